@@ -1,0 +1,22 @@
+import type { AppError } from '../../../shared/ipc/index.ts';
+
+/** An error meant for a person: a code and a sentence that says what happened and what to do. */
+export class AppFailure extends Error {
+  readonly code: string;
+  readonly field: string | undefined;
+
+  constructor(code: string, message: string, field?: string) {
+    super(message);
+    this.name = 'AppFailure';
+    this.code = code;
+    this.field = field;
+  }
+}
+
+/** Anything thrown by a handler becomes an AppError; unexpected errors never leak their stack. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppFailure) {
+    return error.field === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, field: error.field };
+  }
+  return { code: 'internal_error', message: 'Something went wrong inside Cast Studio. Try again; if it keeps happening, restart the app.' };
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  Account,
+  AudioTrack,
+  Capabilities,
+  CharacterParameters,
+  CharacterName,
+  CloneVoiceFields,
+  checkVoiceSetup,
+  CreateAudioRequest,
+  CreateGenerationRequest,
+  CreditTransaction,
+  Emotion,
+  Voice,
+} from '../api/index.ts';
+import {
+  CharacterView,
+  Collection,
+  Connection,
+  Job,
+  LibraryFilter,
+  LibraryItem,
+  Price,
+  Profile,
+  Settings,
+} from './models.ts';
+
+const Id = z.string().min(1).max(200);
+const Ids = z.array(Id).min(1).max(10_000);
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+
+/** A paid request as the renderer submits it: the body and the quote that priced it. */
+const Priced = <T extends z.ZodType>(body: T) => z.object({ body, quoteId: z.string().nullable() }).strict();
+
+/** The speech step of a talk clip chained after it (spec 4.5 then 4.2). */
+const SpeechStep = z
+  .object({
+    voice_id: z.string(),
+    text: z.string().min(1).max(5000),
+    emotion: Emotion.optional(),
+    name: z.string().max(200).optional(),
+  })
+  .strict();
+
+const CreateCharacterBody = z
+  .object({
+    name: CharacterName,
+    parameters: CharacterParameters,
+    reference_image_urls: z.array(z.url()).max(4).optional(),
+  })
+  .strict();
+
+/**
+ * The app's commands: `domain.verb` → input and output schemas.
+ * Every input is validated by the router in core; every output is what the handler returns.
+ */
+export const commands = {
+  'app.info': { input: Empty, output: z.object({ version: z.string(), ipcVersion: z.number().int(), platform: z.string(), mediaBase: z.string(), host: z.enum(['electron', 'browser']) }) },
+
+  'connection.get': { input: Empty, output: Connection },
+  'connection.completeOnboarding': { input: Empty, output: Connection },
+  'profiles.list': { input: Empty, output: z.array(Profile) },
+  'profiles.add': {
+    input: z.object({ name: z.string().min(1).max(100), baseUrl: z.url(), cdnUrl: z.url(), caPem: z.string().max(100_000).optional(), apiKey: z.string().max(200).optional() }).strict(),
+    output: Profile,
+  },
+  'profiles.activate': { input: z.object({ id: Id }).strict(), output: Connection },
+  'profiles.remove': { input: z.object({ id: Id }).strict(), output: Ok },
+  'profiles.setKey': { input: z.object({ id: Id, apiKey: z.string().min(1).max(200) }).strict(), output: Profile },
+  'profiles.removeKey': { input: z.object({ id: Id }).strict(), output: Profile },
+  'profiles.test': {
+    input: z.object({ id: Id }).strict(),
+    output: z.object({ ok: z.boolean(), message: z.string(), plan: z.string().nullable(), balance: z.number().int().nullable() }),
+  },
+
+  'capabilities.get': { input: Empty, output: Capabilities },
+  'account.get': { input: Empty, output: Account.nullable() },
+  'account.usage': {
+    input: z.object({ cursor: z.string().nullable().optional(), limit: z.number().int().min(1).max(100).optional() }).strict(),
+    output: z.object({ items: z.array(CreditTransaction), nextCursor: z.string().nullable() }),
+  },
+  'account.spendByDay': {
+    input: z.object({ days: z.number().int().min(1).max(365) }).strict(),
+    output: z.array(z.object({ day: z.string(), kind: z.string(), credits: z.number().int() })),
+  },
+
+  'quotes.price': {
+    input: z.object({ operationId: z.string().min(1).max(100), input: z.record(z.string(), z.unknown()), target: z.object({ character_id: z.string() }).strict().optional() }).strict(),
+    output: Price,
+  },
+
+  'characters.list': { input: z.object({ search: z.string().max(100).optional() }).strict(), output: z.array(CharacterView) },
+  'characters.get': { input: z.object({ id: Id }).strict(), output: CharacterView },
+  'characters.create': { input: Priced(CreateCharacterBody), output: Job },
+  'characters.regenerate': { input: z.object({ id: Id, customDetails: z.string().max(1000), quoteId: z.string().nullable() }).strict(), output: Job },
+  'characters.revert': { input: z.object({ id: Id }).strict(), output: Job },
+  'characters.delete': { input: z.object({ id: Id }).strict(), output: Ok },
+
+  'generations.create': {
+    input: z.object({ body: CreateGenerationRequest.omit({ webhook_url: true }), quoteId: z.string().nullable(), speech: SpeechStep.optional() }).strict(),
+    output: Job,
+  },
+
+  'library.query': {
+    input: z.object({ filter: LibraryFilter, offset: z.number().int().min(0), limit: z.number().int().min(1).max(500) }).strict(),
+    output: z.object({ items: z.array(LibraryItem), total: z.number().int() }),
+  },
+  'library.ids': { input: z.object({ filter: LibraryFilter }).strict(), output: z.array(z.string()) },
+  'library.get': { input: z.object({ id: Id }).strict(), output: LibraryItem },
+  'library.setFavorite': { input: z.object({ ids: Ids, favorite: z.boolean() }).strict(), output: Ok },
+  'library.delete': { input: z.object({ ids: Ids }).strict(), output: z.object({ deleted: z.number().int(), failed: z.array(z.object({ id: z.string(), message: z.string() })) }) },
+  'library.export': { input: z.object({ ids: Ids, destination: z.string().min(1).max(4096).optional() }).strict(), output: z.object({ exported: z.number().int(), folder: z.string() }) },
+  'library.check': { input: Empty, output: z.object({ missing: z.number().int(), orphans: z.number().int(), refetched: z.number().int(), removed: z.number().int() }) },
+  'library.stats': { input: Empty, output: z.object({ items: z.number().int(), bytes: z.number().int(), path: z.string() }) },
+  'collections.list': { input: Empty, output: z.array(Collection) },
+  'collections.create': { input: z.object({ name: z.string().min(1).max(100) }).strict(), output: Collection },
+  'collections.addItems': { input: z.object({ id: Id, itemIds: Ids }).strict(), output: Ok },
+  'collections.removeItems': { input: z.object({ id: Id, itemIds: Ids }).strict(), output: Ok },
+
+  'voices.list': { input: Empty, output: z.object({ voices: z.array(Voice), presets: z.array(Voice) }) },
+  'voices.clone': { input: Priced(CloneVoiceFields.omit({ webhook_url: true }).superRefine(checkVoiceSetup)), output: Job },
+  'audio.list': { input: z.object({ voiceId: z.string().optional() }).strict(), output: z.array(AudioTrack) },
+  'audio.create': { input: Priced(CreateAudioRequest.omit({ webhook_url: true })), output: Job },
+  'audio.delete': { input: z.object({ id: Id }).strict(), output: Ok },
+
+  'uploads.create': {
+    input: z.object({ fileName: z.string().min(1).max(255), contentType: z.string().min(1).max(100), dataBase64: z.string().max(140_000_000) }).strict(),
+    output: z.object({ url: z.string(), contentType: z.string(), size: z.number().int() }),
+  },
+  'uploads.fromPath': {
+    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ url: z.string(), contentType: z.string(), size: z.number().int() }),
+  },
+
+  'jobs.list': { input: Empty, output: z.object({ jobs: z.array(Job), paused: z.boolean(), pendingCredits: z.number().int() }) },
+  'jobs.pause': { input: Empty, output: Ok },
+  'jobs.resume': { input: Empty, output: Ok },
+  'jobs.cancel': { input: z.object({ id: Id }).strict(), output: Job },
+  'jobs.retry': { input: z.object({ id: Id, quoteId: z.string().nullable() }).strict(), output: Job },
+
+  'settings.get': { input: Empty, output: Settings },
+  'settings.set': { input: Settings.partial().strict(), output: Settings },
+
+  'window.focusChanged': { input: z.object({ focused: z.boolean() }).strict(), output: Ok },
+} as const;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+export type CommandInput<C extends CommandName> = z.input<Commands[C]['input']>;
+export type CommandOutput<C extends CommandName> = z.infer<Commands[C]['output']>;
+export const COMMAND_NAMES = Object.keys(commands) as CommandName[];

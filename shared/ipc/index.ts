@@ -1,0 +1,4 @@
+export * from './bridge.ts';
+export * from './commands.ts';
+export * from './events.ts';
+export * from './models.ts';

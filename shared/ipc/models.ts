@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/** What the renderer may know of a connection: never the key, only a masked prefix and its state. */
+export const KeyState = z.enum(['missing', 'ok', 'needs_new_key', 'unverified']);
+export const Profile = z.object({
+  id: z.string(),
+  kind: z.enum(['sandbox', 'remote']),
+  name: z.string(),
+  baseUrl: z.string(),
+  cdnUrl: z.string(),
+  hasCustomCa: z.boolean(),
+  keyState: KeyState,
+  keyPrefix: z.string().nullable(),
+  keyLastUsedAt: z.string().nullable(),
+  active: z.boolean(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const Connection = z.object({
+  profile: Profile.nullable(),
+  online: z.boolean(),
+  /** A sentence for the header when something needs the user's attention. */
+  problem: z.string().nullable(),
+  onboarded: z.boolean(),
+});
+export type Connection = z.infer<typeof Connection>;
+
+// The job queue's states (electron/core/jobs/jobStates.ts holds the transition table).
+export const JobState = z.enum(['queued', 'paused', 'sending', 'waiting_connection', 'processing', 'done', 'failed', 'cancelled']);
+export type JobState = z.infer<typeof JobState>;
+export const JobKind = z.enum([
+  'character.create',
+  'character.regenerate',
+  'character.revert',
+  'generation.create',
+  'voice.clone',
+  'audio.create',
+]);
+export type JobKind = z.infer<typeof JobKind>;
+
+export const Job = z.object({
+  id: z.string(),
+  kind: JobKind,
+  state: JobState,
+  title: z.string(),
+  quotedCredits: z.number().int().nullable(),
+  creditsUsed: z.number().int().nullable(),
+  resourceKind: z.enum(['character', 'generation', 'voice', 'audio']).nullable(),
+  resourceId: z.string().nullable(),
+  dependsOn: z.string().nullable(),
+  attempts: z.number().int(),
+  progress: z.number().min(0).max(1).nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Job = z.infer<typeof Job>;
+
+export const CharacterVersion = z.object({
+  version: z.number().int(),
+  headshotMediaId: z.string().nullable(),
+  fullbodyMediaId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** A character as the library holds it; media are content ids served by the host. */
+export const CharacterView = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(['generating', 'ready', 'failed']),
+  parameters: z.record(z.string(), z.unknown()),
+  headshotMediaId: z.string().nullable(),
+  fullbodyMediaId: z.string().nullable(),
+  version: z.number().int(),
+  canRevert: z.boolean(),
+  versions: z.array(CharacterVersion),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CharacterView = z.infer<typeof CharacterView>;
+
+export const LibraryKind = z.enum(['image', 'video', 'talk', 'character_create', 'audio']);
+export type LibraryKind = z.infer<typeof LibraryKind>;
+
+export const LibraryItem = z.object({
+  id: z.string(),
+  kind: LibraryKind,
+  status: z.string(),
+  title: z.string(),
+  prompt: z.string().nullable(),
+  characterId: z.string().nullable(),
+  characterName: z.string().nullable(),
+  model: z.string().nullable(),
+  options: z.record(z.string(), z.unknown()),
+  creditsUsed: z.number().int().nullable(),
+  mediaId: z.string().nullable(),
+  thumbId: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  downloaded: z.boolean(),
+  favorite: z.boolean(),
+  collections: z.array(z.string()),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type LibraryItem = z.infer<typeof LibraryItem>;
+
+export const LibraryFilter = z.object({
+  kinds: z.array(LibraryKind).optional(),
+  statuses: z.array(z.string()).optional(),
+  characterId: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  favorites: z.boolean().optional(),
+  collectionId: z.string().optional(),
+  search: z.string().max(200).optional(),
+  sort: z.enum(['newest', 'oldest']).default('newest'),
+});
+export type LibraryFilter = z.infer<typeof LibraryFilter>;
+
+export const Collection = z.object({
+  id: z.string(),
+  name: z.string(),
+  characterId: z.string().nullable(),
+  count: z.number().int(),
+});
+export type Collection = z.infer<typeof Collection>;
+
+export const Settings = z.object({
+  autoDownload: z.boolean(),
+  notifications: z.boolean(),
+  theme: z.enum(['system', 'light', 'dark']),
+  libraryPath: z.string(),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** A price the renderer shows before the click. */
+export const Price = z.object({
+  quoteId: z.string(),
+  credits: z.number().int(),
+  approvalRequired: z.boolean(),
+  approvalState: z.string().nullable(),
+  expiresAt: z.string(),
+  balance: z.number().int().nullable(),
+  covered: z.boolean(),
+});
+export type Price = z.infer<typeof Price>;
+
+export const AppError = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type AppError = z.infer<typeof AppError>;

@@ -32,10 +32,12 @@ const ipcRendererBan = {
   message: 'Raw ipcRenderer lives only in electron/preload/preload.ts; features use the typed bridge.',
 };
 
-const noElectron = (layer) => ({
+const noElectron = (layer, instead) => ({
   regex: `^${anyOf(['electron', 'electron-store'])}`,
-  message: `${layer}/ runs without Electron, so it may not import it; put Electron adapters in electron/main.`,
+  message: `${layer}/ may not import Electron; ${instead}.`,
 });
+// core, web and sandbox also run under plain Node: in the browser host, the CLI and the tests.
+const nodeOnly = 'it also runs under plain Node, so Electron adapters belong in electron/main';
 const noNodeBuiltins = (layer) => ({
   regex: `^(?:node:|${anyOf(NODE_BUILTINS)})`,
   message: `${layer}/ does not run in Node, so it may not import Node built-ins.`,
@@ -68,7 +70,7 @@ const LAYERS = [
   {
     dir: 'electron/core',
     ours: ['shared'],
-    packages: [noElectron('electron/core'), noUiPackages('electron/core')],
+    packages: [noElectron('electron/core', nodeOnly), noUiPackages('electron/core')],
     ipc: [],
   },
   {
@@ -80,7 +82,7 @@ const LAYERS = [
   {
     dir: 'electron/web',
     ours: ['shared', 'electron/core'],
-    packages: [noElectron('electron/web'), noUiPackages('electron/web')],
+    packages: [noElectron('electron/web', nodeOnly), noUiPackages('electron/web')],
     ipc: [],
   },
   {
@@ -92,13 +94,17 @@ const LAYERS = [
   {
     dir: 'electron/sandbox',
     ours: ['shared'],
-    packages: [noElectron('electron/sandbox'), noUiPackages('electron/sandbox')],
+    packages: [noElectron('electron/sandbox', nodeOnly), noUiPackages('electron/sandbox')],
     ipc: [],
   },
   {
     dir: 'renderer',
     ours: ['shared'],
-    packages: [noElectron('renderer'), noNodeBuiltins('renderer'), noNodeOnlyPackages('renderer')],
+    packages: [
+      noElectron('renderer', 'it reaches the main process only through the bridge the preload exposes'),
+      noNodeBuiltins('renderer'),
+      noNodeOnlyPackages('renderer'),
+    ],
     ipc: [],
   },
 ];
@@ -113,7 +119,8 @@ const IPC_HOMES = [
 function relativePatterns(layer, depth) {
   const segments = layer.dir.split('/');
   const allowed = [layer.dir, ...layer.ours];
-  const message = `${layer.dir}/ may import only ${allowed.map((dir) => `${dir}/`).join(' and ')} of ours (DESIGN.md, import direction).`;
+  const folders = allowed.map((dir) => `${dir}/`).join(', ');
+  const message = `${layer.dir}/ may import only these folders of ours: ${folders} (DESIGN.md, import direction).`;
   const patterns = [];
   for (let up = 1; up <= segments.length; up += 1) {
     const landing = segments.slice(0, segments.length - up).join('/');
@@ -149,7 +156,8 @@ const layerConfigs = LAYERS.flatMap((layer) => [
 const ipcHomeConfigs = IPC_HOMES.map((home) => {
   const layer = LAYERS.find((candidate) => candidate.dir === home.dir);
   if (!layer) throw new Error(`No layer for ${home.file}`);
-  return { files: [home.file], rules: importRule(layer, 0, home.allow) };
+  const depth = home.file.split('/').length - home.dir.split('/').length - 1;
+  return { files: [home.file], rules: importRule(layer, depth, home.allow) };
 });
 
 export default defineConfig(

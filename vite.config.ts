@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type UserConfig } from 'vite';
+
+/** One config, three targets: `vite build --mode renderer|main|preload`. */
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const manifest = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+
+// The main process loads these from node_modules at run time: Electron provides itself, keytar is
+// native, and leaving dependencies unbundled keeps the packaged app's node_modules authoritative.
+const nodeExternals = ['electron', 'keytar', ...Object.keys(manifest.dependencies ?? {})];
+
+const isMainExternal = (id: string) =>
+  id.startsWith('node:') ||
+  builtinModules.includes(id) ||
+  nodeExternals.some((name) => id === name || id.startsWith(`${name}/`));
+
+const renderer: UserConfig = {
+  root: fromRoot('renderer'),
+  // Relative asset URLs so the same build loads from a custom protocol, a file or the browser host.
+  base: './',
+  plugins: [react()],
+  publicDir: false,
+  build: {
+    outDir: fromRoot('dist/renderer'),
+    emptyOutDir: true,
+    target: 'chrome140',
+    reportCompressedSize: false,
+  },
+};
+
+const main: UserConfig = {
+  root,
+  publicDir: false,
+  ssr: { target: 'node' },
+  build: {
+    ssr: fromRoot('electron/main/main.ts'),
+    outDir: fromRoot('dist/main'),
+    emptyOutDir: true,
+    target: 'node22',
+    sourcemap: true,
+    minify: false,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      external: isMainExternal,
+      output: { format: 'es', entryFileNames: 'main.js' },
+    },
+  },
+};
+
+const preload: UserConfig = {
+  root,
+  publicDir: false,
+  build: {
+    outDir: fromRoot('dist/preload'),
+    emptyOutDir: true,
+    // A sandboxed preload cannot require anything but electron, so everything else is bundled in.
+    lib: {
+      entry: fromRoot('electron/preload/preload.ts'),
+      formats: ['cjs'],
+      fileName: () => 'preload.cjs',
+    },
+    target: 'chrome140',
+    minify: false,
+    reportCompressedSize: false,
+    rolldownOptions: { external: ['electron'] },
+  },
+};
+
+const targets: Record<string, UserConfig> = { renderer, main, preload };
+
+export default defineConfig(({ mode }) => {
+  const target = targets[mode];
+  if (!target) {
+    throw new Error(`Vite mode "${mode}" names no Cast Studio target: pass --mode renderer, --mode main or --mode preload.`);
+  }
+  return target;
+});

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 
-/** One config, three targets: `vite build --mode renderer|main|preload`. */
+/** One config, four targets: `vite build --mode renderer|main|preload|sandbox`. */
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -72,12 +72,34 @@ const preload: UserConfig = {
   },
 };
 
-const targets: Record<string, UserConfig> = { renderer, main, preload };
+// The embedded sandbox, for Electron's utility process: Electron's Node does not strip TypeScript,
+// so the desktop app runs this bundle (dist/sandbox/cli.js, packaged with dist/**), while the
+// browser host and tests run electron/sandbox/cli.ts directly.
+const sandbox: UserConfig = {
+  root,
+  publicDir: false,
+  ssr: { target: 'node' },
+  build: {
+    ssr: fromRoot('electron/sandbox/cli.ts'),
+    outDir: fromRoot('dist/sandbox'),
+    emptyOutDir: true,
+    target: 'node22',
+    sourcemap: true,
+    minify: false,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      external: isMainExternal,
+      output: { format: 'es', entryFileNames: 'cli.js' },
+    },
+  },
+};
+
+const targets: Record<string, UserConfig> = { renderer, main, preload, sandbox };
 
 export default defineConfig(({ mode }) => {
   const target = targets[mode];
   if (!target) {
-    throw new Error(`Vite mode "${mode}" names no Cast Studio target: pass --mode renderer, --mode main or --mode preload.`);
+    throw new Error(`Vite mode "${mode}" names no Cast Studio target: pass --mode renderer, --mode main, --mode preload or --mode sandbox.`);
   }
   return target;
 });

@@ -28,6 +28,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The real Electron app through Playwright; skipped, saying why, where the binary is absent.
+        test: { name: 'electron', include: ['test/electron/**/*.test.ts'], fileParallelism: false, ...slow },
+      },
+      {
+        extends: true,
         // Chaos tests count charges in one ledger; running them side by side would blur the count.
         test: { name: 'chaos', include: ['test/chaos/**/*.test.ts'], fileParallelism: false, ...slow },
       },

@@ -142,6 +142,12 @@ export const commands = {
   'settings.get': { input: Empty, output: Settings },
   'settings.set': { input: Settings.partial().strict(), output: Settings },
 
+  // Desktop-only: the browser host has no handler and answers not_available.
+  'shell.startDrag': { input: z.object({ mediaId: Id, fileName: z.string().max(255).optional() }).strict(), output: Ok },
+  'shell.showInFolder': { input: z.object({ mediaId: Id }).strict(), output: Ok },
+  'shell.saveAs': { input: z.object({ mediaId: Id, fileName: z.string().max(255).optional() }).strict(), output: z.object({ saved: z.boolean() }) },
+  'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }) }).strict(), output: Ok },
+
   'window.focusChanged': { input: z.object({ focused: z.boolean() }).strict(), output: Ok },
 } as const;
 

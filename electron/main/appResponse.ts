@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { extname, relative, resolve, sep } from 'node:path';
+import { APP_HOST } from './appUrls.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+/**
+ * The window's Content-Security-Policy: script only from the app's own origin (no inline script,
+ * no eval), media from the media scheme, no network connections but the app's own, no plugins,
+ * framing, form posts or <base>. The page talks to main through the preload, not the network.
+ */
+export function appContentSecurityPolicy(mediaScheme: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${mediaScheme}:`,
+    `media-src 'self' blob: ${mediaScheme}:`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The file of the built renderer that an app URL names, or null; nothing outside `root` ever. */
+export function appFileOf(url: string, root: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.host !== APP_HOST) return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(parsed.pathname);
+  } catch {
+    return null;
+  }
+  if (path.includes('\0') || path.includes('\\')) return null;
+  const file = resolve(root, `.${path === '/' ? '/index.html' : path}`);
+  const inside = relative(root, file);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || resolve(root, inside) !== file) return null;
+  return file;
+}
+
+/** Serves the built renderer under the app scheme, every response carrying the CSP. */
+export async function appResponse(request: { url: string; method: string }, root: string, csp: string): Promise<Response> {
+  const headers = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': csp };
+  if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers });
+  const file = appFileOf(request.url, root);
+  if (!file) return new Response('Not found.', { status: 404, headers });
+  try {
+    const bytes = await readFile(file);
+    const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers: { ...headers, 'Content-Type': type } });
+  } catch {
+    return new Response('Not found.', { status: 404, headers });
+  }
+}

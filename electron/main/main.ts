@@ -1,0 +1,117 @@
+// The Electron shell's entry: it wires core to windows, IPC, protocols and the desktop, and holds no
+// behaviour of its own (each concern is one module beside this file).
+import { app, BrowserWindow, dialog, nativeTheme, screen, session } from 'electron';
+import { join } from 'node:path';
+import type { Reply } from '../../shared/ipc/bridge.ts';
+import type { Settings } from '../../shared/ipc/models.ts';
+import { createCore, type Core } from '../core/createCore.ts';
+import { FileLogSink, RedactingLogger } from '../core/log/logger.ts';
+import { installAppMenu } from './appMenu.ts';
+import { appContentSecurityPolicy } from './appResponse.ts';
+import { APP_ENTRY_URL, APP_ORIGIN, MEDIA_BASE, MEDIA_SCHEME } from './appUrls.ts';
+import { ElectronPreferences } from './electronPreferences.ts';
+import { createDesktopKeychain } from './desktopKeychain.ts';
+import { attachIpcTransport } from './ipcTransport.ts';
+import { watchJobs } from './jobWatcher.ts';
+import { handleAppProtocol, handleMediaProtocol, registerPrivilegedSchemes } from './mediaProtocol.ts';
+import { utilitySandbox } from './sandboxUtility.ts';
+import { applySessionPolicy } from './sessionPolicy.ts';
+import { registerShellHandlers } from './shellHandlers.ts';
+import { checkDroppedFile } from './uploadCheck.ts';
+import { createMainWindow, hardenContents } from './window.ts';
+import { restoreWindowState } from './windowState.ts';
+
+registerPrivilegedSchemes();
+app.enableSandbox();
+if (!app.requestSingleInstanceLock()) app.quit();
+else void start();
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  const root = app.getAppPath();
+  const log = new RedactingLogger([new FileLogSink(join(app.getPath('logs'), 'main.log'))]);
+  const preferences = new ElectronPreferences();
+  const csp = appContentSecurityPolicy(MEDIA_SCHEME);
+  let win: BrowserWindow | null = null;
+
+  applySessionPolicy(session.defaultSession, { appOrigin: APP_ORIGIN, csp });
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, APP_ORIGIN));
+  handleAppProtocol(join(root, 'dist', 'renderer'), csp);
+  installAppMenu({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, productName: app.getName() });
+
+  // The window opens at once on the renderer's "Starting…" screen; invokes wait for core.
+  const starting = createCore({
+    userDataDir: app.getPath('userData'),
+    keychain: createDesktopKeychain({ log, window: () => win }),
+    preferences,
+    log,
+    host: 'electron',
+    mediaBase: MEDIA_BASE,
+    launchSandbox: utilitySandbox({ entry: join(root, 'dist', 'sandbox', 'cli.js'), speed: 'realtime', log }),
+  });
+  let started: Core | null = null;
+  handleMediaProtocol((id) => started?.resolveMedia(id) ?? null);
+  const applyTheme = (reply: Reply<unknown>) => {
+    if (reply.ok) nativeTheme.themeSource = (reply.value as Settings).theme;
+  };
+  attachIpcTransport({
+    router: starting.then((core) => core.router),
+    window: () => win,
+    origin: APP_ORIGIN,
+    log,
+    checks: { 'uploads.fromPath': checkDroppedFile },
+    onReply: (command, reply) => command === 'settings.set' && applyTheme(reply),
+  });
+  const openWindow = () => {
+    const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+    const opened = createMainWindow({
+      preload: join(root, 'dist', 'preload', 'preload.cjs'),
+      url: APP_ENTRY_URL,
+      state: restoreWindowState(preferences.get('window.state', null), workAreas),
+      backgroundColor: nativeTheme.shouldUseDarkColors ? '#16161a' : '#f7f7f8',
+      onClose: (state) => preferences.set('window.state', state),
+    });
+    opened.on('focus', () => void starting.then((core) => core.setFocused(true), () => undefined));
+    opened.on('blur', () => void starting.then((core) => core.setFocused(false), () => undefined));
+    opened.on('closed', () => (win = null));
+    win = opened;
+  };
+  openWindow();
+
+  let core: Core;
+  try {
+    core = await starting;
+  } catch (error) {
+    dialog.showErrorBox('Cast Studio could not start', `${error instanceof Error ? error.message : String(error)}\n\nThe log is in ${app.getPath('logs')}.`);
+    app.exit(1);
+    return;
+  }
+  started = core;
+  registerShellHandlers({ router: core.router, window: () => win, resolveMedia: (id) => core.resolveMedia(id) });
+  watchJobs({
+    router: core.router,
+    window: () => win,
+    notificationsEnabled: async () => {
+      const reply = await core.router.handle('settings.get', {});
+      return reply.ok && (reply.value as Settings).notifications;
+    },
+  });
+  applyTheme(await core.router.handle('settings.get', {}));
+
+  app.on('second-instance', () => {
+    if (!win) return openWindow();
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+  app.on('activate', () => win ?? openWindow());
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped) return;
+    event.preventDefault();
+    stopped = true;
+    void core.stop().finally(() => app.quit());
+  });
+}

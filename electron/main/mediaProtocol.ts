@@ -1,0 +1,26 @@
+import { protocol } from 'electron';
+import { appResponse } from './appResponse.ts';
+import { APP_SCHEME, MEDIA_SCHEME } from './appUrls.ts';
+import { mediaResponse, type MediaResolver } from './mediaResponse.ts';
+
+/**
+ * Must run before the app is ready. Both schemes are standard and secure (so the page has a real
+ * origin and a secure context); media may stream (video seeks with byte ranges). Neither bypasses
+ * the CSP.
+ */
+export function registerPrivilegedSchemes(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+  ]);
+}
+
+/** `castapp://studio/…`: the built renderer, every response with the CSP. */
+export function handleAppProtocol(rendererDir: string, csp: string): void {
+  protocol.handle(APP_SCHEME, (request) => appResponse(request, rendererDir, csp));
+}
+
+/** `casmedia://media/<id>`: library files by content id only, with byte ranges; 404 for unknown ids. */
+export function handleMediaProtocol(resolve: MediaResolver): void {
+  protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, resolve));
+}

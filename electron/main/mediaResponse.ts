@@ -1,0 +1,49 @@
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { MEDIA_HOST } from './appUrls.ts';
+import { isMediaId, parseRange, rangeHeaders } from './byteRange.ts';
+
+export type ResolvedMedia = { path: string; contentType: string; size: number };
+export type MediaResolver = (contentId: string) => ResolvedMedia | null;
+export type MediaRequest = { url: string; method: string; headers: { get(name: string): string | null } };
+
+/** The content id a `casmedia://media/<id>` URL names, or null when it names anything else. */
+export function mediaIdOf(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.host !== MEDIA_HOST || parsed.search !== '' || parsed.username !== '' || parsed.password !== '') return null;
+  const id = parsed.pathname.slice(1);
+  // Ids only, never paths: a dot segment, a slash, an escape or a drive letter all fail the pattern.
+  return isMediaId(id) ? id : null;
+}
+
+/**
+ * The answer to one media request: library files by content id, with byte ranges so video can
+ * seek; 404 for an id the library does not hold; 400 for anything that is not an id at all.
+ */
+export function mediaResponse(request: MediaRequest, resolve: MediaResolver): Response {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Only GET and HEAD are served.');
+  const id = mediaIdOf(request.url);
+  if (!id) return text(400, 'That is not a media id.');
+  const found = resolve(id);
+  if (!found) return text(404, 'No media with that id is in the library.');
+
+  const range = parseRange(request.headers.get('range'), found.size);
+  const { status, headers } = rangeHeaders(range, found.size, found.contentType);
+  const withBody = request.method === 'GET' && range.kind !== 'unsatisfiable' && found.size > 0;
+  const stream = !withBody
+    ? null
+    : range.kind === 'partial'
+      ? createReadStream(found.path, { start: range.start, end: range.end })
+      : createReadStream(found.path);
+  const body = stream ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null;
+  return new Response(body, { status, headers: { ...headers, 'Cache-Control': 'private, max-age=31536000, immutable' } });
+}
+
+function text(status: number, message: string): Response {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } });
+}

@@ -1,0 +1,59 @@
+import { open, realpath } from 'node:fs/promises';
+import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/uploads.ts';
+import type { Reply } from '../../shared/ipc/bridge.ts';
+
+/** What the first bytes of a file say it is; the name's extension is never trusted alone. */
+export function sniffContentType(head: Uint8Array): UploadContentType | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  const starts = (...bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'audio/wav';
+  if (ascii(0, 4) === 'OggS') return 'audio/ogg';
+  if (starts(0x1a, 0x45, 0xdf, 0xa3)) return 'video/webm';
+  if (ascii(4, 8) === 'ftyp') return 'video/mp4';
+  if (ascii(0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'audio/mpeg';
+  return null;
+}
+
+const MB = 1024 * 1024;
+const refuse = (message: string): { reply: Reply<never> } => ({ reply: { ok: false, error: { code: 'invalid_upload', message, field: 'path' } } });
+
+/**
+ * Main's own check of a file dropped from the OS, before core reads it: the path the preload sent
+ * is resolved to its real target (a symlink cannot smuggle in another file), which must be a
+ * regular file whose bytes are a type the service accepts, within that type's size limit. Core
+ * gets the real path. The file is checked through one open handle, so it cannot be swapped between
+ * the check and the stat.
+ */
+export async function checkDroppedFile(input: unknown): Promise<{ reply: Reply<never> } | { input: { path: string } }> {
+  const path = typeof input === 'object' && input !== null ? (input as { path?: unknown }).path : undefined;
+  if (typeof path !== 'string' || path === '') return refuse('Only files from your computer can be dropped here.');
+  let real: string;
+  try {
+    real = await realpath(path);
+  } catch {
+    return refuse('That file could not be found any more. Drop it again.');
+  }
+  let handle;
+  try {
+    handle = await open(real, 'r');
+  } catch {
+    return refuse('Cast Studio cannot read that file. Check that you may open it, then drop it again.');
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return refuse('Only files can be dropped here, not folders or devices.');
+    const head = new Uint8Array(16);
+    await handle.read(head, 0, head.length, 0);
+    const type = sniffContentType(head);
+    if (!type) return refuse('This file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.');
+    const limit = UPLOAD_TYPES[type].maxBytes;
+    if (info.size > limit) return refuse(`This file is too large: ${type} files may be at most ${Math.floor(limit / MB)} MB, and this one is ${(info.size / MB).toFixed(1)} MB.`);
+    return { input: { path: real } };
+  } finally {
+    await handle.close();
+  }
+}
+

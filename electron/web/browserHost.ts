@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
+import { createCore, type Core } from '../core/createCore.ts';
+import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts';
+import { ConfPreferences } from '../core/preferences/preferences.ts';
+import { KeytarKeychain, type Keychain } from '../core/secrets/keychain.ts';
+import { HostKeychain } from './hostKeychain.ts';
+import { startHostServer } from './hostServer.ts';
+import { openBrowser } from './openBrowser.ts';
+import { childProcessSandbox, existingSandbox, type SandboxLauncher, type SandboxSpeed } from './sandboxProcess.ts';
+
+export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+
+export type BrowserHostOptions = {
+  /** Preferences, library, media and the embedded sandbox's data live here. */
+  userDataDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /**
+   * `'embedded'` (default): core starts the sandbox as a child process when it needs it.
+   * `{ ready }`: a sandbox that is already running. `'none'`: no sandbox at all.
+   */
+  sandbox?: 'embedded' | 'none' | { ready: SandboxReady };
+  /** How fast the embedded sandbox finishes jobs; tests use 'fast'. */
+  sandboxSpeed?: SandboxSpeed;
+  /** Open the default browser on the URL (the CLI does unless --no-open). Default false. */
+  open?: boolean;
+  /** The built renderer (`vite build --mode renderer`). */
+  rendererDir?: string;
+  /** Default: the OS keychain through keytar, refusing to store keys when none is reachable. */
+  keychain?: Keychain;
+  log?: Logger;
+};
+
+export type BrowserHost = {
+  /** `http://127.0.0.1:PORT/#token=…`: the one URL that opens the studio. */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  core: Core;
+  /** The embedded sandbox's ready line once core has started it (tests use its admin token). */
+  sandbox(): SandboxReady | null;
+  stop(): Promise<void>;
+};
+
+/**
+ * The browser host: the same core as the Electron app, behind a WebSocket bridge on 127.0.0.1,
+ * serving the built renderer and the library's media. Everything it needs is passed in, so tests
+ * start it in-process on a temporary folder.
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error(`The renderer is not built (${rendererDir} has no index.html). Run \`npx vite build --mode renderer\`, or \`npm run start:browser\` which builds it.`);
+  }
+  await mkdir(options.userDataDir, { recursive: true });
+  const log = options.log ?? new RedactingLogger([new FileLogSink(join(options.userDataDir, 'logs', 'browser-host.log'))]);
+
+  const host = await startHostServer({ port: options.port, rendererDir });
+  let sandboxReady: SandboxReady | null = null;
+  const launchSandbox = launcherFor(options, log);
+  const { auth } = host;
+  const core = await createCore({
+    userDataDir: options.userDataDir,
+    keychain: options.keychain ?? new HostKeychain(new KeytarKeychain(), log),
+    preferences: new ConfPreferences({ cwd: options.userDataDir }),
+    log,
+    host: 'browser',
+    mediaBase: `${auth.origin}/media/`,
+    ...(launchSandbox
+      ? {
+          launchSandbox: async (request: { dataDir: string; apiKey: string | null }) => {
+            const launched = await launchSandbox(request);
+            sandboxReady = launched.ready;
+            return launched;
+          },
+        }
+      : {}),
+  }).catch(async (error: unknown) => {
+    await host.close();
+    throw error;
+  });
+  host.attach({ router: core.router, resolveMedia: (id) => core.resolveMedia(id) });
+
+  const url = `${auth.origin}/#token=${auth.token}`;
+  if (options.open) openBrowser(url, (message) => log.warn(message));
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url,
+    origin: auth.origin,
+    port: host.port,
+    token: auth.token,
+    core,
+    sandbox: () => sandboxReady,
+    stop: () => {
+      stopping ??= (async () => {
+        await host.close();
+        await core.stop();
+      })();
+      return stopping;
+    },
+  };
+}
+
+function launcherFor(options: BrowserHostOptions, log: Logger): SandboxLauncher | null {
+  const sandbox = options.sandbox ?? 'embedded';
+  if (sandbox === 'none') return null;
+  if (sandbox === 'embedded') return childProcessSandbox({ speed: options.sandboxSpeed ?? 'realtime', log });
+  return existingSandbox(sandbox.ready);
+}

@@ -1,0 +1,70 @@
+// `npm run start:browser`: the studio in the default browser, over the same core as the desktop app.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { FileLogSink, RedactingLogger, type LogFields, type Logger } from '../core/log/logger.ts';
+import { startBrowserHost } from './browserHost.ts';
+
+const USAGE = `Usage: npm run start:browser -- [--no-open] [--port N] [--data DIR] [--speed realtime|fast]
+
+  --no-open   print the URL without opening a browser
+  --port N    listen on 127.0.0.1:N (default: a free port)
+  --data DIR  keep the library, preferences and sandbox data in DIR
+  --speed     how fast the embedded sandbox finishes jobs (default: realtime)`;
+
+/**
+ * Its own folder beside the desktop app's: two cores running the same queue on one library at the
+ * same time would both send it. `--data` points the host anywhere, the desktop app's folder included.
+ */
+function defaultUserDataDir(): string {
+  const name = 'Cast Studio (browser)';
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', name);
+  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), name);
+  return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), name);
+}
+
+const consoleSink: Logger = {
+  info: () => undefined,
+  warn: (message: string, fields?: LogFields) => console.warn(message, fields ?? ''),
+  error: (message: string, fields?: LogFields) => console.error(message, fields ?? ''),
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'no-open': { type: 'boolean', default: false },
+      port: { type: 'string', default: '0' },
+      data: { type: 'string' },
+      speed: { type: 'string', default: 'realtime' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not "${values.port}".`);
+  if (values.speed !== 'realtime' && values.speed !== 'fast') throw new Error(`--speed must be realtime or fast, not "${values.speed}".`);
+
+  const userDataDir = values.data ?? defaultUserDataDir();
+  const log = new RedactingLogger([consoleSink, new FileLogSink(join(userDataDir, 'logs', 'browser-host.log'))]);
+  const host = await startBrowserHost({ userDataDir, port, sandboxSpeed: values.speed, open: !values['no-open'], log });
+
+  console.log(`Cast Studio is running at\n\n  ${host.url}\n\nThe link carries this session's key: keep it to yourself. Press Ctrl+C to stop.`);
+
+  const stop = () => {
+    console.log('Stopping Cast Studio…');
+    host.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import { AppFailure } from '../core/ipc/appFailure.ts';
+import type { Logger } from '../core/log/logger.ts';
+import type { Keychain } from '../core/secrets/keychain.ts';
+
+const NO_KEYCHAIN =
+  'No system keychain is reachable, so the browser host will not store your API key (it never writes keys to disk). ' +
+  'On Linux, start a Secret Service such as GNOME Keyring and try again, or use the Cast Studio desktop app.';
+
+/**
+ * The browser host's keychain: the OS keychain through keytar, and nothing else. DESIGN.md: where
+ * no keychain is reachable the host refuses to store a key (with a sentence that says why) rather
+ * than fall back to a file; reading then finds no key, which the studio shows as "key missing".
+ */
+export class HostKeychain implements Keychain {
+  private readonly inner: Keychain;
+  private readonly log: Logger;
+  private reachable: boolean | null = null;
+
+  constructor(inner: Keychain, log: Logger) {
+    this.inner = inner;
+    this.log = log;
+  }
+
+  async get(account: string): Promise<string | null> {
+    try {
+      const value = await this.inner.get(account);
+      this.reachable = true;
+      return value;
+    } catch (error) {
+      this.unreachable(error);
+      return null;
+    }
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    try {
+      await this.inner.set(account, secret);
+      this.reachable = true;
+    } catch (error) {
+      this.unreachable(error);
+      throw new AppFailure('keychain_unavailable', NO_KEYCHAIN);
+    }
+  }
+
+  async delete(account: string): Promise<void> {
+    try {
+      await this.inner.delete(account);
+    } catch (error) {
+      // Nothing can be stored where nothing is reachable, so there is nothing to delete either.
+      this.unreachable(error);
+    }
+  }
+
+  describe(): string {
+    return this.reachable === false ? NO_KEYCHAIN : this.inner.describe();
+  }
+
+  private unreachable(error: unknown): void {
+    if (this.reachable !== false) {
+      this.log.warn('The system keychain is not reachable; the browser host stores no API key.', {
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
+    this.reachable = false;
+  }
+}

@@ -1,0 +1,22 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Opens `url` in the default browser with the OS's own opener. Best effort: when there is none
+ * (a server, a container) the caller has already printed the URL to open by hand.
+ */
+export function openBrowser(url: string, onFailure: (message: string) => void): void {
+  const [command, args, verbatim] =
+    process.platform === 'darwin'
+      ? ['open', [url], false]
+      : process.platform === 'win32'
+        ? // `start` is a cmd builtin; the empty title keeps it from reading the URL as one.
+          ['cmd', ['/d', '/s', '/c', `start "" "${url}"`], true]
+        : ['xdg-open', [url], false];
+  try {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore', windowsHide: true, windowsVerbatimArguments: verbatim });
+    child.once('error', () => onFailure(`Could not open a browser; open ${url} yourself.`));
+    child.unref();
+  } catch {
+    onFailure(`Could not open a browser; open ${url} yourself.`);
+  }
+}

@@ -1,0 +1,35 @@
+import type { CommandInput, CommandOutput, Reply } from '../../shared/ipc/index.ts';
+import { getBridge } from './getBridge.ts';
+
+export type Uploaded = CommandOutput<'uploads.create'>;
+
+/**
+ * Uploads a file the user dropped or picked, the same way in both shells as far as the caller sees.
+ *
+ * In Electron the page never learns the file's path: it hands the File itself to the preload, which
+ * swaps it for the path (`webUtils.getPathForFile`) before the call reaches main, and main checks
+ * the real path, type and size again. A File that is not on disk (made in JS, or from a browser
+ * host page) goes as bytes through `uploads.create`, where core checks type and size.
+ */
+export async function uploadFile(file: File): Promise<Reply<Uploaded>> {
+  const bridge = getBridge();
+  if (window.cast) {
+    // The preload's documented exception: `uploads.fromPath` accepts `{ file }` from the page.
+    const input = { file } as unknown as CommandInput<'uploads.fromPath'>;
+    const reply = await bridge.invoke('uploads.fromPath', input);
+    if (reply.ok || reply.error.code !== 'invalid_input') return reply;
+  }
+  return bridge.invoke('uploads.create', { fileName: file.name || 'upload', contentType: file.type, dataBase64: await toBase64(file) });
+}
+
+function toBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,247 @@
+import {
+  IPC_VERSION,
+  type AppError,
+  type Bridge,
+  type CommandInput,
+  type CommandName,
+  type CommandOutput,
+  type EventName,
+  type EventPayload,
+  type Reply,
+  type WireMessage,
+  type WireRequest,
+} from '../../shared/ipc/index.ts';
+
+/** Close codes the browser host uses when it accepts a socket only to say why it cannot serve it. */
+export const CLOSE_INCOMPATIBLE = 4409;
+
+export type BridgeStatus = 'connecting' | 'open' | 'reconnecting' | 'incompatible' | 'closed';
+
+/** The part of the DOM WebSocket this client uses, so tests can run it in Node against a real host. */
+export type SocketLike = {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+};
+type SocketFactory = (url: string) => SocketLike;
+
+export type WebSocketBridgeOptions = {
+  /** `ws(s)://host/bridge`, without the query: the token and the IPC version are added here. */
+  url: string;
+  token: string;
+  /** Run before each connection attempt, e.g. the token exchange that sets the media cookie. */
+  beforeConnect?: () => Promise<void>;
+  createSocket?: SocketFactory;
+  /** Backoff between attempts: 250 ms doubling to this cap, with jitter. */
+  maxDelayMs?: number;
+};
+
+type Pending = { resolve: (reply: Reply<unknown>) => void; request: WireRequest; sent: boolean };
+
+const OPEN = 1;
+
+/**
+ * The browser host's transport: one WebSocket carrying numbered invokes and their replies, plus
+ * events fanned out to every `on` handler. Invokes made while the socket is down wait and go out
+ * when it is back; an invoke already sent when the socket drops is answered `connection_lost`,
+ * because the host may or may not have run it (paid work is safe either way: core's queue owns the
+ * idempotency key, so the user checks the queue instead of clicking twice).
+ */
+export class WebSocketBridge implements Bridge {
+  private readonly options: Required<Omit<WebSocketBridgeOptions, 'beforeConnect'>> & Pick<WebSocketBridgeOptions, 'beforeConnect'>;
+  private socket: SocketLike | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly handlers = new Map<string, Set<(payload: unknown) => void>>();
+  private readonly statusListeners = new Set<(status: BridgeStatus) => void>();
+  private current: BridgeStatus = 'connecting';
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private verified = false;
+
+  constructor(options: WebSocketBridgeOptions) {
+    this.options = {
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      maxDelayMs: 5000,
+      ...options,
+    };
+    void this.connect();
+  }
+
+  get status(): BridgeStatus {
+    return this.current;
+  }
+
+  /** Tells the listener the connection state now and on every change; returns the unsubscribe. */
+  onStatus(listener: (status: BridgeStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    listener(this.current);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  invoke<C extends CommandName>(command: C, input: CommandInput<C>): Promise<Reply<CommandOutput<C>>> {
+    return this.send(command, input) as Promise<Reply<CommandOutput<C>>>;
+  }
+
+  on<E extends EventName>(event: E, handler: (payload: EventPayload<E>) => void): () => void {
+    const set = this.handlers.get(event) ?? new Set();
+    const wrapped = handler as (payload: unknown) => void;
+    set.add(wrapped);
+    this.handlers.set(event, set);
+    return () => {
+      set.delete(wrapped);
+    };
+  }
+
+  /** Stops reconnecting and answers everything still waiting. */
+  close(): void {
+    this.setStatus('closed');
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.close(1000, 'closed by the page');
+    this.socket = null;
+    this.failAll(closedError);
+  }
+
+  private send(command: string, input: unknown, bypassVerification = false): Promise<Reply<unknown>> {
+    if (this.current === 'incompatible') return Promise.resolve({ ok: false, error: incompatibleError });
+    if (this.current === 'closed') return Promise.resolve({ ok: false, error: closedError });
+    const request: WireRequest = { type: 'invoke', id: this.nextId++, command, input };
+    return new Promise((resolve) => {
+      const entry: Pending = { resolve, request, sent: false };
+      this.pending.set(request.id, entry);
+      if (this.verified || bypassVerification) this.transmit(entry);
+    });
+  }
+
+  private transmit(entry: Pending): void {
+    if (!this.socket || this.socket.readyState !== OPEN) return;
+    this.socket.send(JSON.stringify(entry.request));
+    entry.sent = true;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.current === 'closed' || this.current === 'incompatible') return;
+    try {
+      await this.options.beforeConnect?.();
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    const query = new URLSearchParams({ token: this.options.token, v: String(IPC_VERSION) });
+    let socket: SocketLike;
+    try {
+      socket = this.options.createSocket(`${this.options.url}?${query.toString()}`);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => void this.verify();
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onerror = () => undefined; // a close event always follows and carries the decision
+    socket.onclose = (event) => this.closed(socket, event.code);
+  }
+
+  /** Both ends check the IPC version: the host through `v` in the URL, the page through app.info. */
+  private async verify(): Promise<void> {
+    const reply = await this.send('app.info', {}, true);
+    if (reply.ok) {
+      const info = reply.value as { ipcVersion?: unknown };
+      if (info.ipcVersion !== IPC_VERSION) {
+        this.becomeIncompatible();
+        return;
+      }
+    } else if (reply.error.code === 'connection_lost') {
+      return; // the close handler reconnects
+    }
+    this.verified = true;
+    this.attempt = 0;
+    this.setStatus('open');
+    for (const entry of this.pending.values()) if (!entry.sent) this.transmit(entry);
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let message: WireMessage;
+    try {
+      message = JSON.parse(data) as WireMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'reply') {
+      const entry = this.pending.get(message.id);
+      if (!entry) return;
+      this.pending.delete(message.id);
+      entry.resolve(message.reply);
+    } else if (message.type === 'event') {
+      for (const handler of [...(this.handlers.get(message.event) ?? [])]) {
+        try {
+          handler(message.payload);
+        } catch (error) {
+          // One broken listener must not starve the others of the event.
+          console.error(`A handler of ${message.event} failed`, error);
+        }
+      }
+    }
+  }
+
+  private closed(socket: SocketLike, code: number): void {
+    if (this.socket !== socket) return;
+    this.socket = null;
+    this.verified = false;
+    for (const [id, entry] of this.pending) {
+      if (!entry.sent) continue;
+      this.pending.delete(id);
+      entry.resolve({ ok: false, error: lostError });
+    }
+    if (code === CLOSE_INCOMPATIBLE) this.becomeIncompatible();
+    else this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.current === 'closed' || this.current === 'incompatible') return;
+    this.setStatus(this.attempt === 0 && this.current === 'connecting' ? 'connecting' : 'reconnecting');
+    const base = Math.min(this.options.maxDelayMs, 250 * 2 ** this.attempt);
+    this.attempt += 1;
+    const delay = base / 2 + Math.random() * (base / 2);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.connect();
+    }, delay);
+  }
+
+  private becomeIncompatible(): void {
+    this.setStatus('incompatible');
+    this.socket?.close(1000, 'incompatible');
+    this.socket = null;
+    this.failAll(incompatibleError);
+  }
+
+  private failAll(error: AppError): void {
+    for (const entry of this.pending.values()) entry.resolve({ ok: false, error });
+    this.pending.clear();
+  }
+
+  private setStatus(status: BridgeStatus): void {
+    if (this.current === status) return;
+    this.current = status;
+    for (const listener of [...this.statusListeners]) listener(status);
+  }
+}
+
+const lostError: AppError = {
+  code: 'connection_lost',
+  message: 'The connection to Cast Studio dropped before it answered. Check the queue before trying again; paid work is never sent twice.',
+};
+const incompatibleError: AppError = {
+  code: 'ipc_version_mismatch',
+  message: 'This page is from a different version of Cast Studio than the one running. Reload the page.',
+};
+const closedError: AppError = {
+  code: 'connection_closed',
+  message: 'This page is no longer connected to Cast Studio. Reload the page to reconnect.',
+};

@@ -1,0 +1,71 @@
+import { Worker } from 'node:worker_threads';
+import type {
+  GenerationInput, MediaRenderer, PortraitInput, PortraitOutput, RenderedOutput, SpeechInput, VoiceParameters, VoiceSampleInput,
+} from './mediaRenderer.ts';
+import { ffmpegPath } from './ffmpeg.ts';
+import type { WorkerMethod, WorkerReply, WorkerRequest } from './worker.ts';
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+/**
+ * The sandbox's real media: every render runs in one worker thread (drawing, speech synthesis)
+ * and the ffmpeg child processes it starts, so the API thread only posts messages.
+ * Throws at once when this platform's ffmpeg package is missing, so the caller can say so.
+ */
+export async function createRealRenderer(): Promise<MediaRenderer> {
+  ffmpegPath();
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+
+  const start = (): Worker => {
+    const created = new Worker(new URL('./worker.ts', import.meta.url));
+    created.on('message', (reply: WorkerReply) => {
+      const job = pending.get(reply.id);
+      if (!job) return;
+      pending.delete(reply.id);
+      if (reply.ok) job.resolve(reply.value);
+      else job.reject(new Error(reply.message));
+      if (pending.size === 0) created.unref();
+    });
+    const fail = (reason: string): void => {
+      worker = null;
+      for (const job of pending.values()) job.reject(new Error(`The sandbox media worker stopped (${reason}); try the request again.`));
+      pending.clear();
+    };
+    created.on('error', (error) => fail(error.message));
+    created.on('exit', (code) => fail(`exit code ${code}`));
+    return created;
+  };
+
+  const call = <T>(method: WorkerMethod, input: unknown): Promise<T> => {
+    worker ??= start();
+    const active = worker;
+    active.ref();
+    const id = nextId;
+    nextId += 1;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: (value) => resolve(value as T), reject });
+      active.postMessage({ id, method, input } satisfies WorkerRequest);
+    });
+  };
+
+  return {
+    portraits: (input: PortraitInput) => call<PortraitOutput>('portraits', input),
+    image: (input: GenerationInput) => call<RenderedOutput>('image', input),
+    video: (input: GenerationInput) => call<RenderedOutput>('video', input),
+    talk: (input: GenerationInput) => call<RenderedOutput>('talk', input),
+    speech: (input: SpeechInput) => call<RenderedOutput>('speech', input),
+    analyzeVoice: (input: VoiceSampleInput) => call<VoiceParameters>('analyzeVoice', input),
+    close: async () => {
+      const active = worker;
+      worker = null;
+      if (active) {
+        active.removeAllListeners('exit');
+        await active.terminate();
+      }
+      for (const job of pending.values()) job.reject(new Error('The sandbox media renderer was closed.'));
+      pending.clear();
+    },
+  };
+}

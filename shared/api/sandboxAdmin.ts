@@ -19,8 +19,8 @@ export const SandboxQuoteDecision = z.strictObject({ decision: z.enum(['approve'
 const Rate = z.number().min(0).max(1);
 export const FaultKind = z.enum(['character', 'image', 'video', 'talk', 'voice', 'audio', 'all']);
 export const SandboxFaults = z.strictObject({
-  latency_ms: z.record(FaultKind, z.number().int().min(0).max(600_000)).optional(),
-  failure_rate: z.record(FaultKind, Rate).optional(),
+  latency_ms: z.partialRecord(FaultKind, z.number().int().min(0).max(600_000)).optional(),
+  failure_rate: z.partialRecord(FaultKind, Rate).optional(),
   rate_429: Rate.optional(),
   retry_after_seconds: z.number().int().min(0).max(60).optional(),
   rate_5xx: Rate.optional(),

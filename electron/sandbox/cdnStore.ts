@@ -1,0 +1,101 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/index.ts';
+import { num, str, type Db, type Row } from './db/database.ts';
+
+export const EXT_BY_TYPE: Record<UploadContentType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
+
+export type MediaKind = 'image' | 'audio' | 'video';
+export type CdnObject = { sha256: string; ext: string; contentType: string; size: number; url: string };
+
+export function isKnownType(type: string): type is UploadContentType {
+  return Object.hasOwn(UPLOAD_TYPES, type);
+}
+
+export function kindOf(type: string): MediaKind | null {
+  return isKnownType(type) ? UPLOAD_TYPES[type].kind : null;
+}
+
+/**
+ * Content-addressed media: `<data>/cdn/<sha256>.<ext>`, served immutable at `<cdn_url>/<sha256>.<ext>`.
+ * Files are written (temp + rename) before the database row that points at them commits, so a
+ * crash leaves at most an unreferenced file, never a row without its bytes.
+ */
+export class CdnStore {
+  readonly dir: string;
+  readonly baseUrl: string;
+  private readonly db: Db;
+
+  constructor(db: Db, dataDir: string, baseUrl: string) {
+    this.db = db;
+    this.dir = join(dataDir, 'cdn');
+    this.baseUrl = baseUrl;
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** Writes the bytes and records the object; safe to call twice with the same bytes. */
+  put(bytes: Uint8Array, contentType: string, now: Date): CdnObject {
+    if (!isKnownType(contentType)) throw new Error(`No CDN extension for ${contentType}.`);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const ext = EXT_BY_TYPE[contentType];
+    const file = this.filePath(sha256, ext);
+    if (!existsSync(file)) {
+      const tmp = join(this.dir, `.${randomUUID()}.tmp`);
+      writeFileSync(tmp, bytes);
+      renameSync(tmp, file);
+    }
+    this.db
+      .prepare('INSERT OR IGNORE INTO cdn_objects (sha256, ext, content_type, size, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(sha256, ext, contentType, bytes.length, now.toISOString());
+    return { sha256, ext, contentType, size: bytes.length, url: this.urlFor(sha256, ext) };
+  }
+
+  /** Records that `userId` owns the object (an upload or a generated output). */
+  own(userId: string, object: CdnObject, source: 'upload' | 'generated', now: Date): string {
+    const kind = kindOf(object.contentType) ?? 'image';
+    this.db
+      .prepare('INSERT OR IGNORE INTO uploads (id, user_id, sha256, kind, source, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(randomUUID(), userId, object.sha256, kind, source, now.toISOString());
+    const row = this.db.prepare('SELECT id FROM uploads WHERE user_id = ? AND sha256 = ?').get(userId, object.sha256) as Row;
+    return str(row, 'id');
+  }
+
+  get(sha256: string): CdnObject | null {
+    const row = this.db.prepare('SELECT * FROM cdn_objects WHERE sha256 = ?').get(sha256) as Row | undefined;
+    if (!row) return null;
+    const ext = str(row, 'ext');
+    return { sha256, ext, contentType: str(row, 'content_type'), size: num(row, 'size'), url: this.urlFor(sha256, ext) };
+  }
+
+  ownedBy(userId: string, sha256: string): boolean {
+    return this.db.prepare('SELECT 1 FROM uploads WHERE user_id = ? AND sha256 = ?').get(userId, sha256) !== undefined;
+  }
+
+  read(object: { sha256: string; ext: string }): Uint8Array {
+    return readFileSync(this.filePath(object.sha256, object.ext));
+  }
+
+  filePath(sha256: string, ext: string): string {
+    return join(this.dir, `${sha256}.${ext}`);
+  }
+
+  urlFor(sha256: string, ext: string): string {
+    return `${this.baseUrl}/${sha256}.${ext}`;
+  }
+
+  /** The object a CDN URL of ours names, or null (the URL must already have passed the SSRF check). */
+  fromUrl(url: string): CdnObject | null {
+    const match = /\/([0-9a-f]{64})\.[a-z0-9]+$/.exec(url);
+    return match?.[1] ? this.get(match[1]) : null;
+  }
+}

@@ -1,0 +1,81 @@
+import { SandboxFaults, type SandboxFaults as Faults } from '../../shared/api/index.ts';
+import { getMeta, setMeta, type Db } from './db/database.ts';
+import { ApiError } from './server/apiError.ts';
+
+export type FaultKind = 'character' | 'image' | 'video' | 'talk' | 'voice' | 'audio';
+
+/**
+ * Fault injection (sandboxAdmin.ts), kept in the database so a restart keeps it. Everything is off
+ * by default, rate limiting included (decision: spec 8 leaves rate limits unshown).
+ */
+export class FaultState {
+  private config: Faults;
+  private readonly windows = new Map<string, number[]>();
+  private readonly db: Db;
+  private readonly random: () => number;
+
+  constructor(db: Db, random: () => number = Math.random) {
+    this.db = db;
+    this.random = random;
+    const stored = getMeta(db, 'faults');
+    this.config = stored ? SandboxFaults.parse(JSON.parse(stored)) : {};
+  }
+
+  get(): Faults {
+    return this.config;
+  }
+
+  set(config: Faults): void {
+    this.config = config;
+    setMeta(this.db, 'faults', JSON.stringify(config));
+    this.windows.clear();
+  }
+
+  private perKind(table: Partial<Record<string, number>> | undefined, kind: FaultKind): number {
+    return table?.[kind] ?? table?.all ?? 0;
+  }
+
+  /** Extra time before a creating request of this kind answers. */
+  latencyMs(kind: FaultKind): number {
+    return this.perKind(this.config.latency_ms, kind);
+  }
+
+  /** Whether a job of this kind fails (then it is refunded). */
+  shouldFail(kind: FaultKind): boolean {
+    const rate = this.perKind(this.config.failure_rate, kind);
+    return rate > 0 && this.random() < rate;
+  }
+
+  /** Whether a committed creating request answers 202 instead of its result. */
+  ambiguous(): boolean {
+    const rate = this.config.ambiguous_202_rate ?? 0;
+    return rate > 0 && this.random() < rate;
+  }
+
+  /**
+   * Refusals before a /v1 request executes: the per-key rate limit and injected 429s and 5xxs.
+   * Nothing is done for a refused request, so a retry is always safe.
+   */
+  gate(keyId: string, nowMs: number): void {
+    const retryAfter = String(this.config.retry_after_seconds ?? 1);
+    const limit = this.config.rate_limit_per_minute ?? 0;
+    if (limit > 0) {
+      const window = (this.windows.get(keyId) ?? []).filter((t) => t > nowMs - 60_000);
+      if (window.length >= limit) {
+        const wait = Math.max(1, Math.ceil(((window[0] ?? nowMs) + 60_000 - nowMs) / 1000));
+        this.windows.set(keyId, window);
+        throw new ApiError('rate_limited', `Too many requests for this key; wait ${wait} s, then retry.`, undefined, { 'Retry-After': String(wait) });
+      }
+      window.push(nowMs);
+      this.windows.set(keyId, window);
+    }
+    const r429 = this.config.rate_429 ?? 0;
+    if (r429 > 0 && this.random() < r429) {
+      throw new ApiError('rate_limited', `Too many requests (injected); wait ${retryAfter} s, then retry.`, undefined, { 'Retry-After': retryAfter });
+    }
+    const r5xx = this.config.rate_5xx ?? 0;
+    if (r5xx > 0 && this.random() < r5xx) {
+      throw new ApiError('service_unavailable', 'The service is briefly unavailable (injected); retry the same request.', undefined, { 'Retry-After': retryAfter });
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { DEFAULT_CAPABILITIES, LIMITS, TransactionType } from '../../../shared/api/index.ts';
+import { num, str, strOrNull, type Row } from '../db/database.ts';
+import { pageOf, readStrictQuery } from '../server/pagination.ts';
+import type { Router } from '../server/router.ts';
+import { v1 } from '../server/v1.ts';
+import { getUser, subscriptionOf } from '../users.ts';
+
+export function registerAccount(router: Router): void {
+  // spec 4.6 / 2.7: profile, balance, subscription (null for free users). Decision: this one
+  // read-only endpoint answers without an active plan, so that a free user can see why the rest
+  // of the API answers plan_required (2.7 states what a free user's subscription looks like).
+  router.add(
+    'GET',
+    '/v1/account',
+    v1(async (ctx) => {
+      const user = getUser(ctx.services.db, ctx.actor.user.id) ?? ctx.actor.user;
+      return {
+        status: 200,
+        body: {
+          data: {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            avatar_url: user.avatarUrl,
+            credits: { balance: user.balance },
+            subscription: subscriptionOf(user),
+            team: user.team,
+            created_at: user.createdAt,
+          },
+        },
+      };
+    }, { requirePlan: false }),
+  );
+
+  // spec 4.6 / 2.8: credit transactions, newest first. Decision: query cursor, limit, type.
+  router.add(
+    'GET',
+    '/v1/account/usage',
+    v1(async (ctx) => {
+      const q = readStrictQuery(ctx.query, { collection: 'usage', secret: ctx.services.cursorSecret, others: { type: (v) => TransactionType.safeParse(v).success } });
+      const s = ctx.services;
+      const { after } = q;
+      const limit = q.limit ?? LIMITS.listLimit.default;
+      const type = q.values.type;
+      const rows = (
+        type
+          ? s.db.prepare('SELECT * FROM credit_transactions WHERE user_id = ? AND seq < ? AND type = ? ORDER BY seq DESC LIMIT ?').all(ctx.actor.user.id, after, type, limit + 1)
+          : s.db.prepare('SELECT * FROM credit_transactions WHERE user_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?').all(ctx.actor.user.id, after, limit + 1)
+      ) as Row[];
+      const items = rows.map((r) => ({ seq: num(r, 'seq'), row: r }));
+      return {
+        status: 200,
+        body: pageOf(items, limit, s.cursorSecret, 'usage', ({ row }) => ({
+          id: str(row, 'id'),
+          amount: num(row, 'amount'),
+          type: str(row, 'type'),
+          description: str(row, 'description'),
+          balance_after: num(row, 'balance_after'),
+          resource_id: strOrNull(row, 'resource_id'),
+          created_at: str(row, 'created_at'),
+        })),
+      };
+    }),
+  );
+
+  // Documented extension (spec 4.3 leaves the catalog unshown): the capability catalog, read-only.
+  router.add(
+    'GET',
+    '/v1/capabilities',
+    v1(async () => ({ status: 200, body: { data: DEFAULT_CAPABILITIES } })),
+  );
+}

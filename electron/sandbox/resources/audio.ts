@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS, MODEL_B_FIELDS, Uuid, defaultAudioName } from '../../../shared/api/index.ts';
+import { charge } from '../credits.ts';
+import type { Row } from '../db/database.ts';
+import { jobDurationMs } from '../jobTiming.ts';
+import { prepareAudio } from '../operations/audioOps.ts';
+import { useQuote } from '../operations/quoteUse.ts';
+import { audioJson, findOwnedAudio, toAudio } from '../repos/audioRepo.ts';
+import { ApiError, notFound } from '../server/apiError.ts';
+import { creating } from '../server/creating.ts';
+import { pageOf, readStrictQuery } from '../server/pagination.ts';
+import type { Router } from '../server/router.ts';
+import { v1 } from '../server/v1.ts';
+
+export function registerAudio(router: Router): void {
+  // spec 4.5 POST /v1/audio: 201 with status processing; credits charged.
+  router.add(
+    'POST',
+    '/v1/audio',
+    creating({
+      faultKind: () => 'audio',
+      scope: () => 'speech:generate',
+      execute: ({ ctx, body, operationKey, quoteId, now }) => {
+        const s = ctx.services;
+        const { request, voice, model, binding } = prepareAudio(s, ctx.actor, body);
+        if (voice.status !== 'ready') {
+          throw new ApiError('invalid_state', `The voice is ${voice.status}; wait until it is ready, then try again.`, 'voice_id');
+        }
+        const id = randomUUID();
+        const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, binding, id, now) : binding.credits;
+        // spec 4.5: the default name is "Audio YYYY-MM-DD".
+        const name = request.name ?? defaultAudioName(now);
+        const extra: Record<string, string> = {};
+        for (const field of MODEL_B_FIELDS) {
+          const value = request[field];
+          if (value !== undefined) extra[field] = value;
+        }
+        const at = now.toISOString();
+        s.db.prepare(
+          `INSERT INTO audio_tracks (id, user_id, voice_id, name, text, model, emotion, extra, status, credits_used, due_ms, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?)`,
+        ).run(id, ctx.actor.user.id, voice.id, name, request.text, model, request.emotion, JSON.stringify(extra), credits, now.getTime() + jobDurationMs(s.speed, 'audio'), at, at);
+        const remaining = charge(s.db, { userId: ctx.actor.user.id, amount: credits, description: `Speech "${name}" with ${voice.name}`, resourceId: id, operationKey, now });
+        return {
+          status: 201,
+          headers: { Location: `/v1/audio/${id}` },
+          body: { data: { id, name, status: 'processing', credits_used: credits, credits_remaining: remaining, created_at: at } },
+          resource: { kind: 'audio', id },
+          store: true,
+        };
+      },
+    }),
+  );
+
+  // spec 4.5 GET /v1/audio: voice_id, cursor, limit.
+  router.add(
+    'GET',
+    '/v1/audio',
+    v1(async (ctx) => {
+      const q = readStrictQuery(ctx.query, { collection: 'audio', secret: ctx.services.cursorSecret, others: { voice_id: (v) => Uuid.safeParse(v).success } });
+      const s = ctx.services;
+      const { after } = q;
+      const limit = q.limit ?? LIMITS.listLimit.default;
+      const voiceId = q.values.voice_id;
+      const rows = (
+        voiceId
+          ? s.db.prepare('SELECT * FROM audio_tracks WHERE user_id = ? AND deleted_at IS NULL AND seq < ? AND voice_id = ? ORDER BY seq DESC LIMIT ?').all(ctx.actor.user.id, after, voiceId, limit + 1)
+          : s.db.prepare('SELECT * FROM audio_tracks WHERE user_id = ? AND deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?').all(ctx.actor.user.id, after, limit + 1)
+      ) as Row[];
+      return { status: 200, body: pageOf(rows.map(toAudio), limit, s.cursorSecret, 'audio', audioJson) };
+    }),
+  );
+
+  router.add(
+    'GET',
+    '/v1/audio/:id',
+    v1(async (ctx) => {
+      const a = findOwnedAudio(ctx.services.db, ctx.actor.user.id, ctx.params.id ?? '');
+      if (!a) throw notFound('audio track');
+      return { status: 200, body: { data: audioJson(a) } };
+    }),
+  );
+
+  router.add(
+    'DELETE',
+    '/v1/audio/:id',
+    v1(async (ctx) => {
+      const s = ctx.services;
+      const a = findOwnedAudio(s.db, ctx.actor.user.id, ctx.params.id ?? '');
+      if (!a) throw notFound('audio track');
+      s.db.prepare('UPDATE audio_tracks SET deleted_at = ?, updated_at = ? WHERE id = ?').run(s.now().toISOString(), s.now().toISOString(), a.id);
+      return { status: 200, body: { data: { id: a.id, deleted: true } } };
+    }),
+  );
+}

@@ -1,0 +1,79 @@
+import { createReadStream } from 'node:fs';
+import { ApiError } from '../server/apiError.ts';
+import type { Router } from '../server/router.ts';
+
+const NAME = /^([0-9a-f]{64})\.([a-z0-9]+)$/;
+
+/**
+ * The CDN (cdn_url = base_url + /cdn): public, immutable, content-addressed files with a strong
+ * ETag, single-range requests (206/416), HEAD, and a year of caching.
+ */
+export function registerCdn(router: Router): void {
+  router.add('GET', '/cdn/:name', async (ctx) => {
+    const match = NAME.exec(ctx.params.name ?? '');
+    const object = match?.[1] ? ctx.services.cdn.get(match[1]) : null;
+    if (!match || !object || object.ext !== match[2]) throw new ApiError('not_found', 'No file at this CDN address.');
+    const etag = `"${object.sha256}"`;
+    const headers: Record<string, string | number> = {
+      'Content-Type': object.contentType,
+      ETag: etag,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Accept-Ranges': 'bytes',
+    };
+    const { res, req } = ctx;
+    if ((req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim() === etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return null;
+    }
+    let start = 0;
+    let end = object.size - 1;
+    let status = 200;
+    const range = req.headers.range;
+    const ifRange = req.headers['if-range'];
+    if (range && (ifRange === undefined || ifRange === etag)) {
+      const parsed = parseRange(range, object.size);
+      if (parsed === 'unsatisfiable') {
+        res.writeHead(416, { ...headers, 'Content-Range': `bytes */${object.size}`, 'Content-Length': 0 });
+        res.end();
+        return null;
+      }
+      if (parsed) {
+        [start, end] = parsed;
+        status = 206;
+        headers['Content-Range'] = `bytes ${start}-${end}/${object.size}`;
+      }
+    }
+    headers['Content-Length'] = end - start + 1;
+    res.writeHead(status, headers);
+    if (ctx.method === 'HEAD' || object.size === 0) {
+      res.end();
+      return null;
+    }
+    await new Promise<void>((done) => {
+      const stream = createReadStream(ctx.services.cdn.filePath(object.sha256, object.ext), { start, end });
+      stream.on('error', () => {
+        res.destroy();
+        done();
+      });
+      stream.on('end', () => done());
+      stream.pipe(res);
+    });
+    return null;
+  });
+}
+
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null means "ignore the header" (multi-range, malformed). */
+export function parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || start > end) return 'unsatisfiable';
+  return [start, end];
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS, OPERATION_IDS } from '../../../shared/api/index.ts';
+import { charge } from '../credits.ts';
+import { toCharacter, characterJson, requireOwnedCharacter } from '../repos/characterRepo.ts';
+import { insertGeneration } from '../repos/generationRepo.ts';
+import { jobDurationMs } from '../jobTiming.ts';
+import { prepareCreateCharacter } from '../operations/characterOps.ts';
+import { useQuote } from '../operations/quoteUse.ts';
+import type { Row } from '../db/database.ts';
+import { creating } from '../server/creating.ts';
+import { pageOf, readStrictQuery } from '../server/pagination.ts';
+import type { Router } from '../server/router.ts';
+import { v1 } from '../server/v1.ts';
+
+export function registerCharacters(router: Router): void {
+  // spec 4.1 POST /v1/characters: 201, status generating, credits charged; also a character_create generation.
+  router.add(
+    'POST',
+    '/v1/characters',
+    creating({
+      faultKind: () => 'character',
+      scope: () => 'characters:write',
+      execute: ({ ctx, body, operationKey, quoteId, now }) => {
+        const s = ctx.services;
+        const prepared = prepareCreateCharacter(s, ctx.actor, body);
+        const id = randomUUID();
+        const generationId = randomUUID();
+        const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, prepared.binding, id, now) : prepared.binding.credits;
+        const at = now.toISOString();
+        const { request } = prepared;
+        s.db.prepare(
+          `INSERT INTO characters (id, user_id, name, status, parameters, reference_image_urls, current_version, created_at, updated_at)
+           VALUES (?, ?, ?, 'generating', ?, ?, 1, ?, ?)`,
+        ).run(id, ctx.actor.user.id, request.name, JSON.stringify(request.parameters), JSON.stringify(request.reference_image_urls ?? []), at, at);
+        s.db.prepare(
+          `INSERT INTO character_versions (character_id, version, previous_version, origin, status, generation_id, created_at)
+           VALUES (?, 1, NULL, 'create', 'generating', ?, ?)`,
+        ).run(id, generationId, at);
+        insertGeneration(s.db, {
+          id: generationId,
+          userId: ctx.actor.user.id,
+          characterId: id,
+          characterVersion: 1,
+          type: 'character_create',
+          operation: OPERATION_IDS.createCharacter,
+          status: 'processing',
+          prompt: request.parameters.prompt ?? null,
+          model: null,
+          options: {},
+          creditsUsed: credits,
+          dueMs: now.getTime() + jobDurationMs(s.speed, 'character'),
+          now,
+        });
+        const remaining = charge(s.db, {
+          userId: ctx.actor.user.id,
+          amount: credits,
+          description: `Character "${request.name}" created`,
+          resourceId: generationId,
+          operationKey,
+          now,
+        });
+        return {
+          status: 201,
+          headers: { Location: `/v1/characters/${id}` },
+          body: {
+            data: { id, name: request.name, status: 'generating', generation_id: generationId, credits_used: credits, credits_remaining: remaining, created_at: at },
+          },
+          resource: { kind: 'character', id },
+          store: true,
+        };
+      },
+    }),
+  );
+
+  // spec 4.1 GET /v1/characters: cursor-paginated, newest first.
+  router.add(
+    'GET',
+    '/v1/characters',
+    v1(async (ctx) => {
+      const q = readStrictQuery(ctx.query, { collection: 'characters', secret: ctx.services.cursorSecret });
+      const s = ctx.services;
+      const { after } = q;
+      const limit = q.limit ?? LIMITS.listLimit.default;
+      const rows = s.db
+        .prepare('SELECT * FROM characters WHERE user_id = ? AND deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?')
+        .all(ctx.actor.user.id, after, limit + 1) as Row[];
+      return { status: 200, body: pageOf(rows.map(toCharacter), limit, s.cursorSecret, 'characters', (c) => characterJson(s.db, c)) };
+    }),
+  );
+
+  // spec 4.1 GET /v1/characters/:id: the full record with headshot_url, fullbody_url, parameters, status.
+  router.add(
+    'GET',
+    '/v1/characters/:id',
+    v1(async (ctx) => {
+      const c = requireOwnedCharacter(ctx.services.db, ctx.actor.user.id, ctx.params.id ?? '');
+      return { status: 200, body: { data: characterJson(ctx.services.db, c) } };
+    }),
+  );
+
+  // spec 4.1 DELETE; decision: 200 { data: { id, deleted: true } }, soft delete, later reads 404.
+  router.add(
+    'DELETE',
+    '/v1/characters/:id',
+    v1(async (ctx) => {
+      const s = ctx.services;
+      const c = requireOwnedCharacter(s.db, ctx.actor.user.id, ctx.params.id ?? '');
+      s.db.prepare('UPDATE characters SET deleted_at = ?, updated_at = ? WHERE id = ?').run(s.now().toISOString(), s.now().toISOString(), c.id);
+      return { status: 200, body: { data: { id: c.id, deleted: true } } };
+    }),
+  );
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { GenerationStatus, LIMITS, ListGenerationType, OPERATION_IDS, Timestamp, Uuid } from '../../../shared/api/index.ts';
+import { charge } from '../credits.ts';
+import { num, type Row } from '../db/database.ts';
+import { GENERATION_CONCURRENCY, jobDurationMs } from '../jobTiming.ts';
+import { generationScope, prepareGeneration } from '../operations/generationOps.ts';
+import { useQuote } from '../operations/quoteUse.ts';
+import { findOwnedGeneration, generationJson, insertGeneration, toGeneration } from '../repos/generationRepo.ts';
+import { ApiError, notFound } from '../server/apiError.ts';
+import { creating } from '../server/creating.ts';
+import { isObject } from '../server/http.ts';
+import { pageOf, readStrictQuery } from '../server/pagination.ts';
+import type { Router } from '../server/router.ts';
+import { v1 } from '../server/v1.ts';
+import type { FaultKind } from '../faults.ts';
+
+const ok = (schema: { safeParse: (v: unknown) => { success: boolean } }) => (v: string) => schema.safeParse(v).success;
+
+export function registerGenerations(router: Router): void {
+  // spec 4.2 POST /v1/generations: 201, status processing (pending when over the account's concurrency).
+  router.add(
+    'POST',
+    '/v1/generations',
+    creating({
+      faultKind: (body) => {
+        const type = isObject(body) ? body.type : undefined;
+        return type === 'image' || type === 'video' || type === 'talk' ? (type satisfies FaultKind) : null;
+      },
+      scope: generationScope,
+      execute: ({ ctx, body, operationKey, quoteId, now }) => {
+        const s = ctx.services;
+        const { resolved, character, binding } = prepareGeneration(s, ctx.actor, body);
+        if (character.status !== 'ready') {
+          throw new ApiError('invalid_state', `The character is ${character.status}; wait until it is ready, then try again.`, 'character_id');
+        }
+        const id = randomUUID();
+        const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, binding, id, now) : binding.credits;
+        const inFlight = num(
+          s.db.prepare(`SELECT COUNT(*) AS n FROM generations WHERE user_id = ? AND operation = ? AND status = 'processing'`).get(ctx.actor.user.id, OPERATION_IDS.createGeneration) as Row,
+          'n',
+        );
+        const queued = num(
+          s.db.prepare(`SELECT COUNT(*) AS n FROM generations WHERE user_id = ? AND status = 'pending'`).get(ctx.actor.user.id) as Row,
+          'n',
+        );
+        // Decision (spec 3, use of pending): past the per-account concurrency, a generation waits as pending.
+        const status = inFlight < GENERATION_CONCURRENCY && queued === 0 ? 'processing' : 'pending';
+        insertGeneration(s.db, {
+          id,
+          userId: ctx.actor.user.id,
+          characterId: character.id,
+          characterVersion: character.currentVersion,
+          type: resolved.type,
+          operation: OPERATION_IDS.createGeneration,
+          status,
+          prompt: resolved.prompt,
+          model: resolved.model,
+          options: resolved.options,
+          creditsUsed: credits,
+          dueMs: status === 'processing' ? now.getTime() + jobDurationMs(s.speed, resolved.type) : null,
+          now,
+        });
+        const remaining = charge(s.db, {
+          userId: ctx.actor.user.id,
+          amount: credits,
+          description: `${resolved.type[0]?.toUpperCase()}${resolved.type.slice(1)} generation for "${character.name}"`,
+          resourceId: id,
+          operationKey,
+          now,
+        });
+        return {
+          status: 201,
+          headers: { Location: `/v1/generations/${id}` },
+          body: { data: { id, status, type: resolved.type, credits_used: credits, credits_remaining: remaining, created_at: now.toISOString() } },
+          resource: { kind: 'generation', id },
+          store: true,
+        };
+      },
+    }),
+  );
+
+  // spec 4.2 GET /v1/generations: strict filters, invalid_cursor first, then invalid_filter, before any lookup.
+  router.add(
+    'GET',
+    '/v1/generations',
+    v1(async (ctx) => {
+      const q = readStrictQuery(ctx.query, {
+        collection: 'generations',
+        secret: ctx.services.cursorSecret,
+        filters: { type: ok(ListGenerationType), character_id: ok(Uuid), status: ok(GenerationStatus) },
+        others: { updated_after: ok(Timestamp) },
+      });
+      const s = ctx.services;
+      const { after } = q;
+      const limit = q.limit ?? LIMITS.listLimit.default;
+      const where = ['user_id = ?', 'deleted_at IS NULL', 'seq < ?'];
+      const args: (string | number)[] = [ctx.actor.user.id, after];
+      for (const name of ['type', 'character_id', 'status'] as const) {
+        const value = q.values[name];
+        if (value !== undefined) {
+          where.push(`${name} = ?`);
+          args.push(value);
+        }
+      }
+      if (q.values.updated_after !== undefined) {
+        where.push('updated_at > ?');
+        args.push(new Date(q.values.updated_after).toISOString());
+      }
+      const rows = s.db.prepare(`SELECT * FROM generations WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`).all(...args, limit + 1) as Row[];
+      return { status: 200, body: pageOf(rows.map(toGeneration), limit, s.cursorSecret, 'generations', generationJson) };
+    }),
+  );
+
+  router.add(
+    'GET',
+    '/v1/generations/:id',
+    v1(async (ctx) => {
+      const g = findOwnedGeneration(ctx.services.db, ctx.actor.user.id, ctx.params.id ?? '');
+      if (!g) throw notFound('generation');
+      return { status: 200, body: { data: generationJson(g) } };
+    }),
+  );
+
+  // Decision: DELETE hides the record (200 { data: { id, deleted: true } }); a running job still finishes.
+  router.add(
+    'DELETE',
+    '/v1/generations/:id',
+    v1(async (ctx) => {
+      const s = ctx.services;
+      const g = findOwnedGeneration(s.db, ctx.actor.user.id, ctx.params.id ?? '');
+      if (!g) throw notFound('generation');
+      s.db.prepare('UPDATE generations SET deleted_at = ?, updated_at = ? WHERE id = ?').run(s.now().toISOString(), s.now().toISOString(), g.id);
+      return { status: 200, body: { data: { id: g.id, deleted: true } } };
+    }),
+  );
+}

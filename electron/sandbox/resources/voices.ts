@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { charge } from '../credits.ts';
+import type { Row } from '../db/database.ts';
+import { jobDurationMs } from '../jobTiming.ts';
+import { useQuote } from '../operations/quoteUse.ts';
+import { prepareVoice } from '../operations/voiceOps.ts';
+import { PRESETS, findPreset, presetJson } from '../presets.ts';
+import { getVoice, relation, toVoice, voiceJson } from '../repos/voiceRepo.ts';
+import { ApiError, notFound } from '../server/apiError.ts';
+import { creating } from '../server/creating.ts';
+import { encodeCursor, readStrictQuery } from '../server/pagination.ts';
+import type { Router } from '../server/router.ts';
+import { v1 } from '../server/v1.ts';
+
+export function registerVoices(router: Router): void {
+  // spec 4.4 POST /v1/voices/clone: 201 with status processing; poll GET /v1/voices/:id.
+  router.add(
+    'POST',
+    '/v1/voices/clone',
+    creating({
+      faultKind: () => 'voice',
+      scope: () => 'voices:write',
+      execute: ({ ctx, body, operationKey, quoteId, now }) => {
+        const s = ctx.services;
+        const { request, sample, binding } = prepareVoice(s, ctx.actor, body);
+        const id = randomUUID();
+        const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, binding, id, now) : binding.credits;
+        const at = now.toISOString();
+        const sourceType = request.setup_mode === 'voice_design' ? 'designed' : 'cloned';
+        s.db.prepare(
+          `INSERT INTO voices (id, user_id, name, description, source_type, model, status, source_sha256, credits_used, due_ms, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?)`,
+        ).run(id, ctx.actor.user.id, request.name, request.description ?? null, sourceType, request.model, sample?.object.sha256 ?? null, credits, now.getTime() + jobDurationMs(s.speed, 'voice'), at, at);
+        const remaining = charge(s.db, {
+          userId: ctx.actor.user.id,
+          amount: credits,
+          description: `Voice "${request.name}" ${sourceType}`,
+          resourceId: id,
+          operationKey,
+          now,
+        });
+        return {
+          status: 201,
+          headers: { Location: `/v1/voices/${id}` },
+          body: { data: { id, name: request.name, status: 'processing', source_type: sourceType, model: request.model, credits_used: credits, credits_remaining: remaining, created_at: at } },
+          resource: { kind: 'voice', id },
+          store: true,
+        };
+      },
+    }),
+  );
+
+  // spec 4.4 GET /v1/voices: owned and team voices + presets. `limit` activates pagination of the
+  // owned/team collection; without it every one is returned (legacy). Presets repeat on every page.
+  router.add(
+    'GET',
+    '/v1/voices',
+    v1(async (ctx) => {
+      const q = readStrictQuery(ctx.query, { collection: 'voices', secret: ctx.services.cursorSecret, others: { presets: (v) => v === 'true' || v === 'false' } });
+      const s = ctx.services;
+      const { after } = q;
+      const { user } = ctx.actor;
+      const sql = `SELECT v.* FROM voices v JOIN users u ON u.id = v.user_id
+        WHERE v.deleted_at IS NULL AND v.seq < ? AND (v.user_id = ? OR (? IS NOT NULL AND u.team = ?))
+        ORDER BY v.seq DESC`;
+      const rows = (
+        q.limit === null
+          ? s.db.prepare(sql).all(after, user.id, user.team, user.team)
+          : s.db.prepare(`${sql} LIMIT ?`).all(after, user.id, user.team, user.team, q.limit + 1)
+      ) as Row[];
+      const voices = rows.map(toVoice);
+      const hasMore = q.limit !== null && voices.length > q.limit;
+      const page = hasMore ? voices.slice(0, q.limit ?? voices.length) : voices;
+      const last = page[page.length - 1];
+      return {
+        status: 200,
+        body: {
+          data: {
+            voices: page.map((v) => voiceJson(v, v.userId === user.id ? 'me' : 'team')),
+            presets: q.values.presets === 'false' ? [] : PRESETS.map(presetJson),
+          },
+          meta: { has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(s.cursorSecret, 'voices', last.seq) : null },
+        },
+      };
+    }),
+  );
+
+  // spec 4.4 GET /v1/voices/:id: own voices and presets (team voices too, decision); another user's is 403.
+  router.add(
+    'GET',
+    '/v1/voices/:id',
+    v1(async (ctx) => {
+      const id = ctx.params.id ?? '';
+      const preset = findPreset(id);
+      if (preset) return { status: 200, body: { data: presetJson(preset) } };
+      const voice = getVoice(ctx.services.db, id);
+      if (!voice) throw notFound('voice');
+      const owner = relation(ctx.services.db, voice, ctx.actor.user.id, ctx.actor.user.team);
+      if (!owner) throw new ApiError('forbidden', 'This voice belongs to another account; you can read only your own voices, your team’s and the presets.');
+      return { status: 200, body: { data: voiceJson(voice, owner) } };
+    }),
+  );
+}

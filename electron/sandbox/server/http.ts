@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from './apiError.ts';
+
+/** Bodies of JSON requests are small; media goes through POST /v1/uploads with its own limits. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export type Reply = {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+};
+
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > limit) throw tooLarge(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError('payload_too_large', `The request body is larger than ${limit} bytes.`);
+}
+
+/** Parses a JSON body; an empty body is the empty object (revert's body is `{}`). */
+export function parseJson(raw: Buffer): unknown {
+  if (raw.length === 0) return {};
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw new ApiError('invalid_json', 'The request body is not valid JSON.', 'body');
+  }
+}
+
+export function sendJson(res: ServerResponse, reply: Reply): void {
+  const payload = reply.status === 204 ? '' : JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+    'Cache-Control': 'no-store',
+    ...reply.headers,
+  });
+  res.end(payload);
+}
+
+export function sendError(res: ServerResponse, error: ApiError): void {
+  sendJson(res, { status: error.status, body: error.body(), headers: error.headers });
+}
+
+/** Canonical JSON: keys sorted at every level, so equal bodies hash equally whatever their order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

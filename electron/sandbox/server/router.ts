@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from './apiError.ts';
+import type { Reply } from './http.ts';
+import type { Services } from '../services.ts';
+
+export type RequestContext = {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  path: string;
+  /** The raw query, so strict filters can see repeated and empty parameters (spec 4.2). */
+  query: URLSearchParams;
+  params: Record<string, string>;
+  services: Services;
+};
+
+/** A handler answers a Reply, or null when it wrote the response itself (CDN streaming). */
+export type Handler = (ctx: RequestContext) => Promise<Reply | null>;
+
+type Route = { method: string; segments: string[]; handler: Handler };
+
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, pattern: string, handler: Handler): this {
+    this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
+    return this;
+  }
+
+  /** The handler for a request, or a 404 when no route matches (405 is folded into 404). */
+  match(method: string, path: string): { handler: Handler; params: Record<string, string> } {
+    const parts = path.split('/').filter(Boolean);
+    let pathMatched = false;
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, parts);
+      if (!params) continue;
+      pathMatched = true;
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params };
+    }
+    throw new ApiError(
+      'not_found',
+      pathMatched ? `The method ${method} is not offered on ${path}.` : `There is no endpoint at ${path}.`,
+    );
+  }
+
+  list(): { method: string; path: string }[] {
+    return this.routes.map((r) => ({ method: r.method, path: `/${r.segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/')}` }));
+  }
+}
+
+function matchSegments(pattern: string[], parts: string[]): Record<string, string> | null {
+  if (pattern.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, seg] of pattern.entries()) {
+    const part = parts[i] ?? '';
+    if (seg.startsWith(':')) {
+      let value: string;
+      try {
+        value = decodeURIComponent(part);
+      } catch {
+        return null;
+      }
+      params[seg.slice(1)] = value;
+    } else if (seg !== part) {
+      return null;
+    }
+  }
+  return params;
+}

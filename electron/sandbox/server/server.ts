@@ -1,0 +1,43 @@
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Services } from '../services.ts';
+import { ApiError } from './apiError.ts';
+import { sendError, sendJson } from './http.ts';
+import type { Router } from './router.ts';
+
+export type TlsOptions = { key: string; cert: string };
+
+/** HTTPS only (spec 4: HTTPS URLs only); one router for /v1, /api, /sandbox, /cdn and /openapi.json. */
+export function createSandboxServer(tls: TlsOptions, router: Router, services: () => Services): Server {
+  const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    void dispatch(req, res, router, services());
+  });
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+async function dispatch(req: IncomingMessage, res: ServerResponse, router: Router, services: Services): Promise<void> {
+  const started = Date.now();
+  const method = req.method ?? 'GET';
+  let path = '/';
+  try {
+    const url = new URL(req.url ?? '/', services.baseUrl);
+    path = url.pathname;
+    const { handler, params } = router.match(method, path);
+    const reply = await handler({ req, res, method, path, query: url.searchParams, params, services });
+    if (reply) sendJson(res, reply);
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : internal(error, services);
+    if (!res.headersSent) sendError(res, apiError);
+    else res.destroy();
+  } finally {
+    // Drain an unread body so keep-alive connections stay usable.
+    if (!req.complete) req.resume();
+    services.log(`${method} ${path} ${res.statusCode} ${Date.now() - started}ms`);
+  }
+}
+
+function internal(error: unknown, services: Services): ApiError {
+  services.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return new ApiError('internal_error', 'Something went wrong in the service; retry the same request. If it keeps failing, report it.');
+}

@@ -1,0 +1,25 @@
+import type { Db } from './db/database.ts';
+import type { FaultState } from './faults.ts';
+import type { KeyedMutex } from './keyedMutex.ts';
+import type { MediaRenderer } from './media/mediaRenderer.ts';
+import type { CdnStore } from './cdnStore.ts';
+
+export type Speed = 'fast' | 'realtime';
+
+/** Everything a handler or the scheduler needs, passed in (STYLE 5), built once in sandbox.ts. */
+export type Services = {
+  db: Db;
+  now: () => Date;
+  baseUrl: string;
+  cdnUrl: string;
+  speed: Speed;
+  faults: FaultState;
+  locks: KeyedMutex;
+  cdn: CdnStore;
+  renderer: MediaRenderer;
+  /** Wakes the job scheduler after a commit that queued work. */
+  nudge: () => void;
+  /** HMAC secret that makes list cursors opaque and tamper-evident. */
+  cursorSecret: Buffer;
+  log: (message: string) => void;
+};

@@ -80,7 +80,7 @@ const sandbox: UserConfig = {
   publicDir: false,
   ssr: { target: 'node' },
   build: {
-    ssr: fromRoot('electron/sandbox/cli.ts'),
+    ssr: true,
     outDir: fromRoot('dist/sandbox'),
     emptyOutDir: true,
     target: 'node22',
@@ -88,8 +88,10 @@ const sandbox: UserConfig = {
     minify: false,
     reportCompressedSize: false,
     rolldownOptions: {
+      // The media worker is its own entry: realRenderer.ts starts it as mediaWorker.js beside cli.js.
+      input: { cli: fromRoot('electron/sandbox/cli.ts'), mediaWorker: fromRoot('electron/sandbox/media/worker.ts') },
       external: isMainExternal,
-      output: { format: 'es', entryFileNames: 'cli.js' },
+      output: { format: 'es', entryFileNames: '[name].js' },
     },
   },
 };

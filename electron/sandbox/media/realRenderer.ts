@@ -8,6 +8,16 @@ import type { WorkerMethod, WorkerReply, WorkerRequest } from './worker.ts';
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /**
+ * Run from source, the worker is worker.ts beside this file; in the desktop app's bundle
+ * (vite --mode sandbox) it is emitted as mediaWorker.js beside cli.js. The name is held in a
+ * variable so the bundler does not try to resolve it as an asset.
+ */
+function workerUrl(): URL {
+  const bundled = './mediaWorker.js';
+  return new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : bundled, import.meta.url);
+}
+
+/**
  * The sandbox's real media: every render runs in one worker thread (drawing, speech synthesis)
  * and the ffmpeg child processes it starts, so the API thread only posts messages.
  * Throws at once when this platform's ffmpeg package is missing, so the caller can say so.
@@ -19,7 +29,7 @@ export async function createRealRenderer(): Promise<MediaRenderer> {
   const pending = new Map<number, Pending>();
 
   const start = (): Worker => {
-    const created = new Worker(new URL('./worker.ts', import.meta.url));
+    const created = new Worker(workerUrl());
     created.on('message', (reply: WorkerReply) => {
       const job = pending.get(reply.id);
       if (!job) return;

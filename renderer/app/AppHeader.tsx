@@ -1,0 +1,51 @@
+import { useShallow } from 'zustand/react/shallow';
+import { useAccountStore } from '../stores/accountStore.ts';
+import { connectionLabel, useConnectionStore } from '../stores/connectionStore.ts';
+import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
+import { useNavigationStore } from '../stores/navigationStore.ts';
+import { creditsText } from '../ui/PriceButton.tsx';
+
+/** Always in view: the balance, the connection and its state, and the jobs in flight. */
+export function AppHeader() {
+  const balance = useAccountStore((s) => s.balance);
+  const { connection } = useConnectionStore(useShallow((s) => ({ connection: s.connection })));
+  const inFlight = useJobsStore(selectInFlightCount);
+  const go = useNavigationStore((s) => s.go);
+  const online = connection?.online ?? false;
+  const label = connectionLabel(connection?.profile);
+
+  return (
+    <header className="app-header">
+      <div className="app-brand">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className="app-logo">
+          <rect x="2" y="2" width="20" height="20" rx="6" fill="var(--accent)" />
+          <circle cx="12" cy="10" r="3.2" fill="var(--accent-contrast)" />
+          <path d="M6.5 18.5c1-2.8 3-4.2 5.5-4.2s4.5 1.4 5.5 4.2" fill="none" stroke="var(--accent-contrast)" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+        <span className="app-name">Cast Studio</span>
+      </div>
+      <div className="app-status" role="group" aria-label="Status">
+        {connection?.problem ? (
+          <span className="header-problem" role="status">
+            {connection.problem}
+          </span>
+        ) : null}
+        <button type="button" className="header-pill" onClick={() => go('settings')} data-connection={online ? 'online' : 'offline'} title="Connection settings">
+          <span className={`status-dot ${online ? 'status-dot-online' : 'status-dot-offline'}`} aria-hidden="true" />
+          <span className="visually-hidden">Connection: </span>
+          <span>{label}</span>
+          <span className="header-pill-sub">{online ? 'online' : 'offline'}</span>
+        </button>
+        <button type="button" className="header-pill" onClick={() => go('queue')} data-jobs-in-flight={inFlight} title="Open the queue">
+          {inFlight > 0 ? <span className="badge-pulse" aria-hidden="true" /> : null}
+          <span>{inFlight}</span>
+          <span className="header-pill-sub">{inFlight === 1 ? 'job in flight' : 'jobs in flight'}</span>
+        </button>
+        <button type="button" className="header-pill header-balance" onClick={() => go('credits')} data-balance={balance ?? undefined} title="Open credits">
+          <span className="visually-hidden">Balance: </span>
+          <strong>{balance === null ? '—' : creditsText(balance)}</strong>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,198 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { findModel, LIMITS, type GenerationType } from '../../../shared/api/index.ts';
+import type { CharacterView } from '../../../shared/ipc/index.ts';
+import { commandKey, SHORTCUT_HINT } from '../../app/useShortcuts.ts';
+import { modelsOfType, useCapabilitiesStore } from '../../stores/capabilitiesStore.ts';
+import { useNavigationStore } from '../../stores/navigationStore.ts';
+import { useToastStore } from '../../stores/toastStore.ts';
+import { Field, Select, TextArea } from '../../ui/Field.tsx';
+import { InlineError } from '../../ui/InlineError.tsx';
+import { PriceButton } from '../../ui/PriceButton.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { useHandoffStore } from '../gallery/handoffStore.ts';
+import { AudioSourceFields } from './AudioSourceFields.tsx';
+import { applicableOptions, modeOf, TYPE_LABELS } from './generateOptions.ts';
+import { useGenerateStore } from './generateStore.ts';
+import { OptionField } from './OptionField.tsx';
+import './generate.css';
+
+const FORM_ID = 'generate-form';
+const TYPES: readonly { value: GenerationType; label: string }[] = [
+  { value: 'image', label: 'Image' },
+  { value: 'video', label: 'Video' },
+  { value: 'talk', label: 'Talk' },
+];
+
+const PROMPT_PLACEHOLDER: Record<GenerationType, string> = {
+  image: 'On a rooftop at golden hour, wind in her hair, looking over the city',
+  video: 'She turns to the camera and smiles as the lights come on behind her',
+  talk: 'A warm close-up in a cosy studio, soft window light',
+};
+
+/** Image, video and talk generation for one character, with the price on the button. */
+export function GeneratePanel({ character }: { character: CharacterView }) {
+  const form = useGenerateStore(
+    useShallow((s) => ({
+      type: s.type,
+      models: s.models,
+      prompt: s.prompt,
+      values: s.values,
+      issues: s.issues,
+      price: s.price,
+      submitting: s.submitting,
+      error: s.error,
+      attempted: s.attempted,
+      lastSubmitted: s.lastSubmitted,
+    })),
+  );
+  const actions = useGenerateStore(
+    useShallow((s) => ({
+      setCharacter: s.setCharacter,
+      setType: s.setType,
+      setModel: s.setModel,
+      setPrompt: s.setPrompt,
+      submit: s.submit,
+      loadAudioSources: s.loadAudioSources,
+      applyPrefill: s.applyPrefill,
+      addMedia: s.addMedia,
+      setAudioTrack: s.setAudioTrack,
+    })),
+  );
+  const { capabilities, capabilitiesError, loadCapabilities } = useCapabilitiesStore(
+    useShallow((s) => ({ capabilities: s.capabilities, capabilitiesError: s.error, loadCapabilities: s.load })),
+  );
+  const showToast = useToastStore((s) => s.show);
+  const handoff = useHandoffStore((s) => s.handoff);
+  const prefill = useNavigationStore((s) => s.generatePrefill);
+
+  useEffect(() => {
+    actions.setCharacter(character.id);
+  }, [character.id, actions]);
+
+  useEffect(() => {
+    if (!capabilities) void loadCapabilities();
+  }, [capabilities, loadCapabilities]);
+
+  useEffect(() => {
+    if (form.type === 'talk' || modeOf(form.type, form.values[form.type]) === 'lipsync') void actions.loadAudioSources();
+  }, [form.type, form.values, actions]);
+
+  // "Vary" from the gallery opens this panel prefilled.
+  useEffect(() => {
+    if (!prefill) return;
+    const taken = useNavigationStore.getState().takeGeneratePrefill();
+    if (taken) actions.applyPrefill(taken);
+  }, [prefill, actions]);
+
+  // "Use as reference" and "Use in a talk clip" from the gallery and the voice lab.
+  useEffect(() => {
+    if (!handoff) return;
+    const taken = useHandoffStore.getState().take();
+    if (!taken) return;
+    const item = { url: null, itemId: taken.itemId, mediaId: taken.mediaId, title: taken.title };
+    if (taken.purpose === 'talk-audio') {
+      actions.setType('talk');
+      void actions.loadAudioSources().then(() => {
+        const known = useGenerateStore.getState().tracks.some((track) => track.id === taken.itemId);
+        if (known) actions.setAudioTrack(taken.itemId);
+        else actions.addMedia('audio_url', [{ item: { ...item, kind: 'audio' } }]);
+      });
+    } else if (taken.kind === 'video' || taken.kind === 'talk') {
+      actions.setType('video');
+      useGenerateStore.getState().setValue('video_mode', 'remix');
+      actions.addMedia('reference_video', [{ item: { ...item, kind: taken.kind } }]);
+    } else {
+      if (useGenerateStore.getState().type === 'talk') actions.setType('image');
+      actions.addMedia('reference_images', [{ item: { ...item, kind: taken.kind } }]);
+    }
+  }, [handoff, actions]);
+
+  const type = form.type;
+  const values = form.values[type];
+  const mode = modeOf(type, values);
+  const models = modelsOfType(capabilities, type);
+  const model = capabilities ? findModel(capabilities, type, form.models[type] ?? undefined) : undefined;
+  const keys = applicableOptions(type, mode);
+  const notReady = character.status !== 'ready';
+
+  // An issue about a field that is not on screen is said above the button.
+  const shown = new Set<string>([...keys, 'prompt', 'voice', 'text', 'model']);
+  const stray = Object.entries(form.issues).find(([field, issue]) => issue && !shown.has(field))?.[1] ?? null;
+
+  const submit = async () => {
+    if (notReady) return;
+    const job = await actions.submit();
+    if (job) showToast(`${TYPE_LABELS[type]} queued: it appears under Generations and finishes by itself.`, 'success');
+  };
+
+  return (
+    <section className="generate-panel" aria-labelledby="generate-title" data-generate-type={type} data-generate-mode={mode}>
+      <div className="generate-header">
+        <h2 id="generate-title" className="panel-title">
+          Generate
+        </h2>
+        <span className="muted">{character.name}</span>
+      </div>
+      <SegmentedControl label="What to make" name="generation-type" value={type} segments={TYPES} onChange={actions.setType} />
+      <form
+        id={FORM_ID}
+        className="generate-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && commandKey(event)) {
+            event.preventDefault();
+            void submit();
+          }
+        }}
+      >
+        <Field label="Model" error={capabilitiesError ? null : (form.issues.model ?? null)}>
+          {(control) => (
+            <Select
+              {...control}
+              value={model?.id ?? ''}
+              onChange={(e) => actions.setModel(e.target.value)}
+              disabled={models.length === 0}
+              options={models.length === 0 ? [{ value: '', label: 'Loading models…' }] : models.map((m) => ({ value: m.id, label: `${m.label}${m.is_default ? ' (default)' : ''}` }))}
+              data-field="model"
+            />
+          )}
+        </Field>
+        <InlineError error={capabilitiesError} />
+
+        <Field
+          label="Prompt"
+          required
+          counter={{ length: form.prompt.length, max: LIMITS.generationPrompt.max, min: LIMITS.generationPrompt.min }}
+          error={form.issues.prompt && (form.attempted || form.prompt.length > 0) ? form.issues.prompt : null}
+        >
+          {(control) => <TextArea {...control} rows={4} value={form.prompt} placeholder={PROMPT_PLACEHOLDER[type]} onChange={(e) => actions.setPrompt(e.target.value)} data-field="prompt" />}
+        </Field>
+
+        {type === 'talk' || mode === 'lipsync' ? <AudioSourceFields allowSpeech={type === 'talk'} /> : null}
+
+        <fieldset className="generate-options">
+          <legend>{TYPE_LABELS[type]} options</legend>
+          <div className="option-grid">
+            {keys
+              .filter((key) => key !== 'audio_url')
+              .map((key) => (
+                <OptionField key={`${type}-${key}`} optionKey={key} type={type} model={model} />
+              ))}
+          </div>
+        </fieldset>
+
+        {stray && (form.attempted || !/^(Choose|Write|A talk|Lipsync|Image edit|Video)/.test(stray)) ? <InlineError error={stray} /> : null}
+        {notReady ? <p className="field-hint">{character.name} can be used once the portraits are ready.</p> : null}
+        <InlineError error={form.error} />
+        <div className="generate-submit" data-last-job-id={form.lastSubmitted?.jobId} data-last-shown-credits={form.lastSubmitted?.shownCredits ?? undefined}>
+          <PriceButton label="Generate" type="submit" form={FORM_ID} price={form.price} busy={form.submitting} disabled={notReady} onClick={() => void submit()} hint={`${SHORTCUT_HINT}+Enter generates.`} />
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { GenerationOptionKey, GenerationType, ModelInfo } from '../../../shared/api/index.ts';
+import { AttachmentField } from '../../ui/AttachmentField.tsx';
+import { Combobox } from '../../ui/Combobox.tsx';
+import { Field, Select, Switch, TextInput } from '../../ui/Field.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { useGenerateStore } from './generateStore.ts';
+import {
+  CHOICES,
+  durationRange,
+  EXPRESSION_SUGGESTIONS,
+  isMediaOption,
+  modeLabel,
+  OPTION_LABELS,
+  referenceImagesMax,
+  STYLE_SUGGESTIONS,
+  type MediaOptionKey,
+} from './generateOptions.ts';
+
+const MEDIA_KINDS: Record<MediaOptionKey, ('image' | 'video' | 'audio')[]> = {
+  reference_images: ['image'],
+  input_image: ['image'],
+  start_frame: ['image'],
+  reference_video: ['video'],
+  audio_url: ['audio'],
+};
+
+const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, ' ');
+
+/** One option of spec 4.2, drawn with the control that fits it and its default preselected. */
+export function OptionField({ optionKey, type, model }: { optionKey: GenerationOptionKey; type: GenerationType; model: ModelInfo | undefined }) {
+  const { values, issues, attempted, setValue } = useGenerateStore(
+    useShallow((s) => ({ values: s.values[type], issues: s.issues, attempted: s.attempted, setValue: s.setValue })),
+  );
+  const info = OPTION_LABELS[optionKey];
+  const issue = issues[optionKey] ?? null;
+
+  if (isMediaOption(optionKey)) return <MediaOptionField optionKey={optionKey} type={type} model={model} issue={issue} attempted={attempted} />;
+
+  switch (optionKey) {
+    case 'image_mode':
+    case 'video_mode': {
+      const modes = CHOICES[optionKey];
+      return (
+        <div className="option-wide">
+          <SegmentedControl
+            label={info.label}
+            name={optionKey}
+            value={values[optionKey]}
+            segments={modes.map((mode) => ({ value: mode, label: modeLabel(mode), disabled: model ? !model.modes.includes(mode) : false }))}
+            onChange={(mode) => setValue(optionKey, mode)}
+          />
+          {issue ? <p className="field-error">{issue}</p> : null}
+        </div>
+      );
+    }
+    case 'quality':
+    case 'motion_intensity':
+    case 'character_orientation':
+      return (
+        <div className="option-wide">
+          <SegmentedControl label={info.label} name={optionKey} value={values[optionKey]} segments={CHOICES[optionKey].map((v) => ({ value: v, label: label(v) }))} onChange={(v) => setValue(optionKey, v)} />
+        </div>
+      );
+    case 'aspect_ratio':
+    case 'lipsync_model':
+      return (
+        <Field label={info.label} error={issue}>
+          {(control) => <Select {...control} value={values[optionKey]} options={CHOICES[optionKey].map((v) => ({ value: v, label: v }))} onChange={(e) => setValue(optionKey, e.target.value)} data-option={optionKey} />}
+        </Field>
+      );
+    case 'style':
+    case 'expression':
+      return (
+        <Field label={info.label} error={issue}>
+          {(control) => (
+            <Combobox
+              {...control}
+              value={values[optionKey]}
+              onChange={(v) => setValue(optionKey, v)}
+              suggestions={optionKey === 'style' ? STYLE_SUGGESTIONS : EXPRESSION_SUGGESTIONS}
+              maxLength={100}
+            />
+          )}
+        </Field>
+      );
+    case 'duration': {
+      const range = durationRange(model);
+      return (
+        <Field label={info.label} hint={`${range.min}–${range.max} s with ${model?.label ?? 'this model'}.`} error={issue}>
+          {(control) => (
+            <TextInput
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={range.min}
+              max={range.max}
+              step={1}
+              value={Number.isFinite(values.duration) ? values.duration : ''}
+              onChange={(e) => setValue('duration', e.target.value === '' ? Number.NaN : Math.round(Number(e.target.value)))}
+              data-option="duration"
+            />
+          )}
+        </Field>
+      );
+    }
+    case 'hd':
+      return (
+        <Switch
+          label={info.label}
+          checked={values.hd}
+          disabled={model ? !model.supports_hd && !values.hd : false}
+          onChange={(checked) => setValue('hd', checked)}
+          hint={issue ?? (model && !model.supports_hd ? `${model.label} does not offer HD.` : info.hint)}
+        />
+      );
+    case 'generate_audio': {
+      const checked = values.generate_audio ?? model?.generate_audio_default ?? false;
+      return (
+        <Switch
+          label={info.label}
+          checked={checked}
+          disabled={model ? !model.supports_audio && !checked : false}
+          onChange={(next) => setValue('generate_audio', next)}
+          hint={issue ?? (model && !model.supports_audio ? `${model.label} makes silent clips.` : info.hint)}
+        />
+      );
+    }
+    case 'include_character':
+      return <Switch label={info.label} checked={values.include_character ?? model?.include_character_default ?? true} onChange={(next) => setValue('include_character', next)} hint={info.hint} />;
+    case 'keep_original_sound':
+      return <Switch label={info.label} checked={values.keep_original_sound} onChange={(next) => setValue('keep_original_sound', next)} />;
+    default:
+      return null;
+  }
+}
+
+function MediaOptionField({ optionKey, type, model, issue, attempted }: { optionKey: MediaOptionKey; type: GenerationType; model: ModelInfo | undefined; issue: string | null; attempted: boolean }) {
+  const { attachments, refused, addMedia, removeMedia } = useGenerateStore(
+    useShallow((s) => ({ attachments: s.media[type][optionKey], refused: s.refused[optionKey], addMedia: s.addMedia, removeMedia: s.removeMedia })),
+  );
+  const info = OPTION_LABELS[optionKey];
+  const max = optionKey === 'reference_images' ? referenceImagesMax(type, model) : 1;
+  if (optionKey === 'reference_images' && max === 0) return null;
+  // "Needs …" is a hint until the user tries to submit; a real problem (too many, failed) shows at once.
+  const requiredOnly = issue !== null && attachments.length === 0;
+  return (
+    <div className="option-wide">
+      <AttachmentField
+        name={`generate-${optionKey}`}
+        label={info.label}
+        hint={optionKey === 'reference_images' ? `Up to ${max} with ${model?.label ?? 'this model'}. PNG, JPEG or WebP.` : info.hint}
+        kinds={MEDIA_KINDS[optionKey]}
+        max={Math.max(max, attachments.length)}
+        attachments={attachments}
+        refused={refused ?? []}
+        onInputs={(inputs) => addMedia(optionKey, inputs)}
+        onRemove={(key) => removeMedia(optionKey, key)}
+        error={requiredOnly && !attempted ? null : issue}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  LIMITS,
+  findModel,
+  resolveGeneration,
+  type AudioTrack,
+  type Capabilities,
+  type CreateGenerationRequest,
+  type Emotion,
+  type GenerationOptions,
+  type GenerationType,
+} from '../../../shared/api/index.ts';
+import type { CommandInput } from '../../../shared/ipc/index.ts';
+import { readyUrls, stillUploading, type Attachment } from '../../stores/attachments.ts';
+import { applicableOptions, isMediaOption, modeOf, OPTION_LABELS, type MediaOptionKey, type OptionValues } from './generateOptions.ts';
+
+export type AudioSource = 'track' | 'speech' | 'file';
+export type SpeechFields = { voiceId: string; text: string; emotion: Emotion };
+
+/** Everything the panel holds for one generation, independent of React. */
+export type GenerateForm = {
+  type: GenerationType;
+  /** Chosen model per type; null means the catalog's default. */
+  models: Record<GenerationType, string | null>;
+  prompt: string;
+  values: Record<GenerationType, OptionValues>;
+  media: Record<GenerationType, Record<MediaOptionKey, Attachment[]>>;
+  audioSource: AudioSource;
+  audioTrackId: string | null;
+  speech: SpeechFields;
+};
+
+export type GenerationBody = CommandInput<'generations.create'>['body'];
+export type SpeechStep = NonNullable<CommandInput<'generations.create'>['speech']>;
+
+/** Field → sentence. Keys are option names, or `prompt`, `model`, `voice`, `text`. */
+export type Issues = Partial<Record<string, string>>;
+
+export type BuiltGeneration = {
+  body: GenerationBody;
+  speech: SpeechStep | null;
+  issues: Issues;
+};
+
+/**
+ * Stands in for the speech's audio while the request is checked: the real URL exists only once
+ * the queue has made the speech. It never leaves the renderer.
+ */
+export const SPEECH_PLACEHOLDER_URL = 'https://speech.pending.invalid/audio.wav';
+
+function selectedTrackUrl(form: GenerateForm, tracks: readonly AudioTrack[]): string | null {
+  const track = tracks.find((t) => t.id === form.audioTrackId);
+  return track?.status === 'ready' && track.audio_url ? track.audio_url : null;
+}
+
+/** Whether this type and mode takes its audio from the speech step. */
+export function usesSpeech(form: GenerateForm): boolean {
+  return form.type === 'talk' && form.audioSource === 'speech';
+}
+
+/**
+ * Builds the request the panel would submit and checks it the way the service will: the schema's
+ * limits, then `resolveGeneration` (shared with the service) for what applies to the type, mode
+ * and model. The first issue of each field is kept, so each field can say what is wrong with it.
+ */
+export function buildGeneration(form: GenerateForm, characterId: string, capabilities: Capabilities | null, tracks: readonly AudioTrack[]): BuiltGeneration {
+  const issues: Issues = {};
+  const { type } = form;
+  const values = form.values[type];
+  const mode = modeOf(type, values);
+  const model = capabilities ? findModel(capabilities, type, form.models[type] ?? undefined) : undefined;
+  const options: Record<string, unknown> = {};
+
+  for (const key of applicableOptions(type, mode)) {
+    if (isMediaOption(key)) {
+      const attachments = form.media[type][key];
+      if (stillUploading(attachments)) issues[key] = 'Still uploading…';
+      else if (attachments.some((a) => a.state === 'failed')) issues[key] = 'Remove the file that failed, or add it again.';
+      const urls = readyUrls(attachments);
+      if (key === 'reference_images') {
+        if (urls.length > 0) options.reference_images = urls;
+      } else if (key === 'audio_url') {
+        const url = form.audioSource === 'track' ? selectedTrackUrl(form, tracks) : form.audioSource === 'file' ? (urls[0] ?? null) : null;
+        if (url) options.audio_url = url;
+      } else if (urls[0]) {
+        options[key] = urls[0];
+      }
+      continue;
+    }
+    const value = values[key as keyof OptionValues];
+    if (value === null || value === '') continue;
+    options[key] = typeof value === 'string' ? value.trim() : value;
+  }
+
+  const prompt = form.prompt.trim();
+  if (!prompt) issues.prompt = 'Write a prompt: what happens in the picture or the clip.';
+  else if (form.prompt.length > LIMITS.generationPrompt.max) issues.prompt = `A prompt has at most ${LIMITS.generationPrompt.max} characters.`;
+
+  const body: GenerationBody = {
+    character_id: characterId,
+    type,
+    prompt,
+    ...(model ? { model: model.id } : {}),
+    options: options as GenerationOptions,
+  };
+
+  let speech: SpeechStep | null = null;
+  if (usesSpeech(form)) {
+    const text = form.speech.text;
+    if (!form.speech.voiceId) issues.voice = 'Choose the voice that speaks the line.';
+    if (!text.trim()) issues.text = 'Write the line the character says.';
+    else if (text.length > LIMITS.audioText.max) issues.text = `A line has at most ${LIMITS.audioText.max} characters.`;
+    speech = { voice_id: form.speech.voiceId, text: text.trim(), emotion: form.speech.emotion };
+  } else if ((type === 'talk' || mode === 'lipsync') && form.audioSource === 'track' && !options.audio_url && !issues.audio_url) {
+    issues.audio_url = form.audioTrackId ? 'That track is not ready yet.' : 'Choose the audio track the character speaks.';
+  }
+
+  if (capabilities) {
+    // The service's own check; the speech's URL does not exist yet, so a stand-in takes its place.
+    const checked: CreateGenerationRequest = {
+      ...body,
+      prompt: prompt || 'x',
+      options: speech ? { ...body.options, audio_url: SPEECH_PLACEHOLDER_URL } : body.options,
+    };
+    const resolved = resolveGeneration(checked, capabilities);
+    if (!resolved.ok) {
+      const field = resolved.issue.field.replace(/^options\./, '');
+      issues[field] ??= humanize(resolved.issue.message);
+    }
+  } else {
+    issues.model = 'The list of models has not loaded yet.';
+  }
+
+  return { body, speech, issues };
+}
+
+/** The shared validator names fields by their API names; the panel names them by their labels. */
+function humanize(message: string): string {
+  return message.replace(/\b(input_image|reference_video|audio_url|reference_images|start_frame)\b(: )?/g, (_match, key: keyof typeof OPTION_LABELS, colon?: string) =>
+    colon ? `${OPTION_LABELS[key].label.toLowerCase()} — ` : OPTION_LABELS[key].label.toLowerCase(),
+  );
+}
+
+export function hasIssues(issues: Issues): boolean {
+  return Object.values(issues).some(Boolean);
+}

@@ -1,0 +1,337 @@
+import { create } from 'zustand';
+import { OPERATION_IDS, findModel, type AudioTrack, type GenerationType, type Voice } from '../../../shared/api/index.ts';
+import type { AppError, Job, Price } from '../../../shared/ipc/index.ts';
+import { attach, releaseAttachment, type Attachment, type AttachmentInput } from '../../stores/attachments.ts';
+import { invoke } from '../../stores/bridgeClient.ts';
+import { useCapabilitiesStore } from '../../stores/capabilitiesStore.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
+import type { GeneratePrefill } from '../../stores/navigationStore.ts';
+import { isFresh, QuotePricer, type PriceState } from '../../stores/quotePricer.ts';
+import { registerStoreReset } from '../../stores/resetStores.ts';
+import type { UploadKind } from '../../stores/uploads.ts';
+import { buildGeneration, hasIssues, usesSpeech, type AudioSource, type GenerateForm, type Issues, type SpeechFields } from './buildGeneration.ts';
+import { defaultValues, durationRange, MEDIA_OPTION_KEYS, referenceImagesMax, TYPE_LABELS, type MediaOptionKey, type OptionValues } from './generateOptions.ts';
+import { pricingAudioUrl } from './pricingAudio.ts';
+
+const MEDIA_KINDS: Record<MediaOptionKey, UploadKind[]> = {
+  reference_images: ['image'],
+  input_image: ['image'],
+  start_frame: ['image'],
+  reference_video: ['video'],
+  audio_url: ['audio'],
+};
+
+type Submitted = { jobId: string; type: GenerationType; shownCredits: number | null };
+
+type GenerateState = GenerateForm & {
+  characterId: string | null;
+  issues: Issues;
+  /** The price on the button: the clip's quote, plus the speech's when the queue makes it first. */
+  price: PriceState;
+  refused: Partial<Record<MediaOptionKey, string[]>>;
+  tracks: AudioTrack[];
+  voices: Voice[];
+  presets: Voice[];
+  sourcesError: AppError | null;
+  submitting: boolean;
+  error: AppError | null;
+  /** Set when the user tried to submit: required fields say so from then on. */
+  attempted: boolean;
+  lastSubmitted: Submitted | null;
+  setCharacter: (characterId: string) => void;
+  setType: (type: GenerationType) => void;
+  setModel: (modelId: string) => void;
+  setPrompt: (prompt: string) => void;
+  setValue: <K extends keyof OptionValues>(key: K, value: OptionValues[K]) => void;
+  addMedia: (key: MediaOptionKey, inputs: AttachmentInput[]) => void;
+  removeMedia: (key: MediaOptionKey, attachmentKey: string) => void;
+  setAudioSource: (source: AudioSource) => void;
+  setAudioTrack: (trackId: string | null) => void;
+  setSpeech: (change: Partial<SpeechFields>) => void;
+  loadAudioSources: () => Promise<void>;
+  applyPrefill: (prefill: GeneratePrefill) => void;
+  submit: () => Promise<Job | null>;
+  reset: () => void;
+};
+
+const TYPES: readonly GenerationType[] = ['image', 'video', 'talk'];
+
+function emptyMedia(): Record<MediaOptionKey, Attachment[]> {
+  return { reference_images: [], input_image: [], reference_video: [], start_frame: [], audio_url: [] };
+}
+
+function initialForm(): GenerateForm {
+  return {
+    type: 'image',
+    models: { image: null, video: null, talk: null },
+    prompt: '',
+    values: { image: defaultValues('image'), video: defaultValues('video'), talk: defaultValues('talk') },
+    media: { image: emptyMedia(), video: emptyMedia(), talk: emptyMedia() },
+    audioSource: 'speech',
+    audioTrackId: null,
+    speech: { voiceId: '', text: '', emotion: 'auto' },
+  };
+}
+
+function initialState() {
+  return {
+    ...initialForm(),
+    characterId: null as string | null,
+    issues: {} as Issues,
+    price: { status: 'idle' } as PriceState,
+    refused: {},
+    tracks: [] as AudioTrack[],
+    voices: [] as Voice[],
+    presets: [] as Voice[],
+    sourcesError: null as AppError | null,
+    submitting: false,
+    error: null as AppError | null,
+    attempted: false,
+    lastSubmitted: null as Submitted | null,
+  };
+}
+
+/** Adds two quotes into the one price the button shows. */
+function combine(clip: PriceState, speech: PriceState): PriceState {
+  if (clip.status === 'error') return clip;
+  if (speech.status === 'error') return speech;
+  if (clip.status !== 'priced' || speech.status !== 'priced') return clip.status === 'idle' || speech.status === 'idle' ? { status: 'idle' } : { status: 'pricing' };
+  const credits = clip.price.credits + speech.price.credits;
+  const balance = clip.price.balance ?? speech.price.balance;
+  const approvalRequired = clip.price.approvalRequired || speech.price.approvalRequired;
+  const approvalState = [clip.price, speech.price].find((p) => p.approvalRequired && p.approvalState !== 'approved')?.approvalState ?? (approvalRequired ? 'approved' : null);
+  const price: Price = {
+    // Core takes the clip's quote as its estimate for the spend guard and prices the speech itself.
+    quoteId: clip.price.quoteId,
+    credits,
+    approvalRequired,
+    approvalState,
+    expiresAt: clip.price.expiresAt < speech.price.expiresAt ? clip.price.expiresAt : speech.price.expiresAt,
+    balance,
+    covered: balance === null || credits <= balance,
+  };
+  return { status: 'priced', price };
+}
+
+export const useGenerateStore = create<GenerateState>()((set, get) => {
+  let clipPrice: PriceState = { status: 'idle' };
+  let speechPrice: PriceState = { status: 'idle' };
+  let pricingAudio: string | null = null;
+  const publish = () => set({ price: usesSpeech(get()) ? combine(clipPrice, speechPrice) : clipPrice });
+  const clipPricer = new QuotePricer((state) => {
+    clipPrice = state;
+    publish();
+  });
+  const speechPricer = new QuotePricer((state) => {
+    speechPrice = state;
+    publish();
+  });
+
+  /** Checks the form and asks for a price of what it would submit (debounced by the pricers). */
+  const recompute = () => {
+    const state = get();
+    if (!state.characterId) return;
+    const capabilities = useCapabilitiesStore.getState().capabilities;
+    const built = buildGeneration(state, state.characterId, capabilities, state.tracks);
+    set({ issues: built.issues });
+    if (hasIssues(built.issues)) {
+      clipPricer.request(null);
+      speechPricer.request(null);
+      return;
+    }
+    if (!built.speech) {
+      speechPricer.request(null);
+      clipPricer.request({ operationId: OPERATION_IDS.createGeneration, input: built.body });
+      return;
+    }
+    speechPricer.request({ operationId: OPERATION_IDS.createAudio, input: { voice_id: built.speech.voice_id, text: built.speech.text, emotion: built.speech.emotion } });
+    if (pricingAudio) {
+      clipPricer.request({ operationId: OPERATION_IDS.createGeneration, input: { ...built.body, options: { ...built.body.options, audio_url: pricingAudio } } });
+    } else {
+      clipPricer.request(null);
+      set({ price: { status: 'pricing' } });
+      void pricingAudioUrl().then((url) => {
+        if (url) {
+          pricingAudio = url;
+          recompute();
+        } else if (usesSpeech(get())) {
+          set({ price: { status: 'error', error: { code: 'service_unavailable', message: 'The clip could not be priced right now.' } } });
+        }
+      });
+    }
+  };
+
+  const updateValues = (type: GenerationType, change: Partial<OptionValues>) =>
+    set((state) => ({ values: { ...state.values, [type]: { ...state.values[type], ...change } } }));
+
+  const mediaSink = (type: GenerationType, key: MediaOptionKey) => ({
+    add: (attachment: Attachment) =>
+      set((state) => ({ media: { ...state.media, [type]: { ...state.media[type], [key]: [...state.media[type][key], attachment] } } })),
+    patch: (attachmentKey: string, change: Partial<Attachment>) => {
+      set((state) => ({
+        media: { ...state.media, [type]: { ...state.media[type], [key]: state.media[type][key].map((a) => (a.key === attachmentKey ? { ...a, ...change } : a)) } },
+      }));
+      recompute();
+    },
+  });
+
+  return {
+    ...initialState(),
+    setCharacter: (characterId) => {
+      if (get().characterId === characterId) return;
+      set({ characterId, error: null, attempted: false, lastSubmitted: null });
+      recompute();
+    },
+    setType: (type) => {
+      set({ type, error: null });
+      recompute();
+    },
+    setModel: (modelId) => {
+      const { type } = get();
+      set((state) => ({ models: { ...state.models, [type]: modelId }, error: null }));
+      // Keep the duration inside what the new model makes, rather than showing an error at once.
+      const capabilities = useCapabilitiesStore.getState().capabilities;
+      const model = capabilities ? findModel(capabilities, type, modelId) : undefined;
+      if (model && type !== 'image') {
+        const range = durationRange(model);
+        const duration = get().values[type].duration;
+        if (duration > range.max || duration < range.min) updateValues(type, { duration: Math.min(range.max, Math.max(range.min, duration)) });
+      }
+      recompute();
+    },
+    setPrompt: (prompt) => {
+      set({ prompt, error: null });
+      recompute();
+    },
+    setValue: (key, value) => {
+      updateValues(get().type, { [key]: value } as Partial<OptionValues>);
+      set({ error: null });
+      recompute();
+    },
+    addMedia: (key, inputs) => {
+      const { type } = get();
+      const capabilities = useCapabilitiesStore.getState().capabilities;
+      const model = capabilities ? findModel(capabilities, type, get().models[type] ?? undefined) : undefined;
+      const max = key === 'reference_images' ? referenceImagesMax(type, model) : 1;
+      const room = max - get().media[type][key].length;
+      const refused = attach(inputs, { kinds: MEDIA_KINDS[key], room, sink: mediaSink(type, key) });
+      if (key === 'audio_url') set({ audioSource: 'file' });
+      set((state) => ({ refused: { ...state.refused, [key]: refused } }));
+      recompute();
+    },
+    removeMedia: (key, attachmentKey) => {
+      const { type } = get();
+      const removed = get().media[type][key].find((a) => a.key === attachmentKey);
+      if (removed) releaseAttachment(removed);
+      set((state) => ({
+        media: { ...state.media, [type]: { ...state.media[type], [key]: state.media[type][key].filter((a) => a.key !== attachmentKey) } },
+        refused: { ...state.refused, [key]: [] },
+      }));
+      recompute();
+    },
+    setAudioSource: (audioSource) => {
+      set({ audioSource, error: null });
+      recompute();
+    },
+    setAudioTrack: (audioTrackId) => {
+      set({ audioTrackId, audioSource: 'track', error: null });
+      recompute();
+    },
+    setSpeech: (change) => {
+      set((state) => ({ speech: { ...state.speech, ...change }, error: null }));
+      recompute();
+    },
+    loadAudioSources: async () => {
+      const [tracks, voices] = await Promise.all([invoke('audio.list', {}), invoke('voices.list', {})]);
+      set({
+        tracks: tracks.ok ? tracks.value : get().tracks,
+        voices: voices.ok ? voices.value.voices : get().voices,
+        presets: voices.ok ? voices.value.presets : get().presets,
+        sourcesError: !tracks.ok ? tracks.error : !voices.ok ? voices.error : null,
+      });
+      // A first voice spares a click; the user can change it.
+      const state = get();
+      if (!state.speech.voiceId) {
+        const first = [...state.voices, ...state.presets].find((voice) => voice.status === 'ready');
+        if (first) set({ speech: { ...state.speech, voiceId: first.id } });
+      }
+      recompute();
+    },
+    applyPrefill: (prefill) => {
+      const type = prefill.type;
+      const values = { ...defaultValues(type) };
+      for (const [key, value] of Object.entries(prefill.options ?? {})) {
+        if (key in values && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) {
+          (values as Record<string, unknown>)[key] = value;
+        }
+      }
+      set((state) => ({
+        type,
+        prompt: prefill.prompt ?? state.prompt,
+        models: { ...state.models, [type]: prefill.model ?? state.models[type] },
+        values: { ...state.values, [type]: values },
+      }));
+      recompute();
+    },
+    submit: async () => {
+      set({ attempted: true });
+      const state = get();
+      if (!state.characterId || state.submitting) return null;
+      const capabilities = useCapabilitiesStore.getState().capabilities;
+      const built = buildGeneration(state, state.characterId, capabilities, state.tracks);
+      set({ issues: built.issues });
+      if (hasIssues(built.issues)) return null;
+      set({ submitting: true, error: null });
+      let price = get().price;
+      if (!isFresh(price)) {
+        const [clip, speech] = await Promise.all([clipPricer.refreshNow(), built.speech ? speechPricer.refreshNow() : Promise.resolve(speechPrice)]);
+        price = built.speech ? combine(clip, speech) : clip;
+        set({ price });
+      }
+      if (price.status === 'pricing' || price.status === 'idle' || (price.status === 'priced' && !price.price.covered)) {
+        set({ submitting: false });
+        return null;
+      }
+      // With speech first, core quotes the speech itself and the clip again once its audio exists;
+      // the clip's quote here is its estimate for the spend guard.
+      const quoteId = price.status === 'priced' ? price.price.quoteId : null;
+      const reply = await invoke('generations.create', { body: built.body, quoteId, ...(built.speech ? { speech: built.speech } : {}) });
+      clipPricer.invalidate();
+      speechPricer.invalidate();
+      if (!reply.ok) {
+        set({ submitting: false, error: reply.error });
+        recompute();
+        return null;
+      }
+      useJobsStore.getState().apply(reply.value, { characterId: state.characterId, label: `${TYPE_LABELS[state.type]}: ${built.body.prompt}` });
+      set({
+        submitting: false,
+        attempted: false,
+        lastSubmitted: { jobId: reply.value.id, type: state.type, shownCredits: price.status === 'priced' ? price.price.credits : null },
+      });
+      // A quote pays for one submission; the next click gets a fresh one.
+      recompute();
+      return reply.value;
+    },
+    reset: () => {
+      const state = get();
+      for (const type of TYPES) for (const key of MEDIA_OPTION_KEYS) for (const attachment of state.media[type][key]) releaseAttachment(attachment);
+      clipPricer.cancel();
+      speechPricer.cancel();
+      clipPrice = { status: 'idle' };
+      speechPrice = { status: 'idle' };
+      pricingAudio = null;
+      set(initialState());
+    },
+  };
+});
+
+registerStoreReset(() => useGenerateStore.getState().reset());
+
+/** Recheck when the catalog arrives (the panel may open before it). */
+useCapabilitiesStore.subscribe((state, previous) => {
+  if (state.capabilities !== previous.capabilities) {
+    const generate = useGenerateStore.getState();
+    if (generate.characterId) generate.setPrompt(generate.prompt);
+  }
+});

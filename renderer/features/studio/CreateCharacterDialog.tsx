@@ -1,0 +1,127 @@
+import { useShallow } from 'zustand/react/shallow';
+import { LIMITS, TRAITS_BY_CREATION_TYPE } from '../../../shared/api/index.ts';
+import { commandKey } from '../../app/useShortcuts.ts';
+import { useToastStore } from '../../stores/toastStore.ts';
+import { AttachmentField } from '../../ui/AttachmentField.tsx';
+import { Combobox } from '../../ui/Combobox.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
+import { InlineError } from '../../ui/InlineError.tsx';
+import { PriceButton } from '../../ui/PriceButton.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { createProblems, useCreateCharacterStore } from './createCharacterStore.ts';
+import { useStudioStore } from './studioStore.ts';
+import { CREATION_TYPES, TRAITS, type TraitKey } from './traitCatalog.ts';
+
+const FORM_ID = 'create-character-form';
+
+/** Create a character: name, creation type with its traits, reference images, and the price. */
+export function CreateCharacterDialog() {
+  const { open, close } = useStudioStore(useShallow((s) => ({ open: s.createOpen, close: s.closeCreate })));
+  const form = useCreateCharacterStore(
+    useShallow((s) => ({
+      name: s.name,
+      creationType: s.creationType,
+      traits: s.traits,
+      references: s.references,
+      refused: s.refused,
+      price: s.price,
+      submitting: s.submitting,
+      error: s.error,
+      attempted: s.attempted,
+    })),
+  );
+  const actions = useCreateCharacterStore(
+    useShallow((s) => ({
+      setName: s.setName,
+      setCreationType: s.setCreationType,
+      setTrait: s.setTrait,
+      addReferences: s.addReferences,
+      removeReference: s.removeReference,
+      submit: s.submit,
+    })),
+  );
+  const showToast = useToastStore((s) => s.show);
+  const problems = createProblems(form);
+  const typeInfo = CREATION_TYPES.find((t) => t.value === form.creationType);
+
+  const submit = async () => {
+    const job = await actions.submit();
+    if (job) {
+      close();
+      showToast(`Creating ${job.title.replace(/^Create (character )?/i, '') || 'your character'}: the portraits appear when they are ready.`, 'success');
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title="New character" size="lg" name="create-character">
+      <form
+        id={FORM_ID}
+        className="form-stack create-character"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && commandKey(event)) {
+            event.preventDefault();
+            void submit();
+          }
+        }}
+      >
+        <Field label="Name" required counter={{ length: form.name.length, max: LIMITS.characterName.max, min: LIMITS.characterName.min }} error={form.attempted ? problems.name : null}>
+          {(control) => <TextInput {...control} value={form.name} onChange={(e) => actions.setName(e.target.value)} placeholder="Mira Vale" data-field="name" />}
+        </Field>
+
+        <div className="creation-type">
+          <SegmentedControl label="Kind of character" name="creation-type" value={form.creationType} segments={CREATION_TYPES} onChange={actions.setCreationType} />
+          {typeInfo ? <p className="field-hint">{typeInfo.description}</p> : null}
+        </div>
+
+        <div className="trait-grid">
+          {TRAITS_BY_CREATION_TYPE[form.creationType].map((key) => (
+            <TraitField key={key} traitKey={key as TraitKey} value={form.traits[key as TraitKey] ?? ''} onChange={actions.setTrait} error={form.attempted && key === 'prompt' ? problems.prompt : null} />
+          ))}
+        </div>
+
+        <AttachmentField
+          name="character-references"
+          label="Reference images"
+          hint={form.creationType === 'image' ? 'At least one; the character is taken from these. PNG, JPEG or WebP up to 10 MB.' : 'Optional. PNG, JPEG or WebP up to 10 MB each; drag images from the gallery too.'}
+          kinds={['image']}
+          max={LIMITS.characterReferenceImages}
+          attachments={form.references}
+          refused={form.refused}
+          onInputs={actions.addReferences}
+          onRemove={actions.removeReference}
+          error={form.attempted ? problems.references : null}
+        />
+
+        <InlineError error={form.error} />
+        <div className="create-character-footer">
+          <p className="field-hint">Creating starts the headshot and the full-body portrait. Ctrl/⌘+Enter creates.</p>
+          <PriceButton label="Create character" type="submit" form={FORM_ID} price={form.price} busy={form.submitting} onClick={() => void submit()} />
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function TraitField({ traitKey, value, onChange, error }: { traitKey: TraitKey; value: string; onChange: (key: TraitKey, value: string) => void; error: string | null }) {
+  const info = TRAITS[traitKey];
+  if (info.long) {
+    return (
+      <Field label={info.label} className="trait-wide" counter={{ length: value.length, max: info.max }} error={error} required={traitKey === 'prompt' || undefined}>
+        {(control) => <TextArea {...control} value={value} maxLength={info.max} rows={3} placeholder={info.placeholder} onChange={(e) => onChange(traitKey, e.target.value)} data-trait={traitKey} />}
+      </Field>
+    );
+  }
+  return (
+    <Field label={info.label}>
+      {(control) => (
+        <Combobox {...control} value={value} onChange={(next) => onChange(traitKey, next)} suggestions={info.suggestions} maxLength={info.max} placeholder={info.placeholder ?? `e.g. ${info.suggestions[0] ?? ''}`} />
+      )}
+    </Field>
+  );
+}

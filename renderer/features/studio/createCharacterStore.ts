@@ -1,0 +1,151 @@
+import { create } from 'zustand';
+import { LIMITS, OPERATION_IDS, TRAITS_BY_CREATION_TYPE, type CreationType } from '../../../shared/api/index.ts';
+import type { AppError, CommandInput, Job } from '../../../shared/ipc/index.ts';
+import { attach, readyUrls, releaseAttachment, stillUploading, type Attachment, type AttachmentInput } from '../../stores/attachments.ts';
+import { useCharactersStore } from '../../stores/charactersStore.ts';
+import { isFresh, QuotePricer, type PriceState } from '../../stores/quotePricer.ts';
+import { registerStoreReset } from '../../stores/resetStores.ts';
+import type { TraitKey } from './traitCatalog.ts';
+
+type CreateBody = CommandInput<'characters.create'>['body'];
+
+type CreateCharacterState = {
+  name: string;
+  creationType: CreationType;
+  traits: Partial<Record<TraitKey, string>>;
+  references: Attachment[];
+  refused: string[];
+  price: PriceState;
+  submitting: boolean;
+  error: AppError | null;
+  /** Set once the user tried to submit: problems show from then on. */
+  attempted: boolean;
+  setName: (name: string) => void;
+  setCreationType: (type: CreationType) => void;
+  setTrait: (key: TraitKey, value: string) => void;
+  addReferences: (inputs: AttachmentInput[]) => void;
+  removeReference: (key: string) => void;
+  submit: () => Promise<Job | null>;
+  reset: () => void;
+};
+
+const initial = {
+  name: '',
+  creationType: 'human' as CreationType,
+  traits: {},
+  references: [],
+  refused: [],
+  price: { status: 'idle' } as PriceState,
+  submitting: false,
+  error: null,
+  attempted: false,
+};
+
+export type CreateProblems = { name: string | null; references: string | null; prompt: string | null };
+
+/** What stands between the form and a valid request, as sentences; all null when it can go. */
+export function createProblems(state: Pick<CreateCharacterState, 'name' | 'creationType' | 'traits' | 'references'>): CreateProblems {
+  const name = state.name.trim();
+  const uploading = stillUploading(state.references);
+  const failed = state.references.some((r) => r.state === 'failed');
+  return {
+    name: !name ? 'Give the character a name.' : name.length > LIMITS.characterName.max ? `A name has at most ${LIMITS.characterName.max} characters.` : null,
+    references: uploading
+      ? 'Wait for the reference images to finish uploading.'
+      : failed
+        ? 'Remove the reference images that failed, or add them again.'
+        : state.creationType === 'image' && state.references.length === 0
+          ? 'A character from images needs at least one reference image.'
+          : null,
+    prompt: state.creationType === 'prompt' && !state.traits.prompt?.trim() ? 'Write the prompt that describes the character.' : null,
+  };
+}
+
+/** The request body as the service will see it: only the traits of the chosen creation type. */
+export function buildCreateBody(state: Pick<CreateCharacterState, 'name' | 'creationType' | 'traits' | 'references'>): CreateBody | null {
+  const problems = createProblems(state);
+  if (problems.name || problems.references || problems.prompt) return null;
+  const parameters: Record<string, string> = { creationType: state.creationType };
+  for (const key of TRAITS_BY_CREATION_TYPE[state.creationType]) {
+    const value = state.traits[key as TraitKey]?.trim();
+    if (value) parameters[key] = value;
+  }
+  const urls = readyUrls(state.references);
+  return {
+    name: state.name.trim(),
+    parameters: parameters as CreateBody['parameters'],
+    ...(urls.length > 0 ? { reference_image_urls: urls } : {}),
+  };
+}
+
+export const useCreateCharacterStore = create<CreateCharacterState>()((set, get) => {
+  const pricer = new QuotePricer((price) => set({ price }));
+  const reprice = () => {
+    const body = buildCreateBody(get());
+    pricer.request(body ? { operationId: OPERATION_IDS.createCharacter, input: body } : null);
+  };
+  const sink = {
+    add: (attachment: Attachment) => set((state) => ({ references: [...state.references, attachment] })),
+    patch: (key: string, change: Partial<Attachment>) => {
+      set((state) => ({ references: state.references.map((r) => (r.key === key ? { ...r, ...change } : r)) }));
+      reprice();
+    },
+  };
+
+  return {
+    ...initial,
+    setName: (name) => {
+      set({ name, error: null });
+      reprice();
+    },
+    setCreationType: (creationType) => {
+      set({ creationType, error: null });
+      reprice();
+    },
+    setTrait: (key, value) => {
+      set((state) => ({ traits: { ...state.traits, [key]: value }, error: null }));
+      reprice();
+    },
+    addReferences: (inputs) => {
+      const room = LIMITS.characterReferenceImages - get().references.length;
+      set({ refused: attach(inputs, { kinds: ['image'], room, sink }) });
+      reprice();
+    },
+    removeReference: (key) => {
+      const removed = get().references.find((r) => r.key === key);
+      if (removed) releaseAttachment(removed);
+      set((state) => ({ references: state.references.filter((r) => r.key !== key), refused: [] }));
+      reprice();
+    },
+    submit: async () => {
+      set({ attempted: true });
+      const body = buildCreateBody(get());
+      if (!body || get().submitting) return null;
+      set({ submitting: true, error: null });
+      let price = get().price;
+      if (!isFresh(price)) price = await pricer.refreshNow();
+      // With no price (offline, say) the intent may still be queued; core prices it when it sends.
+      if (price.status === 'idle' || (price.status === 'priced' && !price.price.covered)) {
+        set({ submitting: false });
+        return null;
+      }
+      const quoteId = price.status === 'priced' ? price.price.quoteId : null;
+      const result = await useCharactersStore.getState().create({ body, quoteId });
+      if ('error' in result) {
+        set({ submitting: false, error: result.error });
+        pricer.invalidate();
+        reprice();
+        return null;
+      }
+      get().reset();
+      return result.job;
+    },
+    reset: () => {
+      for (const reference of get().references) releaseAttachment(reference);
+      pricer.cancel();
+      set(initial);
+    },
+  };
+});
+
+registerStoreReset(() => useCreateCharacterStore.getState().reset());

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+// The kit's styles first, so that a screen's own rules come later and win at equal specificity.
+import './styles/tokens.css';
+import './styles/base.css';
+import './ui/controls.css';
+import './ui/feedback.css';
+import './ui/overlays.css';
+import './ui/media.css';
+import { App } from './app/App.tsx';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

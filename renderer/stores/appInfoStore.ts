@@ -1,0 +1,31 @@
+import { create } from 'zustand';
+import type { AppError, CommandOutput } from '../../shared/ipc/index.ts';
+import { invoke } from './bridgeClient.ts';
+
+export type AppInfo = CommandOutput<'app.info'>;
+
+type AppInfoState = {
+  info: AppInfo | null;
+  error: AppError | null;
+  load: () => Promise<void>;
+  reset: () => void;
+};
+
+const initial = { info: null, error: null };
+
+/** What the host told us about itself: version, platform and where media are served from. */
+export const useAppInfoStore = create<AppInfoState>()((set) => ({
+  ...initial,
+  load: async () => {
+    const reply = await invoke('app.info', {});
+    if (reply.ok) set({ info: reply.value, error: null });
+    else set({ error: reply.error });
+  },
+  reset: () => set(initial),
+}));
+
+/** The URL of a library file by its content id, or null when there is none (yet). */
+export function mediaUrl(mediaBase: string | undefined, mediaId: string | null | undefined): string | null {
+  if (!mediaBase || !mediaId) return null;
+  return `${mediaBase}${mediaId}`;
+}

@@ -1,0 +1,110 @@
+import type { DroppedItem } from '../ui/castItemDrag.ts';
+import { describeError } from '../errors/errorMessages.ts';
+import { checkUpload, contentTypeOf, uploadFile, uploadLibraryMedia, type UploadKind, type UploadPhase, type Uploaded } from './uploads.ts';
+
+/** A file or library item on its way to becoming a service URL a request can reference. */
+export type Attachment = {
+  key: string;
+  name: string;
+  kind: UploadKind | null;
+  /** What to show meanwhile: a blob: URL of the local file, or the HTTPS URL itself. */
+  previewUrl: string | null;
+  mediaId: string | null;
+  state: 'reading' | 'uploading' | 'ready' | 'failed';
+  progress: number | null;
+  url: string | null;
+  error: string | null;
+};
+
+export type AttachmentInput = { file: File } | { item: DroppedItem };
+
+/** How an attachment list in some store is changed from outside. */
+export type AttachmentSink = {
+  add: (attachment: Attachment) => void;
+  patch: (key: string, change: Partial<Attachment>) => void;
+};
+
+let counter = 0;
+const nextKey = () => `att-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+function kindOfItem(kind: string | null): UploadKind | null {
+  if (kind === 'image' || kind === 'character_create') return 'image';
+  if (kind === 'video' || kind === 'talk') return 'video';
+  if (kind === 'audio') return 'audio';
+  return null;
+}
+
+function progressPatch(phase: UploadPhase, fraction: number | null): Partial<Attachment> {
+  // Reading is the first half of the bar; the upload itself reports no progress of its own.
+  return phase === 'reading' ? { state: 'reading', progress: fraction === null ? null : fraction * 0.5 } : { state: 'uploading', progress: null };
+}
+
+function settle(sink: AttachmentSink, key: string, result: { ok: true; value: Uploaded } | { ok: false; error: { code: string; message: string } }): void {
+  if (result.ok) sink.patch(key, { state: 'ready', progress: 1, url: result.value.url, error: null });
+  else sink.patch(key, { state: 'failed', progress: null, error: describeError(result.error) });
+}
+
+/**
+ * Starts turning dropped or picked inputs into attachments: checks each against the upload types
+ * and sizes and against the room left, uploads files, and takes gallery items and links as they are.
+ * Returns sentences for what was refused, to show beside the drop zone.
+ */
+export function attach(inputs: readonly AttachmentInput[], options: { kinds: readonly UploadKind[]; room: number; sink: AttachmentSink }): string[] {
+  const refused: string[] = [];
+  let room = options.room;
+  for (const input of inputs) {
+    const name = 'file' in input ? input.file.name : input.item.title;
+    if (room <= 0) {
+      refused.push(`${name} was not added: there is no room for more here.`);
+      continue;
+    }
+    const key = nextKey();
+    if ('file' in input) {
+      const { file } = input;
+      const problem = checkUpload(file, options.kinds);
+      const type = contentTypeOf(file);
+      if (problem || !type) {
+        refused.push(problem ?? `${file.name} cannot be used here.`);
+        continue;
+      }
+      room -= 1;
+      const kind = type.split('/')[0] as UploadKind;
+      options.sink.add({ key, name: file.name, kind, previewUrl: URL.createObjectURL(file), mediaId: null, state: 'reading', progress: 0, url: null, error: null });
+      void uploadFile(file, type, (phase, fraction) => options.sink.patch(key, progressPatch(phase, fraction))).then((result) => settle(options.sink, key, result));
+      continue;
+    }
+    const { item } = input;
+    const kind = kindOfItem(item.kind);
+    if (kind && !options.kinds.includes(kind)) {
+      refused.push(`${item.title} is ${kind === 'audio' ? 'audio' : `a ${kind}`}; this place takes ${options.kinds.join(' or ')}.`);
+      continue;
+    }
+    room -= 1;
+    if (item.url) {
+      options.sink.add({ key, name: item.title, kind, previewUrl: kind === 'image' ? item.url : null, mediaId: item.mediaId, state: 'ready', progress: 1, url: item.url, error: null });
+      continue;
+    }
+    if (!item.mediaId) {
+      refused.push(`${item.title} has no media yet, so it cannot be used.`);
+      room += 1;
+      continue;
+    }
+    options.sink.add({ key, name: item.title, kind, previewUrl: null, mediaId: item.mediaId, state: 'reading', progress: null, url: null, error: null });
+    void uploadLibraryMedia(item.mediaId, item.title, options.kinds, (phase, fraction) => options.sink.patch(key, progressPatch(phase, fraction))).then((result) =>
+      settle(options.sink, key, result),
+    );
+  }
+  return refused;
+}
+
+export function releaseAttachment(attachment: Attachment): void {
+  if (attachment.previewUrl?.startsWith('blob:')) URL.revokeObjectURL(attachment.previewUrl);
+}
+
+export function readyUrls(attachments: readonly Attachment[]): string[] {
+  return attachments.flatMap((attachment) => (attachment.state === 'ready' && attachment.url ? [attachment.url] : []));
+}
+
+export function stillUploading(attachments: readonly Attachment[]): boolean {
+  return attachments.some((attachment) => attachment.state === 'reading' || attachment.state === 'uploading');
+}

@@ -1,0 +1,32 @@
+import type { Bridge, CommandInput, CommandName, CommandOutput, EventName, EventPayload, Reply } from '../../shared/ipc/index.ts';
+import { getBridge } from '../bridge/index.ts';
+
+/**
+ * The stores' one door to main. A transport failure (a closed socket, a dead main process) becomes
+ * an ordinary error reply, so no store has to tell a rejected promise from a refused command.
+ */
+let override: Bridge | null = null;
+
+/** Tests hand in a bridge of their own; `null` goes back to the real one. */
+export function useBridgeForTests(bridge: Bridge | null): void {
+  override = bridge;
+}
+
+function bridge(): Bridge {
+  return override ?? getBridge();
+}
+
+export async function invoke<C extends CommandName>(command: C, input: CommandInput<C>): Promise<Reply<CommandOutput<C>>> {
+  try {
+    return await bridge().invoke(command, input);
+  } catch {
+    return {
+      ok: false,
+      error: { code: 'connection_lost', message: 'Cast Studio lost its link to the app core. Reload the window; your queued work is kept.' },
+    };
+  }
+}
+
+export function listen<E extends EventName>(event: E, handler: (payload: EventPayload<E>) => void): () => void {
+  return bridge().on(event, handler);
+}

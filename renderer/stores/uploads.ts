@@ -1,0 +1,139 @@
+import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/index.ts';
+import type { AppError } from '../../shared/ipc/index.ts';
+import { mediaUrl, useAppInfoStore } from './appInfoStore.ts';
+import { uploadFile as uploadThroughShell } from '../bridge/index.ts';
+import { invoke } from './bridgeClient.ts';
+
+export type UploadKind = 'image' | 'audio' | 'video';
+export type UploadPhase = 'reading' | 'uploading';
+export type Uploaded = { url: string; contentType: string; size: number };
+
+const BY_EXTENSION: Record<string, UploadContentType> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+};
+
+const ALIASES: Record<string, UploadContentType> = {
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/mp3': 'audio/mpeg',
+  'image/jpg': 'image/jpeg',
+};
+
+const KIND_FORMATS: Record<UploadKind, string> = {
+  image: 'PNG, JPEG or WebP',
+  audio: 'WAV, MP3 or OGG',
+  video: 'MP4 or WebM',
+};
+
+/** The picker's `accept` for the upload types of some kinds (UPLOAD_TYPES, the service's decision). */
+export function acceptFor(kinds: readonly UploadKind[]): string {
+  return (Object.keys(UPLOAD_TYPES) as UploadContentType[]).filter((type) => kinds.includes(UPLOAD_TYPES[type].kind)).join(',');
+}
+
+export function contentTypeOf(file: { name: string; type: string }): UploadContentType | null {
+  const declared = ALIASES[file.type] ?? file.type;
+  if (Object.hasOwn(UPLOAD_TYPES, declared)) return declared as UploadContentType;
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return file.type === '' || file.type === 'application/octet-stream' ? (BY_EXTENSION[extension] ?? null) : null;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}
+
+/** A sentence saying why this file cannot be used here, or null when it can. */
+export function checkUpload(file: { name: string; type: string; size: number }, kinds: readonly UploadKind[]): string | null {
+  const type = contentTypeOf(file);
+  const wanted = kinds.map((kind) => KIND_FORMATS[kind]).join('; ');
+  if (!type || !kinds.includes(UPLOAD_TYPES[type].kind)) {
+    return `${file.name} is not a file that can be used here. Use ${wanted}.`;
+  }
+  const max = UPLOAD_TYPES[type].maxBytes;
+  if (file.size > max) return `${file.name} is ${formatBytes(file.size)}; the limit for ${UPLOAD_TYPES[type].kind} files is ${formatBytes(max)}.`;
+  if (file.size === 0) return `${file.name} is empty.`;
+  return null;
+}
+
+function readAsBase64(file: Blob, onProgress: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.onload = () => {
+      const result = typeof reader.result === 'string' ? reader.result : '';
+      resolve(result.slice(result.indexOf(',') + 1));
+    };
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * Reads a file's bytes (reporting progress) and hands them to core, which stores them on the
+ * service and answers the immutable CDN URL a request may reference.
+ */
+export async function uploadFile(
+  file: File,
+  contentType: UploadContentType,
+  onProgress: (phase: UploadPhase, fraction: number | null) => void,
+): Promise<{ ok: true; value: Uploaded } | { ok: false; error: AppError }> {
+  if (window.cast) {
+    // Electron: the preload hands main the file's path, so no bytes cross into the page's memory.
+    onProgress('uploading', null);
+    try {
+      const reply = await uploadThroughShell(file);
+      return reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error };
+    } catch {
+      return { ok: false, error: { code: 'read_failed', message: `${file.name} could not be read. Check that the file is still there and try again.` } };
+    }
+  }
+  let dataBase64: string;
+  try {
+    onProgress('reading', 0);
+    dataBase64 = await readAsBase64(file, (fraction) => onProgress('reading', fraction));
+  } catch {
+    return { ok: false, error: { code: 'read_failed', message: `${file.name} could not be read. Check that the file is still there and try again.` } };
+  }
+  onProgress('uploading', null);
+  const reply = await invoke('uploads.create', { fileName: file.name.slice(0, 255) || 'upload', contentType, dataBase64 });
+  return reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error };
+}
+
+/**
+ * A library item dragged in without a service URL: its downloaded bytes are uploaded like a file.
+ * (The library knows media by content id; the service wants one of its own HTTPS URLs.)
+ */
+export async function uploadLibraryMedia(
+  mediaId: string,
+  name: string,
+  kinds: readonly UploadKind[],
+  onProgress: (phase: UploadPhase, fraction: number | null) => void,
+): Promise<{ ok: true; value: Uploaded } | { ok: false; error: AppError }> {
+  const src = mediaUrl(useAppInfoStore.getState().info?.mediaBase, mediaId);
+  if (!src) return { ok: false, error: { code: 'not_found', message: 'That item is not in the library yet.' } };
+  let blob: Blob;
+  try {
+    onProgress('reading', null);
+    const response = await fetch(src);
+    if (!response.ok) throw new Error(String(response.status));
+    blob = await response.blob();
+  } catch {
+    return { ok: false, error: { code: 'not_downloaded', message: `${name} has not been downloaded yet, so it cannot be used. Try again once it is in the library.` } };
+  }
+  const file = new File([blob], name, { type: blob.type });
+  const problem = checkUpload(file, kinds);
+  const type = contentTypeOf(file);
+  if (problem || !type) return { ok: false, error: { code: 'unsupported_media_type', message: problem ?? `${name} cannot be used here.` } };
+  return uploadFile(file, type, onProgress);
+}

@@ -1,0 +1,99 @@
+import { useId } from 'react';
+import type { Attachment, AttachmentInput } from '../stores/attachments.ts';
+import { acceptFor, type UploadKind } from '../stores/uploads.ts';
+import { DropZone } from './DropZone.tsx';
+import { MediaImage } from './MediaImage.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
+
+type AttachmentFieldProps = {
+  label: string;
+  hint?: string;
+  kinds: readonly UploadKind[];
+  max: number;
+  attachments: readonly Attachment[];
+  /** Sentences about inputs that were refused (wrong type, too large, no room). */
+  refused: readonly string[];
+  onInputs: (inputs: AttachmentInput[]) => void;
+  onRemove: (key: string) => void;
+  /** A stable name for tests: `data-drop-zone`. */
+  name: string;
+  error?: string | null;
+};
+
+const STATE_TEXT: Record<Attachment['state'], string> = {
+  reading: 'Reading…',
+  uploading: 'Uploading…',
+  ready: 'Ready',
+  failed: 'Failed',
+};
+
+/** A drop zone with the files it holds: each with a preview, its upload progress and a remove button. */
+export function AttachmentField({ label, hint, kinds, max, attachments, refused, onInputs, onRemove, name, error }: AttachmentFieldProps) {
+  const listId = useId();
+  const full = attachments.length >= max;
+  return (
+    <div className="attachment-field" role="group" aria-labelledby={`${listId}-label`}>
+      <div className="field-label-row">
+        <span id={`${listId}-label`} className="field-label">
+          {label}
+        </span>
+        <span className="field-counter">
+          {attachments.length} / {max}
+        </span>
+      </div>
+      {attachments.length > 0 ? (
+        <ul className="attachment-list" aria-label={`${label}: added`}>
+          {attachments.map((attachment) => (
+            <li key={attachment.key} className={`attachment attachment-${attachment.state}`} data-attachment-state={attachment.state}>
+              <div className="attachment-preview">
+                {attachment.previewUrl ? (
+                  <img src={attachment.previewUrl} alt="" />
+                ) : attachment.mediaId && attachment.kind === 'image' ? (
+                  <MediaImage mediaId={attachment.mediaId} alt="" />
+                ) : (
+                  <span className="attachment-kind">{attachment.kind ?? 'file'}</span>
+                )}
+              </div>
+              <div className="attachment-info">
+                <span className="attachment-name" title={attachment.name}>
+                  {attachment.name}
+                </span>
+                {attachment.state === 'reading' || attachment.state === 'uploading' ? (
+                  <ProgressBar value={attachment.progress} label={`${STATE_TEXT[attachment.state]} ${attachment.name}`} />
+                ) : (
+                  <span className={`attachment-state${attachment.state === 'failed' ? ' attachment-state-failed' : ''}`}>
+                    {attachment.state === 'failed' ? attachment.error : STATE_TEXT[attachment.state]}
+                  </span>
+                )}
+              </div>
+              <button type="button" className="icon-button" onClick={() => onRemove(attachment.key)} aria-label={`Remove ${attachment.name}`}>
+                <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {!full ? (
+        <DropZone
+          name={name}
+          label={max === 1 ? 'Drop a file here' : `Drop up to ${max - attachments.length} more here`}
+          hint={hint}
+          accept={acceptFor(kinds)}
+          multiple={max - attachments.length > 1}
+          onFiles={(files) => onInputs(files.map((file) => ({ file })))}
+          onItems={(items) => onInputs(items.map((item) => ({ item })))}
+        />
+      ) : null}
+      {refused.length > 0 || error ? (
+        <div role="alert" className="attachment-refused">
+          {error ? <p>{error}</p> : null}
+          {refused.map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { AppError } from '../../shared/ipc/index.ts';
+import { Button } from './Button.tsx';
+import { Dialog } from './Dialog.tsx';
+import { InlineError } from './InlineError.tsx';
+
+type ConfirmDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  error?: AppError | null;
+  name?: string;
+};
+
+/** Asks before something that cannot be undone; the safe choice has the focus. */
+export function ConfirmDialog({ open, onClose, onConfirm, title, children, confirmLabel, danger = false, busy = false, error, name }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      size="sm"
+      name={name}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} data-autofocus>
+            Cancel
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} data-action="confirm">
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="form-stack">
+        <div className="confirm-body">{children}</div>
+        <InlineError error={error} />
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useToastStore, type Toast } from '../stores/toastStore.ts';
+
+/** The app's notification area; errors stay until dismissed, the rest fade after a few seconds. */
+export function Toasts() {
+  const { toasts, dismiss } = useToastStore(useShallow((s) => ({ toasts: s.toasts, dismiss: s.dismiss })));
+  return (
+    <div className="toasts" role="region" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} dismiss={dismiss} />
+      ))}
+    </div>
+  );
+}
+
+function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => void }) {
+  useEffect(() => {
+    if (toast.tone === 'error') return;
+    const timer = window.setTimeout(() => dismiss(toast.id), 6000);
+    return () => window.clearTimeout(timer);
+  }, [toast.id, toast.tone, dismiss]);
+  const onDismiss = () => dismiss(toast.id);
+  return (
+    <div className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
+      <span className="toast-message">{toast.message}</span>
+      <button type="button" className="icon-button" onClick={onDismiss} aria-label="Dismiss notification">
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import type { CharacterParameters } from '../../../shared/api/index.ts';
 import { rngOf, seedOf, type Rng } from './seed.ts';
 
-/** The avatar libraries a look is drawn with (DiceBear styles; see LICENSES.md). */
+/** The avatar libraries a look is drawn with (DiceBear styles; licences in the README). */
 export type AvatarStyle = 'avataaars' | 'adventurer' | 'lorelei' | 'micah' | 'openPeeps' | 'bottts';
 export type Expression = 'happy' | 'sad' | 'angry' | 'surprised' | 'calm' | 'serious' | 'playful';
 export type AgeBand = 'child' | 'teen' | 'adult' | 'middle' | 'elder';

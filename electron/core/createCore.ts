@@ -1,0 +1,136 @@
+import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import { registerAccountHandlers } from './account/registerAccountHandlers.ts';
+import { registerAppHandlers } from './app/registerAppHandlers.ts';
+import { registerAudioHandlers } from './audio/registerAudioHandlers.ts';
+import { registerCharacterHandlers } from './characters/registerCharacterHandlers.ts';
+import { systemClock, type Clock } from './clock/clock.ts';
+import type { CoreContext } from './coreContext.ts';
+import { registerGenerationHandlers } from './generations/registerGenerationHandlers.ts';
+import { Router } from './ipc/router.ts';
+import { registerJobHandlers } from './jobs/registerJobHandlers.ts';
+import { registerLibraryHandlers } from './library/registerLibraryHandlers.ts';
+import { FileLogSink, RedactingLogger, type Logger } from './log/logger.ts';
+import type { Preferences } from './preferences/preferences.ts';
+import { ProfileStore } from './profiles/profileStore.ts';
+import { registerProfileHandlers } from './profiles/registerProfileHandlers.ts';
+import { registerQuoteHandlers } from './quotes/registerQuoteHandlers.ts';
+import type { Keychain } from './secrets/keychain.ts';
+import { ConnectionManager, type LaunchSandbox } from './session/connectionManager.ts';
+import type { Session, SessionTuning } from './session/session.ts';
+import { registerSettingsHandlers } from './settings/registerSettingsHandlers.ts';
+import { SettingsService } from './settings/settingsService.ts';
+import { registerUploadHandlers } from './uploads/registerUploadHandlers.ts';
+import { registerVoiceHandlers } from './voices/registerVoiceHandlers.ts';
+
+export type { Keychain } from './secrets/keychain.ts';
+export type { Preferences } from './preferences/preferences.ts';
+export type { Logger } from './log/logger.ts';
+export type { Clock } from './clock/clock.ts';
+export type { LaunchSandbox } from './session/connectionManager.ts';
+export { KeytarKeychain } from './secrets/keychain.ts';
+export { ConfPreferences } from './preferences/preferences.ts';
+
+export type CoreDeps = {
+  /** The library databases, the media store and core's log live under it. */
+  userDataDir: string;
+  keychain: Keychain;
+  preferences: Preferences;
+  /** The shell's logger; core wraps it so no secret ever reaches it. */
+  log: Logger;
+  host: 'electron' | 'browser';
+  /** The prefix the renderer puts before a media content id (the shell serves it via resolveMedia). */
+  mediaBase: string;
+  /** Starts the embedded sandbox; with `apiKey` it reuses that key (CAST_SANDBOX_API_KEY). */
+  launchSandbox?: LaunchSandbox;
+  clock?: Clock;
+  random?: () => number;
+  /** Replaces every profile's own dispatcher (tests); normally each profile builds its own. */
+  fetchDispatcher?: Dispatcher;
+  appVersion?: string;
+  /** Poll intervals, concurrency and request counting for tests and the benchmark. */
+  tuning?: SessionTuning;
+};
+
+export type Core = {
+  /** Every command of shared/ipc registered; events flow out through `router.subscribe`. */
+  router: Router;
+  /** A content id → its file in the store, or null. Never accepts a path. */
+  resolveMedia(contentId: string): { path: string; contentType: string; size: number } | null;
+  /** The window gained or lost focus: the poller goes fast again on focus. */
+  setFocused(focused: boolean): void;
+  stop(): Promise<void>;
+  /** The active profile's session (tests, the crash runner and the benchmark look inside). */
+  session(): Session | null;
+};
+
+/**
+ * Wires core: the redacting log, profiles and keys, the active session (library, outbox, poller,
+ * sync, downloads) and one handler module per feature on the router. On first run it creates the
+ * sandbox profile and starts the embedded sandbox.
+ */
+export async function createCore(deps: CoreDeps): Promise<Core> {
+  const fileLog = new FileLogSink(join(deps.userDataDir, 'logs', 'core.log'));
+  const log = new RedactingLogger([deps.log, fileLog]);
+  const clock = deps.clock ?? systemClock;
+  const random = deps.random ?? Math.random;
+  const router = new Router();
+  const profiles = new ProfileStore(deps.preferences, deps.keychain);
+  let connections: ConnectionManager | null = null;
+  const settings = new SettingsService(deps.preferences, () => connections?.session?.media.root ?? join(deps.userDataDir, 'media'));
+  connections = new ConnectionManager({
+    profiles,
+    prefs: deps.preferences,
+    userDataDir: deps.userDataDir,
+    log,
+    redactor: log.redactor,
+    emit: (event, payload) => {
+      try {
+        router.emit(event, payload);
+      } catch (error) {
+        log.error('An event broke its contract and was not sent.', { event, error });
+      }
+    },
+    clock,
+    random,
+    settings: () => settings.get(),
+    launchSandbox: deps.launchSandbox,
+    fetchDispatcher: deps.fetchDispatcher,
+    tuning: deps.tuning,
+  });
+
+  const ctx: CoreContext = {
+    router,
+    connections,
+    settings,
+    prefs: deps.preferences,
+    log,
+    clock,
+    host: deps.host,
+    mediaBase: deps.mediaBase,
+    appVersion: deps.appVersion ?? '0.1.0',
+    userDataDir: deps.userDataDir,
+  };
+  registerAppHandlers(ctx);
+  registerSettingsHandlers(ctx);
+  registerProfileHandlers(ctx);
+  registerQuoteHandlers(ctx);
+  registerAccountHandlers(ctx);
+  registerCharacterHandlers(ctx);
+  registerGenerationHandlers(ctx);
+  registerVoiceHandlers(ctx);
+  registerAudioHandlers(ctx);
+  registerUploadHandlers(ctx);
+  registerJobHandlers(ctx);
+  registerLibraryHandlers(ctx);
+
+  await connections.start();
+  const manager = connections;
+  return {
+    router,
+    resolveMedia: (contentId) => manager.session?.media.resolve(contentId) ?? null,
+    setFocused: (focused) => manager.setFocused(focused),
+    stop: () => manager.stop(),
+    session: () => manager.session,
+  };
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+
+const CONTENT_ID = /^[0-9a-f]{64}$/;
+
+/**
+ * Content-addressed files: a file's name is the SHA-256 of its bytes, so the same media is stored
+ * once and a name can always be checked against its content. Files arrive through `.partial/` and
+ * are renamed into place only when complete and verified.
+ */
+export class MediaStore {
+  readonly root: string;
+  private readonly library: LibraryDatabase;
+
+  constructor(root: string, library: LibraryDatabase) {
+    this.root = root;
+    this.library = library;
+    mkdirSync(join(root, '.partial'), { recursive: true });
+  }
+
+  pathOf(contentId: string): string {
+    if (!CONTENT_ID.test(contentId)) throw new Error('Not a content id.');
+    return join(this.root, contentId.slice(0, 2), contentId);
+  }
+
+  partialPath(downloadId: string): string {
+    return join(this.root, '.partial', downloadId.replace(/[^0-9a-zA-Z-]/g, ''));
+  }
+
+  /** Content id → the file, or null. Accepts only a content id, never a path. */
+  resolve(contentId: string): { path: string; contentType: string; size: number } | null {
+    if (typeof contentId !== 'string' || !CONTENT_ID.test(contentId)) return null;
+    const row = this.library.get<{ content_type: string; size: number }>('SELECT content_type, size FROM media WHERE content_id = ?', contentId);
+    if (!row) return null;
+    const path = this.pathOf(contentId);
+    try {
+      const stat = statSync(path);
+      if (!stat.isFile()) return null;
+      return { path, contentType: row.content_type, size: stat.size };
+    } catch {
+      return null;
+    }
+  }
+
+  has(contentId: string, size: number): boolean {
+    try {
+      return statSync(this.pathOf(contentId)).size === size;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Moves a verified partial file into place (atomic on one file system). */
+  place(partial: string, contentId: string): string {
+    const target = this.pathOf(contentId);
+    mkdirSync(join(this.root, contentId.slice(0, 2)), { recursive: true });
+    if (existsSync(target)) rmSync(partial, { force: true });
+    else renameSync(partial, target);
+    return target;
+  }
+
+  remove(contentId: string): void {
+    rmSync(this.pathOf(contentId), { force: true });
+  }
+
+  /** Every stored file's content id (for the library check), plus stray files that are not media. */
+  scan(): { contentIds: string[]; strays: string[]; partials: string[] } {
+    const contentIds: string[] = [];
+    const strays: string[] = [];
+    for (const dir of readdirSync(this.root, { withFileTypes: true })) {
+      if (dir.name === '.partial') continue;
+      const full = join(this.root, dir.name);
+      if (!dir.isDirectory() || !/^[0-9a-f]{2}$/.test(dir.name)) {
+        strays.push(full);
+        continue;
+      }
+      for (const file of readdirSync(full)) {
+        if (CONTENT_ID.test(file) && file.startsWith(dir.name)) contentIds.push(file);
+        else strays.push(join(full, file));
+      }
+    }
+    const partials = readdirSync(join(this.root, '.partial')).map((f) => join(this.root, '.partial', f));
+    return { contentIds, strays, partials };
+  }
+}
+
+export function sha256File(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}

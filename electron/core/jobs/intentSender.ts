@@ -1,0 +1,238 @@
+import type { Quote } from '../../../shared/api/index.ts';
+import type { Job, JobKind } from '../../../shared/ipc/index.ts';
+import type { ApiClient } from '../api/apiClient.ts';
+import { backoffMs, isRetryable, type RetryPolicy } from '../api/retryPolicy.ts';
+import { ServiceError } from '../api/serviceError.ts';
+import type { Clock } from '../clock/clock.ts';
+import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import type { Logger } from '../log/logger.ts';
+import { fillDependency, OPERATION_OF_KIND, readAccepted, targetOf, type Accepted } from './intentKinds.ts';
+import { toJob, type Dependency, type JobRecord, type JobStore } from './jobStore.ts';
+
+/** Waits between automatic resends of a job in doubt while the service answers (5xx, 429, 202). */
+const RESEND: RetryPolicy = { baseMs: 1_000, capMs: 60_000, maxAttempts: 1, maxRetryAfterMs: 60_000 };
+/** One submit call's own retries, before the job is parked in waiting_connection. */
+const SUBMIT: RetryPolicy = { baseMs: 250, capMs: 8_000, maxAttempts: 5, maxRetryAfterMs: 60_000 };
+/** Answers that mean "the key was refused at the door": nothing ran, the job waits for a new key. */
+const KEY_CODES = new Set(['invalid_api_key', 'expired_api_key', 'missing_api_key', 'needs_new_key']);
+
+
+export type SenderDeps = {
+  library: LibraryDatabase;
+  store: JobStore;
+  api: () => ApiClient | null;
+  /** A short fingerprint of the key in use (never the key): idempotency keys are scoped per API key. */
+  keyFingerprint: () => string | null;
+  quote: (operationId: string, input: Record<string, unknown>, target: { character_id: string } | null) => Promise<Quote>;
+  /** Called inside the acceptance transaction: mirror the record. */
+  mirror: (accepted: Accepted) => void;
+  /** After the acceptance commit: follow the resource, refresh credits. */
+  accepted: (job: JobRecord, accepted: Accepted) => void;
+  emit: (job: Job) => void;
+  clock: Clock;
+  random: () => number;
+  log: Logger;
+  submitPolicy?: RetryPolicy;
+  resendPolicy?: RetryPolicy;
+};
+
+/**
+ * Sends one intent (DESIGN.md step 3) and records what came of it: accepted (resource id in the same
+ * transaction as the state change), refused for good (failed, with the service's sentence), or in
+ * doubt (parked in waiting_connection, to be sent again with the same key and bytes).
+ */
+export class IntentSender {
+  private readonly deps: SenderDeps;
+  /** In-memory earliest resend times of parked jobs (after a restart everything goes at once). */
+  readonly resendAt = new Map<string, number>();
+  readonly parkedKinds = new Map<string, JobKind>();
+
+  constructor(deps: SenderDeps) {
+    this.deps = deps;
+  }
+
+  /** Jobs of this kind parked until a later resend time. */
+  parkedCount(kind: JobKind): number {
+    let n = 0;
+    const now = this.deps.clock.now();
+    for (const [id, at] of this.resendAt) if (at > now && this.parkedKinds.get(id) === kind) n += 1;
+    return n;
+  }
+
+  async send(initial: JobRecord, signal: AbortSignal): Promise<void> {
+    const { store, library, log } = this.deps;
+    const api = this.deps.api();
+    if (!api) return;
+    const fingerprint = this.deps.keyFingerprint();
+    // Idempotency keys are scoped per API key: a request in doubt under another key could run twice.
+    if (initial.key_fingerprint && fingerprint && initial.key_fingerprint !== fingerprint) {
+      this.fail(initial, 'key_changed_in_doubt', 'The API key changed while this job’s outcome was unknown, so Cast Studio did not send it again under the new key (that could charge twice). Check your library; retry it if it is missing.');
+      return;
+    }
+    let job = initial;
+    if (job.attempts === 0) {
+      const prepared = await this.prepareFirstSend(job);
+      if (!prepared) return;
+      job = prepared;
+    }
+    // The attempt is recorded before the bytes leave: after a crash, this job is known to be in doubt.
+    job = library.transaction(() => {
+      const patch = { attempts: job.attempts + 1, key_fingerprint: fingerprint, sent_at: job.sent_at ?? new Date(this.deps.clock.now()).toISOString(), body: job.body, quote_id: job.quote_id, quoted_credits: job.quoted_credits };
+      if (job.state === 'sending') {
+        store.update(job.id, patch);
+        return store.require(job.id);
+      }
+      return store.transition(job.id, 'sending', patch);
+    });
+    this.deps.emit(toJob(job));
+    log.info('Sending intent.', { job: job.id, kind: job.kind, attempt: job.attempts, idempotencyKey: job.idempotency_key });
+    let response;
+    try {
+      response = await api.submit(
+        { method: 'POST', path: job.path, body: job.body, idempotencyKey: job.idempotency_key, quoteId: job.quote_id },
+        this.deps.submitPolicy ?? SUBMIT,
+        signal,
+      );
+    } catch (error) {
+      this.afterFailure(job, error);
+      return;
+    }
+    let accepted: Accepted;
+    try {
+      accepted = readAccepted(job.kind, job.body, response.json, new Date(this.deps.clock.now()).toISOString());
+    } catch {
+      // The service accepted (and maybe charged) but its answer breaks the contract: never drop the
+      // job; keep it in doubt and ask again with the same key, which replays the same answer.
+      log.error('An accepted answer broke the contract; the job stays in doubt.', { job: job.id, status: response.status });
+      this.parkForResend(job, 'invalid_response', 'The service accepted this job but answered in a way Cast Studio does not understand. It will ask again.');
+      return;
+    }
+    const done = library.transaction(() => {
+      this.deps.mirror(accepted);
+      return store.transition(job.id, accepted.settled ? 'done' : 'processing', {
+        resource_kind: accepted.resourceKind,
+        resource_id: accepted.resourceId,
+        credits_used: accepted.creditsUsed,
+        accepted_at: new Date(this.deps.clock.now()).toISOString(),
+        error_code: null,
+        error_message: null,
+        progress: accepted.settled ? 1 : 0,
+      });
+    });
+    this.resendAt.delete(job.id);
+    this.parkedKinds.delete(job.id);
+    log.info('Intent accepted.', { job: job.id, resource: accepted.resourceId, status: response.status, attempts: response.attempts });
+    this.deps.emit(toJob(done));
+    this.deps.accepted(done, accepted);
+  }
+
+  /**
+   * Before the first byte: a dependent step takes its input from the finished step, and a quote that
+   * expired while the job waited is renewed if the price did not rise. Nothing here is sent yet.
+   */
+  private async prepareFirstSend(job: JobRecord): Promise<JobRecord | null> {
+    const { store, library } = this.deps;
+    let body = job.body;
+    let quoteId = job.quote_id;
+    let quotedCredits = job.quoted_credits;
+    if (job.depends_on && job.dependency_json) {
+      const value = this.dependencyValue(job.depends_on, job.dependency_json);
+      if (value === null) {
+        this.fail(job, 'dependency_missing', 'The step this job waited for finished without the output it needs. Retry the earlier step.');
+        return null;
+      }
+      body = fillDependency(body, job.dependency_json.into, value);
+    }
+    const needsQuote = (job.dependency_json?.requote ?? false) && quoteId === null;
+    const expired = quoteId !== null && this.quoteExpired(quoteId);
+    if (needsQuote || expired) {
+      try {
+        const quote = await this.deps.quote(OPERATION_OF_KIND[job.kind], JSON.parse(body) as Record<string, unknown>, targetOf(job.kind, job.path));
+        if (quotedCredits !== null && quote.credits > quotedCredits && expired) {
+          this.fail(job, 'price_changed', `The price went up from ${quotedCredits} to ${quote.credits} credits while this job waited. Retry it to accept the new price.`);
+          return null;
+        }
+        quoteId = quote.id;
+        quotedCredits = quote.credits;
+      } catch (error) {
+        this.afterFailure(job, error);
+        return null;
+      }
+    }
+    if (body === job.body && quoteId === job.quote_id) return job;
+    return library.transaction(() => {
+      store.update(job.id, { body, quote_id: quoteId, quoted_credits: quotedCredits });
+      return store.require(job.id);
+    });
+  }
+
+  private dependencyValue(dependencyId: string, dependency: Dependency): unknown {
+    const dep = this.deps.store.get(dependencyId);
+    if (!dep?.resource_id || !dep.resource_kind) return null;
+    const table = { character: 'characters', generation: 'generations', voice: 'voices', audio: 'audio_tracks' }[dep.resource_kind];
+    const row = this.deps.library.get<{ raw_json: string }>(`SELECT raw_json FROM ${table} WHERE id = ?`, dep.resource_id);
+    if (!row) return null;
+    const raw = JSON.parse(row.raw_json) as Record<string, unknown>;
+    return raw[dependency.from] ?? null;
+  }
+
+  private quoteExpired(quoteId: string): boolean {
+    const row = this.deps.library.get<{ expires_at: string }>('SELECT expires_at FROM quotes WHERE id = ?', quoteId);
+    return row !== undefined && Date.parse(row.expires_at) <= this.deps.clock.now() + 5_000;
+  }
+
+  private afterFailure(job: JobRecord, error: unknown): void {
+    const fresh = this.deps.store.require(job.id);
+    if (!(error instanceof ServiceError)) {
+      this.deps.log.error('Unexpected error while sending; the job stays in doubt.', { job: job.id, error });
+      this.parkForResend(fresh, 'internal_error', 'Something went wrong while sending this job. Cast Studio will try again.');
+      return;
+    }
+    if (error.code === 'aborted') return;
+    // A refusal the retry policy would not retry (4xx, 503 webhook) is final; answers in doubt are not.
+    const definitive = error.status >= 300 && !isRetryable({ kind: 'status', status: error.status, code: error.code }) && !KEY_CODES.has(error.code);
+    if (definitive) {
+      if (error.code === 'idempotency_key_reused') {
+        this.deps.log.error('Defect: Idempotency-Key reuse reported by the service; the job is failed, not retried.', { job: job.id, idempotencyKey: job.idempotency_key });
+      }
+      // A definitive refusal means nothing ran: a later resend under another key is safe.
+      this.fail(fresh, error.code, error.message);
+      return;
+    }
+    if (KEY_CODES.has(error.code)) {
+      // Rejected at the door, so this attempt did not run; the job waits for a new key.
+      this.deps.store.update(job.id, { key_fingerprint: fresh.attempts > 1 ? fresh.key_fingerprint : null });
+    }
+    this.parkForResend(this.deps.store.require(job.id), error.code, error.message);
+  }
+
+  private parkForResend(job: JobRecord, code: string, message: string): void {
+    const { store, library } = this.deps;
+    const parked = library.transaction(() =>
+      job.state === 'waiting_connection'
+        ? (store.update(job.id, { error_code: code, error_message: message }), store.require(job.id))
+        : job.state === 'sending' || job.state === 'queued'
+          ? store.transition(job.id, 'waiting_connection', { error_code: code, error_message: message })
+          : job,
+    );
+    const policy = this.deps.resendPolicy ?? RESEND;
+    this.resendAt.set(job.id, this.deps.clock.now() + Math.max(policy.baseMs, backoffMs(policy, parked.attempts, this.deps.random)));
+    this.parkedKinds.set(job.id, job.kind);
+    this.deps.emit(toJob(parked));
+  }
+
+  private fail(job: JobRecord, code: string, message: string): void {
+    const { store, library } = this.deps;
+    const failed = library.transaction(() => {
+      const current = store.require(job.id);
+      if (current.state === 'failed') return current;
+      // A job never sent goes queued → sending → failed so the table stays the single truth.
+      if (current.state === 'queued' || current.state === 'waiting_connection') store.transition(job.id, 'sending');
+      return store.transition(job.id, 'failed', { error_code: code, error_message: message });
+    });
+    this.resendAt.delete(job.id);
+    this.parkedKinds.delete(job.id);
+    this.deps.log.warn('Job failed.', { job: job.id, code });
+    this.deps.emit(toJob(failed));
+  }
+}

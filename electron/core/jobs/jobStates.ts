@@ -1,0 +1,65 @@
+import type { JobState } from '../../../shared/ipc/index.ts';
+
+/**
+ * The outbox's state machine: every allowed move, in one table (STYLE.md 6). The states are
+ * shared/ipc JobState; the queue persists them and checks every change against this table.
+ *
+ *   queued ──► sending ──► processing ──► done
+ *     │  ▲        │  │          └───────► failed
+ *     │  │        │  └─► done (answers with no resource to follow: revert, terminal recovery)
+ *     │  │        ├─► failed (the service refused it for good)
+ *     │  │        └─► waiting_connection ──► queued / sending
+ *     ▼  │
+ *   paused ◄──────────────────── waiting_connection
+ *     └──► cancelled ◄── queued, waiting_connection (only if no byte was ever sent)
+ */
+export type JobFacts = { attempts: number };
+
+type Guard = { when: (job: JobFacts) => boolean; why: string };
+
+/** A request that might have reached the service can never be cancelled: it may already be charged. */
+const NEVER_SENT: Guard = {
+  when: (job) => job.attempts === 0,
+  why: 'This job was already sent to the service, so it cannot be cancelled: it may be running and charged. Cast Studio will follow it to the end.',
+};
+
+export const JOB_TRANSITIONS: Readonly<Record<JobState, Partial<Record<JobState, Guard | true>>>> = {
+  queued: { sending: true, paused: true, waiting_connection: true, cancelled: NEVER_SENT },
+  paused: { queued: true, cancelled: NEVER_SENT },
+  sending: { processing: true, done: true, failed: true, waiting_connection: true },
+  waiting_connection: { sending: true, queued: true, paused: true, cancelled: NEVER_SENT },
+  processing: { done: true, failed: true },
+  done: {},
+  failed: {},
+  cancelled: {},
+};
+
+export const TERMINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancelled'];
+
+/** States whose credits are not yet charged: the spend guard counts them. */
+export const UNSENT_JOB_STATES: readonly JobState[] = ['queued', 'paused', 'sending', 'waiting_connection'];
+
+/** null when the move is allowed, else a sentence saying why not. */
+export function transitionProblem(from: JobState, to: JobState, job: JobFacts): string | null {
+  const rule = JOB_TRANSITIONS[from][to];
+  if (rule === undefined) return `A ${from.replace('_', ' ')} job cannot become ${to.replace('_', ' ')}.`;
+  if (rule === true) return null;
+  return rule.when(job) ? null : rule.why;
+}
+
+export class JobTransitionError extends Error {
+  readonly from: JobState;
+  readonly to: JobState;
+
+  constructor(from: JobState, to: JobState, why: string) {
+    super(why);
+    this.name = 'JobTransitionError';
+    this.from = from;
+    this.to = to;
+  }
+}
+
+export function assertTransition(from: JobState, to: JobState, job: JobFacts): void {
+  const problem = transitionProblem(from, to, job);
+  if (problem) throw new JobTransitionError(from, to, problem);
+}

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { JobKind, JobState, type Job } from '../../../shared/ipc/index.ts';
+import type { LibraryDatabase, SqlValue } from '../library/libraryDatabase.ts';
+import { assertTransition, UNSENT_JOB_STATES } from './jobStates.ts';
+
+/** Where a dependent step takes its input from: a field of the finished dependency's resource. */
+export const Dependency = z.object({
+  /** Dotted path in this job's body, e.g. `options.audio_url`. */
+  into: z.string(),
+  /** Field of the dependency's resource record, e.g. `audio_url`. */
+  from: z.string(),
+  /** The user's quote for the whole chain; the finished body is quoted again before it is sent. */
+  requote: z.boolean(),
+});
+export type Dependency = z.infer<typeof Dependency>;
+
+export const ResourceKind = z.enum(['character', 'generation', 'voice', 'audio']);
+
+/** A row of `jobs`, validated when read back (STYLE.md 6): a corrupt row is an error, not a guess. */
+export const JobRecord = z.object({
+  id: z.string(),
+  kind: JobKind,
+  state: JobState,
+  title: z.string(),
+  method: z.literal('POST'),
+  path: z.string().startsWith('/v1/'),
+  body: z.string(),
+  idempotency_key: z.string().min(16),
+  quote_id: z.string().nullable(),
+  quoted_credits: z.number().int().nullable(),
+  credits_used: z.number().int().nullable(),
+  resource_kind: ResourceKind.nullable(),
+  resource_id: z.string().nullable(),
+  depends_on: z.string().nullable(),
+  dependency_json: z
+    .string()
+    .nullable()
+    .transform((text, ctx) => {
+      if (text === null) return null;
+      const parsed = Dependency.safeParse(JSON.parse(text));
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'dependency_json is not a dependency' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  retry_of: z.string().nullable(),
+  attempts: z.number().int().min(0),
+  key_fingerprint: z.string().nullable(),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  progress: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  sent_at: z.string().nullable(),
+  accepted_at: z.string().nullable(),
+});
+export type JobRecord = z.infer<typeof JobRecord>;
+
+export type NewJob = {
+  id: string;
+  kind: JobKind;
+  state: 'queued' | 'paused';
+  title: string;
+  path: string;
+  body: string;
+  idempotencyKey: string;
+  quoteId: string | null;
+  quotedCredits: number | null;
+  resourceKind: z.infer<typeof ResourceKind> | null;
+  resourceId: string | null;
+  dependsOn: string | null;
+  dependency: Dependency | null;
+  retryOf: string | null;
+};
+
+export type JobPatch = Partial<{
+  body: string;
+  quote_id: string | null;
+  quoted_credits: number | null;
+  credits_used: number | null;
+  resource_kind: z.infer<typeof ResourceKind> | null;
+  resource_id: string | null;
+  depends_on: string | null;
+  attempts: number;
+  key_fingerprint: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  progress: number | null;
+  sent_at: string | null;
+  accepted_at: string | null;
+}>;
+
+/** The outbox table. Every state change goes through `transition`, which checks jobStates.ts. */
+export class JobStore {
+  private readonly library: LibraryDatabase;
+  private readonly now: () => string;
+
+  constructor(library: LibraryDatabase, now: () => string) {
+    this.library = library;
+    this.now = now;
+  }
+
+  insert(job: NewJob): JobRecord {
+    const now = this.now();
+    this.library.run(
+      `INSERT INTO jobs (id, kind, state, title, method, path, body, idempotency_key, quote_id, quoted_credits, resource_kind, resource_id,
+                         depends_on, dependency_json, retry_of, attempts, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'POST', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+      job.id,
+      job.kind,
+      job.state,
+      job.title,
+      job.path,
+      job.body,
+      job.idempotencyKey,
+      job.quoteId,
+      job.quotedCredits,
+      job.resourceKind,
+      job.resourceId,
+      job.dependsOn,
+      job.dependency ? JSON.stringify(job.dependency) : null,
+      job.retryOf,
+      now,
+      now,
+    );
+    return this.require(job.id);
+  }
+
+  get(id: string): JobRecord | null {
+    const row = this.library.get<Record<string, unknown>>('SELECT * FROM jobs WHERE id = ?', id);
+    return row ? JobRecord.parse(row) : null;
+  }
+
+  require(id: string): JobRecord {
+    const job = this.get(id);
+    if (!job) throw new Error(`No job ${id}.`);
+    return job;
+  }
+
+  /** Checks the move against the table, then writes it with the patch. Call inside a transaction to pair it with other writes. */
+  transition(id: string, to: JobState, patch: JobPatch = {}): JobRecord {
+    const job = this.require(id);
+    if (job.state !== to) assertTransition(job.state, to, job);
+    this.update(id, { ...patch }, to);
+    return this.require(id);
+  }
+
+  /** A patch with no state change (a resend's attempt count, progress). */
+  update(id: string, patch: JobPatch, state?: JobState): void {
+    const sets: string[] = ['updated_at = ?'];
+    const params: SqlValue[] = [this.now()];
+    if (state) {
+      sets.push('state = ?');
+      params.push(state);
+    }
+    for (const [key, value] of Object.entries(patch)) {
+      sets.push(`${key} = ?`);
+      params.push(value === undefined ? null : (value as SqlValue));
+    }
+    params.push(id);
+    this.library.run(`UPDATE jobs SET ${sets.join(', ')} WHERE id = ?`, ...params);
+  }
+
+  inStates(states: readonly JobState[]): JobRecord[] {
+    return this.library
+      .all<Record<string, unknown>>(`SELECT * FROM jobs WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY created_at, rowid`, ...states)
+      .map((row) => JobRecord.parse(row));
+  }
+
+  /** Jobs of one kind whose dependency is done (or that have none), in the given states, oldest first. */
+  ready(kind: JobKind, states: readonly JobState[], limit: number): JobRecord[] {
+    return this.library
+      .all<Record<string, unknown>>(
+        `SELECT j.* FROM jobs j WHERE j.kind = ? AND j.state IN (${states.map(() => '?').join(', ')})
+           AND (j.depends_on IS NULL OR (SELECT d.state FROM jobs d WHERE d.id = j.depends_on) = 'done')
+         ORDER BY j.created_at, j.rowid LIMIT ?`,
+        kind,
+        ...states,
+        limit,
+      )
+      .map((row) => JobRecord.parse(row));
+  }
+
+  /** Whether a live job already spends this quote (a quote pays for one request only). */
+  quoteInUse(quoteId: string): boolean {
+    return this.library.get("SELECT 1 AS x FROM jobs WHERE quote_id = ? AND state NOT IN ('failed', 'cancelled')", quoteId) !== undefined;
+  }
+
+  dependents(id: string): JobRecord[] {
+    return this.library.all<Record<string, unknown>>('SELECT * FROM jobs WHERE depends_on = ?', id).map((row) => JobRecord.parse(row));
+  }
+
+  processingFor(kind: string, resourceId: string): JobRecord[] {
+    return this.library
+      .all<Record<string, unknown>>("SELECT * FROM jobs WHERE state = 'processing' AND resource_kind = ? AND resource_id = ?", kind, resourceId)
+      .map((row) => JobRecord.parse(row));
+  }
+
+  /** Recent jobs for the queue screen: every unfinished one and the latest finished ones. */
+  recent(limit: number): JobRecord[] {
+    return this.library
+      .all<Record<string, unknown>>(
+        `SELECT * FROM jobs WHERE state NOT IN ('done', 'failed', 'cancelled')
+         UNION ALL SELECT * FROM (SELECT * FROM jobs WHERE state IN ('done', 'failed', 'cancelled') ORDER BY updated_at DESC LIMIT ?)
+         ORDER BY created_at DESC`,
+        limit,
+      )
+      .map((row) => JobRecord.parse(row));
+  }
+
+  /** Credits quoted for work not yet accepted by the service (the spend guard's "pending"). */
+  pendingCredits(): number {
+    return (
+      this.library.get<{ n: number | null }>(
+        `SELECT sum(quoted_credits) AS n FROM jobs WHERE state IN (${UNSENT_JOB_STATES.map(() => '?').join(', ')})`,
+        ...UNSENT_JOB_STATES,
+      )?.n ?? 0
+    );
+  }
+}
+
+export function toJob(record: JobRecord): Job {
+  return {
+    id: record.id,
+    kind: record.kind,
+    state: record.state,
+    title: record.title,
+    quotedCredits: record.quoted_credits,
+    creditsUsed: record.credits_used,
+    resourceKind: record.resource_kind,
+    resourceId: record.resource_id,
+    dependsOn: record.depends_on,
+    attempts: record.attempts,
+    progress: record.progress,
+    error: record.error_code ? { code: record.error_code, message: record.error_message ?? '' } : null,
+    createdAt: record.created_at,
+    updatedAt: record.updated_at,
+  };
+}

@@ -1,0 +1,48 @@
+import type { CoreContext } from '../coreContext.ts';
+import { AppFailure } from '../ipc/appFailure.ts';
+import { OPERATION_OF_KIND } from './intentKinds.ts';
+import { priceIntent } from './pricing.ts';
+
+export function registerJobHandlers(ctx: CoreContext): void {
+  const { router, connections } = ctx;
+
+  router.register('jobs.list', () => connections.requireSession().queue.list());
+
+  router.register('jobs.pause', () => {
+    connections.requireSession().queue.pause();
+    return { ok: true as const };
+  });
+
+  router.register('jobs.resume', () => {
+    connections.requireSession().queue.resume();
+    return { ok: true as const };
+  });
+
+  router.register('jobs.cancel', (input) => connections.requireSession().queue.cancel(input.id));
+
+  // Only on the user's word: a new intent with a new key, priced again.
+  router.register('jobs.retry', async (input) => {
+    const session = connections.requireSession();
+    const failed = session.jobs.get(input.id);
+    if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
+    if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
+    const waitsForInput = failed.dependency_json !== null && failed.attempts === 0;
+    const price = waitsForInput
+      ? { quoteId: null, quotedCredits: failed.quoted_credits }
+      : await priceIntent(
+          session,
+          {
+            kind: failed.kind,
+            title: failed.title,
+            path: failed.path,
+            body: failed.body,
+            operationId: OPERATION_OF_KIND[failed.kind],
+            target: failed.kind === 'character.regenerate' || failed.kind === 'character.revert' ? { character_id: failed.resource_id ?? '' } : null,
+            resourceKind: failed.resource_kind,
+            resourceId: failed.resource_id,
+          },
+          input.quoteId,
+        );
+    return session.queue.retry(input.id, price.quoteId, price.quotedCredits);
+  });
+}

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Migration } from './migrations/migration.ts';
+import { MIGRATIONS } from './migrations/allMigrations.ts';
+
+export type SqlValue = string | number | bigint | null | Uint8Array;
+
+/**
+ * The profile's library file: WAL so readers never wait on the writer, FULL sync so a committed
+ * intent survives a crash or a power cut (DESIGN.md: the intent is committed before anything is sent).
+ */
+export class LibraryDatabase {
+  readonly db: DatabaseSync;
+  readonly path: string;
+
+  private constructor(db: DatabaseSync, path: string) {
+    this.db = db;
+    this.path = path;
+  }
+
+  static open(path: string, migrations: readonly Migration[] = MIGRATIONS): LibraryDatabase {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const db = new DatabaseSync(path, { enableForeignKeyConstraints: true });
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
+    const library = new LibraryDatabase(db, path);
+    migrate(db, migrations);
+    return library;
+  }
+
+  /** Runs `fn` in one transaction (a savepoint when already inside one). */
+  transaction<T>(fn: () => T): T {
+    return transaction(this.db, fn);
+  }
+
+  get<T>(sql: string, ...params: SqlValue[]): T | undefined {
+    return this.db.prepare(sql).get(...params) as T | undefined;
+  }
+
+  all<T>(sql: string, ...params: SqlValue[]): T[] {
+    return this.db.prepare(sql).all(...params) as T[];
+  }
+
+  run(sql: string, ...params: SqlValue[]): { changes: number } {
+    const result = this.db.prepare(sql).run(...params);
+    return { changes: Number(result.changes) };
+  }
+
+  meta(key: string): string | null {
+    return this.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', key)?.value ?? null;
+  }
+
+  setMeta(key: string, value: string | null): void {
+    if (value === null) this.run('DELETE FROM meta WHERE key = ?', key);
+    else this.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, value);
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+let savepoints = 0;
+
+export function transaction<T>(db: DatabaseSync, fn: () => T): T {
+  if (db.isTransaction) {
+    const name = `sp${(savepoints += 1)}`;
+    db.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = fn();
+      db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      throw error;
+    }
+  }
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+export function schemaVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
+  return row?.user_version ?? 0;
+}
+
+/** Applies every migration above the file's version, each in its own transaction. */
+export function migrate(db: DatabaseSync, migrations: readonly Migration[], upTo: number = Number.POSITIVE_INFINITY): number {
+  let version = schemaVersion(db);
+  const newest = migrations.at(-1)?.version ?? 0;
+  if (version > newest) {
+    throw new Error(`This library was written by a newer Cast Studio (schema ${version}, this version knows ${newest}). Update Cast Studio to open it.`);
+  }
+  for (const migration of migrations) {
+    if (migration.version <= version || migration.version > upTo) continue;
+    if (migration.version !== version + 1) throw new Error(`Library migration ${version + 1} is missing.`);
+    transaction(db, () => {
+      migration.up(db);
+      db.exec(`PRAGMA user_version = ${migration.version}`);
+    });
+    version = migration.version;
+  }
+  return version;
+}

@@ -1,0 +1,215 @@
+import type { CharacterView, Collection, LibraryFilter, LibraryItem, LibraryKind } from '../../../shared/ipc/index.ts';
+import type { LibraryDatabase, SqlValue } from './libraryDatabase.ts';
+
+type ItemRow = {
+  id: string;
+  kind: LibraryKind;
+  status: string;
+  title: string;
+  prompt: string | null;
+  character_id: string | null;
+  character_name: string | null;
+  model: string | null;
+  options_json: string;
+  credits_used: number | null;
+  media_id: string | null;
+  thumb_id: string | null;
+  media_type: string | null;
+  favorite: number;
+  error_message: string | null;
+  created_at: string;
+  completed_at: string | null;
+  collections: string | null;
+};
+
+const ITEM_COLUMNS = `i.id, i.kind, i.status, i.title, i.prompt, i.character_id, coalesce(c.name, i.character_name) AS character_name, i.model,
+  i.options_json, i.credits_used, i.media_id, i.thumb_id, i.media_type, i.favorite, i.error_message, i.created_at, i.completed_at,
+  (SELECT group_concat(ci.collection_id, char(31)) FROM collection_items ci WHERE ci.item_id = i.id) AS collections`;
+
+/**
+ * Reads of the offline library. Every query here is served by an index (see migration 0002), so a
+ * page of a 100k-item library costs milliseconds; search goes through FTS5.
+ */
+export class LibraryQueries {
+  private readonly library: LibraryDatabase;
+
+  constructor(library: LibraryDatabase) {
+    this.library = library;
+  }
+
+  query(filter: LibraryFilter, offset: number, limit: number): { items: LibraryItem[]; total: number } {
+    const { where, params } = whereOf(filter);
+    const order = filter.sort === 'oldest' ? 'i.created_at ASC, i.seq ASC' : 'i.created_at DESC, i.seq DESC';
+    const total = this.library.get<{ n: number }>(`SELECT count(*) AS n FROM library_items i ${where}`, ...params)?.n ?? 0;
+    const rows = this.library.all<ItemRow>(
+      `SELECT ${ITEM_COLUMNS} FROM library_items i LEFT JOIN characters c ON c.id = i.character_id ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      ...params,
+      limit,
+      offset,
+    );
+    return { items: rows.map(toItem), total };
+  }
+
+  ids(filter: LibraryFilter): string[] {
+    const { where, params } = whereOf(filter);
+    const order = filter.sort === 'oldest' ? 'i.created_at ASC, i.seq ASC' : 'i.created_at DESC, i.seq DESC';
+    return this.library.all<{ id: string }>(`SELECT i.id FROM library_items i ${where} ORDER BY ${order}`, ...params).map((r) => r.id);
+  }
+
+  item(id: string): LibraryItem | null {
+    const row = this.library.get<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM library_items i LEFT JOIN characters c ON c.id = i.character_id WHERE i.id = ?`, id);
+    return row ? toItem(row) : null;
+  }
+
+  items(ids: readonly string[]): LibraryItem[] {
+    const out: LibraryItem[] = [];
+    for (const id of ids) {
+      const item = this.item(id);
+      if (item) out.push(item);
+    }
+    return out;
+  }
+
+  characters(search?: string): CharacterView[] {
+    const rows = search?.trim()
+      ? this.library.all<{ id: string }>("SELECT id FROM characters WHERE name LIKE ? ESCAPE '\\' ORDER BY created_at DESC", `%${escapeLike(search.trim())}%`)
+      : this.library.all<{ id: string }>('SELECT id FROM characters ORDER BY created_at DESC');
+    return rows.map((r) => this.character(r.id)).filter((c): c is CharacterView => c !== null);
+  }
+
+  character(id: string): CharacterView | null {
+    const row = this.library.get<{
+      id: string;
+      name: string;
+      status: 'generating' | 'ready' | 'failed';
+      parameters_json: string;
+      version: number;
+      can_revert: number;
+      error_message: string | null;
+      created_at: string;
+    }>('SELECT id, name, status, parameters_json, version, can_revert, error_message, created_at FROM characters WHERE id = ?', id);
+    if (!row) return null;
+    const media = new Map<string, string>();
+    for (const d of this.library.all<{ role: string; content_id: string }>(
+      "SELECT role, content_id FROM downloads WHERE owner_kind = 'character' AND owner_id = ? AND state = 'done'",
+      id,
+    )) {
+      media.set(d.role, d.content_id);
+    }
+    const versions = this.library
+      .all<{ version: number; created_at: string }>('SELECT version, created_at FROM character_versions WHERE character_id = ? ORDER BY version DESC', id)
+      .map((v) => ({
+        version: v.version,
+        headshotMediaId: media.get(`headshot@${v.version}`) ?? null,
+        fullbodyMediaId: media.get(`fullbody@${v.version}`) ?? null,
+        createdAt: v.created_at,
+      }));
+    return {
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      parameters: parseObject(row.parameters_json),
+      headshotMediaId: media.get(`headshot@${row.version}`) ?? null,
+      fullbodyMediaId: media.get(`fullbody@${row.version}`) ?? null,
+      version: row.version,
+      canRevert: row.can_revert === 1,
+      versions,
+      errorMessage: row.error_message,
+      createdAt: row.created_at,
+    };
+  }
+
+  collections(): Collection[] {
+    return this.library
+      .all<{ id: string; name: string; character_id: string | null; n: number }>(
+        'SELECT c.id, c.name, c.character_id, (SELECT count(*) FROM collection_items ci WHERE ci.collection_id = c.id) AS n FROM collections c ORDER BY c.created_at',
+      )
+      .map((r) => ({ id: r.id, name: r.name, characterId: r.character_id, count: r.n }));
+  }
+
+  stats(): { items: number; bytes: number } {
+    const items = this.library.get<{ n: number }>('SELECT count(*) AS n FROM library_items')?.n ?? 0;
+    const bytes = this.library.get<{ n: number | null }>('SELECT sum(size) AS n FROM media')?.n ?? 0;
+    return { items, bytes };
+  }
+}
+
+function whereOf(filter: LibraryFilter): { where: string; params: SqlValue[] } {
+  const clauses: string[] = [];
+  const params: SqlValue[] = [];
+  if (filter.kinds?.length) {
+    clauses.push(`i.kind IN (${filter.kinds.map(() => '?').join(', ')})`);
+    params.push(...filter.kinds);
+  }
+  if (filter.statuses?.length) {
+    clauses.push(`i.status IN (${filter.statuses.map(() => '?').join(', ')})`);
+    params.push(...filter.statuses);
+  }
+  if (filter.characterId) {
+    clauses.push('i.character_id = ?');
+    params.push(filter.characterId);
+  }
+  if (filter.from) {
+    clauses.push('i.created_at >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to) {
+    clauses.push('i.created_at <= ?');
+    params.push(filter.to);
+  }
+  if (filter.favorites) clauses.push('i.favorite = 1');
+  if (filter.collectionId) {
+    clauses.push('i.id IN (SELECT item_id FROM collection_items WHERE collection_id = ?)');
+    params.push(filter.collectionId);
+  }
+  const match = filter.search ? ftsQuery(filter.search) : null;
+  if (match) {
+    clauses.push('i.seq IN (SELECT rowid FROM library_fts WHERE library_fts MATCH ?)');
+    params.push(match);
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** Every word of the search must match the start of a word (prefix search), in any indexed column. */
+export function ftsQuery(search: string): string | null {
+  const words = search.normalize('NFKC').match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words.slice(0, 12).map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function parseObject(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toItem(row: ItemRow): LibraryItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    title: row.title,
+    prompt: row.prompt,
+    characterId: row.character_id,
+    characterName: row.character_name,
+    model: row.model,
+    options: parseObject(row.options_json),
+    creditsUsed: row.credits_used,
+    mediaId: row.media_id,
+    thumbId: row.thumb_id,
+    mediaType: row.media_type,
+    downloaded: row.media_id !== null,
+    favorite: row.favorite === 1,
+    collections: row.collections ? row.collections.split('\u001f') : [],
+    errorMessage: row.error_message,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  };
+}

@@ -1,0 +1,390 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import { isTerminal, type Quote } from '../../../shared/api/index.ts';
+import type { EventName, EventPayload, Job, Settings } from '../../../shared/ipc/index.ts';
+import { CreditsBook } from '../account/creditsBook.ts';
+import { ApiClient } from '../api/apiClient.ts';
+import { HttpClient, type HttpObserver } from '../api/httpClient.ts';
+import type { Clock } from '../clock/clock.ts';
+import { Downloader, type DownloadRow } from '../downloads/downloader.ts';
+import { MediaStore } from '../downloads/mediaStore.ts';
+import type { Accepted } from '../jobs/intentKinds.ts';
+import { JobQueue } from '../jobs/jobQueue.ts';
+import { JobStore } from '../jobs/jobStore.ts';
+import { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { LibraryQueries } from '../library/libraryQueries.ts';
+import { ResourceStore } from '../library/resourceStore.ts';
+import type { Logger } from '../log/logger.ts';
+import { Poller, type Observation, type PollIntervals } from '../poller/poller.ts';
+import type { ProfileRecord } from '../profiles/profileStore.ts';
+import { HistorySync, type SyncedRecord } from '../sync/historySync.ts';
+import { Connectivity } from './connectivity.ts';
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+export type SessionOptions = {
+  profile: ProfileRecord;
+  apiKey: string | null;
+  baseUrl: string;
+  dispatcher: Dispatcher;
+  userDataDir: string;
+  clock: Clock;
+  random: () => number;
+  log: Logger;
+  emit: Emit;
+  settings: () => Settings;
+  /** The service refused the key: the profile needs a new one. */
+  keyRejected: (code: string) => void;
+  /** A request was answered with the key: it works (and was just used). */
+  keyUsed: () => void;
+  onlineChanged: (online: boolean) => void;
+  tuning?: SessionTuning;
+};
+
+/** Knobs tests and the benchmark turn; the defaults are the product's. */
+export type SessionTuning = {
+  pollIntervals?: PollIntervals;
+  batchThreshold?: number;
+  concurrency?: Partial<Record<Job['kind'], number>>;
+  downloadParallel?: number;
+  /** Counts every HTTP attempt (benchmark). */
+  onAttempt?: (request: { method: string; path: string; attempt: number }) => void;
+};
+
+/**
+ * Everything that belongs to the active profile: its library file, media store, API client, outbox,
+ * poller, sync and downloads. Switching profiles stops one session and opens another.
+ */
+export class Session {
+  readonly profile: ProfileRecord;
+  readonly library: LibraryDatabase;
+  readonly resources: ResourceStore;
+  readonly queries: LibraryQueries;
+  readonly jobs: JobStore;
+  readonly api: ApiClient;
+  readonly queue: JobQueue;
+  readonly poller: Poller;
+  readonly media: MediaStore;
+  readonly downloader: Downloader;
+  readonly credits: CreditsBook;
+  readonly sync: HistorySync;
+  readonly connectivity: Connectivity;
+  readonly dispatcher: Dispatcher;
+  private readonly options: SessionOptions;
+  private apiKey: string | null;
+  private keyBlocked: boolean;
+  private stopped = false;
+
+  constructor(options: SessionOptions) {
+    this.options = options;
+    const { profile, clock, random, log, emit } = options;
+    this.profile = profile;
+    this.apiKey = options.apiKey;
+    this.keyBlocked = profile.keyState === 'needs_new_key';
+    this.dispatcher = options.dispatcher;
+    const nowIso = () => new Date(clock.now()).toISOString();
+    const dir = join(options.userDataDir, 'profiles', safeName(profile.id));
+    this.library = LibraryDatabase.open(join(dir, 'library.db'));
+    this.resources = new ResourceStore(this.library, nowIso);
+    this.queries = new LibraryQueries(this.library);
+    this.jobs = new JobStore(this.library, nowIso);
+    this.media = new MediaStore(join(options.userDataDir, 'media', safeName(profile.id)), this.library);
+
+    this.connectivity = new Connectivity({
+      clock,
+      random,
+      log,
+      probe: async () => {
+        await this.api.http.send({ method: 'GET', path: '/v1/capabilities', retry: false });
+      },
+      changed: (online) => this.onlineChanged(online),
+    });
+    const observer: HttpObserver = {
+      answered: (status) => {
+        this.connectivity.reachable();
+        if (status !== 401) options.keyUsed();
+      },
+      unreachable: () => this.connectivity.unreachable(),
+      keyRejected: (code) => {
+        this.keyBlocked = true;
+        options.keyRejected(code);
+      },
+      ...(options.tuning?.onAttempt ? { attempt: options.tuning.onAttempt } : {}),
+    };
+    const http = new HttpClient({ baseUrl: options.baseUrl, dispatcher: options.dispatcher, apiKey: () => this.apiKey, clock, random, log, observer });
+    this.api = new ApiClient(http, log);
+
+    this.credits = new CreditsBook({
+      library: this.library,
+      resources: this.resources,
+      api: () => this.api,
+      canFetch: () => this.canSend(),
+      clock,
+      log,
+      changed: (balance) => emit('credits.changed', { balance }),
+    });
+
+    this.poller = new Poller({
+      api: () => this.api,
+      canPoll: () => this.canSend(),
+      observe: (o) => this.observe(o),
+      clock,
+      random,
+      log,
+      ...(options.tuning?.pollIntervals ? { intervals: options.tuning.pollIntervals } : {}),
+      ...(options.tuning?.batchThreshold ? { batchThreshold: options.tuning.batchThreshold } : {}),
+    });
+
+    this.downloader = new Downloader({
+      library: this.library,
+      store: this.media,
+      dispatcher: options.dispatcher,
+      canDownload: () => this.connectivity.online,
+      clock,
+      random,
+      log,
+      parallel: options.tuning?.downloadParallel ?? 3,
+      events: {
+        progress: (p) => emit('download.progress', p),
+        settled: (row) => this.downloadSettled(row),
+      },
+    });
+
+    this.queue = new JobQueue({
+      library: this.library,
+      store: this.jobs,
+      api: () => this.api,
+      canSend: () => this.canSend(),
+      keyFingerprint: () => (this.apiKey ? keyFingerprint(this.apiKey) : null),
+      balance: () => this.credits.balance(),
+      quote: (operationId, input, target) => this.createQuote(operationId, input, target),
+      mirror: (accepted) => this.mirror(accepted),
+      accepted: (_job, accepted) => this.accepted(accepted),
+      emit: (job) => emit('job.updated', job),
+      clock,
+      random,
+      log,
+      ...(options.tuning?.concurrency ? { concurrency: options.tuning.concurrency } : {}),
+    });
+
+    this.sync = new HistorySync({
+      library: this.library,
+      resources: this.resources,
+      credits: this.credits,
+      api: () => this.api,
+      clock,
+      log,
+      pageSynced: (records, removed) => this.synced(records, removed),
+      protectedIds: () => new Set(this.jobs.inStates(['sending', 'processing']).map((j) => j.resource_id).filter((id): id is string => id !== null)),
+    });
+  }
+
+  /** Resumes everything from the database: unsent intents go, in-doubt ones are resent, accepted ones are polled. */
+  start(): void {
+    this.queue.start();
+    for (const row of this.library.all<{ id: string }>("SELECT id FROM generations WHERE status IN ('pending', 'processing')")) this.poller.track('generation', row.id);
+    for (const row of this.library.all<{ id: string }>("SELECT id FROM characters WHERE status = 'generating'")) this.poller.track('character', row.id);
+    for (const row of this.library.all<{ id: string }>("SELECT id FROM voices WHERE status = 'processing'")) this.poller.track('voice', row.id);
+    for (const row of this.library.all<{ id: string }>("SELECT id FROM audio_tracks WHERE status = 'processing'")) this.poller.track('audio', row.id);
+    // Jobs accepted for an existing character (regenerate) follow it even if the mirror missed the flip.
+    for (const job of this.jobs.inStates(['processing'])) if (job.resource_kind && job.resource_id) this.poller.track(job.resource_kind, job.resource_id);
+    this.downloader.pump();
+    if (this.canSend()) this.syncSoon();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.poller.stop();
+    this.connectivity.stop();
+    this.credits.stop();
+    await this.queue.stop();
+    await this.downloader.stop();
+    this.library.close();
+  }
+
+  get online(): boolean {
+    return this.connectivity.online;
+  }
+
+  get hasUsableKey(): boolean {
+    return this.apiKey !== null && !this.keyBlocked;
+  }
+
+  canSend(): boolean {
+    return !this.stopped && this.connectivity.online && this.hasUsableKey;
+  }
+
+  /** A new key for this profile (already in the keychain): in-doubt jobs are checked against it by fingerprint. */
+  replaceKey(key: string | null): void {
+    this.apiKey = key;
+    this.keyBlocked = false;
+    this.queue.pump();
+    this.poller.wake();
+  }
+
+  async createQuote(operationId: string, input: Record<string, unknown>, target: { character_id: string } | null): Promise<Quote> {
+    const quote = await this.api.createQuote({ operation_id: operationId, input, ...(target ? { target } : {}) }, randomUUID());
+    this.resources.upsertQuote(quote);
+    return quote;
+  }
+
+  syncSoon(): void {
+    void this.sync.run().catch((error: unknown) => this.options.log.warn('History sync did not finish.', { error }));
+  }
+
+  private onlineChanged(online: boolean): void {
+    this.options.onlineChanged(online);
+    if (!online) return;
+    this.queue.connectivityChanged();
+    this.poller.wake();
+    this.downloader.pump();
+    this.syncSoon();
+  }
+
+  private mirror(accepted: Accepted): void {
+    const m = accepted.mirror;
+    if (!m) return;
+    if (m.kind === 'character') this.resources.upsertCharacter(m.record);
+    else if (m.kind === 'generation') this.resources.upsertGeneration(m.record);
+    else if (m.kind === 'voice') this.resources.upsertVoice(m.record);
+    else this.resources.upsertAudio(m.record);
+  }
+
+  private accepted(accepted: Accepted): void {
+    if (accepted.creditsRemaining !== null) this.credits.setBalance(accepted.creditsRemaining);
+    this.credits.refreshSoon();
+    this.emitResource(accepted.resourceKind, accepted.resourceId);
+    if (accepted.settled) {
+      // Revert answers with the restored version: read the character once to mirror it.
+      void this.api
+        .character(accepted.resourceId)
+        .then((record) => this.observe({ kind: 'character', record }))
+        .catch(() => this.poller.track('character', accepted.resourceId));
+    } else {
+      this.poller.track(accepted.resourceKind, accepted.resourceId);
+    }
+  }
+
+  /**
+   * Drops a resource from the library (deleted here or on the service): its rows, its following,
+   * and the files no other item shares.
+   */
+  forget(kind: 'character' | 'generation' | 'voice' | 'audio', id: string): void {
+    const contentIds = this.library
+      .all<{ content_id: string }>("SELECT content_id FROM downloads WHERE owner_kind = ? AND owner_id = ? AND state = 'done' AND content_id IS NOT NULL", kind, id)
+      .map((r) => r.content_id);
+    this.library.transaction(() => {
+      this.resources.remove(kind, id);
+      for (const contentId of contentIds) {
+        const shared = this.library.get<{ n: number }>("SELECT count(*) AS n FROM downloads WHERE content_id = ? AND state = 'done'", contentId)?.n ?? 0;
+        if (shared === 0) this.library.run('DELETE FROM media WHERE content_id = ?', contentId);
+      }
+    });
+    // Files go after the commit: a crash in between leaves an orphan the library check removes.
+    for (const contentId of contentIds) {
+      if (!this.library.get('SELECT 1 AS x FROM media WHERE content_id = ?', contentId)) this.media.remove(contentId);
+    }
+    this.poller.untrack(kind, id);
+    this.emitRemoved(kind, id);
+  }
+
+  /** Every fresh record from the poller (or a one-off read) lands here. */
+  observe(o: Observation): void {
+    if ('deleted' in o) {
+      this.queue.resourceSettled(o.kind, o.deleted, false, 'This item was deleted on the service before it finished.');
+      this.forget(o.kind, o.deleted);
+      return;
+    }
+    this.library.transaction(() => {
+      if (o.kind === 'character') this.resources.upsertCharacter(o.record);
+      else if (o.kind === 'generation') this.resources.upsertGeneration(o.record);
+      else if (o.kind === 'voice') this.resources.upsertVoice(o.record);
+      else this.resources.upsertAudio(o.record);
+    });
+    this.afterRecord({ kind: o.kind, record: o.record } as SyncedRecord, true);
+  }
+
+  private synced(records: SyncedRecord[], removed: { kind: 'character' | 'generation' | 'voice' | 'audio'; id: string }[]): void {
+    const items: string[] = [];
+    for (const r of records) {
+      if (r.kind === 'generation' || r.kind === 'audio') items.push(r.record.id);
+      this.afterRecord(r, false);
+    }
+    if (items.length) this.options.emit('library.updated', { items: this.queries.items(items), removedIds: [] });
+    for (const r of removed) this.forget(r.kind, r.id);
+  }
+
+  /** Events, job settlement, downloads and following for one fresh record. */
+  private afterRecord(r: SyncedRecord, single: boolean): void {
+    const status = r.record.status;
+    const terminal = isTerminal(r.kind, status);
+    if (!terminal) {
+      if (!this.poller.isTracking(r.kind, r.record.id)) this.poller.track(r.kind, r.record.id);
+    } else {
+      if (this.poller.isTracking(r.kind, r.record.id)) this.poller.untrack(r.kind, r.record.id);
+      const ok = status === 'completed' || status === 'ready';
+      const error = 'error_message' in r.record ? (r.record.error_message ?? null) : null;
+      this.queue.resourceSettled(r.kind, r.record.id, ok, error);
+      if (ok) this.wantMedia(r);
+      if (!ok && single) this.credits.refreshSoon();
+    }
+    if (single) this.emitResource(r.kind, r.record.id);
+  }
+
+  private wantMedia(r: SyncedRecord): void {
+    const auto = this.options.settings().autoDownload;
+    const d = this.downloader;
+    if (r.kind === 'generation') {
+      d.want('generation', r.record.id, 'thumbnail', r.record.output?.thumbnail_url);
+      if (auto) d.want('generation', r.record.id, 'output', r.record.output?.url);
+    } else if (r.kind === 'character') {
+      const version = r.record.version ?? this.library.get<{ version: number }>('SELECT version FROM characters WHERE id = ?', r.record.id)?.version ?? 1;
+      d.want('character', r.record.id, `headshot@${version}`, r.record.headshot_url);
+      d.want('character', r.record.id, `fullbody@${version}`, r.record.fullbody_url);
+    } else if (r.kind === 'audio') {
+      if (auto) d.want('audio', r.record.id, 'output', r.record.audio_url);
+    } else if (r.kind === 'voice') {
+      if (auto) d.want('voice', r.record.id, 'preview', r.record.preview_url);
+    }
+  }
+
+  private emitResource(kind: 'character' | 'generation' | 'voice' | 'audio', id: string): void {
+    const { emit } = this.options;
+    if (kind === 'character') {
+      const view = this.queries.character(id);
+      if (view) emit('character.updated', view);
+    } else if (kind === 'voice') {
+      const row = this.library.get<{ status: string }>('SELECT status FROM voices WHERE id = ?', id);
+      if (row) emit('voices.updated', { voiceId: id, status: row.status });
+    } else {
+      const item = this.queries.item(id);
+      if (item) emit('library.updated', { items: [item], removedIds: [] });
+      if (kind === 'audio' && item) emit('audio.updated', { audioId: id, status: item.status });
+    }
+  }
+
+  private emitRemoved(kind: 'character' | 'generation' | 'voice' | 'audio', id: string): void {
+    if (kind === 'generation' || kind === 'audio') this.options.emit('library.updated', { items: [], removedIds: [id] });
+    if (kind === 'voice') this.options.emit('voices.updated', { voiceId: id, status: 'deleted' });
+    if (kind === 'audio') this.options.emit('audio.updated', { audioId: id, status: 'deleted' });
+  }
+
+  private downloadSettled(row: DownloadRow): void {
+    if (row.owner_kind === 'character') this.emitResource('character', row.owner_id);
+    else if (row.owner_kind === 'generation' || row.owner_kind === 'audio') {
+      const item = this.queries.item(row.owner_id);
+      if (item) this.options.emit('library.updated', { items: [item], removedIds: [] });
+    }
+  }
+}
+
+/** Idempotency keys are scoped per API key; this names the key without revealing it. */
+export function keyFingerprint(key: string): string {
+  return createHash('sha256').update(`cast-studio/key-fingerprint/${key}`).digest('hex').slice(0, 16);
+}
+
+function safeName(id: string): string {
+  return id.replace(/[^a-zA-Z0-9-]/g, '_');
+}

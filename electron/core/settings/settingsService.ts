@@ -1,0 +1,38 @@
+import { Settings } from '../../../shared/ipc/index.ts';
+import { AppFailure } from '../ipc/appFailure.ts';
+import type { Preferences } from '../preferences/preferences.ts';
+
+const KEY = 'settings';
+
+/** The app's settings in preferences; `libraryPath` shows where the active library's files are. */
+export class SettingsService {
+  private readonly prefs: Preferences;
+  private readonly libraryPath: () => string;
+
+  constructor(prefs: Preferences, libraryPath: () => string) {
+    this.prefs = prefs;
+    this.libraryPath = libraryPath;
+  }
+
+  get(): Settings {
+    const stored = Settings.partial().safeParse(this.prefs.get<unknown>(KEY, {}));
+    const values = stored.success ? stored.data : {};
+    return {
+      autoDownload: values.autoDownload ?? true,
+      notifications: values.notifications ?? true,
+      theme: values.theme ?? 'system',
+      libraryPath: this.libraryPath(),
+    };
+  }
+
+  set(patch: Partial<Settings>): Settings {
+    if (patch.libraryPath !== undefined && patch.libraryPath !== this.libraryPath()) {
+      throw new AppFailure('not_available', 'Moving the library to another folder is not available yet. Your library stays where it is.', 'libraryPath');
+    }
+    const { libraryPath: _ignored, ...rest } = patch;
+    const current = this.get();
+    const next = { autoDownload: current.autoDownload, notifications: current.notifications, theme: current.theme, ...rest };
+    this.prefs.set(KEY, next);
+    return this.get();
+  }
+}

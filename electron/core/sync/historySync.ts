@@ -1,0 +1,126 @@
+import type { AudioTrack, Character, Generation, Voice } from '../../../shared/api/index.ts';
+import type { ApiClient } from '../api/apiClient.ts';
+import type { CreditsBook } from '../account/creditsBook.ts';
+import type { Clock } from '../clock/clock.ts';
+import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import type { ResourceStore } from '../library/resourceStore.ts';
+import type { Logger } from '../log/logger.ts';
+
+export type SyncedRecord =
+  | { kind: 'character'; record: Character }
+  | { kind: 'generation'; record: Generation }
+  | { kind: 'voice'; record: Voice }
+  | { kind: 'audio'; record: AudioTrack };
+
+export type SyncDeps = {
+  library: LibraryDatabase;
+  resources: ResourceStore;
+  credits: CreditsBook;
+  api: () => ApiClient | null;
+  clock: Clock;
+  log: Logger;
+  /** After each page is committed: events, downloads and following of what is still in flight; `removed` are to be forgotten. */
+  pageSynced: (records: SyncedRecord[], removed: { kind: 'character' | 'generation' | 'voice' | 'audio'; id: string }[]) => void;
+  /** Resource ids that local jobs still follow: never deleted by a sync. */
+  protectedIds: () => Set<string>;
+};
+
+/** A full pass also runs when the last one is older than this, so deletes made elsewhere show up. */
+const FULL_EVERY_MS = 24 * 60 * 60 * 1_000;
+
+/**
+ * History sync: on first connection every record comes through cursor pages; afterwards only what
+ * changed (generations by `updated_after`; the smaller collections are listed whole, which also
+ * reflects their deletes). A full pass removes local records the service no longer has.
+ */
+export class HistorySync {
+  private readonly deps: SyncDeps;
+  private running: Promise<void> | null = null;
+
+  constructor(deps: SyncDeps) {
+    this.deps = deps;
+  }
+
+  get lastFullAt(): string | null {
+    return this.deps.library.meta('sync.full_at');
+  }
+
+  /** One pass; `full` forces a complete listing (deletes of generations show only in full passes). */
+  run(options: { full?: boolean } = {}): Promise<void> {
+    if (!this.running) {
+      this.running = this.pass(options.full ?? false).finally(() => {
+        this.running = null;
+      });
+    }
+    return this.running;
+  }
+
+  private async pass(forceFull: boolean): Promise<void> {
+    const api = this.deps.api();
+    if (!api) return;
+    const { library, log, clock } = this.deps;
+    const last = this.lastFullAt;
+    const full = forceFull || last === null || clock.now() - Date.parse(last) > FULL_EVERY_MS;
+    const started = new Date(clock.now()).toISOString();
+    log.info(full ? 'Full history sync.' : 'Incremental history sync.');
+
+    const characters = await this.collect(api.characters({ limit: 100 }), (r) => ({ kind: 'character', record: r }), (r) => this.deps.resources.upsertCharacter(r));
+    this.removeMissing('character', 'characters', characters, started);
+
+    const voiceIds = new Set<string>();
+    for await (const page of api.voices({ limit: 100 })) {
+      const records = [...page.voices, ...page.presets];
+      library.transaction(() => records.forEach((v) => this.deps.resources.upsertVoice(v)));
+      records.forEach((v) => voiceIds.add(v.id));
+      this.deps.pageSynced(records.map((record) => ({ kind: 'voice', record })), []);
+    }
+    this.removeMissing('voice', 'voices', voiceIds, started);
+
+    const audio = await this.collect(api.audioTracks({ limit: 100 }), (r) => ({ kind: 'audio', record: r }), (r) => this.deps.resources.upsertAudio(r));
+    this.removeMissing('audio', 'audio_tracks', audio, started);
+
+    const since = library.meta('sync.generations_since');
+    let newestDate: string | null = null;
+    const generations = new Set<string>();
+    const query = full || !since ? { limit: 100 } : { limit: 100, updated_after: since };
+    for await (const page of api.generations(query)) {
+      if (page.date && newestDate === null) newestDate = page.date;
+      library.transaction(() => page.items.forEach((g) => this.deps.resources.upsertGeneration(g)));
+      page.items.forEach((g) => generations.add(g.id));
+      this.deps.pageSynced(page.items.map((record) => ({ kind: 'generation', record })), []);
+    }
+    if (full) this.removeMissing('generation', 'generations', generations, started);
+
+    await this.deps.credits.pullUsage(api, full);
+    this.deps.credits.storeAccount(await api.account());
+
+    // The next incremental pass reads from a little before this one began (server clock when known).
+    const base = newestDate ? Date.parse(newestDate) : Date.parse(started);
+    library.setMeta('sync.generations_since', new Date(base - 60_000).toISOString());
+    if (full) library.setMeta('sync.full_at', started);
+    library.setMeta('sync.last_at', started);
+  }
+
+  private async collect<T extends { id: string }>(pages: AsyncGenerator<{ items: T[] }>, wrap: (r: T) => SyncedRecord, upsert: (r: T) => void): Promise<Set<string>> {
+    const seen = new Set<string>();
+    for await (const page of pages) {
+      this.deps.library.transaction(() => page.items.forEach(upsert));
+      page.items.forEach((r) => seen.add(r.id));
+      this.deps.pageSynced(page.items.map(wrap), []);
+    }
+    return seen;
+  }
+
+  /**
+   * Local records the listing did not show are gone on the service, except records written after the
+   * pass began (a job accepted meanwhile) and those a local job still follows.
+   */
+  private removeMissing(kind: 'character' | 'generation' | 'voice' | 'audio', table: string, seen: Set<string>, passStarted: string): void {
+    const protectedIds = this.deps.protectedIds();
+    const local = this.deps.library.all<{ id: string }>(`SELECT id FROM ${table} WHERE synced_at IS NULL OR synced_at < ?`, passStarted);
+    const gone = local.filter((r) => !seen.has(r.id) && !protectedIds.has(r.id)).map((r) => r.id);
+    if (gone.length === 0) return;
+    this.deps.log.info('Sync removed records deleted on the service.', { kind, count: gone.length });
+    this.deps.pageSynced([], gone.map((id) => ({ kind, id })));
+  }
+}

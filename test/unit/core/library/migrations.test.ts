@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { LibraryDatabase, migrate, schemaVersion } from '../../../../electron/core/library/libraryDatabase.ts';
+import { LibraryQueries } from '../../../../electron/core/library/libraryQueries.ts';
+import { MIGRATIONS } from '../../../../electron/core/library/migrations/allMigrations.ts';
+import { tempDir } from '../support/tempDir.ts';
+
+const T = '2026-11-01T10:00:00.000Z';
+
+describe('library migrations', () => {
+  it('are numbered 1..n without gaps', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+  });
+
+  it('0001 creates the mirrors on an empty file and holds fixture records with their raw JSON', () => {
+    const db = new DatabaseSync(join(tempDir(), 'library.db'));
+    expect(schemaVersion(db)).toBe(0);
+    migrate(db, MIGRATIONS, 1);
+    expect(schemaVersion(db)).toBe(1);
+    db.prepare("INSERT INTO characters (id, name, status, created_at, raw_json) VALUES ('c1', 'Ada', 'ready', ?, '{\"id\":\"c1\",\"extra\":1}')").run(T);
+    db.prepare(
+      "INSERT INTO jobs (id, kind, state, title, method, path, body, idempotency_key, created_at, updated_at) VALUES ('j1', 'generation.create', 'queued', 't', 'POST', '/v1/generations', '{}', 'key-0000000000000001', ?, ?)",
+    ).run(T, T);
+    expect(db.prepare('SELECT raw_json FROM characters').get()).toEqual({ raw_json: '{"id":"c1","extra":1}' });
+    // The outbox refuses a second intent with the same Idempotency-Key.
+    expect(() =>
+      db.prepare("INSERT INTO jobs (id, kind, state, title, method, path, body, idempotency_key, created_at, updated_at) VALUES ('j2', 'x', 'queued', 't', 'POST', '/v1/x', '{}', 'key-0000000000000001', ?, ?)").run(T, T),
+    ).toThrow();
+    db.close();
+  });
+
+  it('0002 backfills the library index and search from version-1 fixture data', () => {
+    const path = join(tempDir(), 'library.db');
+    const db = new DatabaseSync(path);
+    migrate(db, MIGRATIONS, 1);
+    db.prepare("INSERT INTO characters (id, name, status, created_at, raw_json) VALUES ('c1', 'Ada Lovelace', 'ready', ?, '{}')").run(T);
+    db.prepare(
+      "INSERT INTO generations (id, type, status, prompt, character_id, options_json, credits_used, output_url, created_at, completed_at, raw_json) VALUES ('g1', 'image', 'completed', 'a lighthouse at dusk', 'c1', '{\"hd\":true}', 4, 'https://cdn/x.png', ?, ?, '{}')",
+    ).run(T, T);
+    db.prepare("INSERT INTO audio_tracks (id, name, status, voice_id, text, created_at, raw_json) VALUES ('a1', 'Greeting', 'ready', 'v1', 'hello there traveller', ?, '{}')").run(T);
+    db.prepare("INSERT INTO media (content_id, size, content_type, created_at) VALUES (?, 10, 'image/png', ?)").run('ab'.repeat(32), T);
+    db.prepare(
+      "INSERT INTO downloads (id, url, owner_kind, owner_id, role, state, content_id, created_at, updated_at) VALUES ('d1', 'https://cdn/x.png', 'generation', 'g1', 'output', 'done', ?, ?, ?)",
+    ).run('ab'.repeat(32), T, T);
+    db.close();
+
+    const library = LibraryDatabase.open(path);
+    expect(schemaVersion(library.db)).toBe(MIGRATIONS.length);
+    const queries = new LibraryQueries(library);
+    const all = queries.query({ sort: 'newest' }, 0, 10);
+    expect(all.total).toBe(2);
+    const image = queries.item('g1');
+    expect(image).toMatchObject({ kind: 'image', characterName: 'Ada Lovelace', mediaId: 'ab'.repeat(32), mediaType: 'image/png', downloaded: true, options: { hd: true } });
+    expect(queries.query({ sort: 'newest', search: 'lighthou' }, 0, 10).items.map((i) => i.id)).toEqual(['g1']);
+    expect(queries.query({ sort: 'newest', search: 'travel' }, 0, 10).items.map((i) => i.id)).toEqual(['a1']);
+    expect(queries.query({ sort: 'newest', search: 'lovelace' }, 0, 10).items.map((i) => i.id)).toEqual(['g1']);
+    library.close();
+  });
+
+  it('refuses a library written by a newer version', () => {
+    const path = join(tempDir(), 'library.db');
+    const db = new DatabaseSync(path);
+    db.exec('PRAGMA user_version = 99');
+    db.close();
+    expect(() => LibraryDatabase.open(path)).toThrow(/newer Cast Studio/);
+  });
+});

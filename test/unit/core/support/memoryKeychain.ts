@@ -1,0 +1,22 @@
+import type { Keychain } from '../../../../electron/core/secrets/keychain.ts';
+
+/** A keychain in memory, for unit tests that are not about the keychain itself. */
+export class MemoryKeychain implements Keychain {
+  readonly entries = new Map<string, string>();
+
+  async get(account: string): Promise<string | null> {
+    return this.entries.get(account) ?? null;
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    this.entries.set(account, secret);
+  }
+
+  async delete(account: string): Promise<void> {
+    this.entries.delete(account);
+  }
+
+  describe(): string {
+    return 'Keys are kept in memory (tests).';
+  }
+}

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { MEDIA_HOST } from './appUrls.ts';
-import { isMediaId, parseRange, rangeHeaders } from './byteRange.ts';
+import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
 
 export type ResolvedMedia = { path: string; contentType: string; size: number };
 export type MediaResolver = (contentId: string) => ResolvedMedia | null;

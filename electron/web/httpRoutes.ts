@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { isMediaId, parseRange, rangeHeaders } from './byteRange.ts';
+import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
 import { fetchSiteAllowed, type HostAuth } from './hostAuth.ts';
 import { contentSecurityPolicy, contentTypeOf, resolveStaticFile } from './staticFiles.ts';
 

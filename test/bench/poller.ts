@@ -14,7 +14,7 @@ import { createCore } from '../../electron/core/createCore.ts';
 import { silentLogger } from '../../electron/core/log/logger.ts';
 import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
-import { MemoryKeychain } from '../unit/core/support/memoryKeychain.ts';
+import { MemoryKeychain } from '../support/memoryKeychain.ts';
 
 const { values } = parseArgs({ options: { jobs: { type: 'string', default: '500' } } });
 const JOBS = Number(values.jobs);

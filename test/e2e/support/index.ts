@@ -9,6 +9,6 @@
  *   await page.close(); await browser.close(); await studio.stop();
  */
 export { chromiumMissing, chromiumPath, launchChromium } from './chromium.ts';
-export { MemoryKeychain } from './memoryKeychain.ts';
+export { MemoryKeychain } from '../../support/memoryKeychain.ts';
 export { ensureRendererBuilt, startStudioHost, type StudioHost, type StudioHostOptions } from './studioHost.ts';
 export { screenshotPath, StudioPage, type Theme } from './studioPage.ts';

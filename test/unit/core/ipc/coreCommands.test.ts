@@ -6,7 +6,7 @@ import { COMMAND_NAMES } from '../../../../shared/ipc/index.ts';
 import { createCore, type Core } from '../../../../electron/core/createCore.ts';
 import { ConfPreferences } from '../../../../electron/core/preferences/preferences.ts';
 import { CaptureLog } from '../support/captureLog.ts';
-import { MemoryKeychain } from '../support/memoryKeychain.ts';
+import { MemoryKeychain } from '../../../support/memoryKeychain.ts';
 import { selfSignedCert } from '../support/selfSignedCert.ts';
 import { tempDir } from '../support/tempDir.ts';
 

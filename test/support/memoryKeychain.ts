@@ -1,8 +1,8 @@
-import type { Keychain } from '../../../electron/core/secrets/keychain.ts';
+import type { Keychain } from '../../electron/core/secrets/keychain.ts';
 
-/** A keychain in memory, for machines with no reachable OS keychain (CI without a Secret Service). */
+/** A keychain in memory, for tests that are not about the keychain itself, and machines with no reachable OS keychain. */
 export class MemoryKeychain implements Keychain {
-  private readonly entries = new Map<string, string>();
+  readonly entries = new Map<string, string>();
 
   async get(account: string): Promise<string | null> {
     return this.entries.get(account) ?? null;
@@ -17,6 +17,6 @@ export class MemoryKeychain implements Keychain {
   }
 
   describe(): string {
-    return 'API keys are kept in memory for this test run.';
+    return 'Keys are kept in memory (tests).';
   }
 }

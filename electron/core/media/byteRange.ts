@@ -1,5 +1,4 @@
-// Kept identical to electron/main/byteRange.ts (the two shells may not import each other; the
-// shared unit test runs one table against both). It belongs in electron/core once core hosts it.
+// Both shells serve library media by content id with byte ranges for video seeking.
 
 /** What a `Range` header asks of a file of `size` bytes. */
 export type RangeRequest =

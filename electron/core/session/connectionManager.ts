@@ -11,9 +11,10 @@ import { AppFailure } from '../ipc/appFailure.ts';
 import type { Logger, Redactor } from '../log/logger.ts';
 import type { Preferences } from '../preferences/preferences.ts';
 import { ProfileStore, type ProfileRecord } from '../profiles/profileStore.ts';
+import type { SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
 import { Session, type Emit, type SessionTuning } from './session.ts';
 
-export type LaunchSandbox = (opts: { dataDir: string; apiKey: string | null }) => Promise<{ ready: SandboxReady; stop(): Promise<void> }>;
+export type LaunchSandbox = SandboxLauncher;
 
 export type ConnectionDeps = {
   profiles: ProfileStore;

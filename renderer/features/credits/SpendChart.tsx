@@ -1,0 +1,151 @@
+import { useMemo } from 'react';
+import { SPEND_DAYS, type SpendRow } from './creditsStore.ts';
+
+const WIDTH = 960;
+const HEIGHT = 220;
+const PAD = { top: 12, right: 12, bottom: 28, left: 44 };
+const PALETTE_SIZE = 6;
+
+interface SpendModel {
+  days: string[];
+  kinds: string[];
+  /** credits[day][kind] */
+  credits: Map<string, Map<string, number>>;
+  dayTotals: Map<string, number>;
+  max: number;
+  total: number;
+}
+
+/** The last SPEND_DAYS calendar days (UTC, as core groups them), oldest first. */
+function lastDays(today = new Date()): string[] {
+  const days: string[] = [];
+  for (let back = SPEND_DAYS - 1; back >= 0; back -= 1) {
+    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - back));
+    days.push(day.toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+function modelOf(rows: readonly SpendRow[]): SpendModel {
+  const days = lastDays();
+  for (const row of rows) if (!days.includes(row.day)) days.push(row.day);
+  days.sort();
+  const kinds = [...new Set(rows.map((row) => row.kind))].sort();
+  const credits = new Map<string, Map<string, number>>();
+  const dayTotals = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    const amount = Math.abs(row.credits);
+    const perKind = credits.get(row.day) ?? new Map<string, number>();
+    perKind.set(row.kind, (perKind.get(row.kind) ?? 0) + amount);
+    credits.set(row.day, perKind);
+    dayTotals.set(row.day, (dayTotals.get(row.day) ?? 0) + amount);
+    total += amount;
+  }
+  const max = Math.max(0, ...dayTotals.values());
+  return { days, kinds, credits, dayTotals, max, total };
+}
+
+/** A round number at or above `value` for the top of the axis. */
+function niceCeiling(value: number): number {
+  if (value <= 0) return 10;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 2.5, 5, 10]) if (step * magnitude >= value) return step * magnitude;
+  return 10 * magnitude;
+}
+
+export const kindLabel = (kind: string) => kind.replace(/[._]/g, ' ');
+const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Credits spent per day, stacked by operation type, drawn in SVG with a table beside it for screen readers. */
+export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
+  const model = useMemo(() => modelOf(rows), [rows]);
+  const top = niceCeiling(model.max);
+  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
+  const slot = plotWidth / model.days.length;
+  const barWidth = Math.max(2, slot * 0.7);
+  const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
+  const busiest = [...model.dayTotals.entries()].sort((a, b) => b[1] - a[1])[0];
+  const summary =
+    model.total === 0
+      ? `No credits spent in the last ${SPEND_DAYS} days.`
+      : `Credits spent per day over the last ${SPEND_DAYS} days: ${model.total.toLocaleString()} in all${busiest ? `, most on ${shortDay(busiest[0])} (${busiest[1].toLocaleString()})` : ''}. The table below lists every day.`;
+
+  return (
+    <figure className="spend-chart" data-testid="spend-chart">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="xMidYMid meet">
+        {[0, 0.5, 1].map((fraction) => (
+          <g key={fraction} className="spend-axis">
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * fraction)} y2={y(top * fraction)} />
+            <text x={PAD.left - 6} y={y(top * fraction) + 4} textAnchor="end">
+              {Math.round(top * fraction).toLocaleString()}
+            </text>
+          </g>
+        ))}
+        {model.days.map((day, index) => {
+          const x = PAD.left + index * slot + (slot - barWidth) / 2;
+          let stacked = 0;
+          return (
+            <g key={day} data-day={day}>
+              {model.kinds.map((kind, kindIndex) => {
+                const value = model.credits.get(day)?.get(kind) ?? 0;
+                if (value === 0) return null;
+                const from = stacked;
+                stacked += value;
+                return (
+                  <rect key={kind} className={`spend-bar spend-kind-${kindIndex % PALETTE_SIZE}`} x={x} width={barWidth} y={y(stacked)} height={Math.max(0, y(from) - y(stacked))}>
+                    <title>{`${shortDay(day)}: ${value.toLocaleString()} credits on ${kindLabel(kind)}`}</title>
+                  </rect>
+                );
+              })}
+              {index % 5 === (model.days.length - 1) % 5 && (
+                <text className="spend-day" x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle">
+                  {shortDay(day)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="spend-legend">
+        {model.kinds.map((kind, index) => (
+          <span key={kind} className="spend-legend-item">
+            <span className={`spend-swatch spend-kind-${index % PALETTE_SIZE}`} aria-hidden="true" />
+            {kindLabel(kind)}
+          </span>
+        ))}
+      </figcaption>
+      <details className="spend-table">
+        <summary>Show as a table</summary>
+        <table>
+          <caption className="visually-hidden">Credits spent per day by operation type</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {model.kinds.map((kind) => (
+                <th key={kind} scope="col">
+                  {kindLabel(kind)}
+                </th>
+              ))}
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {model.days
+              .filter((day) => (model.dayTotals.get(day) ?? 0) > 0)
+              .map((day) => (
+                <tr key={day}>
+                  <th scope="row">{shortDay(day)}</th>
+                  {model.kinds.map((kind) => (
+                    <td key={kind}>{(model.credits.get(day)?.get(kind) ?? 0).toLocaleString()}</td>
+                  ))}
+                  <td>{(model.dayTotals.get(day) ?? 0).toLocaleString()}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,88 @@
+import { useShallow } from 'zustand/react/shallow';
+import { useBulkStore } from './bulkStore.ts';
+import { useCollectionsStore } from './collectionsStore.ts';
+import { useGalleryStore } from './galleryStore.ts';
+import { useSelectionStore } from './selectionStore.ts';
+import { Button } from '../../ui/Button.tsx';
+
+/** The actions on what is selected, and the outcome of the last one. */
+export function BulkBar() {
+  const { selected, busy, selectAllMatching, clear, selectionError } = useSelectionStore(
+    useShallow((s) => ({ selected: s.selected, busy: s.busy, selectAllMatching: s.selectAllMatching, clear: s.clear, selectionError: s.error })),
+  );
+  const total = useGalleryStore((s) => s.total ?? 0);
+  const collections = useCollectionsStore((s) => s.collections);
+  const { running, notice, error, setFavorite, addToCollection, exportItems, askDelete, dismiss } = useBulkStore(
+    useShallow((s) => ({ running: s.running, notice: s.notice, error: s.error, setFavorite: s.setFavorite, addToCollection: s.addToCollection, exportItems: s.exportItems, askDelete: s.askDelete, dismiss: s.dismiss })),
+  );
+  const ids = [...selected];
+  const count = ids.length;
+  const disabled = running !== null || busy;
+
+  return (
+    <div className="gallery-bulk">
+      {count > 0 ? (
+        <div className="gallery-bulk-actions" role="toolbar" aria-label="Selected items">
+          <strong className="gallery-bulk-count" data-testid="selection-count">
+            {count.toLocaleString()} selected
+          </strong>
+          {count < total && (
+            <Button size="sm" variant="ghost" onClick={() => void selectAllMatching()} disabled={disabled}>
+              Select all {total.toLocaleString()}
+            </Button>
+          )}
+          <Button size="sm" onClick={() => void setFavorite(ids, true)} disabled={disabled}>
+            ★ Favorite
+          </Button>
+          <Button size="sm" onClick={() => void setFavorite(ids, false)} disabled={disabled}>
+            Unfavorite
+          </Button>
+          <label className="field-inline">
+            <span className="visually-hidden">Add to collection</span>
+            <select
+              value=""
+              disabled={disabled || collections.length === 0}
+              onChange={(event) => {
+                if (event.target.value) void addToCollection(event.target.value, ids);
+              }}
+            >
+              <option value="">Add to collection…</option>
+              {collections.map((each) => (
+                <option key={each.id} value={each.id}>
+                  {each.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button size="sm" onClick={() => void exportItems(ids)} disabled={disabled}>
+            Export
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => askDelete(ids)} disabled={disabled}>
+            Delete…
+          </Button>
+          <Button size="sm" variant="ghost" onClick={clear}>
+            Clear selection
+          </Button>
+        </div>
+      ) : (
+        <p className="gallery-hint">Click to select · Shift-click for a range · Ctrl or ⌘-click to add · Enter opens · Space previews</p>
+      )}
+      <div className="gallery-bulk-status" aria-live="polite">
+        {running && <span className="status-running">{running}</span>}
+        {!running && notice && (
+          <span className="status-notice" data-testid="bulk-notice">
+            {notice}{' '}
+            <button type="button" className="button-link" onClick={dismiss}>
+              Dismiss
+            </button>
+          </span>
+        )}
+      </div>
+      {(error ?? selectionError) && (
+        <p className="field-error" role="alert">
+          {error ?? selectionError}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import { useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { useConnectionStore } from '../../stores/connectionStore.ts';
+import { useNavigationStore } from '../../stores/navigationStore.ts';
+import { useBulkStore } from './bulkStore.ts';
+import { useDetailStore } from './detailStore.ts';
+import { useGalleryStore } from './galleryStore.ts';
+import { useHandoffStore } from './handoffStore.ts';
+import { formatDateTime, isFinished, KIND_LABELS, statusBadge } from './itemLabels.ts';
+import { MediaView } from './MediaView.tsx';
+import { runAgainRequest } from './runAgainRequest.ts';
+import { useSelectionStore } from './selectionStore.ts';
+import './detailView.css';
+import { Button } from '../../ui/Button.tsx';
+import { creditsText } from '../../ui/PriceButton.tsx';
+
+/** The quick look (Space) and the detail view (Enter) of one library item, as a modal dialog. */
+export function DetailView() {
+  const { item, mode, open, close } = useDetailStore(useShallow((s) => ({ item: s.item, mode: s.mode, open: s.open, close: s.close })));
+  const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
+  const online = useConnectionStore((s) => s.connection?.online ?? true);
+  const dialog = useRef<HTMLDialogElement | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (item && !element.open) element.showModal();
+    if (!item && element.open) element.close();
+    // The quick look takes the keys itself (Space closes it, Enter opens the details), so the
+    // dialog holds the focus rather than its first button.
+    if (item && mode === 'preview') element.focus();
+  }, [item, mode]);
+
+  /** Left and right walk through the grid; the keyboard cursor follows. */
+  const step = (by: number) => {
+    if (!item) return;
+    const gallery = useGalleryStore.getState();
+    const index = gallery.indexOf(item.id) + by;
+    const next = index >= 0 ? gallery.itemAt(index) : undefined;
+    if (!next) return;
+    useSelectionStore.getState().setFocus(index);
+    open(next, mode);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    const target = event.target as HTMLElement;
+    if (['INPUT', 'TEXTAREA', 'SELECT', 'VIDEO', 'AUDIO'].includes(target.tagName) || target.getAttribute('role') === 'slider') return;
+    if (event.key === 'ArrowRight') step(1);
+    else if (event.key === 'ArrowLeft') step(-1);
+    else if (event.key === ' ' && mode === 'preview' && target.tagName !== 'BUTTON') close();
+    else if (event.key === 'Enter' && mode === 'preview' && item && target.tagName !== 'BUTTON') open(item, 'full');
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className={`detail-dialog mode-${mode}`}
+      tabIndex={-1}
+      aria-labelledby="detail-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+      onClose={() => item && close()}
+      onKeyDown={onKeyDown}
+      data-testid="detail-dialog"
+    >
+      {item && (
+        <div className="detail-layout">
+          <header className="detail-header">
+            <h2 id="detail-title">{item.title}</h2>
+            <span className="badge">{KIND_LABELS[item.kind]}</span>
+            {statusBadge(item) && <span className={`badge tone-${statusBadge(item)?.tone}`}>{statusBadge(item)?.label}</span>}
+            {mode === 'preview' && (
+              <Button size="sm" variant="ghost" onClick={() => open(item, 'full')}>
+                Details
+              </Button>
+            )}
+            <button type="button" className="icon-button detail-close" onClick={close} aria-label="Close">
+              ✕
+            </button>
+          </header>
+          <div className="detail-body">
+            <div className="detail-media">
+              <MediaView key={item.id} item={item} mediaBase={mediaBase} online={online} autoPlay={mode === 'preview'} />
+            </div>
+            {mode === 'full' && <DetailInfo item={item} />}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+function DetailInfo({ item }: { item: LibraryItem }) {
+  const { price, pricing, submitting, notice, error, runAgain, saveAs, showInFolder, close } = useDetailStore(
+    useShallow((s) => ({ price: s.price, pricing: s.pricing, submitting: s.submitting, notice: s.notice, error: s.error, runAgain: s.runAgain, saveAs: s.saveAs, showInFolder: s.showInFolder, close: s.close })),
+  );
+  const online = useConnectionStore((s) => s.connection?.online ?? true);
+  const [destination, setDestination] = useState('');
+  const [savingAs, setSavingAs] = useState(false);
+  const canRunAgain = runAgainRequest(item) !== null;
+  const options = Object.entries(item.options).filter(([key, value]) => value !== null && value !== undefined && value !== '' && !HIDDEN_OPTIONS.has(key) && !key.endsWith('_id'));
+
+  const vary = () => {
+    if (!item.characterId || item.kind === 'audio' || item.kind === 'character_create') return;
+    close();
+    useNavigationStore.getState().openGenerate(item.characterId, { type: item.kind, prompt: item.prompt ?? '', model: item.model, options: item.options });
+  };
+  const useAsReference = () => {
+    close();
+    useHandoffStore.getState().useAsReference(item);
+  };
+  const submitSaveAs = (event: FormEvent) => {
+    event.preventDefault();
+    if (destination.trim()) void saveAs(destination.trim());
+  };
+
+  return (
+    <div className="detail-info">
+      {item.prompt && (
+        <section>
+          <h3>{item.kind === 'audio' ? 'Speech text' : 'Prompt'}</h3>
+          <p className="detail-prompt">{item.prompt}</p>
+        </section>
+      )}
+      <dl className="detail-facts">
+        {item.characterName && (
+          <>
+            <dt>Character</dt>
+            <dd>{item.characterName}</dd>
+          </>
+        )}
+        <dt>Model</dt>
+        <dd>{item.model ?? 'Default'}</dd>
+        <dt>Credits charged</dt>
+        <dd data-testid="detail-credits">{item.creditsUsed === null ? '—' : item.creditsUsed.toLocaleString()}</dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(item.createdAt)}</dd>
+        <dt>Finished</dt>
+        <dd>{formatDateTime(item.completedAt)}</dd>
+        <dt>On this computer</dt>
+        <dd>{item.downloaded ? 'Yes' : online ? 'Not yet' : 'Not yet — downloads when back online'}</dd>
+        {options.map(([key, value]) => (
+          <div key={key} className="detail-option">
+            <dt>{optionLabel(key)}</dt>
+            <dd>{optionValue(key, value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="detail-actions">
+        {canRunAgain && (
+          <Button variant="primary" onClick={() => void runAgain()} disabled={submitting || pricing} data-testid="run-again">
+            {submitting ? 'Queuing…' : pricing ? 'Run again · pricing…' : price ? `Run again · ${creditsText(price.credits)}` : 'Run again'}
+          </Button>
+        )}
+        {!online && canRunAgain && <p className="muted">Offline: Run again waits in the queue and is priced and sent when the connection returns.</p>}
+        {price && !price.covered && <p className="form-warning">Your balance does not cover this price.</p>}
+        {price?.approvalRequired && <p className="form-warning">This price needs approval ({price.approvalState ?? 'pending'}).</p>}
+        {item.characterId && (item.kind === 'image' || item.kind === 'video' || item.kind === 'talk') && (
+          <Button onClick={vary}>
+            Vary…
+          </Button>
+        )}
+        {isFinished(item) && item.kind !== 'audio' && (
+          <Button onClick={useAsReference}>
+            Use as reference
+          </Button>
+        )}
+        <Button onClick={() => setSavingAs((value) => !value)} aria-expanded={savingAs} disabled={!item.downloaded}>
+          Save as…
+        </Button>
+        <Button onClick={() => void showInFolder()} disabled={!item.downloaded}>
+          Show in folder
+        </Button>
+        <Button onClick={() => void useBulkStore.getState().setFavorite([item.id], !item.favorite).then(() => useDetailStore.getState().refreshItem({ ...item, favorite: !item.favorite }))}>
+          {item.favorite ? '★ Unfavorite' : '☆ Favorite'}
+        </Button>
+        <Button variant="danger" onClick={() => { close(); useBulkStore.getState().askDelete([item.id]); }}>
+          Delete…
+        </Button>
+      </div>
+      {savingAs && (
+        <form className="detail-save-as" onSubmit={submitSaveAs}>
+          <label>
+            <span>Folder to save into</span>
+            <input value={destination} onChange={(event) => setDestination(event.target.value)} placeholder="/Users/me/Desktop" />
+          </label>
+          <Button type="submit" disabled={!destination.trim()}>
+            Save
+          </Button>
+        </form>
+      )}
+      {item.downloaded && <p className="detail-drag-hint">Drag the media out to save it as a file in another app or folder.</p>}
+      <div aria-live="polite">
+        {notice && (
+          <p className="status-notice" data-testid="detail-notice">
+            {notice}
+          </p>
+        )}
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Options that are plumbing rather than choices (URLs of inputs, ids). */
+const HIDDEN_OPTIONS = new Set(['url', 'output_url', 'audio_url', 'reference_images', 'reference_video', 'start_frame', 'input_image', 'reference_audio']);
+const OPTION_LABELS: Record<string, string> = { hd: 'HD', aspect_ratio: 'Aspect ratio' };
+
+function optionLabel(key: string): string {
+  const words = OPTION_LABELS[key] ?? key.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function optionValue(key: string, value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (key === 'duration' && typeof value === 'number') return `${value} s`;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

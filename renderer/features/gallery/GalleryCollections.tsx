@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useCollectionsStore } from './collectionsStore.ts';
+import { useGalleryStore } from './galleryStore.ts';
+import { Button } from '../../ui/Button.tsx';
+
+/** All items, favorites and the collections (one per character appears by itself). */
+export function GalleryCollections() {
+  const { collections, error, create } = useCollectionsStore(useShallow((s) => ({ collections: s.collections, error: s.error, create: s.create })));
+  const { favorites, collectionId, setFilter } = useGalleryStore(
+    useShallow((s) => ({ favorites: s.filter.favorites === true, collectionId: s.filter.collectionId, setFilter: s.setFilter })),
+  );
+  const [name, setName] = useState('');
+  const [adding, setAdding] = useState(false);
+  const own = collections.filter((each) => each.characterId === null);
+  const characters = collections.filter((each) => each.characterId !== null);
+  const showAll = !favorites && !collectionId;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    const made = await create(name.trim());
+    if (made) {
+      setName('');
+      setAdding(false);
+    }
+  };
+
+  const entry = (key: string, label: string, current: boolean, onClick: () => void, count?: number) => (
+    <li key={key}>
+      <button type="button" className="collection-entry" aria-current={current ? 'true' : undefined} onClick={onClick}>
+        <span className="collection-name">{label}</span>
+        {count !== undefined && <span className="collection-count">{count.toLocaleString()}</span>}
+      </button>
+    </li>
+  );
+
+  return (
+    <nav className="gallery-collections" aria-label="Collections">
+      <ul>
+        {entry('all', 'All items', showAll, () => setFilter({ favorites: undefined, collectionId: undefined }))}
+        {entry('favorites', '★ Favorites', favorites, () => setFilter({ favorites: true, collectionId: undefined }))}
+      </ul>
+      <h2 className="collection-heading">Collections</h2>
+      <ul>
+        {own.map((each) => entry(each.id, each.name, collectionId === each.id, () => setFilter({ collectionId: each.id, favorites: undefined }), each.count))}
+        {own.length === 0 && <li className="collection-empty">None yet</li>}
+      </ul>
+      {adding ? (
+        <form className="collection-form" onSubmit={submit}>
+          <label>
+            <span className="visually-hidden">New collection name</span>
+            <input value={name} maxLength={100} placeholder="Collection name" onChange={(event) => setName(event.target.value)} autoFocus />
+          </label>
+          <Button type="submit" size="sm" disabled={!name.trim()}>
+            Add
+          </Button>
+        </form>
+      ) : (
+        <Button size="sm" variant="ghost" className="collection-add" onClick={() => setAdding(true)}>
+          + New collection
+        </Button>
+      )}
+      {error && <p className="field-error" role="alert">{error}</p>}
+      {characters.length > 0 && (
+        <>
+          <h2 className="collection-heading">Characters</h2>
+          <ul>{characters.map((each) => entry(each.id, each.name, collectionId === each.id, () => setFilter({ collectionId: each.id, favorites: undefined }), each.count))}</ul>
+        </>
+      )}
+    </nav>
+  );
+}

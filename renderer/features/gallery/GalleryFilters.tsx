@@ -1,0 +1,122 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { LibraryKind } from '../../../shared/ipc/index.ts';
+import { useCharactersStore } from '../../stores/charactersStore.ts';
+import { useCollectionsStore } from './collectionsStore.ts';
+import { isFiltered, useGalleryStore } from './galleryStore.ts';
+import { KIND_LABELS, STATUS_GROUPS, statusGroupOf, type StatusGroup } from './itemLabels.ts';
+import { Button } from '../../ui/Button.tsx';
+
+const KINDS = Object.keys(KIND_LABELS) as LibraryKind[];
+
+/** Search, type, status, character, dates and sort; every change is answered by core's database. */
+export function GalleryFilters() {
+  const { filter, searchText, total, setFilter, setSearchText, clearFilter } = useGalleryStore(
+    useShallow((s) => ({ filter: s.filter, searchText: s.searchText, total: s.total, setFilter: s.setFilter, setSearchText: s.setSearchText, clearFilter: s.clearFilter })),
+  );
+  const collections = useCollectionsStore((s) => s.collections);
+  const { order, byId } = useCharactersStore(useShallow((s) => ({ order: s.order, byId: s.byId })));
+  // The cast when it is loaded, else the per-character collections (both work offline).
+  const characters = useMemo(
+    () =>
+      order.length > 0
+        ? order.map((id) => ({ id, name: byId[id]?.name ?? id }))
+        : collections.flatMap((each) => (each.characterId ? [{ id: each.characterId, name: each.name }] : [])),
+    [order, byId, collections],
+  );
+  const kinds = filter.kinds ?? [];
+
+  const toggleKind = (kind: LibraryKind) => {
+    const next = kinds.includes(kind) ? kinds.filter((each) => each !== kind) : [...kinds, kind];
+    setFilter({ kinds: next.length > 0 ? next : undefined });
+  };
+  const setStatus = (group: StatusGroup | '') => setFilter({ statuses: group ? [...STATUS_GROUPS[group].statuses] : undefined });
+
+  return (
+    <div className="gallery-filters" role="search">
+      <div className="gallery-filter-row">
+        <label className="gallery-search">
+          <span className="visually-hidden">Search prompts and speech text</span>
+          <input
+            type="search"
+            placeholder="Search prompts and speech…"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            data-testid="gallery-search"
+          />
+        </label>
+        <div className="gallery-kinds" role="group" aria-label="Type">
+          {KINDS.map((kind) => (
+            <button key={kind} type="button" className="chip" aria-pressed={kinds.includes(kind)} onClick={() => toggleKind(kind)}>
+              {KIND_LABELS[kind]}
+            </button>
+          ))}
+        </div>
+        <output className="gallery-count" aria-live="polite">
+          {total === null ? 'Loading…' : `${total.toLocaleString()} ${total === 1 ? 'item' : 'items'}`}
+        </output>
+      </div>
+      <div className="gallery-filter-row">
+        <label className="field-inline">
+          <span>Status</span>
+          <select value={statusGroupOf(filter.statuses)} onChange={(event) => setStatus(event.target.value as StatusGroup | '')}>
+            <option value="">Any</option>
+            {Object.entries(STATUS_GROUPS).map(([group, { label }]) => (
+              <option key={group} value={group}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field-inline">
+          <span>Character</span>
+          <select value={filter.characterId ?? ''} onChange={(event) => setFilter({ characterId: event.target.value || undefined })}>
+            <option value="">Anyone</option>
+            {characters.map((each) => (
+              <option key={each.id} value={each.id}>
+                {each.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field-inline">
+          <span>From</span>
+          <input type="date" value={dayOf(filter.from)} max={dayOf(filter.to) || undefined} onChange={(event) => setFilter({ from: startOfDay(event.target.value) })} />
+        </label>
+        <label className="field-inline">
+          <span>To</span>
+          <input type="date" value={dayOf(filter.to)} min={dayOf(filter.from) || undefined} onChange={(event) => setFilter({ to: endOfDay(event.target.value) })} />
+        </label>
+        <label className="field-inline">
+          <span>Sort</span>
+          <select value={filter.sort} onChange={(event) => setFilter({ sort: event.target.value === 'oldest' ? 'oldest' : 'newest' })}>
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </label>
+        {isFiltered(filter) && (
+          <Button size="sm" variant="ghost" onClick={clearFilter}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The `YYYY-MM-DD` of a filter bound in the user's own time zone. */
+function dayOf(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function startOfDay(day: string): string | undefined {
+  return day ? new Date(`${day}T00:00:00`).toISOString() : undefined;
+}
+
+function endOfDay(day: string): string | undefined {
+  return day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined;
+}

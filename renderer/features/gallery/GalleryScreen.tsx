@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { listen } from '../../stores/bridgeClient.ts';
+import { useNavigationStore } from '../../stores/navigationStore.ts';
+import { registerStoreReset } from '../../stores/resetStores.ts';
+import { BulkBar } from './BulkBar.tsx';
+import { useBulkStore } from './bulkStore.ts';
+import { useCollectionsStore } from './collectionsStore.ts';
+import { command } from './command.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DetailView } from './DetailView.tsx';
+import { useDetailStore } from './detailStore.ts';
+import { GalleryCollections } from './GalleryCollections.tsx';
+import { GalleryFilters } from './GalleryFilters.tsx';
+import { GalleryGrid } from './GalleryGrid.tsx';
+import { isFiltered, useGalleryStore } from './galleryStore.ts';
+import { useHandoffStore } from './handoffStore.ts';
+import { OfflineBanner } from './OfflineBanner.tsx';
+import { useSelectionStore } from './selectionStore.ts';
+import './gallery.css';
+import { Button } from '../../ui/Button.tsx';
+
+for (const store of [useGalleryStore, useSelectionStore, useCollectionsStore, useBulkStore, useDetailStore, useHandoffStore]) {
+  registerStoreReset(() => store.getState().reset());
+}
+
+/** Everything the user made, from the local library: filter, search, select, open, reuse. */
+export function GalleryScreen() {
+  const { total, filter, error, refresh } = useGalleryStore(useShallow((s) => ({ total: s.total, filter: s.filter, error: s.error, refresh: s.refresh })));
+  const pendingDelete = useBulkStore((s) => s.pendingDelete);
+  const galleryItemId = useNavigationStore((s) => s.galleryItemId);
+
+  useEffect(() => {
+    if (!useAppInfoStore.getState().info) void useAppInfoStore.getState().load();
+    void useCollectionsStore.getState().load();
+    void refresh();
+    const stopLibrary = listen('library.updated', ({ items, removedIds }) => {
+      useGalleryStore.getState().applyUpdate(items, removedIds);
+      useSelectionStore.getState().forget(removedIds);
+      const open = useDetailStore.getState().item;
+      const fresh = open && items.find((item) => item.id === open.id);
+      if (fresh) useDetailStore.getState().refreshItem(fresh);
+      if (open && removedIds.includes(open.id)) useDetailStore.getState().close();
+      if (removedIds.length > 0 || items.some((item) => item.collections.length > 0)) void useCollectionsStore.getState().load();
+    });
+    return stopLibrary;
+  }, [refresh]);
+
+  // A notice about the last bulk action belongs to the view it was made in.
+  useEffect(() => useBulkStore.getState().dismiss(), [filter]);
+
+  // "Show in gallery" from a notification or another screen opens that item.
+  useEffect(() => {
+    if (!galleryItemId) return;
+    useNavigationStore.setState({ galleryItemId: null });
+    command('library.get', { id: galleryItemId }).then(
+      (item) => useDetailStore.getState().open(item, 'full'),
+      () => undefined,
+    );
+  }, [galleryItemId]);
+
+  return (
+    <section className="gallery-screen" aria-labelledby="gallery-heading">
+      <h1 id="gallery-heading" className="visually-hidden">
+        Gallery
+      </h1>
+      <GalleryCollections />
+      <div className="gallery-main">
+        <OfflineBanner what="Your library still browses, searches and plays everything downloaded; items not downloaded yet arrive when the connection returns, and new jobs wait in the queue." />
+        <GalleryFilters />
+        <BulkBar />
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        {total === 0 ? <EmptyLibrary filtered={isFiltered(filter)} /> : <GalleryGrid />}
+      </div>
+      <DetailView />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={`Delete ${pendingDelete?.length.toLocaleString() ?? 0} ${pendingDelete?.length === 1 ? 'item' : 'items'}?`}
+        confirmLabel="Delete"
+        danger
+        name="confirm-delete"
+        onConfirm={() => void useBulkStore.getState().confirmDelete()}
+        onClose={() => useBulkStore.getState().cancelDelete()}
+      >
+        <p>
+          {pendingDelete?.length === 1 ? 'It is' : 'They are'} deleted from the service and from this computer’s library. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function EmptyLibrary({ filtered }: { filtered: boolean }) {
+  const clear = useGalleryStore((s) => s.clearFilter);
+  return (
+    <div className="gallery-empty" role="status">
+      {filtered ? (
+        <>
+          <p>Nothing matches these filters.</p>
+          <Button onClick={clear}>
+            Clear filters
+          </Button>
+        </>
+      ) : (
+        <>
+          <p>Your library is empty. Everything you generate appears here and stays on this computer.</p>
+          <Button onClick={() => useNavigationStore.getState().go('studio')}>
+            Go to the Studio
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { memo, useState, type DragEvent, type MouseEvent } from 'react';
+import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import { mediaUrl } from '../../stores/appInfoStore.ts';
+import { formatDate, KIND_LABELS, statusBadge } from './itemLabels.ts';
+import { startMediaDrag } from './mediaDrag.ts';
+
+interface GalleryTileProps {
+  index: number;
+  column: number;
+  item: LibraryItem | undefined;
+  width: number;
+  selected: boolean;
+  focused: boolean;
+  mediaBase: string | undefined;
+  onPick: (index: number, item: LibraryItem, event: MouseEvent) => void;
+  onOpen: (item: LibraryItem) => void;
+}
+
+export const tileId = (index: number) => `gallery-tile-${index}`;
+
+/** One cell of the gallery grid: thumbnail, badges and caption. */
+export const GalleryTile = memo(function GalleryTile({ index, column, item, width, selected, focused, mediaBase, onPick, onOpen }: GalleryTileProps) {
+  const [broken, setBroken] = useState(false);
+  if (!item) {
+    return <div id={tileId(index)} role="gridcell" aria-colindex={column + 1} aria-busy="true" aria-label="Loading" className="gallery-tile is-loading" style={{ width }} />;
+  }
+  const thumb = item.downloaded && !broken ? mediaUrl(mediaBase, item.thumbId ?? (item.kind === 'image' || item.kind === 'character_create' ? item.mediaId : null)) : null;
+  const status = statusBadge(item);
+  const onDragStart = (event: DragEvent) => startMediaDrag(event.dataTransfer, item, item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null);
+  const className = ['gallery-tile', selected ? 'is-selected' : '', focused ? 'is-focused' : ''].filter(Boolean).join(' ');
+  // Said after the visible text (axe: the accessible name must include what is shown).
+  const unseen = [item.favorite ? 'favorite' : '', item.downloaded || !item.mediaId ? '' : 'not downloaded yet'].filter(Boolean).join(', ');
+
+  return (
+    <div
+      id={tileId(index)}
+      role="gridcell"
+      aria-colindex={column + 1}
+      aria-selected={selected}
+      className={className}
+      style={{ width }}
+      draggable={item.downloaded && item.mediaId !== null}
+      onDragStart={onDragStart}
+      onMouseDown={(event) => {
+        // Keep the grid's focus (and its keyboard cursor) where it is; only stop text selection.
+        if (event.shiftKey) event.preventDefault();
+      }}
+      onClick={(event) => onPick(index, item, event)}
+      onDoubleClick={() => onOpen(item)}
+    >
+      <div className="gallery-thumb" style={{ height: width }}>
+        {thumb ? (
+          <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setBroken(true)} />
+        ) : (
+          <div className={`gallery-thumb-empty kind-${item.kind}`} aria-hidden="true">
+            <span className="gallery-thumb-glyph">{glyphOf(item.kind)}</span>
+            <span className="gallery-thumb-note">{emptyNote(item)}</span>
+          </div>
+        )}
+        <span className="badge gallery-kind">{KIND_LABELS[item.kind]}</span>
+        {status && <span className={`badge gallery-status tone-${status.tone}`}>{status.label}</span>}
+        {item.favorite && (
+          <span className="gallery-favorite" aria-hidden="true">
+            ★
+          </span>
+        )}
+        <span className="gallery-check" aria-hidden="true">
+          {selected ? '✓' : ''}
+        </span>
+      </div>
+      <div className="gallery-caption">
+        <span className="gallery-title">{item.title}</span>
+        <span className="gallery-meta">
+          {item.characterName ? `${item.characterName} · ` : ''}
+          {formatDate(item.createdAt)}
+        </span>
+        {unseen && <span className="visually-hidden">, {unseen}</span>}
+      </div>
+    </div>
+  );
+});
+
+function glyphOf(kind: LibraryItem['kind']): string {
+  if (kind === 'audio') return '♪';
+  if (kind === 'video' || kind === 'talk') return '▶';
+  return '◻';
+}
+
+function emptyNote(item: LibraryItem): string {
+  if (item.status === 'failed') return 'Failed';
+  if (item.status === 'pending' || item.status === 'processing') return 'Working…';
+  if (!item.downloaded && item.mediaId) return 'Not downloaded yet';
+  if (item.kind === 'audio') return 'Audio';
+  return 'No preview';
+}

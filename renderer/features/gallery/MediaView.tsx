@@ -1,0 +1,88 @@
+import { useRef, useState } from 'react';
+import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import { mediaUrl } from '../../stores/appInfoStore.ts';
+import { startMediaDrag } from './mediaDrag.ts';
+import { Waveform } from './Waveform.tsx';
+
+interface MediaViewProps {
+  item: LibraryItem;
+  mediaBase: string | undefined;
+  online: boolean;
+  /** Start playing at once (the quick look). */
+  autoPlay?: boolean;
+}
+
+const ZOOMS = [1, 2, 4] as const;
+
+/** The item's media: an image that zooms, a video that seeks, audio with its waveform. */
+export function MediaView({ item, mediaBase, online, autoPlay = false }: MediaViewProps) {
+  const src = item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
+  if (!src) return <MissingMedia item={item} online={online} />;
+  const isAudio = item.kind === 'audio' || item.mediaType?.startsWith('audio/');
+  const isVideo = item.kind === 'video' || item.kind === 'talk' || item.mediaType?.startsWith('video/');
+  return (
+    <div className="media-view" draggable onDragStart={(event) => startMediaDrag(event.dataTransfer, item, src)}>
+      {isAudio ? <AudioMedia item={item} src={src} autoPlay={autoPlay} /> : isVideo ? <VideoMedia item={item} src={src} autoPlay={autoPlay} /> : <ImageMedia item={item} src={src} />}
+    </div>
+  );
+}
+
+function ImageMedia({ item, src }: { item: LibraryItem; src: string }) {
+  const [zoom, setZoom] = useState<(typeof ZOOMS)[number] | 'fit'>('fit');
+  const next = zoom === 'fit' ? 1 : (ZOOMS[ZOOMS.indexOf(zoom) + 1] ?? 'fit');
+  return (
+    <div className="media-image">
+      <div className={`media-image-frame ${zoom === 'fit' ? 'is-fit' : 'is-zoomed'}`} data-testid="media-image-frame">
+        <img
+          src={src}
+          alt={item.prompt ?? item.title}
+          draggable={false}
+          style={zoom === 'fit' ? undefined : { width: `${zoom * 100}%`, maxWidth: 'none' }}
+          onClick={() => setZoom(next)}
+        />
+      </div>
+      <div className="media-zoom" role="group" aria-label="Zoom">
+        <button type="button" aria-pressed={zoom === 'fit'} onClick={() => setZoom('fit')}>
+          Fit
+        </button>
+        {ZOOMS.map((level) => (
+          <button key={level} type="button" aria-pressed={zoom === level} onClick={() => setZoom(level)}>
+            {level * 100}%
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function VideoMedia({ item, src, autoPlay }: { item: LibraryItem; src: string; autoPlay: boolean }) {
+  return (
+    <video className="media-video" src={src} controls autoPlay={autoPlay} preload="metadata" aria-label={item.title} data-testid="media-video">
+      <track kind="captions" />
+    </video>
+  );
+}
+
+function AudioMedia({ item, src, autoPlay }: { item: LibraryItem; src: string; autoPlay: boolean }) {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  return (
+    <div className="media-audio">
+      <Waveform src={src} audio={audio} label={item.title} height={120} />
+      <audio ref={audio} src={src} controls autoPlay={autoPlay} preload="metadata" aria-label={item.title} data-testid="media-audio" />
+    </div>
+  );
+}
+
+function MissingMedia({ item, online }: { item: LibraryItem; online: boolean }) {
+  let message: string;
+  if (item.status === 'failed') message = `This job failed, so there is no media.${item.errorMessage ? ` ${item.errorMessage}` : ''}`;
+  else if (item.status === 'pending' || item.status === 'processing') message = 'Still being made. It appears here when it finishes.';
+  else if (!item.mediaId) message = 'There is no media for this item.';
+  else if (!online) message = 'Not downloaded yet. It downloads by itself when the connection returns.';
+  else message = 'Not downloaded yet. It is downloading, or downloads start when automatic downloads are on.';
+  return (
+    <div className="media-missing" role="status">
+      <p>{message}</p>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { create } from 'zustand';
+import type { LibraryItem, Price } from '../../../shared/ipc/index.ts';
+import { useConnectionStore } from '../../stores/connectionStore.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
+import { creditsText } from '../../ui/PriceButton.tsx';
+import { command, messageOf } from './command.ts';
+import { runAgainRequest } from './runAgainRequest.ts';
+
+/** `preview` is the quick look Space opens; `full` is the detail view Enter opens. */
+export type DetailMode = 'preview' | 'full';
+
+interface DetailState {
+  item: LibraryItem | null;
+  mode: DetailMode;
+  /** The price of running the item again, read when the detail view opens. */
+  price: Price | null;
+  pricing: boolean;
+  submitting: boolean;
+  /** What happened after an action, in words. */
+  notice: string | null;
+  error: string | null;
+
+  open: (item: LibraryItem, mode: DetailMode) => void;
+  close: () => void;
+  /** library.updated may carry a newer record of the open item. */
+  refreshItem: (item: LibraryItem) => void;
+  priceRunAgain: () => Promise<void>;
+  runAgain: () => Promise<void>;
+  saveAs: (destination: string) => Promise<void>;
+  showInFolder: () => Promise<void>;
+  reset: () => void;
+}
+
+const initial = { item: null, mode: 'full' as DetailMode, price: null, pricing: false, submitting: false, notice: null, error: null };
+
+export const useDetailStore = create<DetailState>()((set, get) => ({
+  ...initial,
+
+  open: (item, mode) => {
+    set({ ...initial, item, mode });
+    // Read the freshest record: the grid's page may be a little behind.
+    void command('library.get', { id: item.id })
+      .then((fresh) => {
+        if (get().item?.id === fresh.id) set({ item: fresh });
+      })
+      .catch(() => undefined);
+    if (mode === 'full') void get().priceRunAgain();
+  },
+
+  close: () => set(initial),
+
+  refreshItem: (item) => {
+    if (get().item?.id === item.id) set({ item });
+  },
+
+  priceRunAgain: async () => {
+    const item = get().item;
+    const request = item ? runAgainRequest(item) : null;
+    if (!item || !request) return;
+    // Offline there is no quote to be had; the job is priced when it goes out.
+    if (useConnectionStore.getState().connection?.online === false) {
+      set({ price: null, pricing: false, error: null });
+      return;
+    }
+    set({ pricing: true, error: null });
+    try {
+      const price = await command('quotes.price', { operationId: request.operationId, input: request.body });
+      if (get().item?.id === item.id) set({ price, pricing: false });
+    } catch (error) {
+      if (get().item?.id === item.id) set({ pricing: false, price: null, error: messageOf(error) });
+    }
+  },
+
+  runAgain: async () => {
+    const { item, price } = get();
+    const request = item ? runAgainRequest(item) : null;
+    if (!item || !request) return;
+    set({ submitting: true, error: null, notice: null });
+    try {
+      const quoteId = price?.quoteId ?? null;
+      const job =
+        request.kind === 'generation'
+          ? await command('generations.create', { body: request.body, quoteId })
+          : await command('audio.create', { body: request.body, quoteId });
+      useJobsStore.getState().apply(job, { characterId: item.characterId, label: `Run again: ${item.title}` });
+      set({ submitting: false, notice: `Queued as a new job${price ? ` for ${creditsText(price.credits)}` : ''}. It appears in the gallery when it finishes.` });
+      // A quote binds one submission; price the next one afresh.
+      void get().priceRunAgain();
+    } catch (error) {
+      set({ submitting: false, error: messageOf(error) });
+    }
+  },
+
+  saveAs: async (destination) => {
+    const item = get().item;
+    if (!item) return;
+    try {
+      const result = await command('library.export', { ids: [item.id], destination });
+      set({ notice: result.exported > 0 ? `Saved to ${result.folder}.` : 'Nothing was saved: this item has no downloaded media yet.', error: null });
+    } catch (error) {
+      set({ error: messageOf(error) });
+    }
+  },
+
+  showInFolder: async () => {
+    const item = get().item;
+    if (!item) return;
+    try {
+      const result = await command('library.export', { ids: [item.id] });
+      set({ notice: result.exported > 0 ? `The file is in ${result.folder}.` : 'This item has no downloaded media yet.', error: null });
+    } catch (error) {
+      set({ error: messageOf(error) });
+    }
+  },
+
+  reset: () => set(initial),
+}));

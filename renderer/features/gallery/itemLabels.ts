@@ -1,0 +1,65 @@
+import type { LibraryItem, LibraryKind } from '../../../shared/ipc/index.ts';
+
+export const KIND_LABELS: Record<LibraryKind, string> = {
+  image: 'Image',
+  video: 'Video',
+  talk: 'Talk',
+  character_create: 'Portrait',
+  audio: 'Audio',
+};
+
+/** The statuses the filter offers, each standing for the generation and audio states it covers. */
+export const STATUS_GROUPS = {
+  done: { label: 'Done', statuses: ['completed', 'ready'] },
+  working: { label: 'In progress', statuses: ['pending', 'processing'] },
+  failed: { label: 'Failed', statuses: ['failed'] },
+} as const;
+export type StatusGroup = keyof typeof STATUS_GROUPS;
+
+export function statusGroupOf(statuses: readonly string[] | undefined): StatusGroup | '' {
+  if (!statuses?.length) return '';
+  for (const [group, { statuses: members }] of Object.entries(STATUS_GROUPS)) {
+    if (members.length === statuses.length && members.every((status) => statuses.includes(status))) return group as StatusGroup;
+  }
+  return '';
+}
+
+/** A status in words, or null for a finished item (which needs no badge). */
+export function statusBadge(item: Pick<LibraryItem, 'status'>): { label: string; tone: 'working' | 'failed' } | null {
+  if (item.status === 'failed') return { label: 'Failed', tone: 'failed' };
+  if (item.status === 'pending') return { label: 'Queued', tone: 'working' };
+  if (item.status === 'processing' || item.status === 'generating') return { label: 'Processing', tone: 'working' };
+  return null;
+}
+
+export function isFinished(item: Pick<LibraryItem, 'status'>): boolean {
+  return item.status === 'completed' || item.status === 'ready';
+}
+
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : DATE.format(date);
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : DATE_TIME.format(date);
+}
+
+/** The file name a dragged or saved item gets. */
+export function fileNameOf(item: Pick<LibraryItem, 'title' | 'kind' | 'mediaType' | 'id'>): string {
+  const extension = extensionOf(item.mediaType, item.kind);
+  const base = item.title.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || item.id;
+  return `${base}.${extension}`;
+}
+
+function extensionOf(mediaType: string | null, kind: LibraryKind): string {
+  const known: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/webm': 'webm', 'audio/wav': 'wav', 'audio/mpeg': 'mp3', 'audio/ogg': 'ogg' };
+  if (mediaType && known[mediaType]) return known[mediaType];
+  return kind === 'audio' ? 'wav' : kind === 'video' || kind === 'talk' ? 'mp4' : 'png';
+}

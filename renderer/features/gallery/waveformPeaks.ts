@@ -1,0 +1,56 @@
+/** Peaks per waveform: enough detail for a wide detail view, resampled down for small players. */
+export const PEAK_COUNT = 800;
+const MAX_CACHED = 64;
+
+const cache = new Map<string, Promise<Float32Array>>();
+let decoder: OfflineAudioContext | null = null;
+
+/**
+ * Fetches an audio file from the library, decodes it with WebAudio and keeps the loudest sample of
+ * each of PEAK_COUNT slices (0..1). Cached per URL: the file behind a content id never changes.
+ */
+export function loadPeaks(url: string): Promise<Float32Array> {
+  const known = cache.get(url);
+  if (known) return known;
+  const pending = decodePeaks(url);
+  cache.set(url, pending);
+  pending.catch(() => cache.delete(url));
+  if (cache.size > MAX_CACHED) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return pending;
+}
+
+async function decodePeaks(url: string): Promise<Float32Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The audio file could not be read (${response.status}).`);
+  const bytes = await response.arrayBuffer();
+  // An offline context decodes without needing a user gesture or an audio device.
+  decoder ??= new OfflineAudioContext(1, 1, 44_100);
+  const audio = await decoder.decodeAudioData(bytes);
+  return peaksOf(audio);
+}
+
+export function peaksOf(audio: AudioBuffer): Float32Array {
+  const peaks = new Float32Array(PEAK_COUNT);
+  const length = audio.length;
+  if (length === 0) return peaks;
+  for (let channel = 0; channel < audio.numberOfChannels; channel += 1) {
+    const samples = audio.getChannelData(channel);
+    for (let slice = 0; slice < PEAK_COUNT; slice += 1) {
+      const start = Math.floor((slice * length) / PEAK_COUNT);
+      const end = Math.max(start + 1, Math.floor(((slice + 1) * length) / PEAK_COUNT));
+      let peak = peaks[slice] ?? 0;
+      for (let at = start; at < end; at += 1) {
+        const value = Math.abs(samples[at] ?? 0);
+        if (value > peak) peak = value;
+      }
+      peaks[slice] = peak;
+    }
+  }
+  let loudest = 0;
+  for (const value of peaks) loudest = Math.max(loudest, value);
+  if (loudest > 0) for (let slice = 0; slice < PEAK_COUNT; slice += 1) peaks[slice] = (peaks[slice] ?? 0) / loudest;
+  return peaks;
+}

@@ -1,0 +1,63 @@
+import type { Job } from '../../../shared/ipc/index.ts';
+import { StatusBadge } from '../../ui/Badge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { creditsText } from '../../ui/PriceButton.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { formatDateTime } from '../gallery/itemLabels.ts';
+import { canCancel, JOB_KIND_LABELS, JOB_STATE_NOTES } from './jobLabels.ts';
+
+interface JobRowProps {
+  job: Job;
+  depth: number;
+  /** The title of the job this one waits for. */
+  after: string | null;
+  onCancel: (job: Job) => void;
+  onRetry: (job: Job) => void;
+}
+
+/** One job: what it is, its state, price, progress and the actions that apply. */
+export function JobRow({ job, depth, after, onCancel, onRetry }: JobRowProps) {
+  return (
+    <li className={`job-row depth-${Math.min(depth, 3)}`} data-job-id={job.id} data-state={job.state}>
+      <div className="job-main">
+        <div className="job-title-line">
+          {depth > 0 && (
+            <span className="job-chain" aria-label={`after ${after ?? 'the previous step'}`}>
+              ↳ then
+            </span>
+          )}
+          <span className="job-kind">{JOB_KIND_LABELS[job.kind]}</span>
+          <span className="job-title">{job.title}</span>
+        </div>
+        <p className="job-note">
+          {job.error ? job.error.message : JOB_STATE_NOTES[job.state]}
+          {job.attempts > 1 && job.state !== 'done' ? ` (attempt ${job.attempts})` : ''}
+        </p>
+        {job.state === 'processing' || job.state === 'sending' ? <ProgressBar value={job.progress} label={`${job.title}: progress`} /> : null}
+        <span className="job-time">{formatDateTime(job.createdAt)}</span>
+      </div>
+      <div className="job-side">
+        <StatusBadge status={job.state} />
+        <span className="job-price" data-testid="job-price">
+          {job.creditsUsed !== null
+            ? `${creditsText(job.creditsUsed)} charged`
+            : job.quotedCredits !== null
+              ? `${creditsText(job.quotedCredits)} quoted`
+              : 'Priced before sending'}
+        </span>
+        <div className="job-actions">
+          {canCancel(job) && (
+            <Button size="sm" variant="ghost" onClick={() => onCancel(job)}>
+              Cancel
+            </Button>
+          )}
+          {job.state === 'failed' && (
+            <Button size="sm" onClick={() => onRetry(job)}>
+              Retry…
+            </Button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

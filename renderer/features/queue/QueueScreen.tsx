@@ -1,0 +1,150 @@
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useAccountStore } from '../../stores/accountStore.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
+import { registerStoreReset } from '../../stores/resetStores.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { InlineError } from '../../ui/InlineError.tsx';
+import { PriceButton, creditsText } from '../../ui/PriceButton.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { OfflineBanner } from '../gallery/OfflineBanner.tsx';
+import { chainOrder, isActive } from './jobLabels.ts';
+import { JobRow } from './JobRow.tsx';
+import { useQueueStore } from './queueStore.ts';
+import './queue.css';
+
+registerStoreReset(() => useQueueStore.getState().reset());
+
+type Show = 'active' | 'finished' | 'all';
+
+/** Every job: its state, price and progress; pause, resume, cancel and retry. */
+export function QueueScreen() {
+  const { jobs, paused, pendingCredits } = useJobsStore(useShallow((s) => ({ jobs: s.jobs, paused: s.paused, pendingCredits: s.pendingCredits })));
+  const balance = useAccountStore((s) => s.balance);
+  const { error, cancel, pauseAll, resumeAll, openRetry } = useQueueStore(
+    useShallow((s) => ({ error: s.error, cancel: s.cancel, pauseAll: s.pauseAll, resumeAll: s.resumeAll, openRetry: s.openRetry })),
+  );
+  // Until the user picks, the queue shows what is in progress, or everything when nothing is.
+  const [picked, setShow] = useState<Show | null>(null);
+
+  useEffect(() => {
+    void useJobsStore.getState().load();
+    if (useAccountStore.getState().balance === null) void useAccountStore.getState().load();
+  }, []);
+
+  // jobs.list's pendingCredits is a snapshot; job.updated keeps the records fresh, so re-read it as they change.
+  const all = Object.values(jobs);
+  const signature = all.map((job) => `${job.id}:${job.state}`).join(',');
+  useEffect(() => {
+    const timer = setTimeout(() => void useJobsStore.getState().load(), 300);
+    return () => clearTimeout(timer);
+  }, [signature]);
+
+  const active = all.filter(isActive);
+  const show: Show = picked ?? (active.length > 0 ? 'active' : 'all');
+  const shown = show === 'all' ? all : show === 'active' ? active : all.filter((job) => !isActive(job));
+  const ordered = chainOrder(shown);
+  const titles = new Map(all.map((job) => [job.id, job.title]));
+  const overBudget = balance !== null && pendingCredits > balance;
+
+  return (
+    <section className="screen queue-screen" aria-labelledby="queue-heading">
+      <header className="screen-header queue-header">
+        <div>
+          <h1 id="queue-heading" className="screen-title">Queue</h1>
+          <p className="screen-subtitle">Jobs go out one by one, are followed to the end, and are never charged twice.</p>
+        </div>
+        <div className="queue-controls">
+          {paused ? (
+            <Button variant="primary" onClick={() => void resumeAll()}>
+              Resume queue
+            </Button>
+          ) : (
+            <Button onClick={() => void pauseAll()}>Pause queue</Button>
+          )}
+        </div>
+      </header>
+      <OfflineBanner what="Queued jobs wait and are sent when the connection returns; nothing is lost or charged twice." />
+      <div className="queue-summary" data-testid="queue-summary">
+        <div className="stat-card">
+          <span className="stat-label">In the queue</span>
+          <span className="stat-value">{active.length}</span>
+          <span className="stat-note">{paused ? 'paused' : 'running'}</span>
+        </div>
+        <div className={`stat-card${overBudget ? ' stat-warning' : ''}`}>
+          <span className="stat-label">Pending cost</span>
+          <span className="stat-value" data-testid="pending-credits">
+            {pendingCredits.toLocaleString()}
+          </span>
+          <span className="stat-note">{overBudget ? 'more than your balance' : 'credits not yet charged'}</span>
+        </div>
+        <div className="stat-card">
+          <span className="stat-label">Balance</span>
+          <span className="stat-value">{balance === null ? '—' : balance.toLocaleString()}</span>
+          <span className="stat-note">credits</span>
+        </div>
+      </div>
+      {paused && (
+        <p className="queue-paused" role="status">
+          The queue is paused. Nothing new is sent; work already at the service keeps going and is followed to the end.
+        </p>
+      )}
+      {error && <InlineError error={error} />}
+      <SegmentedControl<Show>
+        label="Show"
+        value={show}
+        onChange={setShow}
+        segments={[
+          { value: 'active', label: `In progress (${active.length})` },
+          { value: 'finished', label: 'Finished' },
+          { value: 'all', label: 'All' },
+        ]}
+      />
+      {ordered.length === 0 ? (
+        <EmptyState title={show === 'active' ? 'Nothing in the queue' : 'No jobs here'}>Jobs you submit from the studio and the voice lab appear here.</EmptyState>
+      ) : (
+        <ul className="job-list" data-testid="job-list">
+          {ordered.map(({ job, depth }) => (
+            <JobRow key={job.id} job={job} depth={depth} after={job.dependsOn ? (titles.get(job.dependsOn) ?? null) : null} onCancel={(each) => void cancel(each)} onRetry={(each) => void openRetry(each)} />
+          ))}
+        </ul>
+      )}
+      <RetryDialog />
+    </section>
+  );
+}
+
+function RetryDialog() {
+  const { retrying, retryPrice, retryBusy, retryError, closeRetry, confirmRetry } = useQueueStore(
+    useShallow((s) => ({ retrying: s.retrying, retryPrice: s.retryPrice, retryBusy: s.retryBusy, retryError: s.retryError, closeRetry: s.closeRetry, confirmRetry: s.confirmRetry })),
+  );
+  const unpriced = retryPrice.status === 'idle';
+  return (
+    <Dialog open={retrying !== null} onClose={closeRetry} title="Retry this job?" size="sm" name="retry-job">
+      {retrying && (
+        <div className="form-stack">
+          <p>
+            <strong>{retrying.title}</strong> failed{retrying.error ? `: ${retrying.error.message}` : '.'}
+          </p>
+          <p>
+            A retry is a new request and is charged again if it runs.
+            {unpriced && retrying.quotedCredits !== null ? ` It was quoted ${creditsText(retrying.quotedCredits)} last time; the price is checked again before it is sent.` : ''}
+          </p>
+          <InlineError error={retryError} />
+          <div className="dialog-actions">
+            <Button onClick={closeRetry}>Keep it failed</Button>
+            {unpriced ? (
+              <Button variant="primary" busy={retryBusy} onClick={() => void confirmRetry()}>
+                Retry
+              </Button>
+            ) : (
+              <PriceButton label="Retry" price={retryPrice} busy={retryBusy} onClick={() => void confirmRetry()} />
+            )}
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

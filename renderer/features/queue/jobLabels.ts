@@ -1,0 +1,53 @@
+import type { Job, JobKind, JobState } from '../../../shared/ipc/index.ts';
+
+export const JOB_KIND_LABELS: Record<JobKind, string> = {
+  'character.create': 'Character',
+  'character.regenerate': 'Regenerate',
+  'character.revert': 'Revert',
+  'generation.create': 'Generation',
+  'voice.clone': 'Voice',
+  'audio.create': 'Speech',
+};
+
+/** What each state means to the user, for the row's note. */
+export const JOB_STATE_NOTES: Record<JobState, string> = {
+  queued: 'Waiting its turn.',
+  paused: 'Paused: it goes when you resume the queue.',
+  sending: 'Sending to the service…',
+  waiting_connection: 'Waiting for the connection; it is sent as soon as the service is back.',
+  processing: 'The service is working on it.',
+  done: 'Done.',
+  failed: 'Failed.',
+  cancelled: 'Cancelled; nothing was charged.',
+};
+
+/** Cancelling is only for work that never reached the service (core's job table says the same). */
+export function canCancel(job: Job): boolean {
+  return (job.state === 'queued' || job.state === 'paused' || job.state === 'waiting_connection') && job.attempts === 0;
+}
+
+export function isActive(job: Job): boolean {
+  return job.state !== 'done' && job.state !== 'failed' && job.state !== 'cancelled';
+}
+
+/** Jobs ordered as chains: each job is followed by the jobs that wait for it (speech, then talk). */
+export function chainOrder(jobs: readonly Job[]): { job: Job; depth: number }[] {
+  const byId = new Map(jobs.map((job) => [job.id, job]));
+  const children = new Map<string, Job[]>();
+  const roots: Job[] = [];
+  for (const job of jobs) {
+    if (job.dependsOn && byId.has(job.dependsOn)) {
+      const list = children.get(job.dependsOn) ?? [];
+      list.push(job);
+      children.set(job.dependsOn, list);
+    } else roots.push(job);
+  }
+  const newestFirst = (a: Job, b: Job) => b.createdAt.localeCompare(a.createdAt);
+  const out: { job: Job; depth: number }[] = [];
+  const visit = (job: Job, depth: number) => {
+    out.push({ job, depth });
+    for (const child of (children.get(job.id) ?? []).sort(newestFirst)) visit(child, depth + 1);
+  };
+  for (const root of roots.sort(newestFirst)) visit(root, 0);
+  return out;
+}

@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import type { AppError, Job } from '../../../shared/ipc/index.ts';
+import { invoke } from '../../stores/bridgeClient.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
+import type { PriceState } from '../../ui/PriceButton.tsx';
+import { runAgainRequest } from '../gallery/runAgainRequest.ts';
+
+interface QueueState {
+  /** The failed job the user is about to retry; the dialog shows its new price first. */
+  retrying: Job | null;
+  retryPrice: PriceState;
+  retryBusy: boolean;
+  retryError: AppError | null;
+  /** The last refused queue action, shown above the list. */
+  error: AppError | null;
+
+  openRetry: (job: Job) => Promise<void>;
+  closeRetry: () => void;
+  confirmRetry: () => Promise<void>;
+  cancel: (job: Job) => Promise<void>;
+  pauseAll: () => Promise<void>;
+  resumeAll: () => Promise<void>;
+  reset: () => void;
+}
+
+const initial = { retrying: null, retryPrice: { status: 'idle' } as PriceState, retryBusy: false, retryError: null, error: null };
+
+export const useQueueStore = create<QueueState>()((set, get) => ({
+  ...initial,
+
+  openRetry: async (job) => {
+    set({ retrying: job, retryPrice: { status: 'pricing' }, retryError: null });
+    // The failed job's request is rebuilt from what the library kept of the resource it made,
+    // and priced afresh: a retry is a new paid request (spec 4.3: a quote binds one submission).
+    const price = await priceOf(job);
+    if (get().retrying?.id === job.id) set({ retryPrice: price });
+  },
+
+  closeRetry: () => set({ retrying: null, retryPrice: { status: 'idle' }, retryError: null }),
+
+  confirmRetry: async () => {
+    const { retrying, retryPrice } = get();
+    if (!retrying) return;
+    set({ retryBusy: true, retryError: null });
+    const quoteId = retryPrice.status === 'priced' ? retryPrice.price.quoteId : null;
+    const error = await useJobsStore.getState().retry(retrying.id, quoteId);
+    if (error) set({ retryBusy: false, retryError: error });
+    else set({ retryBusy: false, retrying: null, retryPrice: { status: 'idle' } });
+  },
+
+  cancel: async (job) => set({ error: await useJobsStore.getState().cancel(job.id) }),
+  pauseAll: async () => set({ error: await useJobsStore.getState().pause() }),
+  resumeAll: async () => set({ error: await useJobsStore.getState().resume() }),
+
+  reset: () => set(initial),
+}));
+
+/** The price of doing a failed job again, or `idle` when there is nothing to rebuild it from. */
+async function priceOf(job: Job): Promise<PriceState> {
+  if (!job.resourceId || (job.resourceKind !== 'generation' && job.resourceKind !== 'audio')) return { status: 'idle' };
+  const found = await invoke('library.get', { id: job.resourceId });
+  if (!found.ok) return { status: 'idle' };
+  const request = runAgainRequest(found.value);
+  if (!request) return { status: 'idle' };
+  const priced = await invoke('quotes.price', { operationId: request.operationId, input: request.body });
+  return priced.ok ? { status: 'priced', price: priced.value } : { status: 'error', error: priced.error };
+}

@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Profile } from '../../../shared/ipc/index.ts';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Field, TextInput } from '../../ui/Field.tsx';
+import { formatDateTime } from '../gallery/itemLabels.ts';
+import { useProfilesStore } from './profilesStore.ts';
+
+const KEY_STATES: Record<Profile['keyState'], { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }> = {
+  ok: { label: 'Key works', tone: 'success' },
+  unverified: { label: 'Key not checked yet', tone: 'neutral' },
+  needs_new_key: { label: 'Needs a new key', tone: 'danger' },
+  missing: { label: 'No key', tone: 'warning' },
+};
+
+/** One connection: where it points, its key (masked), and what can be done with it. */
+export function ProfileCard({ profile }: { profile: Profile }) {
+  const { test, testing, notice, activate, setKey, removeKey, remove } = useProfilesStore(
+    useShallow((s) => ({ test: s.tests[profile.id], testing: s.testing === profile.id, notice: s.notices[profile.id], activate: s.activate, setKey: s.setKey, removeKey: s.removeKey, remove: s.remove })),
+  );
+  const [editingKey, setEditingKey] = useState(false);
+  const [apiKey, setApiKey] = useState('');
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const remote = profile.kind === 'remote';
+  const keyState = KEY_STATES[profile.keyState];
+
+  const saveKey = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!apiKey.trim()) return;
+    if (await setKey(profile.id, apiKey.trim())) {
+      setApiKey('');
+      setEditingKey(false);
+    }
+  };
+
+  return (
+    <li className={`profile-card${profile.active ? ' is-active' : ''}`} data-profile-id={profile.id} data-profile-kind={profile.kind}>
+      <div className="profile-head">
+        <h3 className="profile-name">{remote ? profile.name : 'Sandbox (on this computer)'}</h3>
+        {profile.active && <Badge tone="accent">In use</Badge>}
+        {remote && <Badge tone={keyState.tone}>{keyState.label}</Badge>}
+      </div>
+      <dl className="profile-facts">
+        <dt>Service</dt>
+        <dd className="mono">{profile.baseUrl}</dd>
+        <dt>Media (CDN)</dt>
+        <dd className="mono">{profile.cdnUrl}</dd>
+        {remote && (
+          <>
+            <dt>Certificate</dt>
+            <dd>{profile.hasCustomCa ? 'Custom CA trusted for this service' : 'System certificates'}</dd>
+            <dt>API key</dt>
+            <dd className="mono" data-testid="key-mask">{profile.keyPrefix ? `${profile.keyPrefix}••••••••` : 'None stored'}</dd>
+            {profile.keyLastUsedAt && (
+              <>
+                <dt>Key last used</dt>
+                <dd>{formatDateTime(profile.keyLastUsedAt)}</dd>
+              </>
+            )}
+          </>
+        )}
+        {!remote && (
+          <>
+            <dt>What it is</dt>
+            <dd>Simulated generation with free sandbox credits; nothing leaves this computer.</dd>
+          </>
+        )}
+      </dl>
+      <div className="profile-actions">
+        {!profile.active && (
+          <Button size="sm" variant="primary" onClick={() => void activate(profile.id)}>
+            Use this connection
+          </Button>
+        )}
+        <Button size="sm" busy={testing} onClick={() => void useProfilesStore.getState().test(profile.id)}>
+          Test connection
+        </Button>
+        {remote && (
+          <Button size="sm" onClick={() => setEditingKey((value) => !value)} aria-expanded={editingKey}>
+            {profile.keyPrefix ? 'Replace key…' : 'Enter key…'}
+          </Button>
+        )}
+        {remote && profile.keyPrefix && (
+          <Button size="sm" variant="ghost" onClick={() => void removeKey(profile.id)}>
+            Remove key
+          </Button>
+        )}
+        {remote && (
+          <Button size="sm" variant="ghost" onClick={() => setConfirmRemove(true)}>
+            Remove connection…
+          </Button>
+        )}
+      </div>
+      {editingKey && (
+        <form className="profile-key-form" onSubmit={saveKey}>
+          <Field label="API key" hint="Shown once in the web app. It is stored in the system keychain and never displayed again.">
+            {(control) => <TextInput {...control} type="password" autoComplete="off" spellCheck={false} value={apiKey} onChange={(event) => setApiKey(event.target.value)} placeholder="sk_live_…" />}
+          </Field>
+          <Button type="submit" variant="primary" size="sm" disabled={!apiKey.trim()}>
+            Save key
+          </Button>
+        </form>
+      )}
+      {test && (
+        <p className={test.ok ? 'test-ok' : 'test-problem'} role="status" data-testid="test-result">
+          {test.ok ? '✓ ' : '⚠ '}
+          {test.message}
+          {test.plan ? ` Plan: ${test.plan}.` : ''}
+          {test.balance !== null ? ` Balance: ${test.balance.toLocaleString()} credits.` : ''}
+        </p>
+      )}
+      {notice && (
+        <p className="muted" role="status">
+          {notice}
+        </p>
+      )}
+      <Dialog
+        open={confirmRemove}
+        onClose={() => setConfirmRemove(false)}
+        title={`Remove “${profile.name}”?`}
+        size="sm"
+        footer={
+          <>
+            <Button onClick={() => setConfirmRemove(false)}>Cancel</Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setConfirmRemove(false);
+                void remove(profile.id);
+              }}
+            >
+              Remove
+            </Button>
+          </>
+        }
+      >
+        <p>The connection and its key are forgotten. Your local library keeps everything it already holds.</p>
+      </Dialog>
+    </li>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Settings } from '../../../shared/ipc/index.ts';
+import { useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { registerStoreReset } from '../../stores/resetStores.ts';
+import { useSettingsStore } from '../../stores/settingsStore.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Switch } from '../../ui/Field.tsx';
+import { InlineError } from '../../ui/InlineError.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { AddServiceForm } from './AddServiceForm.tsx';
+import { useLibraryInfoStore } from './libraryInfoStore.ts';
+import { ProfileCard } from './ProfileCard.tsx';
+import { useProfilesStore } from './profilesStore.ts';
+import './settings.css';
+
+for (const store of [useProfilesStore, useLibraryInfoStore]) registerStoreReset(() => store.getState().reset());
+
+/** Connections, the library, downloads, notifications, theme and versions. */
+export function SettingsScreen() {
+  useEffect(() => {
+    void useProfilesStore.getState().load();
+    void useLibraryInfoStore.getState().loadStats();
+    if (!useSettingsStore.getState().settings) void useSettingsStore.getState().load();
+  }, []);
+  return (
+    <section className="screen settings-screen" aria-labelledby="settings-heading">
+      <header className="screen-header">
+        <h1 id="settings-heading" className="screen-title">Settings</h1>
+      </header>
+      <ConnectionsSection />
+      <LibrarySection />
+      <PreferencesSection />
+      <AboutSection />
+    </section>
+  );
+}
+
+function ConnectionsSection() {
+  const { profiles, error, loaded } = useProfilesStore(useShallow((s) => ({ profiles: s.profiles, error: s.error, loaded: s.loaded })));
+  const [adding, setAdding] = useState(false);
+  return (
+    <section className="lib-panel settings-section" aria-labelledby="connections-heading">
+      <h2 id="connections-heading" className="lib-section-title">
+        Connections
+      </h2>
+      <p className="muted">The sandbox runs on this computer with free credits. Connect a remote service to generate for real; its API key stays in the system keychain.</p>
+      {!adding && <InlineError error={error} />}
+      <ul className="profile-list" data-testid="profiles" aria-busy={!loaded}>
+        {profiles.map((profile) => (
+          <ProfileCard key={profile.id} profile={profile} />
+        ))}
+      </ul>
+      {adding ? <AddServiceForm onDone={() => setAdding(false)} /> : <Button onClick={() => setAdding(true)}>Connect a service…</Button>}
+    </section>
+  );
+}
+
+function LibrarySection() {
+  const { stats, check, checking, error, runCheck } = useLibraryInfoStore(useShallow((s) => ({ stats: s.stats, check: s.check, checking: s.checking, error: s.error, runCheck: s.runCheck })));
+  const { settings, update } = useSettingsStore(useShallow((s) => ({ settings: s.settings, update: s.update })));
+  return (
+    <section className="lib-panel settings-section" aria-labelledby="library-heading">
+      <h2 id="library-heading" className="lib-section-title">
+        Library
+      </h2>
+      <dl className="settings-facts">
+        <dt>Location</dt>
+        <dd className="path" data-testid="library-path">
+          {stats?.path ?? settings?.libraryPath ?? '—'}
+        </dd>
+        <dt>Items</dt>
+        <dd>{stats ? stats.items.toLocaleString() : '—'}</dd>
+        <dt>Size on disk</dt>
+        <dd data-testid="library-size">{stats ? formatBytes(stats.bytes) : '—'}</dd>
+      </dl>
+      {settings && (
+        <Switch
+          label="Download finished media automatically"
+          checked={settings.autoDownload}
+          onChange={(autoDownload) => void update({ autoDownload })}
+          hint="Keeps the whole library playable offline. When off, media downloads when you open it."
+        />
+      )}
+      <div className="settings-row">
+        <Button busy={checking} onClick={() => void runCheck()}>
+          Check the library
+        </Button>
+        {check && (
+          <p className="muted" role="status" data-testid="library-check">
+            {check.missing === 0 && check.orphans === 0
+              ? 'Everything is in place.'
+              : `${check.missing.toLocaleString()} missing files (${check.refetched.toLocaleString()} downloaded again), ${check.orphans.toLocaleString()} stray files (${check.removed.toLocaleString()} removed).`}
+          </p>
+        )}
+      </div>
+      <InlineError error={error} />
+    </section>
+  );
+}
+
+function PreferencesSection() {
+  const { settings, error, update } = useSettingsStore(useShallow((s) => ({ settings: s.settings, error: s.error, update: s.update })));
+  const [saveError, setSaveError] = useState<Awaited<ReturnType<typeof update>>>(null);
+  if (!settings) return <InlineError error={error} />;
+  const change = async (patch: Partial<Settings>) => setSaveError(await update(patch));
+  return (
+    <section className="lib-panel settings-section" aria-labelledby="prefs-heading">
+      <h2 id="prefs-heading" className="lib-section-title">
+        Notifications and appearance
+      </h2>
+      <Switch label="Notify me when a job finishes" checked={settings.notifications} onChange={(notifications) => void change({ notifications })} hint="A system notification when Cast Studio is in the background." />
+      <SegmentedControl<Settings['theme']>
+        label="Theme"
+        name="theme"
+        value={settings.theme}
+        onChange={(theme) => void change({ theme })}
+        segments={[
+          { value: 'system', label: 'Follow the system' },
+          { value: 'light', label: 'Light' },
+          { value: 'dark', label: 'Dark' },
+        ]}
+      />
+      <InlineError error={saveError} />
+    </section>
+  );
+}
+
+function AboutSection() {
+  const info = useAppInfoStore((s) => s.info);
+  return (
+    <section className="lib-panel settings-section" aria-labelledby="about-heading">
+      <h2 id="about-heading" className="lib-section-title">
+        About
+      </h2>
+      <dl className="settings-facts" data-testid="about">
+        <dt>Cast Studio</dt>
+        <dd>{info?.version ?? '—'}</dd>
+        <dt>Running in</dt>
+        <dd>{info ? `${info.host === 'electron' ? 'Desktop app' : 'Browser host'} on ${info.platform}` : '—'}</dd>
+        <dt>App protocol</dt>
+        <dd>{info ? `IPC v${info.ipcVersion}` : '—'}</dd>
+        <dt>Browser engine</dt>
+        <dd>{engineVersion()}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function engineVersion(): string {
+  const chrome = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
+  const electron = /Electron\/([\d.]+)/.exec(navigator.userAgent)?.[1];
+  return [electron ? `Electron ${electron}` : null, chrome ? `Chromium ${chrome}` : null].filter(Boolean).join(' · ') || navigator.userAgent;
+}
+
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}

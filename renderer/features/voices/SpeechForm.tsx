@@ -1,0 +1,142 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Emotion, LIMITS, MODEL_B_FIELDS, OPERATION_IDS, VoiceModel } from '../../../shared/api/index.ts';
+import type { CommandInput } from '../../../shared/ipc/index.ts';
+import { Field, Select, TextArea, TextInput } from '../../ui/Field.tsx';
+import { PriceButton } from '../../ui/PriceButton.tsx';
+import { createPriceStore } from './priceStore.ts';
+import { useTracksStore } from './tracksStore.ts';
+import { speakingVoices, useVoicesStore } from './voicesStore.ts';
+
+type SpeechBody = CommandInput<'audio.create'>['body'];
+type ModelBField = (typeof MODEL_B_FIELDS)[number];
+
+export const useSpeechPrice = createPriceStore();
+
+/** What each voice-model-b field asks for (spec 4.5). */
+const MODEL_B_LABELS: Record<ModelBField, { label: string; hint: string; multiline?: boolean }> = {
+  speaker: { label: 'Speaker', hint: 'A speaker name the model knows.' },
+  voice_description: { label: 'Voice description', hint: 'How the voice should sound.', multiline: true },
+  style_instruction: { label: 'Style instruction', hint: 'How to deliver the line: pace, emphasis, mood.', multiline: true },
+  reference_audio: { label: 'Reference audio URL', hint: 'An HTTPS audio file on the service to imitate.' },
+  reference_text: { label: 'Reference text', hint: 'What is said in the reference audio.', multiline: true },
+  language: { label: 'Language', hint: 'For example en, fr-CA or ja.' },
+};
+
+const EMOTION_OPTIONS = Emotion.options.map((emotion) => ({ value: emotion, label: emotion === 'auto' ? 'Auto (from the text)' : emotion }));
+
+/** Text to speech: voice, model, emotion, track name and text, with its price first. */
+export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoiceChange: (id: string) => void }) {
+  const { voices, presets } = useVoicesStore(useShallow((s) => ({ voices: s.voices, presets: s.presets })));
+  const { creating, createError, createSpeech } = useTracksStore(useShallow((s) => ({ creating: s.creating, createError: s.createError, createSpeech: s.createSpeech })));
+  const { price, requestPrice } = useSpeechPrice(useShallow((s) => ({ price: s.price, requestPrice: s.request })));
+  const [model, setModel] = useState<'' | SpeechBody['model']>('');
+  const [emotion, setEmotion] = useState<SpeechBody['emotion']>('auto');
+  const [name, setName] = useState('');
+  const [text, setText] = useState('');
+  const [extra, setExtra] = useState<Partial<Record<ModelBField, string>>>({});
+
+  const choices = speakingVoices(voices, presets);
+  const voice = choices.find((each) => each.id === voiceId);
+  // spec 4.5: without a model the voice's own model applies, else voice-model-a.
+  const effectiveModel = model || voice?.model || 'voice-model-a';
+  const modelB = effectiveModel === 'voice-model-b';
+
+  const body = useMemo<SpeechBody | null>(() => {
+    if (!voiceId || text.trim().length < LIMITS.audioText.min || text.length > LIMITS.audioText.max || name.length > LIMITS.audioTrackName) return null;
+    const fields: Record<string, string> = {};
+    if (modelB) for (const field of MODEL_B_FIELDS) if (extra[field]?.trim()) fields[field] = extra[field].trim();
+    return { voice_id: voiceId, text, emotion, ...(model ? { model } : {}), ...(name.trim() ? { name: name.trim() } : {}), ...fields };
+  }, [voiceId, text, emotion, model, name, modelB, extra]);
+
+  useEffect(() => requestPrice(OPERATION_IDS.createAudio, body), [body, requestPrice]);
+
+  const submit = async () => {
+    if (!body) return;
+    if (await createSpeech(body, price.status === 'priced' ? price.price.quoteId : null)) {
+      setText('');
+      setName('');
+    }
+  };
+
+  const textError = text.length > LIMITS.audioText.max ? `Speech text has at most ${LIMITS.audioText.max.toLocaleString()} characters; remove ${(text.length - LIMITS.audioText.max).toLocaleString()}.` : null;
+
+  return (
+    <form
+      className="speech-form lib-panel"
+      aria-labelledby="speech-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          void submit();
+        }
+      }}
+    >
+      <h2 id="speech-heading" className="lib-section-title">
+        Text to speech
+      </h2>
+      <div className="form-row">
+        <Field label="Voice" required>
+          {(control) => (
+            <Select
+              {...control}
+              value={voiceId}
+              onChange={(event) => onVoiceChange(event.target.value)}
+              options={[{ value: '', label: choices.length ? 'Choose a voice…' : 'No ready voice yet' }, ...choices.map((each) => ({ value: each.id, label: `${each.name}${each.owner === 'system' || each.source_type === 'preset' ? ' (preset)' : ''}` }))]}
+            />
+          )}
+        </Field>
+        <Field label="Model" hint={model ? undefined : `Uses ${effectiveModel}`}>
+          {(control) => (
+            <Select
+              {...control}
+              value={model}
+              onChange={(event) => setModel(event.target.value as '' | SpeechBody['model'])}
+              options={[{ value: '', label: "The voice's model" }, ...VoiceModel.options.map((each) => ({ value: each, label: each }))]}
+            />
+          )}
+        </Field>
+        <Field label="Emotion">{(control) => <Select {...control} value={emotion} onChange={(event) => setEmotion(event.target.value as SpeechBody['emotion'])} options={EMOTION_OPTIONS} />}</Field>
+      </div>
+      <Field label="Track name" hint="Leave empty for “Audio” and today’s date." counter={{ length: name.length, max: LIMITS.audioTrackName }}>
+        {(control) => <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+      </Field>
+      <Field label="Text" required counter={{ length: text.length, max: LIMITS.audioText.max }} error={textError}>
+        {(control) => <TextArea {...control} rows={5} value={text} onChange={(event) => setText(event.target.value)} placeholder="What should the voice say?" data-testid="speech-text" />}
+      </Field>
+      {modelB && (
+        <fieldset className="model-b-fields">
+          <legend>voice-model-b options</legend>
+          <div className="form-grid">
+            {MODEL_B_FIELDS.map((field) => {
+              const { label, hint, multiline } = MODEL_B_LABELS[field];
+              const value = extra[field] ?? '';
+              const onChange = (next: string) => setExtra((current) => ({ ...current, [field]: next }));
+              return (
+                <Field key={field} label={label} hint={hint}>
+                  {(control) =>
+                    multiline ? (
+                      <TextArea {...control} rows={2} value={value} onChange={(event) => onChange(event.target.value)} />
+                    ) : (
+                      <TextInput {...control} type={field === 'reference_audio' ? 'url' : 'text'} value={value} onChange={(event) => onChange(event.target.value)} />
+                    )
+                  }
+                </Field>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+      <PriceButton label="Make speech" price={price} onClick={() => void submit()} busy={creating} disabled={!body} hint="Ctrl/⌘ + Enter makes it." />
+      {createError && (
+        <p className="field-error" role="alert">
+          {createError}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { listen } from '../../stores/bridgeClient.ts';
+import { registerStoreReset } from '../../stores/resetStores.ts';
+import { OfflineBanner } from '../gallery/OfflineBanner.tsx';
+import { SpeechForm, useSpeechPrice } from './SpeechForm.tsx';
+import { TrackList } from './TrackList.tsx';
+import { useTracksStore } from './tracksStore.ts';
+import { useClonePrice, VoiceCreateForm } from './VoiceCreateForm.tsx';
+import { VoiceList } from './VoiceList.tsx';
+import { useVoicesStore } from './voicesStore.ts';
+import './voices.css';
+
+for (const store of [useVoicesStore, useTracksStore, useSpeechPrice, useClonePrice]) {
+  registerStoreReset(() => store.getState().reset());
+}
+
+/** The voice lab: voices and presets, cloning and design, text to speech and its tracks. */
+export function VoicesScreen() {
+  const [voiceId, setVoiceId] = useState('');
+
+  useEffect(() => {
+    void useVoicesStore.getState().load();
+    void useTracksStore.getState().load();
+    const stops = [
+      listen('voices.updated', () => useVoicesStore.getState().scheduleReload()),
+      listen('audio.updated', () => useTracksStore.getState().scheduleReload()),
+      listen('library.updated', ({ items, removedIds }) => {
+        if (removedIds.length > 0 || items.some((item) => item.kind === 'audio')) useTracksStore.getState().scheduleReload();
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, []);
+
+  return (
+    <section className="screen voices-screen" aria-labelledby="voices-heading">
+      <header className="screen-header">
+        <h1 id="voices-heading" className="screen-title">Voice lab</h1>
+        <p className="screen-subtitle">Clone or design voices, then turn text into speech for talk clips.</p>
+      </header>
+      <OfflineBanner what="Tracks already downloaded still play; new voices and speech wait in the queue until the connection returns." />
+      <div className="voices-layout">
+        <div className="voices-column">
+          <SpeechForm voiceId={voiceId} onVoiceChange={setVoiceId} />
+          <TrackList />
+        </div>
+        <div className="voices-column">
+          <VoiceCreateForm />
+          <VoiceList
+            onSpeak={(voice) => {
+              setVoiceId(voice.id);
+              document.getElementById('speech-heading')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+            }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { create } from 'zustand';
+import type { CommandInput, LibraryItem } from '../../../shared/ipc/index.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
+import { command, messageOf } from '../gallery/command.ts';
+
+type SpeechBody = CommandInput<'audio.create'>['body'];
+
+const PAGE = 50;
+const RELOAD_DEBOUNCE_MS = 200;
+
+interface TracksState {
+  /** Speech tracks from the local library, newest first: they play offline once downloaded. */
+  tracks: readonly LibraryItem[];
+  total: number;
+  loaded: boolean;
+  error: string | null;
+  creating: boolean;
+  createError: string | null;
+  notice: string | null;
+  /** The track awaiting delete confirmation. */
+  pendingDelete: LibraryItem | null;
+
+  load: (more?: boolean) => Promise<void>;
+  scheduleReload: () => void;
+  createSpeech: (body: SpeechBody, quoteId: string | null) => Promise<boolean>;
+  download: (track: LibraryItem) => Promise<void>;
+  askDelete: (track: LibraryItem | null) => void;
+  confirmDelete: () => Promise<void>;
+  reset: () => void;
+}
+
+let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+const initial = { tracks: [], total: 0, loaded: false, error: null, creating: false, createError: null, notice: null, pendingDelete: null };
+
+export const useTracksStore = create<TracksState>()((set, get) => ({
+  ...initial,
+
+  load: async (more = false) => {
+    const offset = more ? get().tracks.length : 0;
+    const limit = more ? PAGE : Math.max(PAGE, get().tracks.length);
+    try {
+      const { items, total } = await command('library.query', { filter: { kinds: ['audio'], sort: 'newest' }, offset, limit });
+      set({ tracks: more ? [...get().tracks, ...items] : items, total, loaded: true, error: null });
+    } catch (error) {
+      set({ loaded: true, error: messageOf(error) });
+    }
+  },
+
+  scheduleReload: () => {
+    clearTimeout(reloadTimer);
+    reloadTimer = setTimeout(() => void get().load(), RELOAD_DEBOUNCE_MS);
+  },
+
+  createSpeech: async (body, quoteId) => {
+    set({ creating: true, createError: null, notice: null });
+    try {
+      const job = await command('audio.create', { body, quoteId });
+      useJobsStore.getState().apply(job, { characterId: null, label: body.name ?? 'Speech' });
+      set({ creating: false, notice: 'Speech queued. The track appears in the list below and plays when it is ready.' });
+      get().scheduleReload();
+      return true;
+    } catch (error) {
+      set({ creating: false, createError: messageOf(error) });
+      return false;
+    }
+  },
+
+  download: async (track) => {
+    try {
+      const result = await command('library.export', { ids: [track.id] });
+      set({ notice: result.exported > 0 ? `“${track.title}” saved to ${result.folder}.` : `“${track.title}” is not downloaded yet.`, error: null });
+    } catch (error) {
+      set({ error: messageOf(error) });
+    }
+  },
+
+  askDelete: (track) => set({ pendingDelete: track }),
+
+  confirmDelete: async () => {
+    const track = get().pendingDelete;
+    if (!track) return;
+    set({ pendingDelete: null });
+    try {
+      await command('audio.delete', { id: track.id });
+      set({ tracks: get().tracks.filter((each) => each.id !== track.id), total: Math.max(0, get().total - 1), notice: `“${track.title}” deleted.` });
+    } catch (error) {
+      set({ error: messageOf(error) });
+    }
+  },
+
+  reset: () => {
+    clearTimeout(reloadTimer);
+    set(initial);
+  },
+}));

@@ -1,0 +1,112 @@
+import { create } from 'zustand';
+import type { Voice } from '../../../shared/api/index.ts';
+import type { CommandInput } from '../../../shared/ipc/index.ts';
+import { uploadFile } from '../../bridge/index.ts';
+import { describeError } from '../../errors/errorMessages.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
+import { command, messageOf } from '../gallery/command.ts';
+
+type CloneBody = CommandInput<'voices.clone'>['body'];
+
+const RELOAD_DEBOUNCE_MS = 200;
+
+interface VoicesState {
+  /** Owned and team voices (core walks spec 4.4's pages and hands back the whole list). */
+  voices: readonly Voice[];
+  presets: readonly Voice[];
+  loaded: boolean;
+  error: string | null;
+  /** The uploaded sample the clone form will send as source_url. */
+  sample: { name: string; url: string } | null;
+  uploading: boolean;
+  uploadError: string | null;
+  cloning: boolean;
+  cloneError: string | null;
+  cloneNotice: string | null;
+
+  load: () => Promise<void>;
+  /** voices.updated: re-read once a burst of updates has settled. */
+  scheduleReload: () => void;
+  uploadSample: (file: File) => Promise<void>;
+  clearSample: () => void;
+  clone: (body: CloneBody, quoteId: string | null) => Promise<boolean>;
+  reset: () => void;
+}
+
+let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+/** The name of the voice being cloned or designed, for the form's notice. */
+let pendingName: string | null = null;
+
+const initial = {
+  voices: [],
+  presets: [],
+  loaded: false,
+  error: null,
+  sample: null,
+  uploading: false,
+  uploadError: null,
+  cloning: false,
+  cloneError: null,
+  cloneNotice: null,
+};
+
+export const useVoicesStore = create<VoicesState>()((set, get) => ({
+  ...initial,
+
+  load: async () => {
+    try {
+      const { voices, presets } = await command('voices.list', {});
+      set({ voices, presets, loaded: true, error: null });
+      // The notice follows the voice the user just asked for, until it is ready or failed.
+      const asked = pendingName;
+      const made = asked ? voices.find((voice) => voice.name === asked && voice.status !== 'processing') : undefined;
+      if (made) {
+        pendingName = null;
+        if (made.status === 'ready') set({ cloneNotice: `“${made.name}” is ready. Choose it under Text to speech.` });
+        else set({ cloneNotice: null, cloneError: made.error_message ?? `“${made.name}” could not be made. Try another sample or description.` });
+      }
+    } catch (error) {
+      set({ loaded: true, error: messageOf(error) });
+    }
+  },
+
+  scheduleReload: () => {
+    clearTimeout(reloadTimer);
+    reloadTimer = setTimeout(() => void get().load(), RELOAD_DEBOUNCE_MS);
+  },
+
+  uploadSample: async (file) => {
+    set({ uploading: true, uploadError: null });
+    const reply = await uploadFile(file);
+    if (reply.ok) set({ uploading: false, sample: { name: file.name, url: reply.value.url } });
+    else set({ uploading: false, uploadError: describeError(reply.error) });
+  },
+
+  clearSample: () => set({ sample: null, uploadError: null }),
+
+  clone: async (body, quoteId) => {
+    set({ cloning: true, cloneError: null, cloneNotice: null });
+    try {
+      const job = await command('voices.clone', { body, quoteId });
+      useJobsStore.getState().apply(job, { characterId: null, label: `Voice: ${body.name}` });
+      pendingName = body.name;
+      set({ cloning: false, sample: null, cloneNotice: `“${body.name}” is being ${body.setup_mode === 'voice_design' ? 'designed' : 'cloned'}. It appears below as soon as the service accepts it.` });
+      get().scheduleReload();
+      return true;
+    } catch (error) {
+      set({ cloning: false, cloneError: messageOf(error) });
+      return false;
+    }
+  },
+
+  reset: () => {
+    clearTimeout(reloadTimer);
+    pendingName = null;
+    set(initial);
+  },
+}));
+
+/** Voices speech can be made with: ready ones of the user or team, then every preset. */
+export function speakingVoices(voices: readonly Voice[], presets: readonly Voice[]): Voice[] {
+  return [...voices.filter((voice) => voice.status === 'ready'), ...presets.filter((voice) => voice.status === 'ready')];
+}

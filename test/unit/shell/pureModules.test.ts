@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 const PURE = [
   'electron/main/appResponse.ts',
   'electron/main/appUrls.ts',
-  'electron/main/byteRange.ts',
   'electron/main/externalLinks.ts',
   'electron/main/fileNames.ts',
   'electron/main/keychainFallback.ts',

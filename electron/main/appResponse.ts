@@ -20,8 +20,9 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /**
  * The window's Content-Security-Policy: script only from the app's own origin (no inline script,
- * no eval), media from the media scheme, no network connections but the app's own, no plugins,
- * framing, form posts or <base>. The page talks to main through the preload, not the network.
+ * no eval), media from the media scheme, no network connections but the app's own and the media
+ * scheme (the waveform fetches audio bytes), no plugins, framing, form posts or <base>. The page
+ * talks to main through the preload, not the network.
  */
 export function appContentSecurityPolicy(mediaScheme: string): string {
   return [
@@ -31,7 +32,7 @@ export function appContentSecurityPolicy(mediaScheme: string): string {
     `img-src 'self' data: blob: ${mediaScheme}:`,
     `media-src 'self' blob: ${mediaScheme}:`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self' ${mediaScheme}:`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

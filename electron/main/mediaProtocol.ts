@@ -5,13 +5,14 @@ import { mediaResponse, type MediaResolver } from './mediaResponse.ts';
 
 /**
  * Must run before the app is ready. Both schemes are standard and secure (so the page has a real
- * origin and a secure context); media may stream (video seeks with byte ranges). Neither bypasses
- * the CSP.
+ * origin and a secure context); media may stream (video seeks with byte ranges) and is fetched by
+ * the page across origins (the waveform reads the bytes), so it supports fetch and CORS and answers
+ * the app's origin only. Neither bypasses the CSP.
  */
 export function registerPrivilegedSchemes(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
-    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } },
   ]);
 }
 

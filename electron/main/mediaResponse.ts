@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { MEDIA_HOST } from './appUrls.ts';
+import { APP_ORIGIN, MEDIA_HOST } from './appUrls.ts';
 import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
 
 export type ResolvedMedia = { path: string; contentType: string; size: number };
@@ -41,7 +41,8 @@ export function mediaResponse(request: MediaRequest, resolve: MediaResolver): Re
       ? createReadStream(found.path, { start: range.start, end: range.end })
       : createReadStream(found.path);
   const body = stream ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null;
-  return new Response(body, { status, headers: { ...headers, 'Cache-Control': 'private, max-age=31536000, immutable' } });
+  // The page (castapp://studio) fetches media across origins for waveforms; only it may read them.
+  return new Response(body, { status, headers: { ...headers, 'Cache-Control': 'private, max-age=31536000, immutable', 'Access-Control-Allow-Origin': APP_ORIGIN } });
 }
 
 function text(status: number, message: string): Response {

@@ -17,7 +17,7 @@ type ConfirmDialogProps = {
   name?: string;
 };
 
-/** Asks before something that cannot be undone; the safe choice has the focus. */
+/** Asks before something that cannot be undone; the safe choice (Cancel, not the close ✕) has the focus when it opens. */
 export function ConfirmDialog({ open, onClose, onConfirm, title, children, confirmLabel, danger = false, busy = false, error, name }: ConfirmDialogProps) {
   return (
     <Dialog

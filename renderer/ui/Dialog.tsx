@@ -29,10 +29,12 @@ export function Dialog({ open, onClose, title, description, children, footer, si
     if (!dialog) return;
     if (open && !dialog.open) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      // showModal focuses the first focusable (the close button); the dialog's own choice wins.
+      // showModal focuses the first focusable (the close ✕) unless an element inside says `autofocus`;
+      // the dialog's own choice (a confirm dialog's Cancel) gets it before showModal so it wins from the start.
       const preferred = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('.dialog-content :is(input, textarea, select):not([disabled])');
-      preferred?.focus();
+      preferred?.setAttribute('autofocus', '');
+      dialog.showModal();
+      if (preferred && document.activeElement !== preferred) preferred.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

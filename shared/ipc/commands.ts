@@ -137,6 +137,8 @@ export const commands = {
   'jobs.pause': { input: Empty, output: Ok },
   'jobs.resume': { input: Empty, output: Ok },
   'jobs.cancel': { input: z.object({ id: Id }).strict(), output: Job },
+  /** The price of retrying a failed job: its stored body quoted again. */
+  'jobs.price': { input: z.object({ id: Id }).strict(), output: Price },
   'jobs.retry': { input: z.object({ id: Id, quoteId: z.string().nullable() }).strict(), output: Job },
 
   'settings.get': { input: Empty, output: Settings },

@@ -102,6 +102,8 @@ export const LibraryItem = z.object({
   errorMessage: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** The service's URL of the item's output (from the mirrored record): what a new request can reference without uploading again. */
+  remoteUrl: z.string().nullable(),
 });
 export type LibraryItem = z.infer<typeof LibraryItem>;
 

@@ -20,11 +20,26 @@ type ItemRow = {
   created_at: string;
   completed_at: string | null;
   collections: string | null;
+  remote_url: string | null;
 };
 
-const ITEM_COLUMNS = `i.id, i.kind, i.status, i.title, i.prompt, i.character_id, coalesce(c.name, i.character_name) AS character_name, i.model,
+/**
+ * The collection a character has by itself: its id is this prefix and the character's id. It is
+ * computed from the items (nothing stored), so it cannot be deleted or filled by hand.
+ */
+export const CHARACTER_COLLECTION_PREFIX = 'character:';
+
+export function characterOfCollection(collectionId: string): string | null {
+  return collectionId.startsWith(CHARACTER_COLLECTION_PREFIX) ? collectionId.slice(CHARACTER_COLLECTION_PREFIX.length) : null;
+}
+
+// An audio track's prompt is its speech text, so the detail view shows it (search already covers
+// speech_text through FTS). The remote URL is the service's output URL from the mirrored record.
+const ITEM_COLUMNS = `i.id, i.kind, i.status, i.title, coalesce(i.prompt, i.speech_text) AS prompt, i.character_id, coalesce(c.name, i.character_name) AS character_name, i.model,
   i.options_json, i.credits_used, i.media_id, i.thumb_id, i.media_type, i.favorite, i.error_message, i.created_at, i.completed_at,
-  (SELECT group_concat(ci.collection_id, char(31)) FROM collection_items ci WHERE ci.item_id = i.id) AS collections`;
+  (SELECT group_concat(ci.collection_id, char(31)) FROM collection_items ci WHERE ci.item_id = i.id) AS collections,
+  CASE WHEN i.kind = 'audio' THEN (SELECT a.audio_url FROM audio_tracks a WHERE a.id = i.id)
+       ELSE (SELECT g.output_url FROM generations g WHERE g.id = i.id) END AS remote_url`;
 
 /**
  * Reads of the offline library. Every query here is served by an index (see migration 0002), so a
@@ -119,12 +134,19 @@ export class LibraryQueries {
     };
   }
 
+  /** The user's own collections, then one per character (oldest first), each with its item count. */
   collections(): Collection[] {
-    return this.library
-      .all<{ id: string; name: string; character_id: string | null; n: number }>(
-        'SELECT c.id, c.name, c.character_id, (SELECT count(*) FROM collection_items ci WHERE ci.collection_id = c.id) AS n FROM collections c ORDER BY c.created_at',
+    const own = this.library
+      .all<{ id: string; name: string; n: number }>(
+        'SELECT c.id, c.name, (SELECT count(*) FROM collection_items ci WHERE ci.collection_id = c.id) AS n FROM collections c WHERE c.character_id IS NULL ORDER BY c.created_at',
       )
-      .map((r) => ({ id: r.id, name: r.name, characterId: r.character_id, count: r.n }));
+      .map((r) => ({ id: r.id, name: r.name, characterId: null, count: r.n }));
+    const characters = this.library
+      .all<{ id: string; name: string; n: number }>(
+        'SELECT ch.id, ch.name, (SELECT count(*) FROM library_items i WHERE i.character_id = ch.id) AS n FROM characters ch ORDER BY ch.created_at, ch.id',
+      )
+      .map((r) => ({ id: `${CHARACTER_COLLECTION_PREFIX}${r.id}`, name: r.name, characterId: r.id, count: r.n }));
+    return [...own, ...characters];
   }
 
   stats(): { items: number; bytes: number } {
@@ -158,7 +180,11 @@ function whereOf(filter: LibraryFilter): { where: string; params: SqlValue[] } {
     params.push(filter.to);
   }
   if (filter.favorites) clauses.push('i.favorite = 1');
-  if (filter.collectionId) {
+  const collectionCharacter = filter.collectionId ? characterOfCollection(filter.collectionId) : null;
+  if (collectionCharacter !== null) {
+    clauses.push('i.character_id = ?');
+    params.push(collectionCharacter);
+  } else if (filter.collectionId) {
     clauses.push('i.id IN (SELECT item_id FROM collection_items WHERE collection_id = ?)');
     params.push(filter.collectionId);
   }
@@ -211,5 +237,6 @@ function toItem(row: ItemRow): LibraryItem {
     errorMessage: row.error_message,
     createdAt: row.created_at,
     completedAt: row.completed_at,
+    remoteUrl: row.remote_url,
   };
 }

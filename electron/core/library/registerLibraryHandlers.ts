@@ -5,6 +5,7 @@ import { ServiceError } from '../api/serviceError.ts';
 import type { CoreContext } from '../coreContext.ts';
 import { checkLibrary } from '../downloads/libraryCheck.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import { characterOfCollection } from './libraryQueries.ts';
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/webm': 'webm',
@@ -94,6 +95,7 @@ export function registerLibraryHandlers(ctx: CoreContext): void {
   });
   router.register('collections.addItems', (input) => {
     const session = connections.requireSession();
+    refuseCharacterCollection(input.id);
     if (!session.library.get('SELECT 1 AS x FROM collections WHERE id = ?', input.id)) throw new AppFailure('not_found', 'That collection no longer exists.');
     const now = new Date(ctx.clock.now()).toISOString();
     session.library.transaction(() => {
@@ -106,12 +108,20 @@ export function registerLibraryHandlers(ctx: CoreContext): void {
   });
   router.register('collections.removeItems', (input) => {
     const session = connections.requireSession();
+    refuseCharacterCollection(input.id);
     session.library.transaction(() => {
       for (const itemId of input.itemIds) session.library.run('DELETE FROM collection_items WHERE collection_id = ? AND item_id = ?', input.id, itemId);
     });
     ctx.router.emit('library.updated', { items: session.queries.items(input.itemIds.slice(0, 500)), removedIds: [] });
     return { ok: true as const };
   });
+}
+
+/** A character's collection is its items, by definition: nothing is added to or taken out of it by hand. */
+function refuseCharacterCollection(collectionId: string): void {
+  if (characterOfCollection(collectionId) !== null) {
+    throw new AppFailure('collection_fixed', "A character's collection holds that character's items by itself. Add them to one of your own collections instead.");
+  }
 }
 
 function slug(text: string): string {

@@ -1,7 +1,7 @@
 import { DEFAULT_CAPABILITIES, type Capabilities } from '../../../shared/api/index.ts';
 import { Capabilities as CapabilitiesSchema } from '../../../shared/api/index.ts';
 import type { CoreContext } from '../coreContext.ts';
-import { AppFailure } from '../ipc/appFailure.ts';
+import { quotePrice } from './quotePrice.ts';
 
 export function registerQuoteHandlers(ctx: CoreContext): void {
   const { router, connections } = ctx;
@@ -23,20 +23,5 @@ export function registerQuoteHandlers(ctx: CoreContext): void {
     return parsed?.success ? parsed.data : (DEFAULT_CAPABILITIES satisfies Capabilities);
   });
 
-  router.register('quotes.price', async (input) => {
-    const session = connections.requireSession();
-    if (!session.canSend()) throw new AppFailure('offline', 'Prices come from the service. Connect to get an exact price; you can still queue the job and it will go out when you are online.');
-    const quote = await session.createQuote(input.operationId, input.input, input.target ?? null);
-    const balance = session.credits.balance();
-    const available = balance === null ? null : balance - session.queue.pendingCredits();
-    return {
-      quoteId: quote.id,
-      credits: quote.credits,
-      approvalRequired: quote.approval.required,
-      approvalState: quote.approval.state,
-      expiresAt: quote.expires_at,
-      balance,
-      covered: available === null ? true : available >= quote.credits,
-    };
-  });
+  router.register('quotes.price', (input) => quotePrice(connections.requireSession(), input.operationId, input.input, input.target ?? null));
 }

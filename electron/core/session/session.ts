@@ -48,9 +48,13 @@ export type SessionTuning = {
   batchThreshold?: number;
   concurrency?: Partial<Record<Job['kind'], number>>;
   downloadParallel?: number;
+  /** How often history sync runs while online (plus up to 20% jitter); 5 minutes in the product. */
+  syncPeriodMs?: number;
   /** Counts every HTTP attempt (benchmark). */
   onAttempt?: (request: { method: string; path: string; attempt: number }) => void;
 };
+
+const SYNC_PERIOD_MS = 5 * 60_000;
 
 /**
  * Everything that belongs to the active profile: its library file, media store, API client, outbox,
@@ -75,6 +79,7 @@ export class Session {
   private apiKey: string | null;
   private keyBlocked: boolean;
   private stopped = false;
+  private syncTimer: unknown = null;
 
   constructor(options: SessionOptions) {
     this.options = options;
@@ -191,11 +196,13 @@ export class Session {
     for (const job of this.jobs.inStates(['processing'])) if (job.resource_kind && job.resource_id) this.poller.track(job.resource_kind, job.resource_id);
     this.downloader.pump();
     if (this.canSend()) this.syncSoon();
+    this.scheduleSync();
   }
 
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.cancelSync();
     this.poller.stop();
     this.connectivity.stop();
     this.credits.stop();
@@ -230,17 +237,45 @@ export class Session {
     return quote;
   }
 
-  syncSoon(): void {
-    void this.sync.run().catch((error: unknown) => this.options.log.warn('History sync did not finish.', { error }));
+  syncSoon(options: { full?: boolean } = {}): void {
+    void this.sync.run(options).catch((error: unknown) => this.options.log.warn('History sync did not finish.', { error }));
   }
 
   private onlineChanged(online: boolean): void {
     this.options.onlineChanged(online);
-    if (!online) return;
+    if (!online) {
+      this.cancelSync();
+      return;
+    }
     this.queue.connectivityChanged();
     this.poller.wake();
     this.downloader.pump();
     this.syncSoon();
+    this.scheduleSync();
+  }
+
+  /**
+   * While online, history sync runs again every few minutes (jittered, so many windows do not ask
+   * together), so generations deleted elsewhere leave the library without a restart. It is a full
+   * pass: the service has no tombstones, so only a complete listing shows a generation's delete.
+   * No timer while offline or after stop; the period keeps an idle app quiet between passes.
+   */
+  private scheduleSync(): void {
+    this.cancelSync();
+    if (this.stopped || !this.connectivity.online) return;
+    const period = Math.max(this.options.tuning?.syncPeriodMs ?? SYNC_PERIOD_MS, 1);
+    const delay = Math.round(period * (1 + 0.2 * this.options.random()));
+    this.syncTimer = this.options.clock.setTimeout(() => {
+      this.syncTimer = null;
+      if (this.canSend()) this.syncSoon({ full: true });
+      this.scheduleSync();
+    }, delay);
+  }
+
+  private cancelSync(): void {
+    if (this.syncTimer === null) return;
+    this.options.clock.clearTimeout(this.syncTimer);
+    this.syncTimer = null;
   }
 
   private mirror(accepted: Accepted): void {

@@ -11,7 +11,9 @@ export function BulkBar() {
     useShallow((s) => ({ selected: s.selected, busy: s.busy, selectAllMatching: s.selectAllMatching, clear: s.clear, selectionError: s.error })),
   );
   const total = useGalleryStore((s) => s.total ?? 0);
-  const collections = useCollectionsStore((s) => s.collections);
+  // A character's collection fills itself; only the user's own collections take items by hand.
+  const allCollections = useCollectionsStore((s) => s.collections);
+  const collections = allCollections.filter((each) => each.characterId === null);
   const { running, notice, error, setFavorite, addToCollection, exportItems, askDelete, dismiss } = useBulkStore(
     useShallow((s) => ({ running: s.running, notice: s.notice, error: s.error, setFavorite: s.setFavorite, addToCollection: s.addToCollection, exportItems: s.exportItems, askDelete: s.askDelete, dismiss: s.dismiss })),
   );

@@ -103,6 +103,8 @@ function DetailInfo({ item }: { item: LibraryItem }) {
   const online = useConnectionStore((s) => s.connection?.online ?? true);
   const [destination, setDestination] = useState('');
   const [savingAs, setSavingAs] = useState(false);
+  // The desktop shell opens the system's save dialog; the browser host asks for a folder here.
+  const desktop = useAppInfoStore((s) => s.info?.host === 'electron');
   const canRunAgain = runAgainRequest(item) !== null;
   const options = Object.entries(item.options).filter(([key, value]) => value !== null && value !== undefined && value !== '' && !HIDDEN_OPTIONS.has(key) && !key.endsWith('_id'));
 
@@ -171,7 +173,11 @@ function DetailInfo({ item }: { item: LibraryItem }) {
             Use as reference
           </Button>
         )}
-        <Button onClick={() => setSavingAs((value) => !value)} aria-expanded={savingAs} disabled={!item.downloaded}>
+        <Button
+          onClick={() => (desktop ? void saveAs() : setSavingAs((value) => !value))}
+          aria-expanded={desktop ? undefined : savingAs}
+          disabled={!item.downloaded}
+        >
           Save as…
         </Button>
         <Button onClick={() => void showInFolder()} disabled={!item.downloaded}>
@@ -184,7 +190,7 @@ function DetailInfo({ item }: { item: LibraryItem }) {
           Delete…
         </Button>
       </div>
-      {savingAs && (
+      {savingAs && !desktop && (
         <form className="detail-save-as" onSubmit={submitSaveAs}>
           <label>
             <span>Folder to save into</span>

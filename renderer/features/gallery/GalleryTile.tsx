@@ -26,7 +26,7 @@ export const GalleryTile = memo(function GalleryTile({ index, column, item, widt
   }
   const thumb = item.downloaded && !broken ? mediaUrl(mediaBase, item.thumbId ?? (item.kind === 'image' || item.kind === 'character_create' ? item.mediaId : null)) : null;
   const status = statusBadge(item);
-  const onDragStart = (event: DragEvent) => startMediaDrag(event.dataTransfer, item, item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null);
+  const onDragStart = (event: DragEvent) => startMediaDrag(event, item, item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null);
   const className = ['gallery-tile', selected ? 'is-selected' : '', focused ? 'is-focused' : ''].filter(Boolean).join(' ');
   // Said after the visible text (axe: the accessible name must include what is shown).
   const unseen = [item.favorite ? 'favorite' : '', item.downloaded || !item.mediaId ? '' : 'not downloaded yet'].filter(Boolean).join(', ');

@@ -21,7 +21,7 @@ export function MediaView({ item, mediaBase, online, autoPlay = false }: MediaVi
   const isAudio = item.kind === 'audio' || item.mediaType?.startsWith('audio/');
   const isVideo = item.kind === 'video' || item.kind === 'talk' || item.mediaType?.startsWith('video/');
   return (
-    <div className="media-view" draggable onDragStart={(event) => startMediaDrag(event.dataTransfer, item, src)}>
+    <div className="media-view" draggable onDragStart={(event) => startMediaDrag(event, item, src)}>
       {isAudio ? <AudioMedia item={item} src={src} autoPlay={autoPlay} /> : isVideo ? <VideoMedia item={item} src={src} autoPlay={autoPlay} /> : <ImageMedia item={item} src={src} />}
     </div>
   );

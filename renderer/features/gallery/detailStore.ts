@@ -1,9 +1,11 @@
 import { create } from 'zustand';
 import type { LibraryItem, Price } from '../../../shared/ipc/index.ts';
+import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { creditsText } from '../../ui/PriceButton.tsx';
 import { command, messageOf } from './command.ts';
+import { fileNameOf } from './itemLabels.ts';
 import { runAgainRequest } from './runAgainRequest.ts';
 
 /** `preview` is the quick look Space opens; `full` is the detail view Enter opens. */
@@ -26,7 +28,8 @@ interface DetailState {
   refreshItem: (item: LibraryItem) => void;
   priceRunAgain: () => Promise<void>;
   runAgain: () => Promise<void>;
-  saveAs: (destination: string) => Promise<void>;
+  /** Electron: the system's save dialog. Browser host: an export into `destination`. */
+  saveAs: (destination?: string) => Promise<void>;
   showInFolder: () => Promise<void>;
   reset: () => void;
 }
@@ -95,6 +98,16 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
     const item = get().item;
     if (!item) return;
     try {
+      if (onDesktop()) {
+        if (!item.mediaId || !item.downloaded) {
+          set({ notice: 'Nothing was saved: this item has no downloaded media yet.', error: null });
+          return;
+        }
+        const result = await command('shell.saveAs', { mediaId: item.mediaId, fileName: fileNameOf(item) });
+        set({ notice: result.saved ? `Saved “${item.title}”.` : null, error: null });
+        return;
+      }
+      if (!destination) return;
       const result = await command('library.export', { ids: [item.id], destination });
       set({ notice: result.exported > 0 ? `Saved to ${result.folder}.` : 'Nothing was saved: this item has no downloaded media yet.', error: null });
     } catch (error) {
@@ -106,6 +119,14 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
     const item = get().item;
     if (!item) return;
     try {
+      if (onDesktop()) {
+        if (!item.mediaId || !item.downloaded) {
+          set({ notice: 'This item has no downloaded media yet.', error: null });
+          return;
+        }
+        await command('shell.showInFolder', { mediaId: item.mediaId });
+        return;
+      }
       const result = await command('library.export', { ids: [item.id] });
       set({ notice: result.exported > 0 ? `The file is in ${result.folder}.` : 'This item has no downloaded media yet.', error: null });
     } catch (error) {
@@ -115,3 +136,8 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
 
   reset: () => set(initial),
 }));
+
+/** The desktop shell has the system's file dialogs and file manager; the browser host exports instead. */
+function onDesktop(): boolean {
+  return useAppInfoStore.getState().info?.host === 'electron';
+}

@@ -1,14 +1,30 @@
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import { useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { invoke } from '../../stores/bridgeClient.ts';
+import { useToastStore } from '../../stores/toastStore.ts';
+import { describeError } from '../../errors/errorMessages.ts';
 import { CAST_ITEM_MIME } from '../../ui/castItemDrag.ts';
 import { fileNameOf } from './itemLabels.ts';
 
-/** The service URL of an item's media, when the library kept it among the options. */
+/** The service's URL of the item's media, which a drop in the studio references without uploading again. */
 function serviceUrlOf(item: LibraryItem): string | null {
-  for (const key of ['url', 'output_url', 'audio_url']) {
-    const value = item.options[key];
-    if (typeof value === 'string' && value.startsWith('https://')) return value;
+  return item.remoteUrl?.startsWith('https://') ? item.remoteUrl : null;
+}
+
+/**
+ * Starts dragging an item. In Electron a downloaded item leaves as a real file with a person's name
+ * (the shell's native drag, `shell.startDrag`), which any app or folder takes; the browser host
+ * fills an HTML drag instead (`fillMediaDrag`).
+ */
+export function startMediaDrag(event: { dataTransfer: DataTransfer; preventDefault: () => void }, item: LibraryItem, localUrl: string | null): void {
+  if (useAppInfoStore.getState().info?.host === 'electron' && item.downloaded && item.mediaId) {
+    event.preventDefault();
+    void invoke('shell.startDrag', { mediaId: item.mediaId, fileName: fileNameOf(item) }).then((reply) => {
+      if (!reply.ok) useToastStore.getState().show(describeError(reply.error), 'error');
+    });
+    return;
   }
-  return null;
+  fillMediaDrag(event.dataTransfer, item, localUrl);
 }
 
 /**
@@ -16,7 +32,7 @@ function serviceUrlOf(item: LibraryItem): string | null {
  * reference images), `text/uri-list` for other apps, and Chromium's `DownloadURL` so a drop on the
  * desktop or a folder saves the file itself.
  */
-export function startMediaDrag(transfer: DataTransfer, item: LibraryItem, localUrl: string | null): void {
+export function fillMediaDrag(transfer: DataTransfer, item: LibraryItem, localUrl: string | null): void {
   const absolute = localUrl ? new URL(localUrl, window.location.href).href : null;
   const serviceUrl = serviceUrlOf(item);
   const url = serviceUrl ?? absolute ?? '';

@@ -90,7 +90,9 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
     if (!handoff) return;
     const taken = useHandoffStore.getState().take();
     if (!taken) return;
-    const item = { url: null, itemId: taken.itemId, mediaId: taken.mediaId, title: taken.title };
+    // The service's own URL when the library has it; otherwise the downloaded file is uploaded again.
+    const url = taken.remoteUrl?.startsWith('https://') ? taken.remoteUrl : null;
+    const item = { url, itemId: taken.itemId, mediaId: taken.mediaId, title: taken.title };
     if (taken.purpose === 'talk-audio') {
       actions.setType('talk');
       void actions.loadAudioSources().then(() => {

@@ -3,7 +3,6 @@ import type { AppError, Job } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../stores/bridgeClient.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import type { PriceState } from '../../ui/PriceButton.tsx';
-import { runAgainRequest } from '../gallery/runAgainRequest.ts';
 
 interface QueueState {
   /** The failed job the user is about to retry; the dialog shows its new price first. */
@@ -30,8 +29,8 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
 
   openRetry: async (job) => {
     set({ retrying: job, retryPrice: { status: 'pricing' }, retryError: null });
-    // The failed job's request is rebuilt from what the library kept of the resource it made,
-    // and priced afresh: a retry is a new paid request (spec 4.3: a quote binds one submission).
+    // Core quotes the failed job's own stored request afresh: a retry is a new paid request
+    // (spec 4.3: a quote binds one submission).
     const price = await priceOf(job);
     if (get().retrying?.id === job.id) set({ retryPrice: price });
   },
@@ -55,13 +54,13 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
   reset: () => set(initial),
 }));
 
-/** The price of doing a failed job again, or `idle` when there is nothing to rebuild it from. */
+/**
+ * The price of doing a failed job again, or `idle` when it can only be priced on the way out
+ * (offline, or a talk clip still waiting for its speech): the dialog then says so.
+ */
 async function priceOf(job: Job): Promise<PriceState> {
-  if (!job.resourceId || (job.resourceKind !== 'generation' && job.resourceKind !== 'audio')) return { status: 'idle' };
-  const found = await invoke('library.get', { id: job.resourceId });
-  if (!found.ok) return { status: 'idle' };
-  const request = runAgainRequest(found.value);
-  if (!request) return { status: 'idle' };
-  const priced = await invoke('quotes.price', { operationId: request.operationId, input: request.body });
-  return priced.ok ? { status: 'priced', price: priced.value } : { status: 'error', error: priced.error };
+  const priced = await invoke('jobs.price', { id: job.id });
+  if (priced.ok) return { status: 'priced', price: priced.value };
+  if (priced.error.code === 'offline' || priced.error.code === 'priced_later') return { status: 'idle' };
+  return { status: 'error', error: priced.error };
 }

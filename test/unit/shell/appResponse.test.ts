@@ -46,4 +46,11 @@ describe('the castapp protocol (the built renderer in Electron)', () => {
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['media-src']).toContain(`${MEDIA_SCHEME}:`);
   });
+
+  it('lets the page show and fetch library media (waveforms read the bytes) from the media scheme only', () => {
+    const directives = Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    for (const directive of ['img-src', 'media-src', 'connect-src']) expect(directives[directive], directive).toContain(`${MEDIA_SCHEME}:`);
+    expect(directives['connect-src']).toEqual(["'self'", `${MEDIA_SCHEME}:`]);
+    expect(directives['script-src']).not.toContain(`${MEDIA_SCHEME}:`);
+  });
 });

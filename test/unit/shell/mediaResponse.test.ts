@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_BASE } from '../../../electron/main/appUrls.ts';
+import { APP_ORIGIN, MEDIA_BASE } from '../../../electron/main/appUrls.ts';
 import { mediaIdOf, mediaResponse, type MediaResolver } from '../../../electron/main/mediaResponse.ts';
 
 describe('the casmedia protocol', () => {
@@ -24,6 +24,8 @@ describe('the casmedia protocol', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('video/mp4');
     expect(response.headers.get('accept-ranges')).toBe('bytes');
+    // The page fetches media across origins (waveforms); only the app's own origin may read them.
+    expect(response.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
   });
 

@@ -63,6 +63,7 @@ function makeItem(index: number): LibraryItem {
     errorMessage: status === 'failed' ? 'The service could not finish this generation. Nothing was charged.' : null,
     createdAt: created,
     completedAt: finished ? new Date(NOW - index * 37 * 60_000 + 45_000).toISOString() : null,
+    remoteUrl: null,
   };
 }
 
@@ -205,6 +206,7 @@ const handlers: Partial<Record<CommandName, Handler>> = {
   },
   'collections.addItems': () => ({ ok: true }),
   'voices.list': () => ({ voices: VOICES, presets: PRESETS }),
+  'jobs.price': () => ({ quoteId: `quote-${Date.now()}`, credits: 12, approvalRequired: false, approvalState: null, expiresAt: new Date(NOW + 900_000).toISOString(), balance: 4200, covered: true }),
   'quotes.price': () => ({ quoteId: `quote-${Date.now()}`, credits: 12, approvalRequired: false, approvalState: null, expiresAt: new Date(NOW + 900_000).toISOString(), balance: 4200, covered: true }),
   'profiles.list': () => [connection().profile, { ...remoteProfile }],
   'profiles.test': () => ({ ok: false, message: "The key works, but its owner has no Creator or Studio plan, so it cannot generate. Upgrade the plan in the web app.", plan: 'free', balance: 0 }),

@@ -50,6 +50,8 @@ export type SessionTuning = {
   downloadParallel?: number;
   /** How often history sync runs while online (plus up to 20% jitter); 5 minutes in the product. */
   syncPeriodMs?: number;
+  /** How old the last full pass may be before a sync lists everything again; an hour in the product. */
+  fullSyncPeriodMs?: number;
   /** Counts every HTTP attempt (benchmark). */
   onAttempt?: (request: { method: string; path: string; attempt: number }) => void;
 };
@@ -182,6 +184,7 @@ export class Session {
       log,
       pageSynced: (records, removed) => this.synced(records, removed),
       protectedIds: () => new Set(this.jobs.inStates(['sending', 'processing']).map((j) => j.resource_id).filter((id): id is string => id !== null)),
+      fullEveryMs: options.tuning?.fullSyncPeriodMs,
     });
   }
 
@@ -256,8 +259,9 @@ export class Session {
 
   /**
    * While online, history sync runs again every few minutes (jittered, so many windows do not ask
-   * together), so generations deleted elsewhere leave the library without a restart. It is a full
-   * pass: the service has no tombstones, so only a complete listing shows a generation's delete.
+   * together). Most passes are incremental; the service has no tombstones, so a generation deleted
+   * elsewhere shows only in a full listing, which runs when the last one is older than an hour
+   * (a 100k library is ~1,000 pages: listing it every few minutes would cost more than it tells).
    * No timer while offline or after stop; the period keeps an idle app quiet between passes.
    */
   private scheduleSync(): void {
@@ -267,7 +271,7 @@ export class Session {
     const delay = Math.round(period * (1 + 0.2 * this.options.random()));
     this.syncTimer = this.options.clock.setTimeout(() => {
       this.syncTimer = null;
-      if (this.canSend()) this.syncSoon({ full: true });
+      if (this.canSend()) this.syncSoon();
       this.scheduleSync();
     }, delay);
   }

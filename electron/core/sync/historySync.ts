@@ -23,10 +23,11 @@ export type SyncDeps = {
   pageSynced: (records: SyncedRecord[], removed: { kind: 'character' | 'generation' | 'voice' | 'audio'; id: string }[]) => void;
   /** Resource ids that local jobs still follow: never deleted by a sync. */
   protectedIds: () => Set<string>;
+  /** A full pass runs when the last one is older than this, so deletes made elsewhere show up. */
+  fullEveryMs?: number;
 };
 
-/** A full pass also runs when the last one is older than this, so deletes made elsewhere show up. */
-const FULL_EVERY_MS = 24 * 60 * 60 * 1_000;
+const FULL_EVERY_MS = 60 * 60 * 1_000;
 
 /**
  * History sync: on first connection every record comes through cursor pages; afterwards only what
@@ -60,7 +61,7 @@ export class HistorySync {
     if (!api) return;
     const { library, log, clock } = this.deps;
     const last = this.lastFullAt;
-    const full = forceFull || last === null || clock.now() - Date.parse(last) > FULL_EVERY_MS;
+    const full = forceFull || last === null || clock.now() - Date.parse(last) > (this.deps.fullEveryMs ?? FULL_EVERY_MS);
     const started = new Date(clock.now()).toISOString();
     log.info(full ? 'Full history sync.' : 'Incremental history sync.');
 

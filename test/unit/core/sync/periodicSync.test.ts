@@ -70,7 +70,7 @@ describe('history sync on a timer', () => {
     const dir = tempDir();
     const c = await createCore({
       userDataDir: dir, keychain: new MemoryKeychain(), preferences: new ConfPreferences({ cwd: dir }), log: new CaptureLog(), host: 'browser', mediaBase: 'cast-media://',
-      tuning: { syncPeriodMs: 150 },
+      tuning: { syncPeriodMs: 150, fullSyncPeriodMs: 100 },
     });
     const profile = await ok<{ id: string }>(c, 'profiles.add', { name: 'Remote', baseUrl: remote.base, cdnUrl: remote.base, caPem: remote.cert, apiKey: `sk_live_${'6f'.repeat(32)}` });
     await ok(c, 'profiles.activate', { id: profile.id });

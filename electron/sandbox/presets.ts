@@ -1,6 +1,7 @@
 /**
  * System voice presets (spec 2.4, 4.4): fixed ids, distinct names, always ready, owned by nobody.
  * Their synthesis parameters are fixed here; clones get theirs from the renderer's analysis.
+ * Each one's spoken preview is rendered once in the background (voicePreviews.ts).
  */
 export type Preset = {
   id: string;
@@ -22,7 +23,8 @@ export function findPreset(id: string): Preset | undefined {
   return PRESETS.find((p) => p.id === id);
 }
 
-export function presetJson(p: Preset): Record<string, unknown> {
+/** A preset as the API shows it; `previewUrl` is null until its preview is rendered (voicePreviews.ts). */
+export function presetJson(p: Preset, previewUrl: string | null): Record<string, unknown> {
   return {
     id: p.id,
     name: p.name,
@@ -30,7 +32,7 @@ export function presetJson(p: Preset): Record<string, unknown> {
     source_type: 'preset',
     description: p.description,
     model: p.model,
-    preview_url: null,
+    preview_url: previewUrl,
     owner: 'system',
     error_message: null,
     created_at: '2026-01-01T00:00:00.000Z',

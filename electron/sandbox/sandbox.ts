@@ -15,6 +15,7 @@ import { ensureAdminToken, ensureCursorSecret, ensureSeedKey, ensureSeedUser } f
 import { createSandboxServer } from './server/server.ts';
 import type { Services, Speed } from './services.ts';
 import { loadOrCreateTls } from './tls.ts';
+import { PresetPreviews } from './voicePreviews.ts';
 
 export type SandboxOptions = {
   port: number;
@@ -57,7 +58,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const baseUrl = `https://127.0.0.1:${port}`;
   const cdnUrl = `${baseUrl}/cdn`;
   let scheduler: Scheduler | null = null;
-  const built: Services = {
+  const base: Omit<Services, 'presetPreviews'> = {
     db,
     now: () => new Date(),
     baseUrl,
@@ -71,9 +72,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     cursorSecret: ensureCursorSecret(db),
     log,
   };
+  const presetPreviews = new PresetPreviews(base);
+  const built: Services = { ...base, presetPreviews };
   services = built;
   scheduler = new Scheduler(built);
   scheduler.start();
+  presetPreviews.ensure();
   const purge = setInterval(() => purgeOldRecords(db, new Date()), 3600_000);
   purge.unref();
 
@@ -87,6 +91,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
         server.closeAllConnections();
       });
       await scheduler?.stop();
+      await presetPreviews.stop();
       await renderer.close();
       db.close();
     },

@@ -3,6 +3,7 @@ import type { FaultState } from './faults.ts';
 import type { KeyedMutex } from './keyedMutex.ts';
 import type { MediaRenderer } from './media/mediaRenderer.ts';
 import type { CdnStore } from './cdnStore.ts';
+import type { PresetPreviews } from './voicePreviews.ts';
 
 export type Speed = 'fast' | 'realtime';
 
@@ -17,6 +18,8 @@ export type Services = {
   locks: KeyedMutex;
   cdn: CdnStore;
   renderer: MediaRenderer;
+  /** The system presets' spoken previews, rendered in the background. */
+  presetPreviews: PresetPreviews;
   /** Wakes the job scheduler after a commit that queued work. */
   nudge: () => void;
   /** HMAC secret that makes list cursors opaque and tamper-evident. */

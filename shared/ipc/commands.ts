@@ -11,7 +11,6 @@ import {
   CreateGenerationRequest,
   CreditTransaction,
   Emotion,
-  Voice,
 } from '../api/index.ts';
 import {
   CharacterView,
@@ -23,6 +22,7 @@ import {
   Price,
   Profile,
   Settings,
+  VoiceView,
 } from './models.ts';
 
 const Id = z.string().min(1).max(200);
@@ -118,7 +118,7 @@ export const commands = {
   'collections.addItems': { input: z.object({ id: Id, itemIds: Ids }).strict(), output: Ok },
   'collections.removeItems': { input: z.object({ id: Id, itemIds: Ids }).strict(), output: Ok },
 
-  'voices.list': { input: Empty, output: z.object({ voices: z.array(Voice), presets: z.array(Voice) }) },
+  'voices.list': { input: Empty, output: z.object({ voices: z.array(VoiceView), presets: z.array(VoiceView) }) },
   'voices.clone': { input: Priced(CloneVoiceFields.omit({ webhook_url: true }).superRefine(checkVoiceSetup)), output: Job },
   'audio.list': { input: z.object({ voiceId: z.string().optional() }).strict(), output: z.array(AudioTrack) },
   'audio.create': { input: Priced(CreateAudioRequest.omit({ webhook_url: true })), output: Job },

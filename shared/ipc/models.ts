@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Voice } from '../api/index.ts';
 
 /** What the renderer may know of a connection: never the key, only a masked prefix and its state. */
 export const KeyState = z.enum(['missing', 'ok', 'needs_new_key', 'unverified']);
@@ -78,6 +79,13 @@ export const CharacterView = z.object({
   createdAt: z.string(),
 });
 export type CharacterView = z.infer<typeof CharacterView>;
+
+/**
+ * A voice as the voice lab sees it: the service's record plus its preview, once downloaded, as a
+ * content id the host serves (so previews play offline). Null until the download has landed.
+ */
+export const VoiceView = Voice.extend({ previewMediaId: z.string().nullable() });
+export type VoiceView = z.infer<typeof VoiceView>;
 
 export const LibraryKind = z.enum(['image', 'video', 'talk', 'character_create', 'audio']);
 export type LibraryKind = z.infer<typeof LibraryKind>;

@@ -385,7 +385,8 @@ export class Session {
     } else if (r.kind === 'audio') {
       if (auto) d.want('audio', r.record.id, 'output', r.record.audio_url);
     } else if (r.kind === 'voice') {
-      if (auto) d.want('voice', r.record.id, 'preview', r.record.preview_url);
+      // Like thumbnails, previews are small and what the voice lab plays offline: always fetched.
+      d.want('voice', r.record.id, 'preview', r.record.preview_url);
     }
   }
 
@@ -411,7 +412,7 @@ export class Session {
   }
 
   private downloadSettled(row: DownloadRow): void {
-    if (row.owner_kind === 'character') this.emitResource('character', row.owner_id);
+    if (row.owner_kind === 'character' || row.owner_kind === 'voice') this.emitResource(row.owner_kind, row.owner_id);
     else if (row.owner_kind === 'generation' || row.owner_kind === 'audio') {
       const item = this.queries.item(row.owner_id);
       if (item) this.options.emit('library.updated', { items: [item], removedIds: [] });

@@ -215,4 +215,15 @@ export const MIGRATIONS: readonly string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // 0002: the presets' spoken previews, rendered once per wording and parameters (fingerprint);
+  // the CDN object, not its URL, so a sandbox restarted on another port still serves them
+  `
+  CREATE TABLE preset_previews (
+    preset_id TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    sha256 TEXT NOT NULL REFERENCES cdn_objects(sha256),
+    ext TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
 ];

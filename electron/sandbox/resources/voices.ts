@@ -77,7 +77,7 @@ export function registerVoices(router: Router): void {
         body: {
           data: {
             voices: page.map((v) => voiceJson(v, v.userId === user.id ? 'me' : 'team')),
-            presets: q.values.presets === 'false' ? [] : PRESETS.map(presetJson),
+            presets: q.values.presets === 'false' ? [] : PRESETS.map((p) => presetJson(p, s.presetPreviews.urlOf(p))),
           },
           meta: { has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(s.cursorSecret, 'voices', last.seq) : null },
         },
@@ -92,7 +92,7 @@ export function registerVoices(router: Router): void {
     v1(async (ctx) => {
       const id = ctx.params.id ?? '';
       const preset = findPreset(id);
-      if (preset) return { status: 200, body: { data: presetJson(preset) } };
+      if (preset) return { status: 200, body: { data: presetJson(preset, ctx.services.presetPreviews.urlOf(preset)) } };
       const voice = getVoice(ctx.services.db, id);
       if (!voice) throw notFound('voice');
       const owner = relation(ctx.services.db, voice, ctx.actor.user.id, ctx.actor.user.team);

@@ -1,5 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { Voice } from '../../../shared/api/index.ts';
+import type { VoiceView } from '../../../shared/ipc/index.ts';
+import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { StatusBadge } from '../../ui/Badge.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { useVoicesStore } from './voicesStore.ts';
@@ -44,8 +46,17 @@ export function VoiceList({ onSpeak }: { onSpeak: (voice: Voice) => void }) {
   );
 }
 
-function VoiceRow({ voice, onSpeak }: { voice: Voice; onSpeak: (voice: Voice) => void }) {
-  const preview = voice.preview_url ?? null;
+/** What the row says when there is nothing to play yet. */
+function noPreviewText(voice: VoiceView): string {
+  if (voice.status === 'processing') return 'Preview when ready';
+  // The service has one, but it plays from this computer (offline too) once core has fetched it.
+  if (voice.status === 'ready' && voice.preview_url) return 'Preview not downloaded yet';
+  return 'No preview';
+}
+
+function VoiceRow({ voice, onSpeak }: { voice: VoiceView; onSpeak: (voice: Voice) => void }) {
+  const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
+  const preview = mediaUrl(mediaBase, voice.previewMediaId);
   return (
     <li className="voice-row" data-voice-id={voice.id} data-voice-name={voice.name}>
       <div className="voice-row-head">
@@ -61,7 +72,7 @@ function VoiceRow({ voice, onSpeak }: { voice: Voice; onSpeak: (voice: Voice) =>
         {preview && voice.status === 'ready' ? (
           <audio className="voice-preview" src={preview} controls preload="none" aria-label={`Preview of ${voice.name}`} />
         ) : (
-          <span className="voice-no-preview">{voice.status === 'processing' ? 'Preview when ready' : 'No preview'}</span>
+          <span className="voice-no-preview">{noPreviewText(voice)}</span>
         )}
         <button type="button" className="button button-secondary button-sm" disabled={voice.status !== 'ready'} onClick={() => onSpeak(voice)}>
           Make speech

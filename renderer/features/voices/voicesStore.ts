@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Voice } from '../../../shared/api/index.ts';
-import type { CommandInput } from '../../../shared/ipc/index.ts';
+import type { CommandInput, VoiceView } from '../../../shared/ipc/index.ts';
 import { uploadFile } from '../../bridge/index.ts';
 import { describeError } from '../../errors/errorMessages.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
@@ -12,8 +12,8 @@ const RELOAD_DEBOUNCE_MS = 200;
 
 interface VoicesState {
   /** Owned and team voices (core walks spec 4.4's pages and hands back the whole list). */
-  voices: readonly Voice[];
-  presets: readonly Voice[];
+  voices: readonly VoiceView[];
+  presets: readonly VoiceView[];
   loaded: boolean;
   error: string | null;
   /** The uploaded sample the clone form will send as source_url. */

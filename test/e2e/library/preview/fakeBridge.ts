@@ -1,4 +1,4 @@
-import { DEFAULT_CAPABILITIES, type CreditTransaction, type Voice } from '../../../../shared/api/index.ts';
+import { DEFAULT_CAPABILITIES, type CreditTransaction } from '../../../../shared/api/index.ts';
 import type {
   Bridge,
   Collection,
@@ -12,6 +12,7 @@ import type {
   LibraryItem,
   LibraryKind,
   Reply,
+  VoiceView,
 } from '../../../../shared/ipc/index.ts';
 
 /**
@@ -73,7 +74,8 @@ const collections: Collection[] = [
   ...CHARACTERS.map((character, index) => ({ id: `col-char-${index}`, name: character.name, characterId: character.id, count: Math.ceil(ITEM_COUNT / 9) })),
   { id: 'col-1', name: 'Launch campaign', characterId: null, count: 0 },
 ];
-const PRESETS: Voice[] = ['Aria', 'Basil', 'Coral', 'Dune'].map((name, index) => ({
+// previewMediaId names a file under mediaBase (./media/); the last preset's is still downloading.
+const PRESETS: VoiceView[] = ['Aria', 'Basil', 'Coral', 'Dune'].map((name, index) => ({
   id: uuid(900 + index),
   name,
   status: 'ready',
@@ -81,11 +83,12 @@ const PRESETS: Voice[] = ['Aria', 'Basil', 'Coral', 'Dune'].map((name, index) =>
   owner: 'system',
   model: index % 2 ? 'voice-model-b' : 'voice-model-a',
   preview_url: './media/speech.wav',
+  previewMediaId: index === 3 ? null : 'speech.wav',
   description: `A ${['bright', 'deep', 'warm', 'dry'][index]} preset voice.`,
 }));
-const VOICES: Voice[] = [
-  { id: uuid(800), name: 'Narrator (mine)', status: 'ready', source_type: 'cloned', owner: 'me', model: 'voice-model-a', preview_url: './media/speech.wav', description: 'Cloned from a studio recording.' },
-  { id: uuid(801), name: 'Team announcer', status: 'processing', source_type: 'designed', owner: 'team', model: 'voice-model-b', preview_url: null },
+const VOICES: VoiceView[] = [
+  { id: uuid(800), name: 'Narrator (mine)', status: 'ready', source_type: 'cloned', owner: 'me', model: 'voice-model-a', preview_url: './media/speech.wav', previewMediaId: 'speech.wav', description: 'Cloned from a studio recording.' },
+  { id: uuid(801), name: 'Team announcer', status: 'processing', source_type: 'designed', owner: 'team', model: 'voice-model-b', preview_url: null, previewMediaId: null },
 ];
 const JOB_STATES: Job['state'][] = ['processing', 'queued', 'waiting_connection', 'paused', 'sending', 'done', 'failed', 'cancelled', 'done', 'done'];
 const jobs: Job[] = JOB_STATES.map((state, index) => ({

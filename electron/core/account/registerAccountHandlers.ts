@@ -1,5 +1,6 @@
 import type { CreditTransaction } from '../../../shared/api/index.ts';
 import type { CoreContext } from '../coreContext.ts';
+import { spendByDay } from './spendByDay.ts';
 
 export function registerAccountHandlers(ctx: CoreContext): void {
   const { router, connections } = ctx;
@@ -41,19 +42,6 @@ export function registerAccountHandlers(ctx: CoreContext): void {
 
   router.register('account.spendByDay', (input) => {
     const session = connections.requireSession();
-    const since = new Date(ctx.clock.now() - input.days * 86_400_000).toISOString();
-    // The kind of work each charge paid for, from the mirrored resource it names.
-    return session.library.all<{ day: string; kind: string; credits: number }>(
-      `SELECT substr(t.created_at, 1, 10) AS day,
-              coalesce(i.kind, CASE WHEN c.id IS NOT NULL THEN 'character' WHEN v.id IS NOT NULL THEN 'voice' END, t.type) AS kind,
-              -sum(t.amount) AS credits
-       FROM credit_transactions t
-       LEFT JOIN library_items i ON i.id = t.resource_id
-       LEFT JOIN characters c ON c.id = t.resource_id
-       LEFT JOIN voices v ON v.id = t.resource_id
-       WHERE t.created_at >= ? AND t.amount < 0
-       GROUP BY day, kind ORDER BY day, kind`,
-      since,
-    );
+    return spendByDay(session.library, new Date(ctx.clock.now() - input.days * 86_400_000).toISOString());
   });
 }

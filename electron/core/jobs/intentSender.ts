@@ -15,6 +15,21 @@ const RESEND: RetryPolicy = { baseMs: 1_000, capMs: 60_000, maxAttempts: 1, maxR
 const SUBMIT: RetryPolicy = { baseMs: 250, capMs: 8_000, maxAttempts: 5, maxRetryAfterMs: 60_000 };
 /** Answers that mean "the key was refused at the door": nothing ran, the job waits for a new key. */
 const KEY_CODES = new Set(['invalid_api_key', 'expired_api_key', 'missing_api_key', 'needs_new_key']);
+/**
+ * Refusals the service decides before it looks up the Idempotency-Key (decision "Order of checks on
+ * a creating request": auth, rate limit, body, webhook, scope, then the key). After an attempt in
+ * doubt they do not prove that nothing ran: the earlier attempt may have been executed and charged.
+ */
+const CHECKED_BEFORE_REPLAY = new Set(['insufficient_scope', 'plan_required']);
+/**
+ * docs/service-decisions.md: the service keeps Idempotency-Keys at least 24 hours. A job in doubt is
+ * resent with its key only within this margin; after it, a resend could execute (and charge) again.
+ */
+export const IN_DOUBT_LIMIT_MS = 20 * 3_600_000;
+const OUTCOME_UNKNOWN =
+  'Cast Studio could not confirm whether the service ran this job, and sending it again could charge you twice. Check your gallery and credits: if the item is missing and you were not charged, retry it.';
+const KEY_REUSED =
+  'The service says this job’s request key was already used for another request (a bug in Cast Studio; please report it). The job may have run: check your gallery and credits before you retry it.';
 
 
 export type SenderDeps = {
@@ -34,6 +49,8 @@ export type SenderDeps = {
   log: Logger;
   submitPolicy?: RetryPolicy;
   resendPolicy?: RetryPolicy;
+  /** How long after its first send a job in doubt may still be resent with its key (tests shorten it). */
+  inDoubtLimitMs?: number;
 };
 
 /**
@@ -67,6 +84,12 @@ export class IntentSender {
     // Idempotency keys are scoped per API key: a request in doubt under another key could run twice.
     if (initial.key_fingerprint && fingerprint && initial.key_fingerprint !== fingerprint) {
       this.fail(initial, 'key_changed_in_doubt', 'The API key changed while this job’s outcome was unknown, so Cast Studio did not send it again under the new key (that could charge twice). Check your library; retry it if it is missing.');
+      return;
+    }
+    // Past the service's key retention a resend could run again: stop, and let the user decide.
+    if (initial.attempts > 0 && initial.sent_at !== null && this.deps.clock.now() - Date.parse(initial.sent_at) >= (this.deps.inDoubtLimitMs ?? IN_DOUBT_LIMIT_MS)) {
+      log.warn('A job stayed in doubt past the key retention margin; it is not resent.', { job: initial.id, sentAt: initial.sent_at });
+      this.fail(initial, 'outcome_unknown', OUTCOME_UNKNOWN);
       return;
     }
     let job = initial;
@@ -193,9 +216,18 @@ export class IntentSender {
     const definitive = error.status >= 300 && !isRetryable({ kind: 'status', status: error.status, code: error.code }) && !KEY_CODES.has(error.code);
     if (definitive) {
       if (error.code === 'idempotency_key_reused') {
+        // Another request under this key ran (this job's own bytes, somehow changed): it may be charged.
         this.deps.log.error('Defect: Idempotency-Key reuse reported by the service; the job is failed, not retried.', { job: job.id, idempotencyKey: job.idempotency_key });
+        this.fail(fresh, error.code, KEY_REUSED);
+        return;
       }
-      // A definitive refusal means nothing ran: a later resend under another key is safe.
+      if (fresh.attempts > 1 && CHECKED_BEFORE_REPLAY.has(error.code)) {
+        // Refused before the service looked at the key: an earlier attempt in doubt may still have run.
+        this.fail(fresh, 'outcome_unknown', `${error.message} ${OUTCOME_UNKNOWN}`);
+        return;
+      }
+      // Any other definitive refusal comes after the service's replay check, so nothing ran under
+      // this key (decision: only executed requests are recorded); a retry under a new key is safe.
       this.fail(fresh, error.code, error.message);
       return;
     }
@@ -221,7 +253,8 @@ export class IntentSender {
     this.deps.emit(toJob(parked));
   }
 
-  private fail(job: JobRecord, code: string, message: string): void {
+  /** Fails a job, passing through `sending` when it never left the outbox (the table stays the single truth). */
+  fail(job: JobRecord, code: string, message: string): void {
     const { store, library } = this.deps;
     const failed = library.transaction(() => {
       const current = store.require(job.id);

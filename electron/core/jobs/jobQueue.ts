@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Job, JobKind, JobState } from '../../../shared/ipc/index.ts';
+import { ServiceError } from '../api/serviceError.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
-import type { IntentDraft } from './intentKinds.ts';
+import { OPERATION_OF_KIND, targetOf, type IntentDraft } from './intentKinds.ts';
 import { IntentSender, type SenderDeps } from './intentSender.ts';
 import { toJob, type Dependency, type JobRecord } from './jobStore.ts';
 import { transitionProblem } from './jobStates.ts';
@@ -46,6 +47,9 @@ export class JobQueue {
   private stopped = true;
   private readonly sends = new Set<Promise<void>>();
   private readonly abort = new AbortController();
+  /** The pass that prices intents made offline (one at a time), and when a failed pass may run again. */
+  private pricing: Promise<void> | null = null;
+  private pricingAt = 0;
 
   constructor(deps: QueueDeps) {
     this.deps = deps;
@@ -140,7 +144,12 @@ export class JobQueue {
     const { library, store } = this.deps;
     const changed = library.transaction(() => {
       library.setMeta('queue.paused', '1');
-      return store.inStates(['queued', 'waiting_connection']).map((job) => store.transition(job.id, 'paused'));
+      // A job in doubt (sent at least once) is not new work: it keeps being resent with its key, so
+      // its outcome is settled within the service's key retention rather than frozen by a pause.
+      return store
+        .inStates(['queued', 'waiting_connection'])
+        .filter((job) => job.attempts === 0 && !this.inFlight.has(job.id))
+        .map((job) => store.transition(job.id, 'paused'));
     });
     for (const job of changed) this.deps.emit(toJob(job));
   }
@@ -149,7 +158,19 @@ export class JobQueue {
     const { library, store } = this.deps;
     const changed = library.transaction(() => {
       library.setMeta('queue.paused', null);
-      return store.inStates(['paused']).map((job) => store.transition(job.id, 'queued'));
+      const paused = store.inStates(['paused']);
+      const held = paused.filter(isHeldForCredits);
+      const out = paused.filter((job) => !isHeldForCredits(job)).map((job) => store.transition(job.id, 'queued'));
+      if (held.length === 0) return out;
+      // Jobs held for credits go only when the balance now covers them (they already count as pending).
+      const balance = this.deps.balance();
+      const pending = store.pendingCredits();
+      if (balance === null || pending <= balance) {
+        return [...out, ...held.map((job) => store.transition(job.id, 'queued', { error_code: null, error_message: null }))];
+      }
+      const need = held.reduce((sum, job) => sum + (job.quoted_credits ?? 0), 0);
+      const message = heldSentence(held.length, need, balance, pending - need);
+      return [...out, ...held.map((job) => store.transition(job.id, 'paused', { error_message: message }))];
     });
     for (const job of changed) this.deps.emit(toJob(job));
     this.pump();
@@ -190,6 +211,9 @@ export class JobQueue {
     const failed = store.get(id);
     if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
     if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
+    // A failed job stays failed after its retry: without this, a second click would pay a second time.
+    if (store.retriedBy(failed.id)) throw new AppFailure('already_retried', 'This job was already retried. Follow the new attempt in the queue, or retry that one if it fails.');
+    if (quoteId && store.quoteInUse(quoteId)) throw new AppFailure('quote_used', 'This price was already used for a job. Get a new price to run it again.');
     const balance = this.deps.balance();
     const need = quotedCredits ?? failed.quoted_credits ?? 0;
     if (balance !== null && need + store.pendingCredits() > balance) {
@@ -252,8 +276,14 @@ export class JobQueue {
     }
     const now = clock.now();
     let soonest = Number.POSITIVE_INFINITY;
-    // Requests in doubt (state `sending` after a restart) go even while paused: they are not new work.
-    const states: JobState[] = this.paused ? ['sending'] : ['sending', 'waiting_connection', 'queued'];
+    if (!this.paused) {
+      if (this.pricing === null && this.pricingAt > now && store.unpriced().some((job) => !this.inFlight.has(job.id))) soonest = this.pricingAt;
+      else this.priceUnpriced();
+    }
+    // Requests in doubt (sent at least once: `sending` after a restart, or parked for a resend) go
+    // even while paused: they are not new work.
+    const paused = this.paused;
+    const states: JobState[] = paused ? ['sending', 'waiting_connection'] : ['sending', 'waiting_connection', 'queued'];
     for (const kind of Object.keys(this.concurrency) as JobKind[]) {
       const free = this.concurrency[kind] - this.countInFlight(kind);
       if (free <= 0) continue;
@@ -262,7 +292,7 @@ export class JobQueue {
       let started = 0;
       for (const job of candidates) {
         if (started >= free) break;
-        if (this.inFlight.has(job.id)) continue;
+        if (this.inFlight.has(job.id) || needsPrice(job) || (paused && job.attempts === 0)) continue;
         const at = this.sender.resendAt.get(job.id) ?? 0;
         if (at > now) {
           soonest = Math.min(soonest, at);
@@ -274,6 +304,65 @@ export class JobQueue {
     }
     if (this.timer !== null) clock.clearTimeout(this.timer);
     this.timer = Number.isFinite(soonest) ? clock.setTimeout(() => ((this.timer = null), this.pump()), soonest - now) : null;
+  }
+
+  /**
+   * Intents made offline have no price, so the spend guard could not count them. Before any of them
+   * is sent, each is quoted (free) and the guard runs over all of them together, as it would have
+   * at enqueue: if the balance cannot cover them, they are held (paused, with a sentence) instead.
+   */
+  private priceUnpriced(): void {
+    if (this.pricing !== null || this.deps.clock.now() < this.pricingAt) return;
+    const jobs = this.deps.store.unpriced().filter((job) => !this.inFlight.has(job.id));
+    if (jobs.length === 0) return;
+    this.pricing = this.priceBatch(jobs)
+      .catch((error: unknown) => this.deps.log.error('Pricing offline intents failed unexpectedly.', { error }))
+      .finally(() => {
+        this.pricing = null;
+        this.pump();
+      });
+  }
+
+  private async priceBatch(jobs: JobRecord[]): Promise<void> {
+    const { store, library, log } = this.deps;
+    const prices = new Map<string, { quoteId: string; credits: number }>();
+    for (const job of jobs) {
+      const api = this.deps.api();
+      if (!api || this.stopped) return;
+      try {
+        const quote = job.quote_id
+          ? await api.quote(job.quote_id)
+          : await this.deps.quote(OPERATION_OF_KIND[job.kind], JSON.parse(job.body) as Record<string, unknown>, targetOf(job.kind, job.path));
+        prices.set(job.id, { quoteId: quote.id, credits: quote.credits });
+      } catch (error) {
+        if (error instanceof ServiceError && !error.isTransport && error.status < 500 && error.status !== 429 && error.status !== 401) {
+          // The service will not price this request (it would refuse it too): fail it with its sentence.
+          const current = store.get(job.id);
+          if (current && current.attempts === 0 && (current.state === 'queued' || current.state === 'waiting_connection')) this.sender.fail(current, error.code, error.message);
+          continue;
+        }
+        // Unreachable or busy: try the whole pass again a little later; nothing is sent unpriced.
+        log.warn('Could not price intents made offline yet.', { code: error instanceof ServiceError ? error.code : 'unknown' });
+        this.pricingAt = this.deps.clock.now() + 5_000;
+        return;
+      }
+    }
+    const changed = library.transaction(() => {
+      // Only jobs still waiting to go (none cancelled or paused meanwhile) take their price.
+      const still = [...prices.keys()].map((id) => store.get(id)).filter((job): job is JobRecord => job !== null && needsPrice(job) && (job.state === 'queued' || job.state === 'waiting_connection'));
+      const need = still.reduce((sum, job) => sum + (prices.get(job.id)?.credits ?? 0), 0);
+      const balance = this.deps.balance();
+      const pending = store.pendingCredits();
+      const fits = balance === null || need + pending <= balance;
+      const message = fits || balance === null ? null : heldSentence(still.length, need, balance, pending);
+      return still.map((job) => {
+        const price = prices.get(job.id) as { quoteId: string; credits: number };
+        const patch = { quote_id: price.quoteId, quoted_credits: price.credits };
+        return message === null ? store.transition(job.id, job.state, patch) : store.transition(job.id, 'paused', { ...patch, error_code: HELD_CODE, error_message: message });
+      });
+    });
+    for (const job of changed) this.deps.emit(toJob(job));
+    if (changed.some((job) => job.state === 'paused')) log.warn('Intents made offline are held: the balance does not cover them.', { jobs: changed.length });
   }
 
   private park(): void {
@@ -299,4 +388,21 @@ export class JobQueue {
       });
     this.sends.add(run);
   }
+}
+
+const HELD_CODE = 'insufficient_credits';
+
+/** An intent with no price yet (made offline), never sent, that is not priced by its own dependency step. */
+function needsPrice(job: JobRecord): boolean {
+  return job.quoted_credits === null && job.attempts === 0 && !(job.dependency_json?.requote ?? false);
+}
+
+function isHeldForCredits(job: JobRecord): boolean {
+  return job.state === 'paused' && job.error_code === HELD_CODE && job.attempts === 0;
+}
+
+function heldSentence(count: number, need: number, balance: number, pending: number): string {
+  const jobs = count === 1 ? 'This job' : `These ${count} jobs`;
+  const aside = pending > 0 ? ` with ${pending} already set aside for other jobs` : '';
+  return `${jobs} made while offline cost ${need} credits, but your balance is ${balance}${aside}, so Cast Studio held them instead of sending. Buy credits or cancel some jobs, then resume the queue.`;
 }

@@ -187,6 +187,22 @@ export class JobStore {
     return this.library.get("SELECT 1 AS x FROM jobs WHERE quote_id = ? AND state NOT IN ('failed', 'cancelled')", quoteId) !== undefined;
   }
 
+  /** Whether a failed job already has its retry (a failed job stays failed; one retry per click, not two). */
+  retriedBy(id: string): boolean {
+    return this.library.get('SELECT 1 AS x FROM jobs WHERE retry_of = ?', id) !== undefined;
+  }
+
+  /** Never-sent intents with no price yet (made offline), oldest first; the queue prices them before sending. */
+  unpriced(): JobRecord[] {
+    return this.library
+      .all<Record<string, unknown>>(
+        `SELECT * FROM jobs WHERE state IN ('queued', 'waiting_connection') AND quoted_credits IS NULL AND attempts = 0
+           AND (dependency_json IS NULL OR json_extract(dependency_json, '$.requote') = 0)
+         ORDER BY created_at, rowid`,
+      )
+      .map((row) => JobRecord.parse(row));
+  }
+
   dependents(id: string): JobRecord[] {
     return this.library.all<Record<string, unknown>>('SELECT * FROM jobs WHERE depends_on = ?', id).map((row) => JobRecord.parse(row));
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
 import { CreatedKeyResponse, ErrorBody, SandboxUserCreated, UploadResponse, type Plan, type Scope } from '../../shared/api/index.ts';
 import { png, wav } from '../../electron/sandbox/media/placeholderRenderer.ts';
@@ -12,12 +12,51 @@ export function startContractSandbox(env: Record<string, string> = {}): Promise<
 
 export type TestUser = { id: string; session: string; key: string; email: string };
 
+export type UserOptions = { plan?: Plan; credits?: number; team?: string; scopes?: Scope[] };
+
+/**
+ * One contract sandbox and one user for a test file: started before its tests, stopped after
+ * them. `sb` and `user` are there to read inside tests, hooks and the helpers they call.
+ */
+export function sandboxWithUser(options: UserOptions = {}): {
+  readonly sb: SandboxHandle;
+  readonly user: TestUser;
+  /** Restarts the sandbox on the same data; `sb` is then the new process, and the one stopped after the tests. */
+  restart(next?: Parameters<SandboxHandle['restart']>[0]): Promise<SandboxHandle>;
+} {
+  let sb: SandboxHandle | undefined;
+  let user: TestUser | undefined;
+  beforeAll(async () => {
+    sb = await startContractSandbox();
+    user = await createUser(sb, options);
+  });
+  afterAll(async () => {
+    await sb?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The contract sandbox starts in beforeAll: read it inside a test or a hook.');
+    return value;
+  };
+  return {
+    get sb() {
+      return started(sb);
+    },
+    get user() {
+      return started(user);
+    },
+    async restart(next) {
+      sb = await started(sb).restart(next);
+      return sb;
+    },
+  };
+}
+
 let counter = 0;
 
 /** A user made through the admin API, with one API key made through /api/keys. */
 export async function createUser(
   sb: SandboxHandle,
-  options: { plan?: Plan; credits?: number; team?: string; scopes?: Scope[] } = {},
+  options: UserOptions = {},
 ): Promise<TestUser> {
   counter += 1;
   const email = `user${counter}-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UploadResponse } from '../../shared/api/index.ts';
-import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { body, createUser, expectError, samplePng, startContractSandbox, type TestUser } from './helpers.ts';
+import { body, expectError, samplePng, sandboxWithUser } from './helpers.ts';
 
-let sb: SandboxHandle;
-let user: TestUser;
+const ctx = sandboxWithUser();
 
-beforeAll(async () => {
-  sb = await startContractSandbox();
-  user = await createUser(sb);
-});
-afterAll(async () => {
-  await sb?.stop();
-});
-
-const send = (bytes: Uint8Array | string, type: string | null, key = user.key) =>
-  sb.request('POST', '/v1/uploads', { auth: key, body: bytes, headers: type ? { 'content-type': type } : {} });
+const send = (bytes: Uint8Array | string, type: string | null, key = ctx.user.key) =>
+  ctx.sb.request('POST', '/v1/uploads', { auth: key, body: bytes, headers: type ? { 'content-type': type } : {} });
 
 describe('uploads (decision for spec 4.7 "not shown")', () => {
   it('decision: POST /v1/uploads with raw bytes returns an immutable, content-addressed HTTPS CDN URL owned by the caller', async () => {
@@ -23,7 +13,7 @@ describe('uploads (decision for spec 4.7 "not shown")', () => {
     const res = await send(bytes, 'image/png');
     expect(res.status).toBe(201);
     const d = body(res, UploadResponse).data;
-    expect(d.url).toBe(`${sb.ready.cdn_url}/${d.sha256}.png`);
+    expect(d.url).toBe(`${ctx.sb.ready.cdn_url}/${d.sha256}.png`);
     expect(d.url.startsWith('https://')).toBe(true);
     expect(d).toMatchObject({ content_type: 'image/png', size: bytes.length });
     const again = body(await send(bytes, 'image/png'), UploadResponse).data;
@@ -46,7 +36,7 @@ describe('uploads (decision for spec 4.7 "not shown")', () => {
   });
 
   it('spec 5.1: uploading needs an API key', async () => {
-    expectError(await sb.request('POST', '/v1/uploads', { auth: null, body: samplePng(), headers: { 'content-type': 'image/png' } }), 401, 'missing_api_key');
+    expectError(await ctx.sb.request('POST', '/v1/uploads', { auth: null, body: samplePng(), headers: { 'content-type': 'image/png' } }), 401, 'missing_api_key');
   });
 });
 
@@ -63,7 +53,7 @@ describe('CDN (cdn_url)', () => {
   });
 
   it('decision: GET serves Content-Type, Content-Length, a strong ETag and immutable caching, over HTTPS', async () => {
-    const res = await sb.request('GET', path);
+    const res = await ctx.sb.request('GET', path);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(Number(res.headers['content-length'])).toBe(size);
@@ -73,32 +63,32 @@ describe('CDN (cdn_url)', () => {
   });
 
   it('decision: Range requests answer 206 with Content-Range; an unsatisfiable range is 416', async () => {
-    const part = await sb.request('GET', path, { headers: { range: 'bytes=0-7' } });
+    const part = await ctx.sb.request('GET', path, { headers: { range: 'bytes=0-7' } });
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-7/${size}`);
     expect(part.bytes.length).toBe(8);
-    const tail = await sb.request('GET', path, { headers: { range: 'bytes=-4' } });
+    const tail = await ctx.sb.request('GET', path, { headers: { range: 'bytes=-4' } });
     expect(tail.status).toBe(206);
     expect(tail.bytes.length).toBe(4);
-    const open = await sb.request('GET', path, { headers: { range: 'bytes=10-' } });
+    const open = await ctx.sb.request('GET', path, { headers: { range: 'bytes=10-' } });
     expect(open.bytes.length).toBe(size - 10);
-    const bad = await sb.request('GET', path, { headers: { range: `bytes=${size}-` } });
+    const bad = await ctx.sb.request('GET', path, { headers: { range: `bytes=${size}-` } });
     expect(bad.status).toBe(416);
     expect(bad.headers['content-range']).toBe(`bytes */${size}`);
   });
 
   it('decision: If-None-Match with the ETag is 304; HEAD has the headers and no body', async () => {
-    expect((await sb.request('GET', path, { headers: { 'if-none-match': `"${sha}"` } })).status).toBe(304);
-    const head = await sb.request('HEAD', path);
+    expect((await ctx.sb.request('GET', path, { headers: { 'if-none-match': `"${sha}"` } })).status).toBe(304);
+    const head = await ctx.sb.request('HEAD', path);
     expect(head.status).toBe(200);
     expect(Number(head.headers['content-length'])).toBe(size);
     expect(head.bytes.length).toBe(0);
   });
 
   it('decision: an unknown object, a wrong extension or a traversal attempt is 404', async () => {
-    expect((await sb.request('GET', `/cdn/${'0'.repeat(64)}.png`)).status).toBe(404);
-    expect((await sb.request('GET', `/cdn/${sha}.jpg`)).status).toBe(404);
-    expect((await sb.request('GET', '/cdn/..%2Fsandbox.db')).status).toBe(404);
-    expect((await sb.request('GET', '/cdn/%2e%2e%2ftls%2fserver-key.pem')).status).toBe(404);
+    expect((await ctx.sb.request('GET', `/cdn/${'0'.repeat(64)}.png`)).status).toBe(404);
+    expect((await ctx.sb.request('GET', `/cdn/${sha}.jpg`)).status).toBe(404);
+    expect((await ctx.sb.request('GET', '/cdn/..%2Fsandbox.db')).status).toBe(404);
+    expect((await ctx.sb.request('GET', '/cdn/%2e%2e%2ftls%2fserver-key.pem')).status).toBe(404);
   });
 });

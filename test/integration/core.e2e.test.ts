@@ -6,7 +6,7 @@ import type { KeytarKeychain } from '../../electron/core/secrets/keychain.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
 import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
 import { ledger } from './support/ledger.ts';
-import { toneWav } from './support/media.ts';
+import { toneWav } from '../support/wavFiles.ts';
 
 let h: Harness;
 let keychain: KeytarKeychain;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { encodeWav } from './wav.ts';
 import type { GenerationInput, Media, MediaRenderer, PortraitOutput, RenderedOutput, SpeechInput, VoiceParameters, VoiceSampleInput } from './mediaRenderer.ts';
 
 /**
@@ -80,24 +81,11 @@ function chunk(type: string, data: Buffer): Buffer {
 /** A valid 16-bit mono PCM WAV: a sine tone with a short fade in and out. */
 export function wav(seconds: number, frequency: number): Media {
   const rate = 16_000;
-  const samples = Math.round(seconds * rate);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i += 1) {
-    const fade = Math.min(1, i / 800, (samples - i) / 800);
-    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * frequency * i) / rate) * 8000 * fade), i * 2);
+  const samples = new Int16Array(Math.round(seconds * rate));
+  for (let i = 0; i < samples.length; i += 1) {
+    const fade = Math.min(1, i / 800, (samples.length - i) / 800);
+    samples[i] = Math.round(Math.sin((2 * Math.PI * frequency * i) / rate) * 8000 * fade);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return { bytes: new Uint8Array(Buffer.concat([header, data])), contentType: 'audio/wav' };
+  // The plain 44-byte layout, without the sandbox's LIST comment, as this renderer has always written it.
+  return { bytes: encodeWav(samples, rate, null), contentType: 'audio/wav' };
 }

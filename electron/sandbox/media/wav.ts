@@ -1,13 +1,17 @@
 import { SANDBOX_LABEL } from './png.ts';
 import { rngOf, seedOf } from './seed.ts';
 
-/** Mono 16-bit PCM in a WAV file, with a LIST/INFO comment naming the sandbox. */
-export function encodeWav(samples: Int16Array, rate: number): Uint8Array {
-  const comment = new TextEncoder().encode(`${SANDBOX_LABEL}\0`);
-  const icmtSize = comment.length + (comment.length % 2);
-  const listSize = 4 + 8 + icmtSize;
+/**
+ * Mono 16-bit PCM in a WAV file. By default a LIST/INFO comment names the sandbox; with `comment`
+ * null the file is the plain 44-byte header and the samples (the placeholder renderer's and the
+ * tests' files).
+ */
+export function encodeWav(samples: Int16Array, rate: number, comment: string | null = SANDBOX_LABEL): Uint8Array {
+  const info = comment === null ? null : new TextEncoder().encode(`${comment}\0`);
+  const listSize = info ? 4 + 8 + info.length + (info.length % 2) : 0;
+  const listChunk = info ? 8 + listSize : 0;
   const dataSize = samples.length * 2;
-  const out = new Uint8Array(44 + 8 + listSize + dataSize);
+  const out = new Uint8Array(44 + listChunk + dataSize);
   const view = new DataView(out.buffer);
   const ascii = (at: number, text: string): void => out.set(new TextEncoder().encode(text), at);
   ascii(0, 'RIFF');
@@ -20,12 +24,14 @@ export function encodeWav(samples: Int16Array, rate: number): Uint8Array {
   view.setUint32(28, rate * 2, true);
   view.setUint16(32, 2, true);
   view.setUint16(34, 16, true);
-  ascii(36, 'LIST');
-  view.setUint32(40, listSize, true);
-  ascii(44, 'INFOICMT');
-  view.setUint32(52, comment.length, true);
-  out.set(comment, 56);
-  const dataAt = 44 + 8 + listSize - 8;
+  if (info) {
+    ascii(36, 'LIST');
+    view.setUint32(40, listSize, true);
+    ascii(44, 'INFOICMT');
+    view.setUint32(52, info.length, true);
+    out.set(info, 56);
+  }
+  const dataAt = 36 + listChunk;
   ascii(dataAt, 'data');
   view.setUint32(dataAt + 4, dataSize, true);
   out.set(new Uint8Array(samples.buffer, samples.byteOffset, dataSize), dataAt + 8);

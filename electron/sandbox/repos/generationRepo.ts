@@ -51,19 +51,8 @@ export function toGeneration(row: Row): GenerationRecord {
   };
 }
 
-export type NewGeneration = {
-  id: string;
-  userId: string;
-  characterId: string;
-  characterVersion: number | null;
-  type: string;
-  operation: string;
-  status: GenerationStatus;
-  prompt: string | null;
-  model: string | null;
-  options: Record<string, unknown>;
-  creditsUsed: number;
-  dueMs: number | null;
+/** What a creating request writes: the record without what the database and the job fill in later. */
+export type NewGeneration = Omit<GenerationRecord, 'seq' | 'outputUrl' | 'thumbnailUrl' | 'durationSeconds' | 'errorMessage' | 'createdAt' | 'updatedAt' | 'completedAt'> & {
   now: Date;
 };
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { OPERATION_IDS, isTerminal } from '../../../shared/api/index.ts';
-import { balanceOf, charge, refundFor } from '../credits.ts';
+import { balanceOf, refundFor } from '../credits.ts';
 import { num, type Row } from '../db/database.ts';
-import { jobDurationMs } from '../jobTiming.ts';
 import { prepareRegenerate, prepareRevert } from '../operations/characterOps.ts';
+import { startPortraitGeneration } from '../operations/portraitGeneration.ts';
 import { useQuote } from '../operations/quoteUse.ts';
 import { getVersion } from '../repos/characterRepo.ts';
-import { getGeneration, insertGeneration } from '../repos/generationRepo.ts';
+import { getGeneration } from '../repos/generationRepo.ts';
 import { ApiError } from '../server/apiError.ts';
 import { creating } from '../server/creating.ts';
 import type { Router } from '../server/router.ts';
@@ -36,26 +36,16 @@ export function registerCharacterVersions(router: Router): void {
            VALUES (?, ?, ?, 'regenerate', 'generating', ?, ?, ?)`,
         ).run(character.id, version, character.currentVersion, customDetails || null, generationId, at);
         s.db.prepare(`UPDATE characters SET status = 'generating', current_version = ?, error_message = NULL, updated_at = ? WHERE id = ?`).run(version, at, character.id);
-        insertGeneration(s.db, {
-          id: generationId,
+        const remaining = startPortraitGeneration(s, {
+          generationId,
           userId: ctx.actor.user.id,
           characterId: character.id,
-          characterVersion: version,
-          type: 'character_create',
+          version,
           operation: OPERATION_IDS.regenerateCharacter,
-          status: 'processing',
           prompt: customDetails || null,
-          model: null,
           options: customDetails ? { custom_details: customDetails } : {},
-          creditsUsed: credits,
-          dueMs: now.getTime() + jobDurationMs(s.speed, 'character'),
-          now,
-        });
-        const remaining = charge(s.db, {
-          userId: ctx.actor.user.id,
-          amount: credits,
+          credits,
           description: customDetails ? `Character "${character.name}" edited` : `Character "${character.name}" regenerated`,
-          resourceId: generationId,
           operationKey,
           now,
         });

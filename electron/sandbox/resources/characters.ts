@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, OPERATION_IDS } from '../../../shared/api/index.ts';
-import { charge } from '../credits.ts';
 import { toCharacter, characterJson, requireOwnedCharacter } from '../repos/characterRepo.ts';
-import { insertGeneration } from '../repos/generationRepo.ts';
-import { jobDurationMs } from '../jobTiming.ts';
 import { prepareCreateCharacter } from '../operations/characterOps.ts';
+import { startPortraitGeneration } from '../operations/portraitGeneration.ts';
 import { useQuote } from '../operations/quoteUse.ts';
 import type { Row } from '../db/database.ts';
 import { creating } from '../server/creating.ts';
@@ -36,26 +34,16 @@ export function registerCharacters(router: Router): void {
           `INSERT INTO character_versions (character_id, version, previous_version, origin, status, generation_id, created_at)
            VALUES (?, 1, NULL, 'create', 'generating', ?, ?)`,
         ).run(id, generationId, at);
-        insertGeneration(s.db, {
-          id: generationId,
+        const remaining = startPortraitGeneration(s, {
+          generationId,
           userId: ctx.actor.user.id,
           characterId: id,
-          characterVersion: 1,
-          type: 'character_create',
+          version: 1,
           operation: OPERATION_IDS.createCharacter,
-          status: 'processing',
           prompt: request.parameters.prompt ?? null,
-          model: null,
           options: {},
-          creditsUsed: credits,
-          dueMs: now.getTime() + jobDurationMs(s.speed, 'character'),
-          now,
-        });
-        const remaining = charge(s.db, {
-          userId: ctx.actor.user.id,
-          amount: credits,
+          credits,
           description: `Character "${request.name}" created`,
-          resourceId: generationId,
           operationKey,
           now,
         });

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { findModel, LIMITS, type GenerationType } from '../../../shared/api/index.ts';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
-import { commandKey, SHORTCUT_HINT } from '../../app/useShortcuts.ts';
+import { formSubmitHandlers } from '../../app/formSubmit.ts';
+import { SHORTCUT_HINT } from '../../app/useShortcuts.ts';
 import { modelsOfType, useCapabilitiesStore } from '../../stores/capabilitiesStore.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
@@ -141,16 +142,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
         id={FORM_ID}
         className="generate-form"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && commandKey(event)) {
-            event.preventDefault();
-            void submit();
-          }
-        }}
+        {...formSubmitHandlers(submit)}
       >
         <Field label="Model" error={capabilitiesError ? null : (form.issues.model ?? null)}>
           {(control) => (

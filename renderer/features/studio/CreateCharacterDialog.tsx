@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { LIMITS, TRAITS_BY_CREATION_TYPE } from '../../../shared/api/index.ts';
-import { commandKey } from '../../app/useShortcuts.ts';
+import { formSubmitHandlers } from '../../app/formSubmit.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { Combobox } from '../../ui/Combobox.tsx';
@@ -59,16 +59,7 @@ export function CreateCharacterDialog() {
         id={FORM_ID}
         className="form-stack create-character"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && commandKey(event)) {
-            event.preventDefault();
-            void submit();
-          }
-        }}
+        {...formSubmitHandlers(submit)}
       >
         <Field label="Name" required counter={{ length: form.name.length, max: LIMITS.characterName.max, min: LIMITS.characterName.min }} error={form.attempted ? problems.name : null}>
           {(control) => <TextInput {...control} value={form.name} onChange={(e) => actions.setName(e.target.value)} placeholder="Mira Vale" data-field="name" />}

@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { LIMITS } from '../../../shared/api/index.ts';
-import { commandKey } from '../../app/useShortcuts.ts';
+import { submitOnCommandEnter } from '../../app/formSubmit.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -43,12 +43,7 @@ export function RegenerateDialog({ open, onClose, characterName }: { open: boole
     >
       <div
         className="form-stack"
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && commandKey(event)) {
-            event.preventDefault();
-            void run();
-          }
-        }}
+        onKeyDown={submitOnCommandEnter(run)}
       >
         <Field
           label="Edit instruction (optional)"

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Emotion, LIMITS, MODEL_B_FIELDS, OPERATION_IDS, VoiceModel } from '../../../shared/api/index.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
+import { formSubmitHandlers } from '../../app/formSubmit.ts';
 import { Field, Select, TextArea, TextInput } from '../../ui/Field.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { createPriceStore } from './priceStore.ts';
@@ -65,16 +66,7 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
     <form
       className="speech-form lib-panel"
       aria-labelledby="speech-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          void submit();
-        }
-      }}
+      {...formSubmitHandlers(submit)}
     >
       <h2 id="speech-heading" className="lib-section-title">
         Text to speech

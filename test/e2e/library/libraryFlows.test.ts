@@ -7,7 +7,7 @@ import { chromiumMissing, launchChromium } from '../support/chromium.ts';
 import { LibraryHost } from './support/libraryHost.ts';
 import { LibraryApp } from './support/libraryPages.ts';
 import { seedLibrary, SEED_WORD } from './support/seedLibrary.ts';
-import { speechWav } from './support/speechWav.ts';
+import { speechWav } from '../../support/wavFiles.ts';
 
 const SEEDED = 3_000;
 

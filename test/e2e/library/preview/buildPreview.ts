@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { speechWav } from '../support/speechWav.ts';
+import { speechWav } from '../../../support/wavFiles.ts';
 
 /** Builds the preview page (the renderer over the in-memory bridge) into `outDir` with its media. */
 export async function buildPreview(outDir: string): Promise<void> {

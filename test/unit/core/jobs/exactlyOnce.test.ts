@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock, type Clock } from '../../../../electron/core/clock/clock.ts';
-import { generationIntent } from '../../../../electron/core/jobs/intentKinds.ts';
-import { startFakeService, GENERATION_BODY } from '../support/fakeService.ts';
+import { startFakeService, startKeyReusedService } from '../support/fakeService.ts';
 import { json } from '../support/localServer.ts';
-import { dbIn, queueOn } from '../support/queueHarness.ts';
+import { dbIn, generationJob, queueOn, startedQueue } from '../support/queueHarness.ts';
 import { tempDir } from '../support/tempDir.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -12,10 +11,6 @@ afterEach(async () => {
 });
 
 const HOUR = 3_600_000;
-
-function intent(prompt = GENERATION_BODY.prompt, quotedCredits: number | null = 3) {
-  return { ...generationIntent({ ...GENERATION_BODY, prompt }), quoteId: null, quotedCredits };
-}
 
 /** Real timers, with a wall clock the test can move forward (hours pass between two runs). */
 function shiftedClock(): Clock & { advance(ms: number): void } {
@@ -35,11 +30,8 @@ describe('exactly once: retries and doubt', () => {
       }
       return false;
     });
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
-    cleanups.push(q.close);
-    q.queue.start();
-    const [job] = q.queue.enqueue([intent()]);
+    const q = startedQueue(service, cleanups);
+    const [job] = q.queue.enqueue([generationJob()]);
     await q.until(job!.id, (j) => j.state === 'failed');
     refuse = false;
     const retried = q.queue.retry(job!.id, null, 3);
@@ -55,11 +47,8 @@ describe('exactly once: retries and doubt', () => {
       res.destroy(); // no answer: the request may or may not have run
       return true;
     });
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url, overrides: { resendPolicy: { baseMs: 300, capMs: 300, maxAttempts: 1, maxRetryAfterMs: 300 } } });
-    cleanups.push(q.close);
-    q.queue.start();
-    const [job] = q.queue.enqueue([intent()]);
+    const q = startedQueue(service, cleanups, { overrides: { resendPolicy: { baseMs: 300, capMs: 300, maxAttempts: 1, maxRetryAfterMs: 300 } } });
+    const [job] = q.queue.enqueue([generationJob()]);
     await q.until(job!.id, (j) => j.state === 'waiting_connection' && j.attempts === 1);
     q.queue.pause();
     expect(q.store.require(job!.id).state).toBe('waiting_connection');
@@ -77,27 +66,17 @@ describe('exactly once: retries and doubt', () => {
       else json(res, 403, { error: { code: 'insufficient_scope', message: 'The key lacks generations:write' } });
       return true;
     });
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
-    cleanups.push(q.close);
-    q.queue.start();
-    const [job] = q.queue.enqueue([intent()]);
+    const q = startedQueue(service, cleanups);
+    const [job] = q.queue.enqueue([generationJob()]);
     const failed = await q.until(job!.id, (j) => j.state === 'failed');
     expect(failed.error_code).toBe('outcome_unknown');
     expect(failed.error_message).toMatch(/check your gallery and credits/i);
   });
 
   it('a 409 key reuse tells the user the job may have run before they retry it', async () => {
-    const service = await startFakeService((req, res) => {
-      if (req.url !== '/v1/generations') return false;
-      json(res, 409, { error: { code: 'idempotency_key_reused', message: 'reused' } });
-      return true;
-    });
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
-    cleanups.push(q.close);
-    q.queue.start();
-    const [job] = q.queue.enqueue([intent()]);
+    const service = await startKeyReusedService();
+    const q = startedQueue(service, cleanups);
+    const [job] = q.queue.enqueue([generationJob()]);
     const failed = await q.until(job!.id, (j) => j.state === 'failed');
     expect(failed.error_code).toBe('idempotency_key_reused');
     expect(failed.error_message).toMatch(/check your gallery and credits/i);
@@ -111,7 +90,7 @@ describe('exactly once: retries and doubt', () => {
     const clock = shiftedClock();
     const first = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock } });
     first.queue.start();
-    const [job] = first.queue.enqueue([intent()]);
+    const [job] = first.queue.enqueue([generationJob()]);
     await first.until(job!.id, (j) => j.state === 'sending' && j.attempts === 1);
     await first.close(); // the process dies with the request unanswered
     hang = false;
@@ -129,7 +108,7 @@ describe('exactly once: retries and doubt', () => {
     hang = true;
     const third = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock } });
     third.queue.start();
-    const [late] = third.queue.enqueue([intent('late')]);
+    const [late] = third.queue.enqueue([generationJob('late')]);
     await third.until(late!.id, (j) => j.state === 'sending' && j.attempts === 1);
     await third.close();
     hang = false;
@@ -157,7 +136,7 @@ describe('exactly once: intents made offline', () => {
     cleanups.push(q.close);
     q.setOnline(false);
     q.queue.start();
-    const [a, b] = q.queue.enqueue([intent('one', null), intent('two', null)]);
+    const [a, b] = q.queue.enqueue([generationJob('one', null), generationJob('two', null)]);
     await q.until(a!.id, (j) => j.state === 'waiting_connection');
     q.setOnline(true);
     const sentA = await q.until(a!.id, (j) => j.state === 'processing');
@@ -176,7 +155,7 @@ describe('exactly once: intents made offline', () => {
     cleanups.push(q.close);
     q.setOnline(false);
     q.queue.start();
-    const [a, b] = q.queue.enqueue([intent('one', null), intent('two', null)]);
+    const [a, b] = q.queue.enqueue([generationJob('one', null), generationJob('two', null)]);
     await q.until(a!.id, (j) => j.state === 'waiting_connection');
     q.setOnline(true);
     const held = await q.until(a!.id, (j) => j.state === 'paused' && j.error_code === 'insufficient_credits');

@@ -74,14 +74,20 @@ async function failedJob(c: Core, id: string): Promise<Job> {
   }
 }
 
+/** A core with one active profile on a fresh refusingService(); the core stops with the test's cleanups. */
+async function coreOnRefusingService(): Promise<{ service: Awaited<ReturnType<typeof refusingService>>; c: Core }> {
+  const service = await refusingService();
+  const dir = tempDir();
+  const c = await createCore({ userDataDir: dir, keychain: new MemoryKeychain(), preferences: new ConfPreferences({ cwd: dir }), log: new CaptureLog(), host: 'browser', mediaBase: 'cast-media://' });
+  cleanups.push(() => c.stop());
+  const profile = await ok<{ id: string }>(c, 'profiles.add', { name: 'Remote', baseUrl: service.base, cdnUrl: service.base, caPem: service.cert, apiKey: `sk_live_${'4b'.repeat(32)}` });
+  await ok(c, 'profiles.activate', { id: profile.id });
+  return { service, c };
+}
+
 describe('jobs.price', () => {
   it('quotes the failed job’s own stored body again, with the balance left', async () => {
-    const service = await refusingService();
-    const dir = tempDir();
-    const c = await createCore({ userDataDir: dir, keychain: new MemoryKeychain(), preferences: new ConfPreferences({ cwd: dir }), log: new CaptureLog(), host: 'browser', mediaBase: 'cast-media://' });
-    cleanups.push(() => c.stop());
-    const profile = await ok<{ id: string }>(c, 'profiles.add', { name: 'Remote', baseUrl: service.base, cdnUrl: service.base, caPem: service.cert, apiKey: `sk_live_${'4b'.repeat(32)}` });
-    await ok(c, 'profiles.activate', { id: profile.id });
+    const { service, c } = await coreOnRefusingService();
     await ok(c, 'account.get', {});
 
     const job = await ok<Job>(c, 'generations.create', { body: BODY, quoteId: null });
@@ -100,12 +106,7 @@ describe('jobs.price', () => {
   });
 
   it('refuses an unknown job and a job that has not failed, in sentences', async () => {
-    const service = await refusingService();
-    const dir = tempDir();
-    const c = await createCore({ userDataDir: dir, keychain: new MemoryKeychain(), preferences: new ConfPreferences({ cwd: dir }), log: new CaptureLog(), host: 'browser', mediaBase: 'cast-media://' });
-    cleanups.push(() => c.stop());
-    const profile = await ok<{ id: string }>(c, 'profiles.add', { name: 'Remote', baseUrl: service.base, cdnUrl: service.base, caPem: service.cert, apiKey: `sk_live_${'4b'.repeat(32)}` });
-    await ok(c, 'profiles.activate', { id: profile.id });
+    const { c } = await coreOnRefusingService();
     expect(await c.router.handle('jobs.price', { id: 'no-such-job' })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringMatching(/no longer exists/) } });
     await ok(c, 'jobs.pause', {});
     const waiting = await ok<Job>(c, 'generations.create', { body: BODY, quoteId: null });

@@ -2,19 +2,15 @@ import { DatabaseSync } from 'node:sqlite';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { audioIntent, generationIntent } from '../../../../electron/core/jobs/intentKinds.ts';
-import { startFakeService, GENERATION_BODY } from '../support/fakeService.ts';
+import { startFakeService, startKeyReusedService, GENERATION_BODY } from '../support/fakeService.ts';
 import { json } from '../support/localServer.ts';
-import { dbIn, queueOn } from '../support/queueHarness.ts';
+import { dbIn, generationJob, queueOn, startedQueue } from '../support/queueHarness.ts';
 import { tempDir } from '../support/tempDir.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-function intent(prompt = GENERATION_BODY.prompt) {
-  return { ...generationIntent({ ...GENERATION_BODY, prompt }), quoteId: null, quotedCredits: 3 };
-}
 
 describe('job queue (outbox)', () => {
   it('commits the intent before the first byte is sent and records the accepted id with the state change', async () => {
@@ -28,11 +24,8 @@ describe('job queue (outbox)', () => {
       other.close();
       return false;
     });
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(dir), baseUrl: service.url });
-    cleanups.push(q.close);
-    q.queue.start();
-    const [job] = q.queue.enqueue([intent()]);
+    const q = startedQueue(service, cleanups, { dbPath: dbIn(dir) });
+    const [job] = q.queue.enqueue([generationJob()]);
     const done = await q.until(job!.id, (j) => j.state === 'processing');
     expect(seenInDb).toEqual([{ state: 'sending', attempts: 1, body: done.body }]);
     expect(done.resource_id).toBeTruthy();
@@ -48,7 +41,7 @@ describe('job queue (outbox)', () => {
     cleanups.push(service.close);
     const first = queueOn({ dbPath: dbIn(dir), baseUrl: service.url });
     first.queue.start();
-    const [job] = first.queue.enqueue([intent()]);
+    const [job] = first.queue.enqueue([generationJob()]);
     await first.until(job!.id, (j) => j.state === 'sending' && j.attempts === 1);
     await new Promise((r) => setTimeout(r, 100));
     await first.close(); // the process "dies" with the request unanswered
@@ -75,11 +68,8 @@ describe('job queue (outbox)', () => {
       }
       return false;
     });
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(dir), baseUrl: service.url });
-    cleanups.push(q.close);
-    q.queue.start();
-    const [job] = q.queue.enqueue([intent()]);
+    const q = startedQueue(service, cleanups, { dbPath: dbIn(dir) });
+    const [job] = q.queue.enqueue([generationJob()]);
     const failed = await q.until(job!.id, (j) => j.state === 'failed');
     expect(failed.error_code).toBe('validation_error');
     expect(failed.error_message).toBe('The prompt is too long.');
@@ -93,16 +83,9 @@ describe('job queue (outbox)', () => {
   });
 
   it('treats 409 idempotency_key_reused as a defect: failed, logged, never resent', async () => {
-    const service = await startFakeService((req, res) => {
-      if (req.url !== '/v1/generations') return false;
-      json(res, 409, { error: { code: 'idempotency_key_reused', message: 'reused' } });
-      return true;
-    });
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
-    cleanups.push(q.close);
-    q.queue.start();
-    const [job] = q.queue.enqueue([intent()]);
+    const service = await startKeyReusedService();
+    const q = startedQueue(service, cleanups);
+    const [job] = q.queue.enqueue([generationJob()]);
     const failed = await q.until(job!.id, (j) => j.state === 'failed');
     await new Promise((r) => setTimeout(r, 200));
     expect(failed.error_code).toBe('idempotency_key_reused');
@@ -118,7 +101,7 @@ describe('job queue (outbox)', () => {
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: url });
     cleanups.push(q.close);
     q.queue.start();
-    const [job] = q.queue.enqueue([intent()]);
+    const [job] = q.queue.enqueue([generationJob()]);
     const parked = await q.until(job!.id, (j) => j.state === 'waiting_connection');
     expect(parked.error_code).toBe('network_error');
     service.server.listen(port, '127.0.0.1');
@@ -134,7 +117,7 @@ describe('job queue (outbox)', () => {
     cleanups.push(q.close);
     q.setOnline(false);
     q.queue.start();
-    const [job] = q.queue.enqueue([intent()]);
+    const [job] = q.queue.enqueue([generationJob()]);
     await q.until(job!.id, (j) => j.state === 'waiting_connection');
     await new Promise((r) => setTimeout(r, 150));
     expect(service.seen).toHaveLength(0);
@@ -144,12 +127,9 @@ describe('job queue (outbox)', () => {
 
   it('pauses and resumes; cancels only what was never sent', async () => {
     const service = await startFakeService();
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
-    cleanups.push(q.close);
-    q.queue.start();
+    const q = startedQueue(service, cleanups);
     q.queue.pause();
-    const [a, b] = q.queue.enqueue([intent('one'), intent('two')]);
+    const [a, b] = q.queue.enqueue([generationJob('one'), generationJob('two')]);
     expect([a!.state, b!.state]).toEqual(['paused', 'paused']);
     expect(q.queue.list().pendingCredits).toBe(6);
     q.queue.cancel(b!.id);
@@ -166,8 +146,8 @@ describe('job queue (outbox)', () => {
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url, overrides: { balance: () => 10 } });
     cleanups.push(q.close);
     q.queue.pause();
-    q.queue.enqueue([intent('a'), intent('b')]);
-    expect(() => q.queue.enqueue([intent('c'), intent('d')])).toThrow(/needs 6 credits, but your balance is 10 and 6 are already set aside/);
+    q.queue.enqueue([generationJob('a'), generationJob('b')]);
+    expect(() => q.queue.enqueue([generationJob('c'), generationJob('d')])).toThrow(/needs 6 credits, but your balance is 10 and 6 are already set aside/);
     expect(q.store.inStates(['paused'])).toHaveLength(2);
   });
 
@@ -177,8 +157,8 @@ describe('job queue (outbox)', () => {
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
     cleanups.push(q.close);
     q.queue.pause();
-    q.queue.enqueue([{ ...intent('once'), quoteId: 'quote-1' }]);
-    expect(() => q.queue.enqueue([{ ...intent('once'), quoteId: 'quote-1' }])).toThrow(/already used/);
+    q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }]);
+    expect(() => q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }])).toThrow(/already used/);
     expect(q.store.inStates(['paused'])).toHaveLength(1);
   });
 
@@ -193,11 +173,8 @@ describe('job queue (outbox)', () => {
       active -= 1;
       return false;
     });
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url, overrides: { concurrency: { 'generation.create': 2 } } });
-    cleanups.push(q.close);
-    q.queue.start();
-    const jobs = q.queue.enqueue(Array.from({ length: 7 }, (_, i) => intent(`p${i}`)));
+    const q = startedQueue(service, cleanups, { overrides: { concurrency: { 'generation.create': 2 } } });
+    const jobs = q.queue.enqueue(Array.from({ length: 7 }, (_, i) => generationJob(`p${i}`)));
     for (const job of jobs) await q.until(job.id, (j) => j.state === 'processing');
     expect(peak).toBe(2);
   });
@@ -212,10 +189,7 @@ describe('job queue (outbox)', () => {
       }
       return false;
     });
-    cleanups.push(service.close);
-    const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
-    cleanups.push(q.close);
-    q.queue.start();
+    const q = startedQueue(service, cleanups);
     const speech = { ...audioIntent({ voice_id: '22222222-2222-4222-8222-222222222222', text: 'Hello there' }), quoteId: null, quotedCredits: 2 };
     const talk = { ...generationIntent({ ...GENERATION_BODY, type: 'talk', prompt: 'say it' }), quoteId: null, quotedCredits: 5 };
     const [s, t] = q.queue.enqueue([speech, { ...talk, dependsOn: { index: 0 }, dependency: { into: 'options.audio_url', from: 'audio_url', requote: true } }]);

@@ -45,4 +45,13 @@ export async function startFakeService(hook: Hook = () => false) {
   return { ...server, charges, byKey };
 }
 
+/** A service that answers every POST /v1/generations with 409 idempotency_key_reused. */
+export function startKeyReusedService() {
+  return startFakeService((req, res) => {
+    if (req.url !== '/v1/generations') return false;
+    json(res, 409, { error: { code: 'idempotency_key_reused', message: 'reused' } });
+    return true;
+  });
+}
+
 export const GENERATION_BODY = { character_id: '11111111-1111-4111-8111-111111111111', type: 'image' as const, prompt: 'a lighthouse at dusk' };

@@ -4,12 +4,14 @@ import type { Job } from '../../../../shared/ipc/index.ts';
 import { ApiClient } from '../../../../electron/core/api/apiClient.ts';
 import { HttpClient } from '../../../../electron/core/api/httpClient.ts';
 import { systemClock } from '../../../../electron/core/clock/clock.ts';
-import type { Accepted } from '../../../../electron/core/jobs/intentKinds.ts';
+import { generationIntent, type Accepted } from '../../../../electron/core/jobs/intentKinds.ts';
 import { JobQueue, type QueueDeps } from '../../../../electron/core/jobs/jobQueue.ts';
 import { JobStore, type JobRecord } from '../../../../electron/core/jobs/jobStore.ts';
 import { LibraryDatabase } from '../../../../electron/core/library/libraryDatabase.ts';
 import { ResourceStore } from '../../../../electron/core/library/resourceStore.ts';
 import { CaptureLog } from './captureLog.ts';
+import { tempDir } from './tempDir.ts';
+import { GENERATION_BODY } from './fakeService.ts';
 
 export const TEST_KEY = `sk_live_${'1a'.repeat(32)}`;
 
@@ -84,4 +86,25 @@ export function queueOn(options: { dbPath: string; baseUrl: string; overrides?: 
 
 export function dbIn(dir: string): string {
   return join(dir, 'library.db');
+}
+
+/** The generation the queue tests enqueue: GENERATION_BODY with its own prompt when given, quoted at 3 credits unless said. */
+export function generationJob(prompt = GENERATION_BODY.prompt, quotedCredits: number | null = 3) {
+  return { ...generationIntent({ ...GENERATION_BODY, prompt }), quoteId: null, quotedCredits };
+}
+
+/**
+ * A started queue on a fresh library (or `dbPath`) over `service`. The queue, then the service,
+ * close with the test's `cleanups`, which run in reverse order.
+ */
+export function startedQueue(
+  service: { url: string; close: () => Promise<void> },
+  cleanups: (() => Promise<void>)[],
+  options: { dbPath?: string; overrides?: Partial<QueueDeps> } = {},
+): ReturnType<typeof queueOn> {
+  cleanups.push(service.close);
+  const q = queueOn({ dbPath: options.dbPath ?? dbIn(tempDir()), baseUrl: service.url, ...(options.overrides ? { overrides: options.overrides } : {}) });
+  cleanups.push(q.close);
+  q.queue.start();
+  return q;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createReadStream, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 
 const CONTENT_ID = /^[0-9a-f]{64}$/;
@@ -36,8 +36,11 @@ export class MediaStore {
     if (!row) return null;
     const path = this.pathOf(contentId);
     try {
-      const stat = statSync(path);
+      // Served files must be the store's own: a symlink (of the file or of its shard folder)
+      // could lead anywhere on the disk, so neither is followed.
+      const stat = lstatSync(path);
       if (!stat.isFile()) return null;
+      if (realpathSync(dirname(path)) !== join(realpathSync(this.root), contentId.slice(0, 2))) return null;
       return { path, contentType: row.content_type, size: stat.size };
     } catch {
       return null;

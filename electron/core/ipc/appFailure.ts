@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { AppError } from '../../../shared/ipc/index.ts';
 
 /** An error meant for a person: a code and a sentence that says what happened and what to do. */
@@ -19,4 +20,15 @@ export function toAppError(error: unknown): AppError {
     return error.field === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, field: error.field };
   }
   return { code: 'internal_error', message: 'Something went wrong inside Cast Studio. Try again; if it keeps happening, restart the app.' };
+}
+
+/** The first issue of a failed validation as an AppError that names its field. */
+export function invalidInput(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  return {
+    code: 'invalid_input',
+    message: field ? `${field}: ${issue?.message ?? 'invalid value'}` : (issue?.message ?? 'The request was not valid.'),
+    ...(field ? { field } : {}),
+  };
 }

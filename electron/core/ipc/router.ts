@@ -9,7 +9,7 @@ import {
   type EventPayload,
   type Reply,
 } from '../../../shared/ipc/index.ts';
-import { AppFailure, toAppError } from './appFailure.ts';
+import { AppFailure, invalidInput, toAppError } from './appFailure.ts';
 
 type Handler<C extends CommandName> = (input: z.infer<(typeof commands)[C]['input']>) => Promise<CommandOutput<C>> | CommandOutput<C>;
 type EventSink = (event: EventName, payload: unknown) => void;
@@ -39,15 +39,7 @@ export class Router {
     const handler = this.handlers.get(name);
     if (!handler) return fail({ code: 'not_available', message: `${name} is not available in this version of Cast Studio.` });
     const parsed = commands[name].input.safeParse(input ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.join('.') || undefined;
-      return fail({
-        code: 'invalid_input',
-        message: field ? `${field}: ${issue?.message ?? 'invalid value'}` : (issue?.message ?? 'The request was not valid.'),
-        ...(field ? { field } : {}),
-      });
-    }
+    if (!parsed.success) return fail(invalidInput(parsed.error));
     try {
       const value = await handler(parsed.data);
       return { ok: true, value };

@@ -19,7 +19,19 @@ import {
 } from '../../../shared/api/index.ts';
 import type { JobKind } from '../../../shared/ipc/index.ts';
 import type { z } from 'zod';
+import { AppFailure, invalidInput } from '../ipc/appFailure.ts';
 import { canonicalJson } from './canonicalJson.ts';
+
+/**
+ * A request body checked against the service contract before it becomes an intent; a body the
+ * service would refuse is refused here, with the field named, and nothing is queued.
+ */
+function requestOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const error = invalidInput(parsed.error);
+  throw new AppFailure(error.code, error.message, error.field);
+}
 
 export type ResourceKindName = 'character' | 'generation' | 'voice' | 'audio';
 
@@ -54,7 +66,7 @@ function short(text: string, max = 60): string {
 }
 
 export function characterCreateIntent(body: z.input<typeof CreateCharacterRequest>): IntentDraft {
-  const parsed = CreateCharacterRequest.parse(body);
+  const parsed = requestOf(CreateCharacterRequest, body);
   return {
     kind: 'character.create',
     title: `Create character “${short(parsed.name, 40)}”`,
@@ -68,7 +80,7 @@ export function characterCreateIntent(body: z.input<typeof CreateCharacterReques
 }
 
 export function characterRegenerateIntent(characterId: string, name: string, customDetails: string): IntentDraft {
-  const parsed = RegenerateCharacterRequest.parse({ custom_details: customDetails });
+  const parsed = requestOf(RegenerateCharacterRequest, { custom_details: customDetails });
   return {
     kind: 'character.regenerate',
     title: `Regenerate “${short(name, 40)}”`,
@@ -97,7 +109,7 @@ export function characterRevertIntent(characterId: string, name: string): Intent
 const GENERATION_LABEL = { image: 'Image', video: 'Video', talk: 'Talk clip' } as const;
 
 export function generationIntent(body: z.input<typeof CreateGenerationRequest>): IntentDraft {
-  const parsed = CreateGenerationRequest.parse(body);
+  const parsed = requestOf(CreateGenerationRequest, body);
   return {
     kind: 'generation.create',
     title: `${GENERATION_LABEL[parsed.type]}: ${short(parsed.prompt)}`,
@@ -111,7 +123,7 @@ export function generationIntent(body: z.input<typeof CreateGenerationRequest>):
 }
 
 export function voiceCloneIntent(body: z.input<typeof CloneVoiceRequest>): IntentDraft {
-  const parsed = CloneVoiceRequest.parse(body);
+  const parsed = requestOf(CloneVoiceRequest, body);
   return {
     kind: 'voice.clone',
     title: `${parsed.setup_mode === 'voice_design' ? 'Design' : 'Clone'} voice “${short(parsed.name, 40)}”`,
@@ -125,7 +137,7 @@ export function voiceCloneIntent(body: z.input<typeof CloneVoiceRequest>): Inten
 }
 
 export function audioIntent(body: z.input<typeof CreateAudioRequest>): IntentDraft {
-  const parsed = CreateAudioRequest.parse(body);
+  const parsed = requestOf(CreateAudioRequest, body);
   return {
     kind: 'audio.create',
     title: `Speech: ${short(parsed.text)}`,

@@ -27,14 +27,34 @@ function tooLarge(limit: number): ApiError {
   return new ApiError('payload_too_large', `The request body is larger than ${limit} bytes.`);
 }
 
+/** No request of the interface nests deeper than a few levels; deeper bodies are refused whole. */
+export const JSON_MAX_DEPTH = 32;
+
 /** Parses a JSON body; an empty body is the empty object (revert's body is `{}`). */
 export function parseJson(raw: Buffer): unknown {
   if (raw.length === 0) return {};
+  let value: unknown;
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
+    value = JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
     throw new ApiError('invalid_json', 'The request body is not valid JSON.', 'body');
   }
+  if (depthExceeds(value, JSON_MAX_DEPTH)) {
+    throw new ApiError('invalid_json', `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`, 'body');
+  }
+  return value;
+}
+
+/** Iterative, so a hostile body cannot overflow the stack while it is measured. */
+function depthExceeds(root: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(value as Record<string, unknown>)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 export function sendJson(res: ServerResponse, reply: Reply): void {

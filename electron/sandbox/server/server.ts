@@ -21,12 +21,16 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, router: Route
   const method = req.method ?? 'GET';
   let path = '/';
   try {
-    const url = new URL(req.url ?? '/', services.baseUrl);
+    // A request target like `//[` names no URL at all: refused, not an internal error.
+    const url = URL.parse(req.url ?? '/', services.baseUrl);
+    if (!url) throw new ApiError('not_found', 'No endpoint has that address.');
     path = url.pathname;
     const { handler, params } = router.match(method, path);
     const reply = await handler({ req, res, method, path, query: url.searchParams, params, services });
     if (reply) sendJson(res, reply);
   } catch (error) {
+    // A client that hangs up mid-body gets no answer; that is not the service's failure.
+    if (req.destroyed && !(error instanceof ApiError)) return;
     const apiError = error instanceof ApiError ? error : internal(error, services);
     if (!res.headersSent) sendError(res, apiError);
     else res.destroy();

@@ -36,6 +36,11 @@ export default defineConfig({
         // Chaos tests count charges in one ledger; running them side by side would blur the count.
         test: { name: 'chaos', include: ['test/chaos/**/*.test.ts'], fileParallelism: false, ...slow },
       },
+      {
+        extends: true,
+        // Fuzz and leak checks start their own sandbox or host; one at a time keeps the 2 cores for them.
+        test: { name: 'fuzz', include: ['test/fuzz/**/*.test.ts', 'test/leaks/**/*.test.ts'], fileParallelism: false, ...slow },
+      },
     ],
   },
 });

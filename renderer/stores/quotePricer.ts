@@ -22,11 +22,15 @@ export class QuotePricer {
   private sequence = 0;
   private lastKey: string | null = null;
   private lastQuery: PriceQuery | null = null;
+  private current: PriceState = { status: 'idle' };
   private readonly onChange: (state: PriceState) => void;
   private readonly delayMs: number;
 
   constructor(onChange: (state: PriceState) => void, delayMs = PRICE_DEBOUNCE_MS) {
-    this.onChange = onChange;
+    this.onChange = (state) => {
+      this.current = state;
+      onChange(state);
+    };
     this.delayMs = delayMs;
   }
 
@@ -59,6 +63,17 @@ export class QuotePricer {
     return this.ask(query, sequence);
   }
 
+  /**
+   * Reads the priced quote again (its approval may have moved, the balance may have grown) without
+   * making a new one. A change of input meanwhile wins; a failed read keeps the price as it was.
+   */
+  async reread(): Promise<void> {
+    if (this.current.status !== 'priced') return;
+    const sequence = this.sequence;
+    const reply = await invoke('quotes.get', { id: this.current.price.quoteId });
+    if (reply.ok && sequence === this.sequence) this.onChange({ status: 'priced', price: reply.value });
+  }
+
   /** Forgets the last input, so the same input is priced again next time (a quote is used once). */
   invalidate(): void {
     this.lastKey = null;
@@ -66,6 +81,7 @@ export class QuotePricer {
 
   cancel(): void {
     this.sequence += 1;
+    this.current = { status: 'idle' };
     this.clearTimer();
     this.lastKey = null;
     this.lastQuery = null;

@@ -1,9 +1,11 @@
 import { useId } from 'react';
-import { describeError } from '../errors/errorMessages.ts';
 import type { PriceState } from '../stores/quotePricer.ts';
+import { Button } from './Button.tsx';
+import { creditsText, priceBlocks, priceNote } from './priceNote.ts';
 import { Spinner } from './Spinner.tsx';
 
 export type { PriceState };
+export { creditsText };
 
 type PriceButtonProps = {
   label: string;
@@ -16,43 +18,33 @@ type PriceButtonProps = {
   hint?: string;
   type?: 'button' | 'submit';
   form?: string;
+  /** Reads the quote again (approval pending, balance short): offered as "Check approval" or "Check balance". */
+  onRecheck?: () => Promise<void>;
+  /** Asks for a new quote (approval rejected or revoked): offered as "Get a new price". */
+  onRequote?: () => Promise<void>;
 };
 
-export function creditsText(credits: number): string {
-  return `${credits.toLocaleString()} ${credits === 1 ? 'credit' : 'credits'}`;
-}
+const ACTION_LABELS = { checkApproval: 'Check approval', checkBalance: 'Check balance', requote: 'Get a new price' } as const;
 
 /**
  * The paid action's button with its exact price on it ("Generate · 12 credits"), the approval
  * state when one is required, and a warning when the balance cannot cover it.
  */
-export function PriceButton({ label, price, onClick, busy = false, disabled = false, hint, type = 'button', form }: PriceButtonProps) {
+export function PriceButton({ label, price, onClick, busy = false, disabled = false, hint, type = 'button', form, onRecheck, onRequote }: PriceButtonProps) {
   const noteId = useId();
   const priced = price.status === 'priced' ? price.price : null;
-  const uncovered = priced !== null && !priced.covered;
-  const approvalBlocks = priced !== null && priced.approvalRequired && priced.approvalState !== 'approved';
+  const blocks = priceBlocks(price);
   // An idle price means the form is not valid yet: the click stays live so the form can say why.
-  const blocked = disabled || busy || price.status === 'pricing' || uncovered || approvalBlocks;
-
-  let note: { tone: 'hint' | 'warning' | 'error'; text: string } | null = hint ? { tone: 'hint', text: hint } : null;
-  if (price.status === 'error') note = { tone: 'error', text: `No price yet: ${describeError(price.error)}` };
-  else if (uncovered && priced) {
-    note = {
-      tone: 'warning',
-      text: `Your balance${priced.balance === null ? '' : ` of ${creditsText(priced.balance)}`} cannot cover ${creditsText(priced.credits)}. Buy credits or choose cheaper options.`,
-    };
-  } else if (approvalBlocks && priced) {
-    note = { tone: 'warning', text: `This cost needs approval (${priced.approvalState ?? 'pending'}). It can run once the account owner approves it.` };
-  } else if (priced?.approvalRequired) {
-    note = { tone: 'hint', text: 'Approval required: approved.' };
-  }
+  const blocked = disabled || busy || price.status === 'pricing' || blocks !== null;
+  const note = priceNote(price, hint);
+  const act = note?.action === 'requote' ? onRequote : note?.action ? onRecheck : undefined;
 
   return (
     <div className="price-button-wrap">
       <button
         type={type}
         form={form}
-        className={`button button-primary price-button${uncovered ? ' price-button-uncovered' : ''}`}
+        className={`button button-primary price-button${blocks === 'uncovered' ? ' price-button-uncovered' : ''}`}
         onClick={type === 'button' ? onClick : undefined}
         disabled={blocked}
         aria-busy={busy || price.status === 'pricing' || undefined}
@@ -60,6 +52,8 @@ export function PriceButton({ label, price, onClick, busy = false, disabled = fa
         data-price-status={price.status}
         data-credits={priced ? priced.credits : undefined}
         data-quote-id={priced ? priced.quoteId : undefined}
+        data-approval-state={priced?.approvalRequired ? (priced.approvalState ?? 'pending') : undefined}
+        data-covered={priced ? String(priced.covered) : undefined}
       >
         {busy ? <Spinner decorative /> : null}
         <span>{label}</span>
@@ -73,9 +67,17 @@ export function PriceButton({ label, price, onClick, busy = false, disabled = fa
         )}
       </button>
       {note ? (
-        <p id={noteId} className={`price-note price-note-${note.tone}`} role={note.tone === 'hint' ? undefined : 'status'}>
-          {note.text}
-        </p>
+        <div className={`price-note price-note-${note.tone}`} data-price-note={blocks ?? note.tone}>
+          <p id={noteId} role={note.tone === 'hint' ? undefined : 'status'}>
+            {note.title ? <span className="price-note-title">{note.title} </span> : null}
+            {note.text}
+          </p>
+          {act && note.action ? (
+            <Button size="sm" variant="secondary" className="price-note-action" onClick={() => void act()} data-action={note.action}>
+              {ACTION_LABELS[note.action]}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

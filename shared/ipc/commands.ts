@@ -36,7 +36,7 @@ const Priced = <T extends z.ZodType>(body: T) => z.object({ body, quoteId: z.str
 /** The speech step of a talk clip chained after it (spec 4.5 then 4.2). */
 const SpeechStep = z
   .object({
-    voice_id: z.string(),
+    voice_id: z.uuid(),
     text: z.string().min(1).max(5000),
     emotion: Emotion.optional(),
     name: z.string().max(200).optional(),
@@ -89,6 +89,8 @@ export const commands = {
     input: z.object({ operationId: z.string().min(1).max(100), input: z.record(z.string(), z.unknown()), target: z.object({ character_id: z.string() }).strict().optional() }).strict(),
     output: Price,
   },
+  /** A quote read again: its approval state now, and whether the balance covers it now. */
+  'quotes.get': { input: z.object({ id: Id }).strict(), output: Price },
 
   'characters.list': { input: z.object({ search: z.string().max(100).optional() }).strict(), output: z.array(CharacterView) },
   'characters.get': { input: z.object({ id: Id }).strict(), output: CharacterView },

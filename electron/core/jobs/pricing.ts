@@ -13,7 +13,10 @@ export async function priceIntent(session: Session, draft: IntentDraft, quoteId:
       'SELECT credits, approval_required, approval_state FROM quotes WHERE id = ?',
       quoteId,
     );
-    if (local) {
+    // Decision 9: an approval can move after the quote was stored (approved, rejected, revoked),
+    // so a quote under approval is read again when the service is reachable; the stored state is
+    // only trusted offline, where the send waits anyway.
+    if (local && (local.approval_required === 0 || !session.canSend())) {
       checkApproval(local.approval_required === 1, local.approval_state);
       return { quoteId, quotedCredits: local.credits };
     }
@@ -44,7 +47,8 @@ export async function priceIntent(session: Session, draft: IntentDraft, quoteId:
 function checkApproval(required: boolean, state: string | null): void {
   if (!required || state === 'approved') return;
   if (state === 'rejected' || state === 'revoked') {
-    throw new AppFailure('quote_not_approved', `This price quote was ${state}. Get a new price to try again.`);
+    const what = state === 'rejected' ? 'rejected this price' : 'revoked the approval of this price';
+    throw new AppFailure('quote_not_approved', `The account owner ${what}, so the job was not queued. Choose cheaper options, or get a new price and ask for approval again.`);
   }
-  throw new AppFailure('quote_not_approved', 'This price needs approval before it can be spent. Ask for approval, then try again.');
+  throw new AppFailure('quote_not_approved', 'This price needs the account owner’s approval before it can be spent, so the job was not queued. Ask for approval, then try again.');
 }

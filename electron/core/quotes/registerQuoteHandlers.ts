@@ -1,7 +1,7 @@
 import { DEFAULT_CAPABILITIES, type Capabilities } from '../../../shared/api/index.ts';
 import { Capabilities as CapabilitiesSchema } from '../../../shared/api/index.ts';
 import type { CoreContext } from '../coreContext.ts';
-import { quotePrice } from './quotePrice.ts';
+import { quotePrice, rereadQuote } from './quotePrice.ts';
 
 export function registerQuoteHandlers(ctx: CoreContext): void {
   const { router, connections } = ctx;
@@ -24,4 +24,5 @@ export function registerQuoteHandlers(ctx: CoreContext): void {
   });
 
   router.register('quotes.price', (input) => quotePrice(connections.requireSession(), input.operationId, input.input, input.target ?? null));
+  router.register('quotes.get', (input) => rereadQuote(connections.requireSession(), input.id));
 }

@@ -11,6 +11,7 @@ import { Field, Select, TextArea } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { usePriceWatch } from '../../ui/usePriceWatch.ts';
 import { useHandoffStore } from '../gallery/handoffStore.ts';
 import { AudioSourceFields } from './AudioSourceFields.tsx';
 import { applicableOptions, modeOf, TYPE_LABELS } from './generateOptions.ts';
@@ -58,6 +59,8 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
       applyPrefill: s.applyPrefill,
       addMedia: s.addMedia,
       setAudioTrack: s.setAudioTrack,
+      recheckPrice: s.recheckPrice,
+      requote: s.requote,
     })),
   );
   const { capabilities, capabilitiesError, loadCapabilities } = useCapabilitiesStore(
@@ -66,6 +69,9 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
   const showToast = useToastStore((s) => s.show);
   const handoff = useHandoffStore((s) => s.handoff);
   const prefill = useNavigationStore((s) => s.generatePrefill);
+
+  // An approval given or credits bought elsewhere show here without a click.
+  usePriceWatch(form.price, actions.recheckPrice);
 
   useEffect(() => {
     actions.setCharacter(character.id);
@@ -184,7 +190,18 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
         {notReady ? <p className="field-hint">{character.name} can be used once the portraits are ready.</p> : null}
         <InlineError error={form.error} />
         <div className="generate-submit" data-last-job-id={form.lastSubmitted?.jobId} data-last-shown-credits={form.lastSubmitted?.shownCredits ?? undefined}>
-          <PriceButton label="Generate" type="submit" form={FORM_ID} price={form.price} busy={form.submitting} disabled={notReady} onClick={() => void submit()} hint={`${SHORTCUT_HINT}+Enter generates.`} />
+          <PriceButton
+            label="Generate"
+            type="submit"
+            form={FORM_ID}
+            price={form.price}
+            busy={form.submitting}
+            disabled={notReady}
+            onClick={() => void submit()}
+            hint={`${SHORTCUT_HINT}+Enter generates.`}
+            onRecheck={actions.recheckPrice}
+            onRequote={actions.requote}
+          />
         </div>
       </form>
     </section>

@@ -51,6 +51,10 @@ type GenerateState = GenerateForm & {
   loadAudioSources: () => Promise<void>;
   applyPrefill: (prefill: GeneratePrefill) => void;
   submit: () => Promise<Job | null>;
+  /** Reads the shown quote again: its approval state and whether the balance covers it now. */
+  recheckPrice: () => Promise<void>;
+  /** A new quote for the same options (after a rejection or a revocation). */
+  requote: () => Promise<void>;
   reset: () => void;
 };
 
@@ -288,7 +292,9 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
         price = built.speech ? combine(clip, speech) : clip;
         set({ price });
       }
-      if (price.status === 'pricing' || price.status === 'idle' || (price.status === 'priced' && !price.price.covered)) {
+      // Held, as the button says: the service would refuse a quote that is not approved (quote_not_approved).
+      const held = price.status === 'priced' && (!price.price.covered || (price.price.approvalRequired && price.price.approvalState !== 'approved'));
+      if (price.status === 'pricing' || price.status === 'idle' || held) {
         set({ submitting: false });
         return null;
       }
@@ -312,6 +318,12 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       // A quote pays for one submission; the next click gets a fresh one.
       recompute();
       return reply.value;
+    },
+    recheckPrice: async () => {
+      await Promise.all([clipPricer.reread(), usesSpeech(get()) ? speechPricer.reread() : Promise.resolve()]);
+    },
+    requote: async () => {
+      await Promise.all([clipPricer.refreshNow(), usesSpeech(get()) ? speechPricer.refreshNow() : Promise.resolve(speechPrice)]);
     },
     reset: () => {
       const state = get();

@@ -38,6 +38,41 @@ export class GeneratePanel {
     return Number(await button.getAttribute('data-credits'));
   }
 
+  async chooseModel(modelId: string): Promise<void> {
+    await this.root.locator('[data-field="model"]').selectOption(modelId);
+  }
+
+  async setQuality(quality: 'standard' | 'pro'): Promise<void> {
+    await this.root.getByRole('radiogroup', { name: 'Quality' }).getByRole('radio', { name: quality, exact: false }).check();
+  }
+
+  /** The Generate button, with its price, quote and approval state as data attributes. */
+  button(): Locator {
+    return this.root.locator('button.price-button');
+  }
+
+  /** The sentence under the button (approval, balance), and its one action when it has one. */
+  note(): Locator {
+    return this.root.locator('.price-note');
+  }
+
+  /** Waits until the priced quote's approval state reads `state`; returns the quote id. */
+  async waitForApproval(state: 'pending' | 'approved' | 'rejected' | 'revoked', timeout = 30_000): Promise<string> {
+    const button = this.root.locator(`button.price-button[data-price-status="priced"][data-approval-state="${state}"]`);
+    await button.waitFor({ timeout });
+    return (await button.getAttribute('data-quote-id')) ?? '';
+  }
+
+  /** Waits until the priced quote is (or is not) covered by the balance. */
+  async waitForCovered(covered: boolean, timeout = 30_000): Promise<void> {
+    await this.root.locator(`button.price-button[data-price-status="priced"][data-covered="${covered}"]`).waitFor({ timeout });
+  }
+
+  /** "Check approval" / "Check balance" (re-read the quote) or "Get a new price" (a new one) under the button. */
+  async noteAction(action: 'checkApproval' | 'checkBalance' | 'requote'): Promise<void> {
+    await this.note().locator(`[data-action="${action}"]`).click();
+  }
+
   async buttonText(): Promise<string> {
     return (await this.root.locator('button.price-button').innerText()).replace(/\s+/g, ' ').trim();
   }

@@ -1,0 +1,94 @@
+/**
+ * `npm run bench [-- --quick] [--runs N] [--only gallery,poller,sync,download,client]`
+ *
+ * Runs every benchmark of issue 8 against real parts (the sandbox over HTTPS, core, the built
+ * renderer in headless Chromium through the browser host), prints one line per metric
+ * (`name value unit target`) and writes the same, with the machine, to bench-results.json.
+ * Benchmarks print; they never fail on a figure. `--quick` is a smaller version (under 5 minutes).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { benchClient } from './client.ts';
+import { benchDownload } from './download.ts';
+import { benchGallery } from './gallery.ts';
+import { benchPoller } from './pollerBench.ts';
+import type { BenchOptions, Metric } from './support/stats.ts';
+import { benchSync } from './sync.ts';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    out: { type: 'string', default: 'bench-results.json' },
+  },
+});
+
+const BENCHES: { name: string; run: (o: BenchOptions) => Promise<Metric[]>; fallback: Metric[] }[] = [
+  { name: 'client', run: benchClient, fallback: [{ name: 'client_overhead_ratio', value: null, unit: 'ratio', target: '>= 0.8' }] },
+  { name: 'download', run: benchDownload, fallback: [{ name: 'download_ratio_to_curl', value: null, unit: 'ratio', target: '>= 0.9' }] },
+  { name: 'poller', run: benchPoller, fallback: [{ name: 'poller_requests_per_job_500', value: null, unit: 'requests', target: '<= 1.5' }] },
+  { name: 'sync', run: benchSync, fallback: [{ name: 'sync_full_ratio_to_floor_100k', value: null, unit: 'ratio', target: '<= 1.2' }] },
+  { name: 'gallery', run: benchGallery, fallback: [{ name: 'gallery_scroll_p95_frame_ms_100k', value: null, unit: 'ms', target: '<= 20' }] },
+];
+
+const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : null;
+const options: BenchOptions = { quick: values.quick, runs: Math.max(1, Number(values.runs)), log: (line) => console.log(line) };
+const machine = {
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  memory_gib: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  chromium: chromiumVersion(),
+  curl: (() => {
+    try {
+      return execFileSync('curl', ['--version'], { encoding: 'utf8' }).split('\n')[0] ?? null;
+    } catch {
+      return null;
+    }
+  })(),
+};
+
+console.log(`Cast Studio benchmarks${options.quick ? ' (quick)' : ''}: ${machine.cpus} cores, ${machine.memory_gib} GiB, Node ${machine.node}, ${machine.chromium ?? 'no Chromium'}`);
+const started = Date.now();
+const results: (Metric & { bench: string; error?: string })[] = [];
+for (const bench of BENCHES) {
+  if (only && !only.has(bench.name)) continue;
+  const t0 = Date.now();
+  console.log(`${bench.name}…`);
+  try {
+    for (const metric of await bench.run(options)) {
+      results.push({ ...metric, bench: bench.name });
+      console.log(line(metric));
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.log(`  ${bench.name} could not run: ${message}`);
+    for (const metric of bench.fallback) {
+      results.push({ ...metric, bench: bench.name, error: message });
+      console.log(line(metric));
+    }
+  }
+  console.log(`  (${bench.name}: ${Math.round((Date.now() - t0) / 1000)} s)`);
+}
+
+console.log('\nname value unit target');
+for (const metric of results) console.log(line(metric));
+writeFileSync(values.out, `${JSON.stringify({ date: new Date().toISOString(), quick: options.quick, seconds: Math.round((Date.now() - started) / 1000), machine, metrics: results }, null, 2)}\n`);
+console.log(`\nWrote ${values.out} (${Math.round((Date.now() - started) / 1000)} s).`);
+process.exit(0);
+
+function line(m: Metric): string {
+  return `${m.name} ${m.value ?? 'n/a'} ${m.unit} ${m.target}`;
+}
+
+function chromiumVersion(): string | null {
+  try {
+    return execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+  } catch {
+    return null;
+  }
+}

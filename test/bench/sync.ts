@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Agent } from 'undici';
+import { createCore } from '../../electron/core/createCore.ts';
+import { silentLogger } from '../../electron/core/log/logger.ts';
+import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
+import { startFaultProxy } from '../chaos/faultProxy.ts';
+import { MemoryKeychain } from '../support/memoryKeychain.ts';
+import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
+import { median, round, sleep, type BenchOptions, type Metric } from './support/stats.ts';
+
+const RTT_MS = 50;
+const LIST = /^\/v1\/(characters|generations|voices|audio|account\/usage)$/;
+
+/**
+ * sync_full_ratio_to_floor_100k and sync_incremental_ms: a sandbox holding 100,000 generations
+ * (10,000 with --quick), reached through a relay that adds RTT_MS to every request; core's full
+ * history sync is timed from its first list request to its end, and divided by pages × RTT_MS, the
+ * floor of serial cursor paging. Then an incremental sync with nothing changed.
+ */
+export async function benchSync(options: BenchOptions): Promise<Metric[]> {
+  const count = options.quick ? 10_000 : 100_000;
+  const sandbox = await seedSandbox(count, options);
+  const proxy = await startFaultProxy(Number(new URL(sandbox.ready.base_url).port), {
+    random: Math.random,
+    rates: { refuse: 0, reset_before: 0, lose_response: 0, spike: 1, spikeMs: [RTT_MS, RTT_MS] },
+  });
+  const via = (url: string) => url.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${proxy.port}`);
+  // TLS 1.2 so the relay can tell each request's first record (see faultProxy.ts).
+  const dispatcher = new Agent({ connections: 8, keepAliveTimeout: 30_000, connect: { ca: readFileSync(sandbox.ready.ca_cert, 'utf8'), maxVersion: 'TLSv1.2' } });
+  const fulls: number[] = [];
+  const ratios: number[] = [];
+  const incrementals: number[] = [];
+  try {
+    const runs = options.quick ? Math.max(2, options.runs) : 1;
+    for (let run = 0; run < runs; run += 1) {
+      const userDataDir = mkdtempSync(join(tmpdir(), 'cast-bench-sync-'));
+      const prefs = new ConfPreferences({ cwd: userDataDir });
+      // Downloads would compete with the sync for the same connection pool: the figure is the sync's.
+      prefs.set('settings', { autoDownload: false });
+      const lists: number[] = [];
+      const ready = { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) };
+      const core = await createCore({
+        userDataDir,
+        keychain: new MemoryKeychain(),
+        preferences: prefs,
+        log: silentLogger,
+        host: 'browser',
+        mediaBase: 'cast-media://',
+        launchSandbox: async () => ({ ready, stop: async () => {} }),
+        fetchDispatcher: dispatcher,
+        tuning: { syncPeriodMs: 3_600_000, onAttempt: (r) => (r.method === 'GET' && LIST.test(r.path.split('?')[0] ?? '') ? lists.push(performance.now()) : undefined) },
+      });
+      const session = core.session()!;
+      await session.sync.run({ full: true });
+      const first = lists[0] ?? performance.now();
+      const seconds = (performance.now() - first) / 1000;
+      const pages = lists.length;
+      const items = session.library.get<{ n: number }>("SELECT count(*) AS n FROM generations")?.n ?? 0;
+      fulls.push(seconds);
+      ratios.push(seconds / ((pages * RTT_MS) / 1000));
+      options.log(`  sync: full sync of ${items} generations in ${round(seconds, 1)} s, ${pages} list pages, floor ${round((pages * RTT_MS) / 1000, 1)} s`);
+      for (let i = 0; i < 3; i += 1) {
+        const t0 = performance.now();
+        await session.sync.run();
+        incrementals.push(performance.now() - t0);
+        await sleep(100);
+      }
+      await core.stop();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  } finally {
+    await dispatcher.close();
+    await proxy.close();
+    await sandbox.stop();
+  }
+  const suffix = options.quick ? '_10k' : '_100k';
+  return [
+    { name: `sync_full_ratio_to_floor${suffix}`, value: round(median(ratios)), unit: 'ratio', target: '<= 1.2', note: `full sync ${round(median(fulls), 1)} s with ${RTT_MS} ms added round trip` },
+    { name: 'sync_incremental_ms', value: round(median(incrementals), 0), unit: 'ms', target: '<= 500', note: `nothing changed, ${RTT_MS} ms added round trip` },
+  ];
+}
+
+/** A sandbox whose seeded user has `count` completed image generations (one real, the rest copies in SQL). */
+async function seedSandbox(count: number, options: BenchOptions): Promise<SandboxHandle> {
+  let sandbox = await startSandbox({ env: { CAST_SANDBOX_RENDERER: 'placeholder' } });
+  const key = sandbox.ready.api_key;
+  const character = await sandbox.request('POST', '/v1/characters', { headers: { 'idempotency-key': randomUUID() }, body: { name: 'Sync', parameters: {} } });
+  const characterId = (character.body as { data: { id: string } }).data.id;
+  for (let i = 0; i < 100; i += 1) {
+    if (((await sandbox.request('GET', `/v1/characters/${characterId}`)).body as { data: { status: string } }).data.status === 'ready') break;
+    await sleep(100);
+  }
+  const made = await sandbox.request('POST', '/v1/generations', { headers: { 'idempotency-key': randomUUID() }, body: { character_id: characterId, type: 'image', prompt: 'sync bench' } });
+  const generationId = (made.body as { data: { id: string } }).data.id;
+  for (let i = 0; i < 100; i += 1) {
+    if (((await sandbox.request('GET', `/v1/generations/${generationId}`)).body as { data: { status: string } }).data.status === 'completed') break;
+    await sleep(100);
+  }
+  await sandbox.stop();
+  const db = new DatabaseSync(join(sandbox.dataDir, 'sandbox.db'));
+  const template = db.prepare('SELECT * FROM generations WHERE id = ?').get(generationId) as Record<string, unknown>;
+  const insert = db.prepare(
+    `INSERT INTO generations (id, user_id, character_id, character_version, type, operation, status, prompt, model, options, credits_used, output_url, thumbnail_url, duration_seconds, error_message, due_ms, created_at, updated_at, completed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const base = Date.parse(String(template.created_at)) - count * 1000;
+  db.exec('BEGIN');
+  for (let i = 1; i < count; i += 1) {
+    const at = new Date(base + i * 1000).toISOString();
+    insert.run(randomUUID(), template.user_id as string, template.character_id as string, template.character_version as number, 'image', template.operation as string, 'completed', `sync bench ${i}`, template.model as string, template.options as string, template.credits_used as number, template.output_url as string, template.thumbnail_url as string, null, null, null, at, at, at);
+  }
+  db.exec('COMMIT');
+  db.close();
+  sandbox = await startSandbox({ dataDir: sandbox.dataDir, env: { CAST_SANDBOX_RENDERER: 'placeholder', CAST_SANDBOX_API_KEY: key } });
+  options.log(`  sync: sandbox seeded with ${count} generations`);
+  return sandbox;
+}

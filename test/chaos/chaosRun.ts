@@ -1,0 +1,254 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent } from 'undici';
+import type { SandboxFaults } from '../../shared/api/index.ts';
+import type { Job } from '../../shared/ipc/index.ts';
+import { createCore, type Core } from '../../electron/core/createCore.ts';
+import { silentLogger } from '../../electron/core/log/logger.ts';
+import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
+import { wav } from '../../electron/sandbox/media/placeholderRenderer.ts';
+import { startSandbox } from '../support/sandboxProcess.ts';
+import { MemoryKeychain } from '../support/memoryKeychain.ts';
+import { startFaultProxy, NO_FAULTS, type FaultCounts, type FaultRates } from './faultProxy.ts';
+import { countLedger, ledgerOperations, type IntendedJob, type LedgerCounts } from './support/ledgerCounts.ts';
+import { SandboxLogTail } from './support/sandboxLogTail.ts';
+import { seeded } from './support/seeded.ts';
+
+export type ChaosOptions = {
+  /** Paid operations in all, of every kind. */
+  ops: number;
+  seed: number;
+  /** Gives up (and reports what is still open as lost) after this long. */
+  timeoutMs: number;
+  log?: (line: string) => void;
+  proxyRates?: FaultRates;
+};
+
+export type ChaosReport = LedgerCounts & {
+  seed: number;
+  byKind: Record<string, number>;
+  conflicts409: number;
+  answers: Record<string, number>;
+  proxy: FaultCounts;
+  downloadsPending: number;
+  libraryCheck: { missing: number; orphans: number } | null;
+  seconds: number;
+  logGap: boolean;
+};
+
+export const DEFAULT_PROXY_FAULTS: FaultRates = { refuse: 0.02, reset_before: 0.06, lose_response: 0.06, spike: 0.05, spikeMs: [200, 2_500] };
+
+/** The service's own faults, cycled while operations are open: calm, a 5xx burst, a 429 storm; 202 ambiguity throughout. */
+const SANDBOX_PHASES: { name: string; faults: SandboxFaults; ms: number }[] = [
+  { name: 'calm', faults: { ambiguous_202_rate: 0.15 }, ms: 2_000 },
+  { name: '5xx burst', faults: { rate_5xx: 0.6, ambiguous_202_rate: 0.15 }, ms: 1_500 },
+  { name: 'calm', faults: { ambiguous_202_rate: 0.15 }, ms: 2_000 },
+  { name: '429 storm', faults: { rate_429: 0.4, retry_after_seconds: 1, ambiguous_202_rate: 0.15 }, ms: 1_500 },
+];
+
+const KINDS = ['regenerate', 'image', 'video', 'talk', 'voice', 'audio'] as const;
+
+/**
+ * Chaos: core (its router, queue, poller and downloads, as the app runs them) sends paid operations
+ * of every kind to a real sandbox through a fault-injecting relay while the sandbox injects 5xx
+ * bursts, 429s with Retry-After and 202 ambiguity. Then the sandbox's ledger is counted.
+ */
+export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
+  const started = Date.now();
+  const say = options.log ?? (() => {});
+  const random = seeded(options.seed);
+  const sandbox = await startSandbox({ speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder' } });
+  const userDataDir = mkdtempSync(join(tmpdir(), 'cast-chaos-'));
+  const proxy = await startFaultProxy(Number(new URL(sandbox.ready.base_url).port), { random: seeded(options.seed ^ 0x5eed) });
+  const tail = new SandboxLogTail(sandbox);
+  tail.start();
+  const via = (url: string) => url.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${proxy.port}`);
+  // The product's dispatcher settings (electron/core/api/dispatcher.ts), capped at TLS 1.2 so the
+  // relay can tell requests from answers; verification stays on, against the sandbox's own CA.
+  const dispatcher = new Agent({
+    connections: 8,
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 600_000,
+    headersTimeout: 30_000,
+    bodyTimeout: 60_000,
+    connect: { ca: readFileSync(sandbox.ready.ca_cert, 'utf8'), rejectUnauthorized: true, timeout: 10_000, maxVersion: 'TLSv1.2' },
+  });
+  let core: Core | null = null;
+  let cycling = false;
+  let cycle: Promise<void> = Promise.resolve();
+  const startCycle = () => {
+    cycling = true;
+    cycle = (async () => {
+      for (let i = 0; cycling; i += 1) {
+        const phase = SANDBOX_PHASES[i % SANDBOX_PHASES.length]!;
+        await sandbox.request('PUT', '/sandbox/faults', { body: phase.faults }).catch(() => undefined);
+        const until = Date.now() + phase.ms;
+        while (cycling && Date.now() < until) await sleep(100);
+      }
+    })();
+  };
+  const stopCycle = async () => {
+    cycling = false;
+    await cycle;
+    await sandbox.request('PUT', '/sandbox/faults', { body: {} });
+  };
+  try {
+    const account = await sandbox.request('GET', '/v1/account');
+    const userId = (account.body as { data: { id: string } }).data.id;
+    await sandbox.request('POST', `/sandbox/users/${userId}/credits`, { body: { amount: options.ops * 60 + 1_000 } });
+
+    core = await createCore({
+      userDataDir,
+      keychain: new MemoryKeychain(),
+      preferences: new ConfPreferences({ cwd: userDataDir }),
+      log: silentLogger,
+      host: 'browser',
+      mediaBase: 'cast-media://',
+      // The sandbox outlives core here; "launching" it hands over the running one, behind the relay.
+      launchSandbox: async () => ({ ready: { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) }, stop: async () => {} }),
+      fetchDispatcher: dispatcher,
+      tuning: { pollIntervals: { fastMs: 300, factor: 1.5, capMs: 2_000, backgroundCapMs: 4_000 } },
+    });
+    const c = core;
+    const session = c.session();
+    if (!session) throw new Error('core opened no session');
+    const invoke = async (command: string, input: unknown): Promise<Job> => {
+      const reply = await c.router.handle(command, input);
+      if (!reply.ok) throw new Error(`${command}: ${reply.error.code}: ${reply.error.message}`);
+      return reply.value as Job;
+    };
+    // An audio sample for talk clips and voice clones, uploaded before the faults start.
+    const sample = await c.router.handle('uploads.create', { fileName: 'line.wav', contentType: 'audio/wav', dataBase64: Buffer.from(wav(1.5, 220).bytes).toString('base64') });
+    if (!sample.ok) throw new Error(`upload: ${sample.error.message}`);
+    const wavUrl = (sample.value as { url: string }).url;
+
+    // Faults on: the relay's, and the sandbox's cycle.
+    proxy.setRates(options.proxyRates ?? DEFAULT_PROXY_FAULTS);
+    startCycle();
+
+    const byKind: Record<string, number> = {};
+    const count = (kind: string) => (byKind[kind] = (byKind[kind] ?? 0) + 1);
+    const deadline = started + options.timeoutMs;
+    const open = () => session.library.get<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE state NOT IN ('done', 'failed', 'cancelled')")!.n;
+    const waitAll = async (label: string) => {
+      for (let last = 0; Date.now() < deadline; ) {
+        const n = open();
+        if (n === 0) return;
+        if (Date.now() - last > 5_000) {
+          say(`  ${label}: ${n} operations open; relay ${JSON.stringify(proxy.counts)}`);
+          last = Date.now();
+        }
+        await sleep(200);
+      }
+    };
+
+    // Phase 1: characters (a fifth of the run); half are regenerated later, half get generations.
+    const characters = Math.max(4, Math.round(options.ops * 0.2));
+    const characterJobs: Job[] = [];
+    for (let i = 0; i < characters; i += 1) {
+      characterJobs.push(await invoke('characters.create', { body: { name: `Chaos ${i}`, parameters: { creationType: 'human', mood: `take ${i}` } }, quoteId: null }));
+      count('character');
+    }
+    say(`  ${characters} characters submitted`);
+    await waitAll('characters');
+    const ready = characterJobs.map((j) => session.jobs.require(j.id)).filter((j) => j.state === 'done' && j.resource_id).map((j) => j.resource_id!);
+    const toRegenerate = ready.slice(0, Math.floor(ready.length / 2));
+    const toGenerate = ready.slice(Math.floor(ready.length / 2));
+    if (toGenerate.length === 0) throw new Error('No character became ready; the run cannot go on.');
+
+    // Phase 2: every other kind, shuffled, submitted at once.
+    const rest = options.ops - characters;
+    const plan: string[] = [];
+    for (let i = 0; i < rest; i += 1) {
+      let kind: string = KINDS[i % KINDS.length]!;
+      if (kind === 'regenerate' && plan.filter((k) => k === 'regenerate').length >= toRegenerate.length) kind = 'image';
+      plan.push(kind);
+    }
+    for (let i = plan.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [plan[i], plan[j]] = [plan[j]!, plan[i]!];
+    }
+    let regenerated = 0;
+    for (const [i, kind] of plan.entries()) {
+      const before = Date.now();
+      if (i % 50 === 0) say(`  submitting ${i + 1}/${plan.length}; relay ${JSON.stringify(proxy.counts)}`);
+      const character = toGenerate[i % toGenerate.length]!;
+      if (kind === 'regenerate') await invoke('characters.regenerate', { id: toRegenerate[regenerated++]!, customDetails: i % 2 ? '' : 'a scar over one eye', quoteId: null });
+      else if (kind === 'image') await invoke('generations.create', { body: { character_id: character, type: 'image', prompt: `chaos image ${i}` }, quoteId: null });
+      else if (kind === 'video') await invoke('generations.create', { body: { character_id: character, type: 'video', prompt: `chaos video ${i}`, options: { duration: 2, quality: 'standard' } }, quoteId: null });
+      else if (kind === 'talk') await invoke('generations.create', { body: { character_id: character, type: 'talk', prompt: `chaos talk ${i}`, options: { audio_url: wavUrl, duration: 2, quality: 'standard' } }, quoteId: null });
+      else if (kind === 'voice') await invoke('voices.clone', { body: { name: `Chaos voice ${i}`, source_url: wavUrl }, quoteId: null });
+      else await invoke('audio.create', { body: { voice_id: await presetVoice(c), text: `Chaos line number ${i}.` }, quoteId: null });
+      count(kind);
+      // Submitting prices the operation first (a quote over the same faulty network).
+      if (Date.now() - before > 10_000) say(`  submitting ${kind} ${i + 1} took ${Math.round((Date.now() - before) / 1000)} s`);
+    }
+    say(`  ${plan.length} more operations submitted: ${JSON.stringify(byKind)}`);
+    await waitAll('operations');
+
+    // Faults off: what is left is the downloads' tail and the count.
+    await stopCycle();
+    proxy.setRates(NO_FAULTS);
+    await session.downloader.idle(Math.max(10_000, deadline - Date.now())).catch(() => undefined);
+    const downloadsPending = session.library.get<{ n: number }>("SELECT count(*) AS n FROM downloads WHERE state = 'pending'")?.n ?? 0;
+    const check = await c.router.handle('library.check', {});
+    tail.stop();
+
+    const jobs = session.library.all<IntendedJob>('SELECT idempotency_key, state, resource_id, kind FROM jobs');
+    const counts = countLedger(jobs, await ledgerOperations(sandbox, userId));
+    const answers: Record<string, number> = {};
+    for (const [status, n] of [...tail.byStatus.entries()].sort((a, b) => a[0] - b[0])) answers[String(status)] = n;
+    const conflicts409 = tail.count(409);
+    return {
+      ...counts,
+      seed: options.seed,
+      byKind,
+      conflicts409,
+      answers,
+      proxy: { ...proxy.counts },
+      downloadsPending,
+      libraryCheck: check.ok ? (check.value as { missing: number; orphans: number }) : null,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      logGap: tail.gap,
+    };
+  } finally {
+    await stopCycle().catch(() => undefined);
+    tail.stop();
+    await core?.stop().catch(() => undefined);
+    await proxy.close();
+    await dispatcher.close().catch(() => undefined);
+    await sandbox.stop();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+let preset: string | null = null;
+async function presetVoice(core: Core): Promise<string> {
+  if (preset) return preset;
+  const reply = await core.router.handle('voices.list', {});
+  if (!reply.ok) throw new Error(`voices.list: ${reply.error.message}`);
+  preset = (reply.value as { presets: { id: string }[] }).presets[0]!.id;
+  return preset;
+}
+
+/** The report as the issue names it: one line per figure. */
+export function formatChaos(r: ChaosReport): string[] {
+  return [
+    `seed ${r.seed}; ${r.seconds} s; operations by kind ${JSON.stringify(r.byKind)}`,
+    `relay faults: ${r.proxy.requests} requests, ${r.proxy.resetBefore} reset before the sandbox, ${r.proxy.lostResponses} answers lost after commit, ${r.proxy.spikes} latency spikes, ${r.proxy.refused} connections refused`,
+    `sandbox answers by status: ${Object.entries(r.answers).map(([s, n]) => `${s}×${n}`).join(' ')}${r.logGap ? ' (log window slid: a lower bound)' : ''}`,
+    `intended   ${r.intended}`,
+    `executed   ${r.executed}`,
+    `charged    ${r.charged} (exactly once), ${r.credits} credits`,
+    `duplicated ${r.duplicated}`,
+    `lost       ${r.lost}`,
+    `409s seen  ${r.conflicts409}`,
+    `failed     ${r.failed}; downloads pending ${r.downloadsPending}; library check ${JSON.stringify(r.libraryCheck)}`,
+    ...r.details.slice(0, 20).map((d) => `  ${d}`),
+  ];
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useShallow } from 'zustand/react/shallow';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
@@ -21,8 +22,8 @@ export function GalleryGrid() {
   const [scrollTop, setScrollTop] = useState(0);
   const revealOnFocus = useRef(false);
 
-  const { total, pages, epoch, showRange, itemAt } = useGalleryStore(
-    useShallow((s) => ({ total: s.total, pages: s.pages, epoch: s.epoch, showRange: s.showRange, itemAt: s.itemAt })),
+  const { total, pages, epoch, answered, showRange, itemAt } = useGalleryStore(
+    useShallow((s) => ({ total: s.total, pages: s.pages, epoch: s.epoch, answered: s.answered, showRange: s.showRange, itemAt: s.itemAt })),
   );
   const { selected, focus, click, setFocus, selectAllMatching, clearSelection, toggleFocused } = useSelectionStore(
     useShallow((s) => ({ selected: s.selected, focus: s.focus, click: s.click, setFocus: s.setFocus, selectAllMatching: s.selectAllMatching, clearSelection: s.clear, toggleFocused: s.toggleFocused })),
@@ -66,11 +67,21 @@ export function GalleryGrid() {
     if (target !== null) scroller.current.scrollTop = target;
   }, [focus, layout, size.height]);
 
-  const frame = useRef(0);
+  // The scroll position is read once per scroll event and rendered only when it moves the rows:
+  // when the spacer is not capped a row's top does not depend on scrollTop, so most events (about
+  // four in five at 3,000 px/s) change nothing and cost no render. When they do, the new rows are
+  // rendered inside the event (flushSync), so they are in the DOM for this frame's paint rather
+  // than a task after it.
   const onScroll = () => {
-    cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(() => setScrollTop(scroller.current?.scrollTop ?? 0));
+    const top = scroller.current?.scrollTop ?? 0;
+    const next = rowWindow(layout, top, size.height);
+    if (layout.scrollHeight === layout.contentHeight && next.first === window_.first && next.last === window_.last) return;
+    flushSync(() => setScrollTop(top));
   };
+  // A new layout maps the same scroll position onto other rows: take the position it really has.
+  useLayoutEffect(() => {
+    if (scroller.current) setScrollTop(scroller.current.scrollTop);
+  }, [layout, size.height]);
 
   const onPick = useCallback(
     (index: number, item: LibraryItem, event: MouseEvent) => {
@@ -156,9 +167,11 @@ export function GalleryGrid() {
       aria-colcount={layout.columns}
       aria-activedescendant={count > 0 && focus >= firstIndex && focus <= lastIndex ? tileId(focus) : undefined}
       tabIndex={0}
+      aria-busy={!answered}
       onScroll={onScroll}
       onKeyDown={onKeyDown}
-      data-total={count}
+      // Only an answered total: while a new filter is asked, the rows shown are the previous one's.
+      data-total={answered ? count : undefined}
     >
       <div role="rowgroup" className="gallery-spacer" style={{ height: layout.scrollHeight }}>
         {rows}

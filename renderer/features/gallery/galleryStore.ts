@@ -4,19 +4,27 @@ import { command, messageOf } from './command.ts';
 
 /** Items per `library.query` page; the grid asks for the pages its rows cover. */
 export const PAGE_SIZE = 200;
-/** Pages kept in memory; the farthest from what is on screen go first. */
-const MAX_CACHED_PAGES = 40;
-const SEARCH_DEBOUNCE_MS = 250;
+/**
+ * Pages kept beyond each side of the pages on screen. Farther pages are dropped as the view moves,
+ * so a long scroll does not leave the library it passed in memory (issue 8: heap growth ≤ 10 %);
+ * at 200 items a page this still covers dozens of screens either way.
+ */
+const NEAR_PAGES = 2;
 const REFRESH_DEBOUNCE_MS = 300;
 
 export const DEFAULT_FILTER: LibraryFilter = { sort: 'newest' };
 
 interface GalleryState {
   filter: LibraryFilter;
-  /** What the search box holds; it reaches `filter.search` after a pause in typing. */
+  /** What the search box holds; it reaches `filter.search` as it is typed. */
   searchText: string;
   /** Bumped whenever the result set changes meaning; answers for an older epoch are dropped. */
   epoch: number;
+  /**
+   * Whether `total` and `pages` answer the current epoch. Until the first page of a new filter
+   * arrives, the previous results stay on screen rather than an empty grid flashing between them.
+   */
+  answered: boolean;
   total: number | null;
   pages: Readonly<Record<number, readonly LibraryItem[]>>;
   visible: { first: number; last: number };
@@ -37,13 +45,15 @@ interface GalleryState {
 }
 
 let inflight = new Set<string>();
-let searchTimer: ReturnType<typeof setTimeout> | undefined;
+/** The first page of the newest filter: at most one asked at a time, the latest waiting behind it. */
+let head = { busy: false, again: false };
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 const initial = {
   filter: DEFAULT_FILTER,
   searchText: '',
   epoch: 0,
+  answered: false,
   total: null,
   pages: {},
   visible: { first: 0, last: 0 },
@@ -59,7 +69,11 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       const { filter } = get();
       const result = await command('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
       if (get().epoch !== epoch) return;
-      set((state) => ({ total: result.total, pages: evict({ ...state.pages, [page]: result.items }, state.visible), error: null }));
+      set((state) =>
+        state.answered
+          ? { total: result.total, pages: nearby({ ...state.pages, [page]: result.items }, state.visible), error: null }
+          : { total: result.total, pages: { [page]: result.items }, answered: true, error: null },
+      );
     } catch (error) {
       if (get().epoch === epoch) set({ error: messageOf(error) });
     } finally {
@@ -67,10 +81,31 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     }
   }
 
+  /**
+   * Asks for the first page of the current filter. Typing fast restarts the filter on every key: one
+   * query runs, the newest waits, and the ones typed over in between are never sent (their epochs
+   * are gone by the time the running one answers).
+   */
+  async function loadHead(): Promise<void> {
+    if (head.busy) {
+      head.again = true;
+      return;
+    }
+    const current = head;
+    current.busy = true;
+    try {
+      do {
+        current.again = false;
+        await loadPage(0, get().epoch);
+      } while (current.again && !get().answered && head === current);
+    } finally {
+      current.busy = false;
+    }
+  }
+
   function restart(filter: LibraryFilter): void {
-    const epoch = get().epoch + 1;
-    set({ filter, epoch, total: null, pages: {}, error: null, visible: { first: 0, last: 0 } });
-    void loadPage(0, epoch);
+    set({ filter, epoch: get().epoch + 1, answered: false, error: null, visible: { first: 0, last: 0 } });
+    void loadHead();
   }
 
   return {
@@ -78,22 +113,28 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
 
     setFilter: (patch) => restart({ ...get().filter, ...patch }),
     clearFilter: () => {
-      clearTimeout(searchTimer);
       set({ searchText: '' });
       restart({ ...DEFAULT_FILTER, sort: get().filter.sort });
     },
+    // No debounce: the search answers as it is typed (issue 8: ≤ 50 ms to the first painted
+    // result); loadHead keeps the queries to one in flight and the latest pending.
     setSearchText: (text) => {
       set({ searchText: text });
-      clearTimeout(searchTimer);
-      searchTimer = setTimeout(() => {
-        const search = text.trim() || undefined;
-        if (search !== get().filter.search) restart({ ...get().filter, search });
-      }, SEARCH_DEBOUNCE_MS);
+      const search = text.trim() || undefined;
+      if (search !== get().filter.search) restart({ ...get().filter, search });
     },
 
     showRange: (first, last) => {
-      const { visible, pages, epoch, total } = get();
-      if (visible.first !== first || visible.last !== last) set({ visible: { first, last } });
+      const { visible, pages, epoch, total, answered } = get();
+      if (visible.first !== first || visible.last !== last) {
+        const kept = nearby(pages, { first, last });
+        set(kept === pages ? { visible: { first, last } } : { visible: { first, last }, pages: kept });
+      }
+      // The rows on screen belong to the previous filter until its first page answers.
+      if (!answered) {
+        void loadHead();
+        return;
+      }
       if (total === 0) return;
       const upper = total === null ? first : Math.min(last, total - 1);
       for (let page = Math.floor(first / PAGE_SIZE); page <= Math.floor(upper / PAGE_SIZE); page += 1) {
@@ -117,7 +158,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
         }
         if (get().epoch !== epoch) return;
         // Pages outside the window may have shifted; they are re-read when scrolled to.
-        set({ total, pages: loaded, epoch: epoch + 1, error: null });
+        set({ total, pages: loaded, epoch: epoch + 1, answered: true, error: null });
       } catch (error) {
         set({ error: messageOf(error) });
       }
@@ -165,23 +206,26 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     },
 
     reset: () => {
-      clearTimeout(searchTimer);
       clearTimeout(refreshTimer);
       inflight = new Set();
+      head = { busy: false, again: false };
       set(initial);
     },
   };
 });
 
-/** Drops the cached pages farthest from the visible range once the cache is full. */
-function evict(pages: Record<number, readonly LibraryItem[]>, visible: { first: number; last: number }): Record<number, readonly LibraryItem[]> {
-  const keys = Object.keys(pages).map(Number);
-  if (keys.length <= MAX_CACHED_PAGES) return pages;
-  const center = (visible.first + visible.last) / 2 / PAGE_SIZE;
-  keys.sort((a, b) => Math.abs(b - center) - Math.abs(a - center));
-  const kept = { ...pages };
-  for (const key of keys.slice(0, keys.length - MAX_CACHED_PAGES)) delete kept[key];
-  return kept;
+/** The cached pages within NEAR_PAGES of the visible range; the same object when none is dropped. */
+function nearby(pages: Readonly<Record<number, readonly LibraryItem[]>>, visible: { first: number; last: number }): Readonly<Record<number, readonly LibraryItem[]>> {
+  const low = Math.floor(visible.first / PAGE_SIZE) - NEAR_PAGES;
+  const high = Math.floor(visible.last / PAGE_SIZE) + NEAR_PAGES;
+  let kept: Record<number, readonly LibraryItem[]> | null = null;
+  for (const key of Object.keys(pages)) {
+    const page = Number(key);
+    if (page >= low && page <= high) continue;
+    kept ??= { ...pages };
+    delete kept[page];
+  }
+  return kept ?? pages;
 }
 
 /** Whether any filter narrows the library (the search box included). */

@@ -98,6 +98,21 @@ describe('library queries on 100k items', () => {
     }
   });
 
+  it('pages a common and a rare search word in the same order as the full list, whichever plan it takes', () => {
+    // 'neon' matches 20,000 items (the date-index walk), 'number 4242' a handful (the rowid plan).
+    for (const filter of [{ search: 'neon' }, { search: 'neon', sort: 'oldest' as const }, { search: 'neon', kinds: ['video' as const] }, { search: 'number 4242' }]) {
+      const f: LibraryFilter = { sort: 'newest', ...filter };
+      const all = queries.ids(f);
+      expect(all.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      for (const offset of [0, 200, 19_950]) {
+        const page = queries.query(f, offset, 200);
+        expect(page.total, JSON.stringify(filter)).toBe(all.length);
+        expect(page.items.map((i) => i.id), JSON.stringify({ filter, offset })).toEqual(all.slice(offset, offset + 200));
+      }
+    }
+    expect(queries.query({ sort: 'newest', search: 'neon zzzunknown' }, 0, 200)).toEqual({ items: [], total: 0 });
+  });
+
   it('finds a search term as a prefix and ignores punctuation in the query', () => {
     expect(queries.query({ sort: 'newest', search: '"lightho*' }, 0, 1).total).toBeGreaterThan(0);
     expect(queries.query({ sort: 'newest', search: '***' }, 0, 1).total).toBe(N);

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream, rmSync, statSync } from 'node:fs';
-import { Transform } from 'node:stream';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { createReadStream, createWriteStream, rmSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
 import { backoffMs, DEFAULT_RETRY } from '../api/retryPolicy.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
-import { MediaStore, sha256File } from './mediaStore.ts';
+import type { MediaStore } from './mediaStore.ts';
 
 export type OwnerKind = 'character' | 'generation' | 'voice' | 'audio';
 
@@ -25,6 +24,9 @@ export type DownloadRow = {
   attempts: number;
   error_message: string | null;
 };
+
+/** A file an owner should have in the store (`url` null or not http(s): nothing to fetch). */
+export type MediaWant = { ownerKind: OwnerKind; ownerId: string; role: string; url: string | null | undefined };
 
 export type DownloadEvents = {
   progress(p: { mediaId: string; itemId: string | null; received: number; total: number | null; done: boolean }): void;
@@ -45,6 +47,9 @@ export type DownloaderDeps = {
   maxAttempts?: number;
 };
 
+/** A verified file in place, waiting to be indexed. */
+type Landed = { row: DownloadRow; contentId: string; size: number; contentType: string };
+
 class DiskFullError extends Error {}
 class VerificationError extends Error {}
 class HttpStatusError extends Error {
@@ -54,6 +59,9 @@ class HttpStatusError extends Error {
     this.status = status;
   }
 }
+
+/** Most bytes the file stream gathers into one write (and read at a time when hashing a resumed part). */
+const STREAM_BUFFER_BYTES = 1024 * 1024;
 
 const EXTENSION_TYPES: Record<string, string> = {
   png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif',
@@ -67,10 +75,21 @@ const EXTENSION_TYPES: Record<string, string> = {
  */
 export class Downloader {
   private readonly deps: DownloaderDeps;
+  /** Downloads holding a transfer slot. */
   private readonly active = new Set<string>();
+  /** Downloads whose bytes are in, being placed and indexed: no slot, but not to be started again. */
+  private readonly finishing = new Set<string>();
   private readonly runs = new Set<Promise<void>>();
   private readonly retryAt = new Map<string, number>();
   private timer: unknown = null;
+  private pumpQueued = false;
+  /** Consecutive downloads that could not reach their server, and the queue's wait that follows. */
+  private unreachableStreak = 0;
+  private pausedUntil = 0;
+  /** Placed files waiting for their shared index commit. */
+  private readonly landed: { file: Landed; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  /** Waiters of `idle()`, woken when a download ends. */
+  private readonly ended = new Set<() => void>();
   private stopped = false;
   private readonly abort = new AbortController();
 
@@ -80,11 +99,25 @@ export class Downloader {
 
   /** Records that `url` should be in the store for this owner and role; starts it when possible. */
   want(ownerKind: OwnerKind, ownerId: string, role: string, url: string | null | undefined): void {
-    if (!url || !/^https?:\/\//.test(url)) return;
+    if (this.deps.library.relaxedTransaction(() => this.record(ownerKind, ownerId, role, url))) this.pumpSoon();
+  }
+
+  /**
+   * Many wants in one transaction (a sync page): one commit instead of one per file, and one pump
+   * for the lot instead of one each.
+   */
+  wantMany(wants: readonly MediaWant[]): void {
+    const added = this.deps.library.relaxedTransaction(() => wants.filter((w) => this.record(w.ownerKind, w.ownerId, w.role, w.url)).length);
+    if (added > 0) this.pumpSoon();
+  }
+
+  /** Writes the download row; true when there is something new to fetch. */
+  private record(ownerKind: OwnerKind, ownerId: string, role: string, url: string | null | undefined): boolean {
+    if (!url || !/^https?:\/\//.test(url)) return false;
     const { library } = this.deps;
     const now = new Date(this.deps.clock.now()).toISOString();
     const existing = library.get<{ id: string; url: string; state: string }>('SELECT id, url, state FROM downloads WHERE owner_kind = ? AND owner_id = ? AND role = ?', ownerKind, ownerId, role);
-    if (existing && existing.url === url && existing.state !== 'removed') return;
+    if (existing && existing.url === url && existing.state !== 'removed') return false;
     if (existing) {
       library.run("UPDATE downloads SET url = ?, state = 'pending', content_id = NULL, received = 0, attempts = 0, error_message = NULL, updated_at = ? WHERE id = ?", url, now, existing.id);
       rmSync(this.deps.store.partialPath(existing.id), { force: true });
@@ -100,7 +133,17 @@ export class Downloader {
         now,
       );
     }
-    this.pump();
+    return true;
+  }
+
+  /** One pump after the current synchronous work (a burst of wants), not one per want. */
+  private pumpSoon(): void {
+    if (this.pumpQueued) return;
+    this.pumpQueued = true;
+    queueMicrotask(() => {
+      this.pumpQueued = false;
+      this.pump();
+    });
   }
 
   /** Puts a finished or failed download back in line (library check, user retry). */
@@ -125,8 +168,17 @@ export class Downloader {
   async idle(timeoutMs = 60_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
-      if (this.active.size === 0 && this.pending() === 0) return;
-      await new Promise((r) => setTimeout(r, 50));
+      if (this.active.size === 0 && this.finishing.size === 0 && this.pending() === 0) return;
+      // Checked again when a download ends (or after 50 ms, for retries waiting on a timer).
+      await new Promise<void>((resolve) => {
+        const wake = (): void => {
+          clearTimeout(timer);
+          this.ended.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, 50);
+        this.ended.add(wake);
+      });
     }
     throw new Error('Downloads did not finish in time.');
   }
@@ -136,11 +188,21 @@ export class Downloader {
     const parallel = this.deps.parallel ?? 3;
     if (this.active.size >= parallel) return;
     const now = this.deps.clock.now();
-    const rows = this.deps.library.all<DownloadRow>("SELECT * FROM downloads WHERE state = 'pending' ORDER BY CASE WHEN role LIKE 'thumb%' OR role LIKE 'headshot%' THEN 0 ELSE 1 END, created_at LIMIT ?", parallel * 4 + this.retryAt.size);
+    if (now < this.pausedUntil) {
+      if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
+      this.timer = this.deps.clock.setTimeout(() => ((this.timer = null), this.pump()), this.pausedUntil - now);
+      return;
+    }
+    // The queue's own index (migration 0003) keeps this a short walk with 100k pending.
+    // Enough rows to fill every free slot: the active, finishing and waiting-to-retry ones are among them.
+    const rows = this.deps.library.all<DownloadRow>(
+      "SELECT * FROM downloads INDEXED BY downloads_queue WHERE state = 'pending' ORDER BY CASE WHEN role LIKE 'thumb%' OR role LIKE 'headshot%' THEN 0 ELSE 1 END, created_at LIMIT ?",
+      parallel + this.finishing.size + this.retryAt.size,
+    );
     let soonest = Number.POSITIVE_INFINITY;
     for (const row of rows) {
       if (this.active.size >= parallel) break;
-      if (this.active.has(row.id)) continue;
+      if (this.active.has(row.id) || this.finishing.has(row.id)) continue;
       const at = this.retryAt.get(row.id) ?? 0;
       if (at > now) {
         soonest = Math.min(soonest, at);
@@ -149,8 +211,10 @@ export class Downloader {
       this.active.add(row.id);
       const run = this.run(row).finally(() => {
         this.active.delete(row.id);
+        this.finishing.delete(row.id);
         this.runs.delete(run);
         this.pump();
+        for (const wake of [...this.ended]) wake();
       });
       this.runs.add(run);
     }
@@ -163,18 +227,15 @@ export class Downloader {
     const partial = store.partialPath(row.id);
     try {
       const { contentId, size, contentType } = await this.fetchInto(row, partial);
+      this.unreachableStreak = 0;
+      // The transfer is over: its slot goes to the next file while this one is placed and indexed.
+      this.active.delete(row.id);
+      this.finishing.add(row.id);
+      this.pump();
       // Into place first, then indexed: a crash between the two leaves an orphan file that the
       // library check removes, never an index entry pointing at nothing.
-      store.place(partial, contentId);
-      const now = new Date(this.deps.clock.now()).toISOString();
-      library.transaction(() => {
-        library.run('INSERT INTO media (content_id, size, content_type, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (content_id) DO NOTHING', contentId, size, contentType, now);
-        library.run("UPDATE downloads SET state = 'done', content_id = ?, content_type = ?, expected_size = ?, received = ?, error_message = NULL, updated_at = ? WHERE id = ?", contentId, contentType, size, size, now, row.id);
-        if (row.owner_kind === 'generation' || row.owner_kind === 'audio') {
-          if (row.role === 'output') library.run('UPDATE library_items SET media_id = ?, media_type = ? WHERE id = ?', contentId, contentType, row.owner_id);
-          if (row.role === 'thumbnail') library.run('UPDATE library_items SET thumb_id = ? WHERE id = ?', contentId, row.owner_id);
-        }
-      });
+      await store.place(partial, contentId);
+      await this.index({ row, contentId, size, contentType });
       this.retryAt.delete(row.id);
       const done = library.get<DownloadRow>('SELECT * FROM downloads WHERE id = ?', row.id);
       this.deps.events.progress({ mediaId: row.id, itemId: row.owner_id, received: size, total: size, done: true });
@@ -201,9 +262,60 @@ export class Downloader {
         if (failed) this.deps.events.settled(failed);
         return;
       }
-      library.run('UPDATE downloads SET attempts = ?, received = ?, error_message = ?, updated_at = ? WHERE id = ?', attempts, sizeOf(partial), error instanceof Error ? error.message : 'unknown', now, row.id);
+      library.relaxedTransaction(() =>
+        library.run('UPDATE downloads SET attempts = ?, received = ?, error_message = ?, updated_at = ? WHERE id = ?', attempts, sizeOf(partial), error instanceof Error ? error.message : 'unknown', now, row.id),
+      );
       this.retryAt.set(row.id, this.deps.clock.now() + Math.max(500, backoffMs(DEFAULT_RETRY, attempts, this.deps.random)));
+      if (isUnreachable(error)) {
+        // The CDN cannot be reached at all: the whole queue waits (backing off while it stays so)
+        // instead of failing through every pending file at once, a connection attempt each.
+        this.unreachableStreak += 1;
+        this.pausedUntil = this.deps.clock.now() + Math.max(500, backoffMs(DEFAULT_RETRY, this.unreachableStreak, this.deps.random));
+      }
       log.warn('A download was interrupted; it will resume.', { download: row.id, received: sizeOf(partial), error: error instanceof Error ? error.message : 'unknown' });
+    }
+  }
+
+  /**
+   * Indexes a placed file. Files that land in the same turn of the event loop share one commit,
+   * made without an fsync on the main thread (a relaxed transaction: lost only to a power cut, and
+   * then the file is an orphan the library check removes and the row is pending again, as after a
+   * crash between placing and indexing). Still indexed only after the file is in place; a batch
+   * that fails is retried one file at a time, so one bad row fails only its own download.
+   */
+  private index(file: Landed): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.landed.push({ file, resolve, reject });
+      if (this.landed.length === 1) setImmediate(() => this.indexLanded());
+    });
+  }
+
+  private indexLanded(): void {
+    const batch = this.landed.splice(0);
+    const { library } = this.deps;
+    const now = new Date(this.deps.clock.now()).toISOString();
+    try {
+      library.relaxedTransaction(() => batch.forEach((b) => this.indexOne(b.file, now)));
+      batch.forEach((b) => b.resolve());
+    } catch {
+      for (const b of batch) {
+        try {
+          library.relaxedTransaction(() => this.indexOne(b.file, now));
+          b.resolve();
+        } catch (error) {
+          b.reject(error);
+        }
+      }
+    }
+  }
+
+  private indexOne({ row, contentId, size, contentType }: Landed, now: string): void {
+    const { library } = this.deps;
+    library.run('INSERT INTO media (content_id, size, content_type, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (content_id) DO NOTHING', contentId, size, contentType, now);
+    library.run("UPDATE downloads SET state = 'done', content_id = ?, content_type = ?, expected_size = ?, received = ?, error_message = NULL, updated_at = ? WHERE id = ?", contentId, contentType, size, size, now, row.id);
+    if (row.owner_kind === 'generation' || row.owner_kind === 'audio') {
+      if (row.role === 'output') library.run('UPDATE library_items SET media_id = ?, media_type = ? WHERE id = ?', contentId, contentType, row.owner_id);
+      if (row.role === 'thumbnail') library.run('UPDATE library_items SET thumb_id = ? WHERE id = ?', contentId, row.owner_id);
     }
   }
 
@@ -218,7 +330,7 @@ export class Downloader {
       const v = h[name];
       return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
     };
-    let total: number | null = null;
+    let total: number | null;
     if (answer.statusCode === 206) {
       const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header('content-range') ?? '');
       if (!range || Number(range[1]) !== have) {
@@ -239,33 +351,44 @@ export class Downloader {
       await answer.body.dump();
       throw new HttpStatusError(answer.statusCode);
     }
+    // Hashed as it streams to the file: no second read of the file. A resumed download hashes the
+    // part it already has first.
+    const hash = createHash('sha256');
+    if (have > 0) await hashInto(hash, partial, have);
     let received = have;
     let lastEmit = 0;
-    const counter = new Transform({
-      transform: (chunk: Buffer, _enc, done) => {
-        received += chunk.length;
-        const now = Date.now();
-        if (now - lastEmit > 250) {
-          lastEmit = now;
-          this.deps.events.progress({ mediaId: row.id, itemId: row.owner_id, received, total, done: false });
-        }
-        done(null, chunk);
-      },
+    // Hashed and counted by a listener on the body while it pipes straight into the file: no
+    // extra stream stage per 16 KiB TLS record, and the file stream gathers what arrives during
+    // a write into one writev of up to STREAM_BUFFER_BYTES (memory stays bounded by that).
+    answer.body.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      hash.update(chunk);
+      const now = Date.now();
+      if (now - lastEmit > 250) {
+        lastEmit = now;
+        this.deps.events.progress({ mediaId: row.id, itemId: row.owner_id, received, total, done: false });
+      }
     });
     try {
-      await pipeline(answer.body, counter, createWriteStream(partial, { flags: have > 0 ? 'a' : 'w' }));
+      await pipeline(answer.body, createWriteStream(partial, { flags: have > 0 ? 'a' : 'w', highWaterMark: STREAM_BUFFER_BYTES }));
     } catch (error) {
       if (isDiskFull(error)) throw new DiskFullError('disk full');
       throw error;
     }
-    const size = sizeOf(partial);
+    // Every byte received was written (the pipeline ends only when the file stream has flushed), after the `have` already there.
+    const size = received;
     if (total !== null && size !== total) throw new Error(`Received ${size} of ${total} bytes.`);
-    const contentId = await sha256File(partial);
+    const contentId = hash.digest('hex');
     const expected = expectedHash(header('x-content-sha256'), header('etag'), header('repr-digest'), row.url);
     if (expected && expected !== contentId) throw new VerificationError('The downloaded file does not match its hash; downloading it again.');
     const contentType = (header('content-type') ?? '').split(';')[0]?.trim() || guessType(url.pathname);
     return { contentId, size, contentType };
   }
+}
+
+/** Adds the first `bytes` bytes of the file at `path` to `hash`. */
+async function hashInto(hash: Hash, path: string, bytes: number): Promise<void> {
+  for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1, highWaterMark: STREAM_BUFFER_BYTES })) hash.update(chunk as Buffer);
 }
 
 function sizeOf(path: string): number {
@@ -274,6 +397,13 @@ function sizeOf(path: string): number {
   } catch {
     return 0;
   }
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** The server could not be reached (nothing was exchanged), as opposed to a transfer cut short. */
+function isUnreachable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && UNREACHABLE.has(error.code);
 }
 
 function isDiskFull(error: unknown): boolean {

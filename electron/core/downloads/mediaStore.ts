@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { access, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 
@@ -55,12 +55,26 @@ export class MediaStore {
     }
   }
 
-  /** Moves a verified partial file into place (atomic on one file system). */
-  place(partial: string, contentId: string): string {
+  /**
+   * Moves a verified partial file into place (atomic on one file system). Asynchronous and usually
+   * one call (the rename): with 8 downloads at a time, a mkdir and an exists check per file on the
+   * main thread were a tenth of core's time. Content already indexed is checked on disk first (a
+   * file being served is never replaced); otherwise a file of the same name has the same bytes.
+   */
+  async place(partial: string, contentId: string): Promise<string> {
     const target = this.pathOf(contentId);
-    mkdirSync(join(this.root, contentId.slice(0, 2)), { recursive: true });
-    if (existsSync(target)) rmSync(partial, { force: true });
-    else renameSync(partial, target);
+    if (this.library.get('SELECT 1 AS x FROM media WHERE content_id = ?', contentId) && (await exists(target))) {
+      await rm(partial, { force: true });
+      return target;
+    }
+    try {
+      await rename(partial, target);
+    } catch (error) {
+      // A new shard folder (or one removed by hand): make it, then move the file.
+      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT' && (await exists(partial)))) throw error;
+      await mkdir(dirname(target), { recursive: true });
+      await rename(partial, target);
+    }
     return target;
   }
 
@@ -89,12 +103,11 @@ export class MediaStore {
   }
 }
 
-export function sha256File(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(path)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', reject)
-      .on('end', () => resolve(hash.digest('hex')));
-  });
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -250,6 +250,8 @@ export class JobQueue {
   /** The poller saw a resource reach a terminal state: settle the jobs that follow it. */
   resourceSettled(kind: string, resourceId: string, ok: boolean, errorMessage: string | null): void {
     const { library, store } = this.deps;
+    // Most settled records (a sync page of old history) have no job waiting: no write transaction for them.
+    if (store.processingFor(kind, resourceId).length === 0) return;
     const changed = library.transaction(() =>
       store.processingFor(kind, resourceId).map((job) =>
         ok

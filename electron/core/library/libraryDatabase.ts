@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Migration } from './migrations/migration.ts';
 import { MIGRATIONS } from './migrations/allMigrations.ts';
 
 export type SqlValue = string | number | bigint | null | Uint8Array;
+
+/** Distinct statements kept prepared; past this the cache starts over (dynamic filters make new text). */
+const STATEMENT_CACHE_SIZE = 512;
 
 /**
  * The profile's library file: WAL so readers never wait on the writer, FULL sync so a committed
@@ -13,6 +16,9 @@ export type SqlValue = string | number | bigint | null | Uint8Array;
 export class LibraryDatabase {
   readonly db: DatabaseSync;
   readonly path: string;
+  // Preparing costs more than running a small statement: a sync page writes hundreds of rows with
+  // the same few texts, so each text is prepared once per connection.
+  private readonly statements = new Map<string, StatementSync>();
 
   private constructor(db: DatabaseSync, path: string) {
     this.db = db;
@@ -33,16 +39,44 @@ export class LibraryDatabase {
     return transaction(this.db, fn);
   }
 
+  /** The prepared statement for `sql`, reused across calls. */
+  prepare(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * A transaction for bookkeeping that can be derived again (which files to fetch, which are in
+   * place): committed without waiting for the disk (synchronous = NORMAL for this commit). A process
+   * crash still keeps it (WAL); a power cut may drop it, and then only it and other such commits
+   * after the last durable one: every FULL commit syncs the whole log before it. Intents and job
+   * states never go through here. Inside another transaction it is a savepoint of that one.
+   */
+  relaxedTransaction<T>(fn: () => T): T {
+    if (this.db.isTransaction) return transaction(this.db, fn);
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return transaction(this.db, fn);
+    } finally {
+      this.db.exec('PRAGMA synchronous = FULL');
+    }
+  }
+
   get<T>(sql: string, ...params: SqlValue[]): T | undefined {
-    return this.db.prepare(sql).get(...params) as T | undefined;
+    return this.prepare(sql).get(...params) as T | undefined;
   }
 
   all<T>(sql: string, ...params: SqlValue[]): T[] {
-    return this.db.prepare(sql).all(...params) as T[];
+    return this.prepare(sql).all(...params) as T[];
   }
 
   run(sql: string, ...params: SqlValue[]): { changes: number } {
-    const result = this.db.prepare(sql).run(...params);
+    const result = this.prepare(sql).run(...params);
     return { changes: Number(result.changes) };
   }
 
@@ -56,6 +90,7 @@ export class LibraryDatabase {
   }
 
   close(): void {
+    this.statements.clear();
     if (this.db.isOpen) this.db.close();
   }
 }

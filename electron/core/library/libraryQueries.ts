@@ -53,11 +53,41 @@ export class LibraryQueries {
   }
 
   query(filter: LibraryFilter, offset: number, limit: number): { items: LibraryItem[]; total: number } {
+    const match = filter.search ? ftsQuery(filter.search) : null;
+    if (match) return this.search(filter, match, offset, limit);
     const { where, params } = whereOf(filter);
     const order = filter.sort === 'oldest' ? 'i.created_at ASC, i.seq ASC' : 'i.created_at DESC, i.seq DESC';
     const total = this.library.get<{ n: number }>(`SELECT count(*) AS n FROM library_items i ${where}`, ...params)?.n ?? 0;
     const rows = this.library.all<ItemRow>(
       `SELECT ${ITEM_COLUMNS} FROM library_items i LEFT JOIN characters c ON c.id = i.character_id ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      ...params,
+      limit,
+      offset,
+    );
+    return { items: rows.map(toItem), total };
+  }
+
+  /**
+   * A page of a search, planned by how many items the words match (FTS5 counts them in about a
+   * millisecond). A common word (10,000 of 100,000 items) was 47 ms with the generic plan: SQLite
+   * fetched every match by rowid, computed every column (subqueries included) and sorted them all.
+   * Here the page's rows are chosen first and their columns computed after, and past
+   * SCAN_MATCHES the date index is walked in order, testing membership, so the walk stops at the
+   * page; rare words keep the rowid plan, which never walks the whole index.
+   */
+  private search(filter: LibraryFilter, match: string, offset: number, limit: number): { items: LibraryItem[]; total: number } {
+    const matches = this.library.get<{ n: number }>('SELECT count(*) AS n FROM library_fts WHERE library_fts MATCH ?', match)?.n ?? 0;
+    if (matches === 0) return { items: [], total: 0 };
+    const { where, params, narrowed } = whereOf(filter, matches > SCAN_MATCHES ? 'scan' : 'rowid');
+    const order = filter.sort === 'oldest' ? 'i.created_at ASC, i.seq ASC' : 'i.created_at DESC, i.seq DESC';
+    // The triggers of migration 0002 keep the FTS rowids equal to library_items' seqs, so with no
+    // other filter the FTS count is the total.
+    const total = narrowed ? (this.library.get<{ n: number }>(`SELECT count(*) AS n FROM library_items i ${where}`, ...params)?.n ?? 0) : matches;
+    // CROSS JOIN keeps the page outermost: with LIMIT bound as a parameter SQLite would otherwise
+    // walk all of library_items and probe the page for each row.
+    const rows = this.library.all<ItemRow>(
+      `SELECT ${ITEM_COLUMNS} FROM (SELECT i.seq FROM library_items i ${where} ORDER BY ${order} LIMIT ? OFFSET ?) page
+       CROSS JOIN library_items i ON i.seq = page.seq LEFT JOIN characters c ON c.id = i.character_id ORDER BY ${order}`,
       ...params,
       limit,
       offset,
@@ -156,7 +186,14 @@ export class LibraryQueries {
   }
 }
 
-function whereOf(filter: LibraryFilter): { where: string; params: SqlValue[] } {
+/** Past this many matches a search page walks the date index instead of sorting every match. */
+const SCAN_MATCHES = 2_000;
+
+/**
+ * The WHERE clause of a filter. `membership` is how the search words are tested: 'rowid' lets
+ * SQLite start from the matches, 'scan' (the unary plus) keeps it on the ordering index.
+ */
+function whereOf(filter: LibraryFilter, membership: 'rowid' | 'scan' = 'rowid'): { where: string; params: SqlValue[]; narrowed: boolean } {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
   if (filter.kinds?.length) {
@@ -188,12 +225,13 @@ function whereOf(filter: LibraryFilter): { where: string; params: SqlValue[] } {
     clauses.push('i.id IN (SELECT item_id FROM collection_items WHERE collection_id = ?)');
     params.push(filter.collectionId);
   }
+  const narrowed = clauses.length > 0;
   const match = filter.search ? ftsQuery(filter.search) : null;
   if (match) {
-    clauses.push('i.seq IN (SELECT rowid FROM library_fts WHERE library_fts MATCH ?)');
+    clauses.push(`${membership === 'scan' ? '+' : ''}i.seq IN (SELECT rowid FROM library_fts WHERE library_fts MATCH ?)`);
     params.push(match);
   }
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, narrowed };
 }
 
 /** Every word of the search must match the start of a word (prefix search), in any indexed column. */

@@ -23,7 +23,9 @@ export type PollIntervals = {
   backgroundCapMs: number;
 };
 
-export const DEFAULT_INTERVALS: PollIntervals = { fastMs: 1_000, factor: 1.5, capMs: 15_000, backgroundCapMs: 60_000 };
+// Half a second first: a completion is seen within about that while things are changing (the
+// batch goes back to fastMs whenever a round brought news); quiet resources back off from there.
+export const DEFAULT_INTERVALS: PollIntervals = { fastMs: 500, factor: 1.5, capMs: 15_000, backgroundCapMs: 60_000 };
 
 export type PollerDeps = {
   api: () => ApiClient | null;
@@ -266,19 +268,25 @@ export class Poller {
     try {
       if (this.updatedAfterWorks) {
         const since = batch.sinceServer ?? this.serverTime(this.earliestGenerationSince()) - 10_000;
-        let newestDate: number | null = null;
-        for (const status of ['completed', 'failed'] as const) {
-          for await (const page of api.generations({ status, updated_after: new Date(since).toISOString(), limit: 100 })) {
-            if (page.date) newestDate = this.learnServerTime(page.date);
-            for (const record of page.items) {
-              const t = this.tracked.get(`generation:${record.id}`);
-              if (t) {
-                this.settle(t, { kind: 'generation', record });
-                changed = true;
+        const dates: number[] = [];
+        // Both lists at once: a round costs one round trip, not two.
+        const lists = await Promise.allSettled(
+          (['completed', 'failed'] as const).map(async (status) => {
+            for await (const page of api.generations({ status, updated_after: new Date(since).toISOString(), limit: 100 })) {
+              const at = page.date ? this.learnServerTime(page.date) : null;
+              if (at !== null) dates.push(at);
+              for (const record of page.items) {
+                const t = this.tracked.get(`generation:${record.id}`);
+                if (t) {
+                  this.settle(t, { kind: 'generation', record });
+                  changed = true;
+                }
               }
             }
-          }
-        }
+          }),
+        );
+        for (const list of lists) if (list.status === 'rejected') throw list.reason;
+        const newestDate = dates.length ? Math.max(...dates) : null;
         // Overlap the next window by a margin: the Date header has one-second resolution.
         batch.sinceServer = (newestDate ?? this.serverTime(started)) - 10_000;
       } else {

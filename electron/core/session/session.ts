@@ -7,7 +7,7 @@ import { CreditsBook } from '../account/creditsBook.ts';
 import { ApiClient } from '../api/apiClient.ts';
 import { HttpClient, type HttpObserver } from '../api/httpClient.ts';
 import type { Clock } from '../clock/clock.ts';
-import { Downloader, type DownloadRow } from '../downloads/downloader.ts';
+import { Downloader, type DownloadRow, type MediaWant } from '../downloads/downloader.ts';
 import { MediaStore } from '../downloads/mediaStore.ts';
 import type { Accepted } from '../jobs/intentKinds.ts';
 import { JobQueue } from '../jobs/jobQueue.ts';
@@ -347,16 +347,19 @@ export class Session {
 
   private synced(records: SyncedRecord[], removed: { kind: 'character' | 'generation' | 'voice' | 'audio'; id: string }[]): void {
     const items: string[] = [];
+    const wants: MediaWant[] = [];
     for (const r of records) {
       if (r.kind === 'generation' || r.kind === 'audio') items.push(r.record.id);
-      this.afterRecord(r, false);
+      this.afterRecord(r, false, wants);
     }
+    // A page's downloads are recorded together (one commit, one pump).
+    if (wants.length) this.downloader.wantMany(wants);
     if (items.length) this.options.emit('library.updated', { items: this.queries.items(items), removedIds: [] });
     for (const r of removed) this.forget(r.kind, r.id);
   }
 
-  /** Events, job settlement, downloads and following for one fresh record. */
-  private afterRecord(r: SyncedRecord, single: boolean): void {
+  /** Events, job settlement, downloads and following for one fresh record; `wants` collects a page's downloads. */
+  private afterRecord(r: SyncedRecord, single: boolean, wants: MediaWant[] = []): void {
     const status = r.record.status;
     const terminal = isTerminal(r.kind, status);
     if (!terminal) {
@@ -366,27 +369,30 @@ export class Session {
       const ok = status === 'completed' || status === 'ready';
       const error = 'error_message' in r.record ? (r.record.error_message ?? null) : null;
       this.queue.resourceSettled(r.kind, r.record.id, ok, error);
-      if (ok) this.wantMedia(r);
+      if (ok) this.wantMedia(r, wants);
       if (!ok && single) this.credits.refreshSoon();
     }
+    if (single && wants.length) this.downloader.wantMany(wants);
     if (single) this.emitResource(r.kind, r.record.id);
   }
 
-  private wantMedia(r: SyncedRecord): void {
+  private wantMedia(r: SyncedRecord, wants: MediaWant[]): void {
     const auto = this.options.settings().autoDownload;
-    const d = this.downloader;
+    const want = (ownerKind: MediaWant['ownerKind'], role: string, url: string | null | undefined) => {
+      if (url) wants.push({ ownerKind, ownerId: r.record.id, role, url });
+    };
     if (r.kind === 'generation') {
-      d.want('generation', r.record.id, 'thumbnail', r.record.output?.thumbnail_url);
-      if (auto) d.want('generation', r.record.id, 'output', r.record.output?.url);
+      want('generation', 'thumbnail', r.record.output?.thumbnail_url);
+      if (auto) want('generation', 'output', r.record.output?.url);
     } else if (r.kind === 'character') {
       const version = r.record.version ?? this.library.get<{ version: number }>('SELECT version FROM characters WHERE id = ?', r.record.id)?.version ?? 1;
-      d.want('character', r.record.id, `headshot@${version}`, r.record.headshot_url);
-      d.want('character', r.record.id, `fullbody@${version}`, r.record.fullbody_url);
+      want('character', `headshot@${version}`, r.record.headshot_url);
+      want('character', `fullbody@${version}`, r.record.fullbody_url);
     } else if (r.kind === 'audio') {
-      if (auto) d.want('audio', r.record.id, 'output', r.record.audio_url);
+      if (auto) want('audio', 'output', r.record.audio_url);
     } else if (r.kind === 'voice') {
       // Like thumbnails, previews are small and what the voice lab plays offline: always fetched.
-      d.want('voice', r.record.id, 'preview', r.record.preview_url);
+      want('voice', 'preview', r.record.preview_url);
     }
   }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { ResourceStore } from '../library/resourceStore.ts';
 import type { Logger } from '../log/logger.ts';
+import { readAhead } from './readAhead.ts';
 
 export type SyncedRecord =
   | { kind: 'character'; record: Character }
@@ -69,9 +70,9 @@ export class HistorySync {
     this.removeMissing('character', 'characters', characters, started);
 
     const voiceIds = new Set<string>();
-    for await (const page of api.voices({ limit: 100 })) {
+    for await (const page of readAhead(api.voices({ limit: 100 }))) {
       const records = [...page.voices, ...page.presets];
-      library.transaction(() => records.forEach((v) => this.deps.resources.upsertVoice(v)));
+      library.relaxedTransaction(() => records.forEach((v) => this.deps.resources.upsertVoice(v)));
       records.forEach((v) => voiceIds.add(v.id));
       this.deps.pageSynced(records.map((record) => ({ kind: 'voice', record })), []);
     }
@@ -84,9 +85,12 @@ export class HistorySync {
     let newestDate: string | null = null;
     const generations = new Set<string>();
     const query = full || !since ? { limit: 100 } : { limit: 100, updated_after: since };
-    for await (const page of api.generations(query)) {
+    // Each page is one transaction, committed without waiting for the disk: the mirror can be
+    // listed again, and the FULL commit of `sync.generations_since` after the last page makes the
+    // whole pass durable at once (a power cut before it only means this pass runs again).
+    for await (const page of readAhead(api.generations(query))) {
       if (page.date && newestDate === null) newestDate = page.date;
-      library.transaction(() => page.items.forEach((g) => this.deps.resources.upsertGeneration(g)));
+      library.relaxedTransaction(() => page.items.forEach((g) => this.deps.resources.upsertGeneration(g)));
       page.items.forEach((g) => generations.add(g.id));
       this.deps.pageSynced(page.items.map((record) => ({ kind: 'generation', record })), []);
     }
@@ -104,8 +108,8 @@ export class HistorySync {
 
   private async collect<T extends { id: string }>(pages: AsyncGenerator<{ items: T[] }>, wrap: (r: T) => SyncedRecord, upsert: (r: T) => void): Promise<Set<string>> {
     const seen = new Set<string>();
-    for await (const page of pages) {
-      this.deps.library.transaction(() => page.items.forEach(upsert));
+    for await (const page of readAhead(pages)) {
+      this.deps.library.relaxedTransaction(() => page.items.forEach(upsert));
       page.items.forEach((r) => seen.add(r.id));
       this.deps.pageSynced(page.items.map(wrap), []);
     }

@@ -58,6 +58,28 @@ describe('library migrations', () => {
     library.close();
   });
 
+  it('0003 indexes pending downloads in the order the downloader takes them, from version-2 fixture data', () => {
+    const path = join(tempDir(), 'library.db');
+    const db = new DatabaseSync(path);
+    migrate(db, MIGRATIONS, 2);
+    const insert = db.prepare("INSERT INTO downloads (id, url, owner_kind, owner_id, role, state, created_at, updated_at) VALUES (?, 'https://cdn/x', ?, ?, ?, ?, ?, ?)");
+    insert.run('d-output', 'generation', 'g1', 'output', 'pending', '2026-11-01T10:00:00.000Z', T);
+    insert.run('d-thumb', 'generation', 'g2', 'thumbnail', 'pending', '2026-11-01T10:00:01.000Z', T);
+    insert.run('d-head', 'character', 'c1', 'headshot@1', 'pending', '2026-11-01T10:00:02.000Z', T);
+    insert.run('d-done', 'generation', 'g3', 'thumbnail', 'done', '2026-11-01T09:00:00.000Z', T);
+    db.close();
+
+    const library = LibraryDatabase.open(path);
+    expect(schemaVersion(library.db)).toBe(3);
+    const queue = "SELECT id FROM downloads INDEXED BY downloads_queue WHERE state = 'pending' ORDER BY CASE WHEN role LIKE 'thumb%' OR role LIKE 'headshot%' THEN 0 ELSE 1 END, created_at";
+    expect(library.all<{ id: string }>(queue).map((r) => r.id)).toEqual(['d-thumb', 'd-head', 'd-output']);
+    // Walked in order, never sorted: the cost of a pump does not grow with the pending count.
+    const plan = library.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${queue} LIMIT 8`).map((r) => r.detail).join('\n');
+    expect(plan).toMatch(/USING INDEX downloads_queue/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+    library.close();
+  });
+
   it('refuses a library written by a newer version', () => {
     const path = join(tempDir(), 'library.db');
     const db = new DatabaseSync(path);

@@ -172,6 +172,9 @@ export function GalleryGrid() {
       onKeyDown={onKeyDown}
       // Only an answered total: while a new filter is asked, the rows shown are the previous one's.
       data-total={answered ? count : undefined}
+      // What the answered total is of, so a reader can tell two equal totals of different filters apart.
+      data-search={answered ? (filterKey.search ?? '') : undefined}
+      data-favorites={answered ? String(filterKey.favorites === true) : undefined}
     >
       <div role="rowgroup" className="gallery-spacer" style={{ height: layout.scrollHeight }}>
         {rows}

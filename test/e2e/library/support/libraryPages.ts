@@ -29,6 +29,12 @@ export class LibraryApp extends StudioPage {
   }
 
   /** The count the gallery shows ("3,000 items"), once it has settled on `expected` when given. */
+  /** Waits for the answer to a given search in or out of favorites (equal totals of two filters are told apart). */
+  async galleryAnswer(search: string, favorites: boolean, expected: number): Promise<void> {
+    const selector = `.gallery-scroller[data-total="${expected}"][data-favorites="${favorites}"][data-search="${search}"]`;
+    await this.page.locator(selector).waitFor({ timeout: 30_000 });
+  }
+
   async galleryTotal(expected?: number): Promise<number> {
     if (expected !== undefined) await this.page.locator(`.gallery-scroller[data-total="${expected}"]`).waitFor({ timeout: 30_000 });
     return Number(await this.grid.getAttribute('data-total'));

@@ -25,6 +25,12 @@ async function downloaded(id: string): Promise<LibraryItem> {
   return (await h.invoke('library.get', { id })) as LibraryItem;
 }
 
+/** The thumbnail is a download of its own and may land after the media. */
+async function withThumbnail(id: string): Promise<LibraryItem> {
+  await h.waitFor('library.updated', (p) => p.items.some((i) => i.id === id && i.thumbId !== null), 30_000);
+  return (await h.invoke('library.get', { id })) as LibraryItem;
+}
+
 function file(mediaId: string | null): Buffer {
   const resolved = mediaId ? h.core.resolveMedia(mediaId) : null;
   expect(resolved, `media ${mediaId}`).not.toBeNull();
@@ -71,7 +77,7 @@ describe.skipIf(!hasSecretService)('core against a real sandbox over HTTPS with 
     const item = await downloaded(done.resourceId!);
     expect(item).toMatchObject({ kind: 'image', status: 'completed', characterName: 'Ada', downloaded: true });
     expect(file(item.mediaId).subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(item.thumbId).not.toBeNull();
+    expect((await withThumbnail(item.id)).thumbId).not.toBeNull();
   });
 
   it('generates a video into the library as a file', async () => {

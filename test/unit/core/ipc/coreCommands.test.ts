@@ -9,6 +9,7 @@ import { CaptureLog } from '../support/captureLog.ts';
 import { MemoryKeychain } from '../../../support/memoryKeychain.ts';
 import { selfSignedCert } from '../support/selfSignedCert.ts';
 import { tempDir } from '../support/tempDir.ts';
+import { ok } from '../support/remoteCore.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -23,12 +24,6 @@ async function core(): Promise<{ core: Core; prefs: ConfPreferences; keychain: M
   const c = await createCore({ userDataDir: dir, keychain, preferences: prefs, log, host: 'browser', mediaBase: 'cast-media://' });
   cleanups.push(() => c.stop());
   return { core: c, prefs, keychain, log, dir };
-}
-
-async function ok<T>(c: Core, command: string, input: unknown): Promise<T> {
-  const reply = await c.router.handle(command, input);
-  if (!reply.ok) throw new Error(`${command}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value as T;
 }
 
 describe('createCore', () => {

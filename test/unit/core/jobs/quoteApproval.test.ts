@@ -1,15 +1,9 @@
-import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Job, Price } from '../../../../shared/ipc/index.ts';
-import { createCore, type Core } from '../../../../electron/core/createCore.ts';
-import { ConfPreferences } from '../../../../electron/core/preferences/preferences.ts';
-import { CaptureLog } from '../support/captureLog.ts';
-import { MemoryKeychain } from '../../../support/memoryKeychain.ts';
-import { selfSignedCert } from '../support/selfSignedCert.ts';
-import { tempDir } from '../support/tempDir.ts';
+import type { Core } from '../../../../electron/core/createCore.ts';
+import { coreOnService, ok, startRemoteService, type Cleanups, type RemoteService } from '../support/remoteCore.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
@@ -22,61 +16,37 @@ type State = 'pending' | 'approved' | 'rejected' | 'revoked';
  * set by the test, and which refuses every paid request with 409 quote_not_approved, as a service
  * does when the approval was withdrawn between the quote and the send.
  */
-async function approvalService(): Promise<{ base: string; cert: string; states: Map<string, State>; posts: () => number }> {
-  const { key, cert } = selfSignedCert();
+async function approvalService(): Promise<RemoteService & { states: Map<string, State>; posts: () => number }> {
   const states = new Map<string, State>();
   let posts = 0;
   const quoteJson = (id: string) => ({
     id, operation_id: 'generations.create.v1', credits: 80, capability_version: 'c', pricing_version: 'p', input_hash: 'h', asset_hash: 'a', retry_budget: 2,
     approval: { required: true, state: states.get(id) ?? 'pending' }, expires_at: new Date(Date.now() + 900_000).toISOString(), expired: false, created_at: new Date().toISOString(),
   });
-  const server = createServer({ key, cert }, (req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      let status = 200;
-      let body: unknown;
-      if (req.method === 'POST' && path === '/v1/quotes') {
+  const service = await startRemoteService(
+    ({ method, path }) => {
+      if (method === 'POST' && path === '/v1/quotes') {
         const id = `00000000-0000-4000-8000-${(states.size + 1).toString(16).padStart(12, '0')}`;
         states.set(id, 'pending');
-        status = 201;
-        body = { data: quoteJson(id) };
-      } else if (req.method === 'GET' && path.startsWith('/v1/quotes/')) {
-        const id = path.slice('/v1/quotes/'.length);
-        if (states.has(id)) body = { data: quoteJson(id) };
-        else [status, body] = [404, { error: { code: 'not_found', message: 'No such quote.' } }];
-      } else if (req.method === 'POST') {
-        posts += 1;
-        status = 409;
-        body = { error: { code: 'quote_not_approved', message: 'The quote is not approved.', field: 'Quote-Id' } };
-      } else if (path === '/v1/account') {
-        body = { data: { id: '00000000-0000-4000-8000-000000000001', email: 'a@b.c', name: 'Ada', avatar_url: '', credits: { balance: 500 }, subscription: null, created_at: new Date().toISOString() } };
-      } else if (path === '/v1/voices') {
-        body = { data: { voices: [], presets: [] }, meta: { has_more: false, next_cursor: null } };
-      } else {
-        body = { data: [], meta: { has_more: false, next_cursor: null } };
+        return { status: 201, body: { data: quoteJson(id) } };
       }
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
-  return { base: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, cert, states, posts: () => posts };
+      if (method === 'GET' && path.startsWith('/v1/quotes/')) {
+        const id = path.slice('/v1/quotes/'.length);
+        return states.has(id) ? { status: 200, body: { data: quoteJson(id) } } : { status: 404, body: { error: { code: 'not_found', message: 'No such quote.' } } };
+      }
+      if (method === 'POST') {
+        posts += 1;
+        return { status: 409, body: { error: { code: 'quote_not_approved', message: 'The quote is not approved.', field: 'Quote-Id' } } };
+      }
+      return undefined;
+    },
+    { balance: 500, cleanups },
+  );
+  return { ...service, states, posts: () => posts };
 }
 
-async function ok<T>(c: Core, command: string, input: unknown): Promise<T> {
-  const reply = await c.router.handle(command, input);
-  if (!reply.ok) throw new Error(`${command}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value as T;
-}
-
-async function coreOn(service: { base: string; cert: string }): Promise<Core> {
-  const dir = tempDir();
-  const c = await createCore({ userDataDir: dir, keychain: new MemoryKeychain(), preferences: new ConfPreferences({ cwd: dir }), log: new CaptureLog(), host: 'browser', mediaBase: 'cast-media://' });
-  cleanups.push(() => c.stop());
-  const profile = await ok<{ id: string }>(c, 'profiles.add', { name: 'Remote', baseUrl: service.base, cdnUrl: service.base, caPem: service.cert, apiKey: `sk_live_${'4b'.repeat(32)}` });
-  await ok(c, 'profiles.activate', { id: profile.id });
+async function coreOn(service: RemoteService): Promise<Core> {
+  const c = await coreOnService(service, cleanups);
   await ok(c, 'account.get', {});
   return c;
 }

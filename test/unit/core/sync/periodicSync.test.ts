@@ -2,12 +2,13 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../../shared/ipc/index.ts';
-import { createCore, type Core } from '../../../../electron/core/createCore.ts';
+import { createCore } from '../../../../electron/core/createCore.ts';
 import { ConfPreferences } from '../../../../electron/core/preferences/preferences.ts';
 import { CaptureLog } from '../support/captureLog.ts';
 import { MemoryKeychain } from '../../../support/memoryKeychain.ts';
 import { selfSignedCert } from '../support/selfSignedCert.ts';
 import { tempDir } from '../support/tempDir.ts';
+import { ok } from '../support/remoteCore.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -48,12 +49,6 @@ async function service() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
   return { base: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, cert, state };
-}
-
-async function ok<T>(c: Core, command: string, input: unknown): Promise<T> {
-  const reply = await c.router.handle(command, input);
-  if (!reply.ok) throw new Error(`${command}: ${reply.error.code} ${reply.error.message}`);
-  return reply.value as T;
 }
 
 async function until(test: () => Promise<boolean>, what: string): Promise<void> {

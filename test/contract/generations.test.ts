@@ -191,20 +191,24 @@ describe('create (spec 4.2, 2.3)', () => {
   });
 
   it('spec 3: a failed generation carries error_message and is refunded (a refund transaction)', async () => {
-    const before = await balance(sb, user.key);
+    // A user of its own: the fault is global, and an earlier test's generation still in flight
+    // would fail and be refunded too, moving the shared user's balance.
+    const payer = await createUser(sb, { credits: 1000 });
+    const char = await readyCharacter(sb, payer.key);
+    const before = await balance(sb, payer.key);
     await setFaults(sb, { failure_rate: { image: 1 } });
     let id = '';
     try {
-      id = body(await gen({ type: 'image' }), GenerationAcceptedResponse).data.id;
-      const rec = await done(id);
+      id = body(await gen({ type: 'image', character_id: char }, payer.key), GenerationAcceptedResponse).data.id;
+      const rec = await pollUntil(sb, `/v1/generations/${id}`, (d) => d.status === 'completed' || d.status === 'failed', payer.key);
       expect(rec.status).toBe('failed');
       expect(String(rec.error_message)).toMatch(/refunded/);
       expect(rec.output).toBeUndefined();
     } finally {
       await setFaults(sb, {});
     }
-    expect(await balance(sb, user.key)).toBe(before);
-    const refunds = body(await get(sb, '/v1/account/usage?type=refund', user.key), UsageList).data;
+    expect(await balance(sb, payer.key)).toBe(before);
+    const refunds = body(await get(sb, '/v1/account/usage?type=refund', payer.key), UsageList).data;
     expect(refunds.filter((t) => t.resource_id === id)).toEqual([expect.objectContaining({ amount: 2, type: 'refund' })]);
   });
 });

@@ -175,6 +175,11 @@ export class IntentSender {
           this.fail(job, 'price_changed', `The price went up from ${quotedCredits} to ${quote.credits} credits while this job waited. Retry it to accept the new price.`);
           return null;
         }
+        if (quote.approval.required && quote.approval.state !== 'approved') {
+          // Sending would only be refused (spec 4.3): the job stops here, uncharged, with the reason.
+          this.fail(job, 'quote_not_approved', `Its price, ${quote.credits} credits, needs the account owner’s approval, so this job was not sent. Retry it to ask for approval.`);
+          return null;
+        }
         quoteId = quote.id;
         quotedCredits = quote.credits;
       } catch (error) {
@@ -258,14 +263,15 @@ export class IntentSender {
     const { store, library } = this.deps;
     const failed = library.transaction(() => {
       const current = store.require(job.id);
-      if (current.state === 'failed') return current;
+      if (current.state === 'failed') return [current];
       // A job never sent goes queued → sending → failed so the table stays the single truth.
       if (current.state === 'queued' || current.state === 'waiting_connection') store.transition(job.id, 'sending');
-      return store.transition(job.id, 'failed', { error_code: code, error_message: message });
+      const record = store.transition(job.id, 'failed', { error_code: code, error_message: message });
+      return [record, ...store.holdDependents(record)];
     });
     this.resendAt.delete(job.id);
     this.parkedKinds.delete(job.id);
     this.deps.log.warn('Job failed.', { job: job.id, code });
-    this.deps.emit(toJob(failed));
+    for (const record of failed) this.deps.emit(toJob(record));
   }
 }

@@ -4,8 +4,8 @@ import { ServiceError } from '../api/serviceError.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import { OPERATION_OF_KIND, targetOf, type IntentDraft } from './intentKinds.ts';
 import { IntentSender, type SenderDeps } from './intentSender.ts';
-import { toJob, type Dependency, type JobRecord } from './jobStore.ts';
-import { transitionProblem } from './jobStates.ts';
+import { DEPENDENCY_FAILED, toJob, type Dependency, type JobRecord } from './jobStore.ts';
+import { TERMINAL_JOB_STATES, transitionProblem } from './jobStates.ts';
 
 export const DEFAULT_CONCURRENCY: Record<JobKind, number> = {
   'character.create': 2,
@@ -236,15 +236,20 @@ export class JobQueue {
         dependency: failed.dependency_json,
         retryOf: failed.id,
       });
-      for (const dependent of store.dependents(failed.id)) {
-        if (dependent.attempts === 0 && !['done', 'failed', 'cancelled'].includes(dependent.state)) store.update(dependent.id, { depends_on: record.id });
-      }
-      return store.require(record.id);
+      const rewired = store
+        .dependents(failed.id)
+        .filter((dependent) => dependent.attempts === 0 && !TERMINAL_JOB_STATES.includes(dependent.state))
+        .map((dependent) => {
+          const unblock = dependent.error_code === DEPENDENCY_FAILED ? { error_code: null, error_message: null } : {};
+          store.update(dependent.id, { depends_on: record.id, ...unblock });
+          return store.require(dependent.id);
+        });
+      return [store.require(record.id), ...rewired];
     });
-    this.deps.log.info('Retry committed as a new intent.', { job: created.id, retryOf: failed.id });
-    this.deps.emit(toJob(created));
+    this.deps.log.info('Retry committed as a new intent.', { job: created[0]?.id, retryOf: failed.id });
+    for (const job of created) this.deps.emit(toJob(job));
     this.pump();
-    return toJob(created);
+    return toJob(created[0] as JobRecord);
   }
 
   /** The poller saw a resource reach a terminal state: settle the jobs that follow it. */
@@ -253,11 +258,11 @@ export class JobQueue {
     // Most settled records (a sync page of old history) have no job waiting: no write transaction for them.
     if (store.processingFor(kind, resourceId).length === 0) return;
     const changed = library.transaction(() =>
-      store.processingFor(kind, resourceId).map((job) =>
-        ok
-          ? store.transition(job.id, 'done', { progress: 1, error_code: null, error_message: null })
-          : store.transition(job.id, 'failed', { error_code: 'generation_failed', error_message: errorMessage ?? 'The service could not finish this job. Retry it, or change the request.' }),
-      ),
+      store.processingFor(kind, resourceId).flatMap((job) => {
+        if (ok) return [store.transition(job.id, 'done', { progress: 1, error_code: null, error_message: null })];
+        const failed = store.transition(job.id, 'failed', { error_code: 'generation_failed', error_message: errorMessage ?? 'The service could not finish this job. Retry it, or change the request.' });
+        return [failed, ...store.holdDependents(failed)];
+      }),
     );
     for (const job of changed) this.deps.emit(toJob(job));
     if (changed.length) this.pump();

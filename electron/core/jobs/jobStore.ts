@@ -92,6 +92,9 @@ export type JobPatch = Partial<{
 }>;
 
 /** The outbox table. Every state change goes through `transition`, which checks jobStates.ts. */
+/** The error code on a step whose earlier step failed (it waits for a retry of that step). */
+export const DEPENDENCY_FAILED = 'dependency_failed';
+
 export class JobStore {
   private readonly library: LibraryDatabase;
   private readonly now: () => string;
@@ -201,6 +204,23 @@ export class JobStore {
          ORDER BY created_at, rowid`,
       )
       .map((row) => JobRecord.parse(row));
+  }
+
+  /**
+   * A step failed: the steps waiting for it cannot run until it is retried. They keep their place
+   * (and their credits set aside, since a retry sends them) and say so in a sentence.
+   */
+  holdDependents(failed: JobRecord): JobRecord[] {
+    return this.dependents(failed.id)
+      .filter((job) => job.attempts === 0 && (job.state === 'queued' || job.state === 'waiting_connection' || job.state === 'paused'))
+      .filter((job) => job.error_code === null || job.error_code === DEPENDENCY_FAILED)
+      .map((job) => {
+        this.update(job.id, {
+          error_code: DEPENDENCY_FAILED,
+          error_message: `Waits for “${failed.title}”, which failed. Retry that job to run this one, or cancel it.`,
+        });
+        return this.require(job.id);
+      });
   }
 
   dependents(id: string): JobRecord[] {

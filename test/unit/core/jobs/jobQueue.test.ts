@@ -210,4 +210,56 @@ describe('job queue (outbox)', () => {
     expect(service.seen.filter((r) => r.url === '/v1/audio')).toHaveLength(1);
     expect(q.store.require(s!.id).state).toBe('done');
   });
+  it('holds the steps after a failed step with a sentence, and sends them after that step is retried', async () => {
+    let refuseSpeech = true;
+    const service = await startFakeService((req, res) => {
+      if (req.url === '/v1/audio' && refuseSpeech) {
+        json(res, 400, { error: { code: 'validation_error', message: 'text is too long', field: 'text' } });
+        return true;
+      }
+      return false;
+    });
+    const q = startedQueue(service, cleanups);
+    const speech = { ...audioIntent({ voice_id: '22222222-2222-4222-8222-222222222222', text: 'Hello there' }), quoteId: null, quotedCredits: 2 };
+    const talk = { ...generationIntent({ ...GENERATION_BODY, type: 'talk', prompt: 'say it' }), quoteId: null, quotedCredits: 5 };
+    const [s, t] = q.queue.enqueue([speech, { ...talk, dependsOn: { index: 0 }, dependency: { into: 'options.audio_url', from: 'audio_url', requote: true } }]);
+    await q.until(s!.id, (j) => j.state === 'failed');
+    const held = q.events.findLast((e) => e.id === t!.id)!;
+    expect(held.state).toBe('queued');
+    expect(held.error).toEqual({ code: 'dependency_failed', message: expect.stringContaining('which failed. Retry that job') });
+    expect(q.queue.pendingCredits()).toBe(5); // still set aside: a retry of the speech sends it
+    expect(service.seen.filter((r) => r.url === '/v1/generations')).toHaveLength(0);
+
+    refuseSpeech = false;
+    const retried = q.queue.retry(s!.id, null, 2);
+    expect(q.store.require(t!.id)).toMatchObject({ depends_on: retried.id, error_code: null, error_message: null });
+    const accepted = await q.until(retried.id, (j) => j.state === 'processing');
+    q.resources.upsertAudio({ id: accepted.resource_id!, name: 'Track', status: 'ready', audio_url: 'https://cdn.example/voice.wav' });
+    q.queue.resourceSettled('audio', accepted.resource_id!, true, null);
+    await q.until(t!.id, (j) => j.state === 'processing');
+    expect(service.seen.filter((r) => r.url === '/v1/generations')).toHaveLength(1);
+  });
+  it('stops a dependent step, unsent and uncharged, when its fresh price needs approval', async () => {
+    const service = await startFakeService((req, res) => {
+      if (req.method !== 'POST' || req.url !== '/v1/quotes' || !req.body.toString('utf8').includes('generations')) return false;
+      json(res, 201, {
+        data: {
+          id: '33333333-3333-4333-8333-333333333333', operation_id: 'generations.create.v1', credits: 60, capability_version: 'c', pricing_version: 'p', input_hash: 'h', asset_hash: 'a',
+          retry_budget: 1, approval: { required: true, state: 'pending' }, expires_at: new Date(Date.now() + 900_000).toISOString(), expired: false, created_at: new Date().toISOString(),
+        },
+      });
+      return true;
+    });
+    const q = startedQueue(service, cleanups);
+    const speech = { ...audioIntent({ voice_id: '22222222-2222-4222-8222-222222222222', text: 'Hello there' }), quoteId: null, quotedCredits: 2 };
+    const talk = { ...generationIntent({ ...GENERATION_BODY, type: 'talk', prompt: 'say it' }), quoteId: null, quotedCredits: 5 };
+    const [s, t] = q.queue.enqueue([speech, { ...talk, dependsOn: { index: 0 }, dependency: { into: 'options.audio_url', from: 'audio_url', requote: true } }]);
+    const sent = await q.until(s!.id, (j) => j.state === 'processing');
+    q.resources.upsertAudio({ id: sent.resource_id!, name: 'Track', status: 'ready', audio_url: 'https://cdn.example/voice.wav' });
+    q.queue.resourceSettled('audio', sent.resource_id!, true, null);
+    const stopped = await q.until(t!.id, (j) => j.state === 'failed');
+    expect(stopped).toMatchObject({ error_code: 'quote_not_approved', attempts: 0 });
+    expect(stopped.error_message).toContain('60 credits, needs the account owner’s approval');
+    expect(service.seen.filter((r) => r.url === '/v1/generations')).toHaveLength(0);
+  });
 });

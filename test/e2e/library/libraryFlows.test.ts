@@ -125,7 +125,7 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.waitForEvent('job.updated', (job) => job.kind === 'generation.create' && job.state === 'done' && job.title.includes('lighthouse'), 120_000);
     await studio.until('the new generation in the library', async () => (await studio.call('library.query', { filter: { search: 'lighthouse', sort: 'newest' }, offset: 0, limit: 1 })).total > before);
     await app.closeDetail();
-  });
+  }, 150_000);
 
   it('clones a voice from a dropped file and makes speech with it', async () => {
     await app.go('voices');
@@ -198,7 +198,7 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.screenshot('queue-retry');
     await retry.click();
     await app.waitForEvent('job.updated', (job) => job.title.includes('the service fails') && job.state === 'done', 120_000);
-  });
+  }, 150_000);
 
   it('has no serious accessibility violation and is screenshotted on every screen in both themes', async () => {
     for (const theme of ['light', 'dark'] as const) {

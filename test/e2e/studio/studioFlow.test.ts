@@ -107,7 +107,7 @@ describe.skipIf(chromiumMissing() !== null)('character studio over the browser h
     expect(job.creditsUsed).toBe(shown);
     const done = await character.waitForCompleted('video', 1);
     expect(done.creditsUsed).toBe(shown);
-  });
+  }, 150_000);
 
   it('generates a talk clip whose speech the queue makes first, in the same request', async () => {
     const panel = character.generate();
@@ -122,7 +122,7 @@ describe.skipIf(chromiumMissing() !== null)('character studio over the browser h
     await app.waitForNoJobsInFlight();
     // The button showed the speech and the clip together; the service charged exactly that.
     await app.waitForBalance(balanceBefore - shown);
-  });
+  }, 150_000);
 
   it('passes axe on every studio screen and photographs each in both themes', async () => {
     const { page } = app;

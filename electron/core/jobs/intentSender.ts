@@ -139,7 +139,8 @@ export class IntentSender {
         accepted_at: new Date(this.deps.clock.now()).toISOString(),
         error_code: null,
         error_message: null,
-        progress: accepted.settled ? 1 : 0,
+        // The service reports no percentage while it works: the queue shows an indeterminate bar.
+        progress: accepted.settled ? 1 : null,
       });
     });
     this.resendAt.delete(job.id);

@@ -97,7 +97,11 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.search(SEED_WORD);
     // The favorites view before had the same total: wait for this filter's own answer.
     await app.galleryAnswer(SEED_WORD, false, await countOf({ search: SEED_WORD }));
+    // Escape clears the selection the last test left, in the grid: in the search box it would clear
+    // the search (a search field's own Escape) and reload the gallery under the clicks below.
+    await app.grid.focus();
     await app.page.keyboard.press('Escape');
+    await app.page.locator('[data-testid="selection-count"]').waitFor({ state: 'detached' });
     await app.tiles().nth(0).click();
     await app.tiles().nth(2).click({ modifiers: ['Shift'] });
     await app.waitForSelection(3);

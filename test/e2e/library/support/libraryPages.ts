@@ -58,7 +58,13 @@ export class LibraryApp extends StudioPage {
   }
 
   async waitForSelection(count: number): Promise<void> {
-    await this.page.locator('[data-testid="selection-count"]', { hasText: `${count.toLocaleString('en-US')} selected` }).waitFor({ timeout: 15_000 });
+    const wanted = `${count.toLocaleString('en-US')} selected`;
+    try {
+      await this.page.locator('[data-testid="selection-count"]', { hasText: wanted }).waitFor({ timeout: 15_000 });
+    } catch (error) {
+      const shown = await this.page.locator('[data-testid="selection-count"]').textContent({ timeout: 1_000 }).catch(() => null);
+      throw new Error(`Waited for "${wanted}", the gallery shows ${shown === null ? 'no selection count' : `"${shown}"`}.`, { cause: error });
+    }
   }
 
   async bulk(action: 'Favorite' | 'Unfavorite' | 'Export' | 'Delete…'): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--runs N] [--only gallery,poller,sync,download,client]`
+ * `npm run bench [-- --quick] [--runs N] [--only gallery,poller,sync,download,client,sandbox]`
  *
  * Runs every benchmark of issue 8 against real parts (the sandbox over HTTPS, core, the built
  * renderer in headless Chromium through the browser host), prints one line per metric
@@ -14,6 +14,7 @@ import { benchClient } from './client.ts';
 import { benchDownload } from './download.ts';
 import { benchGallery } from './gallery.ts';
 import { benchPoller } from './pollerBench.ts';
+import { benchSandboxLatency } from './sandboxLatency.ts';
 import type { BenchOptions, Metric } from './support/stats.ts';
 import { benchSync } from './sync.ts';
 
@@ -31,6 +32,7 @@ const BENCHES: { name: string; run: (o: BenchOptions) => Promise<Metric[]>; fall
   { name: 'download', run: benchDownload, fallback: [{ name: 'download_ratio_to_curl', value: null, unit: 'ratio', target: '>= 0.9' }] },
   { name: 'poller', run: benchPoller, fallback: [{ name: 'poller_requests_per_job_500', value: null, unit: 'requests', target: '<= 1.5' }] },
   { name: 'sync', run: benchSync, fallback: [{ name: 'sync_full_ratio_to_floor_100k', value: null, unit: 'ratio', target: '<= 1.2' }] },
+  { name: 'sandbox', run: benchSandboxLatency, fallback: [{ name: 'sandbox_api_p95_ms_during_render', value: null, unit: 'ms', target: 'near idle' }] },
   { name: 'gallery', run: benchGallery, fallback: [{ name: 'gallery_scroll_p95_frame_ms_100k', value: null, unit: 'ms', target: '<= 20' }] },
 ];
 

@@ -1,6 +1,4 @@
-// @peculiar/x509 resolves its services through tsyringe, which needs a Reflect polyfill first.
-import 'reflect-metadata';
-import * as x509 from '@peculiar/x509';
+import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -23,10 +21,14 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
   const certPath = join(dir, 'server.pem');
   if (existsSync(caCertPath) && existsSync(keyPath) && existsSync(certPath)) {
     const certPem = readFileSync(certPath, 'utf8');
-    if (new x509.X509Certificate(certPem).notAfter.getTime() > Date.now() + DAY) {
+    if (new X509Certificate(certPem).validToDate.getTime() > Date.now() + DAY) {
       return { caCertPath, caCertPem: readFileSync(caCertPath, 'utf8'), keyPem: readFileSync(keyPath, 'utf8'), certPem };
     }
   }
+  // Loaded only to make certificates (first start, or renewal): about 120 ms of every start otherwise.
+  // @peculiar/x509 resolves its services through tsyringe, which needs a Reflect polyfill first.
+  await import('reflect-metadata');
+  const x509 = await import('@peculiar/x509');
   mkdirSync(dir, { recursive: true });
   x509.cryptoProvider.set(webcrypto);
   const now = Date.now();
@@ -77,6 +79,7 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
   return { caCertPath, caCertPem, keyPem, certPem };
 }
 
+/** A random positive serial number, as hex. */
 function randomSerial(): string {
   const bytes = webcrypto.getRandomValues(new Uint8Array(16));
   bytes[0] = (bytes[0] ?? 0) & 0x7f;

@@ -46,6 +46,8 @@ export const Job = z.object({
   title: z.string(),
   quotedCredits: z.number().int().nullable(),
   creditsUsed: z.number().int().nullable(),
+  /** For a failed job: what the service refunded of its charge, once the refund is known. */
+  creditsRefunded: z.number().int().nullable(),
   resourceKind: z.enum(['character', 'generation', 'voice', 'audio']).nullable(),
   resourceId: z.string().nullable(),
   dependsOn: z.string().nullable(),

@@ -18,6 +18,8 @@ export class CreditsBook {
     clock: Clock;
     log: Logger;
     changed: (balance: number) => void;
+    /** Refunds arrived for these resources (their failed jobs now show them). */
+    refunded?: (resourceIds: string[]) => void;
   };
   private timer: unknown = null;
   private refreshing: Promise<void> | null = null;
@@ -89,16 +91,20 @@ export class CreditsBook {
   /** All pages on a full sync; otherwise stops at the first page that holds a known transaction. */
   async pullUsage(api: ApiClient, all: boolean): Promise<number> {
     let added = 0;
+    const refunded: string[] = [];
     for await (const page of api.usage({ limit: 100 })) {
       let known = false;
       this.deps.library.transaction(() => {
         for (const t of page.items) {
-          if (this.deps.resources.upsertTransaction(t)) added += 1;
-          else known = true;
+          if (this.deps.resources.upsertTransaction(t)) {
+            added += 1;
+            if (t.type === 'refund' && t.resource_id) refunded.push(t.resource_id);
+          } else known = true;
         }
       });
       if (known && !all) break;
     }
+    if (refunded.length > 0) this.deps.refunded?.(refunded);
     return added;
   }
 

@@ -54,6 +54,8 @@ export const JobRecord = z.object({
   updated_at: z.string(),
   sent_at: z.string().nullable(),
   accepted_at: z.string().nullable(),
+  /** What the service refunded of this failed job's charge (read from the credits mirror; see JOB_ROW). */
+  credits_refunded: z.number().int().nullable().default(null),
 });
 export type JobRecord = z.infer<typeof JobRecord>;
 
@@ -92,6 +94,14 @@ export type JobPatch = Partial<{
 }>;
 
 /** The outbox table. Every state change goes through `transition`, which checks jobStates.ts. */
+/**
+ * A job row with what the service refunded of its charge, for a failed job: the refund
+ * transactions of its resource (decision 6: a refund names the resource it returns a charge for),
+ * at most what the job was charged (a character's regenerations share its id). Null when none.
+ */
+const JOB_ROW = `j.*, CASE WHEN j.state = 'failed' AND j.credits_used IS NOT NULL AND j.resource_id IS NOT NULL
+  THEN min(j.credits_used, (SELECT sum(t.amount) FROM credit_transactions t WHERE t.type = 'refund' AND t.resource_id = j.resource_id)) END AS credits_refunded`;
+
 /** The error code on a step whose earlier step failed (it waits for a retry of that step). */
 export const DEPENDENCY_FAILED = 'dependency_failed';
 
@@ -131,7 +141,7 @@ export class JobStore {
   }
 
   get(id: string): JobRecord | null {
-    const row = this.library.get<Record<string, unknown>>('SELECT * FROM jobs WHERE id = ?', id);
+    const row = this.library.get<Record<string, unknown>>(`SELECT ${JOB_ROW} FROM jobs j WHERE j.id = ?`, id);
     return row ? JobRecord.parse(row) : null;
   }
 
@@ -227,6 +237,14 @@ export class JobStore {
     return this.library.all<Record<string, unknown>>('SELECT * FROM jobs WHERE depends_on = ?', id).map((row) => JobRecord.parse(row));
   }
 
+  /** Failed jobs of these resources (a refund for them just arrived). */
+  failedFor(resourceIds: readonly string[]): JobRecord[] {
+    if (resourceIds.length === 0) return [];
+    return this.library
+      .all<Record<string, unknown>>(`SELECT ${JOB_ROW} FROM jobs j WHERE j.state = 'failed' AND j.resource_id IN (${resourceIds.map(() => '?').join(', ')})`, ...resourceIds)
+      .map((row) => JobRecord.parse(row));
+  }
+
   processingFor(kind: string, resourceId: string): JobRecord[] {
     return this.library
       .all<Record<string, unknown>>("SELECT * FROM jobs WHERE state = 'processing' AND resource_kind = ? AND resource_id = ?", kind, resourceId)
@@ -237,8 +255,8 @@ export class JobStore {
   recent(limit: number): JobRecord[] {
     return this.library
       .all<Record<string, unknown>>(
-        `SELECT * FROM jobs WHERE state NOT IN ('done', 'failed', 'cancelled')
-         UNION ALL SELECT * FROM (SELECT * FROM jobs WHERE state IN ('done', 'failed', 'cancelled') ORDER BY updated_at DESC LIMIT ?)
+        `SELECT ${JOB_ROW} FROM jobs j WHERE j.state NOT IN ('done', 'failed', 'cancelled')
+         UNION ALL SELECT * FROM (SELECT ${JOB_ROW} FROM jobs j WHERE j.state IN ('done', 'failed', 'cancelled') ORDER BY j.updated_at DESC LIMIT ?)
          ORDER BY created_at DESC`,
         limit,
       )
@@ -264,6 +282,7 @@ export function toJob(record: JobRecord): Job {
     title: record.title,
     quotedCredits: record.quoted_credits,
     creditsUsed: record.credits_used,
+    creditsRefunded: record.credits_refunded,
     resourceKind: record.resource_kind,
     resourceId: record.resource_id,
     dependsOn: record.depends_on,

@@ -11,7 +11,7 @@ import { Downloader, type DownloadRow, type MediaWant } from '../downloads/downl
 import { MediaStore } from '../downloads/mediaStore.ts';
 import type { Accepted } from '../jobs/intentKinds.ts';
 import { JobQueue } from '../jobs/jobQueue.ts';
-import { JobStore } from '../jobs/jobStore.ts';
+import { JobStore, toJob } from '../jobs/jobStore.ts';
 import { LibraryDatabase } from '../library/libraryDatabase.ts';
 import { LibraryQueries } from '../library/libraryQueries.ts';
 import { ResourceStore } from '../library/resourceStore.ts';
@@ -130,6 +130,9 @@ export class Session {
       clock,
       log,
       changed: (balance) => emit('credits.changed', { balance }),
+      refunded: (resourceIds) => {
+        for (const job of this.jobs.failedFor(resourceIds)) emit('job.updated', toJob(job));
+      },
     });
 
     this.poller = new Poller({

@@ -54,6 +54,7 @@ function verdict(job: Job): string {
   if (job.creditsUsed === null) return job.state === 'failed' || job.state === 'cancelled' ? 'Not charged' : 'Not charged yet';
   if (job.quotedCredits === null) return 'No quote';
   const difference = job.creditsUsed - job.quotedCredits;
-  if (difference === 0) return 'Matches';
-  return difference > 0 ? `⚠ ${difference.toLocaleString()} more than quoted` : `⚠ ${(-difference).toLocaleString()} less than quoted`;
+  const refunded = job.creditsRefunded !== null && job.creditsRefunded > 0 ? `; ${job.creditsRefunded.toLocaleString()} refunded` : '';
+  if (difference === 0) return `Matches${refunded}`;
+  return `${difference > 0 ? `⚠ ${difference.toLocaleString()} more than quoted` : `⚠ ${(-difference).toLocaleString()} less than quoted`}${refunded}`;
 }

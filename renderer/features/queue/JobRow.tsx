@@ -40,7 +40,7 @@ export function JobRow({ job, depth, after, onCancel, onRetry }: JobRowProps) {
         <StatusBadge status={job.state} />
         <span className="job-price" data-testid="job-price">
           {job.creditsUsed !== null
-            ? `${creditsText(job.creditsUsed)} charged`
+            ? chargeText(job.creditsUsed, job.creditsRefunded)
             : job.quotedCredits !== null
               ? `${creditsText(job.quotedCredits)} quoted`
               : 'Priced before sending'}
@@ -60,4 +60,11 @@ export function JobRow({ job, depth, after, onCancel, onRetry }: JobRowProps) {
       </div>
     </li>
   );
+}
+
+/** What a job cost in the end: its charge, less what the service refunded when it failed. */
+function chargeText(used: number, refunded: number | null): string {
+  if (refunded === null || refunded <= 0) return `${creditsText(used)} charged`;
+  if (refunded >= used) return `${creditsText(used)} refunded`;
+  return `${creditsText(used)} charged, ${creditsText(refunded)} refunded`;
 }

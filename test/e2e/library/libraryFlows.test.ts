@@ -195,6 +195,8 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     const failed = app.jobRow('failed').filter({ hasText: 'the service fails' });
     await failed.waitFor({ timeout: 120_000 });
     await studio.setFaults({ failure_rate: { image: 0 } });
+    // The service refunded the failed job: once its refund is in the credits, the row says so.
+    await expect.poll(() => failed.getByTestId('job-price').textContent(), { timeout: 30_000 }).toBe(`${failingPrice.credits} credit${failingPrice.credits === 1 ? '' : 's'} refunded`);
     await failed.getByRole('button', { name: 'Retry…' }).click();
     const dialog = app.page.locator('dialog[data-dialog="retry-job"]');
     const retry = dialog.locator('button', { hasText: 'Retry' }).last();

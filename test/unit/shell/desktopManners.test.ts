@@ -44,6 +44,7 @@ const job = (id: string, state: Job['state'], progress: number | null = null, up
   title: `Job ${id}`,
   quotedCredits: 10,
   creditsUsed: null,
+  creditsRefunded: null,
   resourceKind: 'generation',
   resourceId: `gen-${id}`,
   dependsOn: null,

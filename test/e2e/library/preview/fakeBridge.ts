@@ -98,6 +98,7 @@ const jobs: Job[] = JOB_STATES.map((state, index) => ({
   title: index === 2 ? 'Speech: “Welcome back”' : index === 3 ? 'Talk clip of Mira Vale' : `Image of ${CHARACTERS[index % 3]?.name}: ${WORDS[index]}`,
   quotedCredits: [8, 12, 4, 20][index % 4] ?? 8,
   creditsUsed: state === 'done' || state === 'processing' ? ([8, 12, 4, 20][index % 4] ?? 8) + (index === 8 ? 2 : 0) : null,
+  creditsRefunded: null,
   resourceKind: 'generation',
   resourceId: state === 'failed' ? uuid(6) : null,
   dependsOn: index === 3 ? 'job-2' : null,

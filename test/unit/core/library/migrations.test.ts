@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { LibraryDatabase, migrate, schemaVersion } from '../../../../electron/core/library/libraryDatabase.ts';
+import { JobStore, toJob } from '../../../../electron/core/jobs/jobStore.ts';
 import { LibraryQueries } from '../../../../electron/core/library/libraryQueries.ts';
 import { MIGRATIONS } from '../../../../electron/core/library/migrations/allMigrations.ts';
 import { tempDir } from '../support/tempDir.ts';
@@ -70,13 +71,50 @@ describe('library migrations', () => {
     db.close();
 
     const library = LibraryDatabase.open(path);
-    expect(schemaVersion(library.db)).toBe(3);
+    expect(schemaVersion(library.db)).toBe(MIGRATIONS.length);
     const queue = "SELECT id FROM downloads INDEXED BY downloads_queue WHERE state = 'pending' ORDER BY CASE WHEN role LIKE 'thumb%' OR role LIKE 'headshot%' THEN 0 ELSE 1 END, created_at";
     expect(library.all<{ id: string }>(queue).map((r) => r.id)).toEqual(['d-thumb', 'd-head', 'd-output']);
     // Walked in order, never sorted: the cost of a pump does not grow with the pending count.
     const plan = library.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${queue} LIMIT 8`).map((r) => r.detail).join('\n');
     expect(plan).toMatch(/USING INDEX downloads_queue/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
+    library.close();
+  });
+
+  it('0004 lets a failed job show its refund, looked up by resource, from version-3 fixture data', () => {
+    const path = join(tempDir(), 'library.db');
+    const db = new DatabaseSync(path);
+    migrate(db, MIGRATIONS, 3);
+    const job = db.prepare(
+      "INSERT INTO jobs (id, kind, state, title, method, path, body, idempotency_key, credits_used, resource_kind, resource_id, created_at, updated_at) VALUES (?, ?, ?, 't', 'POST', ?, '{}', ?, ?, ?, ?, ?, ?)",
+    );
+    job.run('j-image', 'generation.create', 'failed', '/v1/generations', 'key-image-000000001', 2, 'generation', 'g1', T, T);
+    job.run('j-create', 'character.create', 'done', '/v1/characters', 'key-create-00000001', 10, 'character', 'c1', T, T);
+    job.run('j-regen', 'character.regenerate', 'failed', '/v1/characters/c1/regenerate', 'key-regen-000000001', 5, 'character', 'c1', T, T);
+    job.run('j-video', 'generation.create', 'failed', '/v1/generations', 'key-video-000000001', 20, 'generation', 'g2', T, T);
+    const money = db.prepare('INSERT INTO credit_transactions (id, amount, type, description, resource_id, balance_after, created_at, raw_json) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)');
+    money.run('t1', -2, 'usage', 'image', 'g1', T, '{}');
+    money.run('t2', 2, 'refund', 'image failed', 'g1', T, '{}');
+    money.run('t3', -10, 'usage', 'character', 'c1', T, '{}');
+    money.run('t4', -5, 'usage', 'regeneration', 'c1', T, '{}');
+    // Two refunds for the character (two failed regenerations): each job shows at most its own charge.
+    money.run('t5', 5, 'refund', 'regeneration failed', 'c1', T, '{}');
+    money.run('t6', 5, 'refund', 'regeneration failed', 'c1', T, '{}');
+    money.run('t7', -20, 'usage', 'video', 'g2', T, '{}');
+    db.close();
+
+    const library = LibraryDatabase.open(path);
+    expect(schemaVersion(library.db)).toBe(4);
+    const jobs = new JobStore(library, () => T);
+    expect(jobs.get('j-image')?.credits_refunded).toBe(2);
+    expect(jobs.get('j-create')?.credits_refunded).toBeNull(); // done: its charge stands
+    expect(jobs.get('j-regen')?.credits_refunded).toBe(5);
+    expect(jobs.get('j-video')?.credits_refunded).toBeNull(); // failed, no refund (yet)
+    expect(toJob(jobs.require('j-image')).creditsRefunded).toBe(2);
+    expect(jobs.recent(10).map((j) => [j.id, j.credits_refunded])).toEqual(expect.arrayContaining([['j-image', 2], ['j-regen', 5], ['j-video', null], ['j-create', null]]));
+    expect(jobs.failedFor(['g1', 'c1']).map((j) => j.id).sort()).toEqual(['j-image', 'j-regen']);
+    const plan = library.all<{ detail: string }>("EXPLAIN QUERY PLAN SELECT sum(t.amount) FROM credit_transactions t WHERE t.type = 'refund' AND t.resource_id = 'g1'").map((r) => r.detail).join('\n');
+    expect(plan).toMatch(/USING INDEX credit_transactions_refunds/);
     library.close();
   });
 

@@ -8,6 +8,21 @@ import { dbIn, generationJob, queueOn, startedQueue } from '../support/queueHarn
 import { tempDir } from '../support/tempDir.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
+
+type Started = ReturnType<typeof startedQueue>;
+
+/** A speech step (2 credits) and a talk clip (5) that takes its audio_url and is quoted afresh. */
+function enqueueSpeechThenTalk(q: Started) {
+  const speech = { ...audioIntent({ voice_id: '22222222-2222-4222-8222-222222222222', text: 'Hello there' }), quoteId: null, quotedCredits: 2 };
+  const talk = { ...generationIntent({ ...GENERATION_BODY, type: 'talk', prompt: 'say it' }), quoteId: null, quotedCredits: 5 };
+  return q.queue.enqueue([speech, { ...talk, dependsOn: { index: 0 }, dependency: { into: 'options.audio_url', from: 'audio_url', requote: true } }]);
+}
+
+/** What the poller does when the track is ready: the mirror updated, then the job settled. */
+function speechReady(q: Started, trackId: string, audioUrl = 'https://cdn.example/voice.wav'): void {
+  q.resources.upsertAudio({ id: trackId, name: 'Track', status: 'ready', audio_url: audioUrl });
+  q.queue.resourceSettled('audio', trackId, true, null);
+}
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
@@ -190,15 +205,11 @@ describe('job queue (outbox)', () => {
       return false;
     });
     const q = startedQueue(service, cleanups);
-    const speech = { ...audioIntent({ voice_id: '22222222-2222-4222-8222-222222222222', text: 'Hello there' }), quoteId: null, quotedCredits: 2 };
-    const talk = { ...generationIntent({ ...GENERATION_BODY, type: 'talk', prompt: 'say it' }), quoteId: null, quotedCredits: 5 };
-    const [s, t] = q.queue.enqueue([speech, { ...talk, dependsOn: { index: 0 }, dependency: { into: 'options.audio_url', from: 'audio_url', requote: true } }]);
+    const [s, t] = enqueueSpeechThenTalk(q);
     const sent = await q.until(s!.id, (j) => j.state === 'processing');
     await new Promise((r) => setTimeout(r, 100));
     expect(q.store.require(t!.id).state).toBe('queued'); // waits for the speech
-    // The poller would see the track ready; here the mirror is updated and the job settled by hand.
-    q.resources.upsertAudio({ id: sent.resource_id!, name: 'Track', status: 'ready', audio_url: AUDIO_URL });
-    q.queue.resourceSettled('audio', sent.resource_id!, true, null);
+    speechReady(q, sent.resource_id!, AUDIO_URL);
     const failed = await q.until(t!.id, (j) => j.state === 'failed');
     expect(JSON.parse(failed.body).options.audio_url).toBe(AUDIO_URL);
     expect(failed.quote_id).toBeTruthy();
@@ -220,9 +231,7 @@ describe('job queue (outbox)', () => {
       return false;
     });
     const q = startedQueue(service, cleanups);
-    const speech = { ...audioIntent({ voice_id: '22222222-2222-4222-8222-222222222222', text: 'Hello there' }), quoteId: null, quotedCredits: 2 };
-    const talk = { ...generationIntent({ ...GENERATION_BODY, type: 'talk', prompt: 'say it' }), quoteId: null, quotedCredits: 5 };
-    const [s, t] = q.queue.enqueue([speech, { ...talk, dependsOn: { index: 0 }, dependency: { into: 'options.audio_url', from: 'audio_url', requote: true } }]);
+    const [s, t] = enqueueSpeechThenTalk(q);
     await q.until(s!.id, (j) => j.state === 'failed');
     const held = q.events.findLast((e) => e.id === t!.id)!;
     expect(held.state).toBe('queued');
@@ -234,8 +243,7 @@ describe('job queue (outbox)', () => {
     const retried = q.queue.retry(s!.id, null, 2);
     expect(q.store.require(t!.id)).toMatchObject({ depends_on: retried.id, error_code: null, error_message: null });
     const accepted = await q.until(retried.id, (j) => j.state === 'processing');
-    q.resources.upsertAudio({ id: accepted.resource_id!, name: 'Track', status: 'ready', audio_url: 'https://cdn.example/voice.wav' });
-    q.queue.resourceSettled('audio', accepted.resource_id!, true, null);
+    speechReady(q, accepted.resource_id!);
     await q.until(t!.id, (j) => j.state === 'processing');
     expect(service.seen.filter((r) => r.url === '/v1/generations')).toHaveLength(1);
   });
@@ -251,12 +259,9 @@ describe('job queue (outbox)', () => {
       return true;
     });
     const q = startedQueue(service, cleanups);
-    const speech = { ...audioIntent({ voice_id: '22222222-2222-4222-8222-222222222222', text: 'Hello there' }), quoteId: null, quotedCredits: 2 };
-    const talk = { ...generationIntent({ ...GENERATION_BODY, type: 'talk', prompt: 'say it' }), quoteId: null, quotedCredits: 5 };
-    const [s, t] = q.queue.enqueue([speech, { ...talk, dependsOn: { index: 0 }, dependency: { into: 'options.audio_url', from: 'audio_url', requote: true } }]);
+    const [s, t] = enqueueSpeechThenTalk(q);
     const sent = await q.until(s!.id, (j) => j.state === 'processing');
-    q.resources.upsertAudio({ id: sent.resource_id!, name: 'Track', status: 'ready', audio_url: 'https://cdn.example/voice.wav' });
-    q.queue.resourceSettled('audio', sent.resource_id!, true, null);
+    speechReady(q, sent.resource_id!);
     const stopped = await q.until(t!.id, (j) => j.state === 'failed');
     expect(stopped).toMatchObject({ error_code: 'quote_not_approved', attempts: 0 });
     expect(stopped.error_message).toContain('60 credits, needs the account owner’s approval');

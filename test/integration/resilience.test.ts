@@ -98,6 +98,25 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
     await chargedOnce(jobs);
   });
 
+  it('shows what the service refunded of jobs it failed: an image, and a regeneration charged to its operation', async () => {
+    // A character of its own: a failed regeneration leaves it failed (decision 7) until reverted.
+    const made = await settle((await h.invoke('characters.create', { body: { name: 'Iris', parameters: { creationType: 'human' } }, quoteId: null })) as Job);
+    await faults({ failure_rate: { image: 1, character: 1 } });
+    const failingImage = await image('a portrait the service fails');
+    const regeneration = (await h.invoke('characters.regenerate', { id: made.resourceId!, customDetails: 'with a red scarf', quoteId: null })) as Job;
+    const failed = await Promise.all([settle(failingImage), settle(regeneration)]);
+    await faults({});
+    for (const job of failed) {
+      expect(job.state).toBe('failed');
+      expect(job.creditsUsed).toBeGreaterThan(0);
+      // The refund arrives with the credits refresh that follows the failure, and the job is told again.
+      const refunded = await h.waitFor('job.updated', (j) => j.id === job.id && j.creditsRefunded !== null, 30_000);
+      expect(refunded.creditsRefunded, job.title).toBe(job.creditsUsed);
+    }
+    const listed = new Map(((await h.invoke('jobs.list', {})) as { jobs: Job[] }).jobs.map((j) => [j.id, j]));
+    for (const job of failed) expect(listed.get(job.id)?.creditsRefunded, job.title).toBe(job.creditsUsed);
+  });
+
   it('keeps intents waiting while offline and sends them by itself when the network is back', async () => {
     await proxy.cut();
     const job = await image('sent from a train');

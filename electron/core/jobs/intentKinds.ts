@@ -54,6 +54,8 @@ export type Accepted = {
   resourceId: string;
   creditsUsed: number | null;
   creditsRemaining: number | null;
+  /** Another id the service may name this job's charge by: a character operation's generation id. */
+  chargeRef: string | null;
   /** true when the answer is final (revert, regenerate's terminal recovery): nothing to poll. */
   settled: boolean;
   /** A record to mirror right away, so the library shows the item while it is processed. */
@@ -184,15 +186,15 @@ export function readAccepted(kind: JobKind, requestBody: string, json: unknown, 
         fullbody_url: null,
         created_at: d.created_at,
       };
-      return { resourceKind: 'character', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, settled: false, mirror: { kind: 'character', record } };
+      return { resourceKind: 'character', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: d.generation_id, settled: false, mirror: { kind: 'character', record } };
     }
     case 'character.regenerate': {
       const d = RegenerateResponse.parse(json).data;
-      return { resourceKind: 'character', resourceId: d.character_id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, settled: false, mirror: null };
+      return { resourceKind: 'character', resourceId: d.character_id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: d.generation_id, settled: false, mirror: null };
     }
     case 'character.revert': {
       const d = RevertResponse.parse(json).data;
-      return { resourceKind: 'character', resourceId: d.character_id, creditsUsed: -d.credits_refunded, creditsRemaining: d.credits_remaining, settled: true, mirror: null };
+      return { resourceKind: 'character', resourceId: d.character_id, creditsUsed: -d.credits_refunded, creditsRemaining: d.credits_remaining, chargeRef: null, settled: true, mirror: null };
     }
     case 'generation.create': {
       const d = GenerationAcceptedResponse.parse(json).data;
@@ -209,7 +211,7 @@ export function readAccepted(kind: JobKind, requestBody: string, json: unknown, 
         options: (body.options as Record<string, unknown>) ?? {},
         created_at: d.created_at,
       };
-      return { resourceKind: 'generation', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, settled: false, mirror: { kind: 'generation', record } };
+      return { resourceKind: 'generation', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: null, settled: false, mirror: { kind: 'generation', record } };
     }
     case 'voice.clone': {
       const d = VoiceAcceptedResponse.parse(json).data;
@@ -223,7 +225,7 @@ export function readAccepted(kind: JobKind, requestBody: string, json: unknown, 
         owner: 'me',
         created_at: d.created_at ?? now,
       };
-      return { resourceKind: 'voice', resourceId: d.id, creditsUsed: d.credits_used ?? null, creditsRemaining: d.credits_remaining ?? null, settled: false, mirror: { kind: 'voice', record } };
+      return { resourceKind: 'voice', resourceId: d.id, creditsUsed: d.credits_used ?? null, creditsRemaining: d.credits_remaining ?? null, chargeRef: null, settled: false, mirror: { kind: 'voice', record } };
     }
     case 'audio.create': {
       const d = AudioAcceptedResponse.parse(json).data;
@@ -238,7 +240,7 @@ export function readAccepted(kind: JobKind, requestBody: string, json: unknown, 
         credits_used: d.credits_used,
         created_at: d.created_at,
       };
-      return { resourceKind: 'audio', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, settled: false, mirror: { kind: 'audio', record } };
+      return { resourceKind: 'audio', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: null, settled: false, mirror: { kind: 'audio', record } };
     }
   }
 }

@@ -135,6 +135,7 @@ export class IntentSender {
       return store.transition(job.id, accepted.settled ? 'done' : 'processing', {
         resource_kind: accepted.resourceKind,
         resource_id: accepted.resourceId,
+        charge_ref: accepted.chargeRef,
         credits_used: accepted.creditsUsed,
         accepted_at: new Date(this.deps.clock.now()).toISOString(),
         error_code: null,

@@ -54,6 +54,8 @@ export const JobRecord = z.object({
   updated_at: z.string(),
   sent_at: z.string().nullable(),
   accepted_at: z.string().nullable(),
+  /** Another id the service may name this job's charge by (a character operation's generation id). */
+  charge_ref: z.string().nullable(),
   /** What the service refunded of this failed job's charge (read from the credits mirror; see JOB_ROW). */
   credits_refunded: z.number().int().nullable().default(null),
 });
@@ -83,6 +85,7 @@ export type JobPatch = Partial<{
   credits_used: number | null;
   resource_kind: z.infer<typeof ResourceKind> | null;
   resource_id: string | null;
+  charge_ref: string | null;
   depends_on: string | null;
   attempts: number;
   key_fingerprint: string | null;
@@ -96,11 +99,12 @@ export type JobPatch = Partial<{
 /** The outbox table. Every state change goes through `transition`, which checks jobStates.ts. */
 /**
  * A job row with what the service refunded of its charge, for a failed job: the refund
- * transactions of its resource (decision 6: a refund names the resource it returns a charge for),
- * at most what the job was charged (a character's regenerations share its id). Null when none.
+ * transactions that name its resource or its charge reference (decision 6: a refund names the
+ * resource it returns a charge for), at most what the job was charged (a character's operations
+ * share its id). Null when none.
  */
 const JOB_ROW = `j.*, CASE WHEN j.state = 'failed' AND j.credits_used IS NOT NULL AND j.resource_id IS NOT NULL
-  THEN min(j.credits_used, (SELECT sum(t.amount) FROM credit_transactions t WHERE t.type = 'refund' AND t.resource_id = j.resource_id)) END AS credits_refunded`;
+  THEN min(j.credits_used, (SELECT sum(t.amount) FROM credit_transactions t WHERE t.type = 'refund' AND t.resource_id IN (j.resource_id, j.charge_ref))) END AS credits_refunded`;
 
 /** The error code on a step whose earlier step failed (it waits for a retry of that step). */
 export const DEPENDENCY_FAILED = 'dependency_failed';
@@ -241,7 +245,11 @@ export class JobStore {
   failedFor(resourceIds: readonly string[]): JobRecord[] {
     if (resourceIds.length === 0) return [];
     return this.library
-      .all<Record<string, unknown>>(`SELECT ${JOB_ROW} FROM jobs j WHERE j.state = 'failed' AND j.resource_id IN (${resourceIds.map(() => '?').join(', ')})`, ...resourceIds)
+      .all<Record<string, unknown>>(
+        `SELECT ${JOB_ROW} FROM jobs j WHERE j.state = 'failed' AND (j.resource_id IN (${resourceIds.map(() => '?').join(', ')}) OR j.charge_ref IN (${resourceIds.map(() => '?').join(', ')}))`,
+        ...resourceIds,
+        ...resourceIds,
+      )
       .map((row) => JobRecord.parse(row));
   }
 

@@ -81,7 +81,7 @@ describe('library migrations', () => {
     library.close();
   });
 
-  it('0004 lets a failed job show its refund, looked up by resource, from version-3 fixture data', () => {
+  it('0004 lets a failed job show its refund, by resource or charge reference, from version-3 fixture data', () => {
     const path = join(tempDir(), 'library.db');
     const db = new DatabaseSync(path);
     migrate(db, MIGRATIONS, 3);
@@ -91,29 +91,40 @@ describe('library migrations', () => {
     job.run('j-image', 'generation.create', 'failed', '/v1/generations', 'key-image-000000001', 2, 'generation', 'g1', T, T);
     job.run('j-create', 'character.create', 'done', '/v1/characters', 'key-create-00000001', 10, 'character', 'c1', T, T);
     job.run('j-regen', 'character.regenerate', 'failed', '/v1/characters/c1/regenerate', 'key-regen-000000001', 5, 'character', 'c1', T, T);
+    job.run('j-regen-2', 'character.regenerate', 'failed', '/v1/characters/c1/regenerate', 'key-regen-000000002', 8, 'character', 'c1', T, T);
     job.run('j-video', 'generation.create', 'failed', '/v1/generations', 'key-video-000000001', 20, 'generation', 'g2', T, T);
     const money = db.prepare('INSERT INTO credit_transactions (id, amount, type, description, resource_id, balance_after, created_at, raw_json) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)');
     money.run('t1', -2, 'usage', 'image', 'g1', T, '{}');
     money.run('t2', 2, 'refund', 'image failed', 'g1', T, '{}');
-    money.run('t3', -10, 'usage', 'character', 'c1', T, '{}');
-    money.run('t4', -5, 'usage', 'regeneration', 'c1', T, '{}');
-    // Two refunds for the character (two failed regenerations): each job shows at most its own charge.
-    money.run('t5', 5, 'refund', 'regeneration failed', 'c1', T, '{}');
-    money.run('t6', 5, 'refund', 'regeneration failed', 'c1', T, '{}');
+    money.run('t3', -10, 'usage', 'character', 'op-create', T, '{}');
+    money.run('t4', -5, 'usage', 'regeneration', 'op-regen', T, '{}');
+    money.run('t5', 5, 'refund', 'regeneration failed', 'op-regen', T, '{}');
+    money.run('t6', -8, 'usage', 'regeneration', 'op-regen-2', T, '{}');
     money.run('t7', -20, 'usage', 'video', 'g2', T, '{}');
     db.close();
 
     const library = LibraryDatabase.open(path);
     expect(schemaVersion(library.db)).toBe(4);
     const jobs = new JobStore(library, () => T);
+    // Rows of version 3 have no charge reference; jobs accepted from now on record one.
+    expect(jobs.get('j-regen')?.charge_ref).toBeNull();
     expect(jobs.get('j-image')?.credits_refunded).toBe(2);
-    expect(jobs.get('j-create')?.credits_refunded).toBeNull(); // done: its charge stands
+    expect(jobs.get('j-regen')?.credits_refunded).toBeNull(); // its refund names the operation, not yet known here
+    jobs.update('j-create', { charge_ref: 'op-create' });
+    jobs.update('j-regen', { charge_ref: 'op-regen' });
+    jobs.update('j-regen-2', { charge_ref: 'op-regen-2' });
     expect(jobs.get('j-regen')?.credits_refunded).toBe(5);
-    expect(jobs.get('j-video')?.credits_refunded).toBeNull(); // failed, no refund (yet)
+    expect(jobs.get('j-regen-2')?.credits_refunded).toBeNull(); // failed, no refund (yet)
+    expect(jobs.get('j-create')?.credits_refunded).toBeNull(); // done: its charge stands
+    expect(jobs.get('j-video')?.credits_refunded).toBeNull();
+    // A service that names the character itself: each job shows at most its own charge.
+    library.run("INSERT INTO credit_transactions (id, amount, type, description, resource_id, balance_after, created_at, raw_json) VALUES ('t8', 10, 'refund', 'character refund', 'c1', NULL, ?, '{}')", T);
+    expect(jobs.get('j-regen')?.credits_refunded).toBe(5);
+    expect(jobs.get('j-regen-2')?.credits_refunded).toBe(8);
     expect(toJob(jobs.require('j-image')).creditsRefunded).toBe(2);
     expect(jobs.recent(10).map((j) => [j.id, j.credits_refunded])).toEqual(expect.arrayContaining([['j-image', 2], ['j-regen', 5], ['j-video', null], ['j-create', null]]));
-    expect(jobs.failedFor(['g1', 'c1']).map((j) => j.id).sort()).toEqual(['j-image', 'j-regen']);
-    const plan = library.all<{ detail: string }>("EXPLAIN QUERY PLAN SELECT sum(t.amount) FROM credit_transactions t WHERE t.type = 'refund' AND t.resource_id = 'g1'").map((r) => r.detail).join('\n');
+    expect(jobs.failedFor(['g1', 'op-regen']).map((j) => j.id).sort()).toEqual(['j-image', 'j-regen']);
+    const plan = library.all<{ detail: string }>("EXPLAIN QUERY PLAN SELECT sum(t.amount) FROM credit_transactions t WHERE t.type = 'refund' AND t.resource_id IN ('g1', 'op-1')").map((r) => r.detail).join('\n');
     expect(plan).toMatch(/USING INDEX credit_transactions_refunds/);
     library.close();
   });

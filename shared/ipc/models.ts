@@ -51,6 +51,8 @@ export const Job = z.object({
   resourceKind: z.enum(['character', 'generation', 'voice', 'audio']).nullable(),
   resourceId: z.string().nullable(),
   dependsOn: z.string().nullable(),
+  /** The failed job this one retries (a new intent with a new key, made on the user's word). */
+  retryOf: z.string().nullable(),
   attempts: z.number().int(),
   progress: z.number().min(0).max(1).nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),

@@ -294,6 +294,7 @@ export function toJob(record: JobRecord): Job {
     resourceKind: record.resource_kind,
     resourceId: record.resource_id,
     dependsOn: record.depends_on,
+    retryOf: record.retry_of,
     attempts: record.attempts,
     progress: record.progress,
     error: record.error_code ? { code: record.error_code, message: record.error_message ?? '' } : null,

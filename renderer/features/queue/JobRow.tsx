@@ -11,12 +11,14 @@ interface JobRowProps {
   depth: number;
   /** The title of the job this one waits for. */
   after: string | null;
+  /** A newer attempt of this failed job exists. */
+  retried: boolean;
   onCancel: (job: Job) => void;
   onRetry: (job: Job) => void;
 }
 
 /** One job: what it is, its state, price, progress and the actions that apply. */
-export function JobRow({ job, depth, after, onCancel, onRetry }: JobRowProps) {
+export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRowProps) {
   return (
     <li className={`job-row depth-${Math.min(depth, 3)}`} data-job-id={job.id} data-state={job.state}>
       <div className="job-main">
@@ -28,10 +30,12 @@ export function JobRow({ job, depth, after, onCancel, onRetry }: JobRowProps) {
           )}
           <span className="job-kind">{JOB_KIND_LABELS[job.kind]}</span>
           <span className="job-title">{job.title}</span>
+          {job.retryOf && <span className="job-retry-tag">retry</span>}
         </div>
         <p className="job-note">
           {job.error ? job.error.message : JOB_STATE_NOTES[job.state]}
           {job.attempts > 1 && job.state !== 'done' ? ` (attempt ${job.attempts})` : ''}
+          {retried && job.state === 'failed' ? ' Retried: follow the newer attempt.' : ''}
         </p>
         {job.state === 'processing' || job.state === 'sending' ? <ProgressBar value={job.progress} label={`${job.title}: progress`} /> : null}
         <span className="job-time">{formatDateTime(job.createdAt)}</span>
@@ -51,7 +55,7 @@ export function JobRow({ job, depth, after, onCancel, onRetry }: JobRowProps) {
               Cancel
             </Button>
           )}
-          {job.state === 'failed' && (
+          {job.state === 'failed' && !retried && (
             <Button size="sm" onClick={() => onRetry(job)}>
               Retry…
             </Button>

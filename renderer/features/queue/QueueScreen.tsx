@@ -47,6 +47,8 @@ export function QueueScreen() {
   const shown = show === 'all' ? all : show === 'active' ? active : all.filter((job) => !isActive(job));
   const ordered = chainOrder(shown);
   const titles = new Map(all.map((job) => [job.id, job.title]));
+  // A failed job is retried once (core refuses a second retry): its row says so instead of offering it.
+  const retried = new Set(all.flatMap((job) => (job.retryOf ? [job.retryOf] : [])));
   const overBudget = balance !== null && pendingCredits > balance;
 
   return (
@@ -107,7 +109,7 @@ export function QueueScreen() {
       ) : (
         <ul className="job-list" data-testid="job-list">
           {ordered.map(({ job, depth }) => (
-            <JobRow key={job.id} job={job} depth={depth} after={job.dependsOn ? (titles.get(job.dependsOn) ?? null) : null} onCancel={(each) => void cancel(each)} onRetry={(each) => void openRetry(each)} />
+            <JobRow key={job.id} job={job} depth={depth} retried={retried.has(job.id)} after={job.dependsOn ? (titles.get(job.dependsOn) ?? null) : null} onCancel={(each) => void cancel(each)} onRetry={(each) => void openRetry(each)} />
           ))}
         </ul>
       )}

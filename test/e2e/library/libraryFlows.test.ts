@@ -204,6 +204,10 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.screenshot('queue-retry');
     await retry.click();
     await app.waitForEvent('job.updated', (job) => job.title.includes('the service fails') && job.state === 'done', 120_000);
+    // The failed attempt now points to the newer one and no longer offers a second retry.
+    await expect.poll(() => failed.locator('.job-note').textContent()).toContain('Retried: follow the newer attempt.');
+    expect(await failed.getByRole('button', { name: 'Retry…' }).count()).toBe(0);
+    expect(await app.page.locator('.job-row[data-state="done"]', { hasText: 'the service fails' }).locator('.job-retry-tag').count()).toBe(1);
   }, 150_000);
 
   it('has no serious accessibility violation and is screenshotted on every screen in both themes', async () => {

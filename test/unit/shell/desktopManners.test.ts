@@ -48,6 +48,7 @@ const job = (id: string, state: Job['state'], progress: number | null = null, up
   resourceKind: 'generation',
   resourceId: `gen-${id}`,
   dependsOn: null,
+  retryOf: null,
   attempts: 0,
   progress,
   error: null,

@@ -102,6 +102,7 @@ const jobs: Job[] = JOB_STATES.map((state, index) => ({
   resourceKind: 'generation',
   resourceId: state === 'failed' ? uuid(6) : null,
   dependsOn: index === 3 ? 'job-2' : null,
+  retryOf: null,
   attempts: state === 'queued' || state === 'paused' ? 0 : 1,
   progress: state === 'processing' ? 0.4 : null,
   error: state === 'failed' ? { code: 'service_unavailable', message: 'The service was unavailable; nothing was charged.' } : null,

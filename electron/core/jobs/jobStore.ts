@@ -96,7 +96,6 @@ export type JobPatch = Partial<{
   accepted_at: string | null;
 }>;
 
-/** The outbox table. Every state change goes through `transition`, which checks jobStates.ts. */
 /**
  * A job row with what the service refunded of its charge, for a failed job: the refund
  * transactions that name its resource or its charge reference (decision 6: a refund names the
@@ -109,6 +108,10 @@ const JOB_ROW = `j.*, CASE WHEN j.state = 'failed' AND j.credits_used IS NOT NUL
 /** The error code on a step whose earlier step failed (it waits for a retry of that step). */
 export const DEPENDENCY_FAILED = 'dependency_failed';
 
+/** Ids per query when looking jobs up by many resources (SQLite bounds the parameters of a statement). */
+const IDS_PER_QUERY = 400;
+
+/** The outbox table. Every state change goes through `transition`, which checks jobStates.ts. */
 export class JobStore {
   private readonly library: LibraryDatabase;
   private readonly now: () => string;
@@ -241,16 +244,22 @@ export class JobStore {
     return this.library.all<Record<string, unknown>>('SELECT * FROM jobs WHERE depends_on = ?', id).map((row) => JobRecord.parse(row));
   }
 
-  /** Failed jobs of these resources (a refund for them just arrived). */
+  /** Failed jobs of these resources (refunds for them just arrived; a full sync may bring thousands). */
   failedFor(resourceIds: readonly string[]): JobRecord[] {
-    if (resourceIds.length === 0) return [];
-    return this.library
-      .all<Record<string, unknown>>(
-        `SELECT ${JOB_ROW} FROM jobs j WHERE j.state = 'failed' AND (j.resource_id IN (${resourceIds.map(() => '?').join(', ')}) OR j.charge_ref IN (${resourceIds.map(() => '?').join(', ')}))`,
-        ...resourceIds,
-        ...resourceIds,
-      )
-      .map((row) => JobRecord.parse(row));
+    const found = new Map<string, JobRecord>();
+    for (let at = 0; at < resourceIds.length; at += IDS_PER_QUERY) {
+      const ids = resourceIds.slice(at, at + IDS_PER_QUERY);
+      const marks = ids.map(() => '?').join(', ');
+      for (const row of this.library.all<Record<string, unknown>>(
+        `SELECT ${JOB_ROW} FROM jobs j WHERE j.state = 'failed' AND (j.resource_id IN (${marks}) OR j.charge_ref IN (${marks}))`,
+        ...ids,
+        ...ids,
+      )) {
+        const job = JobRecord.parse(row);
+        found.set(job.id, job);
+      }
+    }
+    return [...found.values()];
   }
 
   processingFor(kind: string, resourceId: string): JobRecord[] {

@@ -124,6 +124,9 @@ describe('library migrations', () => {
     expect(toJob(jobs.require('j-image')).creditsRefunded).toBe(2);
     expect(jobs.recent(10).map((j) => [j.id, j.credits_refunded])).toEqual(expect.arrayContaining([['j-image', 2], ['j-regen', 5], ['j-video', null], ['j-create', null]]));
     expect(jobs.failedFor(['g1', 'op-regen']).map((j) => j.id).sort()).toEqual(['j-image', 'j-regen']);
+    // A full sync can bring thousands of refunds at once: looked up in bounded batches, each job once.
+    const many = [...Array.from({ length: 20_000 }, (_, i) => `other-${i}`), 'g1', 'op-regen', 'c1'];
+    expect(jobs.failedFor(many).map((j) => j.id).sort()).toEqual(['j-image', 'j-regen', 'j-regen-2']);
     const plan = library.all<{ detail: string }>("EXPLAIN QUERY PLAN SELECT sum(t.amount) FROM credit_transactions t WHERE t.type = 'refund' AND t.resource_id IN ('g1', 'op-1')").map((r) => r.detail).join('\n');
     expect(plan).toMatch(/USING INDEX credit_transactions_refunds/);
     library.close();

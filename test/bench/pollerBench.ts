@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job, LibraryItem } from '../../shared/ipc/index.ts';
 import { createCore } from '../../electron/core/createCore.ts';
-import { silentLogger } from '../../electron/core/log/logger.ts';
-import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
-import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
 import { percentile, round, sleep, type BenchOptions, type Metric } from './support/stats.ts';
+import { headlessCoreDeps } from '../support/coreDeps.ts';
 
 /** What a request is for, from its method and path. */
 function purpose(method: string, path: string): string {
@@ -33,23 +31,19 @@ export async function benchPoller(options: BenchOptions): Promise<Metric[]> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'cast-bench-poller-'));
   let sandbox: SandboxHandle | null = null;
   const counts = new Map<string, number>();
-  const core = await createCore({
-    userDataDir,
-    keychain: new MemoryKeychain(),
-    preferences: new ConfPreferences({ cwd: userDataDir }),
-    log: silentLogger,
-    host: 'browser',
-    mediaBase: 'cast-media://',
-    launchSandbox: async ({ dataDir, apiKey }) => {
-      sandbox = await startSandbox({ dataDir, speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder', ...(apiKey ? { CAST_SANDBOX_API_KEY: apiKey } : {}) } });
-      const s = sandbox;
-      return { ready: s.ready, stop: () => s.stop() };
-    },
-    tuning: {
-      concurrency: { 'generation.create': 8 },
-      onAttempt: (r) => counts.set(purpose(r.method, r.path), (counts.get(purpose(r.method, r.path)) ?? 0) + 1),
-    },
-  });
+  const core = await createCore(
+    headlessCoreDeps(userDataDir, {
+      launchSandbox: async ({ dataDir, apiKey }) => {
+        sandbox = await startSandbox({ dataDir, speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder', ...(apiKey ? { CAST_SANDBOX_API_KEY: apiKey } : {}) } });
+        const s = sandbox;
+        return { ready: s.ready, stop: () => s.stop() };
+      },
+      tuning: {
+        concurrency: { 'generation.create': 8 },
+        onAttempt: (r) => counts.set(purpose(r.method, r.path), (counts.get(purpose(r.method, r.path)) ?? 0) + 1),
+      },
+    }),
+  );
   try {
     const sb = sandbox as SandboxHandle | null;
     if (!sb) throw new Error('core launched no sandbox');

@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Agent } from 'undici';
 import { createCore } from '../../electron/core/createCore.ts';
-import { silentLogger } from '../../electron/core/log/logger.ts';
 import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
 import { startFaultProxy } from '../chaos/faultProxy.ts';
-import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
 import { median, round, sleep, type BenchOptions, type Metric } from './support/stats.ts';
+import { headlessCoreDeps } from '../support/coreDeps.ts';
 
 const RTT_MS = 50;
 const LIST = /^\/v1\/(characters|generations|voices|audio|account\/usage)$/;
@@ -43,17 +42,14 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
       prefs.set('settings', { autoDownload: false });
       const lists: number[] = [];
       const ready = { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) };
-      const core = await createCore({
-        userDataDir,
-        keychain: new MemoryKeychain(),
-        preferences: prefs,
-        log: silentLogger,
-        host: 'browser',
-        mediaBase: 'cast-media://',
-        launchSandbox: async () => ({ ready, stop: async () => {} }),
-        fetchDispatcher: dispatcher,
-        tuning: { syncPeriodMs: 3_600_000, onAttempt: (r) => (r.method === 'GET' && LIST.test(r.path.split('?')[0] ?? '') ? lists.push(performance.now()) : undefined) },
-      });
+      const core = await createCore(
+        headlessCoreDeps(userDataDir, {
+          preferences: prefs,
+          launchSandbox: async () => ({ ready, stop: async () => {} }),
+          fetchDispatcher: dispatcher,
+          tuning: { syncPeriodMs: 3_600_000, onAttempt: (r) => (r.method === 'GET' && LIST.test(r.path.split('?')[0] ?? '') ? lists.push(performance.now()) : undefined) },
+        }),
+      );
       const session = core.session()!;
       await session.sync.run({ full: true });
       const first = lists[0] ?? performance.now();

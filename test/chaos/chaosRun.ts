@@ -5,15 +5,13 @@ import { Agent } from 'undici';
 import type { SandboxFaults } from '../../shared/api/index.ts';
 import type { Job } from '../../shared/ipc/index.ts';
 import { createCore, type Core } from '../../electron/core/createCore.ts';
-import { silentLogger } from '../../electron/core/log/logger.ts';
-import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
 import { wav } from '../../electron/sandbox/media/placeholderRenderer.ts';
 import { startSandbox } from '../support/sandboxProcess.ts';
-import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { startFaultProxy, NO_FAULTS, type FaultCounts, type FaultRates } from './faultProxy.ts';
 import { countLedger, ledgerOperations, type IntendedJob, type LedgerCounts } from './support/ledgerCounts.ts';
 import { SandboxLogTail } from './support/sandboxLogTail.ts';
 import { seeded } from './support/seeded.ts';
+import { headlessCoreDeps } from '../support/coreDeps.ts';
 
 export type ChaosOptions = {
   /** Paid operations in all, of every kind. */
@@ -98,18 +96,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const userId = (account.body as { data: { id: string } }).data.id;
     await sandbox.request('POST', `/sandbox/users/${userId}/credits`, { body: { amount: options.ops * 60 + 1_000 } });
 
-    core = await createCore({
-      userDataDir,
-      keychain: new MemoryKeychain(),
-      preferences: new ConfPreferences({ cwd: userDataDir }),
-      log: silentLogger,
-      host: 'browser',
-      mediaBase: 'cast-media://',
-      // The sandbox outlives core here; "launching" it hands over the running one, behind the relay.
-      launchSandbox: async () => ({ ready: { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) }, stop: async () => {} }),
-      fetchDispatcher: dispatcher,
-      tuning: { pollIntervals: { fastMs: 300, factor: 1.5, capMs: 2_000, backgroundCapMs: 4_000 } },
-    });
+    core = await createCore(
+      headlessCoreDeps(userDataDir, {
+        // The sandbox outlives core here; "launching" it hands over the running one, behind the relay.
+        launchSandbox: async () => ({ ready: { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) }, stop: async () => {} }),
+        fetchDispatcher: dispatcher,
+        tuning: { pollIntervals: { fastMs: 300, factor: 1.5, capMs: 2_000, backgroundCapMs: 4_000 } },
+      }),
+    );
     const c = core;
     const session = c.session();
     if (!session) throw new Error('core opened no session');

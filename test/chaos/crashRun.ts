@@ -6,12 +6,11 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../../electron/core/createCore.ts';
-import { silentLogger } from '../../electron/core/log/logger.ts';
-import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
 import { KeytarKeychain } from '../../electron/core/secrets/keychain.ts';
 import { startSandbox } from '../support/sandboxProcess.ts';
 import { countLedger, ledgerOperations, type IntendedJob, type LedgerCounts } from './support/ledgerCounts.ts';
 import { seeded } from './support/seeded.ts';
+import { headlessCoreDeps } from '../support/coreDeps.ts';
 
 /**
  * The core engineer's crash runner (a core in a process of its own that commits TOTAL intents one
@@ -105,15 +104,12 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
     const counts = countLedger(jobs, await ledgerOperations(sandbox, userId), new Set([setupKey]));
 
     // Core's own check of the index against the files, on the same data, as the app would run it.
-    const core = await createCore({
-      userDataDir,
-      keychain: new KeytarKeychain(keychainService),
-      preferences: new ConfPreferences({ cwd: userDataDir }),
-      log: silentLogger,
-      host: 'browser',
-      mediaBase: 'cast-media://',
-      launchSandbox: async () => ({ ready: sandbox.ready, stop: async () => {} }),
-    });
+    const core = await createCore(
+      headlessCoreDeps(userDataDir, {
+        keychain: new KeytarKeychain(keychainService),
+        launchSandbox: async () => ({ ready: sandbox.ready, stop: async () => {} }),
+      }),
+    );
     const check = await core.router.handle('library.check', {});
     await core.stop();
     const mediaDir = join(userDataDir, 'media', 'sandbox');

@@ -17,12 +17,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, commands, type CommandName } from '../../shared/ipc/index.ts';
 import { createCore, type Core } from '../../electron/core/createCore.ts';
-import { silentLogger } from '../../electron/core/log/logger.ts';
-import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
 import { wav } from '../../electron/sandbox/media/placeholderRenderer.ts';
-import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { startSandbox } from '../support/sandboxProcess.ts';
 import { anyPayload, mutate, validInputs } from './support/ipcExamples.ts';
+import { headlessCoreDeps } from '../support/coreDeps.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
@@ -43,15 +41,11 @@ beforeAll(async () => {
   const sandbox = await startSandbox({ env: { CAST_SANDBOX_RENDERER: 'placeholder' } });
   const ready = sandbox.ready;
   await sandbox.stop();
-  core = await createCore({
-    userDataDir,
-    keychain: new MemoryKeychain(),
-    preferences: new ConfPreferences({ cwd: userDataDir }),
-    log: silentLogger,
-    host: 'browser',
-    mediaBase: 'cast-media://',
-    launchSandbox: async () => ({ ready, stop: async () => {} }),
-  });
+  core = await createCore(
+    headlessCoreDeps(userDataDir, {
+      launchSandbox: async () => ({ ready, stop: async () => {} }),
+    }),
+  );
   expect((await core.router.handle('jobs.pause', {})).ok).toBe(true);
   process.on('unhandledRejection', onRejection);
   process.on('uncaughtException', onException);

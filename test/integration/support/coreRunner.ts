@@ -7,26 +7,22 @@
  */
 import { SandboxReady } from '../../../shared/api/index.ts';
 import { createCore } from '../../../electron/core/createCore.ts';
-import { silentLogger } from '../../../electron/core/log/logger.ts';
-import { ConfPreferences } from '../../../electron/core/preferences/preferences.ts';
 import { KeytarKeychain } from '../../../electron/core/secrets/keychain.ts';
+import { headlessCoreDeps } from '../../support/coreDeps.ts';
 
 type Config = { userDataDir: string; keychainService: string; ready: unknown; total: number; characterId: string; voiceId: string };
 const config = JSON.parse(process.env.CAST_RUNNER ?? '{}') as Config;
 const ready = SandboxReady.parse(config.ready);
 const say = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
-const core = await createCore({
-  userDataDir: config.userDataDir,
-  keychain: new KeytarKeychain(config.keychainService),
-  preferences: new ConfPreferences({ cwd: config.userDataDir }),
-  log: silentLogger,
-  host: 'browser',
-  mediaBase: 'cast-media://',
-  // The sandbox outlives this process; "launching" it hands over the running one.
-  launchSandbox: async () => ({ ready, stop: async () => {} }),
-  tuning: { pollIntervals: { fastMs: 200, factor: 1.5, capMs: 1_000, backgroundCapMs: 2_000 } },
-});
+const core = await createCore(
+  headlessCoreDeps(config.userDataDir, {
+    keychain: new KeytarKeychain(config.keychainService),
+    // The sandbox outlives this process; "launching" it hands over the running one.
+    launchSandbox: async () => ({ ready, stop: async () => {} }),
+    tuning: { pollIntervals: { fastMs: 200, factor: 1.5, capMs: 1_000, backgroundCapMs: 2_000 } },
+  }),
+);
 const session = core.session();
 if (!session) throw new Error('no session');
 say({ started: true, jobs: session.jobs.inStates(['queued', 'paused', 'sending', 'waiting_connection', 'processing', 'done', 'failed', 'cancelled']).length });

@@ -1,11 +1,10 @@
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createCore, type Core } from '../../../../electron/core/createCore.ts';
-import { ConfPreferences } from '../../../../electron/core/preferences/preferences.ts';
-import { MemoryKeychain } from '../../../support/memoryKeychain.ts';
 import { CaptureLog } from './captureLog.ts';
 import { selfSignedCert } from './selfSignedCert.ts';
 import { tempDir } from './tempDir.ts';
+import { headlessCoreDeps } from '../../../support/coreDeps.ts';
 
 export type Cleanups = (() => Promise<void> | void)[];
 export type ServiceRequest = { method: string; path: string; body: Buffer };
@@ -56,7 +55,7 @@ function fallback(path: string, balance: number): ServiceReply {
 /** A core on a fresh folder with one active remote profile on `service`; it stops with the test's cleanups. */
 export async function coreOnService(service: RemoteService, cleanups: Cleanups): Promise<Core> {
   const dir = tempDir();
-  const c = await createCore({ userDataDir: dir, keychain: new MemoryKeychain(), preferences: new ConfPreferences({ cwd: dir }), log: new CaptureLog(), host: 'browser', mediaBase: 'cast-media://' });
+  const c = await createCore(headlessCoreDeps(dir, { log: new CaptureLog() }));
   cleanups.push(() => c.stop());
   const profile = await ok<{ id: string }>(c, 'profiles.add', { name: 'Remote', baseUrl: service.base, cdnUrl: service.base, caPem: service.cert, apiKey: `sk_live_${'4b'.repeat(32)}` });
   await ok(c, 'profiles.activate', { id: profile.id });

@@ -3,12 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LibraryItem } from '../../../../shared/ipc/index.ts';
 import { createCore } from '../../../../electron/core/createCore.ts';
-import { ConfPreferences } from '../../../../electron/core/preferences/preferences.ts';
 import { CaptureLog } from '../support/captureLog.ts';
-import { MemoryKeychain } from '../../../support/memoryKeychain.ts';
 import { selfSignedCert } from '../support/selfSignedCert.ts';
 import { tempDir } from '../support/tempDir.ts';
 import { ok } from '../support/remoteCore.ts';
+import { headlessCoreDeps } from '../../../support/coreDeps.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -63,10 +62,7 @@ describe('history sync on a timer', () => {
   it('runs again by itself while online, so a generation deleted elsewhere leaves the library; stops with core', async () => {
     const remote = await service();
     const dir = tempDir();
-    const c = await createCore({
-      userDataDir: dir, keychain: new MemoryKeychain(), preferences: new ConfPreferences({ cwd: dir }), log: new CaptureLog(), host: 'browser', mediaBase: 'cast-media://',
-      tuning: { syncPeriodMs: 150, fullSyncPeriodMs: 100 },
-    });
+    const c = await createCore(headlessCoreDeps(dir, { log: new CaptureLog(), tuning: { syncPeriodMs: 150, fullSyncPeriodMs: 100 } }));
     const profile = await ok<{ id: string }>(c, 'profiles.add', { name: 'Remote', baseUrl: remote.base, cdnUrl: remote.base, caPem: remote.cert, apiKey: `sk_live_${'6f'.repeat(32)}` });
     await ok(c, 'profiles.activate', { id: profile.id });
     const ids = async () => (await ok<{ items: LibraryItem[] }>(c, 'library.query', { filter: {}, offset: 0, limit: 50 })).items.map((item) => item.id).sort();
@@ -84,7 +80,7 @@ describe('history sync on a timer', () => {
   it('leaves an idle app quiet between passes with the product period', async () => {
     const remote = await service();
     const dir = tempDir();
-    const c = await createCore({ userDataDir: dir, keychain: new MemoryKeychain(), preferences: new ConfPreferences({ cwd: dir }), log: new CaptureLog(), host: 'browser', mediaBase: 'cast-media://' });
+    const c = await createCore(headlessCoreDeps(dir, { log: new CaptureLog() }));
     cleanups.push(() => c.stop());
     const profile = await ok<{ id: string }>(c, 'profiles.add', { name: 'Remote', baseUrl: remote.base, cdnUrl: remote.base, caPem: remote.cert, apiKey: `sk_live_${'6f'.repeat(32)}` });
     await ok(c, 'profiles.activate', { id: profile.id });

@@ -8,12 +8,20 @@ export interface Preferences {
   readonly path: string;
 }
 
-/** `conf` under a folder of our choosing: the browser host and tests. */
-export class ConfPreferences implements Preferences {
-  private readonly store: Conf<Record<string, unknown>>;
+/** What `conf` and electron-store (`conf` underneath) both offer. */
+export type KeyValueStore = {
+  has(key: string): boolean;
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  readonly path: string;
+};
 
-  constructor(options: { cwd: string; configName?: string }) {
-    this.store = new Conf<Record<string, unknown>>({ cwd: options.cwd, configName: options.configName ?? 'preferences', projectName: 'cast-studio' });
+/** Preferences over a `conf`-shaped store; each shell picks the store. */
+export class StorePreferences implements Preferences {
+  private readonly store: KeyValueStore;
+
+  constructor(store: KeyValueStore) {
+    this.store = store;
   }
 
   get<T>(key: string, fallback: T): T {
@@ -26,5 +34,12 @@ export class ConfPreferences implements Preferences {
 
   get path(): string {
     return this.store.path;
+  }
+}
+
+/** `conf` under a folder of our choosing: the browser host and tests. */
+export class ConfPreferences extends StorePreferences {
+  constructor(options: { cwd: string; configName?: string }) {
+    super(new Conf<Record<string, unknown>>({ cwd: options.cwd, configName: options.configName ?? 'preferences', projectName: 'cast-studio' }));
   }
 }

@@ -27,7 +27,9 @@ const renderer: UserConfig = {
   plugins: [react()],
   publicDir: false,
   build: {
-    outDir: fromRoot('dist/renderer'),
+    // CAST_RENDERER_DIR moves the build (and the browser host that serves it) elsewhere, so two
+    // checkouts' test runs on one machine never serve each other's half-written build.
+    outDir: process.env.CAST_RENDERER_DIR ?? fromRoot('dist/renderer'),
     emptyOutDir: true,
     target: 'chrome140',
     reportCompressedSize: false,

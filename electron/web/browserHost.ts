@@ -12,7 +12,8 @@ import { startHostServer } from './hostServer.ts';
 import { openBrowser } from './openBrowser.ts';
 import { childProcessSandbox, existingSandbox, type SandboxLauncher, type SandboxSpeed } from './sandboxProcess.ts';
 
-export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+/** Where `vite build --mode renderer` writes; `CAST_RENDERER_DIR` moves both (see vite.config.ts). */
+export const DEFAULT_RENDERER_DIR = process.env.CAST_RENDERER_DIR ?? fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 
 export type BrowserHostOptions = {
   /** Preferences, library, media and the embedded sandbox's data live here. */

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { silentLogger } from '../../../electron/core/log/logger.ts';
 import { KeytarKeychain, type Keychain } from '../../../electron/core/secrets/keychain.ts';
-import { startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
+import { DEFAULT_RENDERER_DIR, startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
 import { MemoryKeychain } from '../../support/memoryKeychain.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const rendererDir = join(root, 'dist', 'renderer');
+const rendererDir = DEFAULT_RENDERER_DIR;
 
 export type StudioHost = {
   host: BrowserHost;

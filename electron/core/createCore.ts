@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { registerAccountHandlers } from './account/registerAccountHandlers.ts';
+import { keepPrivate, makePrivateDir, makePrivateFile } from './app/privateFiles.ts';
 import { registerAppHandlers } from './app/registerAppHandlers.ts';
 import { registerAudioHandlers } from './audio/registerAudioHandlers.ts';
 import { registerCharacterHandlers } from './characters/registerCharacterHandlers.ts';
@@ -10,10 +11,12 @@ import { registerGenerationHandlers } from './generations/registerGenerationHand
 import { Router } from './ipc/router.ts';
 import { registerJobHandlers } from './jobs/registerJobHandlers.ts';
 import { registerLibraryHandlers } from './library/registerLibraryHandlers.ts';
+import { registerLibraryHealthHandlers } from './library/registerLibraryHealthHandlers.ts';
 import { FileLogSink, RedactingLogger, type Logger } from './log/logger.ts';
 import type { Preferences } from './preferences/preferences.ts';
 import { ProfileStore } from './profiles/profileStore.ts';
 import { registerProfileHandlers } from './profiles/registerProfileHandlers.ts';
+import { registerSandboxAdminHandlers } from './sandboxAdmin/registerSandboxAdminHandlers.ts';
 import { registerQuoteHandlers } from './quotes/registerQuoteHandlers.ts';
 import type { Keychain } from './secrets/keychain.ts';
 import { ConnectionManager, type LaunchSandbox } from './session/connectionManager.ts';
@@ -62,6 +65,8 @@ export type Core = {
   stop(): Promise<void>;
   /** The active profile's session (tests, the crash runner and the benchmark look inside). */
   session(): Session | null;
+  /** The embedded sandbox's process id while it runs (tests stop it to see the app start it again). */
+  sandboxPid(): number | undefined;
 };
 
 /**
@@ -70,6 +75,10 @@ export type Core = {
  * sandbox profile and starts the embedded sandbox.
  */
 export async function createCore(deps: CoreDeps): Promise<Core> {
+  // The user data folder and what core keeps in it are the user's alone (0700 folders, 0600 files).
+  for (const dir of [deps.userDataDir, join(deps.userDataDir, 'logs'), join(deps.userDataDir, 'profiles'), join(deps.userDataDir, 'media'), join(deps.userDataDir, 'sandbox')]) makePrivateDir(dir);
+  makePrivateFile(join(deps.userDataDir, 'logs', 'core.log'));
+  keepPrivate(deps.preferences.path);
   const fileLog = new FileLogSink(join(deps.userDataDir, 'logs', 'core.log'));
   const log = new RedactingLogger([deps.log, fileLog]);
   const clock = deps.clock ?? systemClock;
@@ -114,6 +123,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   registerAppHandlers(ctx);
   registerSettingsHandlers(ctx);
   registerProfileHandlers(ctx);
+  registerSandboxAdminHandlers(ctx);
   registerQuoteHandlers(ctx);
   registerAccountHandlers(ctx);
   registerCharacterHandlers(ctx);
@@ -123,6 +133,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   registerUploadHandlers(ctx);
   registerJobHandlers(ctx);
   registerLibraryHandlers(ctx);
+  registerLibraryHealthHandlers(ctx);
 
   await connections.start();
   const manager = connections;
@@ -130,7 +141,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     router,
     resolveMedia: (contentId) => manager.session?.media.resolve(contentId) ?? null,
     setFocused: (focused) => manager.setFocused(focused),
-    stop: () => manager.stop(),
+    stop: async () => {
+      await manager.stop();
+      await fileLog.close();
+    },
     session: () => manager.session,
+    sandboxPid: () => manager.sandboxPid(),
   };
 }

@@ -7,6 +7,6 @@ import { StorePreferences } from '../core/preferences/preferences.ts';
  */
 export class ElectronPreferences extends StorePreferences {
   constructor() {
-    super(new Store<Record<string, unknown>>({ name: 'preferences' }));
+    super(new Store<Record<string, unknown>>({ name: 'preferences', configFileMode: 0o600 }));
   }
 }

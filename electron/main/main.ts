@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, nativeTheme, screen, session } from 'electr
 import { join } from 'node:path';
 import type { Reply } from '../../shared/ipc/bridge.ts';
 import type { Settings } from '../../shared/ipc/models.ts';
+import { acquireDataFolderLock, type DataFolderLock } from '../core/app/dataFolderLock.ts';
 import { createCore, type Core } from '../core/createCore.ts';
 import { FileLogSink, RedactingLogger } from '../core/log/logger.ts';
 import { installAppMenu } from './appMenu.ts';
@@ -28,6 +29,17 @@ else void start();
 
 async function start(): Promise<void> {
   await app.whenReady();
+  // Electron's lock keeps a second desktop app out; this one also keeps out a browser host started
+  // on the same folder (`--data`), which knows nothing of Electron's.
+  let folderLock: DataFolderLock;
+  try {
+    folderLock = acquireDataFolderLock(app.getPath('userData'));
+  } catch (error) {
+    dialog.showErrorBox('Cast Studio', error instanceof Error ? error.message : String(error));
+    app.quit();
+    return;
+  }
+  app.once('will-quit', () => folderLock.release());
   const root = app.getAppPath();
   const log = new RedactingLogger([new FileLogSink(join(app.getPath('logs'), 'main.log'))]);
   const preferences = new ElectronPreferences();

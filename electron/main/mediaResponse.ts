@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { APP_ORIGIN, MEDIA_HOST } from './appUrls.ts';
 import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
+import { MEDIA_SAFETY_HEADERS, mediaTypeOfFile } from '../core/media/mediaSignature.ts';
 
 export type ResolvedMedia = { path: string; contentType: string; size: number };
 export type MediaResolver = (contentId: string) => ResolvedMedia | null;
@@ -23,9 +24,11 @@ export function mediaIdOf(url: string): string | null {
 
 /**
  * The answer to one media request: library files by content id, with byte ranges so video can
- * seek; 404 for an id the library does not hold; 400 for anything that is not an id at all.
+ * seek; 404 for an id the library does not hold; 400 for anything that is not an id at all. The
+ * Content-Type comes from the file's own signature (electron/core/media/mediaSignature.ts), never
+ * from what the library recorded, and the response is sandboxed and never sniffed.
  */
-export function mediaResponse(request: MediaRequest, resolve: MediaResolver): Response {
+export async function mediaResponse(request: MediaRequest, resolve: MediaResolver): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Only GET and HEAD are served.');
   const id = mediaIdOf(request.url);
   if (!id) return text(400, 'That is not a media id.');
@@ -33,7 +36,7 @@ export function mediaResponse(request: MediaRequest, resolve: MediaResolver): Re
   if (!found) return text(404, 'No media with that id is in the library.');
 
   const range = parseRange(request.headers.get('range'), found.size);
-  const { status, headers } = rangeHeaders(range, found.size, found.contentType);
+  const { status, headers } = rangeHeaders(range, found.size, await mediaTypeOfFile(found.path));
   const withBody = request.method === 'GET' && range.kind !== 'unsatisfiable' && found.size > 0;
   const stream = !withBody
     ? null
@@ -42,9 +45,9 @@ export function mediaResponse(request: MediaRequest, resolve: MediaResolver): Re
       : createReadStream(found.path);
   const body = stream ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null;
   // The page (castapp://studio) fetches media across origins for waveforms; only it may read them.
-  return new Response(body, { status, headers: { ...headers, 'Cache-Control': 'private, max-age=31536000, immutable', 'Access-Control-Allow-Origin': APP_ORIGIN } });
+  return new Response(body, { status, headers: { ...headers, ...MEDIA_SAFETY_HEADERS, 'Cache-Control': 'private, max-age=31536000, immutable', 'Access-Control-Allow-Origin': APP_ORIGIN } });
 }
 
 function text(status: number, message: string): Response {
-  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(message, { status, headers: { ...MEDIA_SAFETY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
 }

@@ -14,7 +14,8 @@ const STOP_GRACE_MS = 5_000;
  */
 export function utilitySandbox(options: { entry: string; speed: 'realtime' | 'fast'; log: Logger }): SandboxLauncher {
   return async ({ dataDir, apiKey }) => {
-    const child = utilityProcess.fork(options.entry, ['--port', '0', '--data', dataDir, '--speed', options.speed], {
+    // The same port as last time unless it is taken: downloads keep their address across restarts.
+    const child = utilityProcess.fork(options.entry, ['--port', '0', '--remember-port', '--data', dataDir, '--speed', options.speed], {
       env: sandboxEnvironment(apiKey),
       stdio: 'pipe',
       serviceName: 'Cast Studio Sandbox',
@@ -25,6 +26,8 @@ export function utilitySandbox(options: { entry: string; speed: 'realtime' | 'fa
     const ready = await waitForSandboxReady({ stdout, stderr, exited, kill: () => child.kill(), log: options.log });
     return {
       ready,
+      exited,
+      pid: child.pid,
       stop: async () => {
         if (child.pid === undefined) return;
         child.kill();

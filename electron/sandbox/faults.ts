@@ -53,6 +53,19 @@ export class FaultState {
   }
 
   /**
+   * A repeat of a paid request whose key already ran, refused before the stored answer is replayed
+   * (chaos: "the answer is lost, then the retry is refused"). Nothing runs or is charged again.
+   */
+  refuseReplay(): void {
+    const rate = this.config.refuse_replay_rate ?? 0;
+    if (rate <= 0 || this.random() >= rate) return;
+    const statuses = this.config.refuse_replay_with ?? [401, 402, 403];
+    const status = statuses[Math.floor(this.random() * statuses.length)] ?? 402;
+    const refusal = REPLAY_REFUSALS[status];
+    throw new ApiError(refusal.code, `${refusal.message} (injected, before the replay)`);
+  }
+
+  /**
    * Refusals before a /v1 request executes: the per-key rate limit and injected 429s and 5xxs.
    * Nothing is done for a refused request, so a retry is always safe.
    */
@@ -79,3 +92,9 @@ export class FaultState {
     }
   }
 }
+
+const REPLAY_REFUSALS = {
+  401: { code: 'invalid_api_key', message: 'The API key was not accepted.' },
+  402: { code: 'insufficient_credits', message: 'Not enough credits for this operation.' },
+  403: { code: 'insufficient_scope', message: 'This API key lacks the scope for this operation.' },
+} as const;

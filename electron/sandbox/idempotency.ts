@@ -47,6 +47,11 @@ export type NewRecord = {
   now: Date;
 };
 
+/** Drops one key's record when it was made before `cutoff` (a service variant's short retention). */
+export function forgetRecord(db: Db, apiKeyId: string, key: string, cutoff: Date): void {
+  db.prepare('DELETE FROM idempotency WHERE api_key_id = ? AND key = ? AND created_at < ?').run(apiKeyId, key, cutoff.toISOString());
+}
+
 /** Inserted in the same transaction as the resource and its charge. */
 export function insertRecord(db: Db, r: NewRecord): void {
   db.prepare(

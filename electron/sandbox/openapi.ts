@@ -175,6 +175,16 @@ export function buildOpenApi(baseUrl: string): Json {
     '/sandbox/users/{id}/plan': { post: adminOp('Change a user’s plan', api.SandboxSetPlan, { type: 'object' }, [idParam()]) },
     '/sandbox/users/{id}/credits': { post: adminOp('Grant credits (a grant transaction)', api.SandboxGrantCredits, { type: 'object' }, [idParam()]) },
     '/sandbox/quotes/{id}/decision': { post: adminOp('Approve, reject or revoke a quote', api.SandboxQuoteDecision, QuoteDecisionResult, [idParam()]) },
+    '/sandbox/quotes': {
+      get: adminOp('Quotes in one approval state (default pending: the approver’s inbox), newest first', null, schema(api.SandboxQuoteList), [
+        { name: 'approval_state', in: 'query', required: false, schema: { type: 'string', enum: ['pending', 'approved', 'rejected', 'revoked'] } },
+        { name: 'user_id', in: 'query', required: false, schema: { type: 'string' } },
+      ]),
+    },
+    '/sandbox/speed': {
+      get: adminOp('Read the pace of jobs', null, schema(api.SandboxSpeedResponse)),
+      put: adminOp('Set the pace of jobs accepted from now on', api.SandboxSpeedSetting, schema(api.SandboxSpeedResponse)),
+    },
     '/sandbox/quotes/{id}/expire': { post: adminOp('Expire a quote now (to exercise quote_expired)', null, QuoteDecisionResult, [idParam()]) },
     '/sandbox/faults': {
       get: adminOp('Read fault injection', null, schema(api.dataOf(api.SandboxFaults))),

@@ -11,10 +11,11 @@ import { registerQuotes } from './resources/quotes.ts';
 import { registerUploads } from './resources/uploads.ts';
 import { registerVoices } from './resources/voices.ts';
 import { Router } from './server/router.ts';
+import { DEFAULT_VARIANTS, type VariantSet } from './variants/variantSet.ts';
 
 /** Every endpoint of the sandbox, in one place. */
-export function buildRouter(adminToken: string): Router {
-  const router = new Router();
+export function buildRouter(adminToken: string, variants: VariantSet = DEFAULT_VARIANTS): Router {
+  const router = new Router((route) => !variants.hides(route));
   registerCharacters(router);
   registerCharacterVersions(router);
   registerGenerations(router);

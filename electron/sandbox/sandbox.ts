@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { SandboxReady } from '../../shared/api/index.ts';
 import { CdnStore } from './cdnStore.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Db } from './db/database.ts';
 import { FaultState } from './faults.ts';
 import { purgeOldRecords } from './idempotency.ts';
 import { KeyedMutex } from './keyedMutex.ts';
@@ -16,9 +17,16 @@ import { createSandboxServer } from './server/server.ts';
 import type { Services, Speed } from './services.ts';
 import { loadOrCreateTls } from './tls.ts';
 import { PresetPreviews } from './voicePreviews.ts';
+import { variantSetOf } from './variants/registry.ts';
 
 export type SandboxOptions = {
   port: number;
+  /**
+   * With port 0: listen on the port of the last start (kept in `<dataDir>/port`) when it is free,
+   * else on any free port, and remember the one taken. The embedded sandbox keeps its address
+   * this way, so what the app stored of it still answers after a restart.
+   */
+  rememberPort?: boolean | undefined;
   dataDir: string;
   speed: Speed;
   /** A well-formed key to keep as the seed key across restarts (CAST_SANDBOX_API_KEY). */
@@ -26,6 +34,8 @@ export type SandboxOptions = {
   /** Injected renderer; by default the real one when present, else the placeholder. */
   renderer?: MediaRenderer;
   log?: (message: string) => void;
+  /** Service variants by name (`--variant`); none by default. */
+  variants?: readonly string[];
 };
 
 export type RunningSandbox = { ready: SandboxReady; services: Services; close: () => Promise<void> };
@@ -42,19 +52,28 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const adminToken = ensureAdminToken(dataDir);
   const seedUser = ensureSeedUser(db, now);
   const apiKey = ensureSeedKey(db, seedUser, options.seedKey, now);
+  const variants = variantSetOf(options.variants ?? []);
   const renderer = options.renderer ?? (await loadRenderer(log));
 
   let services: Services | null = null;
-  const router = buildRouter(adminToken);
+  const router = buildRouter(adminToken, variants);
   const server = createSandboxServer({ key: tls.keyPem, cert: tls.certPem }, router, () => {
     if (!services) throw new Error('The sandbox is still starting.');
     return services;
   });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(options.port, '127.0.0.1', () => ok());
-  });
+  const remembered = options.rememberPort && options.port === 0 ? rememberedPort(dataDir) : null;
+  try {
+    await listen(server, remembered ?? options.port);
+  } catch (error) {
+    // Taken by another program since: any free port, remembered in its place.
+    if (remembered === null || (error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
+    log(`Port ${remembered} is taken; the sandbox listens on another one.`);
+    await listen(server, 0);
+  }
   const { port } = server.address() as AddressInfo;
+  if (options.rememberPort && options.port === 0) writeFileSync(join(dataDir, PORT_FILE), `${port}\n`);
+  // Its records name its CDN by address: when the port changed, they name the new one.
+  if (remembered !== null && remembered !== port) rebaseCdnAddresses(db, `https://127.0.0.1:${remembered}/cdn/`, `https://127.0.0.1:${port}/cdn/`);
   const baseUrl = `https://127.0.0.1:${port}`;
   const cdnUrl = `${baseUrl}/cdn`;
   let scheduler: Scheduler | null = null;
@@ -71,6 +90,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     nudge: () => scheduler?.nudge(),
     cursorSecret: ensureCursorSecret(db),
     log,
+    variants,
   };
   const presetPreviews = new PresetPreviews(base);
   const built: Services = { ...base, presetPreviews };
@@ -90,10 +110,64 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
         server.close(() => ok());
         server.closeAllConnections();
       });
-      await scheduler?.stop();
-      await presetPreviews.stop();
+      // Both stop taking work at once; closing the renderer then kills the ffmpeg children of
+      // renders in flight, so stopping never waits for a render. Their jobs stay as they were in
+      // the database (every commit is one transaction) and resume at the next start.
+      const stopping = [scheduler?.stop(), presetPreviews.stop()];
       await renderer.close();
+      await Promise.all(stopping);
       db.close();
     },
   };
+}
+
+/** Where the embedded sandbox keeps the port of its last start. */
+const PORT_FILE = 'port';
+
+function rememberedPort(dataDir: string): number | null {
+  try {
+    const port = Number(readFileSync(join(dataDir, PORT_FILE), 'utf8').trim());
+    return Number.isInteger(port) && port > 0 && port <= 65535 ? port : null;
+  } catch {
+    return null;
+  }
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise<void>((ok, fail) => {
+    const failed = (error: Error) => fail(error);
+    server.once('error', failed);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', failed);
+      ok();
+    });
+  });
+}
+
+/** Every stored column that may hold an address of the sandbox's own CDN. */
+const CDN_ADDRESS_COLUMNS = [
+  ['users', 'avatar_url'],
+  ['characters', 'reference_image_urls'],
+  ['characters', 'headshot_url'],
+  ['characters', 'fullbody_url'],
+  ['character_versions', 'headshot_url'],
+  ['character_versions', 'fullbody_url'],
+  ['generations', 'options'],
+  ['generations', 'output_url'],
+  ['generations', 'thumbnail_url'],
+  ['voices', 'preview_url'],
+  ['audio_tracks', 'audio_url'],
+] as const;
+
+function rebaseCdnAddresses(db: Db, from: string, to: string): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    for (const [table, column] of CDN_ADDRESS_COLUMNS) {
+      db.prepare(`UPDATE ${table} SET ${column} = replace(${column}, ?, ?) WHERE instr(${column}, ?) > 0`).run(from, to, from);
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
 }

@@ -4,6 +4,7 @@ import type { KeyedMutex } from './keyedMutex.ts';
 import type { MediaRenderer } from './media/mediaRenderer.ts';
 import type { CdnStore } from './cdnStore.ts';
 import type { PresetPreviews } from './voicePreviews.ts';
+import type { VariantSet } from './variants/variantSet.ts';
 
 export type Speed = 'fast' | 'realtime';
 
@@ -25,4 +26,6 @@ export type Services = {
   /** HMAC secret that makes list cursors opaque and tamper-evident. */
   cursorSecret: Buffer;
   log: (message: string) => void;
+  /** The service variants this process answers with (none by default). */
+  variants: VariantSet;
 };

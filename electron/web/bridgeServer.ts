@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { IPC_VERSION, type Reply, type WireMessage, type WireRequest } from '../../shared/ipc/index.ts';
+import type { Logger } from '../core/log/logger.ts';
 import type { HostAuth } from './hostAuth.ts';
 
 /** The part of core's Router a transport uses. */
@@ -15,7 +16,8 @@ export const BRIDGE_PATH = '/bridge';
 export const CLOSE_INCOMPATIBLE = 4409;
 /**
  * Commands a browser page never has a reason to send: a browser knows no file paths (dropped files
- * arrive as bytes through uploads.create), so a path from a page is refused before the router.
+ * stream to `PUT /uploads`, which hands core a path of its own), so a path from a page is refused
+ * before the router.
  */
 const REFUSED_COMMANDS: ReadonlyMap<string, Reply<never>> = new Map([
   [
@@ -23,35 +25,57 @@ const REFUSED_COMMANDS: ReadonlyMap<string, Reply<never>> = new Map([
     { ok: false, error: { code: 'not_available', message: 'In the browser, files are uploaded as bytes: drop or pick the file again.' } },
   ],
 ]);
-// uploads.create carries up to 140 MB of base64 (shared/ipc/commands.ts); leave room for the JSON.
-const MAX_MESSAGE_BYTES = 150 * 1024 * 1024;
+/**
+ * The largest message a page may send: 1 MiB. Commands are small; files go through `PUT /uploads`
+ * (electron/web/uploadRoute.ts), streamed to disk, so no frame has to carry one. A bigger frame
+ * closes its socket with 1009, and only that socket.
+ */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+/** Requests one socket may have in the router at once; more are answered `busy` at once. */
+export const MAX_IN_FLIGHT = 32;
+/** Replies and events waiting to reach a page that does not read them: past this, it is dropped. */
+export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+const BUSY: Reply<never> = {
+  ok: false,
+  error: { code: 'busy', message: `Cast Studio is still working on ${MAX_IN_FLIGHT} requests from this page. Wait for them to finish, then try again.` },
+};
 
 /**
  * The WebSocket half of the browser host: the same router Electron's IPC transport serves, one
  * numbered request and reply at a time per message, events to every connected page. An upgrade
- * without this start's token, from another Origin or for another Host is refused with 403 before
- * a socket exists.
+ * without a session token of this start, from another Origin or for another Host is refused with
+ * 403 before a socket exists. What one socket can cost is bounded: frames of MAX_FRAME_BYTES,
+ * MAX_IN_FLIGHT requests, MAX_BUFFERED_BYTES of unread output; a socket that breaks a rule or
+ * sends a malformed frame is closed, and only that socket.
  */
 export class BridgeServer {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly auth: HostAuth;
   private readonly router: () => RouterLike | null;
+  private readonly log: Logger;
   private unsubscribe: (() => void) | null = null;
 
-  constructor(auth: HostAuth, router: () => RouterLike | null) {
+  constructor(auth: HostAuth, router: () => RouterLike | null, log: Logger) {
     this.auth = auth;
     this.router = router;
+    this.log = log;
+    // Not expected with noServer, but an 'error' without a listener would end the process.
+    this.wss.on('error', (error) => this.log.warn('The bridge server reported an error.', { reason: error.message }));
   }
 
   /** For `server.on('upgrade', …)`. */
   readonly upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    // Node's HTTP server stops listening for this socket's errors at the upgrade: a reset now must
+    // not end the process (ws adds its own listener once it takes the socket).
+    socket.on('error', (error) => this.log.info('A bridge connection failed during its upgrade.', { reason: error.message }));
     const url = new URL(request.url ?? '/', this.auth.origin);
     const router = this.router();
     const allowed =
       url.pathname === BRIDGE_PATH &&
       this.auth.hostMatches(request.headers.host) &&
       this.auth.originMatches(request.headers.origin, true) &&
-      this.auth.tokenMatches(url.searchParams.get('token'));
+      this.auth.sessionMatches(url.searchParams.get('token'));
     if (!allowed || !router) {
       const status = allowed ? '503 Service Unavailable' : '403 Forbidden';
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -71,7 +95,7 @@ export class BridgeServer {
   start(router: RouterLike): void {
     this.unsubscribe ??= router.subscribe((event, payload) => {
       const text = JSON.stringify({ type: 'event', event, payload } satisfies WireMessage);
-      for (const client of this.wss.clients) if (client.readyState === WebSocket.OPEN) client.send(text);
+      for (const client of this.wss.clients) this.send(client, text);
     });
   }
 
@@ -83,18 +107,38 @@ export class BridgeServer {
   }
 
   private attach(ws: WebSocket, router: RouterLike): void {
+    let inFlight = 0;
+    // ws reports a malformed frame (invalid UTF-8, a frame over maxPayload, a bad opcode, reserved
+    // bits) as 'error' after starting the close itself (1007, 1009, 1002: the page learns why);
+    // without this listener the 'error' would end the process, the embedded sandbox with it.
+    ws.on('error', (error: Error & { code?: string }) => {
+      this.log.warn('Closed a bridge connection that sent a malformed frame.', { reason: error.message, code: error.code ?? 'unknown' });
+    });
     ws.on('message', (data, isBinary) => {
       const request = isBinary ? null : parseRequest(data);
       if (!request) {
         ws.close(1008, 'Cast Studio expected an invoke message.');
         return;
       }
-      const refused = REFUSED_COMMANDS.get(request.command);
-      void (refused ? Promise.resolve(refused) : router.handle(request.command, request.input)).then((reply) => {
-        if (ws.readyState !== WebSocket.OPEN) return;
-        ws.send(JSON.stringify({ type: 'reply', id: request.id, reply } satisfies WireMessage));
-      });
+      const refused = REFUSED_COMMANDS.get(request.command) ?? (inFlight >= MAX_IN_FLIGHT ? BUSY : null);
+      if (!refused) inFlight += 1;
+      const handled = refused ? Promise.resolve(refused) : router
+            .handle(request.command, request.input)
+            .catch((): Reply<never> => ({ ok: false, error: { code: 'internal_error', message: 'Cast Studio could not answer that request. Try again.' } }))
+            .finally(() => (inFlight -= 1));
+      void handled.then((reply) => this.send(ws, JSON.stringify({ type: 'reply', id: request.id, reply } satisfies WireMessage)));
     });
+  }
+
+  /** Sends to an open socket; one that has stopped reading while output piles up is dropped. */
+  private send(ws: WebSocket, text: string): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn('Closed a bridge connection that stopped reading its replies.', { buffered: ws.bufferedAmount });
+      ws.terminate();
+      return;
+    }
+    ws.send(text);
   }
 }
 

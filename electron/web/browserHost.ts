@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
+import { acquireDataFolderLock } from '../core/app/dataFolderLock.ts';
 import { createCore, type Core } from '../core/createCore.ts';
 import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts';
 import { ConfPreferences } from '../core/preferences/preferences.ts';
@@ -37,11 +38,15 @@ export type BrowserHostOptions = {
 };
 
 export type BrowserHost = {
-  /** `http://127.0.0.1:PORT/#token=…`: the one URL that opens the studio. */
-  url: string;
+  /**
+   * `http://127.0.0.1:PORT/#launch=…`, with a new launch code at each call: the URL that opens the
+   * studio in one tab. The code works once, within 60 s; the page trades it for a session token.
+   */
+  launchUrl(): string;
   origin: string;
   port: number;
-  token: string;
+  /** A session token, as a page gets by trading a launch code (tests open sockets with it). */
+  sessionToken(): string;
   core: Core;
   /** The embedded sandbox's ready line once core has started it (tests use its admin token). */
   sandbox(): SandboxReady | null;
@@ -59,9 +64,20 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     throw new Error(`The renderer is not built (${rendererDir} has no index.html). Run \`npx vite build --mode renderer\`, or \`npm run start:browser\` which builds it.`);
   }
   await mkdir(options.userDataDir, { recursive: true });
+  // One process per data folder: two cores on one queue would both send it. Throws the sentence.
+  const lock = acquireDataFolderLock(options.userDataDir);
+  try {
+    return await startLocked(options, rendererDir, lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function startLocked(options: BrowserHostOptions, rendererDir: string, releaseLock: () => void): Promise<BrowserHost> {
   const log = options.log ?? new RedactingLogger([new FileLogSink(join(options.userDataDir, 'logs', 'browser-host.log'))]);
 
-  const host = await startHostServer({ port: options.port, rendererDir });
+  const host = await startHostServer({ port: options.port, rendererDir, uploadDir: join(options.userDataDir, 'uploads-incoming'), log });
   let sandboxReady: SandboxReady | null = null;
   const launchSandbox = launcherFor(options, log);
   const { auth } = host;
@@ -71,7 +87,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     preferences: new ConfPreferences({ cwd: options.userDataDir }),
     log,
     host: 'browser',
-    mediaBase: `${auth.origin}/media/`,
+    mediaBase: host.mediaBase,
     ...(launchSandbox
       ? {
           launchSandbox: async (request: { dataDir: string; apiKey: string | null }) => {
@@ -87,21 +103,25 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
   host.attach({ router: core.router, resolveMedia: (id) => core.resolveMedia(id) });
 
-  const url = `${auth.origin}/#token=${auth.token}`;
-  if (options.open) openBrowser(url, (message) => log.warn(message));
+  // The opener's command line and the browser's history see only a launch code, spent at once.
+  if (options.open) openBrowser(host.launchUrl(), (message) => log.warn(message));
 
   let stopping: Promise<void> | null = null;
   return {
-    url,
+    launchUrl: () => host.launchUrl(),
     origin: auth.origin,
     port: host.port,
-    token: auth.token,
+    sessionToken: () => auth.redeem(auth.mintLaunchCode()) ?? '',
     core,
     sandbox: () => sandboxReady,
     stop: () => {
       stopping ??= (async () => {
-        await host.close();
-        await core.stop();
+        try {
+          await host.close();
+          await core.stop();
+        } finally {
+          releaseLock();
+        }
       })();
       return stopping;
     },

@@ -51,7 +51,12 @@ async function main(): Promise<void> {
   const log = new RedactingLogger([consoleSink, new FileLogSink(join(userDataDir, 'logs', 'browser-host.log'))]);
   const host = await startBrowserHost({ userDataDir, port, sandboxSpeed: values.speed, open: !values['no-open'], log });
 
-  console.log(`Cast Studio is running at\n\n  ${host.url}\n\nThe link carries this session's key: keep it to yourself. Press Ctrl+C to stop.`);
+  console.log(
+    `Cast Studio is running at\n\n  ${host.launchUrl()}\n\nThe link opens the studio once, within a minute. Press Enter for a new link, Ctrl+C to stop.`,
+  );
+  // A spent or expired link is useless; a new one is one key press away (never printed on its own).
+  process.stdin.on('data', () => console.log(`\n  ${host.launchUrl()}\n`));
+  process.stdin.on('error', () => undefined);
 
   const stop = () => {
     console.log('Stopping Cast Studio…');

@@ -1,72 +1,95 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** How long a launch code may wait for its page (spec of issue 12: useless after 60 s). */
+export const LAUNCH_CODE_TTL_MS = 60_000;
+
 /**
  * Who may talk to the browser host. It listens on loopback only, but every page the user has open
- * can reach loopback, so a request must also prove it comes from the page the host printed:
+ * and every local process can reach loopback, so a request must also prove it comes from the page
+ * the host opened:
  * - the `Host` header names the host itself (a DNS-rebound name such as evil.example is refused);
- * - the `Origin`, whenever the browser sends one, is the host's own origin;
- * - the random token of this start, from the URL fragment, travels in the WebSocket URL, the
- *   session exchange header, or (for media) an HttpOnly SameSite=Strict cookie or `?token=`.
+ * - the `Origin`, whenever the browser sends one, is the host's own origin (port included);
+ * - a secret of this start. The URL the host prints or opens carries only a launch code: one use,
+ *   60 seconds. The page trades it (POST /session, Origin checked) for a session token that it
+ *   keeps in sessionStorage, which is bound to the exact origin and the tab, and sends with the
+ *   WebSocket upgrade and with uploads. No cookie is ever set: cookies ignore ports, so every
+ *   server on 127.0.0.1 would receive it.
+ * - media (`<img src>` cannot send a header) is read through `/media/<mediaKey>/<id>`: core's
+ *   mediaBase holds the media key, which reads media and nothing else, and only for requests the
+ *   browser does not mark as coming from another site.
  */
 export class HostAuth {
-  readonly token: string;
   readonly origin: string;
   readonly host: string;
-  readonly cookieName: string;
+  /** Read-only key for media URLs; lives in core's mediaBase for this start. */
+  readonly mediaKey: string;
+  private readonly launchCodes = new Map<string, number>();
+  private readonly sessions = new Set<string>();
+  private readonly now: () => number;
 
-  constructor(port: number, token: string = newToken()) {
-    this.token = token;
+  constructor(port: number, options: { mediaKey?: string; now?: () => number } = {}) {
     this.host = `127.0.0.1:${port}`;
     this.origin = `http://${this.host}`;
-    // Cookies ignore ports: a name per port keeps two hosts on one machine from overwriting each other.
-    this.cookieName = `cast_token_${port}`;
+    this.mediaKey = options.mediaKey ?? newToken();
+    this.now = options.now ?? Date.now;
   }
 
-  tokenMatches(candidate: string | null | undefined): boolean {
+  /** A fresh launch code: the one secret that travels in a URL (`/#launch=…`). */
+  mintLaunchCode(): string {
+    const code = newToken();
+    this.launchCodes.set(code, this.now() + LAUNCH_CODE_TTL_MS);
+    return code;
+  }
+
+  /** Trades a launch code once, within its 60 s, for a new session token; null otherwise. */
+  redeem(code: string | null | undefined): string | null {
+    const now = this.now();
+    for (const [known, expires] of this.launchCodes) if (expires <= now) this.launchCodes.delete(known);
+    if (!code) return null;
+    const match = [...this.launchCodes.keys()].find((known) => sameSecret(known, code));
+    if (!match) return null;
+    this.launchCodes.delete(match);
+    const session = newToken();
+    this.sessions.add(session);
+    return session;
+  }
+
+  /** A session token this start handed out (to the WebSocket upgrade and uploads). */
+  sessionMatches(candidate: string | null | undefined): boolean {
     if (!candidate) return false;
-    const a = Buffer.from(candidate);
-    const b = Buffer.from(this.token);
-    return a.length === b.length && timingSafeEqual(a, b);
+    for (const session of this.sessions) if (sameSecret(session, candidate)) return true;
+    return false;
+  }
+
+  mediaKeyMatches(candidate: string | null | undefined): boolean {
+    return !!candidate && sameSecret(this.mediaKey, candidate);
   }
 
   hostMatches(hostHeader: string | undefined): boolean {
     return hostHeader === this.host;
   }
 
-  /** `required`: the WebSocket upgrade and the session exchange must carry an Origin at all. */
+  /** `required`: the WebSocket upgrade, the launch exchange and uploads must carry an Origin at all. */
   originMatches(originHeader: string | undefined, required: boolean): boolean {
     if (originHeader === undefined) return !required;
     return originHeader === this.origin;
   }
-
-  /** The token a media request carries, from its cookie or its query. */
-  requestToken(cookieHeader: string | undefined, url: URL): string | null {
-    return readCookie(cookieHeader, this.cookieName) ?? url.searchParams.get('token');
-  }
-
-  sessionCookie(): string {
-    return `${this.cookieName}=${this.token}; Path=/; HttpOnly; SameSite=Strict`;
-  }
 }
 
-/** 32 random bytes, base64url: the host's secret for this start. */
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** 32 random bytes, base64url. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return null;
-}
-
 /**
  * `Sec-Fetch-Site` is sent by every current browser; a request another site starts says
- * `cross-site` (or `same-site` from another port of 127.0.0.1) and is refused even with a cookie.
+ * `cross-site` (or `same-site` from another port of 127.0.0.1) and is refused even with a key.
  */
 export function fetchSiteAllowed(header: string | undefined): boolean {
   return header === undefined || header === 'same-origin' || header === 'none';

@@ -2,15 +2,19 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
+import { MEDIA_SAFETY_HEADERS, mediaTypeOfFile } from '../core/media/mediaSignature.ts';
+import { downloadDisposition } from './downloadDisposition.ts';
 import { fetchSiteAllowed, type HostAuth } from './hostAuth.ts';
 import { contentSecurityPolicy, contentTypeOf, resolveStaticFile } from './staticFiles.ts';
+import { closeAfterAnswer, SESSION_HEADER, UPLOAD_PATH } from './uploadRoute.ts';
 
 export type ResolvedMedia = { path: string; contentType: string; size: number };
 export type MediaResolver = (contentId: string) => ResolvedMedia | null;
 
-/** Header the page's token exchange carries (renderer/bridge/getBridge.ts sends it). */
-export const TOKEN_HEADER = 'x-cast-token';
-const MEDIA_PREFIX = '/media/';
+/** Header the page's launch exchange carries (renderer/bridge/getBridge.ts sends it). */
+export const LAUNCH_HEADER = 'x-cast-launch';
+export const SESSION_PATH = '/session';
+export const MEDIA_PREFIX = '/media/';
 
 const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -25,12 +29,14 @@ export type HttpRoutesOptions = {
   rendererDir: string;
   /** Null until the core is up; media requests get 503 meanwhile. */
   resolveMedia: () => MediaResolver | null;
+  /** `PUT /uploads` once the session token, Host and Origin are checked (electron/web/uploadRoute.ts). */
+  upload: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 };
 
 /**
  * The host's plain HTTP: the built renderer (public code, served to any page of this host), the
- * token exchange, and library media by content id (token required). The WebSocket upgrade is
- * handled by the bridge server.
+ * launch exchange, streamed uploads (session token required) and library media by content id
+ * (media key required). The WebSocket upgrade is handled by the bridge server.
  */
 export function createRequestHandler(options: HttpRoutesOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const { auth } = options;
@@ -50,30 +56,42 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
     const rawPath = rawUrl.split('?')[0] ?? '/';
     const method = request.method ?? 'GET';
 
-    if (rawPath === '/session') {
+    if (rawPath === SESSION_PATH) {
       if (method !== 'POST') return send(response, 405, 'Use POST.');
       return session(request, response);
     }
+    if (rawPath === UPLOAD_PATH) {
+      if (method !== 'PUT') return send(response, 405, 'Use PUT.');
+      if (!auth.originMatches(request.headers.origin, true) || !auth.sessionMatches(headerOf(request, SESSION_HEADER))) {
+        closeAfterAnswer(request, response);
+        return send(response, 403, 'This page is not the one Cast Studio opened.');
+      }
+      return options.upload(request, response);
+    }
     if (method !== 'GET' && method !== 'HEAD') return send(response, 405, 'Only GET and HEAD are served.');
-    if (rawPath.startsWith(MEDIA_PREFIX)) return media(request, response, rawPath.slice(MEDIA_PREFIX.length), new URL(rawUrl, auth.origin));
+    if (rawPath.startsWith(MEDIA_PREFIX)) return media(request, response, rawPath.slice(MEDIA_PREFIX.length));
     return staticFile(request, response, rawPath);
   }
 
-  /** Trades the token (from the page's URL fragment) for an HttpOnly cookie that media requests carry. */
+  /**
+   * Trades a launch code (from the page's URL fragment) once for a session token, which the page
+   * keeps in sessionStorage. Only a page of this origin can send the Origin this checks.
+   */
   function session(request: IncomingMessage, response: ServerResponse): void {
-    const token = request.headers[TOKEN_HEADER];
-    if (!auth.originMatches(request.headers.origin, true) || typeof token !== 'string' || !auth.tokenMatches(token)) {
-      return send(response, 403, 'This page is not the one Cast Studio opened.');
+    const token = auth.originMatches(request.headers.origin, true) ? auth.redeem(headerOf(request, LAUNCH_HEADER)) : null;
+    if (!token) {
+      return send(response, 403, 'This link has been used already or is more than a minute old. Open Cast Studio again from the link it printed last, or press Enter where it runs for a new one.');
     }
-    response.writeHead(204, { ...BASE_HEADERS, 'Set-Cookie': auth.sessionCookie(), 'Cache-Control': 'no-store' });
-    response.end();
+    response.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    response.end(JSON.stringify({ token }));
   }
 
-  async function media(request: IncomingMessage, response: ServerResponse, id: string, url: URL): Promise<void> {
-    const allowed =
-      auth.originMatches(request.headers.origin, false) &&
-      fetchSiteAllowed(headerOf(request, 'sec-fetch-site')) &&
-      auth.tokenMatches(auth.requestToken(request.headers.cookie, url));
+  /** `/media/<mediaKey>/<contentId>`: the key is core's mediaBase, so <img src> carries it. */
+  async function media(request: IncomingMessage, response: ServerResponse, rest: string): Promise<void> {
+    const slash = rest.indexOf('/');
+    const key = slash < 0 ? '' : rest.slice(0, slash);
+    const id = slash < 0 ? rest : rest.slice(slash + 1);
+    const allowed = auth.originMatches(request.headers.origin, false) && fetchSiteAllowed(headerOf(request, 'sec-fetch-site')) && auth.mediaKeyMatches(key);
     if (!allowed) return send(response, 403, 'This page is not the one Cast Studio opened.');
     // Ids only, never paths: `../x`, `%2e%2e`, `/etc/passwd` and friends fail the pattern here.
     if (!isMediaId(id)) return send(response, 400, 'That is not a media id.');
@@ -83,9 +101,18 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
     if (!found) return send(response, 404, 'No media with that id is in the library.');
 
     const range = parseRange(headerOf(request, 'range'), found.size);
-    const { status, headers } = rangeHeaders(range, found.size, found.contentType);
+    // The type comes from the file's own first bytes, from a fixed list; anything else is octet-stream.
+    const { status, headers } = rangeHeaders(range, found.size, await mediaTypeOfFile(found.path));
     // Content-addressed: the bytes behind an id never change.
-    response.writeHead(status, { ...BASE_HEADERS, ...headers, 'Cache-Control': 'private, max-age=31536000, immutable' });
+    // `?download=<name>`: Save as, a browser download (electron/web/downloadDisposition.ts).
+    const disposition = downloadDisposition(request.url);
+    response.writeHead(status, {
+      ...BASE_HEADERS,
+      ...headers,
+      ...MEDIA_SAFETY_HEADERS,
+      'Cache-Control': 'private, max-age=31536000, immutable',
+      ...(disposition ? { 'Content-Disposition': disposition } : {}),
+    });
     if (request.method === 'HEAD' || range.kind === 'unsatisfiable' || found.size === 0) return void response.end();
     const stream = range.kind === 'partial' ? createReadStream(found.path, { start: range.start, end: range.end }) : createReadStream(found.path);
     await pipeline(stream, response).catch(() => response.destroy());

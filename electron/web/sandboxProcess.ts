@@ -17,7 +17,8 @@ const STOP_GRACE_MS = 5_000;
  */
 export function childProcessSandbox(options: { speed: SandboxSpeed; log: Logger }): SandboxLauncher {
   return async ({ dataDir, apiKey }) => {
-    const child = spawn(process.execPath, [SANDBOX_CLI, '--port', '0', '--data', dataDir, '--speed', options.speed], {
+    // The same port as last time unless it is taken: downloads and open pages keep their address.
+    const child = spawn(process.execPath, [SANDBOX_CLI, '--port', '0', '--remember-port', '--data', dataDir, '--speed', options.speed], {
       env: sandboxEnvironment(apiKey),
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
@@ -35,6 +36,8 @@ export function childProcessSandbox(options: { speed: SandboxSpeed; log: Logger 
     });
     return {
       ready,
+      exited,
+      pid: child.pid,
       stop: async () => {
         process.off('exit', killWithHost);
         if (child.exitCode !== null || child.signalCode !== null) return;

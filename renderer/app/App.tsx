@@ -6,10 +6,12 @@ import { Toasts } from '../ui/Toasts.tsx';
 import { InlineError } from '../ui/InlineError.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { AppHeader } from './AppHeader.tsx';
+import { LibraryHealthBanner } from '../features/settings/LibraryHealthBanner.tsx';
 import { BridgeStatusBanner } from './BridgeStatusBanner.tsx';
 import { NavBar } from './NavBar.tsx';
 import { Onboarding } from './Onboarding.tsx';
 import { ScreenOutlet } from './ScreenOutlet.tsx';
+import { SkipLinks } from './SkipLinks.tsx';
 import { startApp } from './startApp.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { useTheme } from './useTheme.ts';
@@ -50,12 +52,11 @@ export function App() {
 
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLinks />
       <div className="app">
         <AppHeader />
         <BridgeStatusBanner />
+        <LibraryHealthBanner />
         <div className="app-body">
           <NavBar />
           <main id="main" className="app-main" tabIndex={-1}>

@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useAccountStore } from '../stores/accountStore.ts';
+import { CONNECTION_STATUS_WORDS, statusOf } from '../stores/connectionStatus.ts';
 import { connectionLabel, useConnectionStore } from '../stores/connectionStore.ts';
 import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
 import { useNavigationStore } from '../stores/navigationStore.ts';
@@ -11,7 +12,8 @@ export function AppHeader() {
   const { connection } = useConnectionStore(useShallow((s) => ({ connection: s.connection })));
   const inFlight = useJobsStore(selectInFlightCount);
   const go = useNavigationStore((s) => s.go);
-  const online = connection?.online ?? false;
+  const status = statusOf(connection);
+  const { words, tone } = CONNECTION_STATUS_WORDS[status];
   const label = connectionLabel(connection?.profile);
 
   return (
@@ -30,11 +32,13 @@ export function AppHeader() {
             {connection.problem}
           </span>
         ) : null}
-        <button type="button" className="header-pill" onClick={() => go('settings')} data-connection={online ? 'online' : 'offline'} title="Connection settings">
-          <span className={`status-dot ${online ? 'status-dot-online' : 'status-dot-offline'}`} aria-hidden="true" />
+        <button type="button" className="header-pill" onClick={() => go('settings')} data-connection={status} data-tone={tone} title="Connection settings">
+          <span className={`status-dot status-dot-${tone}`} aria-hidden="true" />
           <span className="visually-hidden">Connection: </span>
           <span>{label}</span>
-          <span className="header-pill-sub">{online ? 'online' : 'offline'}</span>
+          <span className="header-pill-sub" data-testid="connection-words">
+            {words}
+          </span>
         </button>
         <button type="button" className="header-pill" onClick={() => go('queue')} data-jobs-in-flight={inFlight} title="Open the queue">
           {inFlight > 0 ? <span className="badge-pulse" aria-hidden="true" /> : null}

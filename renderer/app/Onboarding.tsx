@@ -1,21 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AppError } from '../../shared/ipc/index.ts';
+import { describeError } from '../errors/errorMessages.ts';
+import { ConnectServiceForm } from '../features/settings/ConnectServiceForm.tsx';
 import { useConnectionStore } from '../stores/connectionStore.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { Field, TextInput } from '../ui/Field.tsx';
 import { InlineError } from '../ui/InlineError.tsx';
-
-const API_KEY_PATTERN = /^sk_live_[0-9a-f]{64}$/;
-
-function httpsProblem(value: string, what: string): string | null {
-  if (!value.trim()) return `Enter the ${what}.`;
-  try {
-    return new URL(value.trim()).protocol === 'https:' ? null : `The ${what} must start with https://.`;
-  } catch {
-    return `The ${what} is not a web address; it looks like https://api.example.com.`;
-  }
-}
 
 /** First run: the sandbox explained, or a real service connected instead. */
 export function Onboarding({ open }: { open: boolean }) {
@@ -23,6 +13,7 @@ export function Onboarding({ open }: { open: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const completeOnboarding = useConnectionStore((s) => s.completeOnboarding);
+  const connectService = useConnectionStore((s) => s.connectService);
 
   const startSandbox = async () => {
     setBusy(true);
@@ -55,63 +46,16 @@ export function Onboarding({ open }: { open: boolean }) {
           </div>
         </div>
       ) : (
-        <ConnectServiceForm onBack={() => setStep('welcome')} />
+        <ConnectServiceForm
+          initialName="My service"
+          cancelLabel="Back"
+          onCancel={() => setStep('welcome')}
+          save={async (input) => {
+            const failed = await connectService(input);
+            return failed ? describeError(failed) : null;
+          }}
+        />
       )}
     </Dialog>
-  );
-}
-
-function ConnectServiceForm({ onBack }: { onBack: () => void }) {
-  const connectService = useConnectionStore((s) => s.connectService);
-  const [name, setName] = useState('My service');
-  const [baseUrl, setBaseUrl] = useState('');
-  const [cdnUrl, setCdnUrl] = useState('');
-  const [apiKey, setApiKey] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AppError | null>(null);
-
-  const problems = {
-    name: name.trim() ? null : 'Give the connection a name.',
-    baseUrl: httpsProblem(baseUrl, 'service address'),
-    cdnUrl: httpsProblem(cdnUrl, 'media (CDN) address'),
-    apiKey: !apiKey.trim() ? 'Enter the API key from the web app.' : API_KEY_PATTERN.test(apiKey.trim()) ? null : 'An API key is sk_live_ followed by 64 hexadecimal characters.',
-  };
-  const valid = Object.values(problems).every((problem) => problem === null);
-  const show = (problem: string | null) => (touched ? problem : null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!valid) return;
-    setBusy(true);
-    setError(await connectService({ name: name.trim(), baseUrl: baseUrl.trim(), cdnUrl: cdnUrl.trim(), apiKey: apiKey.trim() }));
-    setBusy(false);
-  };
-
-  return (
-    <form className="form-stack" onSubmit={(event) => void submit(event)} noValidate>
-      <Field label="Name" error={show(problems.name)} required>
-        {(control) => <TextInput {...control} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />}
-      </Field>
-      <Field label="Service address" hint="The base URL of the service's API." error={show(problems.baseUrl)} required>
-        {(control) => <TextInput {...control} type="url" inputMode="url" placeholder="https://api.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />}
-      </Field>
-      <Field label="Media address" hint="Where the service serves generated media (its CDN)." error={show(problems.cdnUrl)} required>
-        {(control) => <TextInput {...control} type="url" inputMode="url" placeholder="https://cdn.example.com" value={cdnUrl} onChange={(e) => setCdnUrl(e.target.value)} />}
-      </Field>
-      <Field label="API key" hint="Kept in your system keychain. Cast Studio shows only its first characters afterwards." error={show(problems.apiKey)} required>
-        {(control) => <TextInput {...control} type="password" autoComplete="off" spellCheck={false} placeholder="sk_live_…" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />}
-      </Field>
-      <InlineError error={error} />
-      <div className="dialog-actions">
-        <Button variant="ghost" onClick={onBack} disabled={busy}>
-          Back
-        </Button>
-        <Button variant="primary" type="submit" busy={busy}>
-          Connect
-        </Button>
-      </div>
-    </form>
   );
 }

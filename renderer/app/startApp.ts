@@ -1,4 +1,7 @@
 import { describeError } from '../errors/errorMessages.ts';
+import { useBulkStore } from '../features/gallery/bulkStore.ts';
+import { useLibraryInfoStore } from '../features/settings/libraryInfoStore.ts';
+import { useProfilesStore } from '../features/settings/profilesStore.ts';
 import { useCharacterGenerationsStore } from '../features/studio/characterGenerationsStore.ts';
 import { useAccountStore } from '../stores/accountStore.ts';
 import { useAppInfoStore } from '../stores/appInfoStore.ts';
@@ -16,6 +19,7 @@ function loadConnectionData(): void {
   void useCharactersStore.getState().load();
   void useJobsStore.getState().load();
   void useCapabilitiesStore.getState().load();
+  void useLibraryInfoStore.getState().loadHealth();
 }
 
 /**
@@ -36,8 +40,11 @@ export function startApp(): () => void {
     listen('character.updated', (character) => useCharactersStore.getState().apply(character)),
     listen('library.updated', (update) => useCharacterGenerationsStore.getState().applyUpdate(update)),
     listen('credits.changed', ({ balance }) => useAccountStore.getState().setBalance(balance)),
+    listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
+    listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),
     listen('connection.changed', (connection) => {
       useConnectionStore.getState().apply(connection);
+      useProfilesStore.getState().applyConnection(connection);
       const id = connection.profile?.id ?? null;
       if (activeProfileId !== undefined && id !== activeProfileId) loadConnectionData();
       activeProfileId = id;

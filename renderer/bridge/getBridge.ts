@@ -1,5 +1,5 @@
 import type { Bridge } from '../../shared/ipc/index.ts';
-import { takeHostToken } from './hostToken.ts';
+import { hostSessionToken } from './hostToken.ts';
 import { WebSocketBridge } from './webSocketBridge.ts';
 
 declare global {
@@ -9,8 +9,8 @@ declare global {
   }
 }
 
-/** Header the browser host's token exchange reads (POST /session sets the media cookie). */
-export const TOKEN_HEADER = 'X-Cast-Token';
+/** Header the browser host's launch exchange reads (POST /session answers `{token}`). */
+export const LAUNCH_HEADER = 'X-Cast-Launch';
 
 let bridge: Bridge | null = null;
 
@@ -23,23 +23,24 @@ export function getBridge(): Bridge {
   return bridge;
 }
 
-/** The WebSocket bridge when the page runs in the browser host, for its connection banner. */
+/** The WebSocket bridge when the page runs in the browser host, for its connection banner and uploads. */
 export function getWebSocketBridge(): WebSocketBridge | null {
   const current = getBridge();
   return current instanceof WebSocketBridge ? current : null;
 }
 
 function connectToBrowserHost(): WebSocketBridge {
-  const token = takeHostToken(window.location, window.history, window.sessionStorage) ?? '';
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return new WebSocketBridge({
     url: `${scheme}//${window.location.host}/bridge`,
-    token,
-    // Trade the token for an HttpOnly cookie, so <img> and <video> can load /media/<id> without the
-    // token sitting in the DOM.
-    beforeConnect: async () => {
-      const response = await fetch('/session', { method: 'POST', headers: { [TOKEN_HEADER]: token }, credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`The host refused the session (${response.status}).`);
-    },
+    // The launch code from the URL, traded once for a session token kept in sessionStorage.
+    token: () => hostSessionToken(window.location, window.history, window.sessionStorage, redeemLaunchCode),
   });
+}
+
+async function redeemLaunchCode(code: string): Promise<string | null> {
+  const response = await fetch('/session', { method: 'POST', headers: { [LAUNCH_HEADER]: code }, credentials: 'omit', cache: 'no-store' });
+  if (!response.ok) return null;
+  const body = (await response.json()) as { token?: unknown };
+  return typeof body.token === 'string' ? body.token : null;
 }

@@ -1,5 +1,5 @@
 import type { CommandInput, CommandOutput, Reply } from '../../shared/ipc/index.ts';
-import { getBridge } from './getBridge.ts';
+import { getBridge, getWebSocketBridge } from './getBridge.ts';
 
 export type Uploaded = CommandOutput<'uploads.create'>;
 
@@ -8,18 +8,21 @@ export type Uploaded = CommandOutput<'uploads.create'>;
  *
  * In Electron the page never learns the file's path: it hands the File itself to the preload, which
  * swaps it for the path (`webUtils.getPathForFile`) before the call reaches main, and main checks
- * the real path, type and size again. A File that is not on disk (made in JS, or from a browser
- * host page) goes as bytes through `uploads.create`, where core checks type and size.
+ * the real path, type and size again. A File that is not on disk (made in JS) goes as bytes through
+ * `uploads.create`. In the browser host the file is streamed to the host's upload route, never
+ * inside a WebSocket frame, and core checks type and size the same way.
  */
-export async function uploadFile(file: File): Promise<Reply<Uploaded>> {
+export async function uploadFile(file: File, contentType: string = file.type): Promise<Reply<Uploaded>> {
   const bridge = getBridge();
+  const host = getWebSocketBridge();
+  if (host) return host.upload(file, contentType);
   if (window.cast) {
     // The preload's documented exception: `uploads.fromPath` accepts `{ file }` from the page.
     const input = { file } as unknown as CommandInput<'uploads.fromPath'>;
     const reply = await bridge.invoke('uploads.fromPath', input);
     if (reply.ok || reply.error.code !== 'invalid_input') return reply;
   }
-  return bridge.invoke('uploads.create', { fileName: file.name || 'upload', contentType: file.type, dataBase64: await toBase64(file) });
+  return bridge.invoke('uploads.create', { fileName: file.name || 'upload', contentType, dataBase64: await toBase64(file) });
 }
 
 function toBase64(file: Blob): Promise<string> {

@@ -15,7 +15,8 @@ import {
 /** Close codes the browser host uses when it accepts a socket only to say why it cannot serve it. */
 export const CLOSE_INCOMPATIBLE = 4409;
 
-export type BridgeStatus = 'connecting' | 'open' | 'reconnecting' | 'incompatible' | 'closed';
+/** `refused`: the page's launch link was spent or expired and the tab holds no session. */
+export type BridgeStatus = 'connecting' | 'open' | 'reconnecting' | 'incompatible' | 'refused' | 'closed';
 
 /** The part of the DOM WebSocket this client uses, so tests can run it in Node against a real host. */
 export type SocketLike = {
@@ -28,17 +29,23 @@ export type SocketLike = {
   onerror: ((event: unknown) => void) | null;
 };
 type SocketFactory = (url: string) => SocketLike;
+type Fetch = (url: string, init: { method: string; body: Blob; headers: Record<string, string> }) => Promise<{ status: number; text(): Promise<string> }>;
 
 export type WebSocketBridgeOptions = {
   /** `ws(s)://host/bridge`, without the query: the token and the IPC version are added here. */
   url: string;
-  token: string;
-  /** Run before each connection attempt, e.g. the token exchange that sets the media cookie. */
-  beforeConnect?: () => Promise<void>;
+  /** The session token, or how to get it once (renderer/bridge/hostToken.ts); null: refused. */
+  token: string | (() => Promise<string | null>);
   createSocket?: SocketFactory;
+  /** For uploads; the page's own fetch by default (it sends the page's Origin). */
+  fetch?: Fetch;
   /** Backoff between attempts: 250 ms doubling to this cap, with jitter. */
   maxDelayMs?: number;
 };
+
+/** The browser host's upload route and the header its session token travels in (electron/web/uploadRoute.ts). */
+export const UPLOAD_PATH = '/uploads';
+export const SESSION_HEADER = 'X-Cast-Token';
 
 type Pending = { resolve: (reply: Reply<unknown>) => void; request: WireRequest; sent: boolean };
 
@@ -52,7 +59,8 @@ const OPEN = 1;
  * idempotency key, so the user checks the queue instead of clicking twice).
  */
 export class WebSocketBridge implements Bridge {
-  private readonly options: Required<Omit<WebSocketBridgeOptions, 'beforeConnect'>> & Pick<WebSocketBridgeOptions, 'beforeConnect'>;
+  private readonly options: Required<WebSocketBridgeOptions>;
+  private session: Promise<string | null> | null = null;
   private socket: SocketLike | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -66,6 +74,7 @@ export class WebSocketBridge implements Bridge {
   constructor(options: WebSocketBridgeOptions) {
     this.options = {
       createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      fetch: (url, init) => fetch(url, init),
       maxDelayMs: 5000,
       ...options,
     };
@@ -97,6 +106,24 @@ export class WebSocketBridge implements Bridge {
     };
   }
 
+  /**
+   * Sends a file to the host's upload route, streamed: no frame of the socket carries it. Core
+   * checks its type and size and answers as `uploads.fromPath` does in the desktop app.
+   */
+  async upload(file: Blob, contentType: string): Promise<Reply<CommandOutput<'uploads.create'>>> {
+    const token = await this.sessionToken();
+    if (!token) return { ok: false, error: refusedError };
+    const url = `${this.options.url.replace(/^ws/, 'http').replace(/\/bridge$/, '')}${UPLOAD_PATH}`;
+    try {
+      const response = await this.options.fetch(url, { method: 'PUT', body: file, headers: { [SESSION_HEADER]: token, 'Content-Type': contentType } });
+      const reply = JSON.parse(await response.text()) as Reply<CommandOutput<'uploads.create'>>;
+      if (typeof reply === 'object' && reply !== null && typeof reply.ok === 'boolean') return reply;
+    } catch {
+      // falls through to the sentence below
+    }
+    return { ok: false, error: uploadLostError };
+  }
+
   /** Stops reconnecting and answers everything still waiting. */
   close(): void {
     this.setStatus('closed');
@@ -108,6 +135,7 @@ export class WebSocketBridge implements Bridge {
 
   private send(command: string, input: unknown, bypassVerification = false): Promise<Reply<unknown>> {
     if (this.current === 'incompatible') return Promise.resolve({ ok: false, error: incompatibleError });
+    if (this.current === 'refused') return Promise.resolve({ ok: false, error: refusedError });
     if (this.current === 'closed') return Promise.resolve({ ok: false, error: closedError });
     const request: WireRequest = { type: 'invoke', id: this.nextId++, command, input };
     return new Promise((resolve) => {
@@ -123,15 +151,23 @@ export class WebSocketBridge implements Bridge {
     entry.sent = true;
   }
 
+  /** The session token, asked for once: a launch code can be traded only once. */
+  private sessionToken(): Promise<string | null> {
+    const { token } = this.options;
+    this.session ??= typeof token === 'string' ? Promise.resolve(token) : token().catch(() => null);
+    return this.session;
+  }
+
   private async connect(): Promise<void> {
-    if (this.current === 'closed' || this.current === 'incompatible') return;
-    try {
-      await this.options.beforeConnect?.();
-    } catch {
-      this.scheduleReconnect();
+    if (this.isFinal()) return;
+    const token = await this.sessionToken();
+    if (this.isFinal()) return;
+    if (!token) {
+      this.setStatus('refused');
+      this.failAll(refusedError);
       return;
     }
-    const query = new URLSearchParams({ token: this.options.token, v: String(IPC_VERSION) });
+    const query = new URLSearchParams({ token, v: String(IPC_VERSION) });
     let socket: SocketLike;
     try {
       socket = this.options.createSocket(`${this.options.url}?${query.toString()}`);
@@ -202,8 +238,12 @@ export class WebSocketBridge implements Bridge {
     else this.scheduleReconnect();
   }
 
+  private isFinal(): boolean {
+    return this.current === 'closed' || this.current === 'incompatible' || this.current === 'refused';
+  }
+
   private scheduleReconnect(): void {
-    if (this.current === 'closed' || this.current === 'incompatible') return;
+    if (this.isFinal()) return;
     this.setStatus(this.attempt === 0 && this.current === 'connecting' ? 'connecting' : 'reconnecting');
     const base = Math.min(this.options.maxDelayMs, 250 * 2 ** this.attempt);
     this.attempt += 1;
@@ -240,6 +280,14 @@ const lostError: AppError = {
 const incompatibleError: AppError = {
   code: 'ipc_version_mismatch',
   message: 'This page is from a different version of Cast Studio than the one running. Reload the page.',
+};
+const refusedError: AppError = {
+  code: 'session_refused',
+  message: 'This link to Cast Studio was used already or is more than a minute old. Open Cast Studio again from a new link: press Enter where it runs to get one.',
+};
+const uploadLostError: AppError = {
+  code: 'connection_lost',
+  message: 'The file did not reach Cast Studio. Check that it is still running, then upload the file again.',
 };
 const closedError: AppError = {
   code: 'connection_closed',

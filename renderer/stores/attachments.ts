@@ -1,6 +1,6 @@
 import type { DroppedItem } from '../ui/castItemDrag.ts';
 import { describeError } from '../errors/errorMessages.ts';
-import { checkUpload, contentTypeOf, uploadFile, uploadLibraryMedia, type UploadKind, type UploadPhase, type Uploaded } from './uploads.ts';
+import { checkSignature, checkUpload, contentTypeOf, uploadFile, uploadLibraryMedia, type UploadKind, type UploadPhase, type Uploaded } from './uploads.ts';
 
 /** A file or library item on its way to becoming a service URL a request can reference. */
 export type Attachment = {
@@ -22,6 +22,8 @@ export type AttachmentInput = { file: File } | { item: DroppedItem };
 export type AttachmentSink = {
   add: (attachment: Attachment) => void;
   patch: (key: string, change: Partial<Attachment>) => void;
+  /** Takes the slot away again and says why (a file that is not what its name says): no broken slot stays. */
+  drop: (key: string, sentence: string) => void;
 };
 
 let counter = 0;
@@ -70,7 +72,7 @@ export function attach(inputs: readonly AttachmentInput[], options: { kinds: rea
       room -= 1;
       const kind = type.split('/')[0] as UploadKind;
       options.sink.add({ key, name: file.name, kind, previewUrl: URL.createObjectURL(file), mediaId: null, state: 'reading', progress: 0, url: null, error: null });
-      void uploadFile(file, type, (phase, fraction) => options.sink.patch(key, progressPatch(phase, fraction))).then((result) => settle(options.sink, key, result));
+      void uploadChecked(file, options.kinds, key, options.sink);
       continue;
     }
     const { item } = input;
@@ -95,6 +97,18 @@ export function attach(inputs: readonly AttachmentInput[], options: { kinds: rea
     );
   }
   return refused;
+}
+
+/** Reads the file's first bytes before sending it: a file that is not what its name says never uploads. */
+async function uploadChecked(file: File, kinds: readonly UploadKind[], key: string, sink: AttachmentSink): Promise<void> {
+  const checked = await checkSignature(file, kinds);
+  if ('refused' in checked) {
+    sink.drop(key, checked.refused);
+    return;
+  }
+  sink.patch(key, { kind: checked.type.split('/')[0] as UploadKind });
+  const result = await uploadFile(file, checked.type, (phase, fraction) => sink.patch(key, progressPatch(phase, fraction)));
+  settle(sink, key, result);
 }
 
 export function releaseAttachment(attachment: Attachment): void {

@@ -19,7 +19,11 @@ type NavigationState = {
   generatePrefill: GeneratePrefill | null;
   /** Set by the gallery's "Show" for one item; the gallery consumes it. */
   galleryItemId: string | null;
+  /** Set by "Buy credits" and the like for one section of Settings; the settings screen consumes it. */
+  settingsSection: string | null;
   go: (screen: Screen) => void;
+  openSettingsSection: (section: string) => void;
+  takeSettingsSection: () => string | null;
   openCharacter: (id: string) => void;
   closeCharacter: () => void;
   openGenerate: (characterId: string, prefill: GeneratePrefill) => void;
@@ -28,7 +32,7 @@ type NavigationState = {
   reset: () => void;
 };
 
-const initial = { screen: 'studio' as Screen, characterId: null, generatePrefill: null, galleryItemId: null };
+const initial = { screen: 'studio' as Screen, characterId: null, generatePrefill: null, galleryItemId: null, settingsSection: null };
 
 export const useNavigationStore = create<NavigationState>()((set, get) => ({
   ...initial,
@@ -42,6 +46,12 @@ export const useNavigationStore = create<NavigationState>()((set, get) => ({
     return prefill;
   },
   openGalleryItem: (itemId) => set({ screen: 'gallery', galleryItemId: itemId }),
+  openSettingsSection: (section) => set({ screen: 'settings', settingsSection: section }),
+  takeSettingsSection: () => {
+    const section = get().settingsSection;
+    if (section) set({ settingsSection: null });
+    return section;
+  },
   reset: () => set(initial),
 }));
 

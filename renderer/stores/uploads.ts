@@ -1,8 +1,10 @@
 import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/index.ts';
+import { SIGNATURE_BYTES, signatureTypeOf } from '../../shared/api/fileSignature.ts';
 import type { AppError } from '../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from './appInfoStore.ts';
-import { uploadFile as uploadThroughShell } from '../bridge/index.ts';
+import { getWebSocketBridge, uploadFile as uploadThroughShell } from '../bridge/index.ts';
 import { invoke } from './bridgeClient.ts';
+import { formatBytes } from '../ui/format.ts';
 
 export type UploadKind = 'image' | 'audio' | 'video';
 export type UploadPhase = 'reading' | 'uploading';
@@ -45,10 +47,23 @@ export function contentTypeOf(file: { name: string; type: string }): UploadConte
   return file.type === '' || file.type === 'application/octet-stream' ? (BY_EXTENSION[extension] ?? null) : null;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+export { formatBytes };
+
+/**
+ * What the file really is, by its first bytes: the upload type to send it as, or a sentence naming
+ * the kinds this place takes when its content is not one of them (a text file named `.png`).
+ */
+export async function checkSignature(file: Blob & { name: string }, kinds: readonly UploadKind[]): Promise<{ type: UploadContentType } | { refused: string }> {
+  const wanted = kinds.map((kind) => KIND_FORMATS[kind]).join('; ');
+  let detected: string | null;
+  try {
+    detected = signatureTypeOf(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()));
+  } catch {
+    return { refused: `${file.name} could not be read. Use ${wanted}.` };
+  }
+  const type = detected === null ? null : (ALIASES[detected] ?? detected);
+  if (type !== null && Object.hasOwn(UPLOAD_TYPES, type) && kinds.includes(UPLOAD_TYPES[type as UploadContentType].kind)) return { type: type as UploadContentType };
+  return { refused: `${file.name} is not what its name says: its content is not ${wanted}, which is what this place takes.` };
 }
 
 /** A sentence saying why this file cannot be used here, or null when it can. */
@@ -88,11 +103,12 @@ export async function uploadFile(
   contentType: UploadContentType,
   onProgress: (phase: UploadPhase, fraction: number | null) => void,
 ): Promise<{ ok: true; value: Uploaded } | { ok: false; error: AppError }> {
-  if (window.cast) {
+  if (window.cast || getWebSocketBridge()) {
     // Electron: the preload hands main the file's path, so no bytes cross into the page's memory.
+    // Browser host: the file streams to the host's upload route, never inside a WebSocket frame.
     onProgress('uploading', null);
     try {
-      const reply = await uploadThroughShell(file);
+      const reply = await uploadThroughShell(file, contentType);
       return reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error };
     } catch {
       return { ok: false, error: { code: 'read_failed', message: `${file.name} could not be read. Check that the file is still there and try again.` } };

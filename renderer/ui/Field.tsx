@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { formatCount } from './format.ts';
 
 /** What a control needs to be labelled and described by its field. */
 export type ControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean | undefined; required: boolean | undefined };
@@ -34,7 +35,7 @@ export function Field({ label, hint, error, counter, required, className, childr
         {counter ? (
           <span id={counterId} className={`field-counter${over ? ' field-counter-over' : ''}`} data-over={over || undefined}>
             <span className="visually-hidden">Characters used: </span>
-            {counter.length} / {counter.max}
+            {formatCount(counter.length)} / {formatCount(counter.max)}
           </span>
         ) : null}
       </div>

@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { PriceState } from '../stores/quotePricer.ts';
 import { Button } from './Button.tsx';
 import { creditsText, priceBlocks, priceNote } from './priceNote.ts';
+import { SendAnotherPrompt, useSendGuard } from './SendAnother.tsx';
 import { Spinner } from './Spinner.tsx';
 
 export type { PriceState };
@@ -38,14 +39,23 @@ export function PriceButton({ label, price, onClick, busy = false, disabled = fa
   const blocked = disabled || busy || price.status === 'pricing' || blocks !== null;
   const note = priceNote(price, hint);
   const act = note?.action === 'requote' ? onRequote : note?.action ? onRecheck : undefined;
+  const button = useRef<HTMLButtonElement>(null);
+  const guard = useSendGuard(!blocked);
 
   return (
     <div className="price-button-wrap">
       <button
+        ref={button}
         type={type}
         form={form}
         className={`button button-primary price-button${blocks === 'uncovered' ? ' price-button-uncovered' : ''}`}
-        onClick={type === 'button' ? onClick : undefined}
+        onClick={(event) =>
+          guard.onClick(
+            event,
+            () => (type === 'button' ? onClick() : undefined),
+            () => (type === 'button' ? onClick() : button.current?.form?.requestSubmit(button.current)),
+          )
+        }
         disabled={blocked}
         aria-busy={busy || price.status === 'pricing' || undefined}
         aria-describedby={note ? noteId : undefined}
@@ -66,6 +76,7 @@ export function PriceButton({ label, price, onClick, busy = false, disabled = fa
           </>
         )}
       </button>
+      <SendAnotherPrompt guard={guard} what={`“${label}”`} />
       {note ? (
         <div className={`price-note price-note-${note.tone}`} data-price-note={blocks ?? note.tone}>
           <p id={noteId} role={note.tone === 'hint' ? undefined : 'status'}>

@@ -1,5 +1,6 @@
 import { describeError } from '../errors/errorMessages.ts';
 import type { PriceState } from '../stores/quotePricer.ts';
+import { creditsText } from './format.ts';
 
 export type PriceNote = {
   tone: 'hint' | 'warning' | 'error';
@@ -10,9 +11,7 @@ export type PriceNote = {
   action: 'checkApproval' | 'checkBalance' | 'requote' | null;
 };
 
-export function creditsText(credits: number): string {
-  return `${credits.toLocaleString()} ${credits === 1 ? 'credit' : 'credits'}`;
-}
+export { creditsText };
 
 /** Whether a priced quote may be spent now: the balance covers it and any approval it needs is given. */
 export function priceBlocks(price: PriceState): 'uncovered' | 'approval' | null {

@@ -16,6 +16,30 @@ export const SandboxSetPlan = z.strictObject({ plan: Plan });
 export const SandboxGrantCredits = z.strictObject({ amount: z.number().int().min(1), description: z.string().max(200).optional() });
 export const SandboxQuoteDecision = z.strictObject({ decision: z.enum(['approve', 'reject', 'revoke']) });
 
+/** The pace of the sandbox's jobs, readable and settable while it runs. */
+export const SandboxSpeedSetting = z.strictObject({ speed: z.enum(['fast', 'realtime']) });
+export const SandboxSpeedResponse = dataOf(SandboxSpeedSetting);
+
+/** GET /sandbox/quotes: the quotes of one user (or all) in one approval state, newest first. */
+export const SandboxQuoteList = dataOf(
+  z.array(
+    z.looseObject({
+      id: Uuid,
+      user_id: Uuid,
+      operation_id: z.string(),
+      credits: z.number().int(),
+      approval: z.looseObject({ required: z.boolean(), state: z.string().nullable() }),
+      expires_at: z.string(),
+      expired: z.boolean(),
+      used: z.boolean(),
+      created_at: z.string(),
+    }),
+  ),
+);
+
+/** GET /sandbox/users/:id */
+export const SandboxUser = dataOf(z.looseObject({ id: Uuid, email: z.string(), name: z.string(), plan: Plan, balance: z.number().int() }));
+
 const Rate = z.number().min(0).max(1);
 export const FaultKind = z.enum(['character', 'image', 'video', 'talk', 'voice', 'audio', 'all']);
 export const SandboxFaults = z.strictObject({
@@ -26,6 +50,13 @@ export const SandboxFaults = z.strictObject({
   rate_5xx: Rate.optional(),
   ambiguous_202_rate: Rate.optional(),
   rate_limit_per_minute: z.number().int().min(0).optional(),
+  /**
+   * A repeat of a paid request whose key already ran is refused at this rate, before its stored
+   * answer is given, as a service that checks the key, balance or scope first may do.
+   */
+  refuse_replay_rate: Rate.optional(),
+  /** The statuses such a refusal picks from (401 invalid_api_key, 402 insufficient_credits, 403 insufficient_scope); all three by default. */
+  refuse_replay_with: z.array(z.union([z.literal(401), z.literal(402), z.literal(403)])).min(1).optional(),
 });
 export type SandboxFaults = z.infer<typeof SandboxFaults>;
 

@@ -16,17 +16,23 @@ import {
   CharacterView,
   Collection,
   Connection,
+  ConnectionCheck,
   Job,
   LibraryFilter,
+  LibraryHealth,
   LibraryItem,
   Price,
   Profile,
+  SandboxSpeed,
+  SandboxState,
   Settings,
   VoiceView,
 } from './models.ts';
 
 const Id = z.string().min(1).max(200);
 const Ids = z.array(Id).min(1).max(10_000);
+/** Names one export so its caller can follow and cancel it. */
+const ExportId = z.string().regex(/^[0-9A-Za-z-]{1,64}$/);
 const Empty = z.object({}).strict();
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -62,17 +68,27 @@ export const commands = {
   'connection.completeOnboarding': { input: Empty, output: Connection },
   'profiles.list': { input: Empty, output: z.array(Profile) },
   'profiles.add': {
-    input: z.object({ name: z.string().min(1).max(100), baseUrl: z.url(), cdnUrl: z.url(), caPem: z.string().max(100_000).optional(), apiKey: z.string().max(200).optional() }).strict(),
+    input: z.object({ name: z.string().min(1).max(100), baseUrl: z.url(), cdnUrl: z.url(), caPem: z.string().max(100_000).optional(), apiKey: z.string().max(200).optional(), billingUrl: z.url().optional() }).strict(),
     output: Profile,
   },
+  /** Asks a candidate service (address, CA, key) who it is, storing nothing. */
+  'profiles.check': {
+    input: z.object({ baseUrl: z.url(), cdnUrl: z.url(), caPem: z.string().max(100_000).optional(), apiKey: z.string().max(200).optional() }).strict(),
+    output: ConnectionCheck,
+  },
+  'profiles.setBillingUrl': { input: z.object({ id: Id, billingUrl: z.url().nullable() }).strict(), output: Profile },
   'profiles.activate': { input: z.object({ id: Id }).strict(), output: Connection },
   'profiles.remove': { input: z.object({ id: Id }).strict(), output: Ok },
   'profiles.setKey': { input: z.object({ id: Id, apiKey: z.string().min(1).max(200) }).strict(), output: Profile },
   'profiles.removeKey': { input: z.object({ id: Id }).strict(), output: Profile },
-  'profiles.test': {
-    input: z.object({ id: Id }).strict(),
-    output: z.object({ ok: z.boolean(), message: z.string(), plan: z.string().nullable(), balance: z.number().int().nullable() }),
-  },
+  'profiles.test': { input: z.object({ id: Id }).strict(), output: ConnectionCheck },
+
+  // Settings → Sandbox: the embedded sandbox's admin API, through core (the admin token stays there).
+  'sandbox.get': { input: Empty, output: SandboxState },
+  'sandbox.decideQuote': { input: z.object({ id: Id, decision: z.enum(['approve', 'reject']) }).strict(), output: Ok },
+  'sandbox.addCredits': { input: z.object({ amount: z.number().int().min(1).max(1_000_000) }).strict(), output: z.object({ balance: z.number().int() }) },
+  'sandbox.setPlan': { input: z.object({ plan: z.enum(['free', 'creator', 'studio']) }).strict(), output: Ok },
+  'sandbox.setSpeed': { input: z.object({ speed: SandboxSpeed }).strict(), output: Ok },
 
   'capabilities.get': { input: Empty, output: Capabilities },
   'account.get': { input: Empty, output: Account.nullable() },
@@ -112,8 +128,26 @@ export const commands = {
   'library.get': { input: z.object({ id: Id }).strict(), output: LibraryItem },
   'library.setFavorite': { input: z.object({ ids: Ids, favorite: z.boolean() }).strict(), output: Ok },
   'library.delete': { input: z.object({ ids: Ids }).strict(), output: z.object({ deleted: z.number().int(), failed: z.array(z.object({ id: z.string(), message: z.string() })) }) },
-  'library.export': { input: z.object({ ids: Ids, destination: z.string().min(1).max(4096).optional() }).strict(), output: z.object({ exported: z.number().int(), folder: z.string() }) },
-  'library.check': { input: Empty, output: z.object({ missing: z.number().int(), orphans: z.number().int(), refetched: z.number().int(), removed: z.number().int() }) },
+  /** Copies the items' files to a folder as cancellable background work; `export.progress` follows it by `exportId`. */
+  'library.export': {
+    input: z.object({ ids: Ids, destination: z.string().min(1).max(4096).optional(), exportId: ExportId.optional() }).strict(),
+    output: z.object({ exported: z.number().int(), folder: z.string(), cancelled: z.boolean() }),
+  },
+  'library.cancelExport': { input: z.object({ exportId: ExportId }).strict(), output: z.object({ cancelled: z.boolean() }) },
+  /** `pending` and `failed`: files not in place yet (waiting in line, failed for good), which `library.refetch` puts back in line. */
+  'library.check': {
+    input: Empty,
+    output: z.object({ missing: z.number().int(), orphans: z.number().int(), refetched: z.number().int(), removed: z.number().int(), pending: z.number().int(), failed: z.number().int() }),
+  },
+  'library.refetch': { input: Empty, output: z.object({ queued: z.number().int() }) },
+  /** Fetches items' files now, ahead of the queue (an opened item's output, thumbnails of tiles on screen); answers the ids on their way. */
+  'library.fetchMedia': { input: z.object({ ids: z.array(Id).min(1).max(200), role: z.enum(['output', 'thumbnail']) }).strict(), output: z.object({ queued: z.array(z.string()) }) },
+  /** The library's health now (the banner reads it on start; `health.changed` follows it). */
+  'library.health': { input: Empty, output: LibraryHealth },
+  /** A full PRAGMA integrity_check, off the UI's thread; a failure leaves the library `damaged`. */
+  'library.checkIntegrity': { input: Empty, output: LibraryHealth },
+  /** Moves a damaged library aside and rebuilds it from the service and the media on disk. */
+  'library.repair': { input: Empty, output: LibraryHealth },
   'library.stats': { input: Empty, output: z.object({ items: z.number().int(), bytes: z.number().int(), path: z.string() }) },
   'collections.list': { input: Empty, output: z.array(Collection) },
   'collections.create': { input: z.object({ name: z.string().min(1).max(100) }).strict(), output: Collection },

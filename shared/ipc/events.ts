@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CharacterView, Connection, Job, LibraryItem } from './models.ts';
+import { CharacterView, Connection, Job, LibraryHealth, LibraryItem } from './models.ts';
 
 /** Events main sends to the renderer: `domain.happened` → payload schema. */
 export const events = {
@@ -10,7 +10,20 @@ export const events = {
   'audio.updated': z.object({ audioId: z.string(), status: z.string() }),
   'credits.changed': z.object({ balance: z.number().int() }),
   'connection.changed': Connection,
-  'download.progress': z.object({ mediaId: z.string(), itemId: z.string().nullable(), received: z.number().int(), total: z.number().int().nullable(), done: z.boolean() }),
+  /** `role`: which file of the item (`output`, `thumbnail`, …). */
+  'download.progress': z.object({ mediaId: z.string(), itemId: z.string().nullable(), role: z.string().optional(), received: z.number().int(), total: z.number().int().nullable(), done: z.boolean() }),
+  /** A library export: `total` files to copy (items without downloaded media are not counted), `bytes` of `totalBytes` copied so far. */
+  'export.progress': z.object({
+    exportId: z.string(),
+    folder: z.string(),
+    state: z.enum(['running', 'done', 'cancelled', 'failed']),
+    exported: z.number().int(),
+    total: z.number().int(),
+    bytes: z.number().int(),
+    totalBytes: z.number().int(),
+    message: z.string().nullable(),
+  }),
+  'health.changed': LibraryHealth,
   'notification.clicked': z.object({ itemId: z.string() }),
 } as const;
 

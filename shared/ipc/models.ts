@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Voice } from '../api/index.ts';
 
 /** What the renderer may know of a connection: never the key, only a masked prefix and its state. */
-export const KeyState = z.enum(['missing', 'ok', 'needs_new_key', 'unverified']);
+export const KeyState = z.enum(['missing', 'ok', 'needs_new_key', 'expired', 'unverified']);
 export const Profile = z.object({
   id: z.string(),
   kind: z.enum(['sandbox', 'remote']),
@@ -13,13 +13,49 @@ export const Profile = z.object({
   keyState: KeyState,
   keyPrefix: z.string().nullable(),
   keyLastUsedAt: z.string().nullable(),
+  /** Where this service sells credits (a connection setting); null when none is configured. */
+  billingUrl: z.string().nullable(),
   active: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
 
+/**
+ * The state of the active connection, each with its own words in the header and on its card:
+ * `connecting` until the first answer, `online`, then what stands in the way when something does.
+ * `sandbox_restarting` is the embedded sandbox's process being started again after it stopped;
+ * `unavailable` is a connection that cannot be opened at all (no keychain, no sandbox in this build).
+ */
+export const ConnectionStatus = z.enum([
+  'connecting',
+  'online',
+  'offline',
+  'unreachable',
+  'untrusted_certificate',
+  'key_missing',
+  'key_refused',
+  'key_expired',
+  'plan_required',
+  'service_error',
+  'sandbox_restarting',
+  'unavailable',
+]);
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+/** What asking a service found: its account, or exactly what stood in the way. */
+export const ConnectionCheck = z.object({
+  ok: z.boolean(),
+  status: ConnectionStatus,
+  message: z.string(),
+  accountName: z.string().nullable(),
+  plan: z.string().nullable(),
+  balance: z.number().int().nullable(),
+});
+export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
+
 export const Connection = z.object({
   profile: Profile.nullable(),
   online: z.boolean(),
+  status: ConnectionStatus,
   /** A sentence for the header when something needs the user's attention. */
   problem: z.string().nullable(),
   onboarded: z.boolean(),
@@ -119,9 +155,26 @@ export const LibraryItem = z.object({
 });
 export type LibraryItem = z.infer<typeof LibraryItem>;
 
+/**
+ * The active library's health: `ok`; `checking` while a full integrity check runs; `damaged` when a
+ * check failed (repairing moves the file aside and rebuilds it); `rebuilding` while a new library is
+ * filled again from the service and the media files on this computer. No new paid work is taken
+ * while it is damaged or rebuilding. `message` is the sentence to show; `movedTo` is where the
+ * damaged file was put.
+ */
+export const LibraryHealth = z.object({
+  state: z.enum(['ok', 'checking', 'damaged', 'rebuilding']),
+  message: z.string().nullable(),
+  movedTo: z.string().nullable(),
+});
+export type LibraryHealth = z.infer<typeof LibraryHealth>;
+
+/** Values one list filter may hold: each becomes an SQL parameter, kept far below SQLite's limit. */
+export const MAX_FILTER_VALUES = 50;
+
 export const LibraryFilter = z.object({
-  kinds: z.array(LibraryKind).optional(),
-  statuses: z.array(z.string()).optional(),
+  kinds: z.array(LibraryKind).max(MAX_FILTER_VALUES).optional(),
+  statuses: z.array(z.string().max(100)).max(MAX_FILTER_VALUES).optional(),
   characterId: z.string().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
@@ -159,6 +212,22 @@ export const Price = z.object({
   covered: z.boolean(),
 });
 export type Price = z.infer<typeof Price>;
+
+/** Settings → Sandbox: the embedded sandbox's account and pace, and the quotes waiting for the team's approver. */
+export const SandboxPendingQuote = z.object({
+  id: z.string(),
+  operationId: z.string(),
+  credits: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export const SandboxSpeed = z.enum(['fast', 'realtime']);
+export const SandboxState = z.object({
+  account: z.object({ id: z.string(), name: z.string(), plan: z.enum(['free', 'creator', 'studio']), balance: z.number().int() }),
+  speed: SandboxSpeed,
+  pendingQuotes: z.array(SandboxPendingQuote),
+});
+export type SandboxState = z.infer<typeof SandboxState>;
 
 export const AppError = z.object({
   code: z.string(),

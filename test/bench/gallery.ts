@@ -65,7 +65,7 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
       host = await start();
       context = await browser.newContext({ viewport: VIEWPORT });
       page = await context.newPage();
-      await page.goto(host.url);
+      await page.goto(host.launchUrl());
       await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
       await page.locator('[data-nav="gallery"]').click();
       await page.waitForFunction(thumbnailsPainted, undefined, { timeout: 120_000, polling: 'raf' });

@@ -3,8 +3,9 @@ import { formatChaos, runChaos } from './chaosRun.ts';
 
 /**
  * The small chaos run (issue 8): 40 paid operations of every kind through core, a relay that
- * resets connections before the request and after the commit and adds latency spikes, and a
- * sandbox injecting 5xx bursts, 429s and 202s. `npm run chaos` is the 1,000-operation version.
+ * resets connections before the request and after the commit and adds latency spikes, a sandbox
+ * injecting 5xx bursts, 429s, 202s and 401/402/403 refusals of replays, and a library that refuses
+ * to record answers for a while. `npm run chaos` is the 1,000-operation version.
  */
 describe('chaos: faults between core and the service lose nothing and charge nothing twice', () => {
   it('every intended operation is executed and charged exactly once, with no 409', async () => {
@@ -20,5 +21,8 @@ describe('chaos: faults between core and the service lose nothing and charge not
     expect(report.executed).toBe(report.intended);
     // The faults did happen: otherwise the run proves nothing.
     expect(report.proxy.resetBefore + report.proxy.lostResponses).toBeGreaterThan(0);
+    // Replays refused 401/402/403 after lost or ambiguous answers, and answers the library refused to record.
+    expect((report.answers['401'] ?? 0) + (report.answers['402'] ?? 0) + (report.answers['403'] ?? 0)).toBeGreaterThan(0);
+    expect(report.creator.answersNotSaved).toBeGreaterThan(0);
   }, 180_000);
 });

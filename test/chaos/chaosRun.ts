@@ -8,7 +8,9 @@ import { createCore, type Core } from '../../electron/core/createCore.ts';
 import { wav } from '../../electron/sandbox/media/placeholderRenderer.ts';
 import { startSandbox } from '../support/sandboxProcess.ts';
 import { startFaultProxy, NO_FAULTS, type FaultCounts, type FaultRates } from './faultProxy.ts';
+import { ChaosCreator, type CreatorCounts } from './support/creator.ts';
 import { countLedger, ledgerOperations, type IntendedJob, type LedgerCounts } from './support/ledgerCounts.ts';
+import { LibraryRefusal } from './support/libraryRefusal.ts';
 import { SandboxLogTail } from './support/sandboxLogTail.ts';
 import { seeded } from './support/seeded.ts';
 import { headlessCoreDeps } from '../support/coreDeps.ts';
@@ -31,16 +33,34 @@ export type ChaosReport = LedgerCounts & {
   proxy: FaultCounts;
   downloadsPending: number;
   libraryCheck: { missing: number; orphans: number } | null;
+  /** What the creator saw and did: keys pasted again after a 401, Send again on held jobs. */
+  creator: CreatorCounts;
   seconds: number;
   logGap: boolean;
 };
 
 export const DEFAULT_PROXY_FAULTS: FaultRates = { refuse: 0.02, reset_before: 0.06, lose_response: 0.06, spike: 0.05, spikeMs: [200, 2_500] };
 
-/** The service's own faults, cycled while operations are open: calm, a 5xx burst, a 429 storm; 202 ambiguity throughout. */
-const SANDBOX_PHASES: { name: string; faults: SandboxFaults; ms: number }[] = [
-  { name: 'calm', faults: { ambiguous_202_rate: 0.15 }, ms: 2_000 },
+type Phase = {
+  name: string;
+  faults: SandboxFaults;
+  ms: number;
+  /** Relay rates that differ from the run's during this phase. */
+  relay?: Partial<FaultRates>;
+  /** Core's library refuses to record answers during this phase. */
+  libraryRefuses?: boolean;
+};
+
+/**
+ * The faults cycled while operations are open: calm; answers lost, then their retries refused
+ * 401/402/403 before the replay; a 5xx burst; the library refusing to record answers; a 429 storm.
+ * 202 ambiguity throughout. The first cycle fits the small run's few seconds.
+ */
+const PHASES: Phase[] = [
+  { name: 'calm', faults: { ambiguous_202_rate: 0.15 }, ms: 1_000 },
+  { name: 'answers lost, replays refused', faults: { ambiguous_202_rate: 0.3, refuse_replay_rate: 1 }, ms: 1_500, relay: { lose_response: 0.25 } },
   { name: '5xx burst', faults: { rate_5xx: 0.6, ambiguous_202_rate: 0.15 }, ms: 1_500 },
+  { name: 'library refuses answers', faults: { ambiguous_202_rate: 0.15 }, ms: 2_000, libraryRefuses: true },
   { name: 'calm', faults: { ambiguous_202_rate: 0.15 }, ms: 2_000 },
   { name: '429 storm', faults: { rate_429: 0.4, retry_after_seconds: 1, ambiguous_202_rate: 0.15 }, ms: 1_500 },
 ];
@@ -73,14 +93,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     connect: { ca: readFileSync(sandbox.ready.ca_cert, 'utf8'), rejectUnauthorized: true, timeout: 10_000, maxVersion: 'TLSv1.2' },
   });
   let core: Core | null = null;
+  let library: LibraryRefusal | null = null;
+  let creator: ChaosCreator | null = null;
   let cycling = false;
   let cycle: Promise<void> = Promise.resolve();
+  const relayRates = options.proxyRates ?? DEFAULT_PROXY_FAULTS;
   const startCycle = () => {
     cycling = true;
     cycle = (async () => {
       for (let i = 0; cycling; i += 1) {
-        const phase = SANDBOX_PHASES[i % SANDBOX_PHASES.length]!;
+        const phase = PHASES[i % PHASES.length]!;
         await sandbox.request('PUT', '/sandbox/faults', { body: phase.faults }).catch(() => undefined);
+        proxy.setRates({ ...relayRates, ...phase.relay });
+        if (phase.libraryRefuses) library?.refuse();
+        else library?.allow();
         const until = Date.now() + phase.ms;
         while (cycling && Date.now() < until) await sleep(100);
       }
@@ -89,6 +115,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const stopCycle = async () => {
     cycling = false;
     await cycle;
+    library?.allow();
     await sandbox.request('PUT', '/sandbox/faults', { body: {} });
   };
   try {
@@ -117,8 +144,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     if (!sample.ok) throw new Error(`upload: ${sample.error.message}`);
     const wavUrl = (sample.value as { url: string }).url;
 
-    // Faults on: the relay's, and the sandbox's cycle.
-    proxy.setRates(options.proxyRates ?? DEFAULT_PROXY_FAULTS);
+    // Faults on: the relay's, and the cycle of the sandbox's and the library's; the creator answers the app.
+    library = new LibraryRefusal(session.library.path);
+    const refusal = library;
+    creator = new ChaosCreator(c, sandbox.ready.api_key, () => refusal.refusing);
+    creator.start();
+    proxy.setRates(relayRates);
     startCycle();
 
     const byKind: Record<string, number> = {};
@@ -188,6 +219,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const downloadsPending = session.library.get<{ n: number }>("SELECT count(*) AS n FROM downloads WHERE state = 'pending'")?.n ?? 0;
     const check = await c.router.handle('library.check', {});
     tail.stop();
+    await creator.stop();
 
     const jobs = session.library.all<IntendedJob>('SELECT idempotency_key, state, resource_id, kind FROM jobs');
     const counts = countLedger(jobs, await ledgerOperations(sandbox, userId));
@@ -203,11 +235,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       proxy: { ...proxy.counts },
       downloadsPending,
       libraryCheck: check.ok ? (check.value as { missing: number; orphans: number }) : null,
+      creator: { ...creator.counts },
       seconds: Math.round((Date.now() - started) / 100) / 10,
       logGap: tail.gap,
     };
   } finally {
     await stopCycle().catch(() => undefined);
+    await creator?.stop().catch(() => undefined);
+    library?.close();
     tail.stop();
     await core?.stop().catch(() => undefined);
     await proxy.close();
@@ -231,6 +266,7 @@ export function formatChaos(r: ChaosReport): string[] {
   return [
     `seed ${r.seed}; ${r.seconds} s; operations by kind ${JSON.stringify(r.byKind)}`,
     `relay faults: ${r.proxy.requests} requests, ${r.proxy.resetBefore} reset before the sandbox, ${r.proxy.lostResponses} answers lost after commit, ${r.proxy.spikes} latency spikes, ${r.proxy.refused} connections refused`,
+    `library refused the answers of ${r.creator.answersNotSaved} jobs (sent again by the creator ${r.creator.sentAgain} times); ${r.creator.refusedInDoubt} jobs in doubt refused 402/403 and asked again with their key; key pasted again after a 401 ${r.creator.keysPasted} times`,
     `sandbox answers by status: ${Object.entries(r.answers).map(([s, n]) => `${s}×${n}`).join(' ')}${r.logGap ? ' (log window slid: a lower bound)' : ''}`,
     `intended   ${r.intended}`,
     `executed   ${r.executed}`,

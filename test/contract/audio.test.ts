@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioAcceptedResponse, AudioList, AudioResponse, DeletedResponse, VoiceAcceptedResponse, VoiceList, defaultAudioName } from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { body, createUser, expectError, get, pollUntil, post, sampleWav, startContractSandbox, upload, type TestUser } from './helpers.ts';
+import { balance, body, createUser, expectError, get, pollUntil, post, sampleWav, startContractSandbox, upload, type TestUser } from './helpers.ts';
 
 let sb: SandboxHandle;
 let user: TestUser;
@@ -114,6 +114,18 @@ describe('audio (spec 4.5, 2.5)', () => {
     const stranger = await createUser(sb);
     expectError(await speak({ voice_id: v }, stranger.key), 403, 'forbidden', 'voice_id');
     expectError(await speak({ voice_id: '6f1c7a0e-5b7e-4c3e-9a55-2b1f4a7c9d10' }), 404, 'not_found', 'voice_id');
+  });
+
+  it('spec 4.5 / 7: a teammate’s ready voice is refused with 403 and nothing is charged', async () => {
+    const owner = await createUser(sb, { team: 'studio-z', credits: 100 });
+    const mate = await createUser(sb, { team: 'studio-z', credits: 100 });
+    const sample = await upload(sb, sampleWav(), 'audio/wav', owner.key);
+    const v = body(await post(sb, '/v1/voices/clone', { name: 'Shared?', source_url: sample }, { key: owner.key }), VoiceAcceptedResponse).data.id;
+    await pollUntil(sb, `/v1/voices/${v}`, (x) => x.status === 'ready', owner.key);
+    const before = await balance(sb, mate.key);
+    expectError(await speak({ voice_id: v }, mate.key), 403, 'forbidden', 'voice_id');
+    expect(await balance(sb, mate.key)).toBe(before);
+    expect(body(await get(sb, '/v1/audio', mate.key), AudioList).data).toEqual([]);
   });
 
   it('spec 4.5: GET /v1/audio lists by voice_id with a cursor; GET and DELETE /v1/audio/:id', async () => {

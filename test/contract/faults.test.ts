@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CharacterList, SandboxFaults, dataOf } from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { body, createKey, createUser, expectError, get, post, setFaults, startContractSandbox, validCharacter, type TestUser } from './helpers.ts';
+import { body, createKey, createUser, expectError, get, ledger, post, setFaults, startContractSandbox, validCharacter, type TestUser } from './helpers.ts';
 
 let sb: SandboxHandle;
 let user: TestUser;
@@ -54,6 +54,32 @@ describe('rate limiting and fault injection (spec 8, sandboxAdmin)', () => {
     const t1 = Date.now();
     await get(sb, '/v1/account', user.key);
     expect(Date.now() - t1).toBeLessThan(390);
+  });
+
+  it('fault: a repeat of a paid request whose key ran is refused 401, 402 or 403 before its replay; nothing runs again, and a later repeat replays', async () => {
+    const fresh = await createUser(sb);
+    const first = await post(sb, '/v1/characters', validCharacter(), { key: fresh.key, idem: 'k-replay' });
+    expect(first.status).toBe(201);
+    const refusals: { status: number; code: string }[] = [];
+    for (const status of [401, 402, 403] as const) {
+      await setFaults(sb, { refuse_replay_rate: 1, refuse_replay_with: [status] });
+      const refused = await post(sb, '/v1/characters', validCharacter(), { key: fresh.key, idem: 'k-replay' });
+      refusals.push({ status: refused.status, code: (refused.body as { error: { code: string } }).error.code });
+    }
+    expect(refusals).toEqual([
+      { status: 401, code: 'invalid_api_key' },
+      { status: 402, code: 'insufficient_credits' },
+      { status: 403, code: 'insufficient_scope' },
+    ]);
+    // A fresh key is not a replay: it runs as usual.
+    expect((await post(sb, '/v1/characters', validCharacter(), { key: fresh.key, idem: 'k-other' })).status).toBe(201);
+    await setFaults(sb, {});
+    const replayed = await post(sb, '/v1/characters', validCharacter(), { key: fresh.key, idem: 'k-replay' });
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers['idempotency-replayed']).toBe('true');
+    expect((replayed.body as { data: { id: string } }).data.id).toBe((first.body as { data: { id: string } }).data.id);
+    const charges = (await ledger(sb, fresh.id)).filter((op) => op.idempotency_key.endsWith('k-replay'));
+    expect(charges.map((op) => op.charges)).toEqual([1]);
   });
 
   it('sandbox: faults are read back as set, and refused when out of range', async () => {

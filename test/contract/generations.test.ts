@@ -175,7 +175,7 @@ describe('create (spec 4.2, 2.3)', () => {
     expectError(await gen({ type: 'image', character_id: pending.id }), 409, 'invalid_state', 'character_id');
   });
 
-  it('spec 3: past the per-account concurrency, generations wait as pending and then complete', async () => {
+  it('spec 2.3 / 3: past the per-account concurrency, generations are accepted as processing, wait as pending and then complete', async () => {
     const busy = await createUser(sb, { credits: 1000 });
     const char = await readyCharacter(sb, busy.key);
     const accepted = [];
@@ -183,11 +183,32 @@ describe('create (spec 4.2, 2.3)', () => {
       const res = await post(sb, '/v1/generations', { character_id: char, type: 'video', prompt: `clip ${i}`, options: { duration: 1 } }, { key: busy.key });
       accepted.push(body(res, GenerationAcceptedResponse).data);
     }
-    expect(accepted.slice(0, 4).map((g) => g.status)).toEqual(['processing', 'processing', 'processing', 'processing']);
-    expect(accepted.slice(4).map((g) => g.status)).toEqual(['pending', 'pending']);
+    expect(accepted.map((g) => g.status)).toEqual(Array(6).fill('processing'));
     const pendingList = body(await get(sb, '/v1/generations?status=pending', busy.key), GenerationList);
     expect(pendingList.data.length).toBeGreaterThan(0);
     for (const g of accepted) expect((await pollUntil(sb, `/v1/generations/${g.id}`, (d) => d.status === 'completed', busy.key)).status).toBe('completed');
+  });
+
+  it('spec 3 (decision): a generation deleted while still pending never starts and is refunded; a running one keeps its charge', async () => {
+    const payer = await createUser(sb, { credits: 1000 });
+    const char = await readyCharacter(sb, payer.key);
+    const before = await balance(sb, payer.key);
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const res = await post(sb, '/v1/generations', { character_id: char, type: 'video', prompt: `queued ${i}`, options: { duration: 1 } }, { key: payer.key });
+      ids.push(body(res, GenerationAcceptedResponse).data.id);
+    }
+    const [running, waiting] = [ids[0] ?? '', ids[7] ?? ''];
+    expect(body(await get(sb, `/v1/generations/${waiting}`, payer.key), GenerationResponse).data.status).toBe('pending');
+    expect((await sb.request('DELETE', `/v1/generations/${waiting}`, { auth: payer.key })).status).toBe(200);
+    expect((await sb.request('DELETE', `/v1/generations/${running}`, { auth: payer.key })).status).toBe(200);
+    for (const id of ids.slice(1, 7)) await pollUntil(sb, `/v1/generations/${id}`, (d) => d.status === 'completed', payer.key);
+    const usage = body(await get(sb, '/v1/account/usage?limit=100', payer.key), UsageList).data;
+    expect(usage.filter((t) => t.resource_id === waiting).map((t) => [t.type, t.amount])).toEqual([['refund', 5], ['usage', -5]]);
+    expect(usage.filter((t) => t.resource_id === running).map((t) => t.type)).toEqual(['usage']);
+    expect(await balance(sb, payer.key)).toBe(before - 7 * 5);
+    expectError(await get(sb, `/v1/generations/${waiting}`, payer.key), 404, 'not_found');
+    expect(body(await get(sb, '/v1/generations?status=processing', payer.key), GenerationList).data).toEqual([]);
   });
 
   it('spec 3: a failed generation carries error_message and is refunded (a refund transaction)', async () => {

@@ -6,8 +6,8 @@ import { png, wav } from '../../electron/sandbox/media/placeholderRenderer.ts';
 import { startSandbox, type RequestOptions, type SandboxHandle, type SandboxResponse } from '../support/sandboxProcess.ts';
 
 /** A contract-test sandbox: a real process over HTTPS, fast jobs, placeholder media (cheap on CPU). */
-export function startContractSandbox(env: Record<string, string> = {}): Promise<SandboxHandle> {
-  return startSandbox({ speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder', ...env } });
+export function startContractSandbox(env: Record<string, string> = {}, variants: readonly string[] = []): Promise<SandboxHandle> {
+  return startSandbox({ speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder', ...env }, variants });
 }
 
 export type TestUser = { id: string; session: string; key: string; email: string };

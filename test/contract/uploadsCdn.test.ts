@@ -77,6 +77,26 @@ describe('CDN (cdn_url)', () => {
     expect(bad.headers['content-range']).toBe(`bytes */${size}`);
   });
 
+  it('RFC 9110 14.2: a syntactically invalid Range is ignored: 200 with the whole body', async () => {
+    for (const range of ['bytes=7-3', 'bytes=abc', 'bytes=1-2-3', 'pages=0-7', 'bytes=-', 'bytes=0-1,4-5']) {
+      const res = await ctx.sb.request('GET', path, { headers: { range } });
+      expect(res.status, range).toBe(200);
+      expect(res.bytes.length, range).toBe(size);
+      expect(res.headers['content-range'], range).toBeUndefined();
+    }
+    expect((await ctx.sb.request('GET', path, { headers: { range: 'BYTES=0-3' } })).status).toBe(206);
+  });
+
+  it('RFC 9110 13.1.2: If-None-Match uses the weak comparison and honours *', async () => {
+    for (const tag of [`W/"${sha}"`, '*', `"other", W/"${sha}"`, ` "${sha}" `]) {
+      const res = await ctx.sb.request('GET', path, { headers: { 'if-none-match': tag } });
+      expect(res.status, tag).toBe(304);
+      expect(res.headers.etag).toBe(`"${sha}"`);
+    }
+    expect((await ctx.sb.request('GET', path, { headers: { 'if-none-match': '"other", W/"else"' } })).status).toBe(200);
+    expect((await ctx.sb.request('HEAD', path, { headers: { 'if-none-match': '*' } })).status).toBe(304);
+  });
+
   it('decision: If-None-Match with the ETag is 304; HEAD has the headers and no body', async () => {
     expect((await ctx.sb.request('GET', path, { headers: { 'if-none-match': `"${sha}"` } })).status).toBe(304);
     const head = await ctx.sb.request('HEAD', path);

@@ -67,7 +67,7 @@ describe('voices (spec 4.4, 2.4)', () => {
     expectError(await get(ctx.sb, '/v1/voices/6f1c7a0e-5b7e-4c3e-9a55-2b1f4a7c9d10', ctx.user.key), 404, 'not_found');
   });
 
-  it('spec 2.4 / 4.4: team voices are listed with owned voices and readable by teammates', async () => {
+  it('spec 2.4 / 4.4 / 7: team voices are listed with owned voices, but GET of a teammate’s voice is 403 like any other user’s', async () => {
     const a = await createUser(ctx.sb, { team: 'studio-x' });
     const b = await createUser(ctx.sb, { team: 'studio-x' });
     const outsider = await createUser(ctx.sb, { team: 'studio-y' });
@@ -76,7 +76,8 @@ describe('voices (spec 4.4, 2.4)', () => {
     const listed = body(await get(ctx.sb, '/v1/voices', b.key), VoiceList).data.voices;
     expect(listed.map((v) => v.id).sort()).toEqual([av, bv].sort());
     expect(listed.find((v) => v.id === av)?.owner).toBe('team');
-    expect(data(await get(ctx.sb, `/v1/voices/${av}`, b.key)).owner).toBe('team');
+    expectError(await get(ctx.sb, `/v1/voices/${av}`, b.key), 403, 'forbidden');
+    expect(data(await get(ctx.sb, `/v1/voices/${bv}`, b.key)).owner).toBe('me');
     expect(body(await get(ctx.sb, '/v1/voices', outsider.key), VoiceList).data.voices).toEqual([]);
     expectError(await get(ctx.sb, `/v1/voices/${av}`, outsider.key), 403, 'forbidden');
   });

@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, commands, type CommandName } from '../../shared/ipc/index.ts';
 import { createCore, type Core } from '../../electron/core/createCore.ts';
+import { MAX_INPUT_DEPTH } from '../../electron/core/ipc/router.ts';
 import { wav } from '../../electron/sandbox/media/placeholderRenderer.ts';
 import { startSandbox } from '../support/sandboxProcess.ts';
 import { anyPayload, mutate, validInputs } from './support/ipcExamples.ts';
@@ -138,6 +139,24 @@ describe('IPC fuzz: every command answers every payload with a value or a typed 
         if (!(COMMAND_NAMES as string[]).includes(name)) expect(reply).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
       }),
       { numRuns: RUNS * 2, seed: SEED },
+    );
+  });
+
+  it('refuses payloads nested past the limit, or holding themselves, before any schema, and answers the next good command', async () => {
+    const deep = (levels: number, leaf: unknown): unknown => Array.from({ length: levels }).reduce<unknown>((inner, _v, i) => (i % 2 ? [inner] : { v: inner }), leaf);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...core.router.registered()), fc.integer({ min: MAX_INPUT_DEPTH + 1, max: 5_000 }), fc.boolean(), async (command, levels, loop) => {
+        let payload: unknown = deep(levels, 'x');
+        if (loop) {
+          const cycle: Record<string, unknown> = { id: 'x' };
+          cycle.inner = [{ back: cycle }];
+          payload = cycle;
+        }
+        const reply = await core.router.handle(command, payload);
+        expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/nested more than/) } });
+        expect(await core.router.handle('app.info', {})).toMatchObject({ ok: true });
+      }),
+      { numRuns: RUNS, seed: SEED },
     );
   });
 

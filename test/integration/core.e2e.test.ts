@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterView, Job, LibraryItem } from '../../shared/ipc/index.ts';
@@ -150,9 +151,10 @@ describe.skipIf(!hasSecretService)('core against a real sandbox over HTTPS with 
     await h.invoke('collections.addItems', { id: collection.id, itemIds: [image.id, video.id] });
     expect(((await h.invoke('collections.list', {})) as { count: number }[])[0]!.count).toBe(2);
 
-    const destination = join(h.userDataDir, 'export-test');
+    // Outside the data folder: an export into it is refused.
+    const destination = join(mkdtempSync(join(tmpdir(), 'cast-export-')), 'export-test');
     const exported = (await h.invoke('library.export', { ids: [image.id, video.id], destination })) as { exported: number; folder: string };
-    expect(exported).toEqual({ exported: 2, folder: destination });
+    expect(exported).toEqual({ exported: 2, folder: destination, cancelled: false });
     const names = readdirSync(destination);
     expect(names).toHaveLength(2);
     expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/^image-.*\.png$/), expect.stringMatching(/^video-.*\.mp4$/)]));
@@ -168,7 +170,7 @@ describe.skipIf(!hasSecretService)('core against a real sandbox over HTTPS with 
     expect(existsSync(videoFile)).toBe(false);
     const gone = await h.invoke('library.get', { id: video.id }).catch((e: unknown) => e);
     expect(String(gone)).toMatch(/not_found/);
-    expect((await h.invoke('library.check', {})) as object).toEqual({ missing: 0, orphans: 0, refetched: 0, removed: 0 });
+    expect((await h.invoke('library.check', {})) as object).toEqual({ missing: 0, orphans: 0, refetched: 0, removed: 0, pending: 0, failed: 0 });
   });
 
   it('charged every operation exactly once, by the sandbox’s own ledger', async () => {

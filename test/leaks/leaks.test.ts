@@ -65,7 +65,7 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
   beforeAll(async () => {
     studio = await startStudioHost();
     browser = await launchChromium();
-    app = await StudioApp.open(browser, studio.host.url, { theme: 'light', viewport: { width: 1280, height: 800 } });
+    app = await StudioApp.open(browser, studio.host.launchUrl(), { theme: 'light', viewport: { width: 1280, height: 800 } });
     await app.startInSandbox();
     apiKey = studio.host.sandbox()?.api_key ?? '';
     expect(apiKey).toMatch(/^sk_live_[0-9a-f]{64}$/);

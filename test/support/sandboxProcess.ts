@@ -14,6 +14,8 @@ export type StartOptions = {
   speed?: 'fast' | 'realtime';
   /** Extra environment (e.g. CAST_SANDBOX_API_KEY, CAST_SANDBOX_RENDERER=placeholder). */
   env?: Record<string, string>;
+  /** Service variants (`--variant`), e.g. ['minimal-accept', 'short-idempotency=5']; none by default. */
+  variants?: readonly string[];
 };
 
 export type RequestOptions = {
@@ -52,6 +54,8 @@ export type SandboxHandle = {
   restart: (options?: Omit<StartOptions, 'dataDir'>) => Promise<SandboxHandle>;
   /** Log lines printed after the ready line (the most recent 200 KB). */
   logs: () => string;
+  /** The sandbox process id (to look at its children). */
+  pid: number;
 };
 
 /**
@@ -64,7 +68,8 @@ export async function startSandbox(options: StartOptions = {}): Promise<SandboxH
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.CAST_SANDBOX_API_KEY;
   Object.assign(env, options.env);
-  const child = spawn(process.execPath, [CLI, '--port', '0', '--data', dataDir, '--speed', speed], {
+  const variantArgs = options.variants?.length ? ['--variant', options.variants.join(',')] : [];
+  const child = spawn(process.execPath, [CLI, '--port', '0', '--data', dataDir, '--speed', speed, ...variantArgs], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,9 +125,10 @@ export async function startSandbox(options: StartOptions = {}): Promise<SandboxH
     },
     restart: async (next = {}) => {
       await handle.stop();
-      return startSandbox({ speed, env: options.env, ...next, dataDir });
+      return startSandbox({ speed, env: options.env, ...(options.variants ? { variants: options.variants } : {}), ...next, dataDir });
     },
     logs: () => logs,
+    pid: child.pid ?? 0,
   };
   return handle;
 }

@@ -35,9 +35,11 @@ export type HttpResponse = {
 
 /** What the connection layer learns from each attempt: an answer means online, no answer may mean offline. */
 export interface HttpObserver {
-  answered(status: number): void;
+  answered(status: number, path?: string): void;
   unreachable(error: ServiceError): void;
   keyRejected(code: string): void;
+  /** Every error answer (4xx, 5xx), already turned into its ServiceError. */
+  refused?(error: ServiceError): void;
   /** Every attempt, for the benchmark's request counts and for tests. */
   attempt?(request: { method: string; path: string; attempt: number }): void;
 }
@@ -81,6 +83,17 @@ export class HttpClient {
   }
 
   async send(request: HttpRequest): Promise<HttpResponse> {
+    const tally = { attempts: 0, inDoubt: 0 };
+    try {
+      return await this.attemptUntilAnswered(request, tally);
+    } catch (error) {
+      // The caller judges doubt from every attempt of this call, not only the last answer.
+      if (error instanceof ServiceError) error.afterAttempts(tally.attempts, tally.inDoubt);
+      throw error;
+    }
+  }
+
+  private async attemptUntilAnswered(request: HttpRequest, tally: { attempts: number; inDoubt: number }): Promise<HttpResponse> {
     const policy = request.policy ?? DEFAULT_RETRY;
     const { clock, random, observer } = this.options;
     const target = this.target(request);
@@ -89,6 +102,7 @@ export class HttpClient {
     for (let attempt = 1; ; attempt += 1) {
       if (request.signal?.aborted) throw clientError('aborted');
       observer?.attempt?.({ method: request.method, path: target.path, attempt });
+      tally.attempts = attempt;
       let outcome: Outcome;
       let failure: ServiceError;
       let retryAfterMs: number | null = null;
@@ -103,7 +117,7 @@ export class HttpClient {
         });
         const text = await answer.body.text();
         const responseHeaders = flatten(answer.headers);
-        observer?.answered(answer.statusCode);
+        observer?.answered(answer.statusCode, target.path);
         const json = parseJson(text);
         const status = answer.statusCode;
         retryAfterMs = parseRetryAfter(responseHeaders['retry-after'], clock.now());
@@ -125,6 +139,7 @@ export class HttpClient {
           failure = serviceErrorFrom(status, errorInfo ? { code: errorInfo.code, message: patternRedactor.text(errorInfo.message), ...(errorInfo.field ? { field: errorInfo.field } : {}) } : null, retryAfterMs);
         }
         outcome = { kind: 'status', status, code: failure.code };
+        if (status >= 400) observer?.refused?.(failure);
         if (status === 401 && KEY_REJECTED_CODES.has(failure.code)) {
           observer?.keyRejected(failure.code);
           throw failure;
@@ -141,11 +156,18 @@ export class HttpClient {
       } catch (error) {
         if (error instanceof ServiceError) throw error;
         failure = transportError(error, request.signal);
-        if (failure.code === 'aborted' || failure.code === 'untrusted_certificate') throw failure;
+        if (failure.code === 'aborted') throw failure;
+        // An untrusted certificate will not change by retrying, but the connection must say so.
+        if (failure.code === 'untrusted_certificate') {
+          observer?.unreachable(failure);
+          throw failure;
+        }
         outcome = { kind: failure.code === 'timeout' ? 'timeout' : 'network' };
         observer?.unreachable(failure);
       }
       if (!request.retry || !isRetryable(outcome) || attempt >= policy.maxAttempts) throw failure;
+      // A 429 is a refusal before anything ran; any other retried outcome may hide an execution.
+      if (!(outcome.kind === 'status' && outcome.status === 429)) tally.inDoubt += 1;
       const wait = retryDelayMs(policy, attempt - 1, random, retryAfterMs);
       this.options.log.info('Retrying a request with the same bytes and key.', {
         method: request.method,

@@ -14,6 +14,13 @@ export class ServiceError extends AppFailure {
   /** The service's own message, when it sent one (already redacted). */
   readonly serviceMessage: string | null;
   readonly retryAfterMs: number | null;
+  /** Attempts the HTTP client made in the call that ended with this error, the last included. */
+  attempts = 1;
+  /**
+   * Of those, the earlier ones that ended without a clear refusal (no answer, 5xx, 202, 409 still
+   * in progress): after one of them the request may have run, whatever the last answer says.
+   */
+  attemptsInDoubt = 0;
 
   constructor(init: { code: string; status: number; message: string; field?: string | undefined; serviceMessage?: string | null; retryAfterMs?: number | null }) {
     super(init.code, init.message, init.field);
@@ -21,6 +28,13 @@ export class ServiceError extends AppFailure {
     this.status = init.status;
     this.serviceMessage = init.serviceMessage ?? null;
     this.retryAfterMs = init.retryAfterMs ?? null;
+  }
+
+  /** Records what the HTTP client tried before this error ended the call. */
+  afterAttempts(attempts: number, inDoubt: number): this {
+    this.attempts = attempts;
+    this.attemptsInDoubt = inDoubt;
+    return this;
   }
 
   /** A failure with no answer from the service: the request may or may not have arrived. */
@@ -106,3 +120,45 @@ function readable(text: string): string {
 }
 
 export const KEY_REJECTED_CODES: ReadonlySet<string> = new Set(['invalid_api_key', 'expired_api_key', 'missing_api_key']);
+
+/** What a failure says about the connection itself (shared/ipc ConnectionStatus), or null when it is about one request only. */
+export type ConnectionFailure = 'offline' | 'unreachable' | 'untrusted_certificate' | 'key_missing' | 'key_refused' | 'key_expired' | 'plan_required' | 'service_error';
+
+/**
+ * Errors that mean this machine has no network at all (no route, no interface, no name service),
+ * as opposed to a network that works and a service that does not answer on it.
+ */
+const NO_NETWORK_CODES: ReadonlySet<string> = new Set(['ENETUNREACH', 'ENETDOWN', 'EAI_AGAIN', 'EHOSTDOWN']);
+
+/**
+ * spec 5.6 and 7: the state of the connection a failure reveals. A refused connection or an
+ * unknown host is the service's address (unreachable); a machine without a network is offline.
+ */
+export function connectionFailureOf(error: ServiceError): ConnectionFailure | null {
+  switch (error.code) {
+    case 'untrusted_certificate':
+      return 'untrusted_certificate';
+    case 'offline':
+      return 'offline';
+    case 'network_error':
+      return NO_NETWORK_CODES.has(error.serviceMessage ?? '') ? 'offline' : 'unreachable';
+    case 'timeout':
+      return 'unreachable';
+    case 'needs_new_key':
+    case 'missing_api_key':
+      return 'key_missing';
+    case 'invalid_api_key':
+      return 'key_refused';
+    case 'expired_api_key':
+      return 'key_expired';
+    case 'plan_required':
+      return 'plan_required';
+    case 'invalid_response':
+      return 'service_error';
+    case 'webhook_delivery_unavailable':
+      return null;
+    default:
+      if (error.status === 401) return 'key_refused';
+      return error.status >= 500 ? 'service_error' : null;
+  }
+}

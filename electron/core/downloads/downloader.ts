@@ -6,12 +6,17 @@ import { backoffMs, DEFAULT_RETRY } from '../api/retryPolicy.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
+import type { CdnSources } from './cdnSources.ts';
 import type { MediaStore } from './mediaStore.ts';
 
 export type OwnerKind = 'character' | 'generation' | 'voice' | 'audio';
 
+/** Why a download failed for good (migration 0005). */
+export type DownloadFailure = 'unreachable' | 'gone' | 'disk_full' | 'error';
+
 export type DownloadRow = {
   id: string;
+  /** The source: relative to the connection's CDN when it is on it (see CdnSources), else the address. */
   url: string;
   owner_kind: OwnerKind;
   owner_id: string;
@@ -23,13 +28,14 @@ export type DownloadRow = {
   received: number;
   attempts: number;
   error_message: string | null;
+  failure: DownloadFailure | null;
 };
 
 /** A file an owner should have in the store (`url` null or not http(s): nothing to fetch). */
 export type MediaWant = { ownerKind: OwnerKind; ownerId: string; role: string; url: string | null | undefined };
 
 export type DownloadEvents = {
-  progress(p: { mediaId: string; itemId: string | null; received: number; total: number | null; done: boolean }): void;
+  progress(p: { mediaId: string; itemId: string | null; role: string; received: number; total: number | null; done: boolean }): void;
   /** A file landed (or failed for good): the owner's views changed. */
   settled(row: DownloadRow): void;
 };
@@ -37,6 +43,8 @@ export type DownloadEvents = {
 export type DownloaderDeps = {
   library: LibraryDatabase;
   store: MediaStore;
+  /** Turns addresses into stored sources and back, against the connection's CDN; without it sources stay whole addresses. */
+  sources?: CdnSources;
   dispatcher: Dispatcher;
   canDownload: () => boolean;
   clock: Clock;
@@ -60,6 +68,9 @@ class HttpStatusError extends Error {
   }
 }
 
+/** Most downloads asked for on demand that wait their turn ahead of the queue; older asks fall back to the queue's order. */
+const MAX_URGENT = 1_000;
+
 /** Most bytes the file stream gathers into one write (and read at a time when hashing a resumed part). */
 const STREAM_BUFFER_BYTES = 1024 * 1024;
 
@@ -81,6 +92,8 @@ export class Downloader {
   private readonly finishing = new Set<string>();
   private readonly runs = new Set<Promise<void>>();
   private readonly retryAt = new Map<string, number>();
+  /** Downloads someone is waiting for (an opened item, a tile on screen): taken before the queue's order. */
+  private readonly urgent = new Set<string>();
   private timer: unknown = null;
   private pumpQueued = false;
   /** Consecutive downloads that could not reach their server, and the queue's wait that follows. */
@@ -112,14 +125,16 @@ export class Downloader {
   }
 
   /** Writes the download row; true when there is something new to fetch. */
-  private record(ownerKind: OwnerKind, ownerId: string, role: string, url: string | null | undefined): boolean {
-    if (!url || !/^https?:\/\//.test(url)) return false;
+  private record(ownerKind: OwnerKind, ownerId: string, role: string, address: string | null | undefined): boolean {
+    if (!address || !/^https?:\/\//.test(address)) return false;
     const { library } = this.deps;
+    // The same file at a CDN address that moved is the same source: nothing new to fetch.
+    const url = this.deps.sources?.toStored(address) ?? address;
     const now = new Date(this.deps.clock.now()).toISOString();
     const existing = library.get<{ id: string; url: string; state: string }>('SELECT id, url, state FROM downloads WHERE owner_kind = ? AND owner_id = ? AND role = ?', ownerKind, ownerId, role);
     if (existing && existing.url === url && existing.state !== 'removed') return false;
     if (existing) {
-      library.run("UPDATE downloads SET url = ?, state = 'pending', content_id = NULL, received = 0, attempts = 0, error_message = NULL, updated_at = ? WHERE id = ?", url, now, existing.id);
+      library.run("UPDATE downloads SET url = ?, state = 'pending', content_id = NULL, received = 0, attempts = 0, error_message = NULL, failure = NULL, updated_at = ? WHERE id = ?", url, now, existing.id);
       rmSync(this.deps.store.partialPath(existing.id), { force: true });
     } else {
       library.run(
@@ -148,13 +163,61 @@ export class Downloader {
 
   /** Puts a finished or failed download back in line (library check, user retry). */
   requeue(id: string): void {
-    this.deps.library.run("UPDATE downloads SET state = 'pending', attempts = 0, error_message = NULL WHERE id = ?", id);
+    this.deps.library.run("UPDATE downloads SET state = 'pending', attempts = 0, error_message = NULL, failure = NULL WHERE id = ?", id);
     this.retryAt.delete(id);
+    this.pump();
+  }
+
+  /**
+   * Fetches an owner's file now, ahead of the queue: records it when `address` is new, puts it back
+   * in line when it failed, and lets it skip the wait of an earlier interrupted attempt. False when
+   * there is nothing to fetch (no address and no download, or the file is already in).
+   */
+  fetchNow(ownerKind: OwnerKind, ownerId: string, role: string, address: string | null | undefined): boolean {
+    const { library } = this.deps;
+    const find = () => library.get<{ id: string; state: string }>('SELECT id, state FROM downloads WHERE owner_kind = ? AND owner_id = ? AND role = ?', ownerKind, ownerId, role);
+    library.relaxedTransaction(() => this.record(ownerKind, ownerId, role, address));
+    const row = find();
+    if (!row || row.state === 'done') return false;
+    if (row.state !== 'pending') {
+      library.run("UPDATE downloads SET state = 'pending', attempts = 0, error_message = NULL, failure = NULL WHERE id = ?", row.id);
+    }
+    this.retryAt.delete(row.id);
+    this.urgent.delete(row.id);
+    this.urgent.add(row.id);
+    if (this.urgent.size > MAX_URGENT) this.urgent.delete(this.urgent.values().next().value as string);
+    this.pumpSoon();
+    return true;
+  }
+
+  /**
+   * The connection is back: downloads that failed only because their server could not be reached
+   * go back in line, and the queue stops waiting out the unreachable spell.
+   */
+  connectionBack(): void {
+    this.unreachableStreak = 0;
+    this.pausedUntil = 0;
+    const { changes } = this.deps.library.run(
+      "UPDATE downloads SET state = 'pending', attempts = 0, error_message = NULL, failure = NULL WHERE state = 'failed' AND failure = 'unreachable'",
+    );
+    if (changes > 0) this.deps.log.info('Downloads that could not reach their server are back in line.', { count: changes });
+    this.pump();
+  }
+
+  /** Waiting downloads skip the wait of their earlier interrupted attempts. */
+  retryNow(): void {
+    this.retryAt.clear();
     this.pump();
   }
 
   pending(): number {
     return this.deps.library.get<{ n: number }>("SELECT count(*) AS n FROM downloads WHERE state = 'pending'")?.n ?? 0;
+  }
+
+  /** Files not in place yet: waiting (or on their way) and failed for good. */
+  notInPlace(): { pending: number; failed: number } {
+    const rows = this.deps.library.all<{ state: string; n: number }>("SELECT state, count(*) AS n FROM downloads WHERE state IN ('pending', 'failed') GROUP BY state");
+    return { pending: rows.find((r) => r.state === 'pending')?.n ?? 0, failed: rows.find((r) => r.state === 'failed')?.n ?? 0 };
   }
 
   async stop(): Promise<void> {
@@ -200,7 +263,7 @@ export class Downloader {
       parallel + this.finishing.size + this.retryAt.size,
     );
     let soonest = Number.POSITIVE_INFINITY;
-    for (const row of rows) {
+    for (const row of [...this.urgentRows(), ...rows]) {
       if (this.active.size >= parallel) break;
       if (this.active.has(row.id) || this.finishing.has(row.id)) continue;
       const at = this.retryAt.get(row.id) ?? 0;
@@ -209,6 +272,7 @@ export class Downloader {
         continue;
       }
       this.active.add(row.id);
+      this.urgent.delete(row.id);
       const run = this.run(row).finally(() => {
         this.active.delete(row.id);
         this.finishing.delete(row.id);
@@ -220,6 +284,22 @@ export class Downloader {
     }
     if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
     this.timer = Number.isFinite(soonest) ? this.deps.clock.setTimeout(() => ((this.timer = null), this.pump()), soonest - now) : null;
+  }
+
+  /** The pending downloads asked for on demand, oldest ask first; the ones no longer pending are forgotten. */
+  private urgentRows(): DownloadRow[] {
+    const rows: DownloadRow[] = [];
+    for (const id of [...this.urgent]) {
+      if (this.active.has(id) || this.finishing.has(id)) continue;
+      const row = this.deps.library.get<DownloadRow>("SELECT * FROM downloads WHERE id = ? AND state = 'pending'", id);
+      if (row) {
+        // Asked for now: an earlier attempt's wait does not apply.
+        this.retryAt.delete(id);
+        rows.push(row);
+      } else this.urgent.delete(id);
+      if (rows.length >= (this.deps.parallel ?? 3)) break;
+    }
+    return rows;
   }
 
   private async run(row: DownloadRow): Promise<void> {
@@ -238,7 +318,7 @@ export class Downloader {
       await this.index({ row, contentId, size, contentType });
       this.retryAt.delete(row.id);
       const done = library.get<DownloadRow>('SELECT * FROM downloads WHERE id = ?', row.id);
-      this.deps.events.progress({ mediaId: row.id, itemId: row.owner_id, received: size, total: size, done: true });
+      this.deps.events.progress({ mediaId: row.id, itemId: row.owner_id, role: row.role, received: size, total: size, done: true });
       if (done) this.deps.events.settled(done);
     } catch (error) {
       if (this.stopped) return;
@@ -246,7 +326,7 @@ export class Downloader {
       if (error instanceof DiskFullError) {
         rmSync(partial, { force: true });
         const message = 'Your disk is full, so this file could not be saved. Free some space, then run the library check to fetch it again.';
-        library.run("UPDATE downloads SET state = 'failed', received = 0, error_message = ?, updated_at = ? WHERE id = ?", message, now, row.id);
+        library.run("UPDATE downloads SET state = 'failed', received = 0, error_message = ?, failure = 'disk_full', updated_at = ? WHERE id = ?", message, now, row.id);
         log.error('Download stopped: the disk is full.', { download: row.id });
         const failed = library.get<DownloadRow>('SELECT * FROM downloads WHERE id = ?', row.id);
         if (failed) this.deps.events.settled(failed);
@@ -257,7 +337,8 @@ export class Downloader {
       const gone = error instanceof HttpStatusError && (error.status === 404 || error.status === 410 || error.status === 403);
       if (gone || attempts >= (this.deps.maxAttempts ?? 8)) {
         const message = gone ? 'The file is no longer available on the service.' : `The file could not be downloaded (${error instanceof Error ? error.message : 'unknown error'}). Run the library check to try again.`;
-        library.run("UPDATE downloads SET state = 'failed', attempts = ?, error_message = ?, updated_at = ? WHERE id = ?", attempts, message, now, row.id);
+        const failure: DownloadFailure = gone ? 'gone' : isUnreachable(error) ? 'unreachable' : 'error';
+        library.run("UPDATE downloads SET state = 'failed', attempts = ?, error_message = ?, failure = ?, updated_at = ? WHERE id = ?", attempts, message, failure, now, row.id);
         const failed = library.get<DownloadRow>('SELECT * FROM downloads WHERE id = ?', row.id);
         if (failed) this.deps.events.settled(failed);
         return;
@@ -320,7 +401,7 @@ export class Downloader {
   }
 
   private async fetchInto(row: DownloadRow, partial: string): Promise<{ contentId: string; size: number; contentType: string }> {
-    const url = new URL(row.url);
+    const url = new URL(this.deps.sources?.resolve(row.url) ?? row.url);
     let have = sizeOf(partial);
     const headers: Record<string, string> = { accept: '*/*' };
     if (have > 0) headers.range = `bytes=${have}-`;
@@ -366,7 +447,7 @@ export class Downloader {
       const now = Date.now();
       if (now - lastEmit > 250) {
         lastEmit = now;
-        this.deps.events.progress({ mediaId: row.id, itemId: row.owner_id, received, total, done: false });
+        this.deps.events.progress({ mediaId: row.id, itemId: row.owner_id, role: row.role, received, total, done: false });
       }
     });
     try {
@@ -379,7 +460,7 @@ export class Downloader {
     const size = received;
     if (total !== null && size !== total) throw new Error(`Received ${size} of ${total} bytes.`);
     const contentId = hash.digest('hex');
-    const expected = expectedHash(header('x-content-sha256'), header('etag'), header('repr-digest'), row.url);
+    const expected = expectedHash(header('x-content-sha256'), header('etag'), header('repr-digest'), url.href);
     if (expected && expected !== contentId) throw new VerificationError('The downloaded file does not match its hash; downloading it again.');
     const contentType = (header('content-type') ?? '').split(';')[0]?.trim() || guessType(url.pathname);
     return { contentId, size, contentType };

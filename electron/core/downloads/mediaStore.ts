@@ -1,6 +1,8 @@
-import { lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream, lstatSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { access, chmod, lstat, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../app/privateFiles.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 
 const CONTENT_ID = /^[0-9a-f]{64}$/;
@@ -17,7 +19,8 @@ export class MediaStore {
   constructor(root: string, library: LibraryDatabase) {
     this.root = root;
     this.library = library;
-    mkdirSync(join(root, '.partial'), { recursive: true });
+    makePrivateDir(root);
+    makePrivateDir(join(root, '.partial'));
   }
 
   pathOf(contentId: string): string {
@@ -67,15 +70,35 @@ export class MediaStore {
       await rm(partial, { force: true });
       return target;
     }
+    // The user's alone (0600), whatever mode the partial file was written with.
+    if (process.platform !== 'win32') await chmod(partial, PRIVATE_FILE_MODE);
     try {
       await rename(partial, target);
     } catch (error) {
       // A new shard folder (or one removed by hand): make it, then move the file.
       if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT' && (await exists(partial)))) throw error;
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       await rename(partial, target);
     }
     return target;
+  }
+
+  /**
+   * The stored file named `contentId` when its bytes still hash to that name, or null: a library
+   * rebuilt after damage finds its media here again instead of downloading it.
+   */
+  async findByContent(contentId: string): Promise<{ path: string; size: number } | null> {
+    if (!CONTENT_ID.test(contentId)) return null;
+    const path = this.pathOf(contentId);
+    try {
+      const stat = await lstat(path);
+      if (!stat.isFile()) return null;
+      const hash = createHash('sha256');
+      for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+      return hash.digest('hex') === contentId ? { path, size: stat.size } : null;
+    } catch {
+      return null;
+    }
   }
 
   remove(contentId: string): void {

@@ -21,10 +21,16 @@ type EventSink = (event: EventName, payload: unknown) => void;
 export class Router {
   private readonly handlers = new Map<CommandName, (input: unknown) => Promise<unknown>>();
   private readonly sinks = new Set<EventSink>();
+  private readonly guards: ((command: CommandName) => void)[] = [];
 
   register<C extends CommandName>(command: C, handler: Handler<C>): void {
     if (this.handlers.has(command)) throw new Error(`A handler for ${command} is already registered.`);
     this.handlers.set(command, async (input) => handler(input as z.infer<(typeof commands)[C]['input']>));
+  }
+
+  /** Runs before the handler of every valid command; a guard refuses one by throwing an AppFailure. */
+  guard(check: (command: CommandName) => void): void {
+    this.guards.push(check);
   }
 
   registered(): CommandName[] {
@@ -38,9 +44,12 @@ export class Router {
     const name = command as CommandName;
     const handler = this.handlers.get(name);
     if (!handler) return fail({ code: 'not_available', message: `${name} is not available in this version of Cast Studio.` });
+    const shapeProblem = inputShapeProblem(input);
+    if (shapeProblem) return fail({ code: 'invalid_input', message: shapeProblem });
     const parsed = commands[name].input.safeParse(input ?? {});
     if (!parsed.success) return fail(invalidInput(parsed.error));
     try {
+      for (const check of this.guards) check(name);
       const value = await handler(parsed.data);
       return { ok: true, value };
     } catch (error) {
@@ -59,6 +68,32 @@ export class Router {
     if (!checked.success) throw new AppFailure('internal_error', `The ${event} event did not match its contract.`);
     for (const sink of this.sinks) sink(event, checked.data);
   }
+}
+
+/** No command's input nests deeper than a few levels; anything past this is refused before parsing. */
+export const MAX_INPUT_DEPTH = 32;
+/** Objects and arrays one input may hold, counted through shared references too. */
+export const MAX_INPUT_CONTAINERS = 100_000;
+
+/**
+ * Refuses an input nested deeper than MAX_INPUT_DEPTH (or holding more than MAX_INPUT_CONTAINERS
+ * objects and arrays) before the schema walks it: a deep or self-referencing value from a transport
+ * would otherwise cost the parser its stack or unbounded time. Walks without recursion.
+ */
+export function inputShapeProblem(input: unknown): string | null {
+  const stack: [unknown, number][] = [[input, 0]];
+  let containers = 0;
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) return `The request is nested more than ${MAX_INPUT_DEPTH} levels deep, which no Cast Studio command accepts.`;
+    containers += 1;
+    if (containers > MAX_INPUT_CONTAINERS) return 'The request holds too many values for one command. Send it in smaller parts.';
+    if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) continue;
+    const children: unknown[] = Array.isArray(value) ? value : value instanceof Map ? [...value.keys(), ...value.values()] : value instanceof Set ? [...value] : Object.values(value);
+    for (const child of children) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return null;
 }
 
 function fail(error: AppError): Reply<never> {

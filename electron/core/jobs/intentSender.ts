@@ -16,11 +16,27 @@ const SUBMIT: RetryPolicy = { baseMs: 250, capMs: 8_000, maxAttempts: 5, maxRetr
 /** Answers that mean "the key was refused at the door": nothing ran, the job waits for a new key. */
 const KEY_CODES = new Set(['invalid_api_key', 'expired_api_key', 'missing_api_key', 'needs_new_key']);
 /**
- * Refusals the service decides before it looks up the Idempotency-Key (decision "Order of checks on
- * a creating request": auth, rate limit, body, webhook, scope, then the key). After an attempt in
- * doubt they do not prove that nothing ran: the earlier attempt may have been executed and charged.
+ * Refusals a service may decide before it looks up the Idempotency-Key: our sandbox checks auth and
+ * scope first (decision "Order of checks on a creating request"), and the spec does not forbid a
+ * balance or plan check there too. After an attempt in doubt they do not prove that nothing ran:
+ * the earlier attempt may have been executed and charged, so the job is asked again with its key.
  */
-const CHECKED_BEFORE_REPLAY = new Set(['insufficient_scope', 'plan_required']);
+const REFUSED_BEFORE_REPLAY = new Set([401, 402, 403]);
+/** Resends with the same key of a job in doubt that the service keeps refusing, before its outcome is called unknown. */
+const REFUSED_IN_DOUBT_TRIES = 6;
+/**
+ * Automatic resends of a job whose answer (or attempt) the library could not record, before the
+ * job waits for the user. Each waits like any other resend: without a bound and a wait, a full
+ * disk turned one job into thousands of requests a minute.
+ */
+const LIBRARY_TRIES = 5;
+export const ANSWER_NOT_SAVED = 'answer_not_saved';
+const ANSWER_NOT_SAVED_RETRYING =
+  'Saving the service’s answer failed: free space or repair the library (Settings → Library → Check). Cast Studio will ask the service again with the same request key, which never charges twice.';
+const ANSWER_NOT_SAVED_HELD =
+  'Saving the service’s answer failed: free space or repair the library (Settings → Library → Check), then choose Send again. The job keeps its request key, so the service answers again instead of charging again.';
+const SENDER_FAILED_HELD =
+  'Something went wrong while recording this job. It keeps its request key: choose Send again to ask the service again without paying twice, or restart Cast Studio.';
 /**
  * docs/service-decisions.md: the service keeps Idempotency-Keys at least 24 hours. A job in doubt is
  * resent with its key only within this margin; after it, a resend could execute (and charge) again.
@@ -63,6 +79,12 @@ export class IntentSender {
   /** In-memory earliest resend times of parked jobs (after a restart everything goes at once). */
   readonly resendAt = new Map<string, number>();
   readonly parkedKinds = new Map<string, JobKind>();
+  /** Jobs that stopped resending on their own and wait for the user's Send again (or a restart), with why. */
+  private readonly held = new Map<string, { code: string; message: string }>();
+  /** Library write failures in a row, per job. */
+  private readonly libraryFailures = new Map<string, number>();
+  /** Refusals in a row of a job in doubt, per job. */
+  private readonly refusals = new Map<string, number>();
 
   constructor(deps: SenderDeps) {
     this.deps = deps;
@@ -77,6 +99,34 @@ export class IntentSender {
   }
 
   async send(initial: JobRecord, signal: AbortSignal): Promise<void> {
+    try {
+      await this.sendOnce(initial, signal);
+    } catch (error) {
+      this.libraryRefused(initial, error);
+    }
+  }
+
+  /** The job as the queue shows it: a job held in memory says why, even when the library could not store it. */
+  withReason(job: JobRecord): JobRecord {
+    const reason = this.held.get(job.id);
+    return reason ? { ...job, error_code: reason.code, error_message: reason.message } : job;
+  }
+
+  /** Whether the user's Send again applies: the job is held, or waits after the library refused to record it. */
+  canResend(id: string): boolean {
+    return this.held.has(id) || this.libraryFailures.has(id);
+  }
+
+  /** The user's Send again: the same request and key go out at the next pump, with a fresh allowance of tries. */
+  release(id: string): void {
+    this.held.delete(id);
+    this.libraryFailures.delete(id);
+    this.refusals.delete(id);
+    this.resendAt.delete(id);
+    this.parkedKinds.delete(id);
+  }
+
+  private async sendOnce(initial: JobRecord, signal: AbortSignal): Promise<void> {
     const { store, library, log } = this.deps;
     const api = this.deps.api();
     if (!api) return;
@@ -144,8 +194,7 @@ export class IntentSender {
         progress: accepted.settled ? 1 : null,
       });
     });
-    this.resendAt.delete(job.id);
-    this.parkedKinds.delete(job.id);
+    this.release(job.id);
     log.info('Intent accepted.', { job: job.id, resource: accepted.resourceId, status: response.status, attempts: response.attempts });
     this.deps.emit(toJob(done));
     this.deps.accepted(done, accepted);
@@ -219,6 +268,9 @@ export class IntentSender {
       return;
     }
     if (error.code === 'aborted') return;
+    // An earlier send of this job, or an earlier attempt of this one (the HTTP client's own retries),
+    // may have run on the service: then no refusal proves that nothing was charged.
+    const inDoubt = fresh.attempts > 1 || error.attemptsInDoubt > 0;
     // A refusal the retry policy would not retry (4xx, 503 webhook) is final; answers in doubt are not.
     const definitive = error.status >= 300 && !isRetryable({ kind: 'status', status: error.status, code: error.code }) && !KEY_CODES.has(error.code);
     if (definitive) {
@@ -228,9 +280,8 @@ export class IntentSender {
         this.fail(fresh, error.code, KEY_REUSED);
         return;
       }
-      if (fresh.attempts > 1 && CHECKED_BEFORE_REPLAY.has(error.code)) {
-        // Refused before the service looked at the key: an earlier attempt in doubt may still have run.
-        this.fail(fresh, 'outcome_unknown', `${error.message} ${OUTCOME_UNKNOWN}`);
+      if (inDoubt && REFUSED_BEFORE_REPLAY.has(error.status)) {
+        this.refusedInDoubt(fresh, error);
         return;
       }
       // Any other definitive refusal comes after the service's replay check, so nothing ran under
@@ -240,9 +291,68 @@ export class IntentSender {
     }
     if (KEY_CODES.has(error.code)) {
       // Rejected at the door, so this attempt did not run; the job waits for a new key.
-      this.deps.store.update(job.id, { key_fingerprint: fresh.attempts > 1 ? fresh.key_fingerprint : null });
+      // Unless an earlier attempt is in doubt: then it stays tied to the key it may have run under.
+      this.deps.store.update(job.id, { key_fingerprint: inDoubt ? fresh.key_fingerprint : null });
     }
     this.parkForResend(this.deps.store.require(job.id), error.code, error.message);
+  }
+
+  /**
+   * A job in doubt refused with 401, 402 or 403: the service may have checked that before it looked
+   * up the key, so the earlier attempt may have run. Never failed as "refused" (a retry under a new
+   * key could then pay twice): asked again with the same key, which replays what ran; after a few
+   * refusals in a row its outcome is called unknown and the user checks before retrying.
+   */
+  private refusedInDoubt(job: JobRecord, error: ServiceError): void {
+    const count = (this.refusals.get(job.id) ?? 0) + 1;
+    this.refusals.set(job.id, count);
+    this.deps.log.warn('A request in doubt was refused; it is asked again with the same key.', { job: job.id, status: error.status, code: error.code, refusals: count });
+    if (count > REFUSED_IN_DOUBT_TRIES) {
+      this.fail(job, 'outcome_unknown', `${error.message} ${OUTCOME_UNKNOWN}`);
+      return;
+    }
+    const said = error.serviceMessage ? ` (“${error.serviceMessage}”)` : '';
+    this.parkForResend(
+      job,
+      'refused_in_doubt',
+      `The service refused this job when it was sent again${said}, but an earlier attempt may already have run. Cast Studio asks again with the same request key, which never charges twice.`,
+    );
+  }
+
+  /**
+   * Recording failed (a library write refused: disk full, a damaged file, a constraint; or a defect).
+   * The job keeps its state, attempts and key as last committed, so a resend asks the service for
+   * the same request, which replays its answer. It waits like any other resend and, after a few
+   * tries, waits for the user (Send again) or a restart.
+   */
+  private libraryRefused(job: JobRecord, error: unknown): void {
+    const count = (this.libraryFailures.get(job.id) ?? 0) + 1;
+    this.libraryFailures.set(job.id, count);
+    const library = isLibraryError(error);
+    this.deps.log.error(library ? 'The library could not record this job; it is sent again later with the same key.' : 'The sender failed unexpectedly; the job is sent again later with the same key.', {
+      job: job.id,
+      tries: count,
+      error,
+    });
+    let current = job;
+    try {
+      current = this.deps.store.require(job.id);
+    } catch {
+      // The library cannot be read either: show the job as last known.
+    }
+    const held = count >= LIBRARY_TRIES;
+    const code = library ? ANSWER_NOT_SAVED : 'internal_error';
+    const message = held ? (library ? ANSWER_NOT_SAVED_HELD : SENDER_FAILED_HELD) : library ? ANSWER_NOT_SAVED_RETRYING : 'Something went wrong while recording this job. Cast Studio will try again.';
+    const policy = this.deps.resendPolicy ?? RESEND;
+    this.resendAt.set(job.id, held ? Number.POSITIVE_INFINITY : this.deps.clock.now() + Math.max(policy.baseMs, backoffMs(policy, count - 1, this.deps.random)));
+    this.parkedKinds.set(job.id, job.kind);
+    if (held) this.held.set(job.id, { code, message });
+    try {
+      this.deps.store.update(job.id, { error_code: code, error_message: message });
+    } catch {
+      // Kept in memory (withReason) while the library refuses writes.
+    }
+    this.deps.emit(toJob({ ...current, error_code: code, error_message: message }));
   }
 
   private parkForResend(job: JobRecord, code: string, message: string): void {
@@ -271,9 +381,13 @@ export class IntentSender {
       const record = store.transition(job.id, 'failed', { error_code: code, error_message: message });
       return [record, ...store.holdDependents(record)];
     });
-    this.resendAt.delete(job.id);
-    this.parkedKinds.delete(job.id);
+    this.release(job.id);
     this.deps.log.warn('Job failed.', { job: job.id, code });
     for (const record of failed) this.deps.emit(toJob(record));
   }
+}
+
+/** node:sqlite's error for a statement the database refused (SQLITE_FULL, SQLITE_CORRUPT, a constraint…). */
+function isLibraryError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ERR_SQLITE_ERROR';
 }

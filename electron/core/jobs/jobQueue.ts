@@ -50,6 +50,12 @@ export class JobQueue {
   /** The pass that prices intents made offline (one at a time), and when a failed pass may run again. */
   private pricing: Promise<void> | null = null;
   private pricingAt = 0;
+  /**
+   * Prices a pass already got, kept until the pass commits: a pass over hundreds of intents made
+   * offline, cut by one failure, goes on from where it stopped instead of starting over (on a
+   * faulty network it would otherwise never reach the end).
+   */
+  private readonly gotPrices = new Map<string, { quoteId: string; credits: number; expiresAt: number }>();
 
   constructor(deps: QueueDeps) {
     this.deps = deps;
@@ -76,7 +82,7 @@ export class JobQueue {
   }
 
   list(limit = 300): { jobs: Job[]; paused: boolean; pendingCredits: number } {
-    return { jobs: this.deps.store.recent(limit).map(toJob), paused: this.paused, pendingCredits: this.deps.store.pendingCredits() };
+    return { jobs: this.deps.store.recent(limit).map((job) => toJob(this.sender.withReason(job))), paused: this.paused, pendingCredits: this.deps.store.pendingCredits() };
   }
 
   pendingCredits(): number {
@@ -196,7 +202,10 @@ export class JobQueue {
       }
       return out;
     });
-    for (const j of changed) this.deps.emit(toJob(j));
+    for (const j of changed) {
+      this.sender.release(j.id);
+      this.deps.emit(toJob(j));
+    }
     this.pump();
     return toJob(changed[0] as JobRecord);
   }
@@ -211,8 +220,7 @@ export class JobQueue {
     const failed = store.get(id);
     if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
     if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
-    // A failed job stays failed after its retry: without this, a second click would pay a second time.
-    if (store.retriedBy(failed.id)) throw new AppFailure('already_retried', 'This job was already retried. Follow the new attempt in the queue, or retry that one if it fails.');
+    if (store.retriedBy(failed.id)) throw alreadyRetried();
     if (quoteId && store.quoteInUse(quoteId)) throw new AppFailure('quote_used', 'This price was already used for a job. Get a new price to run it again.');
     const balance = this.deps.balance();
     const need = quotedCredits ?? failed.quoted_credits ?? 0;
@@ -220,6 +228,10 @@ export class JobQueue {
       throw new AppFailure('insufficient_credits', `Retrying needs ${need} credits, but your balance is ${balance} with ${store.pendingCredits()} set aside for queued jobs.`);
     }
     const created = library.transaction(() => {
+      // Checked again inside the transaction that creates the retry (BEGIN IMMEDIATE: one writer at
+      // a time, across connections too): a failed job stays failed after its retry, and without
+      // this a second retry racing the first would pay a second time.
+      if (store.retriedBy(failed.id)) throw alreadyRetried();
       const record = store.insert({
         id: randomUUID(),
         kind: failed.kind,
@@ -250,6 +262,26 @@ export class JobQueue {
     for (const job of created) this.deps.emit(toJob(job));
     this.pump();
     return toJob(created[0] as JobRecord);
+  }
+
+  /** Whether `jobs.retry` on this unfinished job means Send again (same request, same key) rather than a new intent. */
+  canResend(id: string): boolean {
+    return this.sender.canResend(id);
+  }
+
+  /**
+   * The user's Send again of a job that stopped resending on its own (its answer could not be
+   * saved): the same bytes under the same Idempotency-Key, so the service replays what it already
+   * ran instead of charging again. Nothing new is committed.
+   */
+  resend(id: string): Job {
+    const job = this.deps.store.get(id);
+    if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
+    if (!this.sender.canResend(id)) throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
+    this.sender.release(id);
+    this.deps.log.info('Sending a held job again with its key.', { job: id });
+    this.pump();
+    return toJob(this.sender.withReason(this.deps.store.require(id)));
   }
 
   /** The poller saw a resource reach a terminal state: settle the jobs that follow it. */
@@ -336,11 +368,19 @@ export class JobQueue {
     for (const job of jobs) {
       const api = this.deps.api();
       if (!api || this.stopped) return;
+      const got = this.gotPrices.get(job.id);
+      // A price got earlier still serves while its quote has a minute left before it expires.
+      if (got && got.expiresAt > this.deps.clock.now() + 60_000) {
+        prices.set(job.id, got);
+        continue;
+      }
       try {
         const quote = job.quote_id
           ? await api.quote(job.quote_id)
           : await this.deps.quote(OPERATION_OF_KIND[job.kind], JSON.parse(job.body) as Record<string, unknown>, targetOf(job.kind, job.path));
-        prices.set(job.id, { quoteId: quote.id, credits: quote.credits });
+        const price = { quoteId: quote.id, credits: quote.credits, expiresAt: Date.parse(quote.expires_at) };
+        prices.set(job.id, price);
+        this.gotPrices.set(job.id, price);
       } catch (error) {
         if (error instanceof ServiceError && !error.isTransport && error.status < 500 && error.status !== 429 && error.status !== 401) {
           // The service will not price this request (it would refuse it too): fail it with its sentence.
@@ -368,6 +408,7 @@ export class JobQueue {
         return message === null ? store.transition(job.id, job.state, patch) : store.transition(job.id, 'paused', { ...patch, error_code: HELD_CODE, error_message: message });
       });
     });
+    for (const id of prices.keys()) this.gotPrices.delete(id);
     for (const job of changed) this.deps.emit(toJob(job));
     if (changed.some((job) => job.state === 'paused')) log.warn('Intents made offline are held: the balance does not cover them.', { jobs: changed.length });
   }
@@ -398,6 +439,10 @@ export class JobQueue {
 }
 
 const HELD_CODE = 'insufficient_credits';
+
+function alreadyRetried(): AppFailure {
+  return new AppFailure('already_retried', 'This job was already retried. Follow the new attempt in the queue, or retry that one if it fails.');
+}
 
 /** An intent with no price yet (made offline), never sent, that is not priced by its own dependency step. */
 function needsPrice(job: JobRecord): boolean {

@@ -39,6 +39,8 @@ export function registerJobHandlers(ctx: CoreContext): void {
     const session = connections.requireSession();
     const failed = session.jobs.get(input.id);
     if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
+    // A job whose answer could not be saved is sent again under its own key: it may have run already.
+    if (failed.state !== 'failed' && session.queue.canResend(input.id)) return session.queue.resend(input.id);
     if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
     const waitsForInput = failed.dependency_json !== null && failed.attempts === 0;
     const price = waitsForInput

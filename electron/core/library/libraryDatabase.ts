@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { Migration } from './migrations/migration.ts';
+import type { Migration, MigrationContext } from './migrations/migration.ts';
 import { MIGRATIONS } from './migrations/allMigrations.ts';
 
 export type SqlValue = string | number | bigint | null | Uint8Array;
@@ -25,12 +25,12 @@ export class LibraryDatabase {
     this.path = path;
   }
 
-  static open(path: string, migrations: readonly Migration[] = MIGRATIONS): LibraryDatabase {
+  static open(path: string, migrations: readonly Migration[] = MIGRATIONS, context: MigrationContext = {}): LibraryDatabase {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     const db = new DatabaseSync(path, { enableForeignKeyConstraints: true });
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;');
     const library = new LibraryDatabase(db, path);
-    migrate(db, migrations);
+    migrate(db, migrations, Number.POSITIVE_INFINITY, context);
     return library;
   }
 
@@ -127,7 +127,7 @@ export function schemaVersion(db: DatabaseSync): number {
 }
 
 /** Applies every migration above the file's version, each in its own transaction. */
-export function migrate(db: DatabaseSync, migrations: readonly Migration[], upTo: number = Number.POSITIVE_INFINITY): number {
+export function migrate(db: DatabaseSync, migrations: readonly Migration[], upTo: number = Number.POSITIVE_INFINITY, context: MigrationContext = {}): number {
   let version = schemaVersion(db);
   const newest = migrations.at(-1)?.version ?? 0;
   if (version > newest) {
@@ -137,7 +137,7 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[], upTo
     if (migration.version <= version || migration.version > upTo) continue;
     if (migration.version !== version + 1) throw new Error(`Library migration ${version + 1} is missing.`);
     transaction(db, () => {
-      migration.up(db);
+      migration.up(db, context);
       db.exec(`PRAGMA user_version = ${migration.version}`);
     });
     version = migration.version;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { ServiceError } from '../api/serviceError.ts';
 import type { CoreContext } from '../coreContext.ts';
-import { checkLibrary } from '../downloads/libraryCheck.ts';
+import { checkLibrary, refetchAll } from '../downloads/libraryCheck.ts';
+import { fetchOnDemand } from '../downloads/onDemand.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import { LibraryExports } from './libraryExports.ts';
 import { characterOfCollection } from './libraryQueries.ts';
 
 const EXTENSIONS: Record<string, string> = {
@@ -55,30 +55,37 @@ export function registerLibraryHandlers(ctx: CoreContext): void {
     return { deleted, failed };
   });
 
+  const exports = new LibraryExports({ userDataDir: ctx.userDataDir, emit: (progress) => router.emit('export.progress', progress) });
   router.register('library.export', (input) => {
     const session = connections.requireSession();
-    const folder = input.destination ?? join(ctx.userDataDir, 'exports', new Date(ctx.clock.now()).toISOString().replace(/[:.]/g, '-'));
-    mkdirSync(folder, { recursive: true });
-    let exported = 0;
-    for (const id of input.ids) {
-      const item = session.queries.item(id);
-      const file = item?.mediaId ? session.media.resolve(item.mediaId) : null;
-      if (!item || !file) continue;
-      const name = `${item.kind}-${slug(item.title)}-${item.id.slice(0, 8)}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
-      try {
-        copyFileSync(file.path, join(folder, name));
-        exported += 1;
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ENOSPC') throw new AppFailure('disk_full', `The disk is full: ${exported} items were exported to ${folder}. Free some space and export the rest.`);
-        throw new AppFailure('export_failed', `Cast Studio could not write to ${folder}. Choose another folder.`);
-      }
-    }
-    return { exported, folder };
+    return exports.run(
+      {
+        ...input,
+        source: (id) => {
+          const item = session.queries.item(id);
+          const file = item?.mediaId ? session.media.resolve(item.mediaId) : null;
+          if (!item || !file) return null;
+          return { name: `${item.kind}-${slug(item.title)}-${item.id.slice(0, 8)}.${EXTENSIONS[file.contentType] ?? 'bin'}`, path: file.path, size: file.size };
+        },
+      },
+      ctx.clock.now(),
+    );
   });
+  router.register('library.cancelExport', (input) => ({ cancelled: exports.cancel(input.exportId) }));
 
   router.register('library.check', () => {
     const session = connections.requireSession();
     return checkLibrary(session.library, session.media, session.downloader);
+  });
+
+  router.register('library.refetch', () => {
+    const session = connections.requireSession();
+    return refetchAll(session.library, session.downloader);
+  });
+
+  router.register('library.fetchMedia', (input) => {
+    const session = connections.requireSession();
+    return { queued: fetchOnDemand(session.library, session.downloader, input.ids, input.role) };
   });
 
   router.register('library.stats', () => {

@@ -1,5 +1,6 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 
 export type LogFields = Record<string, unknown>;
 
@@ -80,13 +81,35 @@ export class RedactingLogger implements Logger {
   }
 }
 
-/** JSON lines appended to a file under the user data folder (already redacted by the caller). */
-export class FileLogSink implements Logger {
-  private readonly path: string;
+/** How big one log file grows before it is rotated, and how many rotated files are kept beside it. */
+export const LOG_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const LOG_FILES_KEPT = 3;
+/** Lines waiting for the disk past this many bytes are dropped (and counted), never queued without end. */
+const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
-  constructor(path: string) {
-    this.path = path;
+export type FileLogOptions = { maxBytes?: number; keep?: number };
+
+/**
+ * JSON lines written to a file under the user data folder (already redacted by the caller), without
+ * blocking: a rotating-file-stream writes in the background, rotates the file past `maxBytes` into
+ * `<name>.1` … `<name>.<keep>` and removes older ones. A full or failing disk drops lines, never the app.
+ */
+export class FileLogSink implements Logger {
+  private readonly stream: RotatingFileStream;
+  private failed = false;
+  private dropped = 0;
+
+  constructor(path: string, options: FileLogOptions = {}) {
     mkdirSync(dirname(path), { recursive: true });
+    this.stream = createStream(basename(path), {
+      path: dirname(path),
+      size: `${options.maxBytes ?? LOG_FILE_MAX_BYTES}B`,
+      rotate: options.keep ?? LOG_FILES_KEPT,
+      mode: 0o600,
+    });
+    this.stream.on('error', () => {
+      this.failed = true;
+    });
   }
 
   info(message: string, fields?: LogFields): void {
@@ -101,8 +124,27 @@ export class FileLogSink implements Logger {
     this.append('error', message, fields);
   }
 
+  /** Resolves once every line written so far is on disk (or the file has failed). */
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.failed || this.stream.destroyed || this.stream.writableFinished) return resolve();
+      this.stream.once('error', () => resolve());
+      this.stream.end(() => resolve());
+    });
+  }
+
   private append(level: Level, message: string, fields?: LogFields): void {
-    appendFileSync(this.path, `${JSON.stringify({ t: new Date().toISOString(), level, message, ...(fields ? { fields } : {}) })}\n`);
+    if (this.failed || this.stream.writableEnded) return;
+    if (this.stream.writableLength > MAX_PENDING_BYTES) {
+      this.dropped += 1;
+      return;
+    }
+    const t = new Date().toISOString();
+    if (this.dropped > 0) {
+      this.stream.write(`${JSON.stringify({ t, level: 'warn', message: 'Log lines were dropped while the disk was slow.', fields: { dropped: this.dropped } })}\n`);
+      this.dropped = 0;
+    }
+    this.stream.write(`${JSON.stringify({ t, level, message, ...(fields ? { fields } : {}) })}\n`);
   }
 }
 

@@ -16,6 +16,8 @@ export const ProfileRecord = z.object({
   keyState: KeyState,
   keyPrefix: z.string().nullable(),
   keyLastUsedAt: z.string().nullable(),
+  /** Where the service sells credits; profiles saved before this setting have none. */
+  billingUrl: z.string().nullable().default(null),
 });
 export type ProfileRecord = z.infer<typeof ProfileRecord>;
 
@@ -70,13 +72,14 @@ export class ProfileStore {
       keyState: 'missing',
       keyPrefix: null,
       keyLastUsedAt: null,
+      billingUrl: null,
     };
     this.save([...this.list(), record]);
     return record;
   }
 
-  addRemote(input: { name: string; baseUrl: string; cdnUrl: string; caPem: string | null }): ProfileRecord {
-    const record: ProfileRecord = { id: randomUUID(), kind: 'remote', ...input, keyState: 'missing', keyPrefix: null, keyLastUsedAt: null };
+  addRemote(input: { name: string; baseUrl: string; cdnUrl: string; caPem: string | null; billingUrl?: string | null }): ProfileRecord {
+    const record: ProfileRecord = { id: randomUUID(), kind: 'remote', ...input, billingUrl: input.billingUrl ?? null, keyState: 'missing', keyPrefix: null, keyLastUsedAt: null };
     this.save([...this.list(), record]);
     return record;
   }
@@ -124,6 +127,7 @@ export class ProfileStore {
       keyState: record.keyState,
       keyPrefix: record.keyPrefix,
       keyLastUsedAt: record.keyLastUsedAt,
+      billingUrl: record.billingUrl,
       active: record.id === activeId,
     };
   }

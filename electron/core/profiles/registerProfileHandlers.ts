@@ -18,4 +18,6 @@ export function registerProfileHandlers(ctx: CoreContext): void {
     return connections.removeKey(input.id);
   });
   router.register('profiles.test', (input) => connections.test(input.id));
+  router.register('profiles.check', (input) => connections.check(input));
+  router.register('profiles.setBillingUrl', (input) => connections.setBillingUrl(input.id, input.billingUrl));
 }

@@ -2,7 +2,14 @@ import { createInterface } from 'node:readline';
 import { SandboxReady } from '../../../shared/api/sandboxAdmin.ts';
 import type { Logger } from '../log/logger.ts';
 
-export type LaunchedSandbox = { ready: SandboxReady; stop(): Promise<void> };
+export type LaunchedSandbox = {
+  ready: SandboxReady;
+  stop(): Promise<void>;
+  /** Settles when the process ends, however it ends (absent for a sandbox someone else runs). */
+  exited?: Promise<unknown>;
+  /** The process id, where the shell knows it. */
+  pid?: number | undefined;
+};
 export type SandboxLauncher = (options: { dataDir: string; apiKey: string | null }) => Promise<LaunchedSandbox>;
 
 const READY_TIMEOUT_MS = 60_000;

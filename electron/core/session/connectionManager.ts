@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { ApiKeyText, SandboxReady } from '../../../shared/api/index.ts';
-import type { Connection, Profile, Settings } from '../../../shared/ipc/index.ts';
+import { SandboxReady } from '../../../shared/api/index.ts';
+import { SandboxSupervisor } from '../sandboxLaunch/sandboxSupervisor.ts';
+import type { Connection, ConnectionCheck, Profile, Settings } from '../../../shared/ipc/index.ts';
 import { createProfileDispatcher } from '../api/dispatcher.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
@@ -12,7 +12,10 @@ import type { Logger, Redactor } from '../log/logger.ts';
 import type { Preferences } from '../preferences/preferences.ts';
 import { ProfileStore, type ProfileRecord } from '../profiles/profileStore.ts';
 import type { SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
-import { Session, type Emit, type SessionTuning } from './session.ts';
+import { openCheckedLibrary } from '../library/libraryIntegrity.ts';
+import { libraryFileOf, Session, type Emit, type SessionTuning } from './session.ts';
+import { accountCheck, checkHttps, checkKey, checkPem, checkService, failedWith } from './connectionCheck.ts';
+import { connectionStatusOf, statusSentence } from './connectionStatus.ts';
 
 export type LaunchSandbox = SandboxLauncher;
 
@@ -46,6 +49,9 @@ export class ConnectionManager {
   private lastKeyUseWrite = 0;
   private keyOkFor: string | null = null;
   private switching: Promise<unknown> = Promise.resolve();
+  /** The embedded sandbox's admin token, from its ready line; it stays in core. */
+  private sandboxAdminToken: string | null = null;
+  private sandboxRestarting = false;
 
   constructor(deps: ConnectionDeps) {
     this.deps = deps;
@@ -79,12 +85,37 @@ export class ConnectionManager {
     const { profiles, prefs } = this.deps;
     const activeId = profiles.activeId();
     const record = activeId ? profiles.get(activeId) : null;
+    const session = this.current;
+    const status = connectionStatusOf({
+      opened: record !== null && session !== null,
+      keyState: record?.keyState ?? 'missing',
+      sandboxRestarting: this.sandboxRestarting,
+      connectivity: session?.connectivity.problem ?? null,
+      answeredOnce: session?.connectivity.answeredOnce ?? false,
+      planRequired: session?.planRequired ?? false,
+    });
+    const problem = record ? (this.problem ?? statusSentence(status, record.kind)) : 'No connection is set up. Add one in Settings → Connections.';
     return {
       profile: record ? profiles.view(record, activeId) : null,
-      online: this.current?.online ?? false,
-      problem: this.problem ?? this.derivedProblem(record),
+      online: session?.online ?? false,
+      status,
+      problem,
       onboarded: prefs.get<boolean>(ONBOARDED, false),
     };
+  }
+
+  /** The supervisor of the embedded sandbox says its process stopped and is being started again (or is back). */
+  markSandboxRestarting(restarting: boolean): void {
+    if (this.sandboxRestarting === restarting) return;
+    this.sandboxRestarting = restarting;
+    this.changed();
+  }
+
+  /** The embedded sandbox's admin API when it is the connection in use: core-only (the token never leaves core). */
+  sandboxAdmin(): { session: Session; adminToken: string } | null {
+    const session = this.current;
+    if (!session || session.profile.kind !== 'sandbox' || !this.sandboxAdminToken) return null;
+    return { session, adminToken: this.sandboxAdminToken };
   }
 
   completeOnboarding(): Connection {
@@ -111,16 +142,24 @@ export class ConnectionManager {
     return this.changed();
   }
 
-  async add(input: { name: string; baseUrl: string; cdnUrl: string; caPem?: string | undefined; apiKey?: string | undefined }): Promise<Profile> {
+  async add(input: { name: string; baseUrl: string; cdnUrl: string; caPem?: string | undefined; apiKey?: string | undefined; billingUrl?: string | undefined }): Promise<Profile> {
     for (const [field, value] of [['baseUrl', input.baseUrl], ['cdnUrl', input.cdnUrl]] as const) {
       if (new URL(value).protocol !== 'https:') throw new AppFailure('invalid_input', 'The service and CDN addresses must start with https://.', field);
     }
     const caPem = input.caPem?.trim() ? checkPem(input.caPem) : null;
     if (input.apiKey !== undefined) checkKey(input.apiKey);
-    let record = this.deps.profiles.addRemote({ name: input.name, baseUrl: input.baseUrl.replace(/\/+$/, ''), cdnUrl: input.cdnUrl.replace(/\/+$/, ''), caPem });
+    if (input.billingUrl) checkHttps({ billingUrl: input.billingUrl });
+    let record = this.deps.profiles.addRemote({ name: input.name, baseUrl: input.baseUrl.replace(/\/+$/, ''), cdnUrl: input.cdnUrl.replace(/\/+$/, ''), caPem, billingUrl: input.billingUrl ?? null });
     if (input.apiKey) {
       this.deps.redactor.addSecret(input.apiKey);
-      record = await this.storeKey(record.id, input.apiKey);
+      try {
+        record = await this.storeKey(record.id, input.apiKey);
+      } catch (error) {
+        // All or nothing: a profile whose key could not be stored is not kept.
+        await this.deps.profiles.removeKey(record.id).catch(() => {});
+        this.deps.profiles.remove(record.id);
+        throw error;
+      }
     }
     return this.deps.profiles.view(record, this.deps.profiles.activeId());
   }
@@ -156,24 +195,83 @@ export class ConnectionManager {
     return this.deps.profiles.view(record, this.deps.profiles.activeId());
   }
 
-  /** Asks the service with this profile's key; answers a sentence, never the key. */
-  async test(id: string): Promise<{ ok: boolean; message: string; plan: string | null; balance: number | null }> {
+  /**
+   * Asks the service with this profile's key, whichever profile it is; answers what it found or what
+   * failed, never the key. The key's state follows the answer at once ("not checked yet" no more).
+   */
+  async test(id: string): Promise<ConnectionCheck> {
     const record = this.deps.profiles.get(id);
     if (!record) throw new AppFailure('not_found', 'That connection no longer exists.');
     const session = this.current?.profile.id === id ? this.current : null;
-    if (!session) {
-      const key = await this.deps.profiles.readKey(id);
-      if (!key) return { ok: false, message: 'This connection has no API key yet. Paste one to test it.', plan: null, balance: null };
-      return { ok: false, message: 'Switch to this connection to test it.', plan: null, balance: null };
+    let result: ConnectionCheck;
+    if (session) {
+      try {
+        const account = await session.api.account();
+        session.credits.storeAccount(account);
+        session.notePlan(account.subscription);
+        result = accountCheck(account);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        result = failedWith(error, new URL(session.api.http.baseUrl).host);
+      }
+    } else if (record.kind === 'sandbox') {
+      return { ok: false, status: 'unavailable', message: 'The sandbox runs only while it is the connection in use. Use it to test it.', accountName: null, plan: null, balance: null };
+    } else {
+      const apiKey = await this.readKeyForCheck(id);
+      result = await this.withDispatcher(record.caPem, (dispatcher) => checkService({ baseUrl: record.baseUrl, apiKey, dispatcher }, this.deps));
     }
+    this.keyChecked(id, result);
+    return result;
+  }
+
+  /** Asks a candidate service (its address, CA and key) before anything is saved; stores nothing. */
+  async check(input: { baseUrl: string; cdnUrl: string; caPem?: string | undefined; apiKey?: string | undefined }): Promise<ConnectionCheck> {
+    checkHttps({ baseUrl: input.baseUrl, cdnUrl: input.cdnUrl });
+    const caPem = input.caPem?.trim() ? checkPem(input.caPem) : null;
+    const apiKey = input.apiKey?.trim() ? input.apiKey.trim() : null;
+    if (apiKey) {
+      checkKey(apiKey);
+      this.deps.redactor.addSecret(apiKey);
+    }
+    return this.withDispatcher(caPem, (dispatcher) => checkService({ baseUrl: input.baseUrl.replace(/\/+$/, ''), apiKey, dispatcher }, this.deps));
+  }
+
+  setBillingUrl(id: string, billingUrl: string | null): Profile {
+    const record = this.deps.profiles.get(id);
+    if (!record) throw new AppFailure('not_found', 'That connection no longer exists.');
+    if (billingUrl) checkHttps({ billingUrl });
+    const updated = this.deps.profiles.update(id, { billingUrl });
+    this.changed();
+    return this.deps.profiles.view(updated, this.deps.profiles.activeId());
+  }
+
+  private async readKeyForCheck(id: string): Promise<string | null> {
     try {
-      const account = await session.api.account();
-      session.credits.storeAccount(account);
-      return { ok: true, message: `Connected as ${account.name}.`, plan: account.subscription?.plan ?? 'free', balance: account.credits.balance };
-    } catch (error) {
-      const message = error instanceof ServiceError ? error.message : 'The connection test failed.';
-      return { ok: false, message, plan: null, balance: null };
+      return await this.deps.profiles.readKey(id);
+    } catch {
+      throw new AppFailure('keychain_unavailable', 'Cast Studio could not read your system keychain. Unlock it (or set one up), then try again.');
     }
+  }
+
+  /** A dispatcher for one check: the profile's trust (public roots plus its CA), closed afterwards. */
+  private async withDispatcher<T>(caPem: string | null, run: (dispatcher: Dispatcher) => Promise<T>): Promise<T> {
+    if (this.deps.fetchDispatcher) return run(this.deps.fetchDispatcher);
+    const dispatcher = createProfileDispatcher({ kind: 'remote', extraCaPem: caPem });
+    try {
+      return await run(dispatcher);
+    } finally {
+      await dispatcher.close().catch(() => {});
+    }
+  }
+
+  /** A check's answer about the key becomes the key's state, so the card and header show it at once. */
+  private keyChecked(id: string, result: ConnectionCheck): void {
+    const record = this.deps.profiles.get(id);
+    if (!record || !record.keyPrefix) return;
+    const keyState = result.status === 'key_refused' ? 'needs_new_key' : result.status === 'key_expired' ? 'expired' : result.accountName !== null ? 'ok' : null;
+    if (!keyState || keyState === record.keyState) return;
+    this.deps.profiles.update(id, { keyState, ...(keyState === 'ok' ? { keyLastUsedAt: new Date(this.deps.clock.now()).toISOString() } : {}) });
+    this.changed();
   }
 
   setFocused(focused: boolean): void {
@@ -190,7 +288,25 @@ export class ConnectionManager {
     }
   }
 
-  private async open(record: ProfileRecord): Promise<void> {
+  /**
+   * Moves the active profile's damaged library aside and opens a new one that rebuilds itself
+   * (Settings → Library → Repair, after a failed integrity check). Only this profile's session
+   * closes and opens again.
+   */
+  async repairLibrary(): Promise<void> {
+    const id = this.current?.profile.id;
+    const record = id ? this.deps.profiles.get(id) : null;
+    if (!record) throw new AppFailure('no_connection', 'No connection is active. Choose a connection in Settings → Connection.');
+    const run = this.switching.then(async () => {
+      await this.close();
+      await this.open(record, { libraryDamaged: true });
+    });
+    this.switching = run.catch(() => {});
+    await run;
+    this.changed();
+  }
+
+  private async open(record: ProfileRecord, options: { libraryDamaged?: boolean } = {}): Promise<void> {
     const { log, profiles } = this.deps;
     this.problem = null;
     let profile = record;
@@ -209,11 +325,25 @@ export class ConnectionManager {
         return;
       }
       try {
-        const launched = await this.deps.launchSandbox({ dataDir: join(this.deps.userDataDir, 'sandbox'), apiKey });
-        this.sandbox = launched;
-        const ready = SandboxReady.parse(launched.ready);
+        // Supervised: when its process stops, the app says so and starts it again (on the same port).
+        let sandboxKey = apiKey;
+        const supervisor: SandboxSupervisor = new SandboxSupervisor({
+          launch: this.deps.launchSandbox,
+          dataDir: join(this.deps.userDataDir, 'sandbox'),
+          apiKey: () => sandboxKey,
+          clock: this.deps.clock,
+          random: this.deps.random,
+          log,
+          onSandboxDown: () => this.sandboxDown(supervisor),
+          onSandboxUp: (ready) => this.sandboxUp(supervisor, ready),
+        });
+        const started = await supervisor.start();
+        this.sandbox = supervisor;
+        const ready = SandboxReady.parse(started);
+        sandboxKey = ready.api_key;
         this.deps.redactor.addSecret(ready.api_key);
         this.deps.redactor.addSecret(ready.admin_token);
+        this.sandboxAdminToken = ready.admin_token;
         if (ready.api_key !== apiKey) {
           apiKey = ready.api_key;
           try {
@@ -236,26 +366,77 @@ export class ConnectionManager {
       if (apiKey) this.deps.redactor.addSecret(apiKey);
       dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'remote', extraCaPem: profile.caPem });
     }
-    const session = new Session({
-      profile,
-      apiKey,
-      baseUrl,
-      dispatcher,
-      userDataDir: this.deps.userDataDir,
-      clock: this.deps.clock,
-      random: this.deps.random,
-      log,
-      emit: this.deps.emit,
-      settings: this.deps.settings,
-      keyRejected: (code) => this.keyRejected(profile.id, code),
-      keyUsed: () => this.keyUsed(profile.id),
-      onlineChanged: () => this.changed(),
-      ...(this.deps.tuning ? { tuning: this.deps.tuning } : {}),
-    });
+    // A damaged library is moved aside and rebuilt; one that cannot be opened at all leaves this
+    // connection with a sentence, and the app and every other profile keep working.
+    let session: Session;
+    try {
+      const file = libraryFileOf(this.deps.userDataDir, profile.id);
+      const checks = { now: () => this.deps.clock.now(), log, damaged: options.libraryDamaged ?? false };
+      session = await openCheckedLibrary(file, checks, (rebuild) =>
+        new Session({
+          rebuild,
+          profile,
+          apiKey,
+          baseUrl,
+          dispatcher,
+          userDataDir: this.deps.userDataDir,
+          clock: this.deps.clock,
+          random: this.deps.random,
+          log,
+          emit: this.deps.emit,
+          settings: this.deps.settings,
+          keyRejected: (code) => this.keyRejected(profile.id, code),
+          keyUsed: () => this.keyUsed(profile.id),
+          onlineChanged: () => this.changed(),
+          statusChanged: () => this.changed(),
+          ...(this.deps.tuning ? { tuning: this.deps.tuning } : {}),
+        }),
+      );
+    } catch (error) {
+      log.error('The library of this connection could not be opened.', { profile: profile.id, error });
+      this.problem = libraryProblem(error);
+      this.changed();
+      return;
+    }
     this.current = session;
     session.start();
     log.info('Connection opened.', { profile: profile.id, kind: profile.kind });
     this.changed();
+  }
+
+  /** The process id of the embedded sandbox while it runs (tests stop it by this). */
+  sandboxPid(): number | undefined {
+    return this.sandbox instanceof SandboxSupervisor ? this.sandbox.pid : undefined;
+  }
+
+  private sandboxDown(supervisor: SandboxSupervisor): void {
+    if (this.sandbox !== supervisor) return;
+    this.current?.connectivity.sandboxDown();
+    this.markSandboxRestarting(true);
+  }
+
+  /**
+   * The sandbox runs again. At the same address the session carries on (the queue, the poller and
+   * the downloads resume as when a connection returns); at another one (its port was taken
+   * meanwhile) the connection is opened again on the new address.
+   */
+  private sandboxUp(supervisor: SandboxSupervisor, ready: SandboxReady): void {
+    if (this.sandbox !== supervisor) return;
+    const session = this.current;
+    if (session && session.api.http.baseUrl === ready.base_url) {
+      this.markSandboxRestarting(false);
+      session.connectivity.sandboxUp();
+      return;
+    }
+    const id = this.deps.profiles.activeId();
+    const run = this.switching.then(async () => {
+      if (this.sandbox !== supervisor || !id) return;
+      await this.close();
+      const record = this.deps.profiles.get(id);
+      if (record) await this.open(record);
+      this.markSandboxRestarting(false);
+    });
+    this.switching = run.catch((error: unknown) => this.deps.log.error('The connection did not open again after the sandbox restarted.', { error }));
   }
 
   private async close(): Promise<void> {
@@ -267,12 +448,13 @@ export class ConnectionManager {
     }
     const sandbox = this.sandbox;
     this.sandbox = null;
+    this.sandboxAdminToken = null;
     if (sandbox) await sandbox.stop().catch((error: unknown) => this.deps.log.warn('The sandbox did not stop cleanly.', { error }));
   }
 
   private keyRejected(id: string, code: string): void {
     this.keyOkFor = null;
-    this.deps.profiles.update(id, { keyState: 'needs_new_key' });
+    this.deps.profiles.update(id, { keyState: code === 'expired_api_key' ? 'expired' : 'needs_new_key' });
     this.deps.log.warn('The service refused the API key; the connection needs a new key.', { profile: id, code });
     this.changed();
   }
@@ -291,14 +473,6 @@ export class ConnectionManager {
     if (!wasOk) this.changed();
   }
 
-  private derivedProblem(record: ProfileRecord | null): string | null {
-    if (!record) return 'No connection is set up. Add one in Settings → Connection.';
-    if (record.keyState === 'missing') return 'This connection has no API key. Paste your key in Settings → Connection.';
-    if (record.keyState === 'needs_new_key') return 'The service refused this connection’s API key. Paste a new key in Settings → Connection.';
-    if (this.current && !this.current.online) return 'You are offline. Your library still works; waiting jobs will go out when the connection is back.';
-    return null;
-  }
-
   private changed(): Connection {
     const connection = this.connection();
     this.deps.emit('connection.changed', connection);
@@ -306,22 +480,14 @@ export class ConnectionManager {
   }
 }
 
-function checkKey(apiKey: string): void {
-  if (!ApiKeyText.safeParse(apiKey.trim()).success) {
-    throw new AppFailure('invalid_input', 'That is not an API key: a key is sk_live_ followed by 64 hexadecimal characters.', 'apiKey');
-  }
-}
-
-function checkPem(pem: string): string {
-  try {
-    new X509Certificate(pem);
-    return pem.trim();
-  } catch {
-    throw new AppFailure('invalid_input', 'The CA certificate is not a valid PEM certificate.', 'caPem');
-  }
-}
 
 /** The sandbox prints its CA as a file path (or, in some builds, the PEM itself). */
 function readPem(caCert: string): string {
   return caCert.includes('-----BEGIN') ? caCert : readFileSync(caCert, 'utf8');
+}
+
+/** The sentence for a library that could not be opened (its own sentence when it has one, as a newer schema does). */
+function libraryProblem(error: unknown): string {
+  if (error instanceof Error && /Cast Studio/.test(error.message)) return error.message;
+  return 'Cast Studio could not open this connection’s library on disk. Check that its folder is writable and there is free space, then restart Cast Studio; your other connections still work.';
 }

@@ -2,6 +2,9 @@ import { backoffMs, type RetryPolicy } from '../api/retryPolicy.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Logger } from '../log/logger.ts';
 
+/** Why requests are not getting through (offline ones), or that answers are server errors (online). */
+export type ConnectivityProblem = 'offline' | 'unreachable' | 'untrusted_certificate' | 'service_error' | 'sandbox_restarting';
+
 const PROBE: RetryPolicy = { baseMs: 1_000, capMs: 15_000, maxAttempts: 1, maxRetryAfterMs: 15_000 };
 
 /**
@@ -9,11 +12,24 @@ const PROBE: RetryPolicy = { baseMs: 1_000, capMs: 15_000, maxAttempts: 1, maxRe
  * offline. While offline a cheap probe runs with backoff; when it is answered everything resumes.
  */
 export class Connectivity {
-  private readonly deps: { clock: Clock; random: () => number; log: Logger; probe: () => Promise<void>; changed: (online: boolean) => void };
+  private readonly deps: {
+    clock: Clock;
+    random: () => number;
+    log: Logger;
+    probe: () => Promise<void>;
+    changed: (online: boolean) => void;
+    /** The problem changed while online stayed the same (another failure, or server errors began or ended). */
+    problemChanged?: (() => void) | undefined;
+  };
   private state = true;
+  private reason: Exclude<ConnectivityProblem, 'service_error'> = 'unreachable';
+  private failing = false;
+  private heard = false;
   private probes = 0;
   private timer: unknown = null;
   private stopped = false;
+  /** The embedded sandbox's process stopped and its supervisor is starting it again (sandboxDown/sandboxUp). */
+  private restarting = false;
 
   constructor(deps: Connectivity['deps']) {
     this.deps = deps;
@@ -23,7 +39,62 @@ export class Connectivity {
     return this.state;
   }
 
+  /** True once the service answered at least once (until then the connection is being made). */
+  get answeredOnce(): boolean {
+    return this.heard;
+  }
+
+  /** What stands in the way now, or null when requests go through and are answered well. */
+  get problem(): ConnectivityProblem | null {
+    if (this.restarting) return 'sandbox_restarting';
+    if (!this.state) return this.reason;
+    return this.failing ? 'service_error' : null;
+  }
+
+  /** An answer arrived: online; a 5xx answer also says the service is failing, until a good answer. */
+  answered(status: number): void {
+    const failing = status >= 500;
+    const changed = failing !== this.failing || !this.heard;
+    this.failing = failing;
+    this.heard = true;
+    const wasOnline = this.state;
+    this.reachable();
+    if (changed && wasOnline) this.deps.problemChanged?.();
+  }
+
+  /** Offline because the embedded sandbox is being started again, not because of the network. */
+  get sandboxRestarting(): boolean {
+    return this.restarting;
+  }
+
+  /**
+   * The embedded sandbox's process stopped (its supervisor says so the moment it happens): offline
+   * at once, without waiting for a request to fail, and no probe: the supervisor says when it is back.
+   */
+  sandboxDown(): void {
+    if (this.restarting) return;
+    this.restarting = true;
+    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.deps.log.warn('The local sandbox stopped; it is being started again.');
+    if (!this.state) {
+      this.deps.problemChanged?.();
+      return;
+    }
+    this.failing = false;
+    this.state = false;
+    this.deps.changed(false);
+  }
+
+  /** The embedded sandbox is running again: online, and everything waiting resumes. */
+  sandboxUp(): void {
+    this.restarting = false;
+    if (this.state) return;
+    this.reachable();
+  }
+
   reachable(): void {
+    this.restarting = false;
     if (this.state) return;
     this.state = true;
     this.probes = 0;
@@ -33,8 +104,15 @@ export class Connectivity {
     this.deps.changed(true);
   }
 
-  unreachable(): void {
-    if (!this.state) return;
+  unreachable(reason: Exclude<ConnectivityProblem, 'service_error'> = 'unreachable'): void {
+    if (!this.state) {
+      if (reason === this.reason) return;
+      this.reason = reason;
+      this.deps.problemChanged?.();
+      return;
+    }
+    this.reason = reason;
+    this.failing = false;
     this.state = false;
     this.deps.log.warn('The service is unreachable; waiting jobs will go out when it is back.');
     this.deps.changed(false);
@@ -56,7 +134,7 @@ export class Connectivity {
   }
 
   private scheduleProbe(): void {
-    if (this.stopped || this.state || this.timer !== null) return;
+    if (this.stopped || this.state || this.restarting || this.timer !== null) return;
     const wait = Math.max(PROBE.baseMs, backoffMs(PROBE, this.probes, this.deps.random));
     this.probes += 1;
     this.timer = this.deps.clock.setTimeout(() => {

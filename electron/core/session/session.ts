@@ -6,19 +6,26 @@ import type { EventName, EventPayload, Job, Settings } from '../../../shared/ipc
 import { CreditsBook } from '../account/creditsBook.ts';
 import { ApiClient } from '../api/apiClient.ts';
 import { HttpClient, type HttpObserver } from '../api/httpClient.ts';
+import { connectionFailureOf } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
+import { CdnSources, isLoopback } from '../downloads/cdnSources.ts';
 import { Downloader, type DownloadRow, type MediaWant } from '../downloads/downloader.ts';
+import { relinkStoredMedia } from '../downloads/mediaRelinker.ts';
 import { MediaStore } from '../downloads/mediaStore.ts';
 import type { Accepted } from '../jobs/intentKinds.ts';
 import { JobQueue } from '../jobs/jobQueue.ts';
 import { JobStore, toJob } from '../jobs/jobStore.ts';
 import { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { LibraryHealth } from '../library/libraryHealth.ts';
+import type { LibraryRebuild } from '../library/libraryIntegrity.ts';
+import { MIGRATIONS } from '../library/migrations/allMigrations.ts';
 import { LibraryQueries } from '../library/libraryQueries.ts';
 import { ResourceStore } from '../library/resourceStore.ts';
 import type { Logger } from '../log/logger.ts';
 import { Poller, type Observation, type PollIntervals } from '../poller/poller.ts';
 import type { ProfileRecord } from '../profiles/profileStore.ts';
 import { HistorySync, type SyncedRecord } from '../sync/historySync.ts';
+import { planIsActive } from './connectionCheck.ts';
 import { Connectivity } from './connectivity.ts';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -39,7 +46,11 @@ export type SessionOptions = {
   /** A request was answered with the key: it works (and was just used). */
   keyUsed: () => void;
   onlineChanged: (online: boolean) => void;
+  /** What the connection's status shows changed without online changing (a failure's kind, the plan). */
+  statusChanged?: () => void;
   tuning?: SessionTuning;
+  /** The library file is new in place of a damaged one: rebuild it before taking paid work. */
+  rebuild?: LibraryRebuild | null;
 };
 
 /** Knobs tests and the benchmark turn; the defaults are the product's. */
@@ -57,6 +68,9 @@ export type SessionTuning = {
 };
 
 const SYNC_PERIOD_MS = 5 * 60_000;
+/** Library meta: where the damaged file this library replaces went, while its rebuild is not done. */
+const REBUILD_FROM = 'library.rebuild_from';
+const ACCOUNT_PATH = /\/v1\/account(\?|$)/;
 
 /**
  * Everything that belongs to the active profile: its library file, media store, API client, outbox,
@@ -77,22 +91,29 @@ export class Session {
   readonly sync: HistorySync;
   readonly connectivity: Connectivity;
   readonly dispatcher: Dispatcher;
+  readonly health: LibraryHealth;
   private readonly options: SessionOptions;
   private apiKey: string | null;
   private keyBlocked: boolean;
+  /** spec 5.5: the last answer that needs the plan said 403 plan_required; cleared by one that went through. */
+  private planMissing = false;
   private stopped = false;
   private syncTimer: unknown = null;
+  private rebuildRun: Promise<void> | null = null;
 
   constructor(options: SessionOptions) {
     this.options = options;
     const { profile, clock, random, log, emit } = options;
     this.profile = profile;
     this.apiKey = options.apiKey;
-    this.keyBlocked = profile.keyState === 'needs_new_key';
+    this.keyBlocked = profile.keyState === 'needs_new_key' || profile.keyState === 'expired';
     this.dispatcher = options.dispatcher;
     const nowIso = () => new Date(clock.now()).toISOString();
-    const dir = join(options.userDataDir, 'profiles', safeName(profile.id));
-    this.library = LibraryDatabase.open(join(dir, 'library.db'));
+    // Download sources are kept relative to the CDN; the embedded sandbox's CDN was on loopback at
+    // whatever port it had, so every loopback address of it is this CDN too.
+    const sources = new CdnSources(profile.cdnUrl, profile.kind === 'sandbox' ? isLoopback : null);
+    this.library = LibraryDatabase.open(libraryFileOf(options.userDataDir, profile.id), MIGRATIONS, { cdnSource: (url) => sources.relative(url) });
+    this.health = new LibraryHealth((view) => emit('health.changed', view));
     this.resources = new ResourceStore(this.library, nowIso);
     this.queries = new LibraryQueries(this.library);
     this.jobs = new JobStore(this.library, nowIso);
@@ -106,13 +127,30 @@ export class Session {
         await this.api.http.send({ method: 'GET', path: '/v1/capabilities', retry: false });
       },
       changed: (online) => this.onlineChanged(online),
+      problemChanged: () => options.statusChanged?.(),
     });
     const observer: HttpObserver = {
-      answered: (status) => {
-        this.connectivity.reachable();
+      answered: (status, path) => {
+        this.connectivity.answered(status);
         if (status !== 401) options.keyUsed();
+        // spec 5.6: authentication comes first, so any other answer of the API means the key was
+        // taken. A 401 seen on another request (a key refused for a moment) then no longer holds
+        // the queue, and the connection, which keyUsed just marked as fine, says the same.
+        if (status !== 401 && this.keyBlocked && path?.includes('/v1/')) {
+          this.keyBlocked = false;
+          this.queue.pump();
+          this.poller.wake();
+        }
+        // GET /v1/account answers without a plan (sandbox decision); anything else that went through had one.
+        if (status < 300 && path !== undefined && !ACCOUNT_PATH.test(path)) this.setPlanMissing(false);
       },
-      unreachable: () => this.connectivity.unreachable(),
+      unreachable: (failure) => {
+        const kind = connectionFailureOf(failure);
+        this.connectivity.unreachable(kind === 'offline' || kind === 'untrusted_certificate' ? kind : 'unreachable');
+      },
+      refused: (failure) => {
+        if (failure.code === 'plan_required') this.setPlanMissing(true);
+      },
       keyRejected: (code) => {
         this.keyBlocked = true;
         options.keyRejected(code);
@@ -149,8 +187,10 @@ export class Session {
     this.downloader = new Downloader({
       library: this.library,
       store: this.media,
+      sources,
       dispatcher: options.dispatcher,
-      canDownload: () => this.connectivity.online,
+      // While a damaged library is rebuilt, files wait until those already on disk are found again.
+      canDownload: () => this.connectivity.online && this.health.state !== 'rebuilding',
       clock,
       random,
       log,
@@ -193,6 +233,10 @@ export class Session {
 
   /** Resumes everything from the database: unsent intents go, in-doubt ones are resent, accepted ones are polled. */
   start(): void {
+    // Kept in the new file until done, so a rebuild cut short (a quit, a profile switch) goes on next time.
+    if (this.options.rebuild) this.library.setMeta(REBUILD_FROM, this.options.rebuild.movedTo);
+    const rebuildFrom = this.library.meta(REBUILD_FROM);
+    if (rebuildFrom !== null) this.health.rebuilding(rebuildFrom);
     this.queue.start();
     for (const row of this.library.all<{ id: string }>("SELECT id FROM generations WHERE status IN ('pending', 'processing')")) this.poller.track('generation', row.id);
     for (const row of this.library.all<{ id: string }>("SELECT id FROM characters WHERE status = 'generating'")) this.poller.track('character', row.id);
@@ -200,7 +244,8 @@ export class Session {
     for (const row of this.library.all<{ id: string }>("SELECT id FROM audio_tracks WHERE status = 'processing'")) this.poller.track('audio', row.id);
     // Jobs accepted for an existing character (regenerate) follow it even if the mirror missed the flip.
     for (const job of this.jobs.inStates(['processing'])) if (job.resource_kind && job.resource_id) this.poller.track(job.resource_kind, job.resource_id);
-    this.downloader.pump();
+    // Downloads that failed only because their server was out of reach get another chance.
+    this.downloader.connectionBack();
     if (this.canSend()) this.syncSoon();
     this.scheduleSync();
   }
@@ -219,6 +264,22 @@ export class Session {
 
   get online(): boolean {
     return this.connectivity.online;
+  }
+
+  /** The account has no active Creator or Studio plan, as far as the last answers tell. */
+  get planRequired(): boolean {
+    return this.planMissing;
+  }
+
+  /** What an account read says of the plan (spec 2.7: subscription is null for free users). */
+  notePlan(subscription: { status: string } | null): void {
+    this.setPlanMissing(!planIsActive(subscription));
+  }
+
+  private setPlanMissing(missing: boolean): void {
+    if (missing === this.planMissing) return;
+    this.planMissing = missing;
+    this.options.statusChanged?.();
   }
 
   get hasUsableKey(): boolean {
@@ -244,7 +305,47 @@ export class Session {
   }
 
   syncSoon(options: { full?: boolean } = {}): void {
+    if (this.health.state === 'rebuilding') {
+      void this.rebuild();
+      return;
+    }
     void this.sync.run(options).catch((error: unknown) => this.options.log.warn('History sync did not finish.', { error }));
+  }
+
+  /**
+   * Fills a library started anew after damage: a full sync brings back every record the service
+   * has, then the waiting downloads are linked to the files already in the media store (content
+   * addressed, so they are found by name and checked by hash), and only the rest are fetched.
+   * Until it finishes no paid work is taken; a pass that fails runs again with the next sync.
+   */
+  private rebuild(): Promise<void> {
+    this.rebuildRun ??= (async () => {
+      const movedTo = this.library.meta(REBUILD_FROM) ?? '';
+      try {
+        await this.sync.run({ full: true });
+        const linked = await relinkStoredMedia(this.library, this.media, this.options.clock);
+        if (this.stopped) return;
+        this.library.setMeta(REBUILD_FROM, null);
+        const items = this.queries.stats().items;
+        const relinked = new Set(linked.map((row) => row.content_id)).size;
+        this.health.rebuilt(movedTo, { items, relinked });
+        this.options.log.info('The library was rebuilt.', { items, relinked });
+        this.relinked(linked);
+        this.downloader.pump();
+      } catch (error) {
+        if (!this.stopped) this.options.log.warn('Rebuilding the library did not finish; it continues with the next sync.', { error });
+      } finally {
+        this.rebuildRun = null;
+      }
+    })();
+    return this.rebuildRun;
+  }
+
+  /** Views of owners whose files were found again, in batches like a sync page's. */
+  private relinked(rows: DownloadRow[]): void {
+    const items = [...new Set(rows.filter((r) => r.owner_kind === 'generation' || r.owner_kind === 'audio').map((r) => r.owner_id))];
+    for (let i = 0; i < items.length; i += 200) this.options.emit('library.updated', { items: this.queries.items(items.slice(i, i + 200)), removedIds: [] });
+    for (const row of rows) if (row.owner_kind === 'character' || row.owner_kind === 'voice') this.downloadSettled(row);
   }
 
   private onlineChanged(online: boolean): void {
@@ -255,7 +356,7 @@ export class Session {
     }
     this.queue.connectivityChanged();
     this.poller.wake();
-    this.downloader.pump();
+    this.downloader.connectionBack();
     this.syncSoon();
     this.scheduleSync();
   }
@@ -432,6 +533,11 @@ export class Session {
 /** Idempotency keys are scoped per API key; this names the key without revealing it. */
 export function keyFingerprint(key: string): string {
   return createHash('sha256').update(`cast-studio/key-fingerprint/${key}`).digest('hex').slice(0, 16);
+}
+
+/** The library file of a profile. */
+export function libraryFileOf(userDataDir: string, profileId: string): string {
+  return join(userDataDir, 'profiles', safeName(profileId), 'library.db');
 }
 
 function safeName(id: string): string {

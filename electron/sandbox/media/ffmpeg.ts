@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -34,6 +34,17 @@ export function ffmpegPath(): string {
   return path;
 }
 
+/** Every ffmpeg child still running in this thread, so a shutdown can end them all. */
+const live = new Set<ChildProcess>();
+
+/** Kills every running ffmpeg child (the sandbox is stopping; their renders fail and are not committed). */
+export function killRenders(): number {
+  const count = live.size;
+  for (const child of live) child.kill('SIGKILL');
+  live.clear();
+  return count;
+}
+
 export type FfmpegRun = {
   args: string[];
   /** Bytes for stdin, or a writer that feeds stdin (for frame streams) and resolves when done. */
@@ -58,6 +69,8 @@ export function runFfmpeg({ args, input, purpose }: FfmpegRun): Promise<Uint8Arr
         // a platform that refuses is only slower to answer during renders
       }
     }
+    live.add(child);
+    child.once('exit', () => live.delete(child));
     const out: Buffer[] = [];
     let log = '';
     child.stdout.on('data', (b: Buffer) => out.push(b));

@@ -3,7 +3,10 @@ import type {
   GenerationInput, MediaRenderer, PortraitInput, PortraitOutput, RenderedOutput, SpeechInput, VoiceParameters, VoiceSampleInput,
 } from './mediaRenderer.ts';
 import { ffmpegPath } from './ffmpeg.ts';
-import type { WorkerMethod, WorkerReply, WorkerRequest } from './worker.ts';
+import type { WorkerMethod, WorkerReply, WorkerRequest, WorkerStop } from './worker.ts';
+
+/** How long closing waits for the worker to kill its ffmpeg children before terminating it. */
+const STOP_WAIT_MS = 500;
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
@@ -31,6 +34,7 @@ export async function createRealRenderer(): Promise<MediaRenderer> {
   const start = (): Worker => {
     const created = new Worker(workerUrl());
     created.on('message', (reply: WorkerReply) => {
+      if ('stopped' in reply) return;
       const job = pending.get(reply.id);
       if (!job) return;
       pending.delete(reply.id);
@@ -72,6 +76,18 @@ export async function createRealRenderer(): Promise<MediaRenderer> {
       worker = null;
       if (active) {
         active.removeAllListeners('exit');
+        // Terminating a worker leaves its child processes running: it kills its ffmpeg children
+        // first (a short bound, in case the worker is stuck in a long synchronous draw).
+        await new Promise<void>((done) => {
+          const timer = setTimeout(done, STOP_WAIT_MS);
+          active.on('message', (reply: WorkerReply) => {
+            if ('stopped' in reply) {
+              clearTimeout(timer);
+              done();
+            }
+          });
+          active.postMessage({ stop: true } satisfies WorkerStop);
+        });
         await active.terminate();
       }
       for (const job of pending.values()) job.reject(new Error('The sandbox media renderer was closed.'));

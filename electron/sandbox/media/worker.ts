@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { killRenders } from './ffmpeg.ts';
 import { renderImage } from './images.ts';
 import { renderPortraits } from './portraits.ts';
 import { renderSpeech } from './speech.ts';
@@ -18,7 +19,9 @@ const METHODS = {
 
 export type WorkerMethod = keyof typeof METHODS;
 export type WorkerRequest = { id: number; method: WorkerMethod; input: unknown };
-export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+/** Sent once when the renderer closes: the worker kills its ffmpeg children and answers `stopped`. */
+export type WorkerStop = { stop: true };
+export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string } | { stopped: true };
 
 /** Two renders at once on a 2-core machine: a portrait need not wait behind a long video. */
 const CONCURRENCY = 2;
@@ -50,7 +53,13 @@ function pump(): void {
   }
 }
 
-parentPort?.on('message', (request: WorkerRequest) => {
-  waiting.push(request);
+parentPort?.on('message', (message: WorkerRequest | WorkerStop) => {
+  if ('stop' in message) {
+    waiting.length = 0;
+    killRenders();
+    parentPort?.postMessage({ stopped: true } satisfies WorkerReply);
+    return;
+  }
+  waiting.push(message);
   pump();
 });

@@ -2,7 +2,7 @@ import { CreateAudioRequest, MODEL_B_FIELDS, OPERATION_IDS } from '../../../shar
 import type { Actor } from '../auth.ts';
 import { priceOf } from '../pricing.ts';
 import { findPreset } from '../presets.ts';
-import { getVoice, relation } from '../repos/voiceRepo.ts';
+import { getVoice } from '../repos/voiceRepo.ts';
 import { ApiError, notFound } from '../server/apiError.ts';
 import { parseOr400 } from '../server/validate.ts';
 import type { Services } from '../services.ts';
@@ -15,7 +15,7 @@ export type AudioVoice = { id: string; name: string; model: string; status: stri
 export type PreparedAudio = { request: CreateAudioRequest; voice: AudioVoice; model: string; reference: AssetRef | null; binding: Binding };
 
 /**
- * spec 4.5 POST /v1/audio: the voice is a preset or the caller's (or team's) voice; the model
+ * spec 4.5 POST /v1/audio: the voice is a preset or the caller's own voice; the model
  * defaults to the voice's; the voice-model-b fields are refused for voice-model-a.
  */
 export function prepareAudio(s: Services, actor: Actor, body: unknown, prefix = ''): PreparedAudio {
@@ -39,8 +39,10 @@ function findVoice(s: Services, actor: Actor, id: string, field: string): AudioV
   if (preset) return { id: preset.id, name: preset.name, model: preset.model, status: 'ready' };
   const voice = getVoice(s.db, id);
   if (!voice) throw notFound('voice', field);
-  if (!relation(s.db, voice, actor.user.id, actor.user.team)) {
-    throw new ApiError('forbidden', 'This voice belongs to another account; use one of your voices or a preset.', field);
+  // spec 4.5: a voice the caller owns or a preset; another user's voice, a teammate's included, is
+  // the 403 of spec 7, refused before anything is charged.
+  if (voice.userId !== actor.user.id) {
+    throw new ApiError('forbidden', 'This voice belongs to another user; speak with one of your own voices or a preset.', field);
   }
   return { id: voice.id, name: voice.name, model: voice.model, status: voice.status };
 }

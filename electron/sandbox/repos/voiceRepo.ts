@@ -44,14 +44,6 @@ export function getVoice(db: Db, id: string): VoiceRecord | null {
   return row ? toVoice(row) : null;
 }
 
-/** Who the voice belongs to from the caller's side: `me`, `team` (same team), or null (another user). */
-export function relation(db: Db, voice: VoiceRecord, userId: string, team: string | null): 'me' | 'team' | null {
-  if (voice.userId === userId) return 'me';
-  if (team === null) return null;
-  const owner = db.prepare('SELECT team FROM users WHERE id = ?').get(voice.userId) as Row | undefined;
-  return owner && strOrNull(owner, 'team') === team ? 'team' : null;
-}
-
 export function voiceJson(v: VoiceRecord, owner: 'me' | 'team'): Record<string, unknown> {
   return {
     id: v.id,

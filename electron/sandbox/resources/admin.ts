@@ -1,4 +1,4 @@
-import { SandboxCreateUser, SandboxFaults, SandboxGrantCredits, SandboxQuoteDecision, SandboxSetPlan } from '../../../shared/api/index.ts';
+import { SandboxCreateUser, SandboxFaults, SandboxGrantCredits, SandboxQuoteDecision, SandboxSetPlan, SandboxSpeedSetting } from '../../../shared/api/index.ts';
 import { authenticateAdmin } from '../auth.ts';
 import { balanceOf, grant } from '../credits.ts';
 import { num, str, strOrNull, transaction, type Row } from '../db/database.ts';
@@ -67,6 +67,22 @@ export function registerAdmin(router: Router, adminToken: string): void {
     return { status: 200, body: { data: quoteJson(s.db, id, s.now()) } };
   }));
 
+  // The approver's inbox (what the web app shows a team's approver): quotes in one approval state,
+  // newest first, for one user when `user_id` is given. Expired and used quotes are left out of `pending`.
+  router.add('GET', '/sandbox/quotes', admin(async (ctx) => {
+    const s = ctx.services;
+    const state = ctx.query.get('approval_state') ?? 'pending';
+    if (!['pending', 'approved', 'rejected', 'revoked'].includes(state)) throw new ApiError('validation_error', 'approval_state must be pending, approved, rejected or revoked.', 'approval_state');
+    const userId = ctx.query.get('user_id');
+    const now = s.now();
+    const rows = s.db
+      .prepare('SELECT id, user_id FROM quotes WHERE approval_required = 1 AND approval_state = ? AND (? IS NULL OR user_id = ?) ORDER BY created_at DESC, rowid DESC LIMIT 100')
+      .all(state, userId, userId) as Row[];
+    const quotes: Record<string, unknown>[] = rows.map((r) => ({ ...quoteJson(s.db, str(r, 'id'), now), user_id: str(r, 'user_id') }));
+    const open = state === 'pending' ? quotes.filter((q) => q.expired !== true && q.used !== true) : quotes;
+    return { status: 200, body: { data: open } };
+  }));
+
   // Sandbox-only: ends a quote's validity now, so clients can exercise quote_expired without waiting 15 minutes.
   router.add('POST', '/sandbox/quotes/:id/expire', admin(async (ctx) => {
     const s = ctx.services;
@@ -82,6 +98,14 @@ export function registerAdmin(router: Router, adminToken: string): void {
     ctx.services.faults.set(faults);
     return { status: 200, body: { data: faults } };
   });
+  // The pace of jobs while the sandbox runs: jobs accepted from now on take the new speed's time.
+  router.add('GET', '/sandbox/speed', admin(async (ctx) => ({ status: 200, body: { data: { speed: ctx.services.speed } } })));
+  router.add('PUT', '/sandbox/speed', admin(async (ctx) => {
+    const input = parseOr400(SandboxSpeedSetting, await body(ctx));
+    ctx.services.speed = input.speed;
+    return { status: 200, body: { data: { speed: input.speed } } };
+  }));
+
   router.add('GET', '/sandbox/faults', getFaults);
   router.add('PUT', '/sandbox/faults', setFaults);
   router.add('POST', '/sandbox/faults', setFaults);

@@ -6,7 +6,7 @@ const NAME = /^([0-9a-f]{64})\.([a-z0-9]+)$/;
 
 /**
  * The CDN (cdn_url = base_url + /cdn): public, immutable, content-addressed files with a strong
- * ETag, single-range requests (206/416), HEAD, and a year of caching.
+ * ETag, single-range requests (206/416), conditional GET (304), HEAD, and a year of caching.
  */
 export function registerCdn(router: Router): void {
   router.add('GET', '/cdn/:name', async (ctx) => {
@@ -21,7 +21,8 @@ export function registerCdn(router: Router): void {
       'Accept-Ranges': 'bytes',
     };
     const { res, req } = ctx;
-    if ((req.headers['if-none-match'] ?? '').split(',').some((t) => t.trim() === etag)) {
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && noneMatchFails(ifNoneMatch, etag)) {
       res.writeHead(304, headers);
       res.end();
       return null;
@@ -63,9 +64,24 @@ export function registerCdn(router: Router): void {
   });
 }
 
-/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null means "ignore the header" (multi-range, malformed). */
+/**
+ * RFC 9110 13.1.2: If-None-Match uses the weak comparison (`W/"x"` matches `"x"`), and `*` matches
+ * any current representation, which every object the CDN serves is. True means "answer 304".
+ */
+export function noneMatchFails(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string): string => tag.replace(/^W\//, '');
+  const tags = header.match(/(?:W\/)?"[^"]*"/g) ?? [];
+  return tags.some((tag) => opaque(tag) === opaque(etag));
+}
+
+/**
+ * One `bytes=a-b`, `bytes=a-` or `bytes=-n` range (RFC 9110 14.1.2). null means "ignore the header
+ * and send the whole body": a syntactically invalid range (`bytes=5-2`, `bytes=x`, another unit)
+ * and a multi-range request, which a server may ignore. Only a valid range past the end is 416.
+ */
 export function parseRange(header: string, size: number): [number, number] | 'unsatisfiable' | null {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  const m = /^bytes=(\d*)-(\d*)$/i.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;
   if (m[1] === '') {
     const suffix = Number(m[2]);
@@ -73,7 +89,8 @@ export function parseRange(header: string, size: number): [number, number] | 'un
     return [Math.max(0, size - suffix), size - 1];
   }
   const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (start >= size || start > end) return 'unsatisfiable';
-  return [start, end];
+  // RFC 9110 14.1.1: a last-pos below first-pos makes the range-spec invalid, not unsatisfiable.
+  if (m[2] !== '' && Number(m[2]) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return [start, m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)];
 }

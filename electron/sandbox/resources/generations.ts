@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GenerationStatus, LIMITS, ListGenerationType, OPERATION_IDS, Timestamp, Uuid } from '../../../shared/api/index.ts';
-import { charge } from '../credits.ts';
-import { num, type Row } from '../db/database.ts';
+import { charge, refundFor } from '../credits.ts';
+import { num, transaction, type Row } from '../db/database.ts';
 import { GENERATION_CONCURRENCY, jobDurationMs } from '../jobTiming.ts';
 import { generationScope, prepareGeneration } from '../operations/generationOps.ts';
 import { useQuote } from '../operations/quoteUse.ts';
@@ -14,10 +14,13 @@ import type { Router } from '../server/router.ts';
 import { v1 } from '../server/v1.ts';
 import type { FaultKind } from '../faults.ts';
 
+const DELETED_BEFORE_START = 'Deleted before it started; your credits were refunded.';
+
 const ok = (schema: { safeParse: (v: unknown) => { success: boolean } }) => (v: string) => schema.safeParse(v).success;
 
 export function registerGenerations(router: Router): void {
-  // spec 4.2 POST /v1/generations: 201, status processing (pending when over the account's concurrency).
+  // spec 4.2 POST /v1/generations: 201, status processing (spec 2.3, 3), even when the record
+  // waits internally as pending past the account's concurrency.
   router.add(
     'POST',
     '/v1/generations',
@@ -71,7 +74,7 @@ export function registerGenerations(router: Router): void {
         return {
           status: 201,
           headers: { Location: `/v1/generations/${id}` },
-          body: { data: { id, status, type: resolved.type, credits_used: credits, credits_remaining: remaining, created_at: now.toISOString() } },
+          body: { data: { id, status: 'processing', type: resolved.type, credits_used: credits, credits_remaining: remaining, created_at: now.toISOString() } },
           resource: { kind: 'generation', id },
           store: true,
         };
@@ -121,7 +124,8 @@ export function registerGenerations(router: Router): void {
     }),
   );
 
-  // Decision: DELETE hides the record (200 { data: { id, deleted: true } }); a running job still finishes.
+  // Decision: DELETE hides the record (200 { data: { id, deleted: true } }). A running job still
+  // finishes and its charge stands; a pending one never starts and is refunded, in the same transaction.
   router.add(
     'DELETE',
     '/v1/generations/:id',
@@ -129,7 +133,14 @@ export function registerGenerations(router: Router): void {
       const s = ctx.services;
       const g = findOwnedGeneration(s.db, ctx.actor.user.id, ctx.params.id ?? '');
       if (!g) throw notFound('generation');
-      s.db.prepare('UPDATE generations SET deleted_at = ?, updated_at = ? WHERE id = ?').run(s.now().toISOString(), s.now().toISOString(), g.id);
+      const at = s.now();
+      transaction(s.db, () => {
+        const cancelled = s.db
+          .prepare(`UPDATE generations SET status = 'failed', error_message = ?, due_ms = NULL, completed_at = ?, deleted_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
+          .run(DELETED_BEFORE_START, at.toISOString(), at.toISOString(), at.toISOString(), g.id).changes;
+        if (Number(cancelled) > 0) refundFor(s.db, g.id, `Refund: generation deleted before it started`, at);
+        else s.db.prepare('UPDATE generations SET deleted_at = ?, updated_at = ? WHERE id = ?').run(at.toISOString(), at.toISOString(), g.id);
+      });
       return { status: 200, body: { data: { id: g.id, deleted: true } } };
     }),
   );

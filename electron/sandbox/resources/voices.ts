@@ -5,7 +5,7 @@ import { jobDurationMs } from '../jobTiming.ts';
 import { useQuote } from '../operations/quoteUse.ts';
 import { prepareVoice } from '../operations/voiceOps.ts';
 import { PRESETS, findPreset, presetJson } from '../presets.ts';
-import { getVoice, relation, toVoice, voiceJson } from '../repos/voiceRepo.ts';
+import { getVoice, toVoice, voiceJson } from '../repos/voiceRepo.ts';
 import { ApiError, notFound } from '../server/apiError.ts';
 import { creating } from '../server/creating.ts';
 import { encodeCursor, readStrictQuery } from '../server/pagination.ts';
@@ -85,7 +85,8 @@ export function registerVoices(router: Router): void {
     }),
   );
 
-  // spec 4.4 GET /v1/voices/:id: own voices and presets (team voices too, decision); another user's is 403.
+  // spec 4.4 / 7 GET /v1/voices/:id: own voices and presets; a voice owned by another user is 403,
+  // a teammate's included (the listing still shows team voices, spec 2.4).
   router.add(
     'GET',
     '/v1/voices/:id',
@@ -95,9 +96,10 @@ export function registerVoices(router: Router): void {
       if (preset) return { status: 200, body: { data: presetJson(preset, ctx.services.presetPreviews.urlOf(preset)) } };
       const voice = getVoice(ctx.services.db, id);
       if (!voice) throw notFound('voice');
-      const owner = relation(ctx.services.db, voice, ctx.actor.user.id, ctx.actor.user.team);
-      if (!owner) throw new ApiError('forbidden', 'This voice belongs to another account; you can read only your own voices, your team’s and the presets.');
-      return { status: 200, body: { data: voiceJson(voice, owner) } };
+      if (voice.userId !== ctx.actor.user.id) {
+        throw new ApiError('forbidden', 'This voice belongs to another user; you can open only your own voices and the presets.');
+      }
+      return { status: 200, body: { data: voiceJson(voice, 'me') } };
     }),
   );
 }

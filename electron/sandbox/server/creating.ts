@@ -3,7 +3,7 @@ import type { Scope } from '../../../shared/api/index.ts';
 import { requireScope } from '../auth.ts';
 import { transaction } from '../db/database.ts';
 import type { FaultKind } from '../faults.ts';
-import { findRecord, fingerprint, insertRecord, type StoredResponse } from '../idempotency.ts';
+import { findRecord, fingerprint, forgetRecord, insertRecord, type StoredResponse } from '../idempotency.ts';
 import { ApiError } from './apiError.ts';
 import { JSON_BODY_LIMIT, isObject, parseJson, readBody, type Reply } from './http.ts';
 import type { Handler } from './router.ts';
@@ -73,12 +73,17 @@ export function creating(spec: CreatingSpec): Handler {
     const { db, locks } = ctx.services;
     const lockKey = `${ctx.actor.key.id}:${key}`;
 
+    const { variants } = ctx.services;
     const outcome = await locks.run(lockKey, async () => {
+      variants.beforeReplay(ctx, body);
+      const retention = variants.idempotencyRetentionMs();
+      if (retention !== null) forgetRecord(db, ctx.actor.key.id, key, new Date(ctx.services.now().getTime() - retention));
       const stored = findRecord(db, ctx.actor.key.id, key);
       if (stored) {
         if (stored.fingerprint !== print) {
           throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request; use a fresh key for a new operation.', 'Idempotency-Key');
         }
+        if (spec.faultKind(body) !== null) ctx.services.faults.refuseReplay();
         return { reply: replayOf(spec, stored, ctx), fresh: false };
       }
       const now = ctx.services.now();

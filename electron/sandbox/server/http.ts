@@ -6,6 +6,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export type Reply = {
   status: number;
+  /** undefined sends no body at all (a service variant's bare 201 or 200). */
   body: unknown;
   headers?: Record<string, string>;
 };
@@ -58,9 +59,10 @@ function depthExceeds(root: unknown, max: number): boolean {
 }
 
 export function sendJson(res: ServerResponse, reply: Reply): void {
-  const payload = reply.status === 204 ? '' : JSON.stringify(reply.body);
+  const empty = reply.status === 204 || reply.body === undefined;
+  const payload = empty ? '' : JSON.stringify(reply.body);
   res.writeHead(reply.status, {
-    'Content-Type': 'application/json; charset=utf-8',
+    ...(empty ? {} : { 'Content-Type': 'application/json; charset=utf-8' }),
     'Content-Length': Buffer.byteLength(payload),
     'Cache-Control': 'no-store',
     ...reply.headers,
@@ -68,8 +70,8 @@ export function sendJson(res: ServerResponse, reply: Reply): void {
   res.end(payload);
 }
 
-export function sendError(res: ServerResponse, error: ApiError): void {
-  sendJson(res, { status: error.status, body: error.body(), headers: error.headers });
+export function errorReply(error: ApiError): Reply {
+  return { status: error.status, body: error.body(), headers: error.headers };
 }
 
 /** Canonical JSON: keys sorted at every level, so equal bodies hash equally whatever their order. */

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services.ts';
 import { ApiError } from './apiError.ts';
-import { sendError, sendJson } from './http.ts';
+import { errorReply, sendJson } from './http.ts';
+import type { Exchange } from '../variants/variant.ts';
 import type { Router } from './router.ts';
 
 export type TlsOptions = { key: string; cert: string };
@@ -20,19 +21,27 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, router: Route
   const started = Date.now();
   const method = req.method ?? 'GET';
   let path = '/';
+  let exchange: Exchange | null = null;
   try {
     // A request target like `//[` names no URL at all: refused, not an internal error.
     const url = URL.parse(req.url ?? '/', services.baseUrl);
     if (!url) throw new ApiError('not_found', 'No endpoint has that address.');
     path = url.pathname;
-    const { handler, params } = router.match(method, path);
-    const reply = await handler({ req, res, method, path, query: url.searchParams, params, services });
-    if (reply) sendJson(res, reply);
+    // Service variants reshape the service interface (/v1) only, never the CDN or administration.
+    if (path.startsWith('/v1/')) exchange = { method, route: `${method} ${path}`, url, now: services.now() };
+    const { handler, params, route } = router.match(method, path);
+    if (exchange) {
+      exchange.route = route;
+      services.variants.request({ ...exchange, query: url.searchParams, headers: req.headers });
+    }
+    const reply = await handler({ req, res, method, path, query: url.searchParams, params, route, services });
+    if (reply) sendJson(res, exchange ? services.variants.reply(reply, exchange) : reply);
   } catch (error) {
     // A client that hangs up mid-body gets no answer; that is not the service's failure.
     if (req.destroyed && !(error instanceof ApiError)) return;
     const apiError = error instanceof ApiError ? error : internal(error, services);
-    if (!res.headersSent) sendError(res, apiError);
+    const reply = errorReply(apiError);
+    if (!res.headersSent) sendJson(res, exchange ? services.variants.error(reply, apiError, exchange) : reply);
     else res.destroy();
   } finally {
     // Drain an unread body so keep-alive connections stay usable.

@@ -9,10 +9,12 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { OfflineBanner } from '../gallery/OfflineBanner.tsx';
 import { formatDate } from '../gallery/itemLabels.ts';
 import { SPEND_DAYS, useCreditsStore } from './creditsStore.ts';
+import { BuyCreditsButton } from './BuyCreditsButton.tsx';
 import { QuoteVsCharge } from './QuoteVsCharge.tsx';
 import { SpendChart } from './SpendChart.tsx';
 import { UsageList } from './UsageList.tsx';
 import './credits.css';
+import { formatCount } from '../../ui/format.ts';
 
 registerStoreReset(() => useCreditsStore.getState().reset());
 
@@ -49,13 +51,14 @@ export function CreditsScreen() {
       <header className="screen-header">
         <h1 id="credits-heading" className="screen-title">Credits</h1>
         <p className="screen-subtitle">What you have, what you spent, and whether every charge matched its price.</p>
+        <BuyCreditsButton />
       </header>
       <OfflineBanner what="These figures are the last ones read from the service; they refresh when the connection returns." />
       {accountError && <InlineError error={accountError} />}
       <div className="credits-cards">
         <div className="stat-card" data-testid="balance-card">
           <span className="stat-label">Balance</span>
-          <span className="stat-value">{balance === null ? '—' : balance.toLocaleString()}</span>
+          <span className="stat-value">{balance === null ? '—' : formatCount(balance)}</span>
           <span className="stat-note">credits</span>
         </div>
         <div className="stat-card" data-testid="plan-card">

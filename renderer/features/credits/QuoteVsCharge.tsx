@@ -10,7 +10,8 @@ export function QuoteVsCharge() {
   const differing = sorted.filter(differs).length;
 
   return (
-    <div className="quote-vs-charge">
+    // Scrolls on its own: focusable and named, so the keyboard can reach and scroll it.
+    <div className="quote-vs-charge" tabIndex={0} role="region" aria-label="Quoted prices and charges">
       <p className={differing > 0 ? 'form-warning' : 'muted'} role="status">
         {differing === 0 ? 'Every charge matched its quote.' : `${differing} ${differing === 1 ? 'charge differs' : 'charges differ'} from the quote; see the flagged rows.`}
       </p>

@@ -23,7 +23,8 @@ export function UsageList() {
   }, [usageDone, loadMoreUsage, transactions.length]);
 
   return (
-    <div className="usage-list">
+    // Scrolls on its own: focusable and named, so the keyboard can reach and scroll it.
+    <div className="usage-list" tabIndex={0} role="region" aria-label="Credit transactions">
       <table className="data-table" data-testid="usage-table">
         <caption className="visually-hidden">Credit transactions</caption>
         <thead>

@@ -4,6 +4,7 @@ import { useCollectionsStore } from './collectionsStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { useSelectionStore } from './selectionStore.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 
 /** The actions on what is selected, and the outcome of the last one. */
 export function BulkBar() {
@@ -14,8 +15,19 @@ export function BulkBar() {
   // A character's collection fills itself; only the user's own collections take items by hand.
   const allCollections = useCollectionsStore((s) => s.collections);
   const collections = allCollections.filter((each) => each.characterId === null);
-  const { running, notice, error, setFavorite, addToCollection, exportItems, askDelete, dismiss } = useBulkStore(
-    useShallow((s) => ({ running: s.running, notice: s.notice, error: s.error, setFavorite: s.setFavorite, addToCollection: s.addToCollection, exportItems: s.exportItems, askDelete: s.askDelete, dismiss: s.dismiss })),
+  const { running, notice, error, setFavorite, addToCollection, exportItems, askDelete, dismiss, exporting, cancelExport } = useBulkStore(
+    useShallow((s) => ({
+      running: s.running,
+      notice: s.notice,
+      error: s.error,
+      setFavorite: s.setFavorite,
+      addToCollection: s.addToCollection,
+      exportItems: s.exportItems,
+      askDelete: s.askDelete,
+      dismiss: s.dismiss,
+      exporting: s.exporting,
+      cancelExport: s.cancelExport,
+    })),
   );
   const ids = [...selected];
   const count = ids.length;
@@ -71,6 +83,17 @@ export function BulkBar() {
       )}
       <div className="gallery-bulk-status" aria-live="polite">
         {running && <span className="status-running">{running}</span>}
+        {exporting && (
+          <span className="gallery-export-progress" data-testid="export-progress">
+            <ProgressBar value={exporting.totalBytes > 0 ? exporting.bytes / exporting.totalBytes : null} label="Export progress" />
+            <span>
+              {exporting.exported.toLocaleString()} of {exporting.total.toLocaleString()} files
+            </span>
+            <Button size="sm" variant="ghost" onClick={() => void cancelExport()} disabled={exporting.cancelling}>
+              Cancel export
+            </Button>
+          </span>
+        )}
         {!running && notice && (
           <span className="status-notice" data-testid="bulk-notice">
             {notice}{' '}

@@ -1,20 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
-import { useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { useBulkStore } from './bulkStore.ts';
 import { useDetailStore } from './detailStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { useHandoffStore } from './handoffStore.ts';
-import { formatDateTime, isFinished, KIND_LABELS, statusBadge } from './itemLabels.ts';
+import { fileNameOf, formatDateTime, isFinished, KIND_LABELS, statusBadge } from './itemLabels.ts';
 import { MediaView } from './MediaView.tsx';
 import { runAgainRequest } from './runAgainRequest.ts';
 import { useSelectionStore } from './selectionStore.ts';
 import './detailView.css';
 import { Button } from '../../ui/Button.tsx';
 import { creditsText } from '../../ui/PriceButton.tsx';
+import { priceBlocks, priceNote } from '../../ui/priceNote.ts';
+import { SendAnotherPrompt, useSendGuard } from '../../ui/SendAnother.tsx';
+import { formatCount, formatDuration } from '../../ui/format.ts';
 
 /** The quick look (Space) and the detail view (Enter) of one library item, as a modal dialog. */
 export function DetailView() {
@@ -32,6 +35,15 @@ export function DetailView() {
     // dialog holds the focus rather than its first button.
     if (item && mode === 'preview') element.focus();
   }, [item, mode]);
+
+  // Stepping to another item replaces the media and its zoom buttons: a focused one leaves with it,
+  // and the focus would fall to the page behind the dialog, where the arrow keys and Escape no
+  // longer reach it. The dialog takes the focus back.
+  const itemId = item?.id;
+  useEffect(() => {
+    const element = dialog.current;
+    if (element?.open && !element.contains(document.activeElement)) element.focus();
+  }, [itemId]);
 
   /** Left and right walk through the grid; the keyboard cursor follows. */
   const step = (by: number) => {
@@ -97,14 +109,21 @@ export function DetailView() {
 }
 
 function DetailInfo({ item }: { item: LibraryItem }) {
-  const { price, pricing, submitting, notice, error, runAgain, saveAs, showInFolder, close } = useDetailStore(
-    useShallow((s) => ({ price: s.price, pricing: s.pricing, submitting: s.submitting, notice: s.notice, error: s.error, runAgain: s.runAgain, saveAs: s.saveAs, showInFolder: s.showInFolder, close: s.close })),
+  const { price, pricing, submitting, notice, error, runAgain, recheckPrice, saveAs, showInFolder, close } = useDetailStore(
+    useShallow((s) => ({ price: s.price, pricing: s.pricing, submitting: s.submitting, notice: s.notice, error: s.error, runAgain: s.runAgain, recheckPrice: s.recheckPrice, saveAs: s.saveAs, showInFolder: s.showInFolder, close: s.close })),
   );
+  const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
+  // The reason Run again cannot be clicked yet, in the generate panel's words (ui/priceNote.ts).
+  const priced = price ? ({ status: 'priced', price } as const) : null;
+  const held = priced ? priceBlocks(priced) : null;
+  const note = priced ? priceNote(priced, undefined) : null;
+  const noteId = useId();
+  const guard = useSendGuard(!(submitting || pricing || held !== null));
   const online = useConnectionStore((s) => s.connection?.online ?? true);
-  const [destination, setDestination] = useState('');
-  const [savingAs, setSavingAs] = useState(false);
-  // The desktop shell opens the system's save dialog; the browser host asks for a folder here.
+  // The desktop shell opens the system's save dialog and file manager; the browser host downloads.
   const desktop = useAppInfoStore((s) => s.info?.host === 'electron');
+  const mediaSrc = item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
+  const download = mediaSrc ? `${mediaSrc}?download=${encodeURIComponent(fileNameOf(item))}` : null;
   const canRunAgain = runAgainRequest(item) !== null;
   const options = Object.entries(item.options).filter(([key, value]) => value !== null && value !== undefined && value !== '' && !HIDDEN_OPTIONS.has(key) && !key.endsWith('_id'));
 
@@ -116,10 +135,6 @@ function DetailInfo({ item }: { item: LibraryItem }) {
   const useAsReference = () => {
     close();
     useHandoffStore.getState().useAsReference(item);
-  };
-  const submitSaveAs = (event: FormEvent) => {
-    event.preventDefault();
-    if (destination.trim()) void saveAs(destination.trim());
   };
 
   return (
@@ -140,7 +155,7 @@ function DetailInfo({ item }: { item: LibraryItem }) {
         <dt>Model</dt>
         <dd>{item.model ?? 'Default'}</dd>
         <dt>Credits charged</dt>
-        <dd data-testid="detail-credits">{item.creditsUsed === null ? '—' : item.creditsUsed.toLocaleString()}</dd>
+        <dd data-testid="detail-credits">{item.creditsUsed === null ? '—' : formatCount(item.creditsUsed)}</dd>
         <dt>Created</dt>
         <dd>{formatDateTime(item.createdAt)}</dd>
         <dt>Finished</dt>
@@ -156,13 +171,32 @@ function DetailInfo({ item }: { item: LibraryItem }) {
       </dl>
       <div className="detail-actions">
         {canRunAgain && (
-          <Button variant="primary" onClick={() => void runAgain()} disabled={submitting || pricing} data-testid="run-again">
+          <Button
+            variant="primary"
+            onClick={(event) => guard.onClick(event, () => void runAgain())}
+            disabled={submitting || pricing || held !== null}
+            aria-describedby={note ? noteId : undefined}
+            data-testid="run-again"
+            data-held={held ?? undefined}
+          >
             {submitting ? 'Queuing…' : pricing ? 'Run again · pricing…' : price ? `Run again · ${creditsText(price.credits)}` : 'Run again'}
           </Button>
         )}
+        {canRunAgain && <SendAnotherPrompt guard={guard} what="this item again" />}
         {!online && canRunAgain && <p className="muted">Offline: Run again waits in the queue and is priced and sent when the connection returns.</p>}
-        {price && !price.covered && <p className="form-warning">Your balance does not cover this price.</p>}
-        {price?.approvalRequired && <p className="form-warning">This price needs approval ({price.approvalState ?? 'pending'}).</p>}
+        {canRunAgain && note && (
+          <div className={`price-note price-note-${note.tone}`} data-price-note={held ?? note.tone}>
+            <p id={noteId} role={note.tone === 'hint' ? undefined : 'status'}>
+              {note.title ? <span className="price-note-title">{note.title} </span> : null}
+              {note.text}
+            </p>
+            {note.action === 'checkApproval' || note.action === 'checkBalance' ? (
+              <Button size="sm" variant="secondary" onClick={() => void recheckPrice()} data-action={note.action}>
+                {note.action === 'checkApproval' ? 'Check approval' : 'Check balance'}
+              </Button>
+            ) : null}
+          </div>
+        )}
         {item.characterId && (item.kind === 'image' || item.kind === 'video' || item.kind === 'talk') && (
           <Button onClick={vary}>
             Vary…
@@ -173,16 +207,25 @@ function DetailInfo({ item }: { item: LibraryItem }) {
             Use as reference
           </Button>
         )}
-        <Button
-          onClick={() => (desktop ? void saveAs() : setSavingAs((value) => !value))}
-          aria-expanded={desktop ? undefined : savingAs}
-          disabled={!item.downloaded}
-        >
-          Save as…
-        </Button>
-        <Button onClick={() => void showInFolder()} disabled={!item.downloaded}>
-          Show in folder
-        </Button>
+        {desktop ? (
+          <Button onClick={() => void saveAs()} disabled={!item.downloaded}>
+            Save as…
+          </Button>
+        ) : download ? (
+          // The browser host: a browser download, saved where the browser saves (the host answers
+          // this link with Content-Disposition: attachment).
+          <a className="button button-secondary" href={download} download={fileNameOf(item)} data-action="save-as">
+            Save as…
+          </a>
+        ) : (
+          <Button disabled>Save as…</Button>
+        )}
+        {/* Only the desktop shell can open a file manager; the browser host has nothing to show. */}
+        {desktop && (
+          <Button onClick={() => void showInFolder()} disabled={!item.downloaded}>
+            Show in folder
+          </Button>
+        )}
         <Button onClick={() => void useBulkStore.getState().setFavorite([item.id], !item.favorite).then(() => useDetailStore.getState().refreshItem({ ...item, favorite: !item.favorite }))}>
           {item.favorite ? '★ Unfavorite' : '☆ Favorite'}
         </Button>
@@ -190,17 +233,6 @@ function DetailInfo({ item }: { item: LibraryItem }) {
           Delete…
         </Button>
       </div>
-      {savingAs && !desktop && (
-        <form className="detail-save-as" onSubmit={submitSaveAs}>
-          <label>
-            <span>Folder to save into</span>
-            <input value={destination} onChange={(event) => setDestination(event.target.value)} placeholder="/Users/me/Desktop" />
-          </label>
-          <Button type="submit" disabled={!destination.trim()}>
-            Save
-          </Button>
-        </form>
-      )}
       {item.downloaded && <p className="detail-drag-hint">Drag the media out to save it as a file in another app or folder.</p>}
       <div aria-live="polite">
         {notice && (
@@ -220,7 +252,9 @@ function DetailInfo({ item }: { item: LibraryItem }) {
 
 /** Options that are plumbing rather than choices (URLs of inputs, ids). */
 const HIDDEN_OPTIONS = new Set(['url', 'output_url', 'audio_url', 'reference_images', 'reference_video', 'start_frame', 'input_image', 'reference_audio']);
-const OPTION_LABELS: Record<string, string> = { hd: 'HD', aspect_ratio: 'Aspect ratio' };
+const OPTION_LABELS: Record<string, string> = { hd: 'HD', aspect_ratio: 'Aspect ratio', duration_seconds: 'Duration' };
+/** Options that are a length of time in seconds, shown as a clock (0:04). */
+const DURATION_OPTIONS = new Set(['duration', 'duration_seconds']);
 
 function optionLabel(key: string): string {
   const words = OPTION_LABELS[key] ?? key.replace(/_/g, ' ');
@@ -229,7 +263,7 @@ function optionLabel(key: string): string {
 
 function optionValue(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (key === 'duration' && typeof value === 'number') return `${value} s`;
+  if (DURATION_OPTIONS.has(key) && typeof value === 'number') return formatDuration(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -6,6 +6,7 @@ import { useCollectionsStore } from './collectionsStore.ts';
 import { isFiltered, useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS, STATUS_GROUPS, statusGroupOf, type StatusGroup } from './itemLabels.ts';
 import { Button } from '../../ui/Button.tsx';
+import { formatCountOf } from '../../ui/format.ts';
 
 const KINDS = Object.keys(KIND_LABELS) as LibraryKind[];
 
@@ -53,7 +54,7 @@ export function GalleryFilters() {
           ))}
         </div>
         <output className="gallery-count" aria-live="polite">
-          {total === null ? 'Loading…' : `${total.toLocaleString()} ${total === 1 ? 'item' : 'items'}`}
+          {total === null ? 'Loading…' : formatCountOf(total, 'item')}
         </output>
       </div>
       <div className="gallery-filter-row">

@@ -44,7 +44,12 @@ export function GalleryScreen() {
       if (open && removedIds.includes(open.id)) useDetailStore.getState().close();
       if (removedIds.length > 0 || items.some((item) => item.collections.length > 0)) void useCollectionsStore.getState().load();
     });
-    return stopLibrary;
+    // The open item's media fetched on demand shows how far it has come.
+    const stopProgress = listen('download.progress', (progress) => useDetailStore.getState().downloadProgress(progress));
+    return () => {
+      stopLibrary();
+      stopProgress();
+    };
   }, [refresh]);
 
   // A notice about the last bulk action belongs to the view it was made in.

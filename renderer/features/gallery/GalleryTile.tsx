@@ -1,7 +1,8 @@
-import { memo, useState, type DragEvent, type MouseEvent } from 'react';
+import { memo, useEffect, useState, type DragEvent, type MouseEvent } from 'react';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
 import { formatDate, KIND_LABELS, statusBadge } from './itemLabels.ts';
+import { useGalleryStore } from './galleryStore.ts';
 import { startMediaDrag } from './mediaDrag.ts';
 
 interface GalleryTileProps {
@@ -21,10 +22,17 @@ export const tileId = (index: number) => `gallery-tile-${index}`;
 /** One cell of the gallery grid: thumbnail, badges and caption. */
 export const GalleryTile = memo(function GalleryTile({ index, column, item, width, selected, focused, mediaBase, onPick, onOpen }: GalleryTileProps) {
   const [broken, setBroken] = useState(false);
+  const source = item ? thumbSource(item) : null;
+  const thumbWanted = item !== undefined && source === null && needsThumbnail(item) ? item.id : null;
+  // A tile on screen without its thumbnail asks for it (gathered with its neighbours' asks).
+  useEffect(() => {
+    if (thumbWanted) useGalleryStore.getState().wantThumbnail(thumbWanted);
+  }, [thumbWanted]);
   if (!item) {
     return <div id={tileId(index)} role="gridcell" aria-colindex={column + 1} aria-busy="true" aria-label="Loading" className="gallery-tile is-loading" style={{ width }} />;
   }
-  const thumb = item.downloaded && !broken ? mediaUrl(mediaBase, item.thumbId ?? (item.kind === 'image' || item.kind === 'character_create' ? item.mediaId : null)) : null;
+  // The thumbnail is fetched on its own, whether or not the full media is on this computer.
+  const thumb = !broken ? mediaUrl(mediaBase, source) : null;
   const status = statusBadge(item);
   const onDragStart = (event: DragEvent) => startMediaDrag(event, item, item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null);
   const className = ['gallery-tile', selected ? 'is-selected' : '', focused ? 'is-focused' : ''].filter(Boolean).join(' ');
@@ -86,9 +94,20 @@ function glyphOf(kind: LibraryItem['kind']): string {
   return '◻';
 }
 
+/** The content id a tile shows: the thumbnail, or an image's own file once it is here. */
+function thumbSource(item: LibraryItem): string | null {
+  return item.thumbId ?? (item.downloaded && (item.kind === 'image' || item.kind === 'character_create') ? item.mediaId : null);
+}
+
+/** A finished picture or video whose thumbnail is not here yet (audio has none). */
+function needsThumbnail(item: LibraryItem): boolean {
+  return (item.status === 'completed' || item.status === 'ready') && item.kind !== 'audio';
+}
+
 function emptyNote(item: LibraryItem): string {
   if (item.status === 'failed') return 'Failed';
   if (item.status === 'pending' || item.status === 'processing') return 'Working…';
+  if (needsThumbnail(item)) return 'Preview on its way';
   if (!item.downloaded && item.mediaId) return 'Not downloaded yet';
   if (item.kind === 'audio') return 'Audio';
   return 'No preview';

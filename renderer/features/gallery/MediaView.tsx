@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import { useShallow } from 'zustand/react/shallow';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
+import { formatBytes } from '../../ui/format.ts';
+import { useDetailStore, type MediaFetch } from './detailStore.ts';
 import { startMediaDrag } from './mediaDrag.ts';
 import { Waveform } from './Waveform.tsx';
 
@@ -74,15 +77,29 @@ function AudioMedia({ item, src, autoPlay }: { item: LibraryItem; src: string; a
 }
 
 function MissingMedia({ item, online }: { item: LibraryItem; online: boolean }) {
+  const { fetch, fetchError } = useDetailStore(useShallow((s) => ({ fetch: s.item?.id === item.id ? s.fetch : null, fetchError: s.item?.id === item.id ? s.fetchError : null })));
   let message: string;
   if (item.status === 'failed') message = `This job failed, so there is no media.${item.errorMessage ? ` ${item.errorMessage}` : ''}`;
   else if (item.status === 'pending' || item.status === 'processing') message = 'Still being made. It appears here when it finishes.';
-  else if (!item.mediaId) message = 'There is no media for this item.';
-  else if (!online) message = 'Not downloaded yet. It downloads by itself when the connection returns.';
-  else message = 'Not downloaded yet. It is downloading, or downloads start when automatic downloads are on.';
+  else if (fetchError) message = `The media could not be fetched. ${fetchError}`;
+  else if (!online) message = 'Not on this computer yet. It downloads when the connection returns.';
+  else if (fetch) return <MediaFetching fetch={fetch} />;
+  else message = 'There is no media for this item on the service.';
   return (
     <div className="media-missing" role="status">
       <p>{message}</p>
+    </div>
+  );
+}
+
+/** The media on its way: a bar and the bytes so far (of how many, once the service said). */
+function MediaFetching({ fetch }: { fetch: MediaFetch }) {
+  const known = fetch.total !== null && fetch.total > 0;
+  return (
+    <div className="media-missing" role="status" data-testid="media-fetching">
+      <p>Downloading the media…</p>
+      <progress max={known ? (fetch.total ?? undefined) : undefined} value={known ? fetch.received : undefined} aria-label="Download progress" />
+      <p className="muted">{known ? `${formatBytes(fetch.received)} of ${formatBytes(fetch.total ?? 0)}` : fetch.received > 0 ? formatBytes(fetch.received) : 'Starting…'}</p>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { create } from 'zustand';
+import type { EventPayload } from '../../../shared/ipc/index.ts';
 import { command, messageOf } from './command.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { useSelectionStore } from './selectionStore.ts';
+import { formatCountOf } from '../../ui/format.ts';
 
 /** shared/ipc caps one command at 10,000 ids; bigger selections go in slices. */
 const SLICE = 10_000;
@@ -21,10 +23,14 @@ interface BulkState {
   error: string | null;
   /** Ids waiting for the user to confirm their deletion. */
   pendingDelete: readonly string[] | null;
+  /** The export running now, as its progress events tell it; null when none is. */
+  exporting: ExportState | null;
 
   setFavorite: (ids: readonly string[], favorite: boolean) => Promise<void>;
   addToCollection: (collectionId: string, ids: readonly string[]) => Promise<void>;
   exportItems: (ids: readonly string[], destination?: string) => Promise<string | null>;
+  applyExportProgress: (progress: EventPayload<'export.progress'>) => void;
+  cancelExport: () => Promise<void>;
   askDelete: (ids: readonly string[]) => void;
   cancelDelete: () => void;
   confirmDelete: () => Promise<void>;
@@ -32,9 +38,14 @@ interface BulkState {
   reset: () => void;
 }
 
-const initial = { running: null, notice: null, error: null, pendingDelete: null };
+type ExportState = { exportId: string; exported: number; total: number; bytes: number; totalBytes: number; cancelling: boolean };
 
-const plural = (count: number, one: string) => `${count.toLocaleString()} ${one}${count === 1 ? '' : 's'}`;
+const initial = { running: null, notice: null, error: null, pendingDelete: null, exporting: null };
+
+/** Names one export so its progress events and its Cancel find it. */
+const newExportId = () => `export-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+const plural = (count: number, one: string) => formatCountOf(count, one);
 
 export const useBulkStore = create<BulkState>()((set, get) => ({
   ...initial,
@@ -69,20 +80,45 @@ export const useBulkStore = create<BulkState>()((set, get) => ({
     try {
       let folder = destination;
       let exported = 0;
+      let cancelled = false;
       for (const slice of slices(ids)) {
-        const result = await command('library.export', folder ? { ids: slice, destination: folder } : { ids: slice });
+        const exportId = newExportId();
+        set({ exporting: { exportId, exported: 0, total: slice.length, bytes: 0, totalBytes: 0, cancelling: false } });
+        const result = await command('library.export', folder ? { ids: slice, destination: folder, exportId } : { ids: slice, exportId });
         folder = result.folder;
         exported += result.exported;
+        cancelled = result.cancelled || get().exporting?.cancelling === true;
+        if (cancelled) break;
       }
       const skipped = ids.length - exported;
       set({
         running: null,
-        notice: `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.${skipped > 0 ? ` ${plural(skipped, 'item')} had no downloaded media to export.` : ''}`,
+        exporting: null,
+        notice: cancelled
+          ? `Export cancelled: ${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}, no partial file left.`
+          : `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.${skipped > 0 ? ` ${plural(skipped, 'item')} had no downloaded media to export.` : ''}`,
       });
       return folder ?? null;
     } catch (error) {
-      set({ running: null, error: messageOf(error) });
+      set({ running: null, exporting: null, error: messageOf(error) });
       return null;
+    }
+  },
+
+  applyExportProgress: (progress) => {
+    const exporting = get().exporting;
+    if (!exporting || exporting.exportId !== progress.exportId || progress.state !== 'running') return;
+    set({ exporting: { ...exporting, exported: progress.exported, total: progress.total, bytes: progress.bytes, totalBytes: progress.totalBytes } });
+  },
+
+  cancelExport: async () => {
+    const exporting = get().exporting;
+    if (!exporting || exporting.cancelling) return;
+    set({ exporting: { ...exporting, cancelling: true }, running: 'Cancelling the export…' });
+    try {
+      await command('library.cancelExport', { exportId: exporting.exportId });
+    } catch (error) {
+      set({ error: messageOf(error) });
     }
   },
 

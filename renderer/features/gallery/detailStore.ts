@@ -1,15 +1,18 @@
 import { create } from 'zustand';
-import type { LibraryItem, Price } from '../../../shared/ipc/index.ts';
+import type { EventPayload, LibraryItem, Price } from '../../../shared/ipc/index.ts';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { creditsText } from '../../ui/PriceButton.tsx';
 import { command, messageOf } from './command.ts';
-import { fileNameOf } from './itemLabels.ts';
+import { fileNameOf, isFinished } from './itemLabels.ts';
 import { runAgainRequest } from './runAgainRequest.ts';
 
 /** `preview` is the quick look Space opens; `full` is the detail view Enter opens. */
 export type DetailMode = 'preview' | 'full';
+
+/** The open item's media on its way to this computer: bytes so far, of how many when known. */
+export type MediaFetch = { received: number; total: number | null };
 
 interface DetailState {
   item: LibraryItem | null;
@@ -21,12 +24,22 @@ interface DetailState {
   /** What happened after an action, in words. */
   notice: string | null;
   error: string | null;
+  /** The open item's media being fetched on demand (it was not downloaded yet); null when not. */
+  fetch: MediaFetch | null;
+  /** Why the media could not be asked for, in words. */
+  fetchError: string | null;
 
   open: (item: LibraryItem, mode: DetailMode) => void;
   close: () => void;
   /** library.updated may carry a newer record of the open item. */
   refreshItem: (item: LibraryItem) => void;
+  /** Fetches the open item's media now, ahead of the queue, when it is not on this computer yet. */
+  fetchMedia: () => Promise<void>;
+  /** download.progress: how far the open item's media has come. */
+  downloadProgress: (progress: EventPayload<'download.progress'>) => void;
   priceRunAgain: () => Promise<void>;
+  /** Reads the same quote again: an approval pending or a balance short may have changed since. */
+  recheckPrice: () => Promise<void>;
   runAgain: () => Promise<void>;
   /** Electron: the system's save dialog. Browser host: an export into `destination`. */
   saveAs: (destination?: string) => Promise<void>;
@@ -34,7 +47,7 @@ interface DetailState {
   reset: () => void;
 }
 
-const initial = { item: null, mode: 'full' as DetailMode, price: null, pricing: false, submitting: false, notice: null, error: null };
+const initial = { item: null, mode: 'full' as DetailMode, price: null, pricing: false, submitting: false, notice: null, error: null, fetch: null, fetchError: null };
 
 export const useDetailStore = create<DetailState>()((set, get) => ({
   ...initial,
@@ -47,13 +60,36 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
         if (get().item?.id === fresh.id) set({ item: fresh });
       })
       .catch(() => undefined);
+    // Opened to be seen, played, saved or dragged out: its media comes now, whatever the
+    // "Download finished media automatically" setting says.
+    void get().fetchMedia();
     if (mode === 'full') void get().priceRunAgain();
   },
 
   close: () => set(initial),
 
   refreshItem: (item) => {
-    if (get().item?.id === item.id) set({ item });
+    if (get().item?.id !== item.id) return;
+    set(item.downloaded ? { item, fetch: null, fetchError: null } : { item });
+  },
+
+  fetchMedia: async () => {
+    const item = get().item;
+    if (!item || item.downloaded || !isFinished(item)) return;
+    set({ fetch: { received: 0, total: null }, fetchError: null });
+    try {
+      const { queued } = await command('library.fetchMedia', { ids: [item.id], role: 'output' });
+      if (get().item?.id === item.id && !queued.includes(item.id)) set({ fetch: null });
+    } catch (error) {
+      if (get().item?.id === item.id) set({ fetch: null, fetchError: messageOf(error) });
+    }
+  },
+
+  downloadProgress: (progress) => {
+    const { item, fetch } = get();
+    // Only the file being waited for: its thumbnail reports under the same item.
+    if (!item || !fetch || progress.itemId !== item.id || progress.role !== 'output' || item.downloaded || progress.done) return;
+    set({ fetch: { received: progress.received, total: progress.total } });
   },
 
   priceRunAgain: async () => {
@@ -71,6 +107,17 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
       if (get().item?.id === item.id) set({ price, pricing: false });
     } catch (error) {
       if (get().item?.id === item.id) set({ pricing: false, price: null, error: messageOf(error) });
+    }
+  },
+
+  recheckPrice: async () => {
+    const { item, price } = get();
+    if (!item || !price) return;
+    try {
+      const fresh = await command('quotes.get', { id: price.quoteId });
+      if (get().item?.id === item.id) set({ price: fresh, error: null });
+    } catch (error) {
+      if (get().item?.id === item.id) set({ error: messageOf(error) });
     }
   },
 

@@ -46,8 +46,21 @@ interface GalleryState {
   patchItems: (ids: readonly string[], patch: Partial<LibraryItem>) => void;
   itemAt: (index: number) => LibraryItem | undefined;
   indexOf: (id: string) => number;
+  /**
+   * A tile on screen has no thumbnail yet: its thumbnail is fetched ahead of the queue. Asks are
+   * gathered for a moment and sent together (one `library.fetchMedia` for a screenful), each item
+   * once, one request at a time.
+   */
+  wantThumbnail: (id: string) => void;
   reset: () => void;
 }
+
+/** Tiles' thumbnail asks: gathered for a moment, at most THUMB_BATCH ids a request, each id asked once. */
+const THUMB_WAIT_MS = 120;
+const THUMB_BATCH = 200;
+/** Ids already asked for are remembered up to this many (then forgotten, oldest first). */
+const THUMB_ASKED_MAX = 5_000;
+let thumbs = { wanted: new Set<string>(), asked: new Set<string>(), timer: undefined as ReturnType<typeof setTimeout> | undefined, busy: false };
 
 let inflight = new Set<string>();
 /** The first page of the newest filter: at most one asked at a time, the latest waiting behind it. */
@@ -210,7 +223,15 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       return -1;
     },
 
+    wantThumbnail: (id) => {
+      if (thumbs.asked.has(id) || thumbs.wanted.has(id)) return;
+      thumbs.wanted.add(id);
+      if (thumbs.timer === undefined && !thumbs.busy) thumbs.timer = setTimeout(() => void sendThumbnailAsks(), THUMB_WAIT_MS);
+    },
+
     reset: () => {
+      clearTimeout(thumbs.timer);
+      thumbs = { wanted: new Set(), asked: new Set(), timer: undefined, busy: false };
       clearTimeout(refreshTimer);
       inflight = new Set();
       head = { busy: false, again: false };
@@ -218,6 +239,28 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     },
   };
 });
+
+/** Sends the gathered thumbnail asks, a batch at a time, until none is left. */
+async function sendThumbnailAsks(): Promise<void> {
+  const state = thumbs;
+  state.timer = undefined;
+  if (state.busy) return;
+  state.busy = true;
+  try {
+    while (state.wanted.size > 0 && state === thumbs) {
+      const ids = [...state.wanted].slice(0, THUMB_BATCH);
+      for (const id of ids) {
+        state.wanted.delete(id);
+        state.asked.add(id);
+      }
+      while (state.asked.size > THUMB_ASKED_MAX) state.asked.delete(state.asked.values().next().value as string);
+      // Nothing to say when it fails (offline, say): the tile keeps its placeholder and the queue fetches it later.
+      await command('library.fetchMedia', { ids, role: 'thumbnail' }).catch(() => undefined);
+    }
+  } finally {
+    state.busy = false;
+  }
+}
 
 /** The cached pages within NEAR_PAGES of the visible range; the same object when none is dropped. */
 function nearby(pages: Readonly<Record<number, readonly LibraryItem[]>>, visible: { first: number; last: number }): Readonly<Record<number, readonly LibraryItem[]>> {

@@ -36,20 +36,8 @@ export function isFinished(item: Pick<LibraryItem, 'status'>): boolean {
   return item.status === 'completed' || item.status === 'ready';
 }
 
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : DATE.format(date);
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : DATE_TIME.format(date);
-}
+// Dates are formatted in ui/format.ts with every other number; re-exported for the screens that read them here.
+export { formatDate, formatDateTime } from '../../ui/format.ts';
 
 /** The file name a dragged or saved item gets. */
 export function fileNameOf(item: Pick<LibraryItem, 'title' | 'kind' | 'mediaType' | 'id'>): string {

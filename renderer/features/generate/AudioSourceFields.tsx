@@ -1,11 +1,12 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Emotion, LIMITS, type Voice } from '../../../shared/api/index.ts';
-import { Field, TextArea } from '../../ui/Field.tsx';
+import { Field } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl, type Segment } from '../../ui/SegmentedControl.tsx';
 import type { AudioSource } from './buildGeneration.ts';
 import { useGenerateStore } from './generateStore.ts';
 import { OptionField } from './OptionField.tsx';
+import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 const SOURCES_TALK: readonly Segment<AudioSource>[] = [
   { value: 'speech', label: 'Write a line' },
@@ -52,9 +53,20 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
               </select>
             )}
           </Field>
-          <Field label="Line" hint="The queue makes this speech first, then the clip from it." counter={{ length: state.speech.text.length, max: LIMITS.audioText.max, min: 1 }} error={show(state.issues.text)} required>
-            {(control) => <TextArea {...control} rows={3} value={state.speech.text} placeholder="Hi! I'm so glad you're here." onChange={(e) => setSpeech({ text: e.target.value })} data-field="speech-text" />}
-          </Field>
+          <LimitedTextArea
+            label="Line"
+            what="A line"
+            hint="The queue makes this speech first, then the clip from it."
+            max={LIMITS.audioText.max}
+            min={1}
+            error={show(state.issues.text)}
+            required
+            rows={3}
+            value={state.speech.text}
+            placeholder="Hi! I'm so glad you're here."
+            onChange={(text) => setSpeech({ text })}
+            data-field="speech-text"
+          />
           <Field label="Emotion">
             {(control) => (
               <select {...control} className="input select" value={state.speech.emotion} onChange={(e) => setSpeech({ emotion: Emotion.parse(e.target.value) })}>

@@ -7,7 +7,7 @@ import { SHORTCUT_HINT } from '../../app/useShortcuts.ts';
 import { modelsOfType, useCapabilitiesStore } from '../../stores/capabilitiesStore.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
-import { Field, Select, TextArea } from '../../ui/Field.tsx';
+import { Field, Select } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
@@ -18,6 +18,7 @@ import { applicableOptions, modeOf, TYPE_LABELS } from './generateOptions.ts';
 import { useGenerateStore } from './generateStore.ts';
 import { OptionField } from './OptionField.tsx';
 import './generate.css';
+import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 const FORM_ID = 'generate-form';
 const TYPES: readonly { value: GenerationType; label: string }[] = [
@@ -164,14 +165,19 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
         </Field>
         <InlineError error={capabilitiesError} />
 
-        <Field
+        <LimitedTextArea
           label="Prompt"
+          what="A prompt"
           required
-          counter={{ length: form.prompt.length, max: LIMITS.generationPrompt.max, min: LIMITS.generationPrompt.min }}
+          max={LIMITS.generationPrompt.max}
+          min={LIMITS.generationPrompt.min}
           error={form.issues.prompt && (form.attempted || form.prompt.length > 0) ? form.issues.prompt : null}
-        >
-          {(control) => <TextArea {...control} rows={4} value={form.prompt} placeholder={PROMPT_PLACEHOLDER[type]} onChange={(e) => actions.setPrompt(e.target.value)} data-field="prompt" />}
-        </Field>
+          rows={4}
+          value={form.prompt}
+          placeholder={PROMPT_PLACEHOLDER[type]}
+          onChange={actions.setPrompt}
+          data-field="prompt"
+        />
 
         {type === 'talk' || mode === 'lipsync' ? <AudioSourceFields allowSpeech={type === 'talk'} /> : null}
 

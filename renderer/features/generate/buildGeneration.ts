@@ -12,6 +12,7 @@ import {
 import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { readyUrls, stillUploading, type Attachment } from '../../stores/attachments.ts';
 import { applicableOptions, isMediaOption, modeOf, OPTION_LABELS, type MediaOptionKey, type OptionValues } from './generateOptions.ts';
+import { tooLongMessage } from '../../ui/format.ts';
 
 export type AudioSource = 'track' | 'speech' | 'file';
 export type SpeechFields = { voiceId: string; text: string; emotion: Emotion };
@@ -73,8 +74,8 @@ export function buildGeneration(form: GenerateForm, characterId: string, capabil
   for (const key of applicableOptions(type, mode)) {
     if (isMediaOption(key)) {
       const attachments = form.media[type][key];
+      // A failed file says why on its slot and goes unsent; it never holds the request back.
       if (stillUploading(attachments)) issues[key] = 'Still uploading…';
-      else if (attachments.some((a) => a.state === 'failed')) issues[key] = 'Remove the file that failed, or add it again.';
       const urls = readyUrls(attachments);
       if (key === 'reference_images') {
         if (urls.length > 0) options.reference_images = urls;
@@ -93,7 +94,10 @@ export function buildGeneration(form: GenerateForm, characterId: string, capabil
 
   const prompt = form.prompt.trim();
   if (!prompt) issues.prompt = 'Write a prompt: what happens in the picture or the clip.';
-  else if (form.prompt.length > LIMITS.generationPrompt.max) issues.prompt = `A prompt has at most ${LIMITS.generationPrompt.max} characters.`;
+  else {
+    const tooLong = tooLongMessage('A prompt', form.prompt.length, LIMITS.generationPrompt.max);
+    if (tooLong) issues.prompt = tooLong;
+  }
 
   const body: GenerationBody = {
     character_id: characterId,
@@ -108,7 +112,10 @@ export function buildGeneration(form: GenerateForm, characterId: string, capabil
     const text = form.speech.text;
     if (!form.speech.voiceId) issues.voice = 'Choose the voice that speaks the line.';
     if (!text.trim()) issues.text = 'Write the line the character says.';
-    else if (text.length > LIMITS.audioText.max) issues.text = `A line has at most ${LIMITS.audioText.max} characters.`;
+    else {
+      const tooLong = tooLongMessage('A line', text.length, LIMITS.audioText.max);
+      if (tooLong) issues.text = tooLong;
+    }
     speech = { voice_id: form.speech.voiceId, text: text.trim(), emotion: form.speech.emotion };
   } else if ((type === 'talk' || mode === 'lipsync') && form.audioSource === 'track' && !options.audio_url && !issues.audio_url) {
     issues.audio_url = form.audioTrackId ? 'That track is not ready yet.' : 'Choose the audio track the character speaks.';

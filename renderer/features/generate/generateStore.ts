@@ -177,6 +177,15 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       }));
       recompute();
     },
+    drop: (attachmentKey: string, sentence: string) => {
+      const dropped = get().media[type][key].find((a) => a.key === attachmentKey);
+      if (dropped) releaseAttachment(dropped);
+      set((state) => ({
+        media: { ...state.media, [type]: { ...state.media[type], [key]: state.media[type][key].filter((a) => a.key !== attachmentKey) } },
+        refused: { ...state.refused, [key]: [...(state.refused[key] ?? []), sentence] },
+      }));
+      recompute();
+    },
   });
 
   return {

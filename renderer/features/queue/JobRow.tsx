@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { StatusBadge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { creditsText } from '../../ui/PriceButton.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import type { AppError } from '../../../shared/ipc/index.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
 import { formatDateTime } from '../gallery/itemLabels.ts';
-import { canCancel, JOB_KIND_LABELS, JOB_STATE_NOTES } from './jobLabels.ts';
+import { canCancel, canSendAgain, JOB_KIND_LABELS, JOB_STATE_NOTES } from './jobLabels.ts';
 
 interface JobRowProps {
   job: Job;
@@ -19,6 +22,9 @@ interface JobRowProps {
 
 /** One job: what it is, its state, price, progress and the actions that apply. */
 export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRowProps) {
+  const [sendAgainError, setSendAgainError] = useState<AppError | null>(null);
+  // The same request under the same key: nothing new to price, so no retry dialog.
+  const sendAgain = async () => setSendAgainError(await useJobsStore.getState().retry(job.id, null));
   return (
     <li className={`job-row depth-${Math.min(depth, 3)}`} data-job-id={job.id} data-state={job.state}>
       <div className="job-main">
@@ -37,6 +43,7 @@ export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRow
           {job.attempts > 1 && job.state !== 'done' ? ` (attempt ${job.attempts})` : ''}
           {retried && job.state === 'failed' ? ' Retried: follow the newer attempt.' : ''}
         </p>
+        {sendAgainError && <p className="job-note" role="alert">{sendAgainError.message}</p>}
         {job.state === 'processing' || job.state === 'sending' ? <ProgressBar value={job.progress} label={`${job.title}: progress`} /> : null}
         <span className="job-time">{formatDateTime(job.createdAt)}</span>
       </div>
@@ -53,6 +60,11 @@ export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRow
           {canCancel(job) && (
             <Button size="sm" variant="ghost" onClick={() => onCancel(job)}>
               Cancel
+            </Button>
+          )}
+          {canSendAgain(job) && (
+            <Button size="sm" onClick={() => void sendAgain()}>
+              Send again
             </Button>
           )}
           {job.state === 'failed' && !retried && (

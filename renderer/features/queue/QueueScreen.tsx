@@ -14,6 +14,7 @@ import { chainOrder, isActive } from './jobLabels.ts';
 import { JobRow } from './JobRow.tsx';
 import { useQueueStore } from './queueStore.ts';
 import './queue.css';
+import { formatCount } from '../../ui/format.ts';
 
 registerStoreReset(() => useQueueStore.getState().reset());
 
@@ -72,19 +73,19 @@ export function QueueScreen() {
       <div className="queue-summary" data-testid="queue-summary">
         <div className="stat-card">
           <span className="stat-label">In the queue</span>
-          <span className="stat-value">{active.length}</span>
+          <span className="stat-value">{formatCount(active.length)}</span>
           <span className="stat-note">{paused ? 'paused' : 'running'}</span>
         </div>
         <div className={`stat-card${overBudget ? ' stat-warning' : ''}`}>
           <span className="stat-label">Pending cost</span>
           <span className="stat-value" data-testid="pending-credits">
-            {pendingCredits.toLocaleString()}
+            {formatCount(pendingCredits)}
           </span>
           <span className="stat-note">{overBudget ? 'more than your balance' : 'credits not yet charged'}</span>
         </div>
         <div className="stat-card">
           <span className="stat-label">Balance</span>
-          <span className="stat-value">{balance === null ? '—' : balance.toLocaleString()}</span>
+          <span className="stat-value">{balance === null ? '—' : formatCount(balance)}</span>
           <span className="stat-note">credits</span>
         </div>
       </div>
@@ -99,7 +100,7 @@ export function QueueScreen() {
         value={show}
         onChange={setShow}
         segments={[
-          { value: 'active', label: `In progress (${active.length})` },
+          { value: 'active', label: `In progress (${formatCount(active.length)})` },
           { value: 'finished', label: 'Finished' },
           { value: 'all', label: 'All' },
         ]}

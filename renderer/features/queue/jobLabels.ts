@@ -26,6 +26,14 @@ export function canCancel(job: Job): boolean {
   return (job.state === 'queued' || job.state === 'paused' || job.state === 'waiting_connection') && job.attempts === 0;
 }
 
+/**
+ * A job that stopped resending because its answer could not be saved (core's `answer_not_saved`):
+ * Send again asks the service with the same request key, so it replays instead of charging again.
+ */
+export function canSendAgain(job: Job): boolean {
+  return job.error?.code === 'answer_not_saved' && isActive(job);
+}
+
 export function isActive(job: Job): boolean {
   return job.state !== 'done' && job.state !== 'failed' && job.state !== 'cancelled';
 }

@@ -5,13 +5,17 @@ import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
+import { CONNECTION_STATUS_WORDS, statusOf } from '../../stores/connectionStatus.ts';
+import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { formatDateTime } from '../gallery/itemLabels.ts';
+import { planName } from './ConnectServiceForm.tsx';
 import { useProfilesStore } from './profilesStore.ts';
 
 const KEY_STATES: Record<Profile['keyState'], { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }> = {
   ok: { label: 'Key works', tone: 'success' },
   unverified: { label: 'Key not checked yet', tone: 'neutral' },
-  needs_new_key: { label: 'Needs a new key', tone: 'danger' },
+  needs_new_key: { label: 'Key refused', tone: 'danger' },
+  expired: { label: 'Key expired', tone: 'danger' },
   missing: { label: 'No key', tone: 'warning' },
 };
 
@@ -23,8 +27,19 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const [editingKey, setEditingKey] = useState(false);
   const [apiKey, setApiKey] = useState('');
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [editingBilling, setEditingBilling] = useState(false);
+  const [billingUrl, setBillingUrl] = useState(profile.billingUrl ?? '');
+  const connection = useConnectionStore((s) => s.connection);
   const remote = profile.kind === 'remote';
   const keyState = KEY_STATES[profile.keyState];
+  // Only the connection in use has a live state; the others show what their last check found.
+  const live = profile.active && connection?.profile?.id === profile.id ? statusOf(connection) : null;
+  const liveWords = live ? CONNECTION_STATUS_WORDS[live] : null;
+
+  const saveBilling = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await useProfilesStore.getState().setBillingUrl(profile.id, billingUrl.trim() || null)) setEditingBilling(false);
+  };
 
   const saveKey = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,8 +55,23 @@ export function ProfileCard({ profile }: { profile: Profile }) {
       <div className="profile-head">
         <h3 className="profile-name">{remote ? profile.name : 'Sandbox (on this computer)'}</h3>
         {profile.active && <Badge tone="accent">In use</Badge>}
-        {remote && <Badge tone={keyState.tone}>{keyState.label}</Badge>}
+        {liveWords && (
+          <span className="profile-status" data-testid="profile-status" data-connection={live ?? undefined}>
+            <span className={`status-dot status-dot-${liveWords.tone}`} aria-hidden="true" />
+            {liveWords.words.charAt(0).toUpperCase() + liveWords.words.slice(1)}
+          </span>
+        )}
+        {remote && (
+          <span data-testid="key-state" data-key-state={profile.keyState}>
+            <Badge tone={keyState.tone}>{keyState.label}</Badge>
+          </span>
+        )}
       </div>
+      {live && connection?.problem && (
+        <p className="profile-problem" role="status" data-testid="profile-problem">
+          {connection.problem}
+        </p>
+      )}
       <dl className="profile-facts">
         <dt>Service</dt>
         <dd className="mono">{profile.baseUrl}</dd>
@@ -53,6 +83,8 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             <dd>{profile.hasCustomCa ? 'Custom CA trusted for this service' : 'System certificates'}</dd>
             <dt>API key</dt>
             <dd className="mono" data-testid="key-mask">{profile.keyPrefix ? `${profile.keyPrefix}••••••••` : 'None stored'}</dd>
+            <dt>Billing page</dt>
+            <dd className="mono">{profile.billingUrl ?? 'Not set'}</dd>
             {profile.keyLastUsedAt && (
               <>
                 <dt>Key last used</dt>
@@ -88,11 +120,28 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           </Button>
         )}
         {remote && (
-          <Button size="sm" variant="ghost" onClick={() => setConfirmRemove(true)}>
+          <Button size="sm" variant="ghost" onClick={() => setEditingBilling((value) => !value)} aria-expanded={editingBilling}>
+            Billing page…
+          </Button>
+        )}
+        {/* The connection in use is never removed from under the app: switch to another first. */}
+        {remote && !profile.active && (
+          <Button size="sm" variant="ghost" onClick={() => setConfirmRemove(true)} data-action="remove-connection">
             Remove connection…
           </Button>
         )}
       </div>
+      {remote && profile.active && <p className="muted profile-note">To remove this connection, switch to another one first.</p>}
+      {editingBilling && (
+        <form className="profile-key-form" onSubmit={(event) => void saveBilling(event)}>
+          <Field label="Billing page" hint="Where this service sells credits; “Buy credits” opens it. Leave empty to remove it.">
+            {(control) => <TextInput {...control} type="url" inputMode="url" value={billingUrl} onChange={(event) => setBillingUrl(event.target.value)} placeholder="https://example.com/billing" />}
+          </Field>
+          <Button type="submit" variant="primary" size="sm">
+            Save billing page
+          </Button>
+        </form>
+      )}
       {editingKey && (
         <form className="profile-key-form" onSubmit={saveKey}>
           <Field label="API key" hint="Shown once in the web app. It is stored in the system keychain and never displayed again.">
@@ -104,10 +153,10 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         </form>
       )}
       {test && (
-        <p className={test.ok ? 'test-ok' : 'test-problem'} role="status" data-testid="test-result">
+        <p className={test.ok ? 'test-ok' : 'test-problem'} role="status" data-testid="test-result" data-status={test.status}>
           {test.ok ? '✓ ' : '⚠ '}
           {test.message}
-          {test.plan ? ` Plan: ${test.plan}.` : ''}
+          {test.plan ? ` Plan: ${planName(test.plan)}.` : ''}
           {test.balance !== null ? ` Balance: ${test.balance.toLocaleString()} credits.` : ''}
         </p>
       )}

@@ -2,19 +2,23 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Settings } from '../../../shared/ipc/index.ts';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { connectionLabel, useConnectionStore } from '../../stores/connectionStore.ts';
+import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Switch } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
-import { AddServiceForm } from './AddServiceForm.tsx';
-import { useLibraryInfoStore } from './libraryInfoStore.ts';
+import { ConnectServiceForm } from './ConnectServiceForm.tsx';
+import { checkSummary, useLibraryInfoStore } from './libraryInfoStore.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { useProfilesStore } from './profilesStore.ts';
+import { SandboxSection } from './SandboxSection.tsx';
+import { useSandboxStore } from './sandboxStore.ts';
 import './settings.css';
 
-for (const store of [useProfilesStore, useLibraryInfoStore]) registerStoreReset(() => store.getState().reset());
+for (const store of [useProfilesStore, useLibraryInfoStore, useSandboxStore]) registerStoreReset(() => store.getState().reset());
 
 /** Connections, the library, downloads, notifications, theme and versions. */
 export function SettingsScreen() {
@@ -23,12 +27,23 @@ export function SettingsScreen() {
     void useLibraryInfoStore.getState().loadStats();
     if (!useSettingsStore.getState().settings) void useSettingsStore.getState().load();
   }, []);
+  const sandboxInUse = useConnectionStore((s) => s.connection?.profile?.kind === 'sandbox');
+  const section = useNavigationStore((s) => s.settingsSection);
+  useEffect(() => {
+    if (!section) return;
+    const target = document.getElementById(section);
+    if (!target) return;
+    useNavigationStore.getState().takeSettingsSection();
+    target.scrollIntoView({ block: 'start' });
+    target.querySelector<HTMLElement>('h2')?.focus();
+  }, [section, sandboxInUse]);
   return (
     <section className="screen settings-screen" aria-labelledby="settings-heading">
       <header className="screen-header">
         <h1 id="settings-heading" className="screen-title">Settings</h1>
       </header>
       <ConnectionsSection />
+      {sandboxInUse && <SandboxSection />}
       <LibrarySection />
       <PreferencesSection />
       <AboutSection />
@@ -51,19 +66,38 @@ function ConnectionsSection() {
           <ProfileCard key={profile.id} profile={profile} />
         ))}
       </ul>
-      {adding ? <AddServiceForm onDone={() => setAdding(false)} /> : <Button onClick={() => setAdding(true)}>Connect a service…</Button>}
+      {adding ? (
+        <div className="add-service lib-panel">
+          <h3>Connect a service</h3>
+          <ConnectServiceForm
+            onCancel={() => setAdding(false)}
+            save={(input) => useProfilesStore.getState().addAndUse(input)}
+          />
+        </div>
+      ) : (
+        <Button onClick={() => setAdding(true)} data-action="connect-service">
+          Connect a service…
+        </Button>
+      )}
     </section>
   );
 }
 
 function LibrarySection() {
   const { stats, check, checking, error, runCheck } = useLibraryInfoStore(useShallow((s) => ({ stats: s.stats, check: s.check, checking: s.checking, error: s.error, runCheck: s.runCheck })));
+  const { health, healthBusy, checkIntegrity, repair } = useLibraryInfoStore(
+    useShallow((s) => ({ health: s.health, healthBusy: s.healthBusy, checkIntegrity: s.checkIntegrity, repair: s.repair })),
+  );
   const { settings, update } = useSettingsStore(useShallow((s) => ({ settings: s.settings, update: s.update })));
+  const profile = useConnectionStore((s) => s.connection?.profile);
   return (
     <section className="lib-panel settings-section" aria-labelledby="library-heading">
       <h2 id="library-heading" className="lib-section-title">
         Library
       </h2>
+      <p className="muted" data-testid="library-connection">
+        The library of the connection in use, <strong>{connectionLabel(profile)}</strong>. Each connection keeps its own library; switching connections switches libraries.
+      </p>
       <dl className="settings-facts">
         <dt>Location</dt>
         <dd className="path" data-testid="library-path">
@@ -88,9 +122,27 @@ function LibrarySection() {
         </Button>
         {check && (
           <p className="muted" role="status" data-testid="library-check">
-            {check.missing === 0 && check.orphans === 0
-              ? 'Everything is in place.'
-              : `${check.missing.toLocaleString()} missing files (${check.refetched.toLocaleString()} downloaded again), ${check.orphans.toLocaleString()} stray files (${check.removed.toLocaleString()} removed).`}
+            {checkSummary(check)}
+          </p>
+        )}
+        {check && check.pending + check.failed > 0 && (
+          <Button disabled={checking} onClick={() => void useLibraryInfoStore.getState().refetch()}>
+            Fetch them again
+          </Button>
+        )}
+      </div>
+      <div className="settings-row">
+        <Button busy={healthBusy || health?.state === 'checking'} disabled={health?.state === 'rebuilding'} onClick={() => void checkIntegrity()}>
+          Check the library’s integrity
+        </Button>
+        {health?.state === 'damaged' && (
+          <Button variant="primary" busy={healthBusy} onClick={() => void repair()}>
+            Repair the library
+          </Button>
+        )}
+        {health?.message && (
+          <p className="muted" role="status" data-testid="library-integrity" data-library-health={health.state}>
+            {health.message}
           </p>
         )}
       </div>

@@ -1,22 +1,28 @@
 import { create } from 'zustand';
-import type { CommandInput, CommandOutput, Profile } from '../../../shared/ipc/index.ts';
+import type { CommandInput, Connection, ConnectionCheck, Profile } from '../../../shared/ipc/index.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { command, messageOf } from '../gallery/command.ts';
 
-type TestResult = CommandOutput<'profiles.test'>;
 
 interface ProfilesState {
   profiles: readonly Profile[];
   loaded: boolean;
   error: string | null;
   /** Per profile: the last "test connection" answer, or the sentence of its failure. */
-  tests: Readonly<Record<string, TestResult | { ok: false; message: string; plan: null; balance: null }>>;
+  tests: Readonly<Record<string, ConnectionCheck | { ok: false; message: string; status?: undefined; accountName?: undefined; plan: null; balance: null }>>;
   testing: string | null;
   /** Per profile: the outcome of the last change, in words. */
   notices: Readonly<Record<string, string>>;
 
   load: () => Promise<void>;
   add: (input: CommandInput<'profiles.add'>) => Promise<boolean>;
+  /** Adds a connection and switches to it; answers the sentence of what went wrong, or null. */
+  addAndUse: (input: CommandInput<'profiles.add'>) => Promise<string | null>;
+  /** Asks a candidate service before anything is stored. */
+  check: (input: CommandInput<'profiles.check'>) => Promise<ConnectionCheck | string>;
+  setBillingUrl: (id: string, billingUrl: string | null) => Promise<boolean>;
+  /** connection.changed: the active profile's card shows what core knows now (its key checked, its state). */
+  applyConnection: (connection: Connection) => void;
   activate: (id: string) => Promise<void>;
   setKey: (id: string, apiKey: string) => Promise<boolean>;
   removeKey: (id: string) => Promise<void>;
@@ -53,6 +59,47 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
         set({ error: messageOf(error) });
         return false;
       }
+    },
+
+    addAndUse: async (input) => {
+      try {
+        const profile = await command('profiles.add', input);
+        set({ profiles: [...get().profiles, profile], error: null });
+        const connection = await command('profiles.activate', { id: profile.id });
+        useConnectionStore.getState().apply(connection);
+        await get().load();
+        note(profile.id, 'Added and now in use.');
+        return null;
+      } catch (error) {
+        return messageOf(error);
+      }
+    },
+
+    check: async (input) => {
+      try {
+        return await command('profiles.check', input);
+      } catch (error) {
+        return messageOf(error);
+      }
+    },
+
+    setBillingUrl: async (id, billingUrl) => {
+      try {
+        replace(await command('profiles.setBillingUrl', { id, billingUrl }));
+        note(id, billingUrl ? 'Billing page saved.' : 'Billing page removed.');
+        return true;
+      } catch (error) {
+        note(id, messageOf(error));
+        return false;
+      }
+    },
+
+    applyConnection: (connection) => {
+      const active = connection.profile;
+      if (!active || !get().loaded) return;
+      const known = get().profiles.some((each) => each.id === active.id);
+      if (!known) return;
+      set({ profiles: get().profiles.map((each) => (each.id === active.id ? active : { ...each, active: false })) });
     },
 
     activate: async (id) => {
@@ -100,6 +147,8 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
       try {
         const result = await command('profiles.test', { id });
         set({ tests: { ...get().tests, [id]: result }, testing: null });
+        // The key's state follows the check (core stored it): read the list again.
+        await get().load();
       } catch (error) {
         set({ tests: { ...get().tests, [id]: { ok: false, message: messageOf(error), plan: null, balance: null } }, testing: null });
       }

@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { CharacterCard } from './CharacterCard.tsx';
 import { CreateCharacterDialog } from './CreateCharacterDialog.tsx';
 import { useStudioStore } from './studioStore.ts';
+import { formatCount, formatCountOf } from '../../ui/format.ts';
 
 /** The cast: every character as a card with its headshot and status, searchable by name. */
 export function CastView() {
@@ -32,7 +33,7 @@ export function CastView() {
           <h1 id="studio-title" className="screen-title">
             Your cast
           </h1>
-          <p className="screen-subtitle">{loaded ? `${total} ${total === 1 ? 'character' : 'characters'}` : 'Loading…'}</p>
+          <p className="screen-subtitle">{loaded ? formatCountOf(total, 'character') : 'Loading…'}</p>
         </div>
         <div className="screen-actions">
           {total > 0 ? (
@@ -89,7 +90,7 @@ export function CastView() {
       ) : (
         <>
           <p className="visually-hidden" role="status">
-            {search.trim() ? `${shown.length} of ${total} characters shown` : ''}
+            {search.trim() ? `${formatCount(shown.length)} of ${formatCountOf(total, 'character')} shown` : ''}
           </p>
           <ul className="cast-grid" aria-label="Characters">
             {shown.map((character) => (

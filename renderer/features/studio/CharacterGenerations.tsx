@@ -9,6 +9,7 @@ import { InlineError } from '../../ui/InlineError.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
 import { creditsText } from '../../ui/PriceButton.tsx';
 import { useCharacterGenerationsStore } from './characterGenerationsStore.ts';
+import { formatCount } from '../../ui/format.ts';
 
 const KIND_LABELS: Record<string, string> = { image: 'Image', video: 'Video', talk: 'Talk', character_create: 'Portraits', audio: 'Audio' };
 
@@ -40,7 +41,7 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
         <h2 id="generations-title" className="panel-title">
           Generations
         </h2>
-        <span className="muted">{count === 0 ? '' : `${count}`}</span>
+        <span className="muted">{count === 0 ? '' : formatCount(count)}</span>
       </div>
       <InlineError error={error} />
       {count === 0 && !loading ? (

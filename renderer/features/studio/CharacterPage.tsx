@@ -128,11 +128,12 @@ export function CharacterPage({ characterId }: { characterId: string }) {
       <div className="character-layout">
         <div className="character-main">
           <CharacterPortraits character={character} />
+          {/* What was just made comes first, newest at the top, near the panel that made it. */}
+          <CharacterGenerations characterId={character.id} />
           <div className="character-details">
             <CharacterTraits character={character} />
             <CharacterVersions character={character} />
           </div>
-          <CharacterGenerations characterId={character.id} />
         </div>
         <aside className="character-aside" aria-label="Generate">
           <GeneratePanel character={character} />

@@ -5,13 +5,14 @@ import { useToastStore } from '../../stores/toastStore.ts';
 import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { Combobox } from '../../ui/Combobox.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
+import { Field, TextInput } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { createProblems, useCreateCharacterStore } from './createCharacterStore.ts';
 import { useStudioStore } from './studioStore.ts';
 import { CREATION_TYPES, TRAITS, type TraitKey } from './traitCatalog.ts';
+import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 const FORM_ID = 'create-character-form';
 
@@ -103,9 +104,19 @@ function TraitField({ traitKey, value, onChange, error }: { traitKey: TraitKey; 
   const info = TRAITS[traitKey];
   if (info.long) {
     return (
-      <Field label={info.label} className="trait-wide" counter={{ length: value.length, max: info.max }} error={error} required={traitKey === 'prompt' || undefined}>
-        {(control) => <TextArea {...control} value={value} maxLength={info.max} rows={3} placeholder={info.placeholder} onChange={(e) => onChange(traitKey, e.target.value)} data-trait={traitKey} />}
-      </Field>
+      <LimitedTextArea
+        label={info.label}
+        what={`The ${info.label.toLowerCase()}`}
+        className="trait-wide"
+        max={info.max}
+        error={error}
+        required={traitKey === 'prompt' || undefined}
+        value={value}
+        rows={3}
+        placeholder={info.placeholder}
+        onChange={(next) => onChange(traitKey, next)}
+        data-trait={traitKey}
+      />
     );
   }
   return (

@@ -4,10 +4,10 @@ import { submitOnCommandEnter } from '../../app/formSubmit.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { Field, TextArea } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { useRegenerateStore } from './regenerateStore.ts';
+import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 /** Regenerate the portraits, fully or with an edit instruction; the price is on the button. */
 export function RegenerateDialog({ open, onClose, characterName }: { open: boolean; onClose: () => void; characterName: string }) {
@@ -45,16 +45,17 @@ export function RegenerateDialog({ open, onClose, characterName }: { open: boole
         className="form-stack"
         onKeyDown={submitOnCommandEnter(run)}
       >
-        <Field
+        <LimitedTextArea
           label="Edit instruction (optional)"
+          what="An edit instruction"
           hint="Empty means a full regeneration."
-          counter={{ length: customDetails.length, max: LIMITS.customDetails }}
-          error={tooLong ? `An edit instruction has at most ${LIMITS.customDetails} characters.` : null}
-        >
-          {(control) => (
-            <TextArea {...control} value={customDetails} rows={3} placeholder="Give her a green coat and shorter hair" onChange={(e) => setCustomDetails(e.target.value)} data-field="custom-details" />
-          )}
-        </Field>
+          max={LIMITS.customDetails}
+          value={customDetails}
+          rows={3}
+          placeholder="Give her a green coat and shorter hair"
+          onChange={setCustomDetails}
+          data-field="custom-details"
+        />
         <InlineError error={error} />
       </div>
     </Dialog>

@@ -5,7 +5,8 @@ import { attach, readyUrls, releaseAttachment, stillUploading, type Attachment, 
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { isFresh, QuotePricer, type PriceState } from '../../stores/quotePricer.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
-import type { TraitKey } from './traitCatalog.ts';
+import { TRAITS, type TraitKey } from './traitCatalog.ts';
+import { tooLongMessage } from '../../ui/format.ts';
 
 type CreateBody = CommandInput<'characters.create'>['body'];
 
@@ -47,18 +48,27 @@ export type CreateProblems = { name: string | null; references: string | null; p
 export function createProblems(state: Pick<CreateCharacterState, 'name' | 'creationType' | 'traits' | 'references'>): CreateProblems {
   const name = state.name.trim();
   const uploading = stillUploading(state.references);
-  const failed = state.references.some((r) => r.state === 'failed');
+  // A failed image says why on its slot and goes unsent; it never holds the character back.
+  const ready = readyUrls(state.references).length;
   return {
     name: !name ? 'Give the character a name.' : name.length > LIMITS.characterName.max ? `A name has at most ${LIMITS.characterName.max} characters.` : null,
     references: uploading
       ? 'Wait for the reference images to finish uploading.'
-      : failed
-        ? 'Remove the reference images that failed, or add them again.'
-        : state.creationType === 'image' && state.references.length === 0
-          ? 'A character from images needs at least one reference image.'
-          : null,
-    prompt: state.creationType === 'prompt' && !state.traits.prompt?.trim() ? 'Write the prompt that describes the character.' : null,
+      : state.creationType === 'image' && ready === 0
+        ? 'A character from images needs at least one reference image.'
+        : null,
+    prompt: state.creationType === 'prompt' && !state.traits.prompt?.trim() ? 'Write the prompt that describes the character.' : tooLongTrait(state),
   };
+}
+
+/** The first long trait past its limit, in words (the field says so too; the form never cuts it). */
+function tooLongTrait(state: Pick<CreateCharacterState, 'creationType' | 'traits'>): string | null {
+  for (const key of TRAITS_BY_CREATION_TYPE[state.creationType]) {
+    const info = TRAITS[key as TraitKey];
+    const message = tooLongMessage(`The ${info.label.toLowerCase()}`, state.traits[key as TraitKey]?.length ?? 0, info.max);
+    if (message) return message;
+  }
+  return null;
 }
 
 /** The request body as the service will see it: only the traits of the chosen creation type. */
@@ -88,6 +98,12 @@ export const useCreateCharacterStore = create<CreateCharacterState>()((set, get)
     add: (attachment: Attachment) => set((state) => ({ references: [...state.references, attachment] })),
     patch: (key: string, change: Partial<Attachment>) => {
       set((state) => ({ references: state.references.map((r) => (r.key === key ? { ...r, ...change } : r)) }));
+      reprice();
+    },
+    drop: (key: string, sentence: string) => {
+      const dropped = get().references.find((r) => r.key === key);
+      if (dropped) releaseAttachment(dropped);
+      set((state) => ({ references: state.references.filter((r) => r.key !== key), refused: [...state.refused, sentence] }));
       reprice();
     },
   };

@@ -8,6 +8,7 @@ import { PriceButton } from '../../ui/PriceButton.tsx';
 import { createPriceStore } from './priceStore.ts';
 import { useTracksStore } from './tracksStore.ts';
 import { speakingVoices, useVoicesStore } from './voicesStore.ts';
+import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 type SpeechBody = CommandInput<'audio.create'>['body'];
 type ModelBField = (typeof MODEL_B_FIELDS)[number];
@@ -60,7 +61,6 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
     }
   };
 
-  const textError = text.length > LIMITS.audioText.max ? `Speech text has at most ${LIMITS.audioText.max.toLocaleString()} characters; remove ${(text.length - LIMITS.audioText.max).toLocaleString()}.` : null;
 
   return (
     <form
@@ -97,9 +97,7 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
       <Field label="Track name" hint="Leave empty for “Audio” and today’s date." counter={{ length: name.length, max: LIMITS.audioTrackName }}>
         {(control) => <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} />}
       </Field>
-      <Field label="Text" required counter={{ length: text.length, max: LIMITS.audioText.max }} error={textError}>
-        {(control) => <TextArea {...control} rows={5} value={text} onChange={(event) => setText(event.target.value)} placeholder="What should the voice say?" data-testid="speech-text" />}
-      </Field>
+      <LimitedTextArea label="Text" what="Speech text" required max={LIMITS.audioText.max} rows={5} value={text} onChange={setText} placeholder="What should the voice say?" data-testid="speech-text" />
       {modelB && (
         <fieldset className="model-b-fields">
           <legend>voice-model-b options</legend>

@@ -12,6 +12,7 @@ import { useHandoffStore } from '../gallery/handoffStore.ts';
 import { formatDateTime } from '../gallery/itemLabels.ts';
 import { Waveform } from '../gallery/Waveform.tsx';
 import { useTracksStore } from './tracksStore.ts';
+import { formatCount } from '../../ui/format.ts';
 
 /** The speech tracks, each with a player and its waveform. */
 export function TrackList() {
@@ -21,7 +22,7 @@ export function TrackList() {
   return (
     <section className="track-list lib-panel" aria-labelledby="tracks-heading">
       <h2 id="tracks-heading" className="lib-section-title">
-        Tracks <span className="lib-section-count">{total}</span>
+        Tracks <span className="lib-section-count">{formatCount(total)}</span>
       </h2>
       <div aria-live="polite">
         {notice && <p className="status-notice">{notice}</p>}

@@ -5,6 +5,7 @@ import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { StatusBadge } from '../../ui/Badge.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { useVoicesStore } from './voicesStore.ts';
+import { formatCount } from '../../ui/format.ts';
 
 const OWNER_LABELS: Record<string, string> = { me: 'Yours', team: 'Team', system: 'Preset' };
 
@@ -15,7 +16,7 @@ export function VoiceList({ onSpeak }: { onSpeak: (voice: Voice) => void }) {
     <div className="voice-lists">
       <section aria-labelledby="voices-own-heading">
         <h2 id="voices-own-heading" className="lib-section-title">
-          Your voices <span className="lib-section-count">{voices.length}</span>
+          Your voices <span className="lib-section-count">{formatCount(voices.length)}</span>
         </h2>
         {error && (
           <p className="field-error" role="alert">
@@ -34,7 +35,7 @@ export function VoiceList({ onSpeak }: { onSpeak: (voice: Voice) => void }) {
       </section>
       <section aria-labelledby="voices-presets-heading">
         <h2 id="voices-presets-heading" className="lib-section-title">
-          Presets <span className="lib-section-count">{presets.length}</span>
+          Presets <span className="lib-section-count">{formatCount(presets.length)}</span>
         </h2>
         <ul className="voice-list" data-testid="preset-voices">
           {presets.map((voice) => (

@@ -34,11 +34,21 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
   let studio: StudioHost;
   let browser: Browser;
   let page: StudioPage;
+  /** The media base core gave the page in app.info: the media key is in it. */
+  const mediaBase = (): string => {
+    for (const message of page.received) {
+      if (message.type === 'reply' && message.reply.ok) {
+        const value = message.reply.value as { mediaBase?: unknown };
+        if (typeof value.mediaBase === 'string') return value.mediaBase;
+      }
+    }
+    throw new Error('No app.info reply reached the page.');
+  };
 
   beforeAll(async () => {
     studio = await startStudioHost();
     browser = await launchChromium();
-    page = await StudioPage.open(browser, studio.host.url);
+    page = await StudioPage.open(browser, studio.host.launchUrl());
   });
   afterAll(async () => {
     await page?.close();
@@ -50,8 +60,33 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
     const info = page.received.find((message) => message.type === 'reply' && message.reply.ok && (message.reply.value as { ipcVersion?: number }).ipcVersion === IPC_VERSION);
     expect(info, 'an app.info reply over the WebSocket bridge').toBeDefined();
     expect(await page.page.locator('#root > *').count()).toBeGreaterThan(0);
-    // The token left the address bar for sessionStorage as soon as the page read it.
-    expect(page.page.url()).not.toContain('token=');
+    // The launch code left the address bar at once; the session it bought sits in this tab only.
+    expect(page.page.url()).not.toContain('launch=');
+    expect(await page.page.evaluate(() => sessionStorage.getItem('cast.hostSession'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // No cookie: cookies ignore ports, so every server on 127.0.0.1 would be sent one.
+    expect(await page.context.cookies()).toEqual([]);
+  });
+
+  it('keeps working through a reload, on the session the tab holds', async () => {
+    const tab = await StudioPage.open(browser, studio.host.launchUrl());
+    await tab.page.reload();
+    await tab.waitForReady();
+    expect(await tab.page.locator('.bridge-banner').count()).toBe(0);
+    await tab.close();
+  });
+
+  it('opens a launch link once: a second browser opening it is told so', async () => {
+    const url = studio.host.launchUrl();
+    const first = await StudioPage.open(browser, url);
+    const context = await browser.newContext();
+    const second = await context.newPage();
+    await second.goto(url);
+    // The page cannot start without a session, and says why and what to do.
+    await second.locator('.app-loading-error').waitFor({ timeout: 30_000 });
+    expect(await second.locator('.app-loading-error').textContent()).toContain('This link to Cast Studio was used already');
+    expect(await second.evaluate(() => sessionStorage.getItem('cast.hostSession'))).toBeNull();
+    await context.close();
+    await first.close();
   });
 
   it('serves the page with a CSP that blocks inline script', async () => {
@@ -66,7 +101,7 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
 
   it('refuses a bridge connection without the token, or with a wrong one', async () => {
     const base = `ws://127.0.0.1:${studio.host.port}/bridge`;
-    expect(await page.page.evaluate(SOCKET_PROBE, `${base}?token=${studio.host.token}&v=${IPC_VERSION}`)).toBe('opened');
+    expect(await page.page.evaluate(SOCKET_PROBE, `${base}?token=${studio.host.sessionToken()}&v=${IPC_VERSION}`)).toBe('opened');
     expect(await page.page.evaluate(SOCKET_PROBE, `${base}?v=${IPC_VERSION}`)).toBe('refused');
     expect(await page.page.evaluate(SOCKET_PROBE, `${base}?token=guess&v=${IPC_VERSION}`)).toBe('refused');
   });
@@ -77,48 +112,70 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
     try {
       const elsewhere = await browser.newPage();
       await elsewhere.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
-      const url = `ws://127.0.0.1:${studio.host.port}/bridge?token=${studio.host.token}&v=${IPC_VERSION}`;
+      const url = `ws://127.0.0.1:${studio.host.port}/bridge?token=${studio.host.sessionToken()}&v=${IPC_VERSION}`;
       expect(await elsewhere.evaluate(SOCKET_PROBE, url)).toBe('refused');
-      // Nor can that page read media, cookie or not: its requests are cross-origin.
+      // Nor can that page read media, even knowing the media key: its requests are cross-site.
       const status = await elsewhere.evaluate(async (mediaUrl) => {
         try {
           return (await fetch(mediaUrl, { credentials: 'include' })).status;
         } catch {
           return 'blocked';
         }
-      }, `${studio.host.origin}/media/anything`);
+      }, `${mediaBase()}anything`);
       expect(status).not.toBe(200);
+      const image = await elsewhere.evaluate(
+        (src) =>
+          new Promise<string>((resolve) => {
+            const img = new Image();
+            img.onload = () => resolve('loaded');
+            img.onerror = () => resolve('refused');
+            img.src = src;
+          }),
+        `${mediaBase()}anything`,
+      );
+      expect(image).toBe('refused');
       await elsewhere.close();
     } finally {
       other.close();
     }
   });
 
-  it('serves media by content id only: 404 for unknown ids, never a path', async () => {
-    const inPage = page.context.request; // carries the session cookie the page obtained
-    expect((await inPage.get(`${studio.host.origin}/media/no0such0id`)).status()).toBe(404);
+  it('serves media by content id only, under the media base core gave the page: 404 for unknown ids, never a path', async () => {
+    expect(mediaBase()).toMatch(new RegExp(`^${studio.host.origin}/media/[A-Za-z0-9_-]{43}/$`));
+    const fromPage = (url: string) => page.page.evaluate(async (u) => (await fetch(u)).status, url);
+    expect(await fromPage(`${mediaBase()}no0such0id`)).toBe(404);
     for (const path of ['%2e%2e%2f%2e%2e%2fetc%2fpasswd', '..%2F..%2Fetc%2Fpasswd', '%2Fetc%2Fpasswd', 'C:%5CWindows%5Cwin.ini', 'a.b']) {
-      const response = await inPage.get(`${studio.host.origin}/media/${path}`);
-      expect(response.status(), path).toBe(400);
+      expect(await fromPage(`${mediaBase()}${path}`), path).toBe(400);
     }
-    const cookie = (await page.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    expect(cookie).toContain(`cast_token_${studio.host.port}=`);
-    for (const path of ['/media/../etc/passwd', '/media/../../../../etc/passwd', '/../../etc/passwd', '/etc/passwd']) {
-      const response = await rawGet(studio.host.port, path, { Host: `127.0.0.1:${studio.host.port}`, Cookie: cookie });
-      expect([400, 404], `${path} → ${response.status}`).toContain(response.status);
+    const base = new URL(mediaBase()).pathname;
+    for (const path of [`${base}../etc/passwd`, `${base}../../../../etc/passwd`, '/media/../etc/passwd', '/../../etc/passwd', '/etc/passwd']) {
+      const response = await rawGet(studio.host.port, path, { Host: `127.0.0.1:${studio.host.port}` });
+      expect([400, 403, 404], `${path} → ${response.status}`).toContain(response.status);
       expect(response.body).not.toContain('root:');
     }
   });
 
-  it('refuses media to a browser that never had the token', async () => {
+  it('streams an upload from the page to the host, not through the socket', async () => {
+    // A real PNG's first bytes; core checks the type and the size, then needs the service.
+    const reply = await page.page.evaluate(async () => {
+      const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(2_000_000).fill(0)]);
+      const response = await fetch('/uploads', { method: 'PUT', body: new Blob([bytes]), headers: { 'X-Cast-Token': sessionStorage.getItem('cast.hostSession') ?? '', 'Content-Type': 'image/png' } });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string } };
+    });
+    // 2 MB, twice what one bridge frame may carry: it went by the upload route and reached core whole.
+    expect(reply).toMatchObject({ ok: true, value: { contentType: 'image/png', size: 2_000_008 } });
+  });
+
+  it('refuses media to a browser that never had the media key', async () => {
     const stranger = await browser.newContext();
     expect((await stranger.request.get(`${studio.host.origin}/media/no0such0id`)).status()).toBe(403);
+    expect((await stranger.request.get(`${studio.host.origin}/media/${studio.host.sessionToken()}/no0such0id`)).status()).toBe(403);
     await stranger.close();
   });
 
   it('shows the studio in light and dark', async () => {
     await page.screenshot('browser-host-start');
-    const dark = await StudioPage.open(browser, studio.host.url, { theme: 'dark' });
+    const dark = await StudioPage.open(browser, studio.host.launchUrl(), { theme: 'dark' });
     expect(await dark.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
     await dark.screenshot('browser-host-start');
     await dark.close();

@@ -3,7 +3,7 @@
  *
  *   const studio = await startStudioHost();            // core + embedded sandbox (fast) + host
  *   const browser = await launchChromium();             // the machine's Chromium, headless
- *   const page = await StudioPage.open(browser, studio.host.url, { theme: 'dark' });
+ *   const page = await StudioPage.open(browser, studio.host.launchUrl(), { theme: 'dark' });
  *   await page.waitForEvent('job.updated', (job) => job.state === 'done');
  *   await page.screenshot('studio');                    // test-artifacts/screenshots/studio-dark.png
  *   await page.close(); await browser.close(); await studio.stop();

@@ -25,7 +25,15 @@ export type Harness = {
  * A core on a fresh user-data folder whose embedded sandbox is a real sandbox process (HTTPS on
  * loopback, its own CA), reusing the key core hands it exactly as the shells do.
  */
-export async function startCore(options: { keychain: Keychain; userDataDir?: string; sandboxDataDir?: string; env?: Record<string, string>; deps?: Partial<CoreDeps> }): Promise<Harness> {
+/**
+ * Service variants of the sandbox core runs against: `variants`, else CAST_TEST_SANDBOX_VARIANTS
+ * (`minimal-accept,extra-fields`), so a whole suite can be run against a variant unchanged.
+ */
+function variantsOf(given: readonly string[] | undefined): readonly string[] {
+  return given ?? (process.env.CAST_TEST_SANDBOX_VARIANTS ?? '').split(',').filter(Boolean);
+}
+
+export async function startCore(options: { keychain: Keychain; userDataDir?: string; sandboxDataDir?: string; env?: Record<string, string>; deps?: Partial<CoreDeps>; variants?: readonly string[] }): Promise<Harness> {
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'cast-core-'));
   const prefs = new ConfPreferences({ cwd: userDataDir });
   const log = new CaptureLog();
@@ -43,6 +51,7 @@ export async function startCore(options: { keychain: Keychain; userDataDir?: str
         dataDir: options.sandboxDataDir ?? dataDir,
         speed: 'fast',
         env: { ...(apiKey ? { CAST_SANDBOX_API_KEY: apiKey } : {}), ...options.env },
+        variants: variantsOf(options.variants),
       });
       const started = handle;
       return { ready: started.ready, stop: () => started.stop() };

@@ -2,21 +2,53 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchSiteAllowed, HostAuth, newToken, readCookie } from '../../../electron/web/hostAuth.ts';
+import { fetchSiteAllowed, HostAuth, LAUNCH_CODE_TTL_MS, newToken } from '../../../electron/web/hostAuth.ts';
 import { contentSecurityPolicy, resolveStaticFile } from '../../../electron/web/staticFiles.ts';
-import { takeHostToken } from '../../../renderer/bridge/hostToken.ts';
+import { hostSessionToken } from '../../../renderer/bridge/hostToken.ts';
 
 describe('the browser host’s gate', () => {
-  const auth = new HostAuth(4321, 'the-token');
+  let now = 1_000_000;
+  const auth = new HostAuth(4321, { mediaKey: 'the-media-key', now: () => now });
 
-  it('makes a fresh unguessable token at each start', () => {
+  it('makes fresh unguessable secrets', () => {
     expect(newToken()).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(newToken()).not.toBe(newToken());
+    expect(auth.mintLaunchCode()).not.toBe(auth.mintLaunchCode());
   });
 
-  it('accepts only this start’s token', () => {
-    expect(auth.tokenMatches('the-token')).toBe(true);
-    for (const bad of [null, undefined, '', 'the-token ', 'THE-TOKEN', 'the-toke']) expect(auth.tokenMatches(bad)).toBe(false);
+  it('trades a launch code once for a session token', () => {
+    const code = auth.mintLaunchCode();
+    const session = auth.redeem(code);
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(auth.sessionMatches(session)).toBe(true);
+    expect(auth.redeem(code)).toBeNull();
+    // Each trade makes its own session; neither is the launch code.
+    const other = auth.redeem(auth.mintLaunchCode());
+    expect(other).not.toBe(session);
+    expect(auth.sessionMatches(other)).toBe(true);
+    expect(auth.sessionMatches(code)).toBe(false);
+  });
+
+  it('refuses a launch code after 60 seconds', () => {
+    const code = auth.mintLaunchCode();
+    const justInTime = auth.mintLaunchCode();
+    now += LAUNCH_CODE_TTL_MS - 1;
+    expect(auth.redeem(justInTime)).not.toBeNull();
+    now += 1;
+    expect(auth.redeem(code)).toBeNull();
+    expect(LAUNCH_CODE_TTL_MS).toBe(60_000);
+  });
+
+  it('accepts only sessions and keys it made', () => {
+    for (const bad of [null, undefined, '', 'the-media-key ', 'THE-MEDIA-KEY', 'the-media-ke']) {
+      expect(auth.sessionMatches(bad)).toBe(false);
+      expect(auth.mediaKeyMatches(bad)).toBe(false);
+      expect(auth.redeem(bad)).toBeNull();
+    }
+    expect(auth.mediaKeyMatches('the-media-key')).toBe(true);
+    // The media key reads media; it is no session.
+    expect(auth.sessionMatches('the-media-key')).toBe(false);
+    expect(auth.redeem('the-media-key')).toBeNull();
   });
 
   it('accepts only its own Host and Origin', () => {
@@ -28,13 +60,6 @@ describe('the browser host’s gate', () => {
     expect(auth.originMatches(undefined, false)).toBe(true);
     expect(auth.originMatches('http://127.0.0.1:4322', false)).toBe(false);
     expect(auth.originMatches('null', false)).toBe(false);
-  });
-
-  it('reads the media token from its cookie or query', () => {
-    expect(auth.requestToken('a=1; cast_token_4321=the-token', new URL('http://127.0.0.1:4321/media/x'))).toBe('the-token');
-    expect(auth.requestToken(undefined, new URL('http://127.0.0.1:4321/media/x?token=q'))).toBe('q');
-    expect(readCookie('cast_token_1=a;cast_token_4321=b', 'cast_token_4321')).toBe('b');
-    expect(auth.sessionCookie()).toContain('HttpOnly; SameSite=Strict');
   });
 
   it('refuses requests another site starts', () => {
@@ -77,23 +102,40 @@ describe('static files of the built renderer', () => {
   });
 });
 
-describe('the token in the page URL', () => {
+describe('the launch code in the page URL', () => {
   const storage = () => {
     const map = new Map<string, string>();
-    return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+    return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
   };
 
-  it('moves the token from the fragment to sessionStorage and out of the address bar', () => {
+  it('leaves the address bar at once, is traded once, and the session stays in the tab for reloads', async () => {
     const store = storage();
     const replaced: string[] = [];
     const history = { replaceState: (_d: unknown, _u: string, url: string) => void replaced.push(url) };
-    expect(takeHostToken({ hash: '#token=abc_-1&view=gallery', pathname: '/', search: '' }, history, store)).toBe('abc_-1');
-    expect(replaced).toEqual(['/#view=gallery']);
-    expect(takeHostToken({ hash: '', pathname: '/', search: '' }, history, store)).toBe('abc_-1');
+    const traded: string[] = [];
+    const redeem = async (code: string) => {
+      // The fragment is gone before the exchange is even sent.
+      expect(replaced).toEqual(['/#view=gallery']);
+      traded.push(code);
+      return 'session-1';
+    };
+    expect(await hostSessionToken({ hash: '#launch=abc_-1&view=gallery', pathname: '/', search: '' }, history, store, redeem)).toBe('session-1');
+    expect(traded).toEqual(['abc_-1']);
+    expect([...store.map.values()]).toEqual(['session-1']);
+    // A reload: no code in the URL, the tab's session is used and nothing is traded.
+    expect(await hostSessionToken({ hash: '', pathname: '/', search: '' }, history, store, redeem)).toBe('session-1');
+    expect(traded).toEqual(['abc_-1']);
   });
 
-  it('has no token when neither the fragment nor the tab holds one', () => {
+  it('keeps the tab’s session when a spent code is opened again, and has none when neither works', async () => {
     const history = { replaceState: () => undefined };
-    expect(takeHostToken({ hash: '#/gallery', pathname: '/', search: '' }, history, storage())).toBeNull();
+    const refuse = async () => null;
+    const store = storage();
+    store.setItem('cast.hostSession', 'kept');
+    expect(await hostSessionToken({ hash: '#launch=spent', pathname: '/', search: '' }, history, store, refuse)).toBe('kept');
+    expect(await hostSessionToken({ hash: '#launch=spent', pathname: '/', search: '' }, history, storage(), refuse)).toBeNull();
+    expect(await hostSessionToken({ hash: '#/gallery', pathname: '/', search: '' }, history, storage(), refuse)).toBeNull();
+    const unreachable = async () => Promise.reject(new Error('offline'));
+    expect(await hostSessionToken({ hash: '#launch=x', pathname: '/', search: '' }, history, storage(), unreachable)).toBeNull();
   });
 });

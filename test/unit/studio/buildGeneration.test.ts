@@ -68,7 +68,9 @@ describe('the generate panel request', () => {
 
   it('counts the prompt limit as the user types', () => {
     const built = buildGeneration(form({ prompt: 'x'.repeat(2001) }), CHARACTER, DEFAULT_CAPABILITIES, []);
-    expect(built.issues.prompt).toMatch(/2000/);
+    // The sentence names the limit and how much to remove; the text itself is never cut.
+    expect(built.issues.prompt).toBe(`A prompt has at most ${(2000).toLocaleString()} characters; remove 1.`);
+    expect(built.body.prompt).toHaveLength(2001);
     expect(buildGeneration(form({ prompt: '  ' }), CHARACTER, DEFAULT_CAPABILITIES, []).issues.prompt).toBeDefined();
   });
 

@@ -3,6 +3,7 @@ import { migration0001 } from './0001-mirrors.ts';
 import { migration0002 } from './0002-libraryIndex.ts';
 import { migration0003 } from './0003-downloadQueue.ts';
 import { migration0004 } from './0004-refundsByResource.ts';
+import { migration0005 } from './0005-cdnRelativeSources.ts';
 
 /** Every migration in order; a new one is appended, never edited once shipped. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005];

@@ -200,9 +200,9 @@ const handlers: Partial<Record<CommandName, Handler>> = {
     for (const id of input.ids) deleted.add(id);
     return { deleted: input.ids.length, failed: [] };
   },
-  'library.export': (input: { ids: string[]; destination?: string }) => ({ exported: input.ids.length, folder: input.destination ?? '/home/mira/Cast Studio/Exports/2026-11-21' }),
+  'library.export': (input: { ids: string[]; destination?: string }) => ({ exported: input.ids.length, folder: input.destination ?? '/home/mira/Cast Studio/Exports/2026-11-21', cancelled: false }),
   'library.stats': () => ({ items: ITEM_COUNT, bytes: 18_734_221_312, path: '/home/mira/.config/Cast Studio/library' }),
-  'library.check': () => ({ missing: 2, orphans: 1, refetched: 2, removed: 1 }),
+  'library.check': () => ({ missing: 2, orphans: 1, refetched: 2, removed: 1, pending: 0, failed: 0 }),
   'collections.list': () => collections,
   'collections.create': (input: { name: string }) => {
     const made = { id: `col-${collections.length + 1}`, name: input.name, characterId: null, count: 0 };

@@ -38,8 +38,9 @@ export class LibraryHost {
     }
   }
 
+  /** A launch URL with a fresh one-time code at each read: every page opened gets its own. */
   get url(): string {
-    return this.host.url;
+    return this.host.launchUrl();
   }
 
   /** A command straight to core's router, as the renderer would send it (test setup and checks). */

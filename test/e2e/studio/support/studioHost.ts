@@ -11,7 +11,7 @@ export type StudioSession = { studio: StudioHost; browser: Browser; app: StudioA
 export async function openStudio(): Promise<StudioSession> {
   const studio = await startStudioHost();
   const browser = await launchChromium();
-  const app = await StudioApp.open(browser, studio.host.url, { theme: 'light', viewport: { width: 1360, height: 880 } });
+  const app = await StudioApp.open(browser, studio.host.launchUrl(), { theme: 'light', viewport: { width: 1360, height: 880 } });
   return {
     studio,
     browser,

@@ -132,12 +132,12 @@ describe('downloads', () => {
     mkdirSync(join(store.root, 'ab'), { recursive: true });
     writeFileSync(store.pathOf(orphan), 'stray');
     const result = checkLibrary(library, store, downloader);
-    expect(result).toEqual({ missing: 1, orphans: 1, refetched: 1, removed: 1 });
+    expect(result).toEqual({ missing: 1, orphans: 1, refetched: 1, removed: 1, pending: 0, failed: 0 });
     expect(existsSync(store.pathOf(orphan))).toBe(false);
     await downloader.idle(10_000);
     expect(readFileSync(store.pathOf(SHA)).equals(FILE)).toBe(true);
     expect(mediaOf(library)?.media_id).toBe(SHA);
-    expect(checkLibrary(library, store, downloader)).toEqual({ missing: 0, orphans: 0, refetched: 0, removed: 0 });
+    expect(checkLibrary(library, store, downloader)).toEqual({ missing: 0, orphans: 0, refetched: 0, removed: 0, pending: 0, failed: 0 });
   });
 
   it('resolves only content ids, never paths', async () => {

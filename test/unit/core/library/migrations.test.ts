@@ -5,6 +5,7 @@ import { LibraryDatabase, migrate, schemaVersion } from '../../../../electron/co
 import { JobStore, toJob } from '../../../../electron/core/jobs/jobStore.ts';
 import { LibraryQueries } from '../../../../electron/core/library/libraryQueries.ts';
 import { MIGRATIONS } from '../../../../electron/core/library/migrations/allMigrations.ts';
+import { CdnSources, isLoopback } from '../../../../electron/core/downloads/cdnSources.ts';
 import { tempDir } from '../support/tempDir.ts';
 
 const T = '2026-11-01T10:00:00.000Z';
@@ -104,7 +105,7 @@ describe('library migrations', () => {
     db.close();
 
     const library = LibraryDatabase.open(path);
-    expect(schemaVersion(library.db)).toBe(4);
+    expect(schemaVersion(library.db)).toBe(MIGRATIONS.length);
     const jobs = new JobStore(library, () => T);
     // Rows of version 3 have no charge reference; jobs accepted from now on record one.
     expect(jobs.get('j-regen')?.charge_ref).toBeNull();
@@ -129,6 +130,52 @@ describe('library migrations', () => {
     expect(jobs.failedFor(many).map((j) => j.id).sort()).toEqual(['j-image', 'j-regen', 'j-regen-2']);
     const plan = library.all<{ detail: string }>("EXPLAIN QUERY PLAN SELECT sum(t.amount) FROM credit_transactions t WHERE t.type = 'refund' AND t.resource_id IN ('g1', 'op-1')").map((r) => r.detail).join('\n');
     expect(plan).toMatch(/USING INDEX credit_transactions_refunds/);
+    library.close();
+  });
+
+  it('0005 keeps version-4 download sources relative to the CDN and says why failed ones failed', () => {
+    const path = join(tempDir(), 'library.db');
+    const db = new DatabaseSync(path);
+    migrate(db, MIGRATIONS, 4);
+    const download = db.prepare(
+      "INSERT INTO downloads (id, url, owner_kind, owner_id, role, state, attempts, error_message, created_at, updated_at) VALUES (?, ?, 'generation', ?, ?, ?, ?, ?, ?, ?)",
+    );
+    const sha = 'cd'.repeat(32);
+    // Queued before a restart of the embedded sandbox, which then came back on another port.
+    download.run('d-pending', `https://127.0.0.1:41001/cdn/${sha}.png`, 'g1', 'output', 'pending', 3, null, T, T);
+    download.run('d-unreachable', `https://127.0.0.1:41001/cdn/${sha}.jpg?v=2`, 'g1', 'thumbnail', 'failed', 8, 'The file could not be downloaded (connect ECONNREFUSED 127.0.0.1:41001). Run the library check to try again.', T, T);
+    download.run('d-gone', `https://127.0.0.1:40999/cdn/${'ef'.repeat(32)}.mp4`, 'g2', 'output', 'failed', 1, 'The file is no longer available on the service.', T, T);
+    download.run('d-disk', `https://127.0.0.1:41001/cdn/${sha}.wav`, 'a1', 'output', 'failed', 1, 'Your disk is full, so this file could not be saved. Free some space, then run the library check to fetch it again.', T, T);
+    download.run('d-elsewhere', 'https://images.example.com/x.png', 'g3', 'output', 'failed', 8, 'The file could not be downloaded (HTTP 500). Run the library check to try again.', T, T);
+    download.run('d-done', `https://127.0.0.1:41001/cdn/${sha}.webp`, 'g4', 'output', 'done', 1, null, T, T);
+    db.close();
+
+    // The connection's CDN now answers on another port; every loopback port was the sandbox's CDN.
+    const sources = new CdnSources('https://127.0.0.1:42002/cdn', isLoopback);
+    const library = LibraryDatabase.open(path, MIGRATIONS, { cdnSource: (url) => sources.relative(url) });
+    expect(schemaVersion(library.db)).toBe(MIGRATIONS.length);
+    const rows = Object.fromEntries(library.all<{ id: string; url: string; state: string; failure: string | null }>('SELECT id, url, state, failure FROM downloads').map((r) => [r.id, r]));
+    expect(rows['d-pending']).toMatchObject({ url: `${sha}.png`, state: 'pending', failure: null });
+    expect(rows['d-unreachable']).toMatchObject({ url: `${sha}.jpg?v=2`, state: 'failed', failure: 'unreachable' });
+    expect(rows['d-gone']).toMatchObject({ url: `${'ef'.repeat(32)}.mp4`, failure: 'gone' });
+    expect(rows['d-disk']).toMatchObject({ url: `${sha}.wav`, failure: 'disk_full' });
+    expect(rows['d-elsewhere']).toMatchObject({ url: 'https://images.example.com/x.png', failure: 'error' });
+    expect(rows['d-done']).toMatchObject({ url: `${sha}.webp`, state: 'done' });
+    // Resolved against the CDN of the moment: the new port, or a new origin altogether.
+    expect(sources.resolve(rows['d-pending']!.url)).toBe(`https://127.0.0.1:42002/cdn/${sha}.png`);
+    expect(new CdnSources('https://media.example.net/v2').resolve(rows['d-unreachable']!.url)).toBe(`https://media.example.net/v2/${sha}.jpg?v=2`);
+    expect(sources.resolve(rows['d-elsewhere']!.url)).toBe('https://images.example.com/x.png');
+    library.close();
+  });
+
+  it('0005 without a known connection leaves addresses whole', () => {
+    const path = join(tempDir(), 'library.db');
+    const db = new DatabaseSync(path);
+    migrate(db, MIGRATIONS, 4);
+    db.prepare("INSERT INTO downloads (id, url, owner_kind, owner_id, role, state, created_at, updated_at) VALUES ('d1', 'https://cdn.example.com/a.png', 'generation', 'g1', 'output', 'pending', ?, ?)").run(T, T);
+    db.close();
+    const library = LibraryDatabase.open(path);
+    expect(library.get<{ url: string }>('SELECT url FROM downloads')?.url).toBe('https://cdn.example.com/a.png');
     library.close();
   });
 

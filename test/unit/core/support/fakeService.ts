@@ -7,8 +7,10 @@ export type Hook = (req: Seen, res: ServerResponse, n: number) => boolean | Prom
 /**
  * A small stand-in for the service's creating endpoints, idempotent per Idempotency-Key like the
  * real one (same key → same answer; same key with other bytes → 409). `hook` may answer first.
+ * `loseAnswer` picks paid requests that run (and are charged) but whose answer never arrives: the
+ * connection is cut after the commit.
  */
-export async function startFakeService(hook: Hook = () => false) {
+export async function startFakeService(hook: Hook = () => false, options: { loseAnswer?: (req: Seen) => boolean } = {}) {
   const byKey = new Map<string, { body: string; answer: unknown }>();
   const charges: string[] = [];
   const server = await startLocalServer(async (req, res, n) => {
@@ -38,6 +40,7 @@ export async function startFakeService(hook: Hook = () => false) {
         ? { data: { id, name: 'Track', status: 'processing', credits_used: 2, credits_remaining: 90, created_at: now } }
         : { data: { id, status: 'processing', type: parsed.type ?? 'image', credits_used: 3, credits_remaining: 97, created_at: now } };
       byKey.set(key, { body, answer });
+      if (options.loseAnswer?.(req)) return void res.destroy();
       return json(res, 201, answer);
     }
     return json(res, 404, { error: { code: 'not_found', message: 'nope' } });

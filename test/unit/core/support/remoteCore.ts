@@ -20,11 +20,11 @@ export async function ok<T>(c: Core, command: string, input: unknown): Promise<T
 
 /**
  * A service over HTTPS on loopback (its own self-signed certificate) whose answers the test gives
- * in `route`; what it leaves unanswered gets the account (with `balance` credits), an empty voices
+ * in `route` (at once, or later through a promise); what it leaves unanswered gets the account (with `balance` credits), an empty voices
  * list, and an empty page for any other list. It closes with the test's cleanups.
  */
 export async function startRemoteService(
-  route: (req: ServiceRequest) => ServiceReply | undefined,
+  route: (req: ServiceRequest) => ServiceReply | undefined | Promise<ServiceReply | undefined>,
   options: { balance: number; cleanups: Cleanups },
 ): Promise<RemoteService> {
   const { key, cert } = selfSignedCert();
@@ -33,9 +33,11 @@ export async function startRemoteService(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const request = { method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0] ?? '', body: Buffer.concat(chunks) };
-      const reply = route(request) ?? fallback(request.path, options.balance);
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.body));
+      void Promise.resolve(route(request)).then((answer) => {
+        const reply = answer ?? fallback(request.path, options.balance);
+        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(reply.body));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

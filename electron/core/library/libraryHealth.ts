@@ -1,0 +1,92 @@
+import type { CommandName, LibraryHealth as HealthView } from '../../../shared/ipc/index.ts';
+import { AppFailure } from '../ipc/appFailure.ts';
+
+/**
+ * Commands that ask the service for new paid work. None is taken while the library is damaged or
+ * being rebuilt: its intent could not be kept safely (DESIGN.md: the intent is committed first).
+ */
+export const PAID_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
+  'characters.create',
+  'characters.regenerate',
+  'characters.revert',
+  'generations.create',
+  'voices.clone',
+  'audio.create',
+  'jobs.retry',
+]);
+
+const HEALTHY: HealthView = { state: 'ok', message: null, movedTo: null };
+
+/** One profile's library health: what the banner says and whether paid work is taken. */
+export class LibraryHealth {
+  private current: HealthView = HEALTHY;
+  private readonly changed: (view: HealthView) => void;
+
+  constructor(changed: (view: HealthView) => void) {
+    this.changed = changed;
+  }
+
+  get view(): HealthView {
+    return this.current;
+  }
+
+  get state(): HealthView['state'] {
+    return this.current.state;
+  }
+
+  set(view: HealthView): HealthView {
+    this.current = view;
+    this.changed(view);
+    return view;
+  }
+
+  /** A new library in place of a damaged one, being filled again. */
+  rebuilding(movedTo: string): HealthView {
+    return this.set({
+      state: 'rebuilding',
+      movedTo,
+      message: `Your library file was damaged, so Cast Studio moved it to ${movedTo} and started a new one. It is being rebuilt from the service and the media files on this computer; new paid work waits until that is done.`,
+    });
+  }
+
+  rebuilt(movedTo: string, counts: { items: number; relinked: number }): HealthView {
+    const files = counts.relinked === 1 ? '1 media file was' : `${counts.relinked.toLocaleString('en')} media files were`;
+    const items = counts.items === 1 ? '1 item' : `${counts.items.toLocaleString('en')} items`;
+    return this.set({
+      state: 'ok',
+      movedTo,
+      message: `Your library was rebuilt: ${items} came back from the service and ${files} found again on this computer without downloading. The damaged file is kept at ${movedTo}.`,
+    });
+  }
+
+  checking(): HealthView {
+    return this.set({ state: 'checking', movedTo: this.current.movedTo, message: 'Checking the library’s integrity…' });
+  }
+
+  passed(): HealthView {
+    return this.set({ state: 'ok', movedTo: null, message: 'The library passed a full integrity check: nothing is damaged.' });
+  }
+
+  /** A check that could not look at the file: no verdict, and nothing is moved. */
+  inconclusive(): HealthView {
+    return this.set({ state: 'ok', movedTo: null, message: 'Cast Studio could not check the library just now. Close other programs that may hold the file and try again.' });
+  }
+
+  damaged(): HealthView {
+    return this.set({
+      state: 'damaged',
+      movedTo: null,
+      message: 'The full integrity check found damage in your library file. Repair it to move it aside and rebuild the library from the service and the media files on this computer; new paid work waits until then.',
+    });
+  }
+
+  /** Throws the sentence paid commands answer while the library cannot take new work. */
+  refusePaidWork(): void {
+    if (this.current.state === 'rebuilding') {
+      throw new AppFailure('library_rebuilding', 'Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.');
+    }
+    if (this.current.state === 'damaged') {
+      throw new AppFailure('library_damaged', 'Your library file is damaged, so Cast Studio takes no new paid work. Repair it in Settings → Library, then try again.');
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import { existsSync, renameSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { keepPrivate, makePrivateDir, makePrivateFile } from '../app/privateFiles.ts';
+import type { Logger } from '../log/logger.ts';
+
+/** `quick` is PRAGMA quick_check (every start); `full` is PRAGMA integrity_check (Settings → Library). */
+export type IntegrityDepth = 'quick' | 'full';
+
+/**
+ * What a check found: `ok`; `damaged` (SQLite says the file is malformed or not a database);
+ * `unreadable` (it could not look: the file is locked, missing permissions…), which is not damage
+ * and never moves a file aside.
+ */
+export type IntegrityFinding = { verdict: 'ok' } | { verdict: 'damaged'; detail: string } | { verdict: 'unreadable'; detail: string };
+
+/** SQLITE_CORRUPT and SQLITE_NOTADB (primary codes): the file itself is damaged. */
+const DAMAGE_CODES = new Set([11, 26]);
+
+/**
+ * The check runs on its own connection in a worker thread, so a long integrity_check of a large
+ * library never holds up the thread that answers the window. The worker's code is inline (plain
+ * CommonJS, no imports of ours) so the bundled main process needs no second entry file.
+ */
+const CHECK_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { DatabaseSync } = require('node:sqlite');
+let db = null;
+let finding;
+try {
+  db = new DatabaseSync(workerData.path);
+  const rows = db.prepare(workerData.depth === 'full' ? 'PRAGMA integrity_check(20)' : 'PRAGMA quick_check(20)').all();
+  const lines = rows.map((row) => String(Object.values(row)[0]));
+  finding = lines.length === 1 && lines[0] === 'ok' ? { verdict: 'ok' } : { verdict: 'damaged', detail: lines.slice(0, 5).join('; ') };
+} catch (error) {
+  const code = Number(error && error.errcode) & 0xff;
+  const detail = String((error && error.message) || error);
+  finding = { verdict: workerData.damageCodes.includes(code) ? 'damaged' : 'unreadable', detail };
+}
+// Closed before answering: the caller opens the file next and must find it free.
+try { if (db) db.close(); } catch {}
+parentPort.postMessage(finding);
+`;
+
+/** Runs PRAGMA quick_check or integrity_check on the library file at `path`, off the calling thread. */
+export function checkIntegrity(path: string, depth: IntegrityDepth): Promise<IntegrityFinding> {
+  return new Promise<IntegrityFinding>((resolve) => {
+    const worker = new Worker(CHECK_SOURCE, { eval: true, workerData: { path, depth, damageCodes: [...DAMAGE_CODES] } });
+    let settled = false;
+    const settle = (finding: IntegrityFinding): void => {
+      if (settled) return;
+      settled = true;
+      resolve(finding);
+    };
+    worker.once('message', (finding: IntegrityFinding) => settle(finding));
+    worker.once('error', (error) => settle({ verdict: 'unreadable', detail: error.message }));
+    worker.once('exit', (code) => settle({ verdict: 'unreadable', detail: `The check stopped (exit code ${code}).` }));
+  });
+}
+
+/** True when `error` is SQLite saying the file is malformed or not a database. */
+export function isDamage(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('errcode' in error)) return false;
+  return DAMAGE_CODES.has(Number(error.errcode) & 0xff);
+}
+
+/**
+ * Moves the damaged library and its -wal and -shm beside it, under one name with the time in it
+ * (`library.damaged-2026-01-31T12-00-00-000Z.db`), so a new file can take its place and the old
+ * one stays for anyone who wants to look. Returns where the database file went.
+ */
+export function moveAside(path: string, now: number): string {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  const name = basename(path).replace(/\.db$/, '');
+  let target = join(dirname(path), `${name}.damaged-${stamp}.db`);
+  for (let n = 2; existsSync(target); n += 1) target = join(dirname(path), `${name}.damaged-${stamp}-${n}.db`);
+  // The log and shared-memory files first: a database moved without its log would be read
+  // without the commits the log holds, and a new file beside an old log would read them.
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(`${path}${suffix}`)) renameSync(`${path}${suffix}`, `${target}${suffix}`);
+  }
+  if (existsSync(path)) renameSync(path, target);
+  return target;
+}
+
+/** A library started anew in place of a damaged one: where the damaged one went and why. */
+export type LibraryRebuild = { movedTo: string; detail: string };
+
+export type CheckedOpenDeps = {
+  now: () => number;
+  log: Logger;
+  /** Already known to be damaged (a failed check in Settings): move it aside without checking again. */
+  damaged?: boolean;
+};
+
+/**
+ * Opens a profile's library with `open`, checked first: a file that fails PRAGMA quick_check, or
+ * that SQLite refuses as damaged while opening, is moved aside and `open` runs again on a new file,
+ * told what happened so the library can be rebuilt. Any other failure is thrown as is.
+ */
+export async function openCheckedLibrary<T>(path: string, deps: CheckedOpenDeps, open: (rebuild: LibraryRebuild | null) => T): Promise<T> {
+  let rebuild: LibraryRebuild | null = null;
+  const prepare = (): void => {
+    makePrivateDir(dirname(path));
+    makePrivateFile(path);
+    keepPrivate(`${path}-wal`);
+    keepPrivate(`${path}-shm`);
+  };
+  if (deps.damaged && existsSync(path)) {
+    rebuild = { movedTo: moveAside(path, deps.now()), detail: 'The full integrity check failed.' };
+  } else if (existsSync(path)) {
+    const finding = await checkIntegrity(path, 'quick');
+    if (finding.verdict === 'damaged') rebuild = { movedTo: moveAside(path, deps.now()), detail: finding.detail };
+    else if (finding.verdict === 'unreadable') deps.log.warn('The library could not be checked on start.', { detail: finding.detail });
+  }
+  try {
+    prepare();
+    return open(rebuild);
+  } catch (error) {
+    if (rebuild || !isDamage(error)) throw error;
+    rebuild = { movedTo: moveAside(path, deps.now()), detail: error instanceof Error ? error.message : 'damaged' };
+    prepare();
+    return open(rebuild);
+  } finally {
+    if (rebuild) deps.log.warn('The library was damaged; it was moved aside and a new one is being rebuilt.', { movedTo: rebuild.movedTo, detail: rebuild.detail });
+  }
+}

@@ -1,0 +1,62 @@
+import type { CoreContext } from '../coreContext.ts';
+import { AppFailure } from '../ipc/appFailure.ts';
+import type { Session } from '../session/session.ts';
+import { SandboxAdminClient } from './sandboxAdminClient.ts';
+
+/**
+ * Settings → Sandbox: approve or reject pending quotes, add credits, change the plan and the pace,
+ * all through the embedded sandbox's admin API, for the account whose key the app uses.
+ */
+export function registerSandboxAdminHandlers(ctx: CoreContext): void {
+  const { router, connections } = ctx;
+
+  const admin = async (): Promise<{ client: SandboxAdminClient; session: Session; userId: string }> => {
+    const access = connections.sandboxAdmin();
+    if (!access) throw new AppFailure('not_sandbox', 'Settings → Sandbox works only while the sandbox on this computer is the connection in use.');
+    const { session, adminToken } = access;
+    const account = await session.api.account();
+    session.credits.storeAccount(account);
+    session.notePlan(account.subscription);
+    return { client: new SandboxAdminClient({ baseUrl: session.api.http.baseUrl, dispatcher: session.dispatcher, adminToken }), session, userId: account.id };
+  };
+
+  /** After a change the account's balance and plan are read again, so the header and status follow. */
+  const reread = async (session: Session): Promise<void> => {
+    const account = await session.api.account();
+    session.credits.storeAccount(account);
+    session.notePlan(account.subscription);
+  };
+
+  router.register('sandbox.get', async () => {
+    const { client, userId } = await admin();
+    return client.state(userId);
+  });
+
+  router.register('sandbox.decideQuote', async (input) => {
+    const { client } = await admin();
+    await client.decide(input.id, input.decision);
+    return { ok: true as const };
+  });
+
+  router.register('sandbox.addCredits', async (input) => {
+    const { client, session, userId } = await admin();
+    await client.grantCredits(userId, input.amount);
+    await reread(session);
+    return { balance: session.credits.balance() ?? 0 };
+  });
+
+  router.register('sandbox.setPlan', async (input) => {
+    const { client, session, userId } = await admin();
+    await client.setPlan(userId, input.plan);
+    await reread(session);
+    // A plan given back lets held work go: the next request tells (and clears plan_required).
+    if (!session.planRequired) session.queue.pump();
+    return { ok: true as const };
+  });
+
+  router.register('sandbox.setSpeed', async (input) => {
+    const { client } = await admin();
+    await client.setSpeed(input.speed);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,37 @@
+import { DEFAULT_CAPABILITIES } from '../../../shared/api/index.ts';
+import { balanceOf } from '../credits.ts';
+import { bindingFor } from '../operations/registry.ts';
+import { ApiError } from '../server/apiError.ts';
+import type { Variant } from './variant.ts';
+
+/** "A few minutes" unless the variant names its own retention (`short-idempotency=SECONDS`). */
+const DEFAULT_RETENTION_SECONDS = 180;
+
+/**
+ * `short-idempotency`: an Idempotency-Key is honoured only a few minutes (a reused key then runs
+ * as a new request), and the balance is checked before the replay lookup, so an exact repeat of a
+ * request that ran can get 402 when the balance no longer covers it.
+ */
+export function shortIdempotency(parameter: string | undefined): Variant {
+  const seconds = parameter === undefined ? DEFAULT_RETENTION_SECONDS : Number(parameter);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`short-idempotency takes a retention in seconds, not ${parameter}.`);
+  return {
+    name: 'short-idempotency',
+    allowedBy: 'spec 4 general rules require Idempotency-Key but state neither its retention nor the order of checks; spec 5.3 puts the scope check before any read',
+    idempotencyRetentionMs: seconds * 1000,
+    beforeReplay: (ctx, body) => {
+      const op = DEFAULT_CAPABILITIES.operations.find((o) => `${o.method} ${o.path.replace('{id}', ':id')}` === ctx.route);
+      if (!op) return;
+      let credits: number;
+      try {
+        credits = bindingFor(ctx.services, ctx.actor, op, body, { character_id: ctx.params.id ?? '' }).credits;
+      } catch {
+        return; // an invalid request is refused by the normal path
+      }
+      const balance = balanceOf(ctx.services.db, ctx.actor.user.id);
+      if (balance < credits) {
+        throw new ApiError('insufficient_credits', `This costs ${credits} credits and your balance is ${balance}. Add credits, then try again.`);
+      }
+    },
+  };
+}

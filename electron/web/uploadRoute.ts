@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/index.ts';
+import type { AppError, Reply } from '../../shared/ipc/index.ts';
+import type { RouterLike } from './bridgeServer.ts';
+
+/** Route and header of the browser host's streamed upload (renderer/bridge/webSocketBridge.ts sends it). */
+export const UPLOAD_PATH = '/uploads';
+export const SESSION_HEADER = 'x-cast-token';
+/** Uploads the host streams to disk at one time; more are answered `busy`. */
+export const MAX_UPLOADS_AT_ONCE = 4;
+
+/** The extension core's `uploads.fromPath` reads the type from (electron/core/uploads). */
+const EXTENSION: Record<UploadContentType, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/webp': '.webp',
+  'audio/wav': '.wav',
+  'audio/mpeg': '.mp3',
+  'audio/ogg': '.ogg',
+  'video/mp4': '.mp4',
+  'video/webm': '.webm',
+};
+
+export type UploadRouteOptions = {
+  /** A private folder for files on their way in; each is removed once core has sent it. */
+  uploadDir: string;
+  router: () => RouterLike | null;
+};
+
+/**
+ * `PUT /uploads`: a browser page's file, streamed to a temporary file (never held in memory, never
+ * inside a WebSocket frame), then handed to core as a path through the same `uploads.fromPath` the
+ * desktop app uses, so type and size are checked in one place. The caller has checked Host, Origin
+ * and the session token. The answer is always a Reply as JSON.
+ */
+export function createUploadRoute(options: UploadRouteOptions): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
+  let running = 0;
+
+  return async (request, response) => {
+    const contentType = String(request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    if (!Object.hasOwn(UPLOAD_TYPES, contentType)) {
+      return refuse(request, response, 415, failure('unsupported_media_type', 'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.'));
+    }
+    const type = contentType as UploadContentType;
+    const limit = UPLOAD_TYPES[type].maxBytes;
+    const declared = Number(request.headers['content-length'] ?? NaN);
+    if (declared > limit) {
+      return refuse(request, response, 413, failure('payload_too_large', `That file is ${mb(declared)}; the limit for this type is ${mb(limit)}.`));
+    }
+    const router = options.router();
+    if (!router) return refuse(request, response, 503, failure('starting', 'Cast Studio is still starting. Try again in a moment.'));
+    if (running >= MAX_UPLOADS_AT_ONCE) {
+      return refuse(request, response, 429, failure('busy', `Cast Studio is already receiving ${MAX_UPLOADS_AT_ONCE} files. Try this one again when one of them is done.`));
+    }
+    running += 1;
+    const path = join(options.uploadDir, `${randomUUID()}${EXTENSION[type]}`);
+    let status = 200;
+    let reply: Reply<unknown>;
+    try {
+      await mkdir(options.uploadDir, { recursive: true, mode: 0o700 });
+      const outcome = await receive(request, path, limit);
+      if (outcome === 'received') reply = await router.handle('uploads.fromPath', { path });
+      else if (outcome === 'too large') [status, reply] = [413, failure('payload_too_large', `That file is larger than ${mb(limit)}, the limit for this type.`)];
+      else [status, reply] = [400, failure('upload_interrupted', 'The file did not arrive whole. Try uploading it again.')];
+    } finally {
+      running -= 1;
+      await rm(path, { force: true });
+    }
+    // The rest of a body that was too large is never read: say why, then drop the connection.
+    if (status === 413) refuse(request, response, status, reply);
+    else answer(response, status, reply);
+  };
+}
+
+/** Writes the body to `path`, stopping as soon as it passes `limit` bytes. */
+function receive(request: IncomingMessage, path: string, limit: number): Promise<'received' | 'too large' | 'interrupted'> {
+  return new Promise((resolve) => {
+    const file = createWriteStream(path, { mode: 0o600 });
+    let received = 0;
+    let settled = false;
+    const settle = (outcome: 'received' | 'too large' | 'interrupted') => {
+      if (settled) return;
+      settled = true;
+      if (outcome !== 'received') {
+        request.unpipe(file);
+        request.pause();
+        file.destroy();
+      }
+      resolve(outcome);
+    };
+    request.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) settle('too large');
+    });
+    request.once('aborted', () => settle('interrupted'));
+    request.once('error', () => settle('interrupted'));
+    file.once('error', () => settle('interrupted'));
+    file.once('finish', () => settle(received > limit ? 'too large' : 'received'));
+    request.pipe(file);
+  });
+}
+
+function failure(code: string, message: string): Reply<never> {
+  return { ok: false, error: { code, message } satisfies AppError };
+}
+
+/** Answers without keeping the body, then closes the connection: a refused body costs nothing. */
+export function refuse(request: IncomingMessage, response: ServerResponse, status: number, reply: Reply<unknown>): void {
+  closeAfterAnswer(request, response);
+  answer(response, status, reply);
+}
+
+/**
+ * A lingering close: once the answer is out, the connection is half-closed and what the client is
+ * still sending is read and dropped for a moment, so the answer reaches it (closing with unread
+ * bytes would reset the connection and lose the answer); then the socket goes.
+ */
+export function closeAfterAnswer(request: IncomingMessage, response: ServerResponse): void {
+  response.setHeader('Connection', 'close');
+  response.once('finish', () => {
+    request.socket.end();
+    request.resume();
+    setTimeout(() => request.socket.destroy(), LINGER_MS).unref();
+  });
+}
+const LINGER_MS = 2_000;
+
+function answer(response: ServerResponse, status: number, reply: Reply<unknown>): void {
+  if (response.headersSent) return void response.destroy();
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  response.end(JSON.stringify(reply));
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { invoke } from '../../stores/bridgeClient.ts';
+import { useConnectionStore } from '../../stores/connectionStore.ts';
+import { useNavigationStore } from '../../stores/navigationStore.ts';
+import { Button } from '../../ui/Button.tsx';
+
+/**
+ * "Buy credits" goes where credits are bought for the connection in use: Settings → Sandbox for the
+ * sandbox; the service's billing page when the connection has one; otherwise it says where to buy.
+ */
+export function BuyCreditsButton() {
+  const profile = useConnectionStore((s) => s.connection?.profile ?? null);
+  const host = useAppInfoStore((s) => s.info?.host);
+  const [hint, setHint] = useState<string | null>(null);
+
+  const buy = async () => {
+    setHint(null);
+    if (!profile) return;
+    if (profile.kind === 'sandbox') {
+      useNavigationStore.getState().openSettingsSection('settings-sandbox');
+      return;
+    }
+    if (!profile.billingUrl) {
+      setHint(`${profile.name} sells credits in its web app: sign in there to buy them. To open it from here, add its billing page to the connection in Settings → Connections.`);
+      return;
+    }
+    if (host === 'browser') {
+      window.open(profile.billingUrl, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    const reply = await invoke('shell.openExternal', { url: profile.billingUrl });
+    if (!reply.ok) setHint(`Cast Studio could not open the billing page. Open ${profile.billingUrl} in your browser.`);
+  };
+
+  return (
+    <div className="buy-credits">
+      <Button variant="primary" onClick={() => void buy()} disabled={!profile} data-action="buy-credits">
+        Buy credits
+      </Button>
+      {hint && (
+        <p className="muted" role="status" data-testid="buy-credits-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

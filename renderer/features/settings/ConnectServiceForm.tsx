@@ -1,0 +1,180 @@
+import { useId, useState, type FormEvent } from 'react';
+import { API_KEY_PATTERN } from '../../../shared/api/index.ts';
+import type { CommandInput, ConnectionCheck } from '../../../shared/ipc/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
+import { InlineError } from '../../ui/InlineError.tsx';
+import { useProfilesStore } from './profilesStore.ts';
+
+export type ServiceInput = CommandInput<'profiles.add'>;
+
+function httpsProblem(value: string, what: string, required: boolean): string | null {
+  if (!value.trim()) return required ? `Enter the ${what}.` : null;
+  try {
+    return new URL(value.trim()).protocol === 'https:' ? null : `The ${what} must start with https://.`;
+  } catch {
+    return `The ${what} is not a web address; it starts with https://.`;
+  }
+}
+
+/**
+ * Connect a service, in onboarding and in Settings alike: its address, media (CDN) address,
+ * optional CA certificate, API key and billing page. The service is asked first (nothing is
+ * stored); what it said is shown, and a connection that did not check out is saved only through a
+ * second, explicit button. `save` stores the connection and switches to it, answering a sentence when it could not.
+ */
+export function ConnectServiceForm({ save, onCancel, cancelLabel = 'Cancel', initialName = '' }: { save: (input: ServiceInput) => Promise<string | null>; onCancel: () => void; cancelLabel?: string; initialName?: string }) {
+  const headingId = useId();
+  const [name, setName] = useState(initialName);
+  const [baseUrl, setBaseUrl] = useState('');
+  const [cdnUrl, setCdnUrl] = useState('');
+  const [caPem, setCaPem] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [billingUrl, setBillingUrl] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState<'checking' | 'saving' | null>(null);
+  const [check, setCheck] = useState<ConnectionCheck | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const problems = {
+    name: name.trim() ? null : 'Give the connection a name.',
+    baseUrl: httpsProblem(baseUrl, 'service address', true),
+    cdnUrl: httpsProblem(cdnUrl, 'media (CDN) address', true),
+    caPem: caPem.trim() && !caPem.includes('-----BEGIN CERTIFICATE-----') ? 'This does not look like a PEM certificate (it starts with -----BEGIN CERTIFICATE-----).' : null,
+    apiKey: apiKey.trim() && !API_KEY_PATTERN.test(apiKey.trim()) ? 'An API key is sk_live_ followed by 64 hexadecimal characters.' : null,
+    billingUrl: httpsProblem(billingUrl, 'billing page address', false),
+  };
+  const valid = Object.values(problems).every((problem) => problem === null);
+  const show = (problem: string | null) => (touched ? problem : null);
+
+  const input = (): ServiceInput => ({
+    name: name.trim(),
+    baseUrl: baseUrl.trim(),
+    cdnUrl: cdnUrl.trim(),
+    ...(caPem.trim() ? { caPem: caPem.trim() } : {}),
+    ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+    ...(billingUrl.trim() ? { billingUrl: billingUrl.trim() } : {}),
+  });
+
+  // Any change makes the last answer about other values: check again before saving.
+  const edit = (setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    setCheck(null);
+    setError(null);
+  };
+
+  const store = async () => {
+    setBusy('saving');
+    const failed = await save(input());
+    setError(failed);
+    setSaved(failed === null);
+    setBusy(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || busy) return;
+    setBusy('checking');
+    setError(null);
+    const { name: _name, billingUrl: _billing, ...candidate } = input();
+    const result = await useProfilesStore.getState().check(candidate);
+    if (typeof result === 'string') {
+      setBusy(null);
+      setError(result);
+      return;
+    }
+    setCheck(result);
+    if (result.ok) await store();
+    else setBusy(null);
+  };
+
+  const readPem = async (file: File | undefined) => {
+    if (file) edit(setCaPem)(await file.text());
+  };
+
+  return (
+    <form className="form-stack connect-service" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={headingId} data-testid="connect-service">
+      <h3 id={headingId} className="visually-hidden">
+        Connect a service
+      </h3>
+      <Field label="Name" error={show(problems.name)} required>
+        {(control) => <TextInput {...control} data-field="name" maxLength={100} value={name} onChange={(e) => edit(setName)(e.target.value)} placeholder="My studio" />}
+      </Field>
+      <Field label="Service address" hint="The base URL of the service's API." error={show(problems.baseUrl)} required>
+        {(control) => <TextInput {...control} data-field="baseUrl" type="url" inputMode="url" placeholder="https://api.example.com" value={baseUrl} onChange={(e) => edit(setBaseUrl)(e.target.value)} />}
+      </Field>
+      <Field label="Media address (CDN)" hint="Where the service serves generated media, for example https://cdn.example.com." error={show(problems.cdnUrl)} required>
+        {(control) => <TextInput {...control} data-field="cdnUrl" type="url" inputMode="url" placeholder="https://cdn.example.com" value={cdnUrl} onChange={(e) => edit(setCdnUrl)(e.target.value)} />}
+      </Field>
+      <Field label="CA certificate (optional)" hint="Only for a service whose certificate is signed by your own authority. Paste the PEM or choose the file." error={show(problems.caPem)}>
+        {(control) => <TextArea {...control} data-field="caPem" rows={3} spellCheck={false} value={caPem} onChange={(e) => edit(setCaPem)(e.target.value)} placeholder="-----BEGIN CERTIFICATE-----" />}
+      </Field>
+      <label className="file-pick">
+        <span>Choose a .pem file…</span>
+        <input type="file" accept=".pem,.crt,application/x-pem-file" onChange={(event) => void readPem(event.target.files?.[0])} />
+      </label>
+      <Field label="API key" hint="Kept in your system keychain. Cast Studio shows only its first characters afterwards." error={show(problems.apiKey)}>
+        {(control) => <TextInput {...control} data-field="apiKey" type="password" autoComplete="off" spellCheck={false} placeholder="sk_live_…" value={apiKey} onChange={(e) => edit(setApiKey)(e.target.value)} />}
+      </Field>
+      <Field label="Billing page (optional)" hint="Where this service sells credits; “Buy credits” opens it." error={show(problems.billingUrl)}>
+        {(control) => <TextInput {...control} data-field="billingUrl" type="url" inputMode="url" placeholder="https://example.com/billing" value={billingUrl} onChange={(e) => edit(setBillingUrl)(e.target.value)} />}
+      </Field>
+      {check && <CheckResult check={check} />}
+      <InlineError error={error} />
+      {saved ? (
+        <div className="dialog-actions">
+          <p className="muted" role="status">
+            Saved; this connection is now in use.
+          </p>
+          <Button variant="primary" onClick={onCancel} data-action="done">
+            Done
+          </Button>
+        </div>
+      ) : (
+      <div className="dialog-actions">
+        <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
+          {cancelLabel}
+        </Button>
+        {check && !check.ok && (
+          <Button variant="secondary" onClick={() => void store()} busy={busy === 'saving'} disabled={busy !== null} data-action="save-anyway">
+            Save anyway
+          </Button>
+        )}
+        <Button variant="primary" type="submit" busy={busy === 'checking'} disabled={busy !== null} data-action="check-connection">
+          {check && !check.ok ? 'Check again' : 'Check and connect'}
+        </Button>
+      </div>
+      )}
+    </form>
+  );
+}
+
+/** What the service said: whose account it is, or exactly what failed. */
+function CheckResult({ check }: { check: ConnectionCheck }) {
+  return (
+    <div className={check.ok ? 'check-result test-ok' : 'check-result test-problem'} role={check.ok ? 'status' : 'alert'} data-testid="check-result" data-status={check.status}>
+      <p>
+        {check.ok ? '✓ ' : '⚠ '}
+        {check.message}
+      </p>
+      {check.accountName !== null && (
+        <dl className="profile-facts">
+          <dt>Account</dt>
+          <dd>{check.accountName}</dd>
+          <dt>Plan</dt>
+          <dd>{planName(check.plan)}</dd>
+          <dt>Balance</dt>
+          <dd>{check.balance === null ? '—' : `${check.balance.toLocaleString()} credits`}</dd>
+        </dl>
+      )}
+      {!check.ok && <p className="muted">Fix the details above and check again, or save the connection anyway and fix it later in Settings.</p>}
+    </div>
+  );
+}
+
+export function planName(plan: string | null): string {
+  if (!plan || plan === 'free') return 'Free (no plan)';
+  return plan.charAt(0).toUpperCase() + plan.slice(1);
+}

@@ -1,0 +1,87 @@
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { Button } from './Button.tsx';
+
+/** A second click this soon after the first is more likely a double click than a wish for two. */
+export const SEND_AGAIN_WINDOW_MS = 2_500;
+
+export type SendGuard = {
+  /**
+   * Put on the paid button's onClick: runs `now` for a first click and holds a quick second one
+   * until the creator answers; `later` is what a yes runs (a submit button's form submission,
+   * which its click would have done by itself).
+   */
+  onClick: (event: MouseEvent<HTMLButtonElement>, now: () => void, later?: () => void) => void;
+  /** Whether "Send another?" is being asked. */
+  asking: boolean;
+  /** The creator said yes: send once more. */
+  confirm: () => void;
+  dismiss: () => void;
+};
+
+/**
+ * Guards a paid button against a duplicate sent by a quick second click: each send is charged, so
+ * one within a couple of seconds of the last asks "Send another?" first. The window counts from
+ * the moment the button could be clicked again (after its busy and pricing states), so a slow
+ * submission does not use it up.
+ */
+export function useSendGuard(clickable: boolean): SendGuard {
+  const lastSent = useRef<number | null>(null);
+  const wasClickable = useRef(clickable);
+  const pending = useRef<(() => void) | null>(null);
+  const [asking, setAsking] = useState(false);
+
+  useEffect(() => {
+    if (clickable && !wasClickable.current && lastSent.current !== null) lastSent.current = Date.now();
+    wasClickable.current = clickable;
+  }, [clickable]);
+
+  const send = (action: () => void) => {
+    lastSent.current = Date.now();
+    action();
+  };
+
+  return {
+    onClick: (event, now, later = now) => {
+      if (lastSent.current !== null && Date.now() - lastSent.current < SEND_AGAIN_WINDOW_MS) {
+        // Also keeps a submit button from submitting its form.
+        event.preventDefault();
+        pending.current = later;
+        setAsking(true);
+        return;
+      }
+      send(now);
+    },
+    asking,
+    confirm: () => {
+      setAsking(false);
+      const action = pending.current;
+      pending.current = null;
+      if (action) send(action);
+    },
+    dismiss: () => {
+      pending.current = null;
+      setAsking(false);
+    },
+  };
+}
+
+/** The question itself, under the button: the safe answer has the focus. */
+export function SendAnotherPrompt({ guard, what }: { guard: SendGuard; what: string }) {
+  const textId = useId();
+  if (!guard.asking) return null;
+  return (
+    <div className="send-another" role="alertdialog" aria-label="Send another?" aria-describedby={textId} data-send-another>
+      <p id={textId}>
+        <strong>Send another?</strong> You sent {what} a moment ago; each one is charged.
+      </p>
+      <div className="send-another-actions">
+        <Button size="sm" variant="secondary" onClick={guard.dismiss} autoFocus data-action="keep-one">
+          No, keep one
+        </Button>
+        <Button size="sm" variant="primary" onClick={guard.confirm} data-action="send-another">
+          Send another
+        </Button>
+      </div>
+    </div>
+  );
+}

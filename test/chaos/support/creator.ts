@@ -1,0 +1,79 @@
+import type { Job, Profile } from '../../../shared/ipc/index.ts';
+import type { Core } from '../../../electron/core/createCore.ts';
+
+export type CreatorCounts = {
+  /** Times the creator pasted the key again after the service refused it (401). */
+  keysPasted: number;
+  /** Times the creator chose Send again on a job whose answer could not be saved. */
+  sentAgain: number;
+  /** Jobs that showed "saving the service’s answer failed" at least once. */
+  answersNotSaved: number;
+  /** Jobs in doubt that the service refused (401, 402, 403) and that were asked again with their key. */
+  refusedInDoubt: number;
+};
+
+/**
+ * What a creator does when the app asks: pastes the same key again when the connection says the
+ * service refused it, and chooses Send again on a job held because its answer could not be saved
+ * (only once the library takes writes again, as the sentence asks). It also counts what it saw.
+ */
+export class ChaosCreator {
+  readonly counts: CreatorCounts = { keysPasted: 0, sentAgain: 0, answersNotSaved: 0, refusedInDoubt: 0 };
+  private readonly core: Core;
+  private readonly apiKey: string;
+  private readonly libraryRefusing: () => boolean;
+  private readonly notSaved = new Set<string>();
+  private readonly refused = new Set<string>();
+  private readonly unsubscribe: () => void;
+  private running = false;
+  private loop: Promise<void> = Promise.resolve();
+
+  constructor(core: Core, apiKey: string, libraryRefusing: () => boolean) {
+    this.core = core;
+    this.apiKey = apiKey;
+    this.libraryRefusing = libraryRefusing;
+    this.unsubscribe = core.router.subscribe((event, payload) => {
+      if (event !== 'job.updated') return;
+      const job = payload as Job;
+      if (job.error?.code === 'answer_not_saved') this.notSaved.add(job.id);
+      if (job.error?.code === 'refused_in_doubt') this.refused.add(job.id);
+      this.counts.answersNotSaved = this.notSaved.size;
+      this.counts.refusedInDoubt = this.refused.size;
+    });
+  }
+
+  start(): void {
+    this.running = true;
+    this.loop = (async () => {
+      while (this.running) {
+        await this.tend().catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+    this.unsubscribe();
+  }
+
+  /** One look at the app: the connection, then the queue. */
+  async tend(): Promise<void> {
+    const profiles = await this.core.router.handle('profiles.list', {});
+    const active = profiles.ok ? (profiles.value as Profile[]).find((p) => p.active) : undefined;
+    if (active?.keyState === 'needs_new_key') {
+      const set = await this.core.router.handle('profiles.setKey', { id: active.id, apiKey: this.apiKey });
+      if (set.ok) this.counts.keysPasted += 1;
+    }
+    if (this.libraryRefusing()) return;
+    const list = await this.core.router.handle('jobs.list', {});
+    if (!list.ok) return;
+    for (const job of (list.value as { jobs: Job[] }).jobs) {
+      const held = job.error?.code === 'answer_not_saved' && /Send again/.test(job.error.message) && job.state !== 'done' && job.state !== 'failed' && job.state !== 'cancelled';
+      if (!held) continue;
+      const sent = await this.core.router.handle('jobs.retry', { id: job.id, quoteId: null });
+      if (sent.ok) this.counts.sentAgain += 1;
+    }
+  }
+}

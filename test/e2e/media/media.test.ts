@@ -1,0 +1,133 @@
+import { DatabaseSync } from 'node:sqlite';
+import type { Browser } from 'playwright-core';
+import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { LibraryApp } from '../library/support/libraryPages.ts';
+import { chromiumMissing, launchChromium } from '../support/index.ts';
+import { MediaHost } from './mediaHost.ts';
+
+/** Every tile of the gallery shows a picture that loaded (none left on a placeholder). */
+async function everyTileShowsItsPicture(app: LibraryApp, tiles: number): Promise<void> {
+  await app.page.waitForFunction(
+    (expected) => {
+      const cells = [...document.querySelectorAll('[role="gridcell"][aria-selected]')];
+      const loaded = cells.filter((cell) => {
+        const img = cell.querySelector<HTMLImageElement>('.gallery-thumb img');
+        return img !== null && img.complete && img.naturalWidth > 0;
+      });
+      return cells.length === expected && loaded.length === expected;
+    },
+    tiles,
+    { timeout: 90_000, polling: 250 },
+  );
+}
+
+describe.skipIf(chromiumMissing() !== null)('media is never lost, and always comes when asked', () => {
+  let browser: Browser;
+  let studio: MediaHost | null = null;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await studio?.stop();
+    studio = null;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('brings every tile back after the host restarts in the middle of downloads', async () => {
+    studio = await MediaHost.start();
+    const host = studio;
+    const characterId = await host.createCharacter('Rosa');
+    const jobs = await Promise.all(['a red door', 'a blue boat', 'a green hill'].map((prompt) => host.queueImage(characterId, prompt)));
+    const done = await Promise.all(jobs.map((job) => host.jobDone(job)));
+    const ids = done.map((job) => job.resourceId!);
+    const portBefore = new URL(host.host.sandbox()!.base_url).port;
+    const library = host.host.core.session()!.library.path;
+
+    // Stop while downloads are under way, then make sure none of them had landed: the library as a
+    // stop in the middle of downloading leaves it (rows waiting, no files indexed).
+    await host.restart(() => {
+      const db = new DatabaseSync(library);
+      const marks = ids.map(() => '?').join(', ');
+      db.prepare(`UPDATE downloads SET state = 'pending', content_id = NULL, received = 0, attempts = 0 WHERE owner_id IN (${marks})`).run(...ids);
+      db.prepare(`UPDATE library_items SET media_id = NULL, thumb_id = NULL, media_type = NULL WHERE id IN (${marks})`).run(...ids);
+      db.close();
+    });
+    // The sandbox came back at the address it had: what was queued against it still answers.
+    expect(new URL(host.host.sandbox()!.base_url).port).toBe(portBefore);
+
+    const app = await LibraryApp.open(browser, host.host.launchUrl());
+    await app.go('gallery');
+    const total = await app.galleryTotal();
+    expect(total).toBe(4); // the portrait and the three images
+    await everyTileShowsItsPicture(app, total);
+    await host.host.core.session()!.downloader.idle(60_000);
+    expect(await host.call('library.check', {})).toEqual({ missing: 0, orphans: 0, refetched: 0, removed: 0, pending: 0, failed: 0 });
+    for (const id of ids) expect((await host.call('library.get', { id })).downloaded).toBe(true);
+    await app.close();
+  }, 240_000);
+
+  it('says when the sandbox process dies, starts it again and finishes the queue', async () => {
+    studio = await MediaHost.start();
+    const host = studio;
+    const characterId = await host.createCharacter('Noor');
+    const app = await LibraryApp.open(browser, host.host.launchUrl());
+    await app.go('gallery');
+    expect(host.host.core.session()?.online).toBe(true);
+
+    // Waiting in the queue when the sandbox dies: they go out once it is back.
+    await host.call('jobs.pause', {});
+    const jobs = await Promise.all(['a kite over dunes', 'a lamp in snow'].map((prompt) => host.queueImage(characterId, prompt)));
+    const pid = host.host.core.sandboxPid();
+    expect(pid).toBeTypeOf('number');
+    process.kill(pid!, 'SIGKILL');
+    await host.call('jobs.resume', {});
+
+    const down = await app.waitForEvent('connection.changed', (c) => c.status === 'sandbox_restarting', 30_000);
+    expect(down.online).toBe(false);
+    expect(down.problem).toBe('The local sandbox stopped; restarting…');
+    await app.waitForEvent('connection.changed', (c) => c.status === 'online' && c.online, 60_000);
+    expect(host.host.core.sandboxPid()).not.toBe(pid);
+
+    for (const job of jobs) await host.jobDone(job);
+    await app.galleryTotal(3);
+    await everyTileShowsItsPicture(app, 3);
+    await app.close();
+  }, 240_000);
+
+  it('fetches an item’s media when it is opened, with automatic downloads off, and a tile’s thumbnail when it shows', async () => {
+    studio = await MediaHost.start();
+    const host = studio;
+    await host.call('settings.set', { autoDownload: false });
+    const characterId = await host.createCharacter('Ines');
+    const job = await host.jobDone(await host.queueImage(characterId, 'a lighthouse at dusk'));
+    const id = job.resourceId!;
+    const session = host.host.core.session()!;
+    await session.downloader.idle(60_000);
+    const before = await host.call('library.get', { id });
+    expect(before.downloaded).toBe(false);
+    // Its thumbnail did not come either (it failed while the sandbox was out of reach, say).
+    session.library.run("UPDATE downloads SET state = 'failed', failure = 'error', content_id = NULL WHERE owner_id = ? AND role = 'thumbnail'", id);
+    session.library.run('UPDATE library_items SET thumb_id = NULL WHERE id = ?', id);
+
+    const app = await LibraryApp.open(browser, host.host.launchUrl());
+    await app.go('gallery');
+    await app.galleryTotal(2);
+    // The tile on screen asks for its thumbnail.
+    await everyTileShowsItsPicture(app, 2);
+
+    await app.openTile(0);
+    const image = app.detail().locator('[data-testid="media-image-frame"] img');
+    await image.waitFor({ timeout: 60_000 });
+    await app.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="detail-dialog"] [data-testid="media-image-frame"] img');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
+    expect(await app.detail().textContent()).not.toContain('There is no media for this item');
+    // The media came through the download queue ahead of its turn, reported as it came.
+    await app.waitForEvent('download.progress', (p) => p.itemId === id && p.role === 'output' && p.done);
+    expect((await host.call('library.get', { id })).downloaded).toBe(true);
+    await app.close();
+  }, 240_000);
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job, Price, SandboxState } from '../../../shared/ipc/index.ts';
+import { chromiumMissing } from '../support/chromium.ts';
+import { SettingsPage } from './pages/SettingsPage.ts';
+import type { StudioApp } from './pages/StudioApp.ts';
+import { openStudio, type StudioSession } from './support/studioHost.ts';
+
+/**
+ * No dead ends in the sandbox: Settings → Sandbox does what the web app and the team's approver do
+ * (approve a pending price, add credits, change the plan and the pace), through the sandbox's admin
+ * API in core, and "Buy credits" leads there.
+ */
+describe.skipIf(chromiumMissing() !== null)('Settings → Sandbox', () => {
+  let session: StudioSession;
+  let app: StudioApp;
+  let settings: SettingsPage;
+
+  const handle = async <T,>(command: string, input: unknown): Promise<T> => {
+    const reply = await session.studio.host.core.router.handle(command as never, input as never);
+    if (!reply.ok) throw new Error(reply.error.message);
+    return reply.value as T;
+  };
+
+  beforeAll(async () => {
+    session = await openStudio();
+    app = session.app;
+    settings = new SettingsPage(app.page);
+    await app.startInSandbox();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('is reached from “Buy credits”, and adds credits to the balance in the header', async () => {
+    await app.go('credits');
+    await app.page.locator('[data-action="buy-credits"]').click();
+    await app.page.locator('.screen-outlet[data-screen="settings"]').waitFor();
+    const section = settings.sandboxSection();
+    await section.waitFor();
+    const before = await app.balance();
+    await section.locator('[data-field="credits"]').fill('750');
+    await section.locator('[data-action="add-credits"]').click();
+    await app.waitForBalance(before + 750);
+    await expect.poll(() => section.locator('[data-testid="sandbox-balance"]').innerText()).toBe(`${(before + 750).toLocaleString('en-US')} credits`);
+  });
+
+  it('changes the plan: on the free plan the header says a plan is required, and back on Creator it is online', async () => {
+    const section = settings.sandboxSection();
+    await section.getByRole('radiogroup', { name: 'Plan' }).getByRole('radio', { name: 'Free' }).click();
+    await settings.waitForHeaderStatus('plan_required');
+    expect((await settings.headerStatus()).words).toBe('plan required');
+    await section.getByRole('radiogroup', { name: 'Plan' }).getByRole('radio', { name: 'Creator' }).click();
+    await settings.waitForHeaderStatus('online');
+  });
+
+  it('sets the pace of jobs while the sandbox runs', async () => {
+    const section = settings.sandboxSection();
+    await section.getByRole('radiogroup', { name: 'Speed of jobs' }).getByRole('radio', { name: 'Real time' }).click();
+    await expect.poll(async () => (await handle<SandboxState>('sandbox.get', {})).speed).toBe('realtime');
+    await section.getByRole('radiogroup', { name: 'Speed of jobs' }).getByRole('radio', { name: 'Fast (moments)' }).click();
+    await expect.poll(async () => (await handle<SandboxState>('sandbox.get', {})).speed).toBe('fast');
+  });
+
+  it('approves a price waiting for approval, as the team’s approver would, and the job goes', async () => {
+    const character = await handle<Job>('characters.create', { body: { name: 'Ines Vale', parameters: { creationType: 'human', gender: 'female', age: '20s' } }, quoteId: null });
+    const made = await app.waitForEvent('job.updated', (job: Job) => job.id === character.id && job.state === 'done', 60_000);
+    const characterId = made.resourceId ?? '';
+    const body = { character_id: characterId, type: 'video', prompt: 'She walks the length of the pier', model: 'video-model-b', options: { duration: 15 } };
+    const price = await handle<Price>('quotes.price', { operationId: 'generations.create.v1', input: body });
+    expect(price).toMatchObject({ approvalRequired: true, approvalState: 'pending' });
+
+    // Settings reads the inbox when it opens.
+    await app.go('studio');
+    await app.go('settings');
+    const quote = settings.sandboxSection().locator(`li[data-quote-id="${price.quoteId}"]`);
+    await quote.waitFor();
+    expect(await quote.innerText()).toMatch(/Generation · 75 credits/);
+    await quote.locator('[data-action="approve"]').click();
+    await quote.waitFor({ state: 'detached' });
+    expect((await handle<Price>('quotes.get', { id: price.quoteId })).approvalState).toBe('approved');
+
+    // Accepted by the service (an unapproved quote is refused with quote_not_approved and fails): the job goes.
+    const job = await handle<Job>('generations.create', { body, quoteId: price.quoteId });
+    const sent = await app.waitForEvent('job.updated', (update: Job) => update.id === job.id && ['processing', 'done', 'failed'].includes(update.state), 60_000);
+    expect(sent.state).not.toBe('failed');
+    expect(sent.resourceId).not.toBeNull();
+  }, 120_000);
+});

@@ -1,0 +1,81 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Job, LibraryItem } from '../../shared/ipc/index.ts';
+import { startCore, type Harness } from './support/coreHarness.ts';
+import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
+
+const keychain = testKeychain();
+const running: Harness[] = [];
+afterAll(async () => {
+  for (const h of running) await h.stop().catch(() => undefined);
+  await keychain.delete('sandbox').catch(() => {});
+});
+
+/** A port nothing listens on: where the sandbox was before it came back elsewhere. */
+const GONE_PORT = 1;
+
+describe.skipIf(!hasSecretService)('download sources over a restart', () => {
+  it('fetches downloads queued at the sandbox’s old address from its new one, and the library check counts what is not in place', async () => {
+    const first = await startCore({ keychain });
+    running.push(first);
+    const created = (await first.invoke('characters.create', { body: { name: 'Ines', parameters: {} }, quoteId: null })) as Job;
+    const characterId = (await first.waitFor('job.updated', (j) => j.id === created.id && j.state === 'done')).resourceId!;
+    const made = (await first.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'a lantern by the sea' }, quoteId: null })) as Job;
+    const generationId = (await first.waitFor('job.updated', (j) => j.id === made.id && j.state === 'done')).resourceId!;
+    await first.core.session()!.downloader.idle(60_000);
+    const before = (await first.invoke('library.get', { id: generationId })) as LibraryItem;
+    expect(before.downloaded).toBe(true);
+    const mediaDir = first.core.session()!.media.root;
+    const libraryFile = first.core.session()!.library.path;
+    await first.stop();
+    running.splice(running.indexOf(first), 1);
+
+    // The library as version 4 left it when the app stopped in the middle of downloads: absolute
+    // sources at the sandbox's address of that run (now dead), one waiting, one failed for good
+    // after 8 refused connections, none of the files in place.
+    const db = new DatabaseSync(libraryFile);
+    db.exec(`
+      UPDATE downloads SET state = CASE WHEN role = 'thumbnail' THEN 'failed' ELSE 'pending' END,
+        attempts = CASE WHEN role = 'thumbnail' THEN 8 ELSE 2 END,
+        error_message = CASE WHEN role = 'thumbnail' THEN 'The file could not be downloaded (connect ECONNREFUSED 127.0.0.1:${GONE_PORT}). Run the library check to try again.' END,
+        content_id = NULL, received = 0
+      WHERE owner_kind = 'generation' AND owner_id = '${generationId}';
+      UPDATE library_items SET media_id = NULL, thumb_id = NULL, media_type = NULL WHERE id = '${generationId}';
+      DELETE FROM media WHERE content_id NOT IN (SELECT content_id FROM downloads WHERE state = 'done' AND content_id IS NOT NULL);
+      ALTER TABLE downloads DROP COLUMN failure;
+      PRAGMA user_version = 4;
+    `);
+    // The file's name on the CDN is the last part of its address (`<sha256>.<ext>`), however it is kept.
+    for (const row of db.prepare('SELECT id, url FROM downloads WHERE owner_id = ?').all(generationId) as { id: string; url: string }[]) {
+      db.prepare('UPDATE downloads SET url = ? WHERE id = ?').run(`https://127.0.0.1:${GONE_PORT}/cdn/${row.url.split('/').pop()!}`, row.id);
+    }
+    const urls = db.prepare("SELECT role, url, state FROM downloads WHERE owner_id = ? ORDER BY role").all(generationId) as { role: string; url: string; state: string }[];
+    db.close();
+    expect(urls.map((u) => u.state)).toEqual(['pending', 'failed']);
+    for (const u of urls) expect(u.url).toMatch(new RegExp(`^https://127\\.0\\.0\\.1:${GONE_PORT}/cdn/[0-9a-f]{64}\\.`));
+    for (const id of [before.mediaId, before.thumbId]) rmSync(join(mediaDir, id!.slice(0, 2), id!), { force: true });
+
+    const second = await startCore({ keychain, userDataDir: first.userDataDir });
+    running.push(second);
+    const back = await second.waitFor('library.updated', (u) => u.items.some((i) => i.id === generationId && i.downloaded && i.thumbId !== null), 60_000).then(
+      (u) => u.items.find((i) => i.id === generationId)!,
+    );
+    expect(back.mediaId).toBe(before.mediaId);
+    expect(back.thumbId).toBe(before.thumbId);
+    await second.core.session()!.downloader.idle(60_000);
+    expect(await second.invoke('library.check', {})).toEqual({ missing: 0, orphans: 0, refetched: 0, removed: 0, pending: 0, failed: 0 });
+
+    // A download that cannot be had (the service no longer has the file) is not in place:
+    // "Check the library" counts it and "Fetch them again" puts it back in line.
+    const session = second.core.session()!;
+    session.library.run("UPDATE downloads SET url = ?, state = 'failed', failure = 'gone', error_message = 'The file is no longer available on the service.', content_id = NULL WHERE owner_id = ? AND role = 'output'", `${'0'.repeat(64)}.png`, generationId);
+    const check = (await second.invoke('library.check', {})) as { pending: number; failed: number };
+    expect(check).toMatchObject({ pending: 0, failed: 1 });
+    expect(await second.invoke('library.refetch', {})).toEqual({ queued: 1 });
+    await session.downloader.idle(60_000);
+    // The sandbox answers 404 for it again: failed once more, and counted.
+    expect(await second.invoke('library.check', {})).toMatchObject({ pending: 0, failed: 1 });
+  });
+});

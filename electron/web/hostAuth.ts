@@ -36,6 +36,7 @@ export class HostAuth {
 
   /** A fresh launch code: the one secret that travels in a URL (`/#launch=…`). */
   mintLaunchCode(): string {
+    this.forgetExpired();
     const code = newToken();
     this.launchCodes.set(code, this.now() + LAUNCH_CODE_TTL_MS);
     return code;
@@ -43,8 +44,7 @@ export class HostAuth {
 
   /** Trades a launch code once, within its 60 s, for a new session token; null otherwise. */
   redeem(code: string | null | undefined): string | null {
-    const now = this.now();
-    for (const [known, expires] of this.launchCodes) if (expires <= now) this.launchCodes.delete(known);
+    this.forgetExpired();
     if (!code) return null;
     const match = [...this.launchCodes.keys()].find((known) => sameSecret(known, code));
     if (!match) return null;
@@ -52,6 +52,11 @@ export class HostAuth {
     const session = newToken();
     this.sessions.add(session);
     return session;
+  }
+
+  private forgetExpired(): void {
+    const now = this.now();
+    for (const [known, expires] of this.launchCodes) if (expires <= now) this.launchCodes.delete(known);
   }
 
   /** A session token this start handed out (to the WebSocket upgrade and uploads). */

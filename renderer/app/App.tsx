@@ -11,7 +11,7 @@ import { BridgeStatusBanner } from './BridgeStatusBanner.tsx';
 import { NavBar } from './NavBar.tsx';
 import { Onboarding } from './Onboarding.tsx';
 import { ScreenOutlet } from './ScreenOutlet.tsx';
-import { SkipLinks } from './SkipLinks.tsx';
+import { SkipToContent, SkipToScreenTarget } from './SkipLinks.tsx';
 import { startApp } from './startApp.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { useTheme } from './useTheme.ts';
@@ -52,7 +52,7 @@ export function App() {
 
   return (
     <>
-      <SkipLinks />
+      <SkipToContent />
       <div className="app">
         <AppHeader />
         <BridgeStatusBanner />
@@ -60,6 +60,7 @@ export function App() {
         <div className="app-body">
           <NavBar />
           <main id="main" className="app-main" tabIndex={-1}>
+            <SkipToScreenTarget />
             <ScreenOutlet />
           </main>
         </div>

@@ -20,28 +20,31 @@ function screenTarget(screen: Screen, characterOpen: boolean): SkipTarget | null
   }
 }
 
-/**
- * The first stops of the Tab order, shown only when focused: to the screen's content, and to the
- * one place on this screen a keyboard user most often wants (the gallery grid, the generate
- * panel), so reaching it takes a few presses rather than a walk through every filter.
- */
-export function SkipLinks() {
-  const { screen, characterOpen } = useNavigationStore(useShallow((s) => ({ screen: s.screen, characterOpen: s.characterId !== null })));
-  const target = screenTarget(screen, characterOpen);
+/** The first stop of the Tab order, shown only when focused: past the header and navigation. */
+export function SkipToContent() {
   return (
-    <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      {target ? (
-        <a className="skip-link" href="#main" onClick={(event) => focusTarget(event, target.selector)} data-skip={screen}>
-          {target.label}
-        </a>
-      ) : null}
-    </>
+    <a className="skip-link" href="#main">
+      Skip to content
+    </a>
   );
 }
 
+/**
+ * The first stop inside the screen (where the focus lands on moving to it, or after "Skip to
+ * content"), shown only when focused: to the one place a keyboard user most often wants on this
+ * screen (the gallery grid, the generate panel), so reaching it takes a few presses rather than a
+ * walk through every filter.
+ */
+export function SkipToScreenTarget() {
+  const { screen, characterOpen } = useNavigationStore(useShallow((s) => ({ screen: s.screen, characterOpen: s.characterId !== null })));
+  const target = screenTarget(screen, characterOpen);
+  if (!target) return null;
+  return (
+    <a className="skip-link" href="#main" onClick={(event) => focusTarget(event, target.selector)} data-skip={screen}>
+      {target.label}
+    </a>
+  );
+}
 /** The target may not be focusable by an anchor's own jump (a grid, a field): focus it directly. */
 function focusTarget(event: MouseEvent<HTMLAnchorElement>, selector: string): void {
   const element = document.querySelector<HTMLElement>(selector);

@@ -54,6 +54,7 @@ export function PriceButton({ label, price, onClick, busy = false, disabled = fa
             event,
             () => (type === 'button' ? onClick() : undefined),
             () => (type === 'button' ? onClick() : button.current?.form?.requestSubmit(button.current)),
+            price.status === 'priced',
           )
         }
         disabled={blocked}

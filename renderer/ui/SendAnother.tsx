@@ -8,9 +8,10 @@ export type SendGuard = {
   /**
    * Put on the paid button's onClick: runs `now` for a first click and holds a quick second one
    * until the creator answers; `later` is what a yes runs (a submit button's form submission,
-   * which its click would have done by itself).
+   * which its click would have done by itself). A click that cannot send anything (no price yet,
+   * an invalid form) is let through and not counted: `sends` says whether this one does.
    */
-  onClick: (event: MouseEvent<HTMLButtonElement>, now: () => void, later?: () => void) => void;
+  onClick: (event: MouseEvent<HTMLButtonElement>, now: () => void, later?: () => void, sends?: boolean) => void;
   /** Whether "Send another?" is being asked. */
   asking: boolean;
   /** The creator said yes: send once more. */
@@ -41,7 +42,11 @@ export function useSendGuard(clickable: boolean): SendGuard {
   };
 
   return {
-    onClick: (event, now, later = now) => {
+    onClick: (event, now, later = now, sends = true) => {
+      if (!sends) {
+        now();
+        return;
+      }
       if (lastSent.current !== null && Date.now() - lastSent.current < SEND_AGAIN_WINDOW_MS) {
         // Also keeps a submit button from submitting its form.
         event.preventDefault();

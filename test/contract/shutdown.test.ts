@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GenerationAcceptedResponse, UsageList } from '../../shared/api/index.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
-import { balance, body, createUser, get, pollUntil, post, readyCharacter } from './helpers.ts';
+import { balance, body, createUser, data, get, pollUntil, post, validCharacter } from './helpers.ts';
 
 let running: SandboxHandle | null = null;
 afterAll(async () => {
@@ -45,7 +45,9 @@ describe.skipIf(process.platform !== 'linux')('stopping (SIGTERM) while ffmpeg r
     const first = await startSandbox({ speed: 'fast' });
     running = first;
     const user = await createUser(first, { credits: 5000 });
-    const characterId = await readyCharacter(first, user.key);
+    const created = await post(first, '/v1/characters', validCharacter(), { key: user.key });
+    const characterId = String(data(created).id);
+    await pollUntil(first, `/v1/characters/${characterId}`, (c) => c.status === 'ready', user.key, 180_000);
 
     const sb = await first.restart({ speed: 'realtime' });
     running = sb;

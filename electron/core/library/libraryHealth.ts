@@ -1,5 +1,6 @@
 import type { CommandName, LibraryHealth as HealthView } from '../../../shared/ipc/index.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import type { JobSalvage } from './jobSalvage.ts';
 
 /**
  * Commands that ask the service for new paid work. None is taken while the library is damaged or
@@ -41,21 +42,21 @@ export class LibraryHealth {
   }
 
   /** A new library in place of a damaged one, being filled again. */
-  rebuilding(movedTo: string): HealthView {
+  rebuilding(movedTo: string, jobs: JobSalvage | null = null): HealthView {
     return this.set({
       state: 'rebuilding',
       movedTo,
-      message: `Your library file was damaged, so Cast Studio moved it to ${movedTo} and started a new one. It is being rebuilt from the service and the media files on this computer; new paid work waits until that is done.`,
+      message: `Your library file was damaged, so Cast Studio moved it to ${movedTo} and started a new one. It is being rebuilt from the service and the media files on this computer; new paid work waits until that is done.${salvageSentences(jobs)}`,
     });
   }
 
-  rebuilt(movedTo: string, counts: { items: number; relinked: number }): HealthView {
+  rebuilt(movedTo: string, counts: { items: number; relinked: number }, jobs: JobSalvage | null = null): HealthView {
     const files = counts.relinked === 1 ? '1 media file was' : `${counts.relinked.toLocaleString('en')} media files were`;
     const items = counts.items === 1 ? '1 item' : `${counts.items.toLocaleString('en')} items`;
     return this.set({
       state: 'ok',
       movedTo,
-      message: `Your library was rebuilt: ${items} came back from the service and ${files} found again on this computer without downloading. The damaged file is kept at ${movedTo}.`,
+      message: `Your library was rebuilt: ${items} came back from the service and ${files} found again on this computer without downloading.${salvageSentences(jobs)} The damaged file is kept at ${movedTo}.`,
     });
   }
 
@@ -89,4 +90,24 @@ export class LibraryHealth {
       throw new AppFailure('library_damaged', 'Your library file is damaged, so Cast Studio takes no new paid work. Repair it in Settings → Library, then try again.');
     }
   }
+}
+
+/**
+ * What the banner says of the job queue read back from the damaged file: the jobs put back (each
+ * with its original key, so a resend is never a second charge) and those that could not be read.
+ */
+function salvageSentences(jobs: JobSalvage | null): string {
+  if (!jobs) return '';
+  const out: string[] = [];
+  if (jobs.recovered > 0) {
+    const what = jobs.recovered === 1 ? '1 queued job was' : `${jobs.recovered.toLocaleString('en')} queued jobs were`;
+    out.push(`${what} recovered from the damaged file and will be sent with ${jobs.recovered === 1 ? 'its' : 'their'} original keys, so nothing is charged twice.`);
+  }
+  if (jobs.unreadable === null) {
+    out.push('The job queue in the damaged file could not be read: check the queue and make again any job that is missing.');
+  } else if (jobs.unreadable > 0) {
+    const what = jobs.unreadable === 1 ? '1 queued job' : `${jobs.unreadable.toLocaleString('en')} queued jobs`;
+    out.push(`${what} could not be read from the damaged file and may need to be made again; anything the service already made comes back with the rebuild.`);
+  }
+  return out.length ? ` ${out.join(' ')}` : '';
 }

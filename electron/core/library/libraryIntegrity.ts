@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { keepPrivate, makePrivateDir, makePrivateFile } from '../app/privateFiles.ts';
 import type { Logger } from '../log/logger.ts';
+import { readDamagedJobs, type SalvagedRows } from './jobSalvage.ts';
 
 /** `quick` is PRAGMA quick_check (every start); `full` is PRAGMA integrity_check (Settings → Library). */
 export type IntegrityDepth = 'quick' | 'full';
@@ -83,8 +84,11 @@ export function moveAside(path: string, now: number): string {
   return target;
 }
 
-/** A library started anew in place of a damaged one: where the damaged one went and why. */
-export type LibraryRebuild = { movedTo: string; detail: string };
+/**
+ * A library started anew in place of a damaged one: where the damaged one went, why, and what
+ * could be read of its job queue (unsent and in-doubt jobs go back into the new file).
+ */
+export type LibraryRebuild = { movedTo: string; detail: string; jobs: SalvagedRows };
 
 export type CheckedOpenDeps = {
   now: () => number;
@@ -106,11 +110,16 @@ export async function openCheckedLibrary<T>(path: string, deps: CheckedOpenDeps,
     keepPrivate(`${path}-wal`);
     keepPrivate(`${path}-shm`);
   };
+  // The damaged file is moved first, so the app starts on a new one whatever the salvage finds.
+  const rebuildFrom = async (detail: string): Promise<LibraryRebuild> => {
+    const movedTo = moveAside(path, deps.now());
+    return { movedTo, detail, jobs: await readDamagedJobs(movedTo) };
+  };
   if (deps.damaged && existsSync(path)) {
-    rebuild = { movedTo: moveAside(path, deps.now()), detail: 'The full integrity check failed.' };
+    rebuild = await rebuildFrom('The full integrity check failed.');
   } else if (existsSync(path)) {
     const finding = await checkIntegrity(path, 'quick');
-    if (finding.verdict === 'damaged') rebuild = { movedTo: moveAside(path, deps.now()), detail: finding.detail };
+    if (finding.verdict === 'damaged') rebuild = await rebuildFrom(finding.detail);
     else if (finding.verdict === 'unreadable') deps.log.warn('The library could not be checked on start.', { detail: finding.detail });
   }
   try {
@@ -118,10 +127,17 @@ export async function openCheckedLibrary<T>(path: string, deps: CheckedOpenDeps,
     return open(rebuild);
   } catch (error) {
     if (rebuild || !isDamage(error)) throw error;
-    rebuild = { movedTo: moveAside(path, deps.now()), detail: error instanceof Error ? error.message : 'damaged' };
+    rebuild = await rebuildFrom(error instanceof Error ? error.message : 'damaged');
     prepare();
     return open(rebuild);
   } finally {
-    if (rebuild) deps.log.warn('The library was damaged; it was moved aside and a new one is being rebuilt.', { movedTo: rebuild.movedTo, detail: rebuild.detail });
+    if (rebuild) {
+      deps.log.warn('The library was damaged; it was moved aside and a new one is being rebuilt.', {
+        movedTo: rebuild.movedTo,
+        detail: rebuild.detail,
+        jobsRead: rebuild.jobs.rows.length,
+        jobsLost: rebuild.jobs.countKnown ? rebuild.jobs.lost.length : 'unknown',
+      });
+    }
   }
 }

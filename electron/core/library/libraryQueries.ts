@@ -48,9 +48,21 @@ const ITEM_COLUMNS = `i.id, i.kind, i.status, i.title, coalesce(i.prompt, i.spee
 export class LibraryQueries {
   private readonly library: LibraryDatabase;
 
-  constructor(library: LibraryDatabase) {
+  /**
+   * The service's address of a file at its CDN of the moment: the mirror keeps the address a record
+   * had when it was read, and the embedded sandbox's CDN moves when its port was taken.
+   */
+  private readonly remoteAddress: (url: string) => string;
+
+  constructor(library: LibraryDatabase, remoteAddress: (url: string) => string = (url) => url) {
     this.library = library;
+    this.remoteAddress = remoteAddress;
   }
+
+  private readonly toItem = (row: ItemRow): LibraryItem => {
+    const item = toItem(row);
+    return item.remoteUrl === null ? item : { ...item, remoteUrl: this.remoteAddress(item.remoteUrl) };
+  };
 
   query(filter: LibraryFilter, offset: number, limit: number): { items: LibraryItem[]; total: number } {
     const match = filter.search ? ftsQuery(filter.search) : null;
@@ -64,7 +76,7 @@ export class LibraryQueries {
       limit,
       offset,
     );
-    return { items: rows.map(toItem), total };
+    return { items: rows.map(this.toItem), total };
   }
 
   /**
@@ -92,7 +104,7 @@ export class LibraryQueries {
       limit,
       offset,
     );
-    return { items: rows.map(toItem), total };
+    return { items: rows.map(this.toItem), total };
   }
 
   ids(filter: LibraryFilter): string[] {
@@ -103,7 +115,7 @@ export class LibraryQueries {
 
   item(id: string): LibraryItem | null {
     const row = this.library.get<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM library_items i LEFT JOIN characters c ON c.id = i.character_id WHERE i.id = ?`, id);
-    return row ? toItem(row) : null;
+    return row ? this.toItem(row) : null;
   }
 
   items(ids: readonly string[]): LibraryItem[] {

@@ -35,6 +35,8 @@ export class SandboxSupervisor {
   private timer: unknown = null;
   private stopped = false;
   private upSince = 0;
+  /** A restart under way: `stop()` waits for it, so no sandbox it starts outlives the stop. */
+  private restarting: Promise<void> | null = null;
 
   constructor(deps: SandboxSupervisorDeps) {
     this.deps = deps;
@@ -58,7 +60,7 @@ export class SandboxSupervisor {
     this.timer = null;
     const launched = this.current;
     this.current = null;
-    await launched?.stop();
+    await Promise.all([launched?.stop(), this.restarting]);
   }
 
   private adopt(launched: LaunchedSandbox): void {
@@ -84,7 +86,10 @@ export class SandboxSupervisor {
     this.restarts += 1;
     this.timer = this.deps.clock.setTimeout(() => {
       this.timer = null;
-      void this.restart();
+      const run = this.restart().finally(() => {
+        if (this.restarting === run) this.restarting = null;
+      });
+      this.restarting = run;
     }, wait);
   }
 

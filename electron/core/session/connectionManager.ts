@@ -337,8 +337,9 @@ export class ConnectionManager {
           onSandboxDown: () => this.sandboxDown(supervisor),
           onSandboxUp: (ready) => this.sandboxUp(supervisor, ready),
         });
-        const started = await supervisor.start();
+        // Known before it is up, so a stop meanwhile stops it and an early exit is heard.
         this.sandbox = supervisor;
+        const started = await supervisor.start();
         const ready = SandboxReady.parse(started);
         sandboxKey = ready.api_key;
         this.deps.redactor.addSecret(ready.api_key);
@@ -366,6 +367,12 @@ export class ConnectionManager {
       if (apiKey) this.deps.redactor.addSecret(apiKey);
       dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'remote', extraCaPem: profile.caPem });
     }
+    await this.openSession(profile, apiKey, baseUrl, dispatcher, options);
+  }
+
+  /** Opens the profile's library and starts its session on this address (the sandbox, if any, already runs). */
+  private async openSession(profile: ProfileRecord, apiKey: string | null, baseUrl: string, dispatcher: Dispatcher, options: { libraryDamaged?: boolean } = {}): Promise<void> {
+    const { log } = this.deps;
     // A damaged library is moved aside and rebuilt; one that cannot be opened at all leaves this
     // connection with a sentence, and the app and every other profile keep working.
     let session: Session;
@@ -428,28 +435,36 @@ export class ConnectionManager {
       session.connectivity.sandboxUp();
       return;
     }
+    // Only the session moves: the sandbox that just came back keeps running.
     const id = this.deps.profiles.activeId();
     const run = this.switching.then(async () => {
-      if (this.sandbox !== supervisor || !id) return;
-      await this.close();
-      const record = this.deps.profiles.get(id);
-      if (record) await this.open(record);
+      if (this.sandbox !== supervisor || !id || !this.deps.profiles.get(id)) return;
+      await this.closeSession();
+      this.deps.redactor.addSecret(ready.api_key);
+      this.sandboxAdminToken = ready.admin_token;
+      const profile = this.deps.profiles.update(id, { baseUrl: ready.base_url, cdnUrl: ready.cdn_url });
+      const dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'sandbox', caPem: readPem(ready.ca_cert) });
+      await this.openSession(profile, ready.api_key, ready.base_url, dispatcher);
       this.markSandboxRestarting(false);
     });
     this.switching = run.catch((error: unknown) => this.deps.log.error('The connection did not open again after the sandbox restarted.', { error }));
   }
 
   private async close(): Promise<void> {
+    await this.closeSession();
+    const sandbox = this.sandbox;
+    this.sandbox = null;
+    this.sandboxAdminToken = null;
+    if (sandbox) await sandbox.stop().catch((error: unknown) => this.deps.log.warn('The sandbox did not stop cleanly.', { error }));
+  }
+
+  private async closeSession(): Promise<void> {
     const session = this.current;
     this.current = null;
     if (session) {
       await session.stop();
       if (!this.deps.fetchDispatcher) await session.dispatcher.close().catch(() => {});
     }
-    const sandbox = this.sandbox;
-    this.sandbox = null;
-    this.sandboxAdminToken = null;
-    if (sandbox) await sandbox.stop().catch((error: unknown) => this.deps.log.warn('The sandbox did not stop cleanly.', { error }));
   }
 
   private keyRejected(id: string, code: string): void {

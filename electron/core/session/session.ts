@@ -18,6 +18,7 @@ import { JobStore, toJob } from '../jobs/jobStore.ts';
 import { LibraryDatabase } from '../library/libraryDatabase.ts';
 import { LibraryHealth } from '../library/libraryHealth.ts';
 import type { LibraryRebuild } from '../library/libraryIntegrity.ts';
+import { JobSalvage, restoreSalvagedJobs } from '../library/jobSalvage.ts';
 import { MIGRATIONS } from '../library/migrations/allMigrations.ts';
 import { LibraryQueries } from '../library/libraryQueries.ts';
 import { ResourceStore } from '../library/resourceStore.ts';
@@ -70,6 +71,8 @@ export type SessionTuning = {
 const SYNC_PERIOD_MS = 5 * 60_000;
 /** Library meta: where the damaged file this library replaces went, while its rebuild is not done. */
 const REBUILD_FROM = 'library.rebuild_from';
+/** Library meta: how many unfinished jobs came back from the damaged file, and how many could not (JSON), until the rebuild is done. */
+const REBUILD_JOBS = 'library.rebuild_jobs';
 const ACCOUNT_PATH = /\/v1\/account(\?|$)/;
 
 /**
@@ -115,7 +118,7 @@ export class Session {
     this.library = LibraryDatabase.open(libraryFileOf(options.userDataDir, profile.id), MIGRATIONS, { cdnSource: (url) => sources.relative(url) });
     this.health = new LibraryHealth((view) => emit('health.changed', view));
     this.resources = new ResourceStore(this.library, nowIso);
-    this.queries = new LibraryQueries(this.library);
+    this.queries = new LibraryQueries(this.library, (url) => sources.resolve(sources.toStored(url)));
     this.jobs = new JobStore(this.library, nowIso);
     this.media = new MediaStore(join(options.userDataDir, 'media', safeName(profile.id)), this.library);
 
@@ -233,10 +236,21 @@ export class Session {
 
   /** Resumes everything from the database: unsent intents go, in-doubt ones are resent, accepted ones are polled. */
   start(): void {
-    // Kept in the new file until done, so a rebuild cut short (a quit, a profile switch) goes on next time.
-    if (this.options.rebuild) this.library.setMeta(REBUILD_FROM, this.options.rebuild.movedTo);
+    // Kept in the new file until done, so a rebuild cut short (a quit, a profile switch) goes on
+    // next time; the jobs salvaged from the damaged file are committed with it, before any send.
+    const { rebuild } = this.options;
+    if (rebuild) {
+      const restored = this.library.transaction(() => {
+        const { restored, salvage } = restoreSalvagedJobs(this.library, rebuild.jobs);
+        this.library.setMeta(REBUILD_FROM, rebuild.movedTo);
+        this.library.setMeta(REBUILD_JOBS, JSON.stringify(salvage));
+        return restored;
+      });
+      if (restored.length) this.options.log.info('Jobs were recovered from the damaged library.', { jobs: restored.length });
+      for (const job of restored) this.options.emit('job.updated', toJob(job));
+    }
     const rebuildFrom = this.library.meta(REBUILD_FROM);
-    if (rebuildFrom !== null) this.health.rebuilding(rebuildFrom);
+    if (rebuildFrom !== null) this.health.rebuilding(rebuildFrom, this.rebuildJobs());
     this.queue.start();
     for (const row of this.library.all<{ id: string }>("SELECT id FROM generations WHERE status IN ('pending', 'processing')")) this.poller.track('generation', row.id);
     for (const row of this.library.all<{ id: string }>("SELECT id FROM characters WHERE status = 'generating'")) this.poller.track('character', row.id);
@@ -325,10 +339,14 @@ export class Session {
         await this.sync.run({ full: true });
         const linked = await relinkStoredMedia(this.library, this.media, this.options.clock);
         if (this.stopped) return;
-        this.library.setMeta(REBUILD_FROM, null);
+        const jobs = this.rebuildJobs();
+        this.library.transaction(() => {
+          this.library.setMeta(REBUILD_FROM, null);
+          this.library.setMeta(REBUILD_JOBS, null);
+        });
         const items = this.queries.stats().items;
         const relinked = new Set(linked.map((row) => row.content_id)).size;
-        this.health.rebuilt(movedTo, { items, relinked });
+        this.health.rebuilt(movedTo, { items, relinked }, jobs);
         this.options.log.info('The library was rebuilt.', { items, relinked });
         this.relinked(linked);
         this.downloader.pump();
@@ -339,6 +357,17 @@ export class Session {
       }
     })();
     return this.rebuildRun;
+  }
+
+  /** What the salvage of the damaged file's job queue gave, as recorded when the rebuild began. */
+  private rebuildJobs(): JobSalvage | null {
+    const text = this.library.meta(REBUILD_JOBS);
+    if (text === null) return null;
+    try {
+      return JobSalvage.parse(JSON.parse(text));
+    } catch {
+      return null;
+    }
   }
 
   /** Views of owners whose files were found again, in batches like a sync page's. */

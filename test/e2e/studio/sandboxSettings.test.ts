@@ -85,5 +85,20 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sandbox', () => {
     const sent = await app.waitForEvent('job.updated', (update: Job) => update.id === job.id && ['processing', 'done', 'failed'].includes(update.state), 60_000);
     expect(sent.state).not.toBe('failed');
     expect(sent.resourceId).not.toBeNull();
-  }, 120_000);
+    const t0 = Date.now();
+    const { DatabaseSync } = await import('node:sqlite');
+    const { loadavg } = await import('node:os');
+    let sandboxDone = -1;
+    const probe = setInterval(() => {
+      const db = new DatabaseSync(`${session.studio.userDataDir}/sandbox/sandbox.db`, { readOnly: true });
+      const row = db.prepare('SELECT status, options FROM generations WHERE id = ?').get(sent.resourceId) as { status: string; options: string };
+      db.close();
+      console.log('DIAG', Date.now() - t0, row.status, row.options, loadavg()[0]);
+      if (row.status === 'completed' && sandboxDone < 0) sandboxDone = Date.now() - t0;
+    }, 5_000);
+    const finished = await app.waitForEvent('job.updated', (update: Job) => update.id === job.id && ['done', 'failed'].includes(update.state), 300_000);
+    clearInterval(probe);
+    console.log('DIAG finished', finished.state, Date.now() - t0, 'sandbox done at', sandboxDone, JSON.stringify(finished.error));
+    expect(finished.state).toBe('done');
+  }, 420_000);
 });

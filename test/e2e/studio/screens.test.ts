@@ -10,7 +10,7 @@ import { DetailViewPage } from './pages/DetailViewPage.ts';
 import { GeneratePanel } from './pages/GeneratePanel.ts';
 import { StudioApp } from './pages/StudioApp.ts';
 import { makePng } from './support/pngBytes.ts';
-import { seedItem } from './support/seedItem.ts';
+import { seedCreditHistory, seedItem } from './support/seedItem.ts';
 import { inspectAtEverySize, resize, SCREEN_SIZES, sizeName } from './support/screenSizes.ts';
 
 const SEEDED = 2_000;
@@ -54,10 +54,10 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     const video = await studio.generate(characterId, 'video', 'Mira walking along the pier');
     speech = await makeSpeech('Hello there, and welcome to the lighthouse.');
     await seedLibrary(studio, SEEDED, [image, video]);
-    // Enough credit transactions that the Credits tables scroll inside their panels.
-    for (let i = 0; i < 24; i += 1) await studio.call('sandbox.addCredits', { amount: 5 });
+    // A credit history long enough that the Credits tables scroll inside their panels.
+    seedCreditHistory(studio, 40);
     // A pro 15-second video, whose run again is priced above the account's approval limit.
-    seedItem(studio, { ...video, title: 'Lamps along the pier', prompt: 'Lamps along the pier', model: 'video-model-b', options: { ...video.options, duration: 15, quality: 'pro' } });
+    seedItem(studio, { ...video, title: 'Lamps along the pier', prompt: 'Lamps along the pier', model: 'video-model-b', options: { duration: 15, quality: 'pro' } });
   }, 300_000);
 
   async function makeSpeech(text: string): Promise<LibraryItem> {
@@ -194,6 +194,7 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
   });
 
   it('holds "Run again" with its reason while the price waits for approval', async () => {
+    await app.go('gallery');
     const detail = new DetailViewPage(app.page);
     await detail.openFound('Lamps along the pier');
     const runAgain = detail.root.locator('[data-testid="run-again"]');
@@ -209,15 +210,23 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
 
   it('reaches the gallery grid in a few Tab presses', async () => {
     const { page } = app;
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    // Moving to the gallery puts the focus at the top of the screen: one Tab, then Enter.
+    await app.go('studio');
     await app.go('gallery');
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    let presses = 0;
-    while (presses < 3 && (await page.evaluate(() => document.activeElement?.textContent ?? '')) !== 'Skip to the gallery grid') {
-      await page.keyboard.press('Tab');
-      presses += 1;
-    }
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to the gallery grid');
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('gallery-scroller'))).toBe(true);
+    // A fresh page starts with "Skip to content", then the screen's own link.
+    await page.reload();
+    await app.waitForReady();
+    await page.locator('.screen-outlet[data-screen="studio"]').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to the cast');
   });
 
   it('lets the keyboard reach and scroll the Credits tables', async () => {
@@ -225,10 +234,9 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     await resize(page, SCREEN_SIZES[0]);
     await app.go('credits');
     const usage = page.getByRole('region', { name: 'Credit transactions' });
-    await usage.locator('tbody tr').nth(20).waitFor();
+    await usage.locator('tbody tr').nth(15).waitFor();
     expect(await usage.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press('Tab');
+    // Moving to Credits puts the focus at the top of the screen.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the transactions');
     await page.keyboard.press('Enter');
@@ -299,6 +307,17 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     // Create stays open to a valid form: priced and clickable.
     expect(await dialog.price()).toBeGreaterThan(0);
     expect(await dialog.root.locator('button.price-button').isDisabled()).toBe(false);
+    // An error with a long unbroken word (a generated file name) wraps inside the dialog, at the smallest size.
+    await resize(page, SCREEN_SIZES[0]);
+    const longName = `${'IMG_20261124_'.repeat(12)}.png`;
+    await dialog.dropImage(Buffer.from('Still not a picture.\n'), longName, 'image/png');
+    await expect.poll(() => dialog.refusals().innerText()).toContain(longName);
+    const fits = await dialog.refusals().evaluate((element) => {
+      const dialogBox = element.closest('dialog')?.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return element.scrollWidth <= element.clientWidth && dialogBox !== undefined && box.right <= dialogBox.right && box.left >= dialogBox.left;
+    });
+    expect(fits).toBe(true);
     await dialog.dropImage(makePng(64, 80), 'reference.png');
     await dialog.waitForReferencesReady(1);
     await page.keyboard.press('Escape');

@@ -92,6 +92,8 @@ describe('exactly once: retries and doubt', () => {
     first.queue.start();
     const [job] = first.queue.enqueue([generationJob()]);
     await first.until(job!.id, (j) => j.state === 'sending' && j.attempts === 1);
+    // The attempt is committed before its bytes leave: wait until they reached the service.
+    while (posts(service.seen).length < 1) await new Promise((r) => setTimeout(r, 10));
     await first.close(); // the process dies with the request unanswered
     hang = false;
 

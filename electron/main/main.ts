@@ -41,7 +41,8 @@ async function start(): Promise<void> {
   }
   app.once('will-quit', () => folderLock.release());
   const root = app.getAppPath();
-  const log = new RedactingLogger([new FileLogSink(join(app.getPath('logs'), 'main.log'))]);
+  const fileLog = new FileLogSink(join(app.getPath('logs'), 'main.log'));
+  const log = new RedactingLogger([fileLog]);
   const preferences = new ElectronPreferences();
   const csp = appContentSecurityPolicy(MEDIA_SCHEME);
   let win: BrowserWindow | null = null;
@@ -124,6 +125,10 @@ async function start(): Promise<void> {
     if (stopped) return;
     event.preventDefault();
     stopped = true;
-    void core.stop().finally(() => app.quit());
+    // The file log writes in the background: its last lines reach the disk before the app quits.
+    void core
+      .stop()
+      .finally(() => fileLog.close())
+      .finally(() => app.quit());
   });
 }

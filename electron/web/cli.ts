@@ -48,7 +48,8 @@ async function main(): Promise<void> {
   if (values.speed !== 'realtime' && values.speed !== 'fast') throw new Error(`--speed must be realtime or fast, not "${values.speed}".`);
 
   const userDataDir = values.data ?? defaultUserDataDir();
-  const log = new RedactingLogger([consoleSink, new FileLogSink(join(userDataDir, 'logs', 'browser-host.log'))]);
+  const fileLog = new FileLogSink(join(userDataDir, 'logs', 'browser-host.log'));
+  const log = new RedactingLogger([consoleSink, fileLog]);
   const host = await startBrowserHost({ userDataDir, port, sandboxSpeed: values.speed, open: !values['no-open'], log });
 
   console.log(
@@ -60,10 +61,17 @@ async function main(): Promise<void> {
 
   const stop = () => {
     console.log('Stopping Cast Studio…');
-    host.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    // The file log writes in the background: its last lines reach the disk before the process exits.
+    host
+      .stop()
+      .then(
+        () => 0,
+        () => 1,
+      )
+      .then((code) => {
+        log.info('The browser host stopped.', { code });
+        return fileLog.close().then(() => process.exit(code));
+      });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

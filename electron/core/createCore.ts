@@ -19,6 +19,7 @@ import { registerProfileHandlers } from './profiles/registerProfileHandlers.ts';
 import { registerSandboxAdminHandlers } from './sandboxAdmin/registerSandboxAdminHandlers.ts';
 import { registerQuoteHandlers } from './quotes/registerQuoteHandlers.ts';
 import type { Keychain } from './secrets/keychain.ts';
+import { registerServiceFactsHandlers } from './serviceFacts/registerServiceFactsHandlers.ts';
 import { ConnectionManager, type LaunchSandbox } from './session/connectionManager.ts';
 import type { Session, SessionTuning } from './session/session.ts';
 import { registerSettingsHandlers } from './settings/registerSettingsHandlers.ts';
@@ -131,6 +132,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   registerVoiceHandlers(ctx);
   registerAudioHandlers(ctx);
   registerUploadHandlers(ctx);
+  registerServiceFactsHandlers(ctx);
   registerJobHandlers(ctx);
   registerLibraryHandlers(ctx);
   registerLibraryHealthHandlers(ctx);

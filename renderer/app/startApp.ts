@@ -10,6 +10,7 @@ import { useCapabilitiesStore } from '../stores/capabilitiesStore.ts';
 import { useCharactersStore } from '../stores/charactersStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
 import { useJobsStore } from '../stores/jobsStore.ts';
+import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useToastStore } from '../stores/toastStore.ts';
 
@@ -20,6 +21,7 @@ function loadConnectionData(): void {
   void useJobsStore.getState().load();
   void useCapabilitiesStore.getState().load();
   void useLibraryInfoStore.getState().loadHealth();
+  void useServiceFactsStore.getState().load();
 }
 
 /**
@@ -41,6 +43,7 @@ export function startApp(): () => void {
     listen('library.updated', (update) => useCharacterGenerationsStore.getState().applyUpdate(update)),
     listen('credits.changed', ({ balance }) => useAccountStore.getState().setBalance(balance)),
     listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
+    listen('service.factsChanged', (facts) => useServiceFactsStore.getState().apply(facts)),
     listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),
     listen('connection.changed', (connection) => {
       useConnectionStore.getState().apply(connection);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Attachment, AttachmentInput } from '../stores/attachments.ts';
 import { acceptFor, type UploadKind } from '../stores/uploads.ts';
+import { uploadsNotOffered, useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { DropZone } from './DropZone.tsx';
 import { MediaImage } from './MediaImage.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
@@ -31,6 +32,7 @@ const STATE_TEXT: Record<Attachment['state'], string> = {
 export function AttachmentField({ label, hint, kinds, max, attachments, refused, onInputs, onRemove, name, error }: AttachmentFieldProps) {
   const listId = useId();
   const full = attachments.length >= max;
+  const noUploads = useServiceFactsStore((s) => uploadsNotOffered(s.facts));
   return (
     <div className="attachment-field" role="group" aria-labelledby={`${listId}-label`}>
       <div className="field-label-row">
@@ -85,6 +87,11 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
           onFiles={(files) => onInputs(files.map((file) => ({ file })))}
           onItems={(items) => onInputs(items.map((item) => ({ item })))}
         />
+      ) : null}
+      {noUploads && !full ? (
+        <p className="muted attachment-note" data-testid="uploads-not-offered">
+          This service takes no uploads: it needs a URL on its own CDN. Drop an item from your gallery that this service made.
+        </p>
       ) : null}
       {refused.length > 0 || error ? (
         <div role="alert" className="attachment-refused">

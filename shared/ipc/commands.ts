@@ -25,6 +25,7 @@ import {
   Profile,
   SandboxSpeed,
   SandboxState,
+  ServiceFacts,
   Settings,
   VoiceView,
 } from './models.ts';
@@ -76,12 +77,15 @@ export const commands = {
     input: z.object({ baseUrl: z.url(), cdnUrl: z.url(), caPem: z.string().max(100_000).optional(), apiKey: z.string().max(200).optional() }).strict(),
     output: ConnectionCheck,
   },
+  'profiles.setKeyRetention': { input: z.object({ id: Id, seconds: z.number().int().min(1).max(7 * 24 * 3_600) }).strict(), output: Profile },
   'profiles.setBillingUrl': { input: z.object({ id: Id, billingUrl: z.url().nullable() }).strict(), output: Profile },
   'profiles.activate': { input: z.object({ id: Id }).strict(), output: Connection },
   'profiles.remove': { input: z.object({ id: Id }).strict(), output: Ok },
   'profiles.setKey': { input: z.object({ id: Id, apiKey: z.string().min(1).max(200) }).strict(), output: Profile },
   'profiles.removeKey': { input: z.object({ id: Id }).strict(), output: Profile },
   'profiles.test': { input: z.object({ id: Id }).strict(), output: ConnectionCheck },
+  /** What the connection in use supports and what was noticed of it (Settings → Connections); null without one. */
+  'service.facts': { input: Empty, output: ServiceFacts.nullable() },
 
   // Settings → Sandbox: the embedded sandbox's admin API, through core (the admin token stays there).
   'sandbox.get': { input: Empty, output: SandboxState },
@@ -176,6 +180,10 @@ export const commands = {
   /** The price of retrying a failed job: its stored body quoted again. */
   'jobs.price': { input: z.object({ id: Id }).strict(), output: Price },
   'jobs.retry': { input: z.object({ id: Id, quoteId: z.string().nullable() }).strict(), output: Job },
+  /** The creator's word on a job in doubt history could not settle: keep waiting for it, or it ran (mark as done). */
+  'jobs.decide': { input: z.object({ id: Id, choice: z.enum(['wait', 'done']) }).strict(), output: Job },
+  /** Send a job in doubt again as a new request, at the creator's own risk (it may be charged twice). */
+  'jobs.sendAgain': { input: z.object({ id: Id, quoteId: z.string().nullable() }).strict(), output: Job },
 
   'settings.get': { input: Empty, output: Settings },
   'settings.set': { input: Settings.partial().strict(), output: Settings },

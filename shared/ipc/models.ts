@@ -15,6 +15,8 @@ export const Profile = z.object({
   keyLastUsedAt: z.string().nullable(),
   /** Where this service sells credits (a connection setting); null when none is configured. */
   billingUrl: z.string().nullable(),
+  /** How long the service is taken to keep an Idempotency-Key: resends of a job in doubt stop after it. */
+  keyRetentionSeconds: z.number().int().positive(),
   active: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
@@ -92,6 +94,8 @@ export const Job = z.object({
   attempts: z.number().int(),
   progress: z.number().min(0).max(1).nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** A job back in the queue until the service's Retry-After ends (ISO time); absent otherwise. */
+  waitingUntil: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -235,3 +239,26 @@ export const AppError = z.object({
   field: z.string().optional(),
 });
 export type AppError = z.infer<typeof AppError>;
+
+/**
+ * What Cast Studio knows of the connected service beyond the spec: what it supports (from its
+ * `/v1/capabilities`, or the built-in catalog where it has none), where it takes uploads, and the
+ * choices it makes where the spec says "not shown", as noticed while talking to it.
+ */
+export const ServiceFacts = z.object({
+  profileId: z.string(),
+  /** Where the list of models and operations comes from. */
+  catalog: z.enum(['service', 'built_in', 'unknown']),
+  capabilityVersion: z.string().nullable(),
+  models: z.array(z.object({ id: z.string(), type: z.string(), label: z.string() })),
+  voiceModels: z.array(z.string()),
+  operations: z.array(z.string()),
+  uploads: z.enum(['offered', 'not_offered', 'unknown']),
+  /** The path uploads go to: the service's own where its capabilities name one, else the default. */
+  uploadPath: z.string(),
+  uploadPathFrom: z.enum(['capabilities', 'default']),
+  /** Behaviour noticed while talking to the service: `updated_after filter` → `ignored`, … */
+  noticed: z.array(z.object({ key: z.string(), label: z.string(), value: z.string(), at: z.string() })),
+  checkedAt: z.string().nullable(),
+});
+export type ServiceFacts = z.infer<typeof ServiceFacts>;

@@ -96,6 +96,8 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
     running.push(second);
     const newPort = portOf(second.core);
     expect(newPort).not.toBe(oldPort);
+    // From the first moment, not only once a history sync has read the records again.
+    expect(new URL(((await second.invoke('library.get', { id: generationId })) as LibraryItem).remoteUrl!).port).toBe(String(newPort));
     expect(Number(readFileSync(join(userDataDir, 'sandbox', 'port'), 'utf8'))).toBe(newPort);
     const connection = (await second.invoke('connection.get', {})) as { online: boolean; profile: { baseUrl: string; cdnUrl: string } };
     expect(connection.profile.baseUrl).toBe(`https://127.0.0.1:${newPort}`);
@@ -119,8 +121,11 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
 
     // The job that waited in the queue, and a new one, complete with their media.
     await second.invoke('jobs.resume', {});
-    const fresh = (await second.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'a lamp in snow' }, quoteId: null })) as Job;
-    const finished = await Promise.all([waiting, fresh].map((job) => second.waitFor('job.updated', (j) => j.id === job.id && j.state === 'done', 60_000)));
+    // The new job takes the first image as its reference by the address the library gives for it
+    // ("Use as reference"): the sandbox accepts it only when it names its CDN as it is now.
+    const fresh = (await second.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'a lamp in snow', options: { reference_images: [back.remoteUrl!] } }, quoteId: null })) as Job;
+    const finished = await Promise.all([waiting, fresh].map((job) => second.waitFor('job.updated', (j) => j.id === job.id && ['done', 'failed'].includes(j.state), 60_000)));
+    expect(finished.map((job) => job.error)).toEqual([null, null]);
     await second.core.session()!.downloader.idle(60_000);
     const items = [back, ...(await Promise.all(finished.map((job) => second.invoke('library.get', { id: job.resourceId! }) as Promise<LibraryItem>)))];
     for (const item of items) {

@@ -1,37 +1,35 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AccountResponse,
-  AudioList,
   AudioResponse,
+  AudioTrack,
   CapabilitiesResponse,
-  CharacterList,
+  Character,
   CharacterResponse,
-  DeletedResponse,
-  GenerationList,
+  CreditTransaction,
+  Generation,
   GenerationResponse,
   QuoteResponse,
   UploadResponse,
-  UsageList,
-  VoiceList,
+  Voice,
   VoiceResponse,
   type Account,
-  type AudioTrack,
   type Capabilities,
-  type Character,
   type CreateQuoteRequest,
-  type CreditTransaction,
-  type Generation,
   type GenerationListQuery,
   type Quote,
   type Upload,
-  type Voice,
 } from '../../../shared/api/index.ts';
 import type { Logger } from '../log/logger.ts';
-import type { HttpClient, HttpRequest, HttpResponse, QueryValue } from './httpClient.ts';
+import type { HttpClient, HttpRequest, HttpResponse, QueryValue, StreamedBody } from './httpClient.ts';
+import { checkAdvances, cursorOf, sequelOf, type NextPage } from './listPage.ts';
 import type { RetryPolicy } from './retryPolicy.ts';
 import { ServiceError } from './serviceError.ts';
 
 export type Page<T> = { items: T[]; hasMore: boolean; nextCursor: string | null; date: string | null };
+
+/** spec 4.4: the voice list's data holds the caller's voices and the presets. */
+const VoicePage = z.looseObject({ data: z.looseObject({ voices: z.array(Voice), presets: z.array(Voice) }) });
 
 /** A creating request as the outbox stored it: the exact bytes, the key and the quote. */
 export type PaidRequest = { method: 'POST'; path: string; body: string; idempotencyKey: string; quoteId: string | null };
@@ -59,12 +57,12 @@ export class ApiClient {
   }
 
   usage(query: { limit?: number; type?: string } = {}, cursor: string | null = null): AsyncGenerator<Page<CreditTransaction>> {
-    return this.pages('/v1/account/usage', query, UsageList, cursor);
+    return this.pages('/v1/account/usage', query, CreditTransaction, cursor);
   }
 
   // --- characters (spec 4.1)
   characters(query: { limit?: number } = {}): AsyncGenerator<Page<Character>> {
-    return this.pages('/v1/characters', query, CharacterList);
+    return this.pages('/v1/characters', query, Character);
   }
 
   async character(id: string): Promise<Character> {
@@ -77,7 +75,7 @@ export class ApiClient {
 
   // --- generations (spec 4.2)
   generations(query: Omit<GenerationListQuery, 'cursor'> = {}): AsyncGenerator<Page<Generation>> {
-    return this.pages('/v1/generations', query, GenerationList);
+    return this.pages('/v1/generations', query, Generation);
   }
 
   async generation(id: string): Promise<Generation> {
@@ -90,14 +88,9 @@ export class ApiClient {
 
   // --- voices (spec 4.4): `limit` turns pagination on; presets repeat on every page.
   async *voices(query: { limit?: number; presets?: boolean } = {}): AsyncGenerator<{ voices: Voice[]; presets: Voice[]; hasMore: boolean }> {
-    let cursor: string | null = null;
     const limit = query.limit ?? 100;
-    for (;;) {
-      const response: z.infer<typeof VoiceList> = await this.request({ method: 'GET', path: '/v1/voices', query: { limit, presets: query.presets === false ? 'false' : undefined, cursor }, retry: true }, VoiceList);
-      const next: string | null = response.meta.next_cursor ?? null;
-      yield { voices: response.data.voices, presets: response.data.presets, hasMore: response.meta.has_more };
-      if (!response.meta.has_more || !next) return;
-      cursor = next;
+    for await (const page of this.walk('/v1/voices', { limit, presets: query.presets === false ? 'false' : undefined }, VoicePage)) {
+      yield { voices: page.body.data.voices, presets: page.body.data.presets, hasMore: page.hasMore };
     }
   }
 
@@ -107,7 +100,7 @@ export class ApiClient {
 
   // --- audio (spec 4.5)
   audioTracks(query: { voice_id?: string; limit?: number } = {}): AsyncGenerator<Page<AudioTrack>> {
-    return this.pages('/v1/audio', query, AudioList);
+    return this.pages('/v1/audio', query, AudioTrack);
   }
 
   async audio(id: string): Promise<AudioTrack> {
@@ -127,9 +120,10 @@ export class ApiClient {
     return (await this.get(`/v1/quotes/${encodeURIComponent(id)}`, QuoteResponse)).data;
   }
 
-  // --- uploads (decision: POST /v1/uploads with the raw bytes and their Content-Type)
-  async upload(bytes: Uint8Array, contentType: string, idempotencyKey: string): Promise<Upload> {
-    return (await this.request({ method: 'POST', path: '/v1/uploads', body: bytes, contentType, idempotencyKey, retry: true }, UploadResponse)).data;
+  // --- uploads (spec 4.7 leaves the endpoint unshown; decision: POST with the raw bytes and their
+  // Content-Type, at the connection's upload path). A file is streamed, never held whole.
+  async upload(body: Uint8Array | StreamedBody, contentType: string, idempotencyKey: string, path = '/v1/uploads'): Promise<Upload> {
+    return (await this.request({ method: 'POST', path, body, contentType, idempotencyKey, retry: true }, UploadResponse)).data;
   }
 
   /**
@@ -150,16 +144,41 @@ export class ApiClient {
     });
   }
 
-  /** An async iterator over cursor pages (decision: `{ data, meta: { has_more, next_cursor } }`). */
-  async *pages<T>(path: string, query: Record<string, QueryValue>, schema: z.ZodType<{ data: T[]; meta: { has_more: boolean; next_cursor: string | null } }>, cursor: string | null = null): AsyncGenerator<Page<T>> {
-    let next = cursor;
-    for (;;) {
-      const answer = await this.http.send({ method: 'GET', path, query: { ...query, cursor: next }, retry: true });
-      const page = this.validate(schema, answer, path);
-      yield { items: page.data, hasMore: page.meta.has_more, nextCursor: page.meta.next_cursor, date: answer.headers.date ?? null };
-      if (!page.meta.has_more || !page.meta.next_cursor) return;
-      next = page.meta.next_cursor;
+  /** An async iterator over the pages of a list (`{ data: [...] }`, the next page found by listPage.ts). */
+  async *pages<T>(path: string, query: Record<string, QueryValue>, item: z.ZodType<T>, cursor: string | null = null): AsyncGenerator<Page<T>> {
+    for await (const page of this.walk(path, query, z.looseObject({ data: z.array(item) }), cursor)) {
+      yield { items: page.body.data, hasMore: page.hasMore, nextCursor: page.nextCursor, date: page.date };
     }
+  }
+
+  /**
+   * The one way through a list's pages: a cursor goes back with the same query, a `Link` URL is
+   * followed as it is (only on the service's own address, where the key may go). Pages may hold
+   * fewer items than asked; only the service's own "no more" ends the walk.
+   */
+  private async *walk<P>(path: string, query: Record<string, QueryValue>, schema: z.ZodType<P>, cursor: string | null = null): AsyncGenerator<{ body: P; hasMore: boolean; nextCursor: string | null; date: string | null }> {
+    let next: NextPage | null = cursor === null ? null : { cursor };
+    for (;;) {
+      const request: HttpRequest =
+        next !== null && 'url' in next ? { method: 'GET', path: this.followable(next.url, path), retry: true } : { method: 'GET', path, query: { ...query, cursor: next?.cursor ?? null }, retry: true };
+      const answer = await this.http.send(request);
+      const body = this.validate(schema, answer, path);
+      const sequel = sequelOf(answer.json, answer.headers, answer.status);
+      yield { body, hasMore: sequel.hasMore, nextCursor: cursorOf(sequel.next), date: answer.headers.date ?? null };
+      if (!sequel.hasMore || sequel.next === null) return;
+      checkAdvances(next, sequel.next, answer.status);
+      next = sequel.next;
+    }
+  }
+
+  /** A next-page URL resolved against the list's address; another origin would not get the key, so it is refused. */
+  private followable(url: string, path: string): string {
+    const base = new URL(this.http.baseUrl);
+    const resolved = new URL(url, new URL(path.replace(/^\/+/, ''), base.href.endsWith('/') ? base.href : `${base.href}/`));
+    if (resolved.origin !== base.origin) {
+      throw new ServiceError({ code: 'next_page_elsewhere', status: 200, message: 'The service named the next page of a list on another address, where Cast Studio does not send your API key. Try again later, and tell the service’s support if it keeps happening.' });
+    }
+    return resolved.href;
   }
 
   async get<T>(path: string, schema: z.ZodType<T>): Promise<T> {
@@ -172,9 +191,9 @@ export class ApiClient {
 
   private async delete(path: string): Promise<void> {
     // Deleting twice is harmless (the second answers 404), so a delete may be retried.
+    // spec 4.1: "Response of the delete endpoints: not shown": any success answer (200, 204) is read as deleted.
     try {
-      const answer = await this.http.send({ method: 'DELETE', path, retry: true });
-      this.validate(DeletedResponse, answer, path);
+      await this.http.send({ method: 'DELETE', path, retry: true });
     } catch (error) {
       if (error instanceof ServiceError && error.status === 404) return;
       throw error;

@@ -1,11 +1,19 @@
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { AmbiguousBody, ErrorBody } from '../../../shared/api/index.ts';
+import { AmbiguousBody } from '../../../shared/api/index.ts';
 import { sleep, type Clock } from '../clock/clock.ts';
 import { Redactor, type Logger } from '../log/logger.ts';
-import { DEFAULT_RETRY, isRetryable, parseRetryAfter, retryDelayMs, type Outcome, type RetryPolicy } from './retryPolicy.ts';
+import { readErrorAnswer } from './errorAnswer.ts';
+import { DEFAULT_RETRY, isRetryable, parseRetryAfter, retryDelayMs, waitsOutsideCall, type Outcome, type RetryPolicy } from './retryPolicy.ts';
 import { KEY_REJECTED_CODES, ServiceError, clientError, serviceErrorFrom } from './serviceError.ts';
 
 export type QueryValue = string | number | boolean | undefined | null;
+
+/**
+ * A body sent from a file without holding it: `open` gives a fresh stream of exactly `length` bytes
+ * for each attempt, so a retry sends the same bytes again.
+ */
+export type StreamedBody = { length: number; open: () => Readable };
 
 export type HttpRequest = {
   method: 'GET' | 'POST' | 'DELETE';
@@ -13,7 +21,7 @@ export type HttpRequest = {
   path: string;
   query?: Record<string, QueryValue>;
   /** The exact bytes to send; the same bytes go out on every retry. */
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | StreamedBody;
   contentType?: string;
   idempotencyKey?: string;
   quoteId?: string | null;
@@ -98,7 +106,8 @@ export class HttpClient {
     const { clock, random, observer } = this.options;
     const target = this.target(request);
     const headers = this.headers(request, target.origin === this.apiOrigin);
-    const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body === undefined ? undefined : Buffer.from(request.body);
+    const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body instanceof Uint8Array ? Buffer.from(request.body) : request.body;
+    if (body !== undefined && !(body instanceof Uint8Array)) headers['content-length'] = String(body.length);
     for (let attempt = 1; ; attempt += 1) {
       if (request.signal?.aborted) throw clientError('aborted');
       observer?.attempt?.({ method: request.method, path: target.path, attempt });
@@ -112,7 +121,7 @@ export class HttpClient {
           path: target.path,
           method: request.method,
           headers,
-          ...(body === undefined ? {} : { body }),
+          ...(body === undefined ? {} : { body: body instanceof Uint8Array ? body : body.open() }),
           ...(request.signal ? { signal: request.signal } : {}),
         });
         const text = await answer.body.text();
@@ -124,8 +133,7 @@ export class HttpClient {
         if (status < 300 && !(status === 202 && request.retryOn202)) {
           return { status, headers: responseHeaders, json, attempts: attempt };
         }
-        const parsedError = ErrorBody.safeParse(json);
-        const errorInfo = parsedError.success ? parsedError.data.error : null;
+        const errorInfo = readErrorAnswer(json);
         if (status === 202) {
           const ambiguous = AmbiguousBody.safeParse(json);
           failure = new ServiceError({
@@ -136,12 +144,13 @@ export class HttpClient {
             retryAfterMs,
           });
         } else {
-          failure = serviceErrorFrom(status, errorInfo ? { code: errorInfo.code, message: patternRedactor.text(errorInfo.message), ...(errorInfo.field ? { field: errorInfo.field } : {}) } : null, retryAfterMs);
+          failure = serviceErrorFrom(status, errorInfo ? { ...errorInfo, message: errorInfo.message === null ? null : patternRedactor.text(errorInfo.message) } : null, retryAfterMs);
         }
         outcome = { kind: 'status', status, code: failure.code };
         if (status >= 400) observer?.refused?.(failure);
-        if (status === 401 && KEY_REJECTED_CODES.has(failure.code)) {
-          observer?.keyRejected(failure.code);
+        // An unknown code on a 401 still means the key was refused (spec 5.6).
+        if (status === 401 && KEY_REJECTED_CODES.has(failure.meaning)) {
+          observer?.keyRejected(failure.meaning);
           throw failure;
         }
         if (status === 409 && failure.code === 'idempotency_key_reused') {
@@ -166,6 +175,9 @@ export class HttpClient {
         observer?.unreachable(failure);
       }
       if (!request.retry || !isRetryable(outcome) || attempt >= policy.maxAttempts) throw failure;
+      // A long Retry-After is waited in full, but not here holding the caller: it gets the answer
+      // (with `retryAfterMs`) and waits outside the call.
+      if (waitsOutsideCall(policy, retryAfterMs)) throw failure;
       // A 429 is a refusal before anything ran; any other retried outcome may hide an execution.
       if (!(outcome.kind === 'status' && outcome.status === 429)) tally.inDoubt += 1;
       const wait = retryDelayMs(policy, attempt - 1, random, retryAfterMs);
@@ -192,7 +204,8 @@ export class HttpClient {
   }
 
   private headers(request: HttpRequest, toApi: boolean): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent ?? 'CastStudio/0.1' };
+    // spec 7 leaves the error body open: RFC 9457 problem documents are read too.
+    const headers: Record<string, string> = { accept: 'application/json, application/problem+json;q=0.9', 'user-agent': this.options.userAgent ?? 'CastStudio/0.1' };
     if (toApi) {
       const key = this.options.apiKey();
       if (!key) throw clientError('needs_new_key');

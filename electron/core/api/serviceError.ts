@@ -22,9 +22,16 @@ export class ServiceError extends AppFailure {
    */
   attemptsInDoubt = 0;
 
-  constructor(init: { code: string; status: number; message: string; field?: string | undefined; serviceMessage?: string | null; retryAfterMs?: number | null }) {
+  /**
+   * The known code whose meaning applies: the code itself when Cast Studio knows it, else what the
+   * status stands for (an unknown 402 is a payment problem, an unknown 400 an invalid request).
+   */
+  readonly meaning: string;
+
+  constructor(init: { code: string; status: number; message: string; field?: string | undefined; serviceMessage?: string | null; retryAfterMs?: number | null; meaning?: string }) {
     super(init.code, init.message, init.field);
     this.name = 'ServiceError';
+    this.meaning = init.meaning ?? init.code;
     this.status = init.status;
     this.serviceMessage = init.serviceMessage ?? null;
     this.retryAfterMs = init.retryAfterMs ?? null;
@@ -91,23 +98,51 @@ export function isKnownErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_STATUS, code);
 }
 
-/** Builds the error for a service answer `{ error: { code, message, field? } }` (or a bare status). */
-export function serviceErrorFrom(status: number, body: { code?: string; message?: string; field?: string } | null, retryAfterMs: number | null): ServiceError {
-  const code = body?.code ?? codeForStatus(status);
+/**
+ * Builds the error for a service answer: its code, message and field in whatever shape it came
+ * (errorAnswer.ts), or a bare status. spec 7 leaves the body shape and the codes beyond its table
+ * open, so an unknown code is understood by its status and shown with the service's own words.
+ */
+export function serviceErrorFrom(status: number, body: { code?: string | null; message?: string | null; field?: string | null } | null, retryAfterMs: number | null): ServiceError {
   const own = body?.message ?? null;
-  const sentence = isKnownErrorCode(code) ? SENTENCES[code] : null;
-  const message = sentence ?? (own ? readable(own) : `The service answered with an error (${status}). Try again later.`);
-  return new ServiceError({ code, status, message, field: body?.field, serviceMessage: own, retryAfterMs });
+  const field = body?.field ?? undefined;
+  const given = body?.code ?? null;
+  if (given === null || isKnownErrorCode(given)) {
+    const code = given ?? codeForStatus(status);
+    const sentence = isKnownErrorCode(code) ? SENTENCES[code] : null;
+    const message = sentence ?? (own ? readable(own) : `The service answered with an error (${status}). Try again later.`);
+    return new ServiceError({ code, status, message, field, serviceMessage: own, retryAfterMs });
+  }
+  const meaning = codeForStatus(status);
+  return new ServiceError({ code: given, status, message: unknownCodeSentence(status, own), field, serviceMessage: own, retryAfterMs, meaning });
+}
+
+/** What a person reads for a code Cast Studio does not know: the kind of refusal its status means, then the service's words. */
+function unknownCodeSentence(status: number, own: string | null): string {
+  const said = own ? ` ${readable(own)}` : '';
+  if (status === 400 || status === 422) return `The service refused the request as invalid.${said} Correct it and try again.`;
+  if (status === 401) return `The service did not accept this API key.${said} Paste a new key in Settings → Connection.`;
+  if (status === 402) return `The service refused this for lack of credits or payment.${said} Buy credits or lower the cost, then try again.`;
+  if (status === 403) return `The service did not allow this.${said} Check your plan and this key’s permissions in the web app, then try again.`;
+  if (status === 404) return `The service could not find it.${said} It may have been deleted elsewhere.`;
+  if (status === 409) return `The service refused this in the item’s current state.${said} Refresh and try again.`;
+  if (status === 429) return `The service asked Cast Studio to slow down.${said} It will retry by itself.`;
+  if (status >= 500) return `The service had a problem.${said} Cast Studio will retry where it is safe to.`;
+  return own ? readable(own) : `The service answered with an error (${status}). Try again later.`;
 }
 
 export function clientError(code: ClientErrorCode, detail?: string): ServiceError {
   return new ServiceError({ code, status: 0, message: CLIENT_SENTENCES[code], serviceMessage: detail ?? null });
 }
 
-function codeForStatus(status: number): string {
+function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'invalid_api_key';
+  if (status === 402) return 'insufficient_credits';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';
+  if (status === 409) return 'invalid_state';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
   if (status === 429) return 'rate_limited';
   if (status === 503) return 'service_unavailable';
   if (status >= 500) return 'internal_error';

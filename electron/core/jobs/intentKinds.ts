@@ -8,8 +8,6 @@ import {
   GenerationAcceptedResponse,
   OPERATION_IDS,
   RegenerateCharacterRequest,
-  RegenerateResponse,
-  RevertResponse,
   VoiceAcceptedResponse,
   type AudioTrack,
   type Character,
@@ -19,6 +17,7 @@ import {
 } from '../../../shared/api/index.ts';
 import type { JobKind } from '../../../shared/ipc/index.ts';
 import type { z } from 'zod';
+import { readRegenerateAnswer, readRevertAnswer, type AnswerHead } from '../characters/versionAnswers.ts';
 import { AppFailure, invalidInput } from '../ipc/appFailure.ts';
 import { canonicalJson } from './canonicalJson.ts';
 
@@ -170,9 +169,10 @@ export function targetOf(kind: JobKind, path: string): { character_id: string } 
 
 /**
  * Reads an accepted answer (200 or 201) of a paid request. Throws a zod error when the answer breaks
- * the contract; the queue then keeps the job in doubt and asks again with the same key.
+ * the contract; the queue then keeps the job in doubt and asks again with the same key. `head` (the
+ * request path, the status and headers) is what regenerate and revert answer with (spec 4.1).
  */
-export function readAccepted(kind: JobKind, requestBody: string, json: unknown, now: string): Accepted {
+export function readAccepted(kind: JobKind, requestBody: string, json: unknown, now: string, head?: AnswerHead): Accepted {
   const body = JSON.parse(requestBody) as Record<string, unknown>;
   switch (kind) {
     case 'character.create': {
@@ -188,14 +188,10 @@ export function readAccepted(kind: JobKind, requestBody: string, json: unknown, 
       };
       return { resourceKind: 'character', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: d.generation_id, settled: false, mirror: { kind: 'character', record } };
     }
-    case 'character.regenerate': {
-      const d = RegenerateResponse.parse(json).data;
-      return { resourceKind: 'character', resourceId: d.character_id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: d.generation_id, settled: false, mirror: null };
-    }
-    case 'character.revert': {
-      const d = RevertResponse.parse(json).data;
-      return { resourceKind: 'character', resourceId: d.character_id, creditsUsed: -d.credits_refunded, creditsRemaining: d.credits_remaining, chargeRef: null, settled: true, mirror: null };
-    }
+    case 'character.regenerate':
+      return readRegenerateAnswer(json, head ?? { path: '', status: 201, headers: {} });
+    case 'character.revert':
+      return readRevertAnswer(json, head ?? { path: '', status: 200, headers: {} });
     case 'generation.create': {
       const d = GenerationAcceptedResponse.parse(json).data;
       const record: Generation = {

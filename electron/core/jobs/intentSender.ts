@@ -8,11 +8,13 @@ import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
 import { fillDependency, OPERATION_OF_KIND, readAccepted, targetOf, type Accepted } from './intentKinds.ts';
 import { toJob, type Dependency, type JobRecord, type JobStore } from './jobStore.ts';
+import type { HistoryMatch } from './historyMatches.ts';
+import type { OutcomeReconciler, Verdict } from './outcomeReconciler.ts';
 
 /** Waits between automatic resends of a job in doubt while the service answers (5xx, 429, 202). */
-const RESEND: RetryPolicy = { baseMs: 1_000, capMs: 60_000, maxAttempts: 1, maxRetryAfterMs: 60_000 };
+const RESEND: RetryPolicy = { baseMs: 1_000, capMs: 60_000, maxAttempts: 1, inlineRetryAfterMs: 10_000 };
 /** One submit call's own retries, before the job is parked in waiting_connection. */
-const SUBMIT: RetryPolicy = { baseMs: 250, capMs: 8_000, maxAttempts: 5, maxRetryAfterMs: 60_000 };
+const SUBMIT: RetryPolicy = { baseMs: 250, capMs: 8_000, maxAttempts: 5, inlineRetryAfterMs: 10_000 };
 /** Answers that mean "the key was refused at the door": nothing ran, the job waits for a new key. */
 const KEY_CODES = new Set(['invalid_api_key', 'expired_api_key', 'missing_api_key', 'needs_new_key']);
 /**
@@ -38,12 +40,24 @@ const ANSWER_NOT_SAVED_HELD =
 const SENDER_FAILED_HELD =
   'Something went wrong while recording this job. It keeps its request key: choose Send again to ask the service again without paying twice, or restart Cast Studio.';
 /**
- * docs/service-decisions.md: the service keeps Idempotency-Keys at least 24 hours. A job in doubt is
- * resent with its key only within this margin; after it, a resend could execute (and charge) again.
+ * The spec states no retention of Idempotency-Keys (spec 4, general rules), so each connection has
+ * its own window (Settings → Connections), one hour unless the creator sets another: a job in doubt
+ * is resent with its key only within it; past it, a resend could run (and charge) again, so the
+ * service's history decides instead (OutcomeReconciler).
  */
-export const IN_DOUBT_LIMIT_MS = 20 * 3_600_000;
-const OUTCOME_UNKNOWN =
-  'Cast Studio could not confirm whether the service ran this job, and sending it again could charge you twice. Check your gallery and credits: if the item is missing and you were not charged, retry it.';
+export const DEFAULT_KEY_RETENTION_MS = 3_600_000;
+/** Resends stop this share of the window early: a request sent at its very end could arrive after it. */
+const RETENTION_MARGIN = 0.9;
+/** The job waits for the creator: its outcome is unknown and history could not decide. */
+export const OUTCOME_UNKNOWN = 'outcome_unknown';
+/** The creator chose to keep waiting: history is read again after every sync, nothing is resent. */
+export const AWAITING_HISTORY = 'awaiting_history';
+/** History showed no trace of a job in doubt, listed after it settled: it never ran. */
+export const DID_NOT_RUN = 'did_not_run';
+export const AWAITING_HISTORY_SENTENCE =
+  'Cast Studio keeps looking for this job in the service’s history after every sync and links it when it shows up. Nothing is sent again.';
+const DID_NOT_RUN_SENTENCE =
+  'The service has no record of this job: it never ran and nothing was charged for it. Retry it to send it again.';
 const KEY_REUSED =
   'The service says this job’s request key was already used for another request (a bug in Cast Studio; please report it). The job may have run: check your gallery and credits before you retry it.';
 
@@ -65,8 +79,10 @@ export type SenderDeps = {
   log: Logger;
   submitPolicy?: RetryPolicy;
   resendPolicy?: RetryPolicy;
-  /** How long after its first send a job in doubt may still be resent with its key (tests shorten it). */
-  inDoubtLimitMs?: number;
+  /** How long the connection's service keeps an Idempotency-Key (the connection's setting). */
+  keyRetentionMs?: () => number;
+  /** Reads the service's history to decide whether a job in doubt ran; without it, the creator decides. */
+  reconciler?: OutcomeReconciler;
 };
 
 /**
@@ -85,6 +101,11 @@ export class IntentSender {
   private readonly libraryFailures = new Map<string, number>();
   /** Refusals in a row of a job in doubt, per job. */
   private readonly refusals = new Map<string, number>();
+  /** When each job being reconciled came into doubt, and whether its next turn reads history instead of resending. */
+  private readonly doubtSince = new Map<string, number>();
+  private readonly checkHistoryNext = new Set<string>();
+  /** Jobs waiting out the service's Retry-After in the queue, and until when (the queue shows it). */
+  private readonly retryAfterUntil = new Map<string, number>();
 
   constructor(deps: SenderDeps) {
     this.deps = deps;
@@ -112,6 +133,13 @@ export class IntentSender {
     return reason ? { ...job, error_code: reason.code, error_message: reason.message } : job;
   }
 
+  /** The job as the queue shows it: `withReason`, and when it waits out a Retry-After, until when. */
+  present(job: JobRecord): Job {
+    const shown = toJob(this.withReason(job));
+    const until = this.retryAfterUntil.get(job.id);
+    return until !== undefined && until > this.deps.clock.now() && job.state === 'waiting_connection' ? { ...shown, waitingUntil: new Date(until).toISOString() } : shown;
+  }
+
   /** Whether the user's Send again applies: the job is held, or waits after the library refused to record it. */
   canResend(id: string): boolean {
     return this.held.has(id) || this.libraryFailures.has(id);
@@ -124,6 +152,14 @@ export class IntentSender {
     this.refusals.delete(id);
     this.resendAt.delete(id);
     this.parkedKinds.delete(id);
+    this.doubtSince.delete(id);
+    this.checkHistoryNext.delete(id);
+    this.retryAfterUntil.delete(id);
+  }
+
+  /** Whether the job waits for the creator's word (or for history) and is never resent on its own. */
+  static isAsking(job: { state: string; error_code: string | null }): boolean {
+    return job.state === 'waiting_connection' && (job.error_code === OUTCOME_UNKNOWN || job.error_code === AWAITING_HISTORY);
   }
 
   private async sendOnce(initial: JobRecord, signal: AbortSignal): Promise<void> {
@@ -136,10 +172,11 @@ export class IntentSender {
       this.fail(initial, 'key_changed_in_doubt', 'The API key changed while this job’s outcome was unknown, so Cast Studio did not send it again under the new key (that could charge twice). Check your library; retry it if it is missing.');
       return;
     }
-    // Past the service's key retention a resend could run again: stop, and let the user decide.
-    if (initial.attempts > 0 && initial.sent_at !== null && this.deps.clock.now() - Date.parse(initial.sent_at) >= (this.deps.inDoubtLimitMs ?? IN_DOUBT_LIMIT_MS)) {
-      log.warn('A job stayed in doubt past the key retention margin; it is not resent.', { job: initial.id, sentAt: initial.sent_at });
-      this.fail(initial, 'outcome_unknown', OUTCOME_UNKNOWN);
+    // Past the service's key retention a resend could run again, and a job that waits for the
+    // creator is never resent: the service's history decides (or, failing that, the creator).
+    if (initial.attempts > 0 && (this.pastRetention(initial) || IntentSender.isAsking(initial) || this.checkHistoryNext.has(initial.id))) {
+      if (this.pastRetention(initial)) log.warn('A job stayed in doubt past the key retention; it is not resent.', { job: initial.id, sentAt: initial.sent_at });
+      await this.reconcile(initial, null);
       return;
     }
     let job = initial;
@@ -160,19 +197,28 @@ export class IntentSender {
     this.deps.emit(toJob(job));
     log.info('Sending intent.', { job: job.id, kind: job.kind, attempt: job.attempts, idempotencyKey: job.idempotency_key });
     let response;
+    // The HTTP client's own retries stop at the end of the key's retention too.
+    const retention = new AbortController();
+    const deadline = this.deps.clock.setTimeout(() => retention.abort(new Error('key retention over')), Math.max(0, this.retentionEnd(job) - this.deps.clock.now()));
     try {
       response = await api.submit(
         { method: 'POST', path: job.path, body: job.body, idempotencyKey: job.idempotency_key, quoteId: job.quote_id },
         this.deps.submitPolicy ?? SUBMIT,
-        signal,
+        AbortSignal.any([signal, retention.signal]),
       );
     } catch (error) {
-      this.afterFailure(job, error);
+      if (retention.signal.aborted && !signal.aborted) {
+        await this.reconcile(this.deps.store.require(job.id), null);
+        return;
+      }
+      await this.afterFailure(job, error);
       return;
+    } finally {
+      this.deps.clock.clearTimeout(deadline);
     }
     let accepted: Accepted;
     try {
-      accepted = readAccepted(job.kind, job.body, response.json, new Date(this.deps.clock.now()).toISOString());
+      accepted = readAccepted(job.kind, job.body, response.json, new Date(this.deps.clock.now()).toISOString(), { path: job.path, status: response.status, headers: response.headers });
     } catch {
       // The service accepted (and maybe charged) but its answer breaks the contract: never drop the
       // job; keep it in doubt and ask again with the same key, which replays the same answer.
@@ -234,7 +280,7 @@ export class IntentSender {
         quoteId = quote.id;
         quotedCredits = quote.credits;
       } catch (error) {
-        this.afterFailure(job, error);
+        await this.afterFailure(job, error);
         return null;
       }
     }
@@ -260,7 +306,7 @@ export class IntentSender {
     return row !== undefined && Date.parse(row.expires_at) <= this.deps.clock.now() + 5_000;
   }
 
-  private afterFailure(job: JobRecord, error: unknown): void {
+  private async afterFailure(job: JobRecord, error: unknown): Promise<void> {
     const fresh = this.deps.store.require(job.id);
     if (!(error instanceof ServiceError)) {
       this.deps.log.error('Unexpected error while sending; the job stays in doubt.', { job: job.id, error });
@@ -281,7 +327,7 @@ export class IntentSender {
         return;
       }
       if (inDoubt && REFUSED_BEFORE_REPLAY.has(error.status)) {
-        this.refusedInDoubt(fresh, error);
+        await this.refusedInDoubt(fresh, error);
         return;
       }
       // Any other definitive refusal comes after the service's replay check, so nothing ran under
@@ -294,29 +340,121 @@ export class IntentSender {
       // Unless an earlier attempt is in doubt: then it stays tied to the key it may have run under.
       this.deps.store.update(job.id, { key_fingerprint: inDoubt ? fresh.key_fingerprint : null });
     }
-    this.parkForResend(this.deps.store.require(job.id), error.code, error.message);
+    // A Retry-After is honoured in full, however long: the job waits in the queue until then,
+    // without holding a request slot (the HTTP client hands long waits back).
+    const retryAt = error.retryAfterMs === null ? undefined : this.deps.clock.now() + Math.max(error.retryAfterMs, (this.deps.resendPolicy ?? RESEND).baseMs);
+    if (retryAt === undefined) this.retryAfterUntil.delete(job.id);
+    else this.retryAfterUntil.set(job.id, retryAt);
+    this.parkForResend(this.deps.store.require(job.id), error.code, error.message, retryAt);
   }
 
   /**
    * A job in doubt refused with 401, 402 or 403: the service may have checked that before it looked
    * up the key, so the earlier attempt may have run. Never failed as "refused" (a retry under a new
-   * key could then pay twice): asked again with the same key, which replays what ran; after a few
-   * refusals in a row its outcome is called unknown and the user checks before retrying.
+   * key could then pay twice): the service's history decides whether it ran.
    */
-  private refusedInDoubt(job: JobRecord, error: ServiceError): void {
+  private async refusedInDoubt(job: JobRecord, error: ServiceError): Promise<void> {
     const count = (this.refusals.get(job.id) ?? 0) + 1;
     this.refusals.set(job.id, count);
-    this.deps.log.warn('A request in doubt was refused; it is asked again with the same key.', { job: job.id, status: error.status, code: error.code, refusals: count });
-    if (count > REFUSED_IN_DOUBT_TRIES) {
-      this.fail(job, 'outcome_unknown', `${error.message} ${OUTCOME_UNKNOWN}`);
+    this.deps.log.warn('A request in doubt was refused; its outcome is looked up in the service’s history.', { job: job.id, status: error.status, code: error.code, refusals: count });
+    await this.reconcile(job, error);
+  }
+
+  private retentionEnd(job: JobRecord): number {
+    const sentAt = job.sent_at === null ? this.deps.clock.now() : Date.parse(job.sent_at);
+    return sentAt + RETENTION_MARGIN * (this.deps.keyRetentionMs?.() ?? DEFAULT_KEY_RETENTION_MS);
+  }
+
+  private pastRetention(job: JobRecord): boolean {
+    return job.attempts > 0 && this.deps.clock.now() >= this.retentionEnd(job);
+  }
+
+  /**
+   * Settles a job in doubt from the service's history: linked to the record it created, failed as
+   * never run (a retry is then safe), resent with its key while the service still recognises it,
+   * or waiting for the creator's word with what it may cost. `refusal` is the 401/402/403 that
+   * brought it here, if any.
+   */
+  private async reconcile(job: JobRecord, refusal: ServiceError | null, listedAt?: number): Promise<void> {
+    const now = this.deps.clock.now();
+    if (!this.doubtSince.has(job.id)) this.doubtSince.set(job.id, now);
+    const since = this.doubtSince.get(job.id) as number;
+    this.checkHistoryNext.delete(job.id);
+    const verdict: Verdict = this.deps.reconciler
+      ? await this.deps.reconciler.reconcile(job, since, listedAt === undefined ? {} : { listedAt })
+      : { kind: 'undecided', why: 'cannot_show', retryAt: null };
+    const current = this.deps.store.require(job.id);
+    if (current.state !== 'sending' && current.state !== 'waiting_connection') return; // settled meanwhile (the creator's word)
+    if (verdict.kind === 'ran') {
+      this.link(current, verdict.match);
       return;
     }
-    const said = error.serviceMessage ? ` (“${error.serviceMessage}”)` : '';
-    this.parkForResend(
-      job,
-      'refused_in_doubt',
-      `The service refused this job when it was sent again${said}, but an earlier attempt may already have run. Cast Studio asks again with the same request key, which never charges twice.`,
+    if (verdict.kind === 'not_run') {
+      this.fail(current, DID_NOT_RUN, DID_NOT_RUN_SENTENCE);
+      return;
+    }
+    if (current.error_code === AWAITING_HISTORY) {
+      this.hold(current, AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE);
+      return;
+    }
+    if (verdict.why === 'too_soon' && verdict.retryAt !== null) {
+      // Listed too soon after the job came into doubt to say it never ran: look again a little later.
+      this.checkHistoryNext.add(job.id);
+      this.parkForResend(current, 'checking_history', 'Cast Studio could not confirm yet whether the service ran this job, so it is looking for it in the service’s history. Nothing is sent again meanwhile.', verdict.retryAt);
+      return;
+    }
+    const resendable = !this.pastRetention(current) && verdict.why !== 'several' && (this.refusals.get(job.id) ?? 0) <= REFUSED_IN_DOUBT_TRIES;
+    if (resendable && refusal) {
+      const said = refusal.serviceMessage ? ` (“${refusal.serviceMessage}”)` : '';
+      this.parkForResend(
+        current,
+        'refused_in_doubt',
+        `The service refused this job when it was sent again${said}, but an earlier attempt may already have run. Cast Studio asks again with the same request key, which never charges twice.`,
+      );
+      return;
+    }
+    if (resendable && !refusal) {
+      this.parkForResend(current, current.error_code ?? 'unreachable', current.error_message ?? 'Cast Studio will ask the service again with the same request key.');
+      return;
+    }
+    this.hold(current, OUTCOME_UNKNOWN, askSentence(current, verdict.why, refusal));
+  }
+
+  /** A job waiting for the creator (or for history): kept in doubt, never resent on its own. */
+  private hold(job: JobRecord, code: string, message: string): void {
+    const held = this.deps.library.transaction(() =>
+      job.state === 'sending' ? this.deps.store.transition(job.id, 'waiting_connection', { error_code: code, error_message: message }) : (this.deps.store.update(job.id, { error_code: code, error_message: message }), this.deps.store.require(job.id)),
     );
+    this.resendAt.set(job.id, Number.POSITIVE_INFINITY);
+    this.parkedKinds.set(job.id, job.kind);
+    this.deps.log.warn('A job in doubt waits for the creator.', { job: job.id, code });
+    this.deps.emit(toJob(held));
+  }
+
+  /** History shows what the job created: it is followed like an accepted one, and nothing is charged again. */
+  private link(job: JobRecord, match: HistoryMatch): void {
+    const accepted: Accepted = { resourceKind: match.resourceKind, resourceId: match.resourceId, creditsUsed: null, creditsRemaining: null, chargeRef: null, settled: false, mirror: null };
+    const linked = this.deps.library.transaction(() => {
+      if (job.state === 'waiting_connection') this.deps.store.transition(job.id, 'sending');
+      return this.deps.store.transition(job.id, 'processing', {
+        resource_kind: match.resourceKind,
+        resource_id: match.resourceId,
+        credits_used: job.quoted_credits,
+        accepted_at: new Date(this.deps.clock.now()).toISOString(),
+        error_code: null,
+        error_message: null,
+        progress: null,
+      });
+    });
+    this.release(job.id);
+    this.deps.log.info('A job in doubt was linked to what it created on the service.', { job: job.id, resource: match.resourceId });
+    this.deps.emit(toJob(linked));
+    this.deps.accepted(linked, accepted);
+  }
+
+  /** Jobs waiting for history look again at what a sync just listed (`listedAt`: when that pass began). */
+  async historyListed(jobs: JobRecord[], listedAt: number): Promise<void> {
+    for (const job of jobs) if (IntentSender.isAsking(job)) await this.reconcile(job, null, listedAt);
   }
 
   /**
@@ -355,7 +493,7 @@ export class IntentSender {
     this.deps.emit(toJob({ ...current, error_code: code, error_message: message }));
   }
 
-  private parkForResend(job: JobRecord, code: string, message: string): void {
+  private parkForResend(job: JobRecord, code: string, message: string, at?: number): void {
     const { store, library } = this.deps;
     const parked = library.transaction(() =>
       job.state === 'waiting_connection'
@@ -365,9 +503,9 @@ export class IntentSender {
           : job,
     );
     const policy = this.deps.resendPolicy ?? RESEND;
-    this.resendAt.set(job.id, this.deps.clock.now() + Math.max(policy.baseMs, backoffMs(policy, parked.attempts, this.deps.random)));
+    this.resendAt.set(job.id, at ?? this.deps.clock.now() + Math.max(policy.baseMs, backoffMs(policy, parked.attempts, this.deps.random)));
     this.parkedKinds.set(job.id, job.kind);
-    this.deps.emit(toJob(parked));
+    this.deps.emit(this.present(parked));
   }
 
   /** Fails a job, passing through `sending` when it never left the outbox (the table stays the single truth). */
@@ -390,4 +528,19 @@ export class IntentSender {
 /** node:sqlite's error for a statement the database refused (SQLITE_FULL, SQLITE_CORRUPT, a constraint…). */
 function isLibraryError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ERR_SQLITE_ERROR';
+}
+
+/** What the creator is asked, and what the choice may cost. */
+function askSentence(job: JobRecord, why: Extract<Verdict, { kind: 'undecided' }>['why'], refusal: ServiceError | null): string {
+  const because =
+    why === 'several'
+      ? 'The service’s history shows more than one item that could be this job'
+      : why === 'history_unavailable'
+        ? 'The service’s history could not be read to check'
+        : why === 'cannot_show'
+          ? 'The service’s history cannot show whether this kind of job ran'
+          : 'Its history did not settle it';
+  const refused = refusal ? ` The service refused it when asked again (${refusal.status}).` : '';
+  const cost = job.quoted_credits === null ? '' : ` Sending it again may charge ${job.quoted_credits} credits a second time.`;
+  return `Cast Studio cannot tell whether the service ran this job.${refused} ${because}. Keep waiting, mark it as done if the item is in your gallery, or send it again at your own risk.${cost}`;
 }

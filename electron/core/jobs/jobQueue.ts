@@ -3,7 +3,7 @@ import type { Job, JobKind, JobState } from '../../../shared/ipc/index.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import { OPERATION_OF_KIND, targetOf, type IntentDraft } from './intentKinds.ts';
-import { IntentSender, type SenderDeps } from './intentSender.ts';
+import { AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE, IntentSender, type SenderDeps } from './intentSender.ts';
 import { DEPENDENCY_FAILED, toJob, type Dependency, type JobRecord } from './jobStore.ts';
 import { TERMINAL_JOB_STATES, transitionProblem } from './jobStates.ts';
 
@@ -82,7 +82,7 @@ export class JobQueue {
   }
 
   list(limit = 300): { jobs: Job[]; paused: boolean; pendingCredits: number } {
-    return { jobs: this.deps.store.recent(limit).map((job) => toJob(this.sender.withReason(job))), paused: this.paused, pendingCredits: this.deps.store.pendingCredits() };
+    return { jobs: this.deps.store.recent(limit).map((job) => this.sender.present(job)), paused: this.paused, pendingCredits: this.deps.store.pendingCredits() };
   }
 
   pendingCredits(): number {
@@ -284,6 +284,51 @@ export class JobQueue {
     return toJob(this.sender.withReason(this.deps.store.require(id)));
   }
 
+  /**
+   * The creator's answer to a job in doubt that history could not settle. `wait`: keep looking for
+   * it in history after every sync; `done`: it ran (the item is in the gallery), nothing more is
+   * sent; sending it again at their own risk is `sendAgain`.
+   */
+  decide(id: string, choice: 'wait' | 'done'): Job {
+    const { library, store } = this.deps;
+    const job = store.get(id);
+    if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
+    if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', 'This job is not waiting for your decision any more.');
+    const changed = library.transaction(() =>
+      choice === 'done'
+        ? store.transition(id, 'done', { error_code: MARKED_DONE, error_message: 'You marked this job as done.', progress: 1 })
+        : (store.update(id, { error_code: AWAITING_HISTORY, error_message: AWAITING_HISTORY_SENTENCE }), store.require(id)),
+    );
+    if (choice === 'done') this.sender.release(id);
+    this.deps.log.info('The creator decided on a job in doubt.', { job: id, choice });
+    this.deps.emit(toJob(changed));
+    return toJob(changed);
+  }
+
+  /**
+   * Send again at the creator's own risk: the job in doubt ends (failed, saying so) and a new intent
+   * with a new key goes out, on the price they saw. It may be charged a second time.
+   */
+  sendAgain(id: string, quoteId: string | null, quotedCredits: number | null): Job {
+    const job = this.deps.store.get(id);
+    if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
+    if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', 'This job is not waiting for your decision any more.');
+    const balance = this.deps.balance();
+    const need = quotedCredits ?? job.quoted_credits ?? 0;
+    if (balance !== null && need + this.deps.store.pendingCredits() - (job.quoted_credits ?? 0) > balance) {
+      throw new AppFailure('insufficient_credits', `Sending this job again needs ${need} credits, but your balance is ${balance}.`);
+    }
+    this.sender.fail(job, SENT_AGAIN, 'You sent this job again as a new request; the new job follows it.');
+    return this.retry(id, quoteId, quotedCredits);
+  }
+
+  /** A history pass that began at `listedAt` completed: jobs waiting for history look at it again. */
+  historyListed(listedAt: number): void {
+    const waiting = this.deps.store.inStates(['waiting_connection']).filter((job) => IntentSender.isAsking(job) && !this.inFlight.has(job.id));
+    if (waiting.length === 0) return;
+    void this.sender.historyListed(waiting, listedAt).catch((error: unknown) => this.deps.log.error('Reconciling jobs in doubt failed.', { error }));
+  }
+
   /** The poller saw a resource reach a terminal state: settle the jobs that follow it. */
   resourceSettled(kind: string, resourceId: string, ok: boolean, errorMessage: string | null): void {
     const { library, store } = this.deps;
@@ -439,6 +484,10 @@ export class JobQueue {
 }
 
 const HELD_CODE = 'insufficient_credits';
+/** A job in doubt the creator marked as done. */
+const MARKED_DONE = 'marked_done';
+/** A job in doubt the creator sent again as a new request. */
+const SENT_AGAIN = 'sent_again';
 
 function alreadyRetried(): AppFailure {
   return new AppFailure('already_retried', 'This job was already retried. Follow the new attempt in the queue, or retry that one if it fails.');

@@ -12,6 +12,7 @@ import type { JobState } from '../../../shared/ipc/index.ts';
  *     ▼  │
  *   paused ◄──────────────────── waiting_connection
  *     └──► cancelled ◄── queued, waiting_connection (only if no byte was ever sent)
+ *   waiting_connection ──► done (the creator's word on a job in doubt: it ran)
  */
 export type JobFacts = { attempts: number };
 
@@ -23,11 +24,17 @@ const NEVER_SENT: Guard = {
   why: 'This job was already sent to the service, so it cannot be cancelled: it may be running and charged. Cast Studio will follow it to the end.',
 };
 
+/** Only a job that may have run can be marked as done by the creator. */
+const SENT: Guard = {
+  when: (job) => job.attempts > 0,
+  why: 'This job was never sent to the service, so it cannot be marked as done.',
+};
+
 export const JOB_TRANSITIONS: Readonly<Record<JobState, Partial<Record<JobState, Guard | true>>>> = {
   queued: { sending: true, paused: true, waiting_connection: true, cancelled: NEVER_SENT },
   paused: { queued: true, cancelled: NEVER_SENT },
   sending: { processing: true, done: true, failed: true, waiting_connection: true },
-  waiting_connection: { sending: true, queued: true, paused: true, cancelled: NEVER_SENT },
+  waiting_connection: { sending: true, queued: true, paused: true, cancelled: NEVER_SENT, done: SENT },
   processing: { done: true, failed: true },
   done: {},
   failed: {},

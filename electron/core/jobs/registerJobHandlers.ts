@@ -2,6 +2,8 @@ import type { CoreContext } from '../coreContext.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import { quotePrice } from '../quotes/quotePrice.ts';
 import { OPERATION_OF_KIND, targetOf } from './intentKinds.ts';
+import { IntentSender } from './intentSender.ts';
+import type { JobRecord } from './jobStore.ts';
 import { priceIntent } from './pricing.ts';
 
 export function registerJobHandlers(ctx: CoreContext): void {
@@ -26,7 +28,7 @@ export function registerJobHandlers(ctx: CoreContext): void {
     const session = connections.requireSession();
     const failed = session.jobs.get(input.id);
     if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
-    if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
+    if (failed.state !== 'failed' && !IntentSender.isAsking(failed)) throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
     if (failed.dependency_json !== null && failed.attempts === 0) {
       // A chained talk clip's body is finished by its speech step; it is quoted when that is ready.
       throw new AppFailure('priced_later', 'This clip is priced when its speech is ready. You can retry it now.');
@@ -42,23 +44,38 @@ export function registerJobHandlers(ctx: CoreContext): void {
     // A job whose answer could not be saved is sent again under its own key: it may have run already.
     if (failed.state !== 'failed' && session.queue.canResend(input.id)) return session.queue.resend(input.id);
     if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
-    const waitsForInput = failed.dependency_json !== null && failed.attempts === 0;
-    const price = waitsForInput
-      ? { quoteId: null, quotedCredits: failed.quoted_credits }
-      : await priceIntent(
-          session,
-          {
-            kind: failed.kind,
-            title: failed.title,
-            path: failed.path,
-            body: failed.body,
-            operationId: OPERATION_OF_KIND[failed.kind],
-            target: failed.kind === 'character.regenerate' || failed.kind === 'character.revert' ? { character_id: failed.resource_id ?? '' } : null,
-            resourceKind: failed.resource_kind,
-            resourceId: failed.resource_id,
-          },
-          input.quoteId,
-        );
+    const price = await priceAgain(session, failed, input.quoteId);
     return session.queue.retry(input.id, price.quoteId, price.quotedCredits);
   });
+
+  router.register('jobs.decide', (input) => connections.requireSession().queue.decide(input.id, input.choice));
+
+  // At the creator's own risk: the job in doubt ends and a new intent with a new key is sent.
+  router.register('jobs.sendAgain', async (input) => {
+    const session = connections.requireSession();
+    const job = session.jobs.get(input.id);
+    if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
+    if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', 'This job is not waiting for your decision any more.');
+    const price = await priceAgain(session, job, input.quoteId);
+    return session.queue.sendAgain(input.id, price.quoteId, price.quotedCredits);
+  });
+}
+
+/** The price of sending a job's stored body again as a new request. */
+async function priceAgain(session: ReturnType<CoreContext['connections']['requireSession']>, job: JobRecord, quoteId: string | null) {
+  if (job.dependency_json !== null && job.attempts === 0) return { quoteId: null, quotedCredits: job.quoted_credits };
+  return priceIntent(
+    session,
+    {
+      kind: job.kind,
+      title: job.title,
+      path: job.path,
+      body: job.body,
+      operationId: OPERATION_OF_KIND[job.kind],
+      target: job.kind === 'character.regenerate' || job.kind === 'character.revert' ? { character_id: job.resource_id ?? '' } : null,
+      resourceKind: job.resource_kind,
+      resourceId: job.resource_id,
+    },
+    quoteId,
+  );
 }

@@ -37,6 +37,8 @@ const fs = require('node:fs');
 const { path, table, stateIndex, chunk } = workerData;
 const NOT_A_DATABASE = 26;
 const temporary = [];
+// Reading a file in WAL mode makes a shared-memory file beside it: one that was not there goes afterwards.
+if (!fs.existsSync(path + '-shm')) temporary.push(path + '-shm');
 
 function openChecked(file) {
   const db = new DatabaseSync(file, { readOnly: true });
@@ -197,9 +199,8 @@ export function restoreSalvagedJobs(library: LibraryDatabase, found: SalvagedRow
   // Unfinished jobs, and (transitively) the jobs they wait on, which the queue needs to see done.
   const wanted = new Set<string>();
   for (const { record } of byId.values()) {
-    if (record.state === 'processing' || !settledByService(record.state)) {
-      for (let id: string | null = record.id; id !== null && !wanted.has(id); id = byId.get(id)?.record.depends_on ?? null) wanted.add(id);
-    }
+    if (TERMINAL_JOB_STATES.includes(record.state)) continue;
+    for (let id: string | null = record.id; id !== null && !wanted.has(id); id = byId.get(id)?.record.depends_on ?? null) wanted.add(id);
   }
   const columns = new Set(library.all<{ name: string }>('PRAGMA table_info(jobs)').map((c) => c.name));
   const restored: JobRecord[] = [];
@@ -218,11 +219,19 @@ export function restoreSalvagedJobs(library: LibraryDatabase, found: SalvagedRow
         }
         values.depends_on = null;
       }
+      // Only the columns this library has (names from its own schema, never from the damaged file).
       const names = Object.keys(values).filter((name) => columns.has(name));
-      const inserted = library.run(
-        `INSERT INTO jobs (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
-        ...names.map((name) => values[name] as SqlValue),
-      );
+      let inserted: { changes: number };
+      try {
+        inserted = library.run(
+          `INSERT INTO jobs (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
+          ...names.map((name) => values[name] as SqlValue),
+        );
+      } catch {
+        // A value the new file's constraints refuse: this one job is lost, the others still come back.
+        if (!settledByService(record.state)) unreadable += 1;
+        continue;
+      }
       if (inserted.changes === 0) continue;
       restored.push({ ...record, depends_on: values.depends_on as string | null });
       restoredIds.add(record.id);

@@ -59,9 +59,12 @@ export class LibraryQueries {
     this.remoteAddress = remoteAddress;
   }
 
+  /** An item with the service's addresses it carries (its own, and its inputs' in its options) at the CDN of the moment. */
   private readonly toItem = (row: ItemRow): LibraryItem => {
     const item = toItem(row);
-    return item.remoteUrl === null ? item : { ...item, remoteUrl: this.remoteAddress(item.remoteUrl) };
+    const at = (value: unknown): unknown => (typeof value === 'string' && /^https?:\/\//.test(value) ? this.remoteAddress(value) : Array.isArray(value) ? value.map(at) : value);
+    const options = Object.fromEntries(Object.entries(item.options).map(([key, value]) => [key, at(value)]));
+    return { ...item, options, remoteUrl: item.remoteUrl === null ? null : this.remoteAddress(item.remoteUrl) };
   };
 
   query(filter: LibraryFilter, offset: number, limit: number): { items: LibraryItem[]; total: number } {

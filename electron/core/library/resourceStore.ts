@@ -110,6 +110,12 @@ export class ResourceStore {
     });
   }
 
+  /** Whether the mirror already holds this generation as it is now (same status and completion). */
+  holdsGeneration(record: Generation): boolean {
+    const row = this.library.get<{ status: string; completed_at: string | null }>('SELECT status, completed_at FROM generations WHERE id = ?', record.id);
+    return row !== undefined && row.status === record.status && row.completed_at === (record.completed_at ?? null);
+  }
+
   upsertVoice(record: Voice): void {
     const now = this.now();
     this.library.run(

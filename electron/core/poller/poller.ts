@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/apiClient.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Logger } from '../log/logger.ts';
+import { olderThanAsked, type UpdatedAfterMode } from '../sync/updatedAfterSupport.ts';
 
 export type FollowedKind = 'character' | 'generation' | 'voice' | 'audio';
 
@@ -39,7 +40,49 @@ export type PollerDeps = {
   intervals?: PollIntervals;
   /** From this many generations in flight, they are followed through the list endpoint in batches. */
   batchThreshold?: number;
+  /** What the connection's service does with `updated_after`, remembered across sessions; in memory by default. */
+  updatedAfter?: UpdatedAfterMemory;
 };
+
+export interface UpdatedAfterMemory {
+  readonly mode: UpdatedAfterMode;
+  readonly usable: boolean;
+  remember(mode: Exclude<UpdatedAfterMode, 'unknown'>): void;
+}
+
+type Batch = {
+  intervalMs: number;
+  dueAt: number;
+  sinceServer: number | null;
+  startedAt: number;
+  /** List requests and generations settled by this batch, for pacing rounds by what they cost. */
+  listed: number;
+  listedBefore: number;
+  settled: number;
+};
+
+/** List requests a batch may spend before anything finished (two rounds of the in-flight lists). */
+const LIST_ALLOWANCE = 4;
+/** List requests earned by each generation the batch saw finish; its own read costs one more. */
+const LIST_REQUESTS_PER_FINISHED = 0.4;
+
+/** A list asked with `updated_after` answered records finished before it. */
+class FilterIgnored extends Error {}
+
+function memoryOnly(): UpdatedAfterMemory {
+  let mode: UpdatedAfterMode = 'unknown';
+  return {
+    get mode() {
+      return mode;
+    },
+    get usable() {
+      return mode === 'unknown' || mode === 'applied';
+    },
+    remember: (m) => {
+      mode = m;
+    },
+  };
+}
 
 type Tracked = { kind: FollowedKind; id: string; intervalMs: number; dueAt: number; since: number };
 
@@ -54,9 +97,10 @@ export class Poller {
   private readonly intervals: PollIntervals;
   private readonly tracked = new Map<string, Tracked>();
   private readonly batchThreshold: number;
-  private batch: { intervalMs: number; dueAt: number; sinceServer: number | null } | null = null;
-  /** false once the service refused `updated_after`: the batch then lists what is still in flight. */
-  private updatedAfterWorks = true;
+  private batch: Batch | null = null;
+  /** Once the service refused or ignored `updated_after`, the batch lists what is still in flight. */
+  private readonly filter: UpdatedAfterMemory;
+  private probed = false;
   private serverOffsetMs = 0;
   private focused = true;
   private timer: unknown = null;
@@ -67,6 +111,7 @@ export class Poller {
     this.deps = deps;
     this.intervals = deps.intervals ?? DEFAULT_INTERVALS;
     this.batchThreshold = deps.batchThreshold ?? 6;
+    this.filter = deps.updatedAfter ?? memoryOnly();
   }
 
   get size(): number {
@@ -152,7 +197,7 @@ export class Poller {
     const batching = this.batching();
     const now = this.deps.clock.now();
     if (batching && !this.batch) {
-      this.batch = { intervalMs: this.intervals.fastMs, dueAt: now + this.intervals.fastMs, sinceServer: null };
+      this.batch = { intervalMs: this.intervals.fastMs, dueAt: now + this.intervals.fastMs, sinceServer: null, startedAt: now, listed: 0, listedBefore: 0, settled: 0 };
       for (const t of this.tracked.values()) if (t.kind === 'generation') t.dueAt = Math.max(t.dueAt, now + this.safetyNetMs());
     }
     if (!batching && this.batch) {
@@ -219,7 +264,9 @@ export class Poller {
       } else {
         if (!(error instanceof ServiceError) || error.status !== 0) this.deps.log.warn('A poll failed.', { kind: t.kind, id: t.id, code: error instanceof ServiceError ? error.code : 'unknown' });
         t.intervalMs = this.nextInterval(t.intervalMs, false);
-        t.dueAt = this.deps.clock.now() + this.jittered(t.intervalMs);
+        // A Retry-After is honoured whatever its length: the next poll is not a moment earlier.
+        const retryAfter = error instanceof ServiceError ? (error.retryAfterMs ?? 0) : 0;
+        t.dueAt = this.deps.clock.now() + Math.max(retryAfter, this.jittered(t.intervalMs));
         return;
       }
     }
@@ -255,65 +302,144 @@ export class Poller {
   }
 
   /**
-   * One round for all generations in flight. With `updated_after` (a documented decision of the
-   * service contract), the finished ones arrive in two filtered lists; otherwise the round lists
-   * what is still pending or processing and fetches only the ones that left those lists.
+   * One round for all generations in flight. Where `updated_after` works (not in spec 4.2: a
+   * documented decision of our sandbox), the finished ones arrive in two filtered lists. Where the
+   * service refuses or ignores it, the round lists what is still pending or processing (filters
+   * spec 4.2 names) and reads only the ones that left those lists.
    */
   private async pollBatch(): Promise<void> {
     const batch = this.batch;
     const api = this.deps.api();
     if (!batch || !api) return;
-    const started = this.deps.clock.now();
     let changed = false;
     try {
-      if (this.updatedAfterWorks) {
-        const since = batch.sinceServer ?? this.serverTime(this.earliestGenerationSince()) - 10_000;
-        const dates: number[] = [];
-        // Both lists at once: a round costs one round trip, not two.
-        const lists = await Promise.allSettled(
-          (['completed', 'failed'] as const).map(async (status) => {
-            for await (const page of api.generations({ status, updated_after: new Date(since).toISOString(), limit: 100 })) {
-              const at = page.date ? this.learnServerTime(page.date) : null;
-              if (at !== null) dates.push(at);
-              for (const record of page.items) {
-                const t = this.tracked.get(`generation:${record.id}`);
-                if (t) {
-                  this.settle(t, { kind: 'generation', record });
-                  changed = true;
-                }
-              }
-            }
-          }),
-        );
-        for (const list of lists) if (list.status === 'rejected') throw list.reason;
-        const newestDate = dates.length ? Math.max(...dates) : null;
-        // Overlap the next window by a margin: the Date header has one-second resolution.
-        batch.sinceServer = (newestDate ?? this.serverTime(started)) - 10_000;
-      } else {
-        const inFlight = new Set<string>();
-        for (const status of ['pending', 'processing'] as const) {
-          for await (const page of api.generations({ status, limit: 100 })) {
-            if (page.date) this.learnServerTime(page.date);
-            for (const record of page.items) inFlight.add(record.id);
-          }
-        }
-        const left = [...this.tracked.values()].filter((t) => t.kind === 'generation' && !inFlight.has(t.id));
-        for (const t of left) {
-          await this.pollOne(t);
-          changed = true;
-        }
-      }
+      if (this.filter.mode === 'unknown' && !this.probed) await this.probeUpdatedAfter(api);
+      if (this.filter.usable) changed = await this.roundByUpdatedAfter(api, batch);
+      else changed = await this.roundByInFlightLists(api, batch);
     } catch (error) {
-      if (error instanceof ServiceError && (error.code === 'validation_error' || error.code === 'invalid_filter') && this.updatedAfterWorks) {
+      if (error instanceof FilterIgnored) {
+        this.deps.log.warn('The service ignores updated_after; batches list in-flight generations instead.');
+        this.filter.remember('ignored');
+        batch.dueAt = this.deps.clock.now();
+        return;
+      }
+      if (error instanceof ServiceError && (error.code === 'validation_error' || error.code === 'invalid_filter') && this.filter.usable) {
         this.deps.log.warn('The service does not filter by updated_after; batches list in-flight generations instead.');
-        this.updatedAfterWorks = false;
+        this.filter.remember('refused');
         batch.dueAt = this.deps.clock.now();
         return;
       }
       this.deps.log.warn('A batch poll failed.', { code: error instanceof ServiceError ? error.code : 'unknown' });
+      if (error instanceof ServiceError && error.retryAfterMs !== null) {
+        // The service said when to come back: not a moment earlier.
+        batch.intervalMs = this.nextInterval(batch.intervalMs, false);
+        batch.dueAt = this.deps.clock.now() + Math.max(error.retryAfterMs, this.jittered(batch.intervalMs));
+        return;
+      }
     }
-    batch.intervalMs = this.nextInterval(batch.intervalMs, changed);
+    batch.intervalMs = this.pacedInterval(batch, changed);
     batch.dueAt = this.deps.clock.now() + this.jittered(batch.intervalMs);
+  }
+
+  /**
+   * Once per connection: `updated_after` a day ahead of now. A service that applies it answers
+   * nothing; one that ignores it answers its history (one record is enough to tell).
+   */
+  private async probeUpdatedAfter(api: ApiClient): Promise<void> {
+    this.probed = true;
+    const ahead = new Date(this.serverTime(this.deps.clock.now()) + 86_400_000).toISOString();
+    for await (const page of api.generations({ status: 'completed', updated_after: ahead, limit: 1 })) {
+      if (page.date) this.learnServerTime(page.date);
+      if (page.items.length > 0) throw new FilterIgnored();
+      break;
+    }
+  }
+
+  private async roundByUpdatedAfter(api: ApiClient, batch: Batch): Promise<boolean> {
+    const started = this.deps.clock.now();
+    const since = batch.sinceServer ?? this.serverTime(this.earliestGenerationSince()) - 10_000;
+    const dates: number[] = [];
+    let changed = false;
+    // Both lists at once: a round costs one round trip, not two.
+    const lists = await Promise.allSettled(
+      (['completed', 'failed'] as const).map(async (status) => {
+        for await (const page of api.generations({ status, updated_after: new Date(since).toISOString(), limit: 100 })) {
+          batch.listed += 1;
+          // A record finished before the asked time: the filter was not applied, and paging on
+          // would read the whole history. Stop at this page.
+          if (page.items.some((record) => olderThanAsked(record, since))) throw new FilterIgnored();
+          const at = page.date ? this.learnServerTime(page.date) : null;
+          if (at !== null) dates.push(at);
+          for (const record of page.items) {
+            const t = this.tracked.get(`generation:${record.id}`);
+            if (t) {
+              this.settle(t, { kind: 'generation', record });
+              batch.settled += 1;
+              changed = true;
+            }
+          }
+        }
+      }),
+    );
+    for (const list of lists) if (list.status === 'rejected') throw list.reason;
+    const newestDate = dates.length ? Math.max(...dates) : null;
+    // Overlap the next window by a margin: the Date header has one-second resolution.
+    batch.sinceServer = (newestDate ?? this.serverTime(started)) - 10_000;
+    return changed;
+  }
+
+  private async roundByInFlightLists(api: ApiClient, batch: Batch): Promise<boolean> {
+    const started = this.deps.clock.now();
+    const inFlight = new Set<string>();
+    await Promise.all(
+      (['pending', 'processing'] as const).map(async (status) => {
+        for await (const page of api.generations({ status, limit: 100 })) {
+          batch.listed += 1;
+          if (page.date) this.learnServerTime(page.date);
+          for (const record of page.items) inFlight.add(record.id);
+        }
+      }),
+    );
+    // Only those tracked before the lists were asked for can be missing from them for a reason.
+    const left: Tracked[] = [];
+    for (const t of this.tracked.values()) {
+      if (t.kind !== 'generation' || t.since >= started) continue;
+      if (inFlight.has(t.id)) t.dueAt = Math.max(t.dueAt, this.deps.clock.now() + this.safetyNetMs());
+      else left.push(t);
+    }
+    let changed = false;
+    for (let i = 0; i < left.length && !this.stopped; i += 4) {
+      await Promise.all(
+        left.slice(i, i + 4).map(async (t) => {
+          await this.pollOne(t);
+          if (!this.tracked.has(`generation:${t.id}`)) {
+            batch.settled += 1;
+            changed = true;
+          }
+        }),
+      );
+    }
+    return changed;
+  }
+
+  /**
+   * The next batch interval. Fast after news, backing off otherwise; and where a round lists
+   * everything in flight (its cost grows with what is in flight, not with what finished), rounds
+   * are spaced so that list requests stay within LIST_REQUESTS_PER_FINISHED of each finished
+   * generation: at most 1 + that many requests per completed job.
+   */
+  private pacedInterval(batch: Batch, changed: boolean): number {
+    const interval = this.nextInterval(batch.intervalMs, changed);
+    if (this.filter.usable) return interval;
+    const now = this.deps.clock.now();
+    const roundCost = Math.max(1, batch.listed - batch.listedBefore);
+    batch.listedBefore = batch.listed;
+    const deficit = batch.listed + roundCost - (LIST_ALLOWANCE + LIST_REQUESTS_PER_FINISHED * batch.settled);
+    if (deficit <= 0) return interval;
+    const cap = this.focused ? this.intervals.capMs : this.intervals.backgroundCapMs;
+    const rate = batch.settled / Math.max(1, now - batch.startedAt);
+    if (rate <= 0) return Math.max(interval, Math.min(cap, batch.intervalMs * this.intervals.factor));
+    return Math.min(cap, Math.max(interval, deficit / (LIST_REQUESTS_PER_FINISHED * rate)));
   }
 
   private earliestGenerationSince(): number {

@@ -5,6 +5,8 @@ import { KeyState, type Profile } from '../../../shared/ipc/index.ts';
 import type { Preferences } from '../preferences/preferences.ts';
 import type { Keychain } from '../secrets/keychain.ts';
 
+export const DEFAULT_KEY_RETENTION_SECONDS = 3_600;
+
 /** What preferences hold about a profile: addresses and key metadata, never the key. */
 export const ProfileRecord = z.object({
   id: z.string(),
@@ -18,6 +20,11 @@ export const ProfileRecord = z.object({
   keyLastUsedAt: z.string().nullable(),
   /** Where the service sells credits; profiles saved before this setting have none. */
   billingUrl: z.string().nullable().default(null),
+  /**
+   * How long this service keeps an Idempotency-Key, as far as the creator knows: the spec states no
+   * retention, so an hour unless set (a job in doubt is resent with its key only within it).
+   */
+  keyRetentionSeconds: z.number().int().positive().default(DEFAULT_KEY_RETENTION_SECONDS),
 });
 export type ProfileRecord = z.infer<typeof ProfileRecord>;
 
@@ -73,13 +80,14 @@ export class ProfileStore {
       keyPrefix: null,
       keyLastUsedAt: null,
       billingUrl: null,
+      keyRetentionSeconds: DEFAULT_KEY_RETENTION_SECONDS,
     };
     this.save([...this.list(), record]);
     return record;
   }
 
   addRemote(input: { name: string; baseUrl: string; cdnUrl: string; caPem: string | null; billingUrl?: string | null }): ProfileRecord {
-    const record: ProfileRecord = { id: randomUUID(), kind: 'remote', ...input, billingUrl: input.billingUrl ?? null, keyState: 'missing', keyPrefix: null, keyLastUsedAt: null };
+    const record: ProfileRecord = { id: randomUUID(), kind: 'remote', ...input, billingUrl: input.billingUrl ?? null, keyRetentionSeconds: DEFAULT_KEY_RETENTION_SECONDS, keyState: 'missing', keyPrefix: null, keyLastUsedAt: null };
     this.save([...this.list(), record]);
     return record;
   }
@@ -128,6 +136,7 @@ export class ProfileStore {
       keyPrefix: record.keyPrefix,
       keyLastUsedAt: record.keyLastUsedAt,
       billingUrl: record.billingUrl,
+      keyRetentionSeconds: record.keyRetentionSeconds,
       active: record.id === activeId,
     };
   }

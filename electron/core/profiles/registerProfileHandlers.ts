@@ -19,5 +19,6 @@ export function registerProfileHandlers(ctx: CoreContext): void {
   });
   router.register('profiles.test', (input) => connections.test(input.id));
   router.register('profiles.check', (input) => connections.check(input));
+  router.register('profiles.setKeyRetention', (input) => connections.setKeyRetention(input.id, input.seconds));
   router.register('profiles.setBillingUrl', (input) => connections.setBillingUrl(input.id, input.billingUrl));
 }

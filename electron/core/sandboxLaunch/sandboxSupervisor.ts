@@ -5,7 +5,7 @@ import type { Logger } from '../log/logger.ts';
 import type { LaunchedSandbox, SandboxLauncher } from './sandboxOutput.ts';
 
 /** Waits between restarts of a sandbox that keeps stopping: 1 s, 2 s, 4 s… up to 30 s, with jitter. */
-const RESTART: RetryPolicy = { baseMs: 1_000, capMs: 30_000, maxAttempts: 1, maxRetryAfterMs: 30_000 };
+const RESTART: RetryPolicy = { baseMs: 1_000, capMs: 30_000, maxAttempts: 1, inlineRetryAfterMs: 30_000 };
 /** A sandbox up this long before it stopped is started again at once, not after the backoff so far. */
 const STABLE_MS = 60_000;
 

@@ -245,6 +245,15 @@ export class ConnectionManager {
     return this.deps.profiles.view(updated, this.deps.profiles.activeId());
   }
 
+  /** The connection's key retention (Settings → Connections); the open session uses it at once. */
+  setKeyRetention(id: string, seconds: number): Profile {
+    if (!this.deps.profiles.get(id)) throw new AppFailure('not_found', 'That connection no longer exists.');
+    const updated = this.deps.profiles.update(id, { keyRetentionSeconds: seconds });
+    if (this.current?.profile.id === id) this.current.setKeyRetention(seconds);
+    this.changed();
+    return this.deps.profiles.view(updated, this.deps.profiles.activeId());
+  }
+
   private async readKeyForCheck(id: string): Promise<string | null> {
     try {
       return await this.deps.profiles.readKey(id);

@@ -5,7 +5,7 @@ import type { Logger } from '../log/logger.ts';
 /** Why requests are not getting through (offline ones), or that answers are server errors (online). */
 export type ConnectivityProblem = 'offline' | 'unreachable' | 'untrusted_certificate' | 'service_error' | 'sandbox_restarting';
 
-const PROBE: RetryPolicy = { baseMs: 1_000, capMs: 15_000, maxAttempts: 1, maxRetryAfterMs: 15_000 };
+const PROBE: RetryPolicy = { baseMs: 1_000, capMs: 15_000, maxAttempts: 1, inlineRetryAfterMs: 15_000 };
 
 /**
  * Online or not, learned from every request: an answer means online; a failure to connect means

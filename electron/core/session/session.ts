@@ -15,6 +15,8 @@ import { MediaStore } from '../downloads/mediaStore.ts';
 import type { Accepted } from '../jobs/intentKinds.ts';
 import { JobQueue } from '../jobs/jobQueue.ts';
 import { JobStore, toJob } from '../jobs/jobStore.ts';
+import { HistoryMatchStore } from '../jobs/historyMatches.ts';
+import { OutcomeReconciler } from '../jobs/outcomeReconciler.ts';
 import { LibraryDatabase } from '../library/libraryDatabase.ts';
 import { LibraryHealth } from '../library/libraryHealth.ts';
 import type { LibraryRebuild } from '../library/libraryIntegrity.ts';
@@ -25,7 +27,10 @@ import { ResourceStore } from '../library/resourceStore.ts';
 import type { Logger } from '../log/logger.ts';
 import { Poller, type Observation, type PollIntervals } from '../poller/poller.ts';
 import type { ProfileRecord } from '../profiles/profileStore.ts';
+import { ServiceDiscovery } from '../serviceFacts/serviceDiscovery.ts';
+import { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
 import { HistorySync, type SyncedRecord } from '../sync/historySync.ts';
+import { UpdatedAfterSupport } from '../sync/updatedAfterSupport.ts';
 import { planIsActive } from './connectionCheck.ts';
 import { Connectivity } from './connectivity.ts';
 
@@ -64,6 +69,8 @@ export type SessionTuning = {
   syncPeriodMs?: number;
   /** How old the last full pass may be before a sync lists everything again; an hour in the product. */
   fullSyncPeriodMs?: number;
+  /** How long after a job came into doubt its history may say it never ran (a minute in the product). */
+  reconcileSettleMs?: number;
   /** Counts every HTTP attempt (benchmark). */
   onAttempt?: (request: { method: string; path: string; attempt: number }) => void;
 };
@@ -95,9 +102,14 @@ export class Session {
   readonly connectivity: Connectivity;
   readonly dispatcher: Dispatcher;
   readonly health: LibraryHealth;
+  /** What this service supports and how it behaves where the spec leaves a choice (Settings → Connections). */
+  readonly facts: ServiceFactsStore;
+  readonly discovery: ServiceDiscovery;
   private readonly options: SessionOptions;
   private apiKey: string | null;
   private keyBlocked: boolean;
+  /** The connection's key retention (Settings → Connections), changed in place by setKeyRetention. */
+  private keyRetentionSeconds: number;
   /** spec 5.5: the last answer that needs the plan said 403 plan_required; cleared by one that went through. */
   private planMissing = false;
   private stopped = false;
@@ -108,6 +120,7 @@ export class Session {
     this.options = options;
     const { profile, clock, random, log, emit } = options;
     this.profile = profile;
+    this.keyRetentionSeconds = profile.keyRetentionSeconds;
     this.apiKey = options.apiKey;
     this.keyBlocked = profile.keyState === 'needs_new_key' || profile.keyState === 'expired';
     this.dispatcher = options.dispatcher;
@@ -121,6 +134,7 @@ export class Session {
     this.queries = new LibraryQueries(this.library, (url) => sources.resolve(sources.toStored(url)));
     this.jobs = new JobStore(this.library, nowIso);
     this.media = new MediaStore(join(options.userDataDir, 'media', safeName(profile.id)), this.library);
+    this.facts = new ServiceFactsStore({ library: this.library, profileId: profile.id, baseUrl: options.baseUrl, now: nowIso, changed: (facts) => emit('service.factsChanged', facts) });
 
     this.connectivity = new Connectivity({
       clock,
@@ -162,6 +176,7 @@ export class Session {
     };
     const http = new HttpClient({ baseUrl: options.baseUrl, dispatcher: options.dispatcher, apiKey: () => this.apiKey, clock, random, log, observer });
     this.api = new ApiClient(http, log);
+    this.discovery = new ServiceDiscovery({ api: () => this.api, facts: this.facts, log });
 
     this.credits = new CreditsBook({
       library: this.library,
@@ -176,7 +191,10 @@ export class Session {
       },
     });
 
+    // What the service does with `updated_after`, learnt once per connection (its library).
+    const updatedAfter = new UpdatedAfterSupport(this.library);
     this.poller = new Poller({
+      updatedAfter,
       api: () => this.api,
       canPoll: () => this.canSend(),
       observe: (o) => this.observe(o),
@@ -218,6 +236,14 @@ export class Session {
       clock,
       random,
       log,
+      keyRetentionMs: () => this.keyRetentionSeconds * 1_000,
+      reconciler: new OutcomeReconciler({
+        matches: new HistoryMatchStore(this.library),
+        historyPassSince: (at) => this.historyPassSince(at),
+        clock,
+        log,
+        ...(options.tuning?.reconcileSettleMs !== undefined ? { settleMs: options.tuning.reconcileSettleMs } : {}),
+      }),
       ...(options.tuning?.concurrency ? { concurrency: options.tuning.concurrency } : {}),
     });
 
@@ -231,6 +257,7 @@ export class Session {
       pageSynced: (records, removed) => this.synced(records, removed),
       protectedIds: () => new Set(this.jobs.inStates(['sending', 'processing']).map((j) => j.resource_id).filter((id): id is string => id !== null)),
       fullEveryMs: options.tuning?.fullSyncPeriodMs,
+      updatedAfter,
     });
   }
 
@@ -241,10 +268,16 @@ export class Session {
     const { rebuild } = this.options;
     if (rebuild) {
       const restored = this.library.transaction(() => {
-        const { restored, salvage } = restoreSalvagedJobs(this.library, rebuild.jobs);
+        let salvaged: ReturnType<typeof restoreSalvagedJobs> = { restored: [], salvage: { recovered: 0, unreadable: null } };
+        try {
+          salvaged = restoreSalvagedJobs(this.library, rebuild.jobs);
+        } catch (error) {
+          // The salvage is best effort: whatever goes wrong in it, the app starts and says the queue was not read.
+          this.options.log.warn('The job queue of the damaged library could not be restored.', { error });
+        }
         this.library.setMeta(REBUILD_FROM, rebuild.movedTo);
-        this.library.setMeta(REBUILD_JOBS, JSON.stringify(salvage));
-        return restored;
+        this.library.setMeta(REBUILD_JOBS, JSON.stringify(salvaged.salvage));
+        return salvaged.restored;
       });
       if (restored.length) this.options.log.info('Jobs were recovered from the damaged library.', { jobs: restored.length });
       for (const job of restored) this.options.emit('job.updated', toJob(job));
@@ -260,7 +293,10 @@ export class Session {
     for (const job of this.jobs.inStates(['processing'])) if (job.resource_kind && job.resource_id) this.poller.track(job.resource_kind, job.resource_id);
     // Downloads that failed only because their server was out of reach get another chance.
     this.downloader.connectionBack();
-    if (this.canSend()) this.syncSoon();
+    if (this.canSend()) {
+      this.syncSoon();
+      this.discovery.soon();
+    }
     this.scheduleSync();
   }
 
@@ -323,7 +359,30 @@ export class Session {
       void this.rebuild();
       return;
     }
-    void this.sync.run(options).catch((error: unknown) => this.options.log.warn('History sync did not finish.', { error }));
+    void this.sync
+      .run(options)
+      .then(() => this.historyListed())
+      .catch((error: unknown) => this.options.log.warn('History sync did not finish.', { error }));
+  }
+
+  setKeyRetention(seconds: number): void {
+    this.keyRetentionSeconds = seconds;
+  }
+
+  /** Jobs in doubt that wait for history look at what the last completed pass listed. */
+  private historyListed(): void {
+    const last = this.library.meta('sync.last_at');
+    if (last !== null) this.queue.historyListed(Date.parse(last));
+  }
+
+  /** Resolves once a history pass that began at or after `at` has completed (a running one may have begun earlier). */
+  private async historyPassSince(at: number): Promise<void> {
+    for (let pass = 0; pass < 2; pass += 1) {
+      await this.sync.run();
+      const last = this.library.meta('sync.last_at');
+      if (last !== null && Date.parse(last) >= at) return;
+    }
+    throw new Error('No history pass began after the job came into doubt.');
   }
 
   /**
@@ -387,6 +446,7 @@ export class Session {
     this.poller.wake();
     this.downloader.connectionBack();
     this.syncSoon();
+    this.discovery.soon();
     this.scheduleSync();
   }
 

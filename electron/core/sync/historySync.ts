@@ -5,7 +5,9 @@ import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { ResourceStore } from '../library/resourceStore.ts';
 import type { Logger } from '../log/logger.ts';
+import { ServiceError } from '../api/serviceError.ts';
 import { readAhead } from './readAhead.ts';
+import { olderThanAsked, type UpdatedAfterSupport } from './updatedAfterSupport.ts';
 
 export type SyncedRecord =
   | { kind: 'character'; record: Character }
@@ -26,6 +28,8 @@ export type SyncDeps = {
   protectedIds: () => Set<string>;
   /** A full pass runs when the last one is older than this, so deletes made elsewhere show up. */
   fullEveryMs?: number;
+  /** What this connection's service does with `updated_after` (remembered per connection). */
+  updatedAfter?: Pick<UpdatedAfterSupport, 'usable' | 'remember'>;
 };
 
 const FULL_EVERY_MS = 60 * 60 * 1_000;
@@ -82,17 +86,15 @@ export class HistorySync {
     this.removeMissing('audio', 'audio_tracks', audio, started);
 
     const since = library.meta('sync.generations_since');
-    let newestDate: string | null = null;
     const generations = new Set<string>();
-    const query = full || !since ? { limit: 100 } : { limit: 100, updated_after: since };
-    // Each page is one transaction, committed without waiting for the disk: the mirror can be
-    // listed again, and the FULL commit of `sync.generations_since` after the last page makes the
-    // whole pass durable at once (a power cut before it only means this pass runs again).
-    for await (const page of readAhead(api.generations(query))) {
-      if (page.date && newestDate === null) newestDate = page.date;
-      library.relaxedTransaction(() => page.items.forEach((g) => this.deps.resources.upsertGeneration(g)));
-      page.items.forEach((g) => generations.add(g.id));
-      this.deps.pageSynced(page.items.map((record) => ({ kind: 'generation', record })), []);
+    let newestDate: string | null;
+    try {
+      newestDate = await this.syncGenerations(api, full ? null : since, generations);
+    } catch (error) {
+      if (!(since && !full && error instanceof ServiceError && (error.code === 'validation_error' || error.code === 'invalid_filter'))) throw error;
+      log.warn('The service does not filter by updated_after; incremental syncs read the newest pages instead.');
+      this.deps.updatedAfter?.remember('refused');
+      newestDate = await this.syncGenerations(api, since, generations);
     }
     if (full) this.removeMissing('generation', 'generations', generations, started);
 
@@ -104,6 +106,35 @@ export class HistorySync {
     library.setMeta('sync.generations_since', new Date(base - 60_000).toISOString());
     if (full) library.setMeta('sync.full_at', started);
     library.setMeta('sync.last_at', started);
+  }
+
+  /**
+   * Generations since `since` (all of them when null). Where `updated_after` is not applied, an
+   * incremental pass reads pages until one brings nothing new or changed: spec 4.2 states no order,
+   * so a change further down waits for the next full pass (hourly), but the cost of a pass stays a
+   * few pages instead of the whole history. Returns the first page's Date header.
+   */
+  private async syncGenerations(api: ApiClient, since: string | null, seen: Set<string>): Promise<string | null> {
+    const { library, resources, log } = this.deps;
+    let filtered = since !== null && (this.deps.updatedAfter?.usable ?? true);
+    let newestDate: string | null = null;
+    // Each page is one transaction, committed without waiting for the disk: the mirror can be
+    // listed again, and the FULL commit of `sync.generations_since` after the last page makes the
+    // whole pass durable at once (a power cut before it only means this pass runs again).
+    for await (const page of readAhead(api.generations(since && filtered ? { limit: 100, updated_after: since } : { limit: 100 }))) {
+      if (page.date && newestDate === null) newestDate = page.date;
+      if (since && filtered && page.items.some((g) => olderThanAsked(g, Date.parse(since)))) {
+        log.warn('The service ignores updated_after; incremental syncs read the newest pages instead.');
+        this.deps.updatedAfter?.remember('ignored');
+        filtered = false;
+      }
+      const news = page.items.some((g) => !resources.holdsGeneration(g));
+      library.relaxedTransaction(() => page.items.forEach((g) => resources.upsertGeneration(g)));
+      page.items.forEach((g) => seen.add(g.id));
+      this.deps.pageSynced(page.items.map((record) => ({ kind: 'generation', record })), []);
+      if (since && !filtered && !news) break;
+    }
+    return newestDate;
   }
 
   private async collect<T extends { id: string }>(pages: AsyncGenerator<{ items: T[] }>, wrap: (r: T) => SyncedRecord, upsert: (r: T) => void): Promise<Set<string>> {

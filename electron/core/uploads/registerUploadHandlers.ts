@@ -1,41 +1,76 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UPLOAD_TYPES, type UploadContentType } from '../../../shared/api/index.ts';
+import type { StreamedBody } from '../api/httpClient.ts';
 import type { CoreContext } from '../coreContext.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import { isMissingEndpoint } from '../serviceFacts/serviceDiscovery.ts';
 
 const BY_EXTENSION: Record<string, UploadContentType> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
   '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.mp4': 'video/mp4', '.webm': 'video/webm',
 };
 
-/** Decision (spec 4.7 leaves it unshown): POST /v1/uploads with raw bytes and Content-Type → CDN URL. */
+/** Said on the field a file was dropped on when the service takes no uploads (spec 4.7 leaves the endpoint unshown). */
+export const NO_UPLOADS_SENTENCE =
+  'This service does not take uploads, so a file from this computer cannot be used here: it needs a URL on the service’s own CDN. Use an item from your gallery that this service made (“Use as reference”), or paste its CDN URL.';
+
+/**
+ * Decision (spec 4.7 leaves it unshown): POST with raw bytes and Content-Type to the connection's
+ * upload path (its capabilities', else /v1/uploads) → CDN URL. A service that answers 404 there
+ * takes no uploads; that is remembered for the connection and said in one sentence.
+ */
 export function registerUploadHandlers(ctx: CoreContext): void {
   const { router, connections } = ctx;
 
-  const upload = async (bytes: Uint8Array, contentType: string) => {
+  const upload = async (body: Uint8Array | StreamedBody, contentType: UploadContentType) => {
     const session = connections.requireSession();
-    if (!Object.hasOwn(UPLOAD_TYPES, contentType)) {
-      throw new AppFailure('unsupported_media_type', 'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.', 'contentType');
-    }
-    const limit = UPLOAD_TYPES[contentType as UploadContentType].maxBytes;
-    if (bytes.length > limit) throw new AppFailure('payload_too_large', `That file is ${mb(bytes.length)}; the limit for this type is ${mb(limit)}.`);
+    const { facts } = session;
+    if (facts.uploads === 'not_offered') throw new AppFailure('uploads_not_offered', NO_UPLOADS_SENTENCE);
     if (!session.canSend()) throw new AppFailure('offline', 'Uploading needs the service. Try again when you are online.');
-    const uploaded = await session.api.upload(bytes, contentType, randomUUID());
-    return { url: uploaded.url, contentType: uploaded.content_type, size: uploaded.size };
+    try {
+      const uploaded = await session.api.upload(body, contentType, randomUUID(), facts.uploadPath());
+      facts.uploadsAnswered();
+      return { url: uploaded.url, contentType: uploaded.content_type, size: uploaded.size };
+    } catch (error) {
+      if (!isMissingEndpoint(error)) throw error;
+      facts.uploadsMissing();
+      throw new AppFailure('uploads_not_offered', NO_UPLOADS_SENTENCE);
+    }
   };
 
-  router.register('uploads.create', (input) => upload(Buffer.from(input.dataBase64, 'base64'), input.contentType));
+  router.register('uploads.create', (input) => {
+    const contentType = supported(input.contentType, 'contentType');
+    const bytes = Buffer.from(input.dataBase64, 'base64');
+    withinLimit(bytes.length, contentType);
+    return upload(bytes, contentType);
+  });
 
   router.register('uploads.fromPath', async (input) => {
-    const contentType = BY_EXTENSION[extname(input.path).toLowerCase()];
-    if (!contentType) throw new AppFailure('unsupported_media_type', 'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.', 'path');
+    const contentType = supported(BY_EXTENSION[extname(input.path).toLowerCase()], 'path');
     const info = await stat(input.path).catch(() => null);
     if (!info?.isFile()) throw new AppFailure('not_found', 'That file could not be opened. Choose it again.', 'path');
-    if (info.size > UPLOAD_TYPES[contentType].maxBytes) throw new AppFailure('payload_too_large', `That file is ${mb(info.size)}; the limit for this type is ${mb(UPLOAD_TYPES[contentType].maxBytes)}.`);
-    return upload(await readFile(input.path), contentType);
+    withinLimit(info.size, contentType);
+    // Streamed from disk, opened again for each attempt; never more than the size checked above,
+    // so a file that grows meanwhile cannot pass the limit.
+    const { path } = input;
+    const length = info.size;
+    return upload(length === 0 ? new Uint8Array() : { length, open: () => createReadStream(path, { start: 0, end: length - 1 }) }, contentType);
   });
+}
+
+function supported(contentType: string | undefined, field: string): UploadContentType {
+  if (contentType === undefined || !Object.hasOwn(UPLOAD_TYPES, contentType)) {
+    throw new AppFailure('unsupported_media_type', 'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.', field);
+  }
+  return contentType as UploadContentType;
+}
+
+function withinLimit(size: number, contentType: UploadContentType): void {
+  const limit = UPLOAD_TYPES[contentType].maxBytes;
+  if (size > limit) throw new AppFailure('payload_too_large', `That file is ${mb(size)}; the limit for this type is ${mb(limit)}.`);
 }
 
 function mb(bytes: number): string {

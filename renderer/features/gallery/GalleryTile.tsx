@@ -3,7 +3,7 @@ import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
 import { formatDate, KIND_LABELS, statusBadge } from './itemLabels.ts';
 import { useGalleryStore } from './galleryStore.ts';
-import { startMediaDrag } from './mediaDrag.ts';
+import { canDragOut, startMediaDrag } from './mediaDrag.ts';
 
 interface GalleryTileProps {
   index: number;
@@ -47,7 +47,8 @@ export const GalleryTile = memo(function GalleryTile({ index, column, item, widt
       aria-selected={selected}
       className={className}
       style={{ width }}
-      draggable={item.downloaded && item.mediaId !== null}
+      // A finished item whose file is not here yet is offered too: dragging it fetches the file and says so.
+      draggable={canDragOut(item)}
       onDragStart={onDragStart}
       onMouseDown={(event) => {
         // Keep the grid's focus (and its keyboard cursor) where it is; only stop text selection.

@@ -47,6 +47,18 @@ const newExportId = () => `export-${Date.now().toString(36)}-${Math.random().toS
 
 const plural = (count: number, one: string) => formatCountOf(count, one);
 
+/** library.fetchMedia takes this many ids at a time. */
+const FETCH_SLICE = 200;
+
+/** Asks for the media of those items that are finished but not on this computer yet; answers how many are on their way. */
+async function fetchMissing(ids: readonly string[]): Promise<number> {
+  let queued = 0;
+  for (let at = 0; at < ids.length; at += FETCH_SLICE) {
+    queued += (await command('library.fetchMedia', { ids: ids.slice(at, at + FETCH_SLICE), role: 'output' })).queued.length;
+  }
+  return queued;
+}
+
 export const useBulkStore = create<BulkState>()((set, get) => ({
   ...initial,
 
@@ -91,12 +103,19 @@ export const useBulkStore = create<BulkState>()((set, get) => ({
         if (cancelled) break;
       }
       const skipped = ids.length - exported;
+      // Items left out because their media is not here yet are fetched now, ahead of the queue.
+      const fetching = !cancelled && skipped > 0 ? await fetchMissing(ids).catch(() => 0) : 0;
+      const missing = skipped - fetching;
       set({
         running: null,
         exporting: null,
         notice: cancelled
           ? `Export cancelled: ${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}, no partial file left.`
-          : `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.${skipped > 0 ? ` ${plural(skipped, 'item')} had no downloaded media to export.` : ''}`,
+          : [
+              `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.`,
+              fetching > 0 ? `${plural(fetching, 'item')} ${fetching === 1 ? 'is' : 'are'} being downloaded to this computer now; export ${fetching === 1 ? 'it' : 'them'} again once ${fetching === 1 ? 'it is' : 'they are'} here.` : '',
+              missing > 0 ? `${plural(missing, 'item')} had no media to export.` : '',
+            ].filter(Boolean).join(' '),
       });
       return folder ?? null;
     } catch (error) {

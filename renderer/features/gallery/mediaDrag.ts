@@ -4,7 +4,8 @@ import { invoke } from '../../stores/bridgeClient.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { describeError } from '../../errors/errorMessages.ts';
 import { CAST_ITEM_MIME } from '../../ui/castItemDrag.ts';
-import { fileNameOf } from './itemLabels.ts';
+import { command, messageOf } from './command.ts';
+import { fileNameOf, isFinished } from './itemLabels.ts';
 
 /** The service's URL of the item's media, which a drop in the studio references without uploading again. */
 function serviceUrlOf(item: LibraryItem): string | null {
@@ -12,12 +13,46 @@ function serviceUrlOf(item: LibraryItem): string | null {
 }
 
 /**
+ * What dragging an item out can do now: carry its file (`file`), wait for a file that is not on
+ * this computer yet (`fetch`: the drag is refused, the file is asked for, and the person is told
+ * to drag again once it is here), or nothing (`none`: still being made, or failed).
+ */
+export type DragPlan = { kind: 'file' } | { kind: 'fetch'; reason: string } | { kind: 'none'; reason: string };
+
+export function dragPlanOf(item: Pick<LibraryItem, 'status' | 'downloaded' | 'mediaId' | 'title'>): DragPlan {
+  if (item.downloaded && item.mediaId) return { kind: 'file' };
+  if (isFinished(item)) return { kind: 'fetch', reason: `“${item.title}” is being downloaded to this computer. Drag it out again once it is here.` };
+  if (item.status === 'failed') return { kind: 'none', reason: `“${item.title}” failed, so it has no media to drag out.` };
+  return { kind: 'none', reason: `“${item.title}” is still being made. Drag it out once it is finished.` };
+}
+
+/** Whether a tile or view offers the item for dragging at all (its file is here or can be fetched). */
+export function canDragOut(item: Pick<LibraryItem, 'status' | 'downloaded' | 'mediaId' | 'title'>): boolean {
+  return dragPlanOf(item).kind !== 'none';
+}
+
+/**
  * Starts dragging an item. In Electron a downloaded item leaves as a real file with a person's name
  * (the shell's native drag, `shell.startDrag`), which any app or folder takes; the browser host
- * fills an HTML drag instead (`fillMediaDrag`).
+ * fills an HTML drag instead (`fillMediaDrag`). An item whose file is not here yet cannot leave as
+ * a file: the drag is refused, its media is fetched ahead of the queue, and a note says why.
  */
 export function startMediaDrag(event: { dataTransfer: DataTransfer; preventDefault: () => void }, item: LibraryItem, localUrl: string | null): void {
-  if (useAppInfoStore.getState().info?.host === 'electron' && item.downloaded && item.mediaId) {
+  const plan = dragPlanOf(item);
+  if (plan.kind !== 'file') {
+    event.preventDefault();
+    const toasts = useToastStore.getState();
+    if (plan.kind === 'none') {
+      toasts.show(plan.reason);
+      return;
+    }
+    command('library.fetchMedia', { ids: [item.id], role: 'output' }).then(
+      () => toasts.show(plan.reason),
+      (error: unknown) => toasts.show(messageOf(error), 'error'),
+    );
+    return;
+  }
+  if (useAppInfoStore.getState().info?.host === 'electron' && item.mediaId) {
     event.preventDefault();
     void invoke('shell.startDrag', { mediaId: item.mediaId, fileName: fileNameOf(item) }).then((reply) => {
       if (!reply.ok) useToastStore.getState().show(describeError(reply.error), 'error');

@@ -7,7 +7,7 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import type { AppError } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { formatDateTime } from '../gallery/itemLabels.ts';
-import { canCancel, canSendAgain, JOB_KIND_LABELS, JOB_STATE_NOTES } from './jobLabels.ts';
+import { canCancel, canSendAgain, JOB_KIND_LABELS, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
 
 interface JobRowProps {
   job: Job;
@@ -25,6 +25,7 @@ export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRow
   const [sendAgainError, setSendAgainError] = useState<AppError | null>(null);
   // The same request under the same key: nothing new to price, so no retry dialog.
   const sendAgain = async () => setSendAgainError(await useJobsStore.getState().retry(job.id, null));
+  const waiting = waitingUntilNote(job);
   return (
     <li className={`job-row depth-${Math.min(depth, 3)}`} data-job-id={job.id} data-state={job.state}>
       <div className="job-main">
@@ -43,6 +44,11 @@ export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRow
           {job.attempts > 1 && job.state !== 'done' ? ` (attempt ${job.attempts})` : ''}
           {retried && job.state === 'failed' ? ' Retried: follow the newer attempt.' : ''}
         </p>
+        {waiting && (
+          <p className="job-note" data-testid="job-waiting-until">
+            {waiting}
+          </p>
+        )}
         {sendAgainError && <p className="job-note" role="alert">{sendAgainError.message}</p>}
         {job.state === 'processing' || job.state === 'sending' ? <ProgressBar value={job.progress} label={`${job.title}: progress`} /> : null}
         <span className="job-time">{formatDateTime(job.createdAt)}</span>

@@ -21,6 +21,20 @@ export const JOB_STATE_NOTES: Record<JobState, string> = {
   cancelled: 'Cancelled; nothing was charged.',
 };
 
+/**
+ * A job back in the queue until the service's Retry-After ends: "Waiting until 14:32." in the
+ * person's local time (with the day when it is not today); null for any other job.
+ */
+export function waitingUntilNote(job: Job, now: Date = new Date(), locale?: string): string | null {
+  if (!job.waitingUntil || job.state !== 'waiting_connection') return null;
+  const until = new Date(job.waitingUntil);
+  if (Number.isNaN(until.getTime())) return null;
+  const time = until.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const sameDay = until.toDateString() === now.toDateString();
+  const when = sameDay ? time : `${until.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short' })} ${time}`;
+  return `The service asked to wait: waiting until ${when}.`;
+}
+
 /** Cancelling is only for work that never reached the service (core's job table says the same). */
 export function canCancel(job: Job): boolean {
   return (job.state === 'queued' || job.state === 'paused' || job.state === 'waiting_connection') && job.attempts === 0;

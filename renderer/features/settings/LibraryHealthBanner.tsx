@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useLibraryInfoStore } from './libraryInfoStore.ts';
+import './libraryHealthBanner.css';
 
 /**
  * Says, across the app, when the library was found damaged, while it is rebuilt, and once it has
@@ -14,16 +15,20 @@ export function LibraryHealthBanner() {
   const alert = health.state === 'damaged' || health.state === 'rebuilding';
   return (
     <div className="bridge-banner library-health-banner" role={alert ? 'alert' : 'status'} data-library-health={health.state}>
-      <span>{health.message}</span>{' '}
+      <p className="library-health-message">{health.message}</p>
       {health.state === 'damaged' ? (
-        <Button size="sm" onClick={() => go('settings')}>
-          Open Settings → Library
-        </Button>
+        <div className="library-health-actions">
+          <Button size="sm" onClick={() => go('settings')}>
+            Open Settings → Library
+          </Button>
+        </div>
       ) : null}
       {health.state === 'ok' ? (
-        <Button size="sm" onClick={() => applyHealth({ state: 'ok', message: null, movedTo: null })}>
-          Dismiss
-        </Button>
+        <div className="library-health-actions">
+          <Button size="sm" onClick={() => applyHealth({ state: 'ok', message: null, movedTo: null })}>
+            Dismiss
+          </Button>
+        </div>
       ) : null}
     </div>
   );

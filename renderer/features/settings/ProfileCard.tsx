@@ -10,6 +10,7 @@ import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { formatDateTime } from '../gallery/itemLabels.ts';
 import { planName } from './ConnectServiceForm.tsx';
 import { useProfilesStore } from './profilesStore.ts';
+import { ServiceFactsList } from './ServiceFactsList.tsx';
 
 const KEY_STATES: Record<Profile['keyState'], { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }> = {
   ok: { label: 'Key works', tone: 'success' },
@@ -100,6 +101,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           </>
         )}
       </dl>
+      {profile.active && <ServiceFactsList profileId={profile.id} />}
       <div className="profile-actions">
         {!profile.active && (
           <Button size="sm" variant="primary" onClick={() => void activate(profile.id)}>

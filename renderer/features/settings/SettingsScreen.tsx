@@ -7,6 +7,7 @@ import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { Button } from '../../ui/Button.tsx';
+import { formatBytes } from '../../ui/format.ts';
 import { Switch } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
@@ -203,15 +204,4 @@ function engineVersion(): string {
   const chrome = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
   const electron = /Electron\/([\d.]+)/.exec(navigator.userAgent)?.[1];
   return [electron ? `Electron ${electron}` : null, chrome ? `Chromium ${chrome}` : null].filter(Boolean).join(' · ') || navigator.userAgent;
-}
-
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }

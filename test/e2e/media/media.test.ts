@@ -130,4 +130,79 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
     expect((await host.call('library.get', { id })).downloaded).toBe(true);
     await app.close();
   }, 240_000);
+
+  it('fetches a tile’s media when it is dragged out before it is here, says so, and lets it go as a file once it is', async () => {
+    studio = await MediaHost.start();
+    const host = studio;
+    await host.call('settings.set', { autoDownload: false });
+    const characterId = await host.createCharacter('Mina');
+    const job = await host.jobDone(await host.queueImage(characterId, 'a tram in the rain'));
+    const id = job.resourceId!;
+    await host.host.core.session()!.downloader.idle(60_000);
+    const item = await host.call('library.get', { id });
+    expect(item.downloaded).toBe(false);
+
+    const app = await LibraryApp.open(browser, host.host.launchUrl());
+    await app.go('gallery');
+    await app.galleryTotal(2);
+    // What each drag carried, as the page saw it once the app had handled it.
+    await app.page.evaluate(() => {
+      const seen: { prevented: boolean; types: string[] }[] = [];
+      Object.assign(window, { castDrags: seen });
+      document.addEventListener('dragstart', (event) => seen.push({ prevented: event.defaultPrevented, types: [...(event.dataTransfer?.types ?? [])] }));
+    });
+    const drags = () => app.page.evaluate(() => (window as unknown as { castDrags: { prevented: boolean; types: string[] }[] }).castDrags);
+    const tile = app.tiles().filter({ hasText: item.title });
+    const other = app.tiles().filter({ hasNotText: item.title });
+
+    await tile.dragTo(other);
+    await app.page.locator('.toast', { hasText: `“${item.title}” is being downloaded to this computer. Drag it out again once it is here.` }).waitFor();
+    expect(await drags()).toEqual([{ prevented: true, types: [] }]);
+    await app.waitForEvent('download.progress', (p) => p.itemId === id && p.role === 'output' && p.done, 60_000);
+    expect((await host.call('library.get', { id })).downloaded).toBe(true);
+
+    // Here now: the tile says so, and the next drag carries the file.
+    await app.page.waitForFunction((title) => {
+      const cell = [...document.querySelectorAll('[role="gridcell"][aria-selected]')].find((each) => each.textContent?.includes(title));
+      return cell !== undefined && !cell.textContent?.includes('not downloaded yet');
+    }, item.title);
+    await tile.dragTo(other);
+    await expect.poll(async () => (await drags()).length).toBe(2);
+    const second = (await drags())[1]!;
+    expect(second.prevented).toBe(false);
+    expect(second.types).toEqual(expect.arrayContaining(['application/x-cast-item', 'downloadurl']));
+    await app.close();
+  }, 240_000);
+
+  it('exports what is here and fetches the rest when a selection is exported before its media came', async () => {
+    studio = await MediaHost.start();
+    const host = studio;
+    await host.call('settings.set', { autoDownload: false });
+    const characterId = await host.createCharacter('Lale');
+    const job = await host.jobDone(await host.queueImage(characterId, 'a bridge at noon'));
+    const id = job.resourceId!;
+    await host.host.core.session()!.downloader.idle(60_000);
+    expect((await host.call('library.get', { id })).downloaded).toBe(false);
+    // The portrait's file is here (it was opened once, say); the image's is not.
+    const portraitId = (await host.call('library.ids', { filter: { kinds: ['character_create'], sort: 'newest' } }))[0]!;
+    await host.call('library.fetchMedia', { ids: [portraitId], role: 'output' });
+    await host.until('the portrait to be downloaded', async () => (await host.call('library.get', { id: portraitId })).downloaded);
+
+    const app = await LibraryApp.open(browser, host.host.launchUrl());
+    await app.go('gallery');
+    await app.galleryTotal(2);
+    await app.tiles().nth(0).click();
+    await app.tiles().nth(1).click({ modifiers: ['Shift'] });
+    await app.waitForSelection(2);
+    await app.bulk('Export');
+    expect(await app.bulkNotice()).toMatch(/^1 file exported to .+\. 1 item is being downloaded to this computer now; export it again once it is here\./);
+    await app.waitForEvent('download.progress', (p) => p.itemId === id && p.role === 'output' && p.done, 60_000);
+    expect((await host.call('library.get', { id })).downloaded).toBe(true);
+
+    await app.bulk('Export');
+    const again = app.page.locator('[data-testid="bulk-notice"]', { hasText: '2 files exported to' });
+    await again.waitFor();
+    expect(await again.textContent()).not.toMatch(/downloaded|no media/);
+    await app.close();
+  }, 240_000);
 });

@@ -8,7 +8,7 @@ import { CaptureLog } from '../support/captureLog.ts';
 import { json, startLocalServer } from '../support/localServer.ts';
 
 const KEY = `sk_live_${'ab'.repeat(32)}`;
-const fast = { baseMs: 5, capMs: 20, maxAttempts: 5, maxRetryAfterMs: 5_000 };
+const fast = { baseMs: 5, capMs: 20, maxAttempts: 5, inlineRetryAfterMs: 5_000 };
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0)) await close();

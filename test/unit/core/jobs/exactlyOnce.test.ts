@@ -47,7 +47,7 @@ describe('exactly once: retries and doubt', () => {
       res.destroy(); // no answer: the request may or may not have run
       return true;
     });
-    const q = startedQueue(service, cleanups, { overrides: { resendPolicy: { baseMs: 300, capMs: 300, maxAttempts: 1, maxRetryAfterMs: 300 } } });
+    const q = startedQueue(service, cleanups, { overrides: { resendPolicy: { baseMs: 300, capMs: 300, maxAttempts: 1, inlineRetryAfterMs: 300 } } });
     const [job] = q.queue.enqueue([generationJob()]);
     await q.until(job!.id, (j) => j.state === 'waiting_connection' && j.attempts === 1);
     q.queue.pause();
@@ -57,7 +57,7 @@ describe('exactly once: retries and doubt', () => {
     expect(new Set(posts(service.seen).map((r) => r.headers['idempotency-key']))).toEqual(new Set([done.idempotency_key]));
   });
 
-  it('a refusal checked before replay, after an attempt in doubt, is reported as an unknown outcome', async () => {
+  it('a refusal checked before replay, after an attempt in doubt, leaves the job asking the creator, never failed as refused', { timeout: 15_000 }, async () => {
     let round = 0;
     const service = await startFakeService((req, res) => {
       if (req.url !== '/v1/generations') return false;
@@ -68,9 +68,10 @@ describe('exactly once: retries and doubt', () => {
     });
     const q = startedQueue(service, cleanups);
     const [job] = q.queue.enqueue([generationJob()]);
-    const failed = await q.until(job!.id, (j) => j.state === 'failed');
-    expect(failed.error_code).toBe('outcome_unknown');
-    expect(failed.error_message).toMatch(/check your gallery and credits/i);
+    const asking = await q.until(job!.id, (j) => j.error_code === 'outcome_unknown');
+    expect(asking.state).toBe('waiting_connection');
+    expect(asking.error_message).toMatch(/send it again at your own risk.*may charge 3 credits/i);
+    expect(q.events.filter((e) => e.id === job!.id).some((e) => e.state === 'failed')).toBe(false);
   });
 
   it('a 409 key reuse tells the user the job may have run before they retry it', async () => {
@@ -82,13 +83,13 @@ describe('exactly once: retries and doubt', () => {
     expect(failed.error_message).toMatch(/check your gallery and credits/i);
   });
 
-  it('stops resending a job in doubt 20 h after its first send (the service keeps keys 24 h): outcome_unknown', { timeout: 20_000 }, async () => {
+  it('stops resending a job in doubt past the connection’s key retention (24 h here): it asks the creator, and Send again is a new key', { timeout: 20_000 }, async () => {
     const dir = tempDir();
     let hang = true;
     const service = await startFakeService((req) => hang && req.url === '/v1/generations');
     cleanups.push(service.close);
     const clock = shiftedClock();
-    const first = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock } });
+    const first = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock, keyRetentionMs: () => 24 * HOUR } });
     first.queue.start();
     const [job] = first.queue.enqueue([generationJob()]);
     await first.until(job!.id, (j) => j.state === 'sending' && j.attempts === 1);
@@ -99,7 +100,7 @@ describe('exactly once: retries and doubt', () => {
 
     // 19 hours later the key is still safe to reuse: resent, same key, charged once.
     clock.advance(19 * HOUR);
-    const second = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock } });
+    const second = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock, keyRetentionMs: () => 24 * HOUR } });
     second.queue.start();
     const resent = await second.until(job!.id, (j) => j.state === 'processing');
     await second.close();
@@ -108,23 +109,23 @@ describe('exactly once: retries and doubt', () => {
 
     // Another job left in doubt for 21 hours is not resent: the service may have forgotten its key.
     hang = true;
-    const third = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock } });
+    const third = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock, keyRetentionMs: () => 24 * HOUR } });
     third.queue.start();
     const [late] = third.queue.enqueue([generationJob('late')]);
     await third.until(late!.id, (j) => j.state === 'sending' && j.attempts === 1);
     await third.close();
     hang = false;
-    clock.advance(21 * HOUR);
+    clock.advance(22 * HOUR);
     const before = posts(service.seen).length;
-    const fourth = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock } });
+    const fourth = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock, keyRetentionMs: () => 24 * HOUR } });
     cleanups.push(fourth.close);
     fourth.queue.start();
-    const failed = await fourth.until(late!.id, (j) => j.state === 'failed');
-    expect(failed.error_code).toBe('outcome_unknown');
-    expect(failed.error_message).toMatch(/check your gallery and credits/i);
+    const failed = await fourth.until(late!.id, (j) => j.error_code === 'outcome_unknown');
+    expect(failed.state).toBe('waiting_connection');
+    expect(failed.error_message).toMatch(/send it again at your own risk/i);
     expect(posts(service.seen)).toHaveLength(before);
-    // Retrying stays the user's word: a new intent with a new key.
-    const retried = fourth.queue.retry(late!.id, null, 3);
+    // Sending again stays the creator's word: a new intent with a new key.
+    const retried = fourth.queue.sendAgain(late!.id, null, 3);
     const sent = await fourth.until(retried.id, (j) => j.state === 'processing');
     expect(sent.idempotency_key).not.toBe(failed.idempotency_key);
   });

@@ -50,13 +50,13 @@ describe('exactly once: a lost answer, then a refusal', () => {
     expect(settled.resource_id).toBe((service.byKey.get(settled.idempotency_key)!.answer as { data: { id: string } }).data.id);
   });
 
-  it('a refusal that lasts ends as an unknown outcome the user checks, never as "refused" and never sent under a new key', async () => {
+  it('a refusal that lasts, with no history to decide, ends asking the creator, never as "refused" and never sent under a new key', { timeout: 15_000 }, async () => {
     const service = await lostThenRefused(REFUSALS[0]!, 1_000);
     const q = startedQueue(service, cleanups);
     const [job] = q.queue.enqueue([generationJob()]);
-    const failed = await q.until(job!.id, (j) => j.state === 'failed');
-    expect(failed.error_code).toBe('outcome_unknown');
-    expect(failed.error_message).toMatch(/check your gallery and credits/i);
+    const failed = await q.until(job!.id, (j) => j.error_code === 'outcome_unknown');
+    expect(failed.state).toBe('waiting_connection');
+    expect(failed.error_message).toMatch(/keep waiting, mark it as done.*send it again at your own risk/i);
     // Bounded: the first send's two attempts, then a few resends under the same key.
     expect(posts(service.seen).length).toBeLessThanOrEqual(10);
     expect(keysOf(service.seen)).toEqual(new Set([failed.idempotency_key]));

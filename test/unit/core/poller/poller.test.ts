@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../../electron/core/api/apiClient.ts';
 import { HttpClient } from '../../../../electron/core/api/httpClient.ts';
 import { systemClock } from '../../../../electron/core/clock/clock.ts';
-import { Poller, type Observation } from '../../../../electron/core/poller/poller.ts';
+import { Poller, type Observation, type UpdatedAfterMemory } from '../../../../electron/core/poller/poller.ts';
+import type { UpdatedAfterMode } from '../../../../electron/core/sync/updatedAfterSupport.ts';
 import { CaptureLog } from '../support/captureLog.ts';
 import { json, startLocalServer, type Seen } from '../support/localServer.ts';
 
@@ -20,7 +21,7 @@ function generation(n: number, status: string) {
   };
 }
 
-async function setup(respond: (req: Seen, res: Parameters<Parameters<typeof startLocalServer>[0]>[1]) => void, options: { batchThreshold?: number } = {}) {
+async function setup(respond: (req: Seen, res: Parameters<Parameters<typeof startLocalServer>[0]>[1]) => void, options: { batchThreshold?: number; updatedAfter?: UpdatedAfterMemory } = {}) {
   const server = await startLocalServer((req, res) => respond(req, res));
   cleanups.push(server.close);
   const dispatcher = new Agent();
@@ -37,6 +38,7 @@ async function setup(respond: (req: Seen, res: Parameters<Parameters<typeof star
     log,
     intervals: { fastMs: 40, factor: 2, capMs: 320, backgroundCapMs: 640 },
     batchThreshold: options.batchThreshold ?? 6,
+    ...(options.updatedAfter ? { updatedAfter: options.updatedAfter } : {}),
   });
   cleanups.push(() => poller.stop());
   return { server, poller, observed };
@@ -116,5 +118,89 @@ describe('poller', () => {
     expect(finishedReads).toHaveLength(7);
     expect(new Set(finishedReads).size).toBe(7);
     expect(observed.filter((o) => 'record' in o && o.record.status === 'completed')).toHaveLength(7);
+  });
+
+  describe('against a service that ignores updated_after (not in spec 4.2)', () => {
+    const HISTORY = 1_000;
+    const JOBS = 30;
+
+    /** A service with a long finished history that answers every list as if `updated_after` were not there. */
+    function ignoringService() {
+      const finishedAt = new Map<number, string>();
+      const old = new Date(Date.now() - 3_600_000).toISOString();
+      const record = (n: number) => {
+        if (n > JOBS) return { ...generation(n, 'completed'), completed_at: old };
+        const at = finishedAt.get(n);
+        return at ? { ...generation(n, 'completed'), completed_at: at } : generation(n, 'processing');
+      };
+      const respond = (req: Seen, res: Parameters<Parameters<typeof startLocalServer>[0]>[1]) => {
+        const url = new URL(req.url, 'http://x');
+        if (url.pathname === '/v1/generations') {
+          const status = url.searchParams.get('status');
+          const all = [...Array.from({ length: JOBS }, (_, i) => i + 1), ...Array.from({ length: HISTORY }, (_, i) => JOBS + 1 + i)].map(record);
+          const matching = all.filter((g) => !status || g.status === status);
+          const start = Number(url.searchParams.get('cursor') ?? 0);
+          const limit = Number(url.searchParams.get('limit') ?? 100);
+          const page = matching.slice(start, start + limit);
+          const more = start + limit < matching.length;
+          return json(res, 200, { data: page, meta: { has_more: more, next_cursor: more ? String(start + limit) : null } }, { date: new Date().toUTCString() });
+        }
+        return json(res, 200, { data: record(Number(url.pathname.slice(-4))) });
+      };
+      return { respond, finish: (n: number) => finishedAt.set(n, new Date().toISOString()) };
+    }
+
+    function memory(initial: UpdatedAfterMode = 'unknown'): UpdatedAfterMemory & { remembered: UpdatedAfterMode[] } {
+      let mode = initial;
+      const remembered: UpdatedAfterMode[] = [];
+      return {
+        remembered,
+        get mode() {
+          return mode;
+        },
+        get usable() {
+          return mode === 'unknown' || mode === 'applied';
+        },
+        remember: (m) => {
+          mode = m;
+          remembered.push(m);
+        },
+      };
+    }
+
+    async function runJobs(updatedAfter: UpdatedAfterMemory) {
+      const service = ignoringService();
+      const { server, poller, observed } = await setup(service.respond, { updatedAfter });
+      for (let n = 1; n <= JOBS; n += 1) poller.track('generation', id(n));
+      for (let n = 1; n <= JOBS; n += 1) {
+        await wait(25);
+        service.finish(n);
+      }
+      for (let i = 0; i < 200 && poller.size > 0; i += 1) await wait(50);
+      const completed = observed.filter((o) => 'record' in o && o.record.status === 'completed').length;
+      const busy = server.seen.length;
+      await wait(400);
+      return { server, completed, busy, idle: server.seen.length - busy };
+    }
+
+    it('learns it from records finished before the asked time, remembers it, and stays within 1.5 requests per finished job', async () => {
+      const updatedAfter = memory();
+      const { server, completed, busy, idle } = await runJobs(updatedAfter);
+      expect(completed).toBe(JOBS);
+      expect(updatedAfter.remembered).toEqual(['ignored']);
+      // The history (1,000 finished records, 10 pages) is never paged through.
+      expect(server.seen.filter((r) => r.url.includes('updated_after'))).toHaveLength(1);
+      expect(server.seen.filter((r) => /cursor=/.test(r.url))).toHaveLength(0);
+      expect(busy / JOBS).toBeLessThanOrEqual(1.5);
+      expect(idle).toBe(0);
+    });
+
+    it('never asks for updated_after once the connection knows it is ignored', async () => {
+      const { server, completed, busy, idle } = await runJobs(memory('ignored'));
+      expect(completed).toBe(JOBS);
+      expect(server.seen.some((r) => r.url.includes('updated_after'))).toBe(false);
+      expect(busy / JOBS).toBeLessThanOrEqual(1.5);
+      expect(idle).toBe(0);
+    });
   });
 });

@@ -49,8 +49,8 @@ export function queueOn(options: { dbPath: string; baseUrl: string; overrides?: 
     clock: systemClock,
     random: () => 0.5,
     log,
-    submitPolicy: { baseMs: 5, capMs: 20, maxAttempts: 3, maxRetryAfterMs: 2_000 },
-    resendPolicy: { baseMs: 50, capMs: 100, maxAttempts: 1, maxRetryAfterMs: 100 },
+    submitPolicy: { baseMs: 5, capMs: 20, maxAttempts: 3, inlineRetryAfterMs: 2_000 },
+    resendPolicy: { baseMs: 50, capMs: 100, maxAttempts: 1, inlineRetryAfterMs: 100 },
     ...options.overrides,
   });
   return {

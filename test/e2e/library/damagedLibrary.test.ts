@@ -1,0 +1,182 @@
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_IDS } from '../../../shared/api/index.ts';
+import type { CommandInput, CommandName, CommandOutput, Job } from '../../../shared/ipc/index.ts';
+import { silentLogger } from '../../../electron/core/log/logger.ts';
+import { startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
+import { childProcessSandbox, type LaunchedSandbox } from '../../../electron/web/sandboxProcess.ts';
+import { startTcpProxy } from '../../integration/support/tcpProxy.ts';
+import { chromiumMissing, ensureRendererBuilt, launchChromium, MemoryKeychain, screenshotPath } from '../support/index.ts';
+import { CastPage } from '../studio/pages/CastPage.ts';
+import { LibraryApp } from './support/libraryPages.ts';
+
+type Proxy = Awaited<ReturnType<typeof startTcpProxy>>;
+
+async function call<C extends CommandName>(host: BrowserHost, command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
+  const reply = await host.core.router.handle(command, input);
+  if (!reply.ok) throw new Error(`${command} failed: ${reply.error.code}: ${reply.error.message}`);
+  return reply.value as CommandOutput<C>;
+}
+
+/** Polls core's state (a named state, not a sleep) until it holds. */
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeout = 90_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+async function finished(host: BrowserHost, job: Job): Promise<Job> {
+  return until(`${job.title} to finish`, async () => {
+    const found = (await call(host, 'jobs.list', {})).jobs.find((each) => each.id === job.id);
+    if (found?.state === 'failed') throw new Error(`${job.title} failed: ${found.error?.message ?? ''}`);
+    return found?.state === 'done' ? found : null;
+  });
+}
+
+/** Garbage over the file's header and over one whole page in its middle (the file is closed). */
+function damage(file: string): void {
+  const size = statSync(file).size;
+  const fd = openSync(file, 'r+');
+  writeSync(fd, Buffer.alloc(100, 0xab), 0, 100, 0);
+  writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, Math.floor(size / 4096 / 2) * 4096);
+  closeSync(fd);
+}
+
+const BANNER = '.library-health-banner';
+const SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/**
+ * A library file damaged between two runs of the browser host on one data folder: the real
+ * renderer in Chromium says what happened, refuses paid work while the library is rebuilt (the
+ * service is out of reach at first, so the rebuild waits and can be seen), then shows it rebuilt
+ * with the gallery full again. The sandbox sits behind a relay the test cuts and restores.
+ */
+describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser host', () => {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'cast-damaged-e2e-'));
+  const keychain = new MemoryKeychain();
+  let sandbox: LaunchedSandbox;
+  let proxy: Proxy;
+  let host: BrowserHost | null = null;
+  let browser: Browser;
+  let itemsBefore = 0;
+
+  async function startHost(): Promise<BrowserHost> {
+    const via = (url: string) => url.replace(/:\d+/, `:${proxy.port}`);
+    const ready = { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) };
+    return startBrowserHost({ userDataDir, sandbox: { ready }, keychain, log: silentLogger });
+  }
+
+  beforeAll(async () => {
+    ensureRendererBuilt();
+    sandbox = await childProcessSandbox({ speed: 'fast', log: silentLogger })({ dataDir: join(userDataDir, 'own-sandbox'), apiKey: null });
+    proxy = await startTcpProxy(Number(new URL(sandbox.ready.base_url).port));
+    // The first run: a character and two images, every file downloaded.
+    const first = await startHost();
+    host = first;
+    await call(first, 'connection.completeOnboarding', {});
+    const body = { name: 'Noor', parameters: { creationType: 'human' as const, gender: 'female', age: '30s', artStyle: 'photorealistic' } };
+    const price = await call(first, 'quotes.price', { operationId: OPERATION_IDS.createCharacter, input: body });
+    const characterId = (await finished(first, await call(first, 'characters.create', { body, quoteId: price.quoteId }))).resourceId!;
+    for (const prompt of ['Noor at the market', 'Noor on the roof at night']) {
+      await finished(first, await call(first, 'generations.create', { body: { character_id: characterId, type: 'image', prompt }, quoteId: null }));
+    }
+    await first.core.session()!.sync.run({ full: true });
+    await first.core.session()!.downloader.idle();
+    itemsBefore = (await call(first, 'library.query', { filter: {}, offset: 0, limit: 1 })).total;
+    expect(itemsBefore).toBeGreaterThanOrEqual(2);
+    await first.stop();
+    host = null;
+    damage(join(userDataDir, 'profiles', 'sandbox', 'library.db'));
+    // The second run starts with the service out of reach: the rebuild waits for it.
+    await proxy.cut();
+    host = await startHost();
+    browser = await launchChromium();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    await proxy?.close();
+    await sandbox?.stop();
+    rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  async function shootBanner(app: LibraryApp, name: string, size: { width: number; height: number }): Promise<void> {
+    await app.page.setViewportSize(size);
+    const banner = app.page.locator(BANNER);
+    await banner.waitFor();
+    // The sentence and its button sit side by side: the button never drops under the words or out of the banner.
+    const button = banner.getByRole('button');
+    if ((await button.count()) > 0) {
+      const words = (await banner.locator('.library-health-message').boundingBox())!;
+      const pressed = (await button.boundingBox())!;
+      const frame = (await banner.boundingBox())!;
+      expect(pressed.x, `${name} at ${size.width}`).toBeGreaterThanOrEqual(words.x + words.width);
+      expect(pressed.x + pressed.width).toBeLessThanOrEqual(frame.x + frame.width);
+      expect(pressed.y).toBeGreaterThanOrEqual(frame.y);
+      expect(pressed.y + pressed.height).toBeLessThanOrEqual(frame.y + frame.height);
+    }
+    await app.page.screenshot({ path: screenshotPath(`${name}-${size.width}x${size.height}`, app.theme) });
+  }
+
+  it('says the library was damaged, moved aside and is being rebuilt, and refuses paid work with a sentence', async () => {
+    const app = await LibraryApp.open(browser, host!.launchUrl(), { theme: 'light', viewport: SIZES[0] });
+    const banner = app.page.locator(`${BANNER}[data-library-health="rebuilding"]`);
+    await banner.waitFor();
+    const words = (await banner.innerText()).replace(/\s+/g, ' ');
+    expect(words).toMatch(/library file was damaged, so Cast Studio moved it to .*library\.damaged-.+\.db and started a new one/);
+    expect(words).toContain('being rebuilt from the service and the media files on this computer');
+    expect(await banner.getAttribute('role')).toBe('alert');
+
+    // A paid button, pressed while the library is rebuilt: nothing is queued, and the dialog says why.
+    const dialog = await new CastPage(app.page).openCreate();
+    await dialog.setName('Too soon');
+    await dialog.chooseKind('Human');
+    await dialog.setTrait('Gender', 'female');
+    await dialog.setTrait('Art style', 'photorealistic');
+    await dialog.root.locator('button.price-button').click();
+    await dialog.root.getByText('Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.').waitFor();
+    expect((await call(host!, 'jobs.list', {})).jobs.filter((job) => job.title.includes('Too soon'))).toEqual([]);
+    await app.page.keyboard.press('Escape');
+    await dialog.root.waitFor({ state: 'detached' });
+    for (const size of SIZES) await shootBanner(app, 'library-rebuilding', size);
+    await app.close();
+
+    const dark = await LibraryApp.open(browser, host!.launchUrl(), { theme: 'dark', viewport: SIZES[0] });
+    for (const size of SIZES) await shootBanner(dark, 'library-rebuilding', size);
+    await dark.close();
+  });
+
+  it('says the library was rebuilt once the service is back, and the gallery shows every item again', async () => {
+    const app = await LibraryApp.open(browser, host!.launchUrl(), { theme: 'light', viewport: SIZES[0] });
+    await proxy.restore();
+    const rebuilt = await app.waitForEvent('health.changed', (health) => health.state === 'ok' && (health.message ?? '').includes('rebuilt'), 120_000);
+    const banner = app.page.locator(`${BANNER}[data-library-health="ok"]`);
+    await banner.waitFor();
+    expect((await banner.innerText()).replace(/\s+/g, ' ')).toContain(`Your library was rebuilt: ${itemsBefore} items came back from the service`);
+    expect(rebuilt.movedTo).toMatch(/library\.damaged-.+\.db$/);
+    await app.go('gallery');
+    await app.galleryTotal(itemsBefore);
+    for (const size of SIZES) await shootBanner(app, 'library-rebuilt', size);
+
+    const dark = await LibraryApp.open(browser, host!.launchUrl(), { theme: 'dark', viewport: SIZES[0] });
+    await dark.page.locator(`${BANNER}[data-library-health="ok"]`).waitFor();
+    for (const size of SIZES) await shootBanner(dark, 'library-rebuilt', size);
+    await dark.close();
+
+    // Dismissed, the banner goes; paid work is taken again.
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await app.close();
+  });
+});

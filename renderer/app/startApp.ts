@@ -43,7 +43,7 @@ export function startApp(): () => void {
     listen('library.updated', (update) => useCharacterGenerationsStore.getState().applyUpdate(update)),
     listen('credits.changed', ({ balance }) => useAccountStore.getState().setBalance(balance)),
     listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
-    listen('service.factsChanged', (facts) => useServiceFactsStore.getState().apply(facts)),
+    listen('service.learned', (facts) => useServiceFactsStore.getState().apply(facts)),
     listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),
     listen('connection.changed', (connection) => {
       useConnectionStore.getState().apply(connection);

@@ -7,7 +7,7 @@ type ServiceFactsState = {
   /** What the connection in use supports and what was noticed of it; null until read or without one. */
   facts: ServiceFacts | null;
   load: () => Promise<void>;
-  /** `service.factsChanged`: core learned something (its catalog, that it takes no uploads, …). */
+  /** `service.learned`: core learned something (its catalog, that it takes no uploads, …). */
   apply: (facts: ServiceFacts) => void;
   reset: () => void;
 };
@@ -16,7 +16,7 @@ type ServiceFactsState = {
 export const useServiceFactsStore = create<ServiceFactsState>()((set) => ({
   facts: null,
   load: async () => {
-    const reply = await invoke('service.facts', {});
+    const reply = await invoke('service.describe', {});
     if (reply.ok) set({ facts: reply.value });
   },
   apply: (facts) => set({ facts }),

@@ -88,7 +88,7 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
           onItems={(items) => onInputs(items.map((item) => ({ item })))}
         />
       ) : null}
-      {noUploads && !full ? (
+      {noUploads && !full && refused.length === 0 ? (
         <p className="muted attachment-note" data-testid="uploads-not-offered">
           This service takes no uploads: it needs a URL on its own CDN. Drop an item from your gallery that this service made.
         </p>

@@ -85,7 +85,7 @@ export const commands = {
   'profiles.removeKey': { input: z.object({ id: Id }).strict(), output: Profile },
   'profiles.test': { input: z.object({ id: Id }).strict(), output: ConnectionCheck },
   /** What the connection in use supports and what was noticed of it (Settings → Connections); null without one. */
-  'service.facts': { input: Empty, output: ServiceFacts.nullable() },
+  'service.describe': { input: Empty, output: ServiceFacts.nullable() },
 
   // Settings → Sandbox: the embedded sandbox's admin API, through core (the admin token stays there).
   'sandbox.get': { input: Empty, output: SandboxState },

@@ -10,7 +10,7 @@ export const events = {
   'audio.updated': z.object({ audioId: z.string(), status: z.string() }),
   'credits.changed': z.object({ balance: z.number().int() }),
   'connection.changed': Connection,
-  'service.factsChanged': ServiceFacts,
+  'service.learned': ServiceFacts,
   /** `role`: which file of the item (`output`, `thumbnail`, …). */
   'download.progress': z.object({ mediaId: z.string(), itemId: z.string().nullable(), role: z.string().optional(), received: z.number().int(), total: z.number().int().nullable(), done: z.boolean() }),
   /** A library export: `total` files to copy (items without downloaded media are not counted), `bytes` of `totalBytes` copied so far. */

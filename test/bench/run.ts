@@ -30,7 +30,15 @@ const { values } = parseArgs({
 const BENCHES: { name: string; run: (o: BenchOptions) => Promise<Metric[]>; fallback: Metric[] }[] = [
   { name: 'client', run: benchClient, fallback: [{ name: 'client_overhead_ratio', value: null, unit: 'ratio', target: '>= 0.8' }] },
   { name: 'download', run: benchDownload, fallback: [{ name: 'download_ratio_to_curl', value: null, unit: 'ratio', target: '>= 0.9' }] },
-  { name: 'poller', run: benchPoller, fallback: [{ name: 'poller_requests_per_job_500', value: null, unit: 'requests', target: '<= 1.5' }] },
+  {
+    name: 'poller',
+    run: benchPoller,
+    fallback: [
+      { name: 'poller_requests_per_job_500', value: null, unit: 'requests', target: '<= 1.5' },
+      { name: 'poller_requests_per_job_500_no_updated_after', value: null, unit: 'requests', target: '<= 1.5' },
+      { name: 'poller_idle_requests_no_updated_after', value: null, unit: 'requests', target: '0' },
+    ],
+  },
   { name: 'sync', run: benchSync, fallback: [{ name: 'sync_full_ratio_to_floor_100k', value: null, unit: 'ratio', target: '<= 1.2' }] },
   { name: 'sandbox', run: benchSandboxLatency, fallback: [{ name: 'sandbox_api_p95_ms_during_render', value: null, unit: 'ms', target: 'near idle' }] },
   { name: 'gallery', run: benchGallery, fallback: [{ name: 'gallery_scroll_p95_frame_ms_100k', value: null, unit: 'ms', target: '<= 20' }] },

@@ -86,7 +86,7 @@ async function readyCharacter(harness: Harness): Promise<string> {
 
 /** Waits until the job is linked to a record (processing or done) or asks the creator; fails on anything else final. */
 async function settledInDoubt(harness: Harness, id: string): Promise<Job> {
-  return harness.waitFor('job.updated', (j) => j.id === id && (j.state === 'processing' || j.state === 'done' || j.state === 'failed' || j.errorCode === 'outcome_unknown'), 90_000);
+  return harness.waitFor('job.updated', (j) => j.id === id && (j.state === 'processing' || j.state === 'done' || j.state === 'failed' || j.error?.code === 'outcome_unknown'), 90_000);
 }
 
 async function chargesFor(s: SandboxHandle, harness: Harness, jobId: string): Promise<{ charges: number; resource: string | null; all: number }> {
@@ -110,8 +110,8 @@ describe('a charged request whose answer was lost, against a real sandbox', () =
     const { charges, resource, all } = await chargesFor(s, harness, job.id);
     expect(charges).toBe(1);
     expect(all - before).toBe(1); // never a second charge, under this key or another
-    expect(settled.state === 'failed' ? settled.errorCode : 'not failed').not.toBe('did_not_run');
-    if (settled.errorCode === 'outcome_unknown') expect(settled.state).toBe('waiting_connection');
+    expect(settled.state === 'failed' ? settled.error?.code : 'not failed').not.toBe('did_not_run');
+    if (settled.error?.code === 'outcome_unknown') expect(settled.state).toBe('waiting_connection');
     else expect(settled.resourceId).toBe(resource);
   });
 

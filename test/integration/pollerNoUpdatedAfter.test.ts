@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreditsBook } from '../../electron/core/account/creditsBook.ts';
 import { ApiClient } from '../../electron/core/api/apiClient.ts';
 import { HttpClient } from '../../electron/core/api/httpClient.ts';
 import { systemClock } from '../../electron/core/clock/clock.ts';
 import { LibraryDatabase } from '../../electron/core/library/libraryDatabase.ts';
+import { ResourceStore } from '../../electron/core/library/resourceStore.ts';
 import { Poller } from '../../electron/core/poller/poller.ts';
+import { HistorySync } from '../../electron/core/sync/historySync.ts';
 import { UpdatedAfterSupport } from '../../electron/core/sync/updatedAfterSupport.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
 import { CaptureLog } from '../unit/core/support/captureLog.ts';
@@ -57,10 +60,8 @@ async function seededSandbox(): Promise<SandboxHandle> {
   return startSandbox({ dataDir: first.dataDir, env: { CAST_SANDBOX_RENDERER: 'placeholder', CAST_SANDBOX_API_KEY: key }, variants: ['no-updated-after'] });
 }
 
-/** A poller on its own client, counting every request it sends. */
-function pollerOn(library: LibraryDatabase) {
-  const requests: string[] = [];
-  const log = new CaptureLog();
+/** An API client of the sandbox's seeded key that counts every request it sends. */
+function countingApi(requests: string[], log: CaptureLog): ApiClient {
   const http = new HttpClient({
     baseUrl: sandbox.ready.base_url,
     dispatcher: sandbox.dispatcher,
@@ -70,7 +71,14 @@ function pollerOn(library: LibraryDatabase) {
     log,
     observer: { answered: () => {}, unreachable: () => {}, keyRejected: () => {}, attempt: (r) => requests.push(r.path) },
   });
-  const api = new ApiClient(http, log);
+  return new ApiClient(http, log);
+}
+
+/** A poller on its own client, counting every request it sends. */
+function pollerOn(library: LibraryDatabase) {
+  const requests: string[] = [];
+  const log = new CaptureLog();
+  const api = countingApi(requests, log);
   const finished = new Set<string>();
   const poller = new Poller({
     api: () => api,
@@ -136,4 +144,33 @@ describe('the poller against a service that ignores updated_after (sandbox --var
     expect(busy / JOBS).toBeLessThanOrEqual(1.5);
     expect(idle).toBe(0);
   }, 180_000);
+
+  it('learns it in an incremental history sync too, and then keeps those syncs to the newest pages', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cast-sync-'));
+    folders.push(folder);
+    const fresh = LibraryDatabase.open(join(folder, 'library.db'));
+    try {
+      const requests: string[] = [];
+      const log = new CaptureLog();
+      const api = countingApi(requests, log);
+      const resources = new ResourceStore(fresh, () => new Date().toISOString());
+      const credits = new CreditsBook({ library: fresh, resources, api: () => api, canFetch: () => true, clock: systemClock, log, changed: () => {} });
+      const sync = new HistorySync({ library: fresh, resources, credits, api: () => api, clock: systemClock, log, pageSynced: () => {}, protectedIds: () => new Set(), updatedAfter: new UpdatedAfterSupport(fresh) });
+      const generationPages = () => requests.filter((r) => r.startsWith('/v1/generations?'));
+      await sync.run({ full: true });
+      const full = generationPages().length;
+      // 1,081 generations in pages of up to 100: a full pass reads them all, once.
+      expect(full).toBeGreaterThanOrEqual(11);
+      await sync.run();
+      expect(new UpdatedAfterSupport(fresh).mode).toBe('ignored');
+      expect(generationPages().length - full).toBeLessThanOrEqual(2);
+      const before = generationPages().length;
+      await sync.run();
+      const next = generationPages().slice(before);
+      expect(next.length).toBeLessThanOrEqual(2);
+      expect(next.some((r) => r.includes('updated_after'))).toBe(false);
+    } finally {
+      fresh.close();
+    }
+  }, 120_000);
 });

@@ -32,7 +32,7 @@ async function finish(h: Harness, job: Job): Promise<Job> {
 
 /** The facts once discovery has asked the service what it supports. */
 async function discoveredFacts(h: Harness): Promise<ServiceFacts> {
-  const facts = (await h.invoke('service.facts', {})) as ServiceFacts | null;
+  const facts = (await h.invoke('service.describe', {})) as ServiceFacts | null;
   expect(facts).not.toBeNull();
   return facts!;
 }

@@ -147,10 +147,10 @@ describe('extra-fields: unknown fields and unknown error codes', () => {
     const error = await failureOf(api.submit({ method: 'POST', path: '/v1/characters', body: JSON.stringify({ name: 'Nobody', parameters: {} }), idempotencyKey: randomUUID(), quoteId: null }));
     expect(error.status).toBe(402);
     expect(error.code).toBe('balance_insufficient');
-    expect(error.meaning).toBe('insufficient_credits');
+    expect(error.message).toMatch(/^The service refused this for lack of credits or payment\./);
     expect(error.serviceMessage).toBeTruthy();
     expect(error.message).toContain(error.serviceMessage!.trim().replace(/\.$/, ''));
-    expect(error.message).toMatch(/^The service refused this for lack of credits or payment\./);
+    expect(error.meaning).toBe('insufficient_credits');
   });
 
   it('shows an unknown 400 code as an invalid request with the service’s message, and reads records with extra fields', async () => {
@@ -209,12 +209,13 @@ async function fillService(sb: SandboxHandle, count: number): Promise<{ characte
   return { characters, generations, audio };
 }
 
-for (const variant of ['other-envelope', 'opaque-cursors']) {
-  describe(`${variant}: every item of every list exactly once`, () => {
+// Both together: Link URLs that carry long opaque cursors, on pages a third of the size asked.
+for (const variants of [['other-envelope'], ['opaque-cursors'], ['opaque-cursors', 'other-envelope']]) {
+  describe(`${variants.join(' + ')}: every item of every list exactly once`, () => {
     let h: Harness;
     let made: Awaited<ReturnType<typeof fillService>>;
     beforeAll(async () => {
-      h = await startCore({ keychain: new MemoryKeychain(), variants: [variant] });
+      h = await startCore({ keychain: new MemoryKeychain(), variants });
       made = await fillService(h.sandbox(), 7);
     });
     afterAll(async () => {

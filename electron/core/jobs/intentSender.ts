@@ -337,8 +337,13 @@ export class IntentSender {
     }
     if (KEY_CODES.has(error.code)) {
       // Rejected at the door, so this attempt did not run; the job waits for a new key.
-      // Unless an earlier attempt is in doubt: then it stays tied to the key it may have run under.
+      // Unless an earlier attempt is in doubt: then it stays tied to the key it may have run under,
+      // and the service's history says whether that attempt ran (a 401 may come before the replay).
       this.deps.store.update(job.id, { key_fingerprint: inDoubt ? fresh.key_fingerprint : null });
+      if (inDoubt && error.status === 401) {
+        await this.refusedInDoubt(this.deps.store.require(job.id), error);
+        return;
+      }
     }
     // A Retry-After is honoured in full, however long: the job waits in the queue until then,
     // without holding a request slot (the HTTP client hands long waits back).

@@ -14,6 +14,8 @@ export const PAID_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'voices.clone',
   'audio.create',
   'jobs.retry',
+  // A job in doubt sent again as a new request: new work, which may be charged.
+  'jobs.sendAgain',
 ]);
 
 const HEALTHY: HealthView = { state: 'ok', message: null, movedTo: null };

@@ -82,7 +82,8 @@ export class SandboxSupervisor {
 
   private restartLater(): void {
     if (this.stopped || this.timer !== null) return;
-    const wait = this.restarts === 0 ? 0 : Math.max(RESTART.baseMs, backoffMs(RESTART, this.restarts, this.deps.random));
+    // The first restart is at once; then windows of 1 s, 2 s, 4 s… (backoff retry 0, 1, 2…), never under a second.
+    const wait = this.restarts === 0 ? 0 : Math.max(RESTART.baseMs, backoffMs(RESTART, this.restarts - 1, this.deps.random));
     this.restarts += 1;
     this.timer = this.deps.clock.setTimeout(() => {
       this.timer = null;

@@ -134,7 +134,7 @@ export class Session {
     this.queries = new LibraryQueries(this.library, (url) => sources.resolve(sources.toStored(url)));
     this.jobs = new JobStore(this.library, nowIso);
     this.media = new MediaStore(join(options.userDataDir, 'media', safeName(profile.id)), this.library);
-    this.facts = new ServiceFactsStore({ library: this.library, profileId: profile.id, baseUrl: options.baseUrl, now: nowIso, changed: (facts) => emit('service.factsChanged', facts) });
+    this.facts = new ServiceFactsStore({ library: this.library, profileId: profile.id, baseUrl: options.baseUrl, now: nowIso, changed: (facts) => emit('service.learned', facts) });
 
     this.connectivity = new Connectivity({
       clock,

@@ -15,7 +15,7 @@ const BY_EXTENSION: Record<string, UploadContentType> = {
 
 /** Said on the field a file was dropped on when the service takes no uploads (spec 4.7 leaves the endpoint unshown). */
 export const NO_UPLOADS_SENTENCE =
-  'This service does not take uploads, so a file from this computer cannot be used here: it needs a URL on the service’s own CDN. Use an item from your gallery that this service made (“Use as reference”), or paste its CDN URL.';
+  'This service does not take uploads, so a file from this computer cannot be used here: it needs a URL on the service’s own CDN. Drag in an item from your gallery that this service made, or use “Use as reference” on it.';
 
 /**
  * Decision (spec 4.7 leaves it unshown): POST with raw bytes and Content-Type to the connection's

@@ -54,6 +54,8 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'profiles.setKey': fc.record({ id, apiKey: fc.oneof(text(200), fc.constant(`sk_live_${'b'.repeat(64)}`)) }),
     'profiles.removeKey': fc.record({ id }),
     'profiles.test': fc.record({ id }),
+    'profiles.setKeyRetention': fc.record({ id, seconds: fc.integer({ min: 1, max: 7 * 24 * 3_600 }) }),
+    'service.describe': empty,
     'capabilities.get': empty,
     'account.get': empty,
     'account.usage': fc.record({ cursor: fc.option(fc.string({ maxLength: 30 }), { nil: null }), limit: fc.integer({ min: 1, max: 100 }) }, { requiredKeys: [] }),
@@ -109,6 +111,8 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'jobs.cancel': fc.record({ id }),
     'jobs.retry': fc.record({ id, quoteId: nullableQuote }),
     'jobs.price': fc.record({ id }),
+    'jobs.decide': fc.record({ id, choice: fc.constantFrom('wait', 'done') }),
+    'jobs.sendAgain': fc.record({ id, quoteId: nullableQuote }),
     'settings.get': empty,
     'settings.set': fc.record(
       { autoDownload: fc.boolean(), notifications: fc.boolean(), theme: fc.constantFrom('system', 'light', 'dark'), libraryPath: fc.string({ maxLength: 20 }).map((s) => `${scratch}/library-${s.replace(/[/\\]/g, '_')}`) },

@@ -29,7 +29,7 @@ export type Harness = {
  * Service variants of the sandbox core runs against: `variants`, else CAST_TEST_SANDBOX_VARIANTS
  * (`minimal-accept,extra-fields`), so a whole suite can be run against a variant unchanged.
  */
-function variantsOf(given: readonly string[] | undefined): readonly string[] {
+export function variantsOf(given: readonly string[] | undefined): readonly string[] {
   return given ?? (process.env.CAST_TEST_SANDBOX_VARIANTS ?? '').split(',').filter(Boolean);
 }
 

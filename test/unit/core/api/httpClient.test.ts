@@ -74,6 +74,17 @@ describe('HttpClient retries', () => {
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_000);
   });
 
+  it('hands a Retry-After longer than the policy waits in a call back to the caller, in full, after one attempt', async () => {
+    for (const value of ['90', new Date(Date.now() + 90_000).toUTCString()]) {
+      const s = await server((_req, res) => json(res, 429, { error: { code: 'rate_limited', message: 'wait' } }, { 'retry-after': value }));
+      const error = await client(s.url).send({ method: 'POST', path: '/v1/generations', body: '{}', idempotencyKey: 'k', retry: true, policy: fast }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceError);
+      expect((error as ServiceError).code).toBe('rate_limited');
+      expect((error as ServiceError).retryAfterMs, value).toBeGreaterThanOrEqual(88_000);
+      expect(s.seen).toHaveLength(1);
+    }
+  });
+
   it('never retries 409 idempotency_key_reused and logs it as a defect', async () => {
     const s = await server((_req, res) => json(res, 409, { error: { code: 'idempotency_key_reused', message: 'reused' } }));
     const log = new CaptureLog();

@@ -31,7 +31,7 @@ describe('the service’s addresses an item carries', () => {
       completed_at: '2026-01-03T00:00:00.000Z',
       error_message: null,
       options: { reference_images: [`https://127.0.0.1:4100/cdn/${SHA}.png`, 'https://elsewhere.example/a.png'], style: 'editorial' },
-      output: { url: `https://127.0.0.1:4100/cdn/${SHA}.png`, thumbnail_url: null },
+      output: { url: `https://127.0.0.1:4100/cdn/${SHA}.png`, thumbnail_url: `https://127.0.0.1:4100/cdn/${'cd'.repeat(32)}.png` },
       created_at: '2026-01-03T00:00:00.000Z',
     });
     const sources = new CdnSources('https://127.0.0.1:4200/cdn', isLoopback);

@@ -6,6 +6,9 @@ import { SandboxSupervisor } from '../../../../electron/core/sandboxLaunch/sandb
 import { CaptureLog } from '../support/captureLog.ts';
 import { ManualClock } from '../support/manualClock.ts';
 
+/** How long a real process may take to start or end on a busy machine before a wait gives up. */
+const SETTLE = { timeout: 20_000, interval: 20 };
+
 const READY: SandboxReady = { base_url: 'https://127.0.0.1:4100', cdn_url: 'https://127.0.0.1:4100/cdn', ca_cert: '/nowhere/ca.pem', api_key: 'k', admin_token: 't' };
 
 /** Every process the launcher started, so none outlives the test. */
@@ -71,7 +74,7 @@ function supervised(options: { random?: () => number } = {}) {
   const crash = async (): Promise<void> => {
     const before = seen.down;
     process.kill(supervisor.pid!, 'SIGKILL');
-    await vi.waitFor(() => expect(seen.down).toBe(before + 1));
+    await vi.waitFor(() => expect(seen.down).toBe(before + 1), SETTLE);
   };
   /** Lets the pending restart's wait pass and waits until the sandbox is back. */
   const restartAfter = async (wait: number): Promise<void> => {
@@ -84,7 +87,7 @@ function supervised(options: { random?: () => number } = {}) {
     }
     clock.advance(wait > 0 ? 1 : 0);
     expect(launcher.state.launches).toBe(launches + 1);
-    await vi.waitFor(() => expect(seen.up).toBe(ups + 1));
+    await vi.waitFor(() => expect(seen.up).toBe(ups + 1), SETTLE);
   };
   return { clock, launcher, seen, supervisor, crash, restartAfter };
 }
@@ -95,8 +98,8 @@ describe('the embedded sandbox’s supervisor', () => {
     await supervisor.start();
     await crash();
     await restartAfter(0);
-    // Dying again soon after each start: the window doubles from 2 s up to the 30 s cap (full jitter, near its top here).
-    for (const wait of [1_998, 3_996, 7_992, 15_984, 29_970, 29_970]) {
+    // Dying again soon after each start: the window doubles from 1 s up to the 30 s cap (full jitter, near its top here).
+    for (const wait of [1_000, 1_998, 3_996, 7_992, 15_984, 29_970, 29_970]) {
       await crash();
       await restartAfter(wait);
     }
@@ -105,9 +108,9 @@ describe('the embedded sandbox’s supervisor', () => {
     await crash();
     await restartAfter(0);
     await crash();
-    await restartAfter(1_998);
+    await restartAfter(1_000);
     await supervisor.stop();
-  });
+  }, 60_000);
 
   it('never waits less than a second between starts that keep failing, whatever the jitter draws', async () => {
     const { launcher, supervisor, clock, crash, restartAfter } = supervised({ random: () => 0 });
@@ -116,13 +119,13 @@ describe('the embedded sandbox’s supervisor', () => {
     launcher.state.failing = 2;
     expect(clock.pending()).toEqual([0]);
     clock.advance(0);
-    await vi.waitFor(() => expect(clock.pending()).toEqual([1_000]));
+    await vi.waitFor(() => expect(clock.pending()).toEqual([1_000]), SETTLE);
     clock.advance(1_000);
-    await vi.waitFor(() => expect(clock.pending()).toEqual([1_000]));
+    await vi.waitFor(() => expect(clock.pending()).toEqual([1_000]), SETTLE);
     await restartAfter(1_000);
     expect(launcher.state.launches).toBe(4);
     await supervisor.stop();
-  });
+  }, 60_000);
 
   it('cancels the restart it was waiting for when it is stopped', async () => {
     const { launcher, seen, supervisor, clock, crash, restartAfter } = supervised();
@@ -130,14 +133,14 @@ describe('the embedded sandbox’s supervisor', () => {
     await crash();
     await restartAfter(0);
     await crash();
-    expect(clock.pending()).toEqual([1_998]);
+    expect(clock.pending()).toEqual([1_000]);
     await supervisor.stop();
     expect(clock.pending()).toEqual([]);
     clock.advance(120_000);
     expect(launcher.state.launches).toBe(2);
     expect(seen.up).toBe(1);
     expect(launcher.state.children.filter(alive).map((c) => c.pid)).toEqual([]);
-  });
+  }, 60_000);
 
   it('starts nothing once stopped, and a start under way when it stops is ended before stop() returns', async () => {
     const { launcher, seen, supervisor, clock } = supervised();
@@ -163,5 +166,5 @@ describe('the embedded sandbox’s supervisor', () => {
     // The core that stopped it may exit now: no sandbox it started is left running.
     expect(second.launcher.state.children.filter(alive).map((c) => c.pid)).toEqual([]);
     expect(second.seen.up).toBe(0);
-  });
+  }, 60_000);
 });

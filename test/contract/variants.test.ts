@@ -153,6 +153,8 @@ describe('other-envelope (spec 4.2: list envelope not shown)', () => {
     expect(link).not.toBeNull();
     const next = new URL(String(link?.[1]));
     expect(next.searchParams.get('type')).toBe('image');
+    // The link repeats the request as the client made it, page size included.
+    expect(next.searchParams.get('limit')).toBe('2');
     const page2 = await get(v.sb, `${next.pathname}${next.search}`, v.user.key);
     expect(items(page2)).toHaveLength(1);
     expect(page2.headers.link).toBeUndefined();
@@ -188,6 +190,20 @@ describe('opaque-cursors (spec 4.4 opaque cursors; spec 8 page sizes not shown)'
   it('the default fills the page it was asked for', async () => {
     for (let i = 0; i < 6; i += 1) await post(base, '/v1/characters', validCharacter(), { key: baseUser.key });
     expect(items(await get(base, '/v1/characters?limit=6', baseUser.key))).toHaveLength(6);
+  });
+});
+
+describe('opaque-cursors with other-envelope', () => {
+  const v = withVariant('opaque-cursors,other-envelope');
+  it('a next-page link repeats the page size the client asked for, not the smaller one it got', async () => {
+    const characterId = await readyCharacter(v.sb, v.user.key);
+    for (let i = 0; i < 7; i += 1) await post(v.sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: `p${i}` }, { key: v.user.key });
+    const first = await get(v.sb, '/v1/generations?limit=6', v.user.key);
+    expect(items(first)).toHaveLength(2);
+    const link = /^<([^>]+)>; rel="next"$/.exec(first.headers.link ?? '');
+    const next = new URL(String(link?.[1]));
+    expect(next.searchParams.get('limit')).toBe('6');
+    expect(items(await get(v.sb, `${next.pathname}${next.search}`, v.user.key))).toHaveLength(2);
   });
 });
 

@@ -28,7 +28,9 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, router: Route
     if (!url) throw new ApiError('not_found', 'No endpoint has that address.');
     path = url.pathname;
     // Service variants reshape the service interface (/v1) only, never the CDN or administration.
-    if (path.startsWith('/v1/')) exchange = { method, route: `${method} ${path}`, url, now: services.now() };
+    // The exchange keeps the address as the client asked it (a copy): a variant that rewrites the
+    // query (a smaller page) must not leak the rewrite into a next-page link it builds from it.
+    if (path.startsWith('/v1/')) exchange = { method, route: `${method} ${path}`, url: new URL(url.href), now: services.now() };
     const { handler, params, route } = router.match(method, path);
     if (exchange) {
       exchange.route = route;

@@ -132,4 +132,30 @@ describe('a charged request whose answer was lost, against a real sandbox', () =
     expect(settled.state).toBe('processing');
     expect(settled.resourceId).toBe(resource);
   });
+
+  it('strict-scopes: a free plan refuses reads too; the job in doubt is never said not to have run, the connection says plan required, and once the plan is back it is linked, charged once', { timeout: 120_000 }, async () => {
+    const { h: harness, sandbox: s, wire } = await coreOn(['strict-scopes']);
+    const characterId = await readyCharacter(harness);
+    const before = (await ledger(s)).filter((o) => o.charges > 0).length;
+    // The first answer is lost; the plan lapses before the request is asked again.
+    let planGone: Promise<unknown> | null = null;
+    wire.losing = (opts) => {
+      if (!isGenerationPost(opts) || planGone) return false;
+      planGone = harness.invoke('sandbox.setPlan', { plan: 'free' });
+      return true;
+    };
+    const job = (await harness.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'then the plan lapsed' }, quoteId: null })) as Job;
+    const refused = await harness.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'failed' || j.error?.code === 'refused_in_doubt' || j.error?.code === 'outcome_unknown'), 90_000);
+    expect(refused.state).toBe('waiting_connection');
+    const connection = (await harness.invoke('connection.get', {})) as { status: string };
+    expect(connection.status).toBe('plan_required');
+    await harness.invoke('sandbox.setPlan', { plan: 'creator' });
+    const linked = await harness.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'processing' || j.state === 'done' || j.state === 'failed'), 90_000);
+    expect(linked.state).not.toBe('failed');
+    expect(harness.events.some((e) => e.event === 'job.updated' && (e.payload as Job).id === job.id && (e.payload as Job).state === 'failed')).toBe(false);
+    const { charges, resource, all } = await chargesFor(s, harness, job.id);
+    expect(charges).toBe(1);
+    expect(all - before).toBe(1);
+    expect(linked.resourceId).toBe(resource);
+  });
 });

@@ -342,8 +342,9 @@ export class Poller {
   }
 
   /**
-   * Once per connection: `updated_after` a day ahead of now. A service that applies it answers
-   * nothing; one that ignores it answers its history (one record is enough to tell).
+   * While the connection's answer is unknown, once per session: `updated_after` a day ahead of
+   * now. A service that applies it answers nothing; one that ignores it answers its history (one
+   * record is enough to tell). An empty history tells nothing, and rounds keep watching.
    */
   private async probeUpdatedAfter(api: ApiClient): Promise<void> {
     this.probed = true;

@@ -6,6 +6,7 @@ import type { SandboxFaults } from '../../shared/api/index.ts';
 import type { Job } from '../../shared/ipc/index.ts';
 import { createCore, type Core } from '../../electron/core/createCore.ts';
 import { wav } from '../../electron/sandbox/media/placeholderRenderer.ts';
+import { variantSetOf } from '../../electron/sandbox/variants/registry.ts';
 import { startSandbox } from '../support/sandboxProcess.ts';
 import { startFaultProxy, NO_FAULTS, type FaultCounts, type FaultRates } from './faultProxy.ts';
 import { ChaosCreator, type CreatorCounts } from './support/creator.ts';
@@ -23,6 +24,8 @@ export type ChaosOptions = {
   timeoutMs: number;
   log?: (line: string) => void;
   proxyRates?: FaultRates;
+  /** Service variants of the sandbox (`--variant`, docs/service-decisions.md); none by default. */
+  variants?: readonly string[];
 };
 
 export type ChaosReport = LedgerCounts & {
@@ -37,6 +40,7 @@ export type ChaosReport = LedgerCounts & {
   creator: CreatorCounts;
   seconds: number;
   logGap: boolean;
+  variants: readonly string[];
 };
 
 export const DEFAULT_PROXY_FAULTS: FaultRates = { refuse: 0.02, reset_before: 0.06, lose_response: 0.06, spike: 0.05, spikeMs: [200, 2_500] };
@@ -76,7 +80,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const started = Date.now();
   const say = options.log ?? (() => {});
   const random = seeded(options.seed);
-  const sandbox = await startSandbox({ speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder' } });
+  const variants = options.variants ?? [];
+  // The sandbox's own reading of the variants: an unknown name stops the run before it starts.
+  const keyRetentionMs = variantSetOf(variants).idempotencyRetentionMs();
+  const sandbox = await startSandbox({ speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder' }, variants });
   const userDataDir = mkdtempSync(join(tmpdir(), 'cast-chaos-'));
   const proxy = await startFaultProxy(Number(new URL(sandbox.ready.base_url).port), { random: seeded(options.seed ^ 0x5eed) });
   const tail = new SandboxLogTail(sandbox);
@@ -134,6 +141,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const c = core;
     const session = c.session();
     if (!session) throw new Error('core opened no session');
+    if (keyRetentionMs !== null) {
+      // A service that keeps Idempotency-Keys for less than core's conservative default: the
+      // creator sets the connection's key retention to what the service states (Settings →
+      // Connections), so a request in doubt is resent only while the key still deduplicates.
+      const connection = await c.router.handle('connection.get', {});
+      const profileId = connection.ok ? (connection.value as { profile: { id: string } | null }).profile?.id : undefined;
+      if (!profileId) throw new Error('core has no connection to set the key retention of');
+      const set = await c.router.handle('profiles.setKeyRetention', { id: profileId, seconds: Math.floor(keyRetentionMs / 1000) });
+      if (!set.ok) throw new Error(`profiles.setKeyRetention: ${set.error.message}`);
+    }
     const invoke = async (command: string, input: unknown): Promise<Job> => {
       const reply = await c.router.handle(command, input);
       if (!reply.ok) throw new Error(`${command}: ${reply.error.code}: ${reply.error.message}`);
@@ -238,6 +255,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       creator: { ...creator.counts },
       seconds: Math.round((Date.now() - started) / 100) / 10,
       logGap: tail.gap,
+      variants,
     };
   } finally {
     await stopCycle().catch(() => undefined);
@@ -264,7 +282,7 @@ async function presetVoice(core: Core): Promise<string> {
 /** The report as the issue names it: one line per figure. */
 export function formatChaos(r: ChaosReport): string[] {
   return [
-    `seed ${r.seed}; ${r.seconds} s; operations by kind ${JSON.stringify(r.byKind)}`,
+    `seed ${r.seed}; ${r.seconds} s; operations by kind ${JSON.stringify(r.byKind)}${r.variants.length ? `; sandbox --variant ${r.variants.join(',')}` : ''}`,
     `relay faults: ${r.proxy.requests} requests, ${r.proxy.resetBefore} reset before the sandbox, ${r.proxy.lostResponses} answers lost after commit, ${r.proxy.spikes} latency spikes, ${r.proxy.refused} connections refused`,
     `library refused the answers of ${r.creator.answersNotSaved} jobs (sent again by the creator ${r.creator.sentAgain} times); ${r.creator.refusedInDoubt} jobs in doubt refused 402/403 and asked again with their key; key pasted again after a 401 ${r.creator.keysPasted} times`,
     `sandbox answers by status: ${Object.entries(r.answers).map(([s, n]) => `${s}×${n}`).join(' ')}${r.logGap ? ' (log window slid: a lower bound)' : ''}`,

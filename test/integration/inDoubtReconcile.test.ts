@@ -137,11 +137,14 @@ describe('a charged request whose answer was lost, against a real sandbox', () =
     const { h: harness, sandbox: s, wire } = await coreOn(['strict-scopes']);
     const characterId = await readyCharacter(harness);
     const before = (await ledger(s)).filter((o) => o.charges > 0).length;
+    // The sandbox's admin API directly: Settings → Sandbox reads the account first, which a free plan is refused here.
+    const userId = ((await s.request('GET', '/v1/account')).body as { data: { id: string } }).data.id;
+    const plan = (name: string) => s.request('POST', `/sandbox/users/${userId}/plan`, { body: { plan: name } });
     // The first answer is lost; the plan lapses before the request is asked again.
     let planGone: Promise<unknown> | null = null;
     wire.losing = (opts) => {
       if (!isGenerationPost(opts) || planGone) return false;
-      planGone = harness.invoke('sandbox.setPlan', { plan: 'free' });
+      planGone = plan('free');
       return true;
     };
     const job = (await harness.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'then the plan lapsed' }, quoteId: null })) as Job;
@@ -149,7 +152,7 @@ describe('a charged request whose answer was lost, against a real sandbox', () =
     expect(refused.state).toBe('waiting_connection');
     const connection = (await harness.invoke('connection.get', {})) as { status: string };
     expect(connection.status).toBe('plan_required');
-    await harness.invoke('sandbox.setPlan', { plan: 'creator' });
+    expect((await plan('creator')).status).toBeLessThan(300);
     const linked = await harness.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'processing' || j.state === 'done' || j.state === 'failed'), 90_000);
     expect(linked.state).not.toBe('failed');
     expect(harness.events.some((e) => e.event === 'job.updated' && (e.payload as Job).id === job.id && (e.payload as Job).state === 'failed')).toBe(false);

@@ -7,7 +7,8 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import type { AppError } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { formatDateTime } from '../gallery/itemLabels.ts';
-import { canCancel, canSendAgain, JOB_KIND_LABELS, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
+import { canCancel, canSendAgain, isAskingCreator, JOB_KIND_LABELS, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
+import { useQueueStore } from './queueStore.ts';
 
 interface JobRowProps {
   job: Job;
@@ -26,6 +27,7 @@ export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRow
   // The same request under the same key: nothing new to price, so no retry dialog.
   const sendAgain = async () => setSendAgainError(await useJobsStore.getState().retry(job.id, null));
   const waiting = waitingUntilNote(job);
+  const asking = isAskingCreator(job);
   return (
     <li className={`job-row depth-${Math.min(depth, 3)}`} data-job-id={job.id} data-state={job.state}>
       <div className="job-main">
@@ -71,6 +73,21 @@ export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRow
           {canSendAgain(job) && (
             <Button size="sm" onClick={() => void sendAgain()}>
               Send again
+            </Button>
+          )}
+          {asking && job.error?.code === 'outcome_unknown' && (
+            <Button size="sm" variant="ghost" onClick={() => void useQueueStore.getState().decide(job, 'wait')}>
+              Keep waiting
+            </Button>
+          )}
+          {asking && (
+            <Button size="sm" onClick={() => void useQueueStore.getState().decide(job, 'done')}>
+              Mark as done
+            </Button>
+          )}
+          {asking && (
+            <Button size="sm" variant="ghost" onClick={() => onRetry(job)} data-action="send-again-at-risk">
+              {job.quotedCredits !== null ? `Send again (may cost ${creditsText(job.quotedCredits)})…` : 'Send again at my risk…'}
             </Button>
           )}
           {job.state === 'failed' && !retried && (

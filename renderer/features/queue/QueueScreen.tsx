@@ -10,7 +10,7 @@ import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton, creditsText } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { OfflineBanner } from '../gallery/OfflineBanner.tsx';
-import { chainOrder, isActive } from './jobLabels.ts';
+import { chainOrder, isActive, isAskingCreator } from './jobLabels.ts';
 import { JobRow } from './JobRow.tsx';
 import { useQueueStore } from './queueStore.ts';
 import './queue.css';
@@ -125,11 +125,12 @@ function RetryDialog() {
   );
   const unpriced = retryPrice.status === 'idle';
   return (
-    <Dialog open={retrying !== null} onClose={closeRetry} title="Retry this job?" size="sm" name="retry-job">
+    <Dialog open={retrying !== null} onClose={closeRetry} title={retrying && isAskingCreator(retrying) ? 'Send this job again at your own risk?' : 'Retry this job?'} size="sm" name="retry-job">
       {retrying && (
         <div className="form-stack">
           <p>
-            <strong>{retrying.title}</strong> failed{retrying.error ? `: ${retrying.error.message}` : '.'}
+            <strong>{retrying.title}</strong>
+            {isAskingCreator(retrying) ? ' may already have run and been charged.' : ` failed${retrying.error ? `: ${retrying.error.message}` : '.'}`}
           </p>
           <p>
             A retry is a new request and is charged again if it runs.

@@ -48,6 +48,14 @@ export function canSendAgain(job: Job): boolean {
   return job.error?.code === 'answer_not_saved' && isActive(job);
 }
 
+/**
+ * A job in doubt that the service's history could not settle (core's `outcome_unknown`), or one the
+ * creator chose to keep waiting for (`awaiting_history`): the creator decides what happens to it.
+ */
+export function isAskingCreator(job: Job): boolean {
+  return job.state === 'waiting_connection' && (job.error?.code === 'outcome_unknown' || job.error?.code === 'awaiting_history');
+}
+
 export function isActive(job: Job): boolean {
   return job.state !== 'done' && job.state !== 'failed' && job.state !== 'cancelled';
 }

@@ -3,6 +3,7 @@ import type { AppError, Job } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../stores/bridgeClient.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import type { PriceState } from '../../ui/PriceButton.tsx';
+import { isAskingCreator } from './jobLabels.ts';
 
 interface QueueState {
   /** The failed job the user is about to retry; the dialog shows its new price first. */
@@ -17,6 +18,8 @@ interface QueueState {
   closeRetry: () => void;
   confirmRetry: () => Promise<void>;
   cancel: (job: Job) => Promise<void>;
+  /** The creator's word on a job in doubt: keep waiting for it in history, or it ran. */
+  decide: (job: Job, choice: 'wait' | 'done') => Promise<void>;
   pauseAll: () => Promise<void>;
   resumeAll: () => Promise<void>;
   reset: () => void;
@@ -42,12 +45,19 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
     if (!retrying) return;
     set({ retryBusy: true, retryError: null });
     const quoteId = retryPrice.status === 'priced' ? retryPrice.price.quoteId : null;
-    const error = await useJobsStore.getState().retry(retrying.id, quoteId);
+    // A job in doubt is sent again as a new request at the creator's own risk; a failed one is retried.
+    const error = isAskingCreator(retrying) ? await sendAgain(retrying.id, quoteId) : await useJobsStore.getState().retry(retrying.id, quoteId);
     if (error) set({ retryBusy: false, retryError: error });
     else set({ retryBusy: false, retrying: null, retryPrice: { status: 'idle' } });
   },
 
   cancel: async (job) => set({ error: await useJobsStore.getState().cancel(job.id) }),
+  decide: async (job, choice) => {
+    const reply = await invoke('jobs.decide', { id: job.id, choice });
+    if (!reply.ok) return set({ error: reply.error });
+    useJobsStore.getState().apply(reply.value);
+    set({ error: null });
+  },
   pauseAll: async () => set({ error: await useJobsStore.getState().pause() }),
   resumeAll: async () => set({ error: await useJobsStore.getState().resume() }),
 
@@ -63,4 +73,11 @@ async function priceOf(job: Job): Promise<PriceState> {
   if (priced.ok) return { status: 'priced', price: priced.value };
   if (priced.error.code === 'offline' || priced.error.code === 'priced_later') return { status: 'idle' };
   return { status: 'error', error: priced.error };
+}
+
+async function sendAgain(id: string, quoteId: string | null): Promise<AppError | null> {
+  const reply = await invoke('jobs.sendAgain', { id, quoteId });
+  if (!reply.ok) return reply.error;
+  useJobsStore.getState().apply(reply.value);
+  return null;
 }

@@ -30,6 +30,8 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [editingBilling, setEditingBilling] = useState(false);
   const [billingUrl, setBillingUrl] = useState(profile.billingUrl ?? '');
+  const [editingRetention, setEditingRetention] = useState(false);
+  const [retentionMinutes, setRetentionMinutes] = useState(String(profile.keyRetentionSeconds / 60));
   const connection = useConnectionStore((s) => s.connection);
   const remote = profile.kind === 'remote';
   const keyState = KEY_STATES[profile.keyState];
@@ -40,6 +42,13 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const saveBilling = async (event: FormEvent) => {
     event.preventDefault();
     if (await useProfilesStore.getState().setBillingUrl(profile.id, billingUrl.trim() || null)) setEditingBilling(false);
+  };
+
+  const saveRetention = async (event: FormEvent) => {
+    event.preventDefault();
+    const seconds = Math.round(Number(retentionMinutes) * 60);
+    if (!Number.isFinite(seconds) || seconds < 1) return;
+    if (await useProfilesStore.getState().setKeyRetention(profile.id, seconds)) setEditingRetention(false);
   };
 
   const saveKey = async (event: FormEvent) => {
@@ -100,6 +109,8 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             <dd>Simulated generation with free sandbox credits; nothing leaves this computer.</dd>
           </>
         )}
+        <dt>Request keys kept</dt>
+        <dd data-testid="key-retention">{retentionWords(profile.keyRetentionSeconds)}</dd>
       </dl>
       {profile.active && <ServiceFactsList profileId={profile.id} />}
       <div className="profile-actions">
@@ -126,6 +137,9 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             Billing page…
           </Button>
         )}
+        <Button size="sm" variant="ghost" onClick={() => setEditingRetention((value) => !value)} aria-expanded={editingRetention}>
+          Request key retention…
+        </Button>
         {/* The connection in use is never removed from under the app: switch to another first. */}
         {remote && !profile.active && (
           <Button size="sm" variant="ghost" onClick={() => setConfirmRemove(true)} data-action="remove-connection">
@@ -141,6 +155,19 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           </Field>
           <Button type="submit" variant="primary" size="sm">
             Save billing page
+          </Button>
+        </form>
+      )}
+      {editingRetention && (
+        <form className="profile-key-form" onSubmit={(event) => void saveRetention(event)}>
+          <Field
+            label="Request keys kept (minutes)"
+            hint="How long this service recognises a request it already ran. A request whose answer was lost is sent again only within this time; after it, Cast Studio looks for it in the service’s history instead. When unsure, keep it short."
+          >
+            {(control) => <TextInput {...control} type="number" min={0.05} step="any" inputMode="decimal" value={retentionMinutes} onChange={(event) => setRetentionMinutes(event.target.value)} />}
+          </Field>
+          <Button type="submit" variant="primary" size="sm" disabled={!(Number(retentionMinutes) > 0)}>
+            Save retention
           </Button>
         </form>
       )}
@@ -191,4 +218,10 @@ export function ProfileCard({ profile }: { profile: Profile }) {
       </Dialog>
     </li>
   );
+}
+
+function retentionWords(seconds: number): string {
+  if (seconds % 3_600 === 0) return seconds === 3_600 ? '1 hour' : `${seconds / 3_600} hours`;
+  if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+  return `${seconds} seconds`;
 }

@@ -21,6 +21,8 @@ interface ProfilesState {
   /** Asks a candidate service before anything is stored. */
   check: (input: CommandInput<'profiles.check'>) => Promise<ConnectionCheck | string>;
   setBillingUrl: (id: string, billingUrl: string | null) => Promise<boolean>;
+  /** How long the service keeps a request key: a request in doubt is resent only within it. */
+  setKeyRetention: (id: string, seconds: number) => Promise<boolean>;
   /** connection.changed: the active profile's card shows what core knows now (its key checked, its state). */
   applyConnection: (connection: Connection) => void;
   activate: (id: string) => Promise<void>;
@@ -87,6 +89,17 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
       try {
         replace(await command('profiles.setBillingUrl', { id, billingUrl }));
         note(id, billingUrl ? 'Billing page saved.' : 'Billing page removed.');
+        return true;
+      } catch (error) {
+        note(id, messageOf(error));
+        return false;
+      }
+    },
+
+    setKeyRetention: async (id, seconds) => {
+      try {
+        replace(await command('profiles.setKeyRetention', { id, seconds }));
+        note(id, 'Request key retention saved.');
         return true;
       } catch (error) {
         note(id, messageOf(error));

@@ -185,7 +185,9 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
     expect((await host.call('library.get', { id })).downloaded).toBe(false);
     // The portrait's file is here (it was opened once, say); the image's is not.
     const portraitId = (await host.call('library.ids', { filter: { kinds: ['character_create'], sort: 'newest' } }))[0]!;
-    await host.call('library.fetchMedia', { ids: [portraitId], role: 'output' });
+    // Its record may still be on its way to "completed" in the library: ask once it is finished.
+    await host.until('the portrait to be finished in the library', async () => (await host.call('library.get', { id: portraitId })).status === 'completed');
+    expect(await host.call('library.fetchMedia', { ids: [portraitId], role: 'output' })).toEqual({ queued: [portraitId] });
     await host.until('the portrait to be downloaded', async () => (await host.call('library.get', { id: portraitId })).downloaded);
 
     const app = await LibraryApp.open(browser, host.host.launchUrl());

@@ -14,15 +14,25 @@ export function registerSandboxAdminHandlers(ctx: CoreContext): void {
     const access = connections.sandboxAdmin();
     if (!access) throw new AppFailure('not_sandbox', 'Settings → Sandbox works only while the sandbox on this computer is the connection in use.');
     const { session, adminToken } = access;
-    const account = await session.api.account();
-    session.credits.storeAccount(account);
-    session.notePlan(account.subscription);
-    return { client: new SandboxAdminClient({ baseUrl: session.api.http.baseUrl, dispatcher: session.dispatcher, adminToken }), session, userId: account.id };
+    const client = new SandboxAdminClient({ baseUrl: session.api.http.baseUrl, dispatcher: session.dispatcher, adminToken });
+    // A service that refuses every call of a free-plan key (spec 5.3) refuses the account read too;
+    // the account last read still names whose plan to change, so a lapsed plan can be restored here.
+    const known = session.credits.account();
+    const account = await session.api.account().catch((error: unknown) => {
+      if (known) return null;
+      throw error;
+    });
+    if (account) {
+      session.credits.storeAccount(account);
+      session.notePlan(account.subscription);
+    }
+    return { client, session, userId: account?.id ?? known?.id ?? '' };
   };
 
   /** After a change the account's balance and plan are read again, so the header and status follow. */
   const reread = async (session: Session): Promise<void> => {
-    const account = await session.api.account();
+    const account = await session.api.account().catch(() => null);
+    if (!account) return;
     session.credits.storeAccount(account);
     session.notePlan(account.subscription);
   };

@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Job, LibraryItem } from '../../shared/ipc/index.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
+import { downloadedImage } from './support/downloadedImage.ts';
 import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
 
 const keychain = testKeychain();
@@ -20,12 +20,7 @@ describe.skipIf(!hasSecretService)('download sources over a restart', () => {
   it('fetches downloads queued at the sandbox’s old address from its new one, and the library check counts what is not in place', async () => {
     const first = await startCore({ keychain });
     running.push(first);
-    const created = (await first.invoke('characters.create', { body: { name: 'Ines', parameters: {} }, quoteId: null })) as Job;
-    const characterId = (await first.waitFor('job.updated', (j) => j.id === created.id && j.state === 'done')).resourceId!;
-    const made = (await first.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'a lantern by the sea' }, quoteId: null })) as Job;
-    const generationId = (await first.waitFor('job.updated', (j) => j.id === made.id && j.state === 'done')).resourceId!;
-    await first.core.session()!.downloader.idle(60_000);
-    const before = (await first.invoke('library.get', { id: generationId })) as LibraryItem;
+    const { generationId, item: before } = await downloadedImage(first, 'Ines', 'a lantern by the sea');
     expect(before.downloaded).toBe(true);
     const mediaDir = first.core.session()!.media.root;
     const libraryFile = first.core.session()!.library.path;

@@ -10,6 +10,7 @@ import type { Core } from '../../electron/core/createCore.ts';
 import { childProcessSandbox } from '../../electron/web/sandboxProcess.ts';
 import { CaptureLog } from '../unit/core/support/captureLog.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
+import { characterMade, downloadedImage } from './support/downloadedImage.ts';
 import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
 
 const keychain = testKeychain();
@@ -63,12 +64,7 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
     const first = await startWithEmbeddedSandbox();
     running.push(first);
     const { userDataDir } = first;
-    const created = (await first.invoke('characters.create', { body: { name: 'Ines', parameters: {} }, quoteId: null })) as Job;
-    const characterId = (await first.waitFor('job.updated', (j) => j.id === created.id && j.state === 'done')).resourceId!;
-    const made = (await first.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'a lantern by the sea' }, quoteId: null })) as Job;
-    const generationId = (await first.waitFor('job.updated', (j) => j.id === made.id && j.state === 'done')).resourceId!;
-    await first.core.session()!.downloader.idle(60_000);
-    const before = (await first.invoke('library.get', { id: generationId })) as LibraryItem;
+    const { characterId, generationId, item: before } = await downloadedImage(first, 'Ines', 'a lantern by the sea');
     expect(before.downloaded).toBe(true);
     const oldPort = portOf(first.core);
     expect(Number(readFileSync(join(userDataDir, 'sandbox', 'port'), 'utf8'))).toBe(oldPort);
@@ -152,8 +148,7 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
       if (launch === 2) await occupy(takenPort);
     });
     running.push(harness);
-    const created = (await harness.invoke('characters.create', { body: { name: 'Noor', parameters: {} }, quoteId: null })) as Job;
-    const characterId = (await harness.waitFor('job.updated', (j) => j.id === created.id && j.state === 'done')).resourceId!;
+    const characterId = await characterMade(harness, 'Noor');
     takenPort = portOf(harness.core);
 
     await harness.invoke('jobs.pause', {});

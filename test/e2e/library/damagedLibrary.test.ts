@@ -3,42 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_IDS } from '../../../shared/api/index.ts';
-import type { CommandInput, CommandName, CommandOutput, Job } from '../../../shared/ipc/index.ts';
 import { silentLogger } from '../../../electron/core/log/logger.ts';
 import { startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
 import { childProcessSandbox, type LaunchedSandbox } from '../../../electron/web/sandboxProcess.ts';
 import { startTcpProxy } from '../../integration/support/tcpProxy.ts';
+import { CoreDriver } from '../support/coreDriver.ts';
 import { chromiumMissing, ensureRendererBuilt, launchChromium, MemoryKeychain, screenshotPath } from '../support/index.ts';
 import { CastPage } from '../studio/pages/CastPage.ts';
 import { LibraryApp } from './support/libraryPages.ts';
 
 type Proxy = Awaited<ReturnType<typeof startTcpProxy>>;
-
-async function call<C extends CommandName>(host: BrowserHost, command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
-  const reply = await host.core.router.handle(command, input);
-  if (!reply.ok) throw new Error(`${command} failed: ${reply.error.code}: ${reply.error.message}`);
-  return reply.value as CommandOutput<C>;
-}
-
-/** Polls core's state (a named state, not a sleep) until it holds. */
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeout = 90_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
-async function finished(host: BrowserHost, job: Job): Promise<Job> {
-  return until(`${job.title} to finish`, async () => {
-    const found = (await call(host, 'jobs.list', {})).jobs.find((each) => each.id === job.id);
-    if (found?.state === 'failed') throw new Error(`${job.title} failed: ${found.error?.message ?? ''}`);
-    return found?.state === 'done' ? found : null;
-  });
-}
 
 /** Garbage over the file's header and over one whole page in its middle (the file is closed). */
 function damage(file: string): void {
@@ -69,6 +43,7 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
   let host: BrowserHost | null = null;
   let browser: Browser;
   let itemsBefore = 0;
+  const core = CoreDriver.over(() => host!, { state: 90_000, job: 90_000 });
 
   async function startHost(): Promise<BrowserHost> {
     const via = (url: string) => url.replace(/:\d+/, `:${proxy.port}`);
@@ -83,16 +58,14 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
     // The first run: a character and two images, every file downloaded.
     const first = await startHost();
     host = first;
-    await call(first, 'connection.completeOnboarding', {});
-    const body = { name: 'Noor', parameters: { creationType: 'human' as const, gender: 'female', age: '30s', artStyle: 'photorealistic' } };
-    const price = await call(first, 'quotes.price', { operationId: OPERATION_IDS.createCharacter, input: body });
-    const characterId = (await finished(first, await call(first, 'characters.create', { body, quoteId: price.quoteId }))).resourceId!;
+    await core.call('connection.completeOnboarding', {});
+    const characterId = await core.createCharacter('Noor');
     for (const prompt of ['Noor at the market', 'Noor on the roof at night']) {
-      await finished(first, await call(first, 'generations.create', { body: { character_id: characterId, type: 'image', prompt }, quoteId: null }));
+      await core.jobDone(await core.call('generations.create', { body: { character_id: characterId, type: 'image', prompt }, quoteId: null }));
     }
     await first.core.session()!.sync.run({ full: true });
     await first.core.session()!.downloader.idle();
-    itemsBefore = (await call(first, 'library.query', { filter: {}, offset: 0, limit: 1 })).total;
+    itemsBefore = (await core.call('library.query', { filter: {}, offset: 0, limit: 1 })).total;
     expect(itemsBefore).toBeGreaterThanOrEqual(2);
     await first.stop();
     host = null;
@@ -146,7 +119,7 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
     await dialog.setTrait('Art style', 'photorealistic');
     await dialog.root.locator('button.price-button').click();
     await dialog.root.getByText('Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.').waitFor();
-    expect((await call(host!, 'jobs.list', {})).jobs.filter((job) => job.title.includes('Too soon'))).toEqual([]);
+    expect((await core.call('jobs.list', {})).jobs.filter((job) => job.title.includes('Too soon'))).toEqual([]);
     await app.page.keyboard.press('Escape');
     await dialog.root.waitFor({ state: 'detached' });
     for (const size of SIZES) await shootBanner(app, 'library-rebuilding', size);

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPERATION_IDS } from '../../../shared/api/index.ts';
-import type { CommandInput, CommandName, CommandOutput, Job } from '../../../shared/ipc/index.ts';
+import type { Job } from '../../../shared/ipc/index.ts';
 import { silentLogger } from '../../../electron/core/log/logger.ts';
 import { startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
+import { CoreDriver } from '../support/coreDriver.ts';
 import { ensureRendererBuilt, MemoryKeychain } from '../support/index.ts';
 
 /**
@@ -12,12 +13,13 @@ import { ensureRendererBuilt, MemoryKeychain } from '../support/index.ts';
  * supervised by core) on a data folder that outlives it: `restart()` stops the host and starts a
  * new one on the same folder and keychain, as quitting and opening the app again does.
  */
-export class MediaHost {
+export class MediaHost extends CoreDriver {
   host: BrowserHost;
   readonly userDataDir: string;
   private readonly keychain: MemoryKeychain;
 
   private constructor(host: BrowserHost, userDataDir: string, keychain: MemoryKeychain) {
+    super({ state: 90_000, job: 90_000 });
     this.host = host;
     this.userDataDir = userDataDir;
     this.keychain = keychain;
@@ -47,42 +49,6 @@ export class MediaHost {
     await this.host.stop();
     await between?.();
     this.host = await MediaHost.open(this.userDataDir, this.keychain);
-  }
-
-  async call<C extends CommandName>(command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
-    const reply = await this.host.core.router.handle(command, input);
-    if (!reply.ok) throw new Error(`${command} failed: ${reply.error.code}: ${reply.error.message}`);
-    return reply.value as CommandOutput<C>;
-  }
-
-  /** Polls a condition on core's state (a named state, not a sleep) until it holds. */
-  async until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeout = 90_000): Promise<T> {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
-
-  async jobDone(job: Job): Promise<Job> {
-    return this.until(`job ${job.title} to finish`, async () => {
-      const { jobs } = await this.call('jobs.list', {});
-      const found = jobs.find((each) => each.id === job.id);
-      if (found?.state === 'failed' || found?.state === 'cancelled') throw new Error(`${job.title} ended ${found.state}: ${found.error?.message ?? ''}`);
-      return found?.state === 'done' ? found : null;
-    });
-  }
-
-  async createCharacter(name: string): Promise<string> {
-    const body = { name, parameters: { creationType: 'human' as const, gender: 'female', age: '30s', artStyle: 'photorealistic' } };
-    const price = await this.call('quotes.price', { operationId: OPERATION_IDS.createCharacter, input: body });
-    const done = await this.jobDone(await this.call('characters.create', { body, quoteId: price.quoteId }));
-    const id = done.resourceId;
-    if (!id) throw new Error('The character job finished without a character id.');
-    await this.until('the character to be ready', async () => (await this.call('characters.get', { id })).status === 'ready');
-    return id;
   }
 
   /** Queues an image with its quote; answers the job (not waiting for it). */

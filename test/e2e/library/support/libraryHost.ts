@@ -2,22 +2,24 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OPERATION_IDS } from '../../../../shared/api/index.ts';
-import type { CommandInput, CommandName, CommandOutput, Job, LibraryItem } from '../../../../shared/ipc/index.ts';
+import type { LibraryItem } from '../../../../shared/ipc/index.ts';
 import { silentLogger } from '../../../../electron/core/log/logger.ts';
 import { startBrowserHost, type BrowserHost } from '../../../../electron/web/browserHost.ts';
 import { childProcessSandbox, type LaunchedSandbox } from '../../../../electron/web/sandboxProcess.ts';
+import { CoreDriver } from '../../support/coreDriver.ts';
 import { ensureRendererBuilt, MemoryKeychain } from '../../support/index.ts';
 
 /**
  * The browser host for the library tests, with a sandbox this file owns (fast mode, a real child
  * process over HTTPS): owning it is what lets a test cut the connection by stopping it.
  */
-export class LibraryHost {
+export class LibraryHost extends CoreDriver {
   readonly host: BrowserHost;
   private readonly sandbox: LaunchedSandbox;
   private readonly userDataDir: string;
 
   private constructor(host: BrowserHost, sandbox: LaunchedSandbox, userDataDir: string) {
+    super({ state: 60_000, job: 120_000 });
     this.host = host;
     this.sandbox = sandbox;
     this.userDataDir = userDataDir;
@@ -41,45 +43,6 @@ export class LibraryHost {
   /** A launch URL with a fresh one-time code at each read: every page opened gets its own. */
   get url(): string {
     return this.host.launchUrl();
-  }
-
-  /** A command straight to core's router, as the renderer would send it (test setup and checks). */
-  async call<C extends CommandName>(command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
-    const reply = await this.host.core.router.handle(command, input);
-    if (!reply.ok) throw new Error(`${command} failed: ${reply.error.code}: ${reply.error.message}`);
-    return reply.value as CommandOutput<C>;
-  }
-
-  /** Polls a condition on core's state (a named state, not a sleep) until it holds. */
-  async until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeout = 60_000): Promise<T> {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
-
-  async jobDone(job: Job): Promise<Job> {
-    return this.until(`job ${job.title} to finish`, async () => {
-      const { jobs } = await this.call('jobs.list', {});
-      const found = jobs.find((each) => each.id === job.id);
-      if (found?.state === 'failed' || found?.state === 'cancelled') throw new Error(`${job.title} ended ${found.state}: ${found.error?.message ?? ''}`);
-      return found?.state === 'done' ? found : null;
-    }, 120_000);
-  }
-
-  /** Creates a character through core and waits until it is ready. */
-  async createCharacter(name: string): Promise<string> {
-    const body = { name, parameters: { creationType: 'human' as const, gender: 'female', age: '30s', artStyle: 'photorealistic' } };
-    const price = await this.call('quotes.price', { operationId: OPERATION_IDS.createCharacter, input: body });
-    const job = await this.call('characters.create', { body, quoteId: price.quoteId });
-    const done = await this.jobDone(job);
-    const id = done.resourceId;
-    if (!id) throw new Error('The character job finished without a character id.');
-    await this.until('the character to be ready', async () => (await this.call('characters.get', { id })).status === 'ready');
-    return id;
   }
 
   /** Generates through core with its quote and waits until the media is in the library. */

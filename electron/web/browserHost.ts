@@ -44,6 +44,8 @@ export type BrowserHost = {
    */
   launchUrl(): string;
   origin: string;
+  /** `http://127.0.0.1:PORT/media/<media key>/`: a content id appended reads that media file. */
+  mediaBase: string;
   port: number;
   /** A session token, as a page gets by trading a launch code (tests open sockets with it). */
   sessionToken(): string;
@@ -110,6 +112,7 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
   return {
     launchUrl: () => host.launchUrl(),
     origin: auth.origin,
+    mediaBase: host.mediaBase,
     port: host.port,
     sessionToken: () => auth.redeem(auth.mintLaunchCode()) ?? '',
     core,

@@ -147,8 +147,10 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
     // A positive control: the library's own image is served to this page.
     expect(imageItem?.mediaId, 'the journey made an image with a media id').toBeTruthy();
     const mediaId = imageItem!.mediaId!;
-    const own = await request.get(`${origin}/media/${mediaId}`);
+    const own = await request.get(`${studio.host.mediaBase}${mediaId}`);
     expect(own.status()).toBe(200);
+    // Without the media key even the library's own file is refused.
+    expect((await request.get(`${origin}/media/${mediaId}`, { failOnStatusCode: false })).status()).toBe(403);
     const hostile = [
       '../preferences.json',
       '..%2fpreferences.json',
@@ -172,8 +174,9 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
     const page = await (await request.get(`${origin}/`)).body();
     const preferences = readFileSync(join(studio.userDataDir, 'preferences.json'));
     const served: string[] = [];
-    for (const path of hostile) {
-      const answer = await request.get(`${origin}/media/${path}`, { failOnStatusCode: false, maxRedirects: 0 });
+    // Each hostile path is tried after the media key (the strongest position a page can be in) and in its place.
+    for (const path of hostile.flatMap((each) => [`${studio.host.mediaBase}${each}`, `${origin}/media/${each}`])) {
+      const answer = await request.get(path, { failOnStatusCode: false, maxRedirects: 0 });
       const body = await answer.body();
       const leaked = body.includes(Buffer.from('root:x:0')) || body.includes(preferences) || body.includes(Buffer.from('SQLite format'));
       if ((answer.status() < 400 && !body.equals(page)) || leaked) served.push(`${path} → ${answer.status()} (${body.length} bytes)`);
@@ -201,7 +204,7 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
       // 1. The media file itself is a symlink.
       renameSync(file, saved);
       symlinkSync(join(outside, id), file);
-      const a = await request.get(`${studio.host.origin}/media/${id}`, { failOnStatusCode: false });
+      const a = await request.get(`${studio.host.mediaBase}${id}`, { failOnStatusCode: false });
       if ((await a.body()).includes(Buffer.from('OUTSIDE-THE-LIBRARY'))) problems.push(`a symlinked media file was served (${a.status()})`);
       rmSync(file);
       renameSync(saved, file);
@@ -210,7 +213,7 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
       const shardSaved = `${shard}.saved`;
       renameSync(shard, shardSaved);
       symlinkSync(outside, shard);
-      const b = await request.get(`${studio.host.origin}/media/${id}`, { failOnStatusCode: false });
+      const b = await request.get(`${studio.host.mediaBase}${id}`, { failOnStatusCode: false });
       if ((await b.body()).includes(Buffer.from('OUTSIDE-THE-LIBRARY'))) problems.push(`a media file in a symlinked folder was served (${b.status()})`);
       rmSync(shard);
       renameSync(shardSaved, shard);
@@ -223,6 +226,6 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
     }
     expect(problems).toEqual([]);
     // And the library is whole again.
-    expect((await request.get(`${studio.host.origin}/media/${id}`)).status()).toBe(200);
+    expect((await request.get(`${studio.host.mediaBase}${id}`)).status()).toBe(200);
   });
 });

@@ -188,11 +188,13 @@ describe('the Electron keychain: keytar first, safeStorage where no keychain is 
   it.skipIf(lockedKeyringMissing)('with a real Secret Service keyring that is locked, keeps the key encrypted instead of failing', () => {
     const scenario = fileURLToPath(new URL('./support/lockedKeyringScenario.ts', import.meta.url));
     const file = join(dir, 'secrets.json');
-    // Its own D-Bus session, whose keyring daemon starts locked and has no prompt to unlock it.
+    // Its own D-Bus session, whose keyring daemon starts locked and has no prompt to unlock it: with
+    // a display (CI runs the suite under xvfb-run) the daemon would open an unlock prompt and wait.
+    const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...withoutDisplay } = process.env;
     const run = spawnSync(
       'dbus-run-session',
       ['--', 'sh', '-c', 'gnome-keyring-daemon --start --components=secrets >/dev/null 2>&1; exec "$0" "$1" "$2"', process.execPath, scenario, file],
-      { encoding: 'utf8', timeout: 60_000 },
+      { encoding: 'utf8', timeout: 60_000, env: withoutDisplay },
     );
     const line = run.stdout.trim().split('\n').at(-1) ?? '';
     expect(line, run.stderr).toMatch(/^\{/);

@@ -61,10 +61,15 @@ type Batch = {
   settled: number;
 };
 
-/** List requests a batch may spend before anything finished (two rounds of the in-flight lists). */
-const LIST_ALLOWANCE = 4;
-/** List requests earned by each generation the batch saw finish; its own read costs one more. */
-const LIST_REQUESTS_PER_FINISHED = 0.4;
+/** List requests a batch may spend before anything finished (one round of the in-flight lists). */
+const LIST_ALLOWANCE = 2;
+/**
+ * List requests earned by each generation the batch saw finish; its own read costs one more. With
+ * the allowance, 30 finished jobs cost at most 1 + 0.3 + 2/30 ≈ 1.37 requests each, under the 1.5
+ * the poller is held to even for small batches (a few reads repeat when a record leaves the lists
+ * between two rounds).
+ */
+const LIST_REQUESTS_PER_FINISHED = 0.3;
 
 /** A list asked with `updated_after` answered records finished before it. */
 class FilterIgnored extends Error {}

@@ -56,17 +56,20 @@ type Phase = {
 };
 
 /**
- * The faults cycled while operations are open: calm; answers lost, then their retries refused
- * 401/402/403 before the replay; a 5xx burst; the library refusing to record answers; a 429 storm.
- * 202 ambiguity throughout. The first cycle fits the small run's few seconds.
+ * The faults cycled while operations are open: answers lost, then their retries refused
+ * 401/402/403 before the replay; the library refusing to record answers; a 5xx burst; calm; a 429
+ * storm. 202 ambiguity throughout. The small run sends most of its operations in its first seconds,
+ * so the two faults that need a send in flight come first, and replays stay refused through the
+ * phase after the losses (a resend waits out its backoff, so it lands there); otherwise a short run
+ * could end without meeting them at all.
  */
 const PHASES: Phase[] = [
-  { name: 'calm', faults: { ambiguous_202_rate: 0.15 }, ms: 1_000 },
   { name: 'answers lost, replays refused', faults: { ambiguous_202_rate: 0.3, refuse_replay_rate: 1 }, ms: 1_500, relay: { lose_response: 0.25 } },
+  { name: 'library refuses answers, replays refused', faults: { ambiguous_202_rate: 0.15, refuse_replay_rate: 1 }, ms: 2_000, libraryRefuses: true },
   { name: '5xx burst', faults: { rate_5xx: 0.6, ambiguous_202_rate: 0.15 }, ms: 1_500 },
-  { name: 'library refuses answers', faults: { ambiguous_202_rate: 0.15 }, ms: 2_000, libraryRefuses: true },
   { name: 'calm', faults: { ambiguous_202_rate: 0.15 }, ms: 2_000 },
   { name: '429 storm', faults: { rate_429: 0.4, retry_after_seconds: 1, ambiguous_202_rate: 0.15 }, ms: 1_500 },
+  { name: 'calm', faults: { ambiguous_202_rate: 0.15 }, ms: 1_000 },
 ];
 
 const KINDS = ['regenerate', 'image', 'video', 'talk', 'voice', 'audio'] as const;

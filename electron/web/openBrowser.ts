@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 
+// The failure goes to the log: it names no launch code (the console already shows the address).
+const NO_OPENER = 'Could not open a browser; open the address printed in the terminal yourself (press Enter there for a new one).';
+
 /**
  * Opens `url` in the default browser with the OS's own opener. Best effort: when there is none
  * (a server, a container) the caller has already printed the URL to open by hand.
@@ -14,9 +17,9 @@ export function openBrowser(url: string, onFailure: (message: string) => void): 
         : ['xdg-open', [url], false];
   try {
     const child = spawn(command, args, { detached: true, stdio: 'ignore', windowsHide: true, windowsVerbatimArguments: verbatim });
-    child.once('error', () => onFailure(`Could not open a browser; open ${url} yourself.`));
+    child.once('error', () => onFailure(NO_OPENER));
     child.unref();
   } catch {
-    onFailure(`Could not open a browser; open ${url} yourself.`);
+    onFailure(NO_OPENER);
   }
 }

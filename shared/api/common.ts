@@ -4,6 +4,10 @@ export const Uuid = z.uuid();
 export const Timestamp = z.iso.datetime({ offset: true });
 export const HttpsUrl = z.url({ protocol: /^https$/ });
 
+/** The four kinds of resource the service keeps and the library mirrors (spec 2): written once, here. */
+export const ResourceKind = z.enum(['character', 'generation', 'voice', 'audio']);
+export type ResourceKind = z.infer<typeof ResourceKind>;
+
 // spec 2.2 / 3: state sets
 export const CharacterStatus = z.enum(['generating', 'ready', 'failed']);
 export const GenerationStatus = z.enum(['pending', 'processing', 'completed', 'failed']);
@@ -17,15 +21,15 @@ export type VoiceStatus = z.infer<typeof VoiceStatus>;
 export type AudioStatus = z.infer<typeof AudioStatus>;
 export type QuoteApprovalState = z.infer<typeof QuoteApprovalState>;
 
-export const TERMINAL = {
+export const TERMINAL: { readonly [K in ResourceKind]: readonly string[] } = {
   character: ['ready', 'failed'],
   generation: ['completed', 'failed'],
   voice: ['ready', 'failed'],
   audio: ['ready', 'failed'],
 } as const;
 
-export function isTerminal(kind: keyof typeof TERMINAL, status: string): boolean {
-  return (TERMINAL[kind] as readonly string[]).includes(status);
+export function isTerminal(kind: ResourceKind, status: string): boolean {
+  return TERMINAL[kind].includes(status);
 }
 
 /** spec 4 general rules: every record response is `{ data: ... }`; unknown fields are tolerated. */

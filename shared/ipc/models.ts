@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Voice } from '../api/index.ts';
+import { ResourceKind, Voice } from '../api/index.ts';
 
 /** What the renderer may know of a connection: never the key, only a masked prefix and its state. */
 export const KeyState = z.enum(['missing', 'ok', 'needs_new_key', 'expired', 'unverified']);
@@ -86,7 +86,7 @@ export const Job = z.object({
   creditsUsed: z.number().int().nullable(),
   /** For a failed job: what the service refunded of its charge, once the refund is known. */
   creditsRefunded: z.number().int().nullable(),
-  resourceKind: z.enum(['character', 'generation', 'voice', 'audio']).nullable(),
+  resourceKind: ResourceKind.nullable(),
   resourceId: z.string().nullable(),
   dependsOn: z.string().nullable(),
   /** The failed job this one retries (a new intent with a new key, made on the user's word). */

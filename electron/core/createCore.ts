@@ -11,6 +11,7 @@ import { registerGenerationHandlers } from './generations/registerGenerationHand
 import { Router } from './ipc/router.ts';
 import { registerJobHandlers } from './jobs/registerJobHandlers.ts';
 import { registerLibraryHandlers } from './library/registerLibraryHandlers.ts';
+import { registerCollectionHandlers } from './library/registerCollectionHandlers.ts';
 import { registerLibraryHealthHandlers } from './library/registerLibraryHealthHandlers.ts';
 import { FileLogSink, RedactingLogger, type Logger } from './log/logger.ts';
 import type { Preferences } from './preferences/preferences.ts';
@@ -21,7 +22,8 @@ import { registerQuoteHandlers } from './quotes/registerQuoteHandlers.ts';
 import type { Keychain } from './secrets/keychain.ts';
 import { registerServiceFactsHandlers } from './serviceFacts/registerServiceFactsHandlers.ts';
 import { ConnectionManager, type LaunchSandbox } from './session/connectionManager.ts';
-import type { Session, SessionTuning } from './session/session.ts';
+import type { Session } from './session/session.ts';
+import type { SessionTuning } from './session/sessionOptions.ts';
 import { registerSettingsHandlers } from './settings/registerSettingsHandlers.ts';
 import { SettingsService } from './settings/settingsService.ts';
 import { registerUploadHandlers } from './uploads/registerUploadHandlers.ts';
@@ -76,20 +78,13 @@ export type Core = {
  * sandbox profile and starts the embedded sandbox.
  */
 export async function createCore(deps: CoreDeps): Promise<Core> {
-  // The user data folder and what core keeps in it are the user's alone (0700 folders, 0600 files).
-  for (const dir of [deps.userDataDir, join(deps.userDataDir, 'logs'), join(deps.userDataDir, 'profiles'), join(deps.userDataDir, 'media'), join(deps.userDataDir, 'sandbox')]) makePrivateDir(dir);
-  makePrivateFile(join(deps.userDataDir, 'logs', 'core.log'));
-  keepPrivate(deps.preferences.path);
-  const fileLog = new FileLogSink(join(deps.userDataDir, 'logs', 'core.log'));
-  const log = new RedactingLogger([deps.log, fileLog]);
+  const { log, fileLog } = openCoreLog(deps);
   const clock = deps.clock ?? systemClock;
-  const random = deps.random ?? Math.random;
   const router = new Router();
-  const profiles = new ProfileStore(deps.preferences, deps.keychain);
   let connections: ConnectionManager | null = null;
   const settings = new SettingsService(deps.preferences, () => connections?.session?.media.root ?? join(deps.userDataDir, 'media'));
   connections = new ConnectionManager({
-    profiles,
+    profiles: new ProfileStore(deps.preferences, deps.keychain),
     prefs: deps.preferences,
     userDataDir: deps.userDataDir,
     log,
@@ -102,40 +97,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       }
     },
     clock,
-    random,
+    random: deps.random ?? Math.random,
     settings: () => settings.get(),
     launchSandbox: deps.launchSandbox,
     fetchDispatcher: deps.fetchDispatcher,
     tuning: deps.tuning,
   });
-
-  const ctx: CoreContext = {
-    router,
-    connections,
-    settings,
-    prefs: deps.preferences,
-    log,
-    clock,
-    host: deps.host,
-    mediaBase: deps.mediaBase,
-    appVersion: deps.appVersion ?? '0.1.0',
-    userDataDir: deps.userDataDir,
-  };
-  registerAppHandlers(ctx);
-  registerSettingsHandlers(ctx);
-  registerProfileHandlers(ctx);
-  registerSandboxAdminHandlers(ctx);
-  registerQuoteHandlers(ctx);
-  registerAccountHandlers(ctx);
-  registerCharacterHandlers(ctx);
-  registerGenerationHandlers(ctx);
-  registerVoiceHandlers(ctx);
-  registerAudioHandlers(ctx);
-  registerUploadHandlers(ctx);
-  registerServiceFactsHandlers(ctx);
-  registerJobHandlers(ctx);
-  registerLibraryHandlers(ctx);
-  registerLibraryHealthHandlers(ctx);
+  const { host, mediaBase, userDataDir } = deps;
+  registerFeatures({ router, connections, settings, log, clock, host, mediaBase, appVersion: deps.appVersion ?? '0.1.0', userDataDir });
 
   await connections.start();
   const manager = connections;
@@ -150,4 +119,40 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     session: () => manager.session,
     sandboxPid: () => manager.sandboxPid(),
   };
+}
+
+/** The user data folder and what core keeps in it are the user's alone (0700 folders, 0600 files). */
+function openCoreLog(deps: CoreDeps): { log: RedactingLogger; fileLog: FileLogSink } {
+  for (const dir of [deps.userDataDir, join(deps.userDataDir, 'logs'), join(deps.userDataDir, 'profiles'), join(deps.userDataDir, 'media'), join(deps.userDataDir, 'sandbox')]) makePrivateDir(dir);
+  makePrivateFile(join(deps.userDataDir, 'logs', 'core.log'));
+  keepPrivate(deps.preferences.path);
+  const fileLog = new FileLogSink(join(deps.userDataDir, 'logs', 'core.log'));
+  return { log: new RedactingLogger([deps.log, fileLog]), fileLog };
+}
+
+/**
+ * One handler module per feature on the router, each given the services it uses. The active
+ * connection's are read at each command (`active` refuses with no_connection when none is open,
+ * `current` answers null), so a profile switch takes effect at once.
+ */
+function registerFeatures(ctx: CoreContext): void {
+  const { router, connections, clock, log } = ctx;
+  const active = (): Session => connections.requireSession();
+  const current = (): Session | null => connections.session;
+  registerAppHandlers(router, { appVersion: ctx.appVersion, mediaBase: ctx.mediaBase, host: ctx.host, setFocused: (focused) => connections.setFocused(focused) });
+  registerSettingsHandlers(router, { settings: ctx.settings, current });
+  registerProfileHandlers(router, connections);
+  registerSandboxAdminHandlers(router, { access: () => connections.sandboxAdmin() });
+  registerQuoteHandlers(router, { active });
+  registerAccountHandlers(router, { active, clock });
+  registerCharacterHandlers(router, { active });
+  registerGenerationHandlers(router, { active });
+  registerVoiceHandlers(router, { active, clock });
+  registerAudioHandlers(router, { active });
+  registerUploadHandlers(router, { active });
+  registerServiceFactsHandlers(router, { current });
+  registerJobHandlers(router, { active });
+  registerLibraryHandlers(router, { active, clock, userDataDir: ctx.userDataDir });
+  registerCollectionHandlers(router, { active });
+  registerLibraryHealthHandlers(router, { active, current, repair: () => connections.repairLibrary(), log });
 }

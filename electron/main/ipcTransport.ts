@@ -1,14 +1,9 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type Reply } from '../../shared/ipc/bridge.ts';
+import type { RouterLike } from '../../shared/ipc/bridgeFrames.ts';
 import type { Logger } from '../core/log/logger.ts';
 import { originOf } from './appUrls.ts';
 import { checkSender } from './senderPolicy.ts';
-
-/** The part of core's Router a transport uses. */
-export type RouterLike = {
-  handle(command: string, input: unknown): Promise<Reply<unknown>>;
-  subscribe(sink: (event: string, payload: unknown) => void): () => void;
-};
 
 /** Runs in main before the router for one command: answers a Reply, or the input to pass on. */
 export type InputCheck = (input: unknown) => Promise<{ reply: Reply<unknown> } | { input: unknown }>;

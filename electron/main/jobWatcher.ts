@@ -1,7 +1,7 @@
 import { app, Notification, type BrowserWindow } from 'electron';
 import { Job } from '../../shared/ipc/models.ts';
 import { QueueProgress } from './queueProgress.ts';
-import type { RouterLike } from './ipcTransport.ts';
+import type { RouterLike } from '../../shared/ipc/bridgeFrames.ts';
 
 type JobWatcherOptions = {
   router: RouterLike & { emit(event: 'notification.clicked', payload: { itemId: string }): void };

@@ -2,18 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/index.ts';
-import { num, str, type Db, type Row } from './db/database.ts';
-
-export const EXT_BY_TYPE: Record<UploadContentType, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'audio/wav': 'wav',
-  'audio/mpeg': 'mp3',
-  'audio/ogg': 'ogg',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-};
+import { EXTENSION_OF_TYPE as EXT_BY_TYPE } from '../../shared/api/mediaTypes.ts';
+import type { Db } from './db/database.ts';
+import { getObject, isOwnedBy, recordObject, recordOwnership } from './repos/cdnRepo.ts';
 
 export type MediaKind = 'image' | 'audio' | 'video';
 export type CdnObject = { sha256: string; ext: string; contentType: string; size: number; url: string };
@@ -54,31 +45,23 @@ export class CdnStore {
       writeFileSync(tmp, bytes);
       renameSync(tmp, file);
     }
-    this.db
-      .prepare('INSERT OR IGNORE INTO cdn_objects (sha256, ext, content_type, size, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(sha256, ext, contentType, bytes.length, now.toISOString());
+    recordObject(this.db, { sha256, ext, contentType, size: bytes.length }, now.toISOString());
     return { sha256, ext, contentType, size: bytes.length, url: this.urlFor(sha256, ext) };
   }
 
   /** Records that `userId` owns the object (an upload or a generated output). */
   own(userId: string, object: CdnObject, source: 'upload' | 'generated', now: Date): string {
     const kind = kindOf(object.contentType) ?? 'image';
-    this.db
-      .prepare('INSERT OR IGNORE INTO uploads (id, user_id, sha256, kind, source, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(randomUUID(), userId, object.sha256, kind, source, now.toISOString());
-    const row = this.db.prepare('SELECT id FROM uploads WHERE user_id = ? AND sha256 = ?').get(userId, object.sha256) as Row;
-    return str(row, 'id');
+    return recordOwnership(this.db, { id: randomUUID(), userId, sha256: object.sha256, kind, source, createdAt: now.toISOString() });
   }
 
   get(sha256: string): CdnObject | null {
-    const row = this.db.prepare('SELECT * FROM cdn_objects WHERE sha256 = ?').get(sha256) as Row | undefined;
-    if (!row) return null;
-    const ext = str(row, 'ext');
-    return { sha256, ext, contentType: str(row, 'content_type'), size: num(row, 'size'), url: this.urlFor(sha256, ext) };
+    const object = getObject(this.db, sha256);
+    return object ? { ...object, url: this.urlFor(sha256, object.ext) } : null;
   }
 
   ownedBy(userId: string, sha256: string): boolean {
-    return this.db.prepare('SELECT 1 FROM uploads WHERE user_id = ? AND sha256 = ?').get(userId, sha256) !== undefined;
+    return isOwnedBy(this.db, userId, sha256);
   }
 
   read(object: { sha256: string; ext: string }): Uint8Array {

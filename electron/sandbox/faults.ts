@@ -1,6 +1,6 @@
 import { SandboxFaults, type SandboxFaults as Faults } from '../../shared/api/index.ts';
 import { getMeta, setMeta, type Db } from './db/database.ts';
-import { ApiError } from './server/apiError.ts';
+import { SandboxError } from './sandboxError.ts';
 
 export type FaultKind = 'character' | 'image' | 'video' | 'talk' | 'voice' | 'audio';
 
@@ -62,7 +62,7 @@ export class FaultState {
     const statuses = this.config.refuse_replay_with ?? [401, 402, 403];
     const status = statuses[Math.floor(this.random() * statuses.length)] ?? 402;
     const refusal = REPLAY_REFUSALS[status];
-    throw new ApiError(refusal.code, `${refusal.message} (injected, before the replay)`);
+    throw new SandboxError(refusal.code, `${refusal.message} (injected, before the replay)`);
   }
 
   /**
@@ -70,25 +70,25 @@ export class FaultState {
    * Nothing is done for a refused request, so a retry is always safe.
    */
   gate(keyId: string, nowMs: number): void {
-    const retryAfter = String(this.config.retry_after_seconds ?? 1);
+    const retryAfter = this.config.retry_after_seconds ?? 1;
     const limit = this.config.rate_limit_per_minute ?? 0;
     if (limit > 0) {
       const window = (this.windows.get(keyId) ?? []).filter((t) => t > nowMs - 60_000);
       if (window.length >= limit) {
         const wait = Math.max(1, Math.ceil(((window[0] ?? nowMs) + 60_000 - nowMs) / 1000));
         this.windows.set(keyId, window);
-        throw new ApiError('rate_limited', `Too many requests for this key; wait ${wait} s, then retry.`, undefined, { 'Retry-After': String(wait) });
+        throw new SandboxError('rate_limited', `Too many requests for this key; wait ${wait} s, then retry.`, undefined, { retryAfterSeconds: wait });
       }
       window.push(nowMs);
       this.windows.set(keyId, window);
     }
     const r429 = this.config.rate_429 ?? 0;
     if (r429 > 0 && this.random() < r429) {
-      throw new ApiError('rate_limited', `Too many requests (injected); wait ${retryAfter} s, then retry.`, undefined, { 'Retry-After': retryAfter });
+      throw new SandboxError('rate_limited', `Too many requests (injected); wait ${retryAfter} s, then retry.`, undefined, { retryAfterSeconds: retryAfter });
     }
     const r5xx = this.config.rate_5xx ?? 0;
     if (r5xx > 0 && this.random() < r5xx) {
-      throw new ApiError('service_unavailable', 'The service is briefly unavailable (injected); retry the same request.', undefined, { 'Retry-After': retryAfter });
+      throw new SandboxError('service_unavailable', 'The service is briefly unavailable (injected); retry the same request.', undefined, { retryAfterSeconds: retryAfter });
     }
   }
 }

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { SandboxReady } from '../../shared/api/index.ts';
 import { CdnStore } from './cdnStore.ts';
-import { openDatabase, type Db } from './db/database.ts';
+import { openDatabase, transaction } from './db/database.ts';
 import { FaultState } from './faults.ts';
 import { purgeOldRecords } from './idempotency.ts';
+import { rebaseCdnAddresses } from './repos/cdnRepo.ts';
 import { KeyedMutex } from './keyedMutex.ts';
 import type { MediaRenderer } from './media/mediaRenderer.ts';
 import { loadRenderer } from './rendererLoader.ts';
@@ -73,7 +74,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const { port } = server.address() as AddressInfo;
   if (options.rememberPort && options.port === 0) writeFileSync(join(dataDir, PORT_FILE), `${port}\n`);
   // Its records name its CDN by address: when the port changed, they name the new one.
-  if (remembered !== null && remembered !== port) rebaseCdnAddresses(db, `https://127.0.0.1:${remembered}/cdn/`, `https://127.0.0.1:${port}/cdn/`);
+  if (remembered !== null && remembered !== port) {
+    transaction(db, () => rebaseCdnAddresses(db, `https://127.0.0.1:${remembered}/cdn/`, `https://127.0.0.1:${port}/cdn/`));
+  }
   const baseUrl = `https://127.0.0.1:${port}`;
   const cdnUrl = `${baseUrl}/cdn`;
   let scheduler: Scheduler | null = null;
@@ -142,32 +145,4 @@ function listen(server: Server, port: number): Promise<void> {
       ok();
     });
   });
-}
-
-/** Every stored column that may hold an address of the sandbox's own CDN. */
-const CDN_ADDRESS_COLUMNS = [
-  ['users', 'avatar_url'],
-  ['characters', 'reference_image_urls'],
-  ['characters', 'headshot_url'],
-  ['characters', 'fullbody_url'],
-  ['character_versions', 'headshot_url'],
-  ['character_versions', 'fullbody_url'],
-  ['generations', 'options'],
-  ['generations', 'output_url'],
-  ['generations', 'thumbnail_url'],
-  ['voices', 'preview_url'],
-  ['audio_tracks', 'audio_url'],
-] as const;
-
-function rebaseCdnAddresses(db: Db, from: string, to: string): void {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    for (const [table, column] of CDN_ADDRESS_COLUMNS) {
-      db.prepare(`UPDATE ${table} SET ${column} = replace(${column}, ?, ?) WHERE instr(${column}, ?) > 0`).run(from, to, from);
-    }
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
 }

@@ -1,14 +1,25 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OPERATION_IDS } from '../../shared/api/index.ts';
-import { num, str, transaction, type Row } from './db/database.ts';
+import { transaction } from './db/database.ts';
 import type { FaultKind } from './faults.ts';
 import { GENERATION_CONCURRENCY, jobDurationMs, type JobKind } from './jobTiming.ts';
 import { failAudio, renderAudio } from './jobs/audioJob.ts';
 import { failCharacter, renderCharacter } from './jobs/characterJob.ts';
 import { failGeneration, renderGeneration } from './jobs/generationJob.ts';
-import { INJECTED_FAILURE, messageOf } from './jobs/jobSupport.ts';
+import { INJECTED_FAILURE } from './jobs/jobSupport.ts';
+import { messageOf } from './messageOf.ts';
 import { failVoice, renderVoice } from './jobs/voiceJob.ts';
-import { getGeneration, type GenerationRecord } from './repos/generationRepo.ts';
+import { processingAudio } from './repos/audioRepo.ts';
+import {
+  countProcessing,
+  getGeneration,
+  oldestPending,
+  processingGenerationIds,
+  startProcessing,
+  usersWithPending,
+  type GenerationRecord,
+} from './repos/generationRepo.ts';
+import { processingVoices } from './repos/voiceRepo.ts';
 import type { Services } from './services.ts';
 
 /** Renders in flight at once: the machine may have two cores shared with the app. */
@@ -68,21 +79,13 @@ export class Scheduler {
   /** Decision: at most GENERATION_CONCURRENCY image/video/talk jobs of one account run at once; the oldest pending goes next. */
   private promotePending(): void {
     const { db } = this.s;
-    const users = db.prepare(`SELECT DISTINCT user_id FROM generations WHERE status = 'pending'`).all() as Row[];
-    for (const u of users) {
-      const userId = str(u, 'user_id');
+    for (const userId of usersWithPending(db)) {
       transaction(db, () => {
-        const busy = num(
-          db.prepare(`SELECT COUNT(*) AS n FROM generations WHERE user_id = ? AND operation = ? AND status = 'processing'`).get(userId, OPERATION_IDS.createGeneration) as Row,
-          'n',
-        );
-        const free = GENERATION_CONCURRENCY - busy;
+        const free = GENERATION_CONCURRENCY - countProcessing(db, userId, OPERATION_IDS.createGeneration);
         if (free <= 0) return;
-        const next = db.prepare(`SELECT id, type FROM generations WHERE user_id = ? AND status = 'pending' ORDER BY seq LIMIT ?`).all(userId, free) as Row[];
         const now = this.s.now();
-        for (const row of next) {
-          const due = now.getTime() + jobDurationMs(this.s.speed, str(row, 'type') as JobKind);
-          db.prepare(`UPDATE generations SET status = 'processing', due_ms = ?, updated_at = ? WHERE id = ?`).run(due, now.toISOString(), str(row, 'id'));
+        for (const next of oldestPending(db, userId, free)) {
+          startProcessing(db, next.id, now.getTime() + jobDurationMs(this.s.speed, next.type as JobKind), now.toISOString());
         }
       });
     }
@@ -91,17 +94,15 @@ export class Scheduler {
   private dueJobs(): Job[] {
     const { db } = this.s;
     const jobs: Job[] = [];
-    for (const row of db.prepare(`SELECT id FROM generations WHERE status = 'processing'`).all() as Row[]) {
-      const g = getGeneration(db, str(row, 'id'));
+    for (const id of processingGenerationIds(db)) {
+      const g = getGeneration(db, id);
       if (g && !this.running.has(`g:${g.id}`)) jobs.push(this.generationJob(g));
     }
-    for (const row of db.prepare(`SELECT id, due_ms FROM voices WHERE status = 'processing'`).all() as Row[]) {
-      const id = str(row, 'id');
-      jobs.push({ key: `v:${id}`, kind: 'voice', dueMs: num(row, 'due_ms'), render: () => renderVoice(this.s, id), fail: (m) => failVoice(this.s, id, m) });
+    for (const { id, dueMs } of processingVoices(db)) {
+      jobs.push({ key: `v:${id}`, kind: 'voice', dueMs, render: () => renderVoice(this.s, id), fail: (m) => failVoice(this.s, id, m) });
     }
-    for (const row of db.prepare(`SELECT id, due_ms FROM audio_tracks WHERE status = 'processing'`).all() as Row[]) {
-      const id = str(row, 'id');
-      jobs.push({ key: `a:${id}`, kind: 'audio', dueMs: num(row, 'due_ms'), render: () => renderAudio(this.s, id), fail: (m) => failAudio(this.s, id, m) });
+    for (const { id, dueMs } of processingAudio(db)) {
+      jobs.push({ key: `a:${id}`, kind: 'audio', dueMs, render: () => renderAudio(this.s, id), fail: (m) => failAudio(this.s, id, m) });
     }
     return jobs.filter((j) => !this.running.has(j.key));
   }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findKeyByText, insertKey, isWellFormedKey } from './apiKeys.ts';
+import { createKey, findKeyByText, isWellFormedKey } from './apiKeys.ts';
 import { grant } from './credits.ts';
 import { getMeta, setMeta, transaction, type Db } from './db/database.ts';
-import { createUser, getUser, type User } from './users.ts';
+import { reviveAsSeedKey, revokeSeedKeys } from './repos/keyRepo.ts';
+import { getUser, type User } from './repos/userRepo.ts';
+import { createUser } from './users.ts';
 
 export const SEED = { email: 'creator@sandbox.local', name: 'Sandbox Creator', plan: 'creator', credits: 1000 } as const;
 
@@ -34,16 +36,16 @@ export function ensureSeedKey(db: Db, user: User, wanted: string | undefined, no
     if (wanted !== undefined && isWellFormedKey(wanted)) {
       const found = findKeyByText(db, wanted);
       if (found && found.userId !== user.id) throw new Error('CAST_SANDBOX_API_KEY belongs to another sandbox user.');
-      db.prepare('UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND is_seed = 1 AND revoked_at IS NULL AND id <> ?').run(at, user.id, found?.id ?? '');
+      revokeSeedKeys(db, user.id, at, found?.id ?? '');
       if (found) {
-        db.prepare('UPDATE api_keys SET revoked_at = NULL, expires_at = NULL, is_seed = 1 WHERE id = ?').run(found.id);
+        reviveAsSeedKey(db, found.id);
       } else {
-        insertKey(db, user.id, { name: 'Sandbox seed key', text: wanted, seed: true }, now);
+        createKey(db, user.id, { name: 'Sandbox seed key', text: wanted, seed: true }, now);
       }
       text = wanted;
     } else {
-      db.prepare('UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND is_seed = 1 AND revoked_at IS NULL').run(at, user.id);
-      text = insertKey(db, user.id, { name: 'Sandbox seed key', seed: true }, now).key;
+      revokeSeedKeys(db, user.id, at);
+      text = createKey(db, user.id, { name: 'Sandbox seed key', seed: true }, now).key;
     }
     return text;
   });

@@ -1,4 +1,4 @@
-import { ApiError } from './server/apiError.ts';
+import { SandboxError } from './sandboxError.ts';
 import type { CdnObject, CdnStore, MediaKind } from './cdnStore.ts';
 
 const CDN_NAME = /^[0-9a-f]{64}\.(png|jpg|webp|wav|mp3|ogg|mp4|webm)$/;
@@ -58,14 +58,14 @@ export function checkAssetUrl(
   kinds: readonly MediaKind[],
 ): AssetRef {
   const reason = ssrfReason(value, cdn.baseUrl);
-  if (reason) throw new ApiError('validation_error', `The URL in ${field} ${reason}. Upload the file with POST /v1/uploads and use the URL it returns.`, field);
+  if (reason) throw new SandboxError('validation_error', `The URL in ${field} ${reason}. Upload the file with POST /v1/uploads and use the URL it returns.`, field);
   const object = cdn.fromUrl(value);
   if (!object || !cdn.ownedBy(userId, object.sha256)) {
-    throw new ApiError('validation_error', `The URL in ${field} is not a file you uploaded. Upload it with POST /v1/uploads first.`, field);
+    throw new SandboxError('validation_error', `The URL in ${field} is not a file you uploaded. Upload it with POST /v1/uploads first.`, field);
   }
   const kind = object.contentType.split('/')[0];
   if (!kinds.some((k) => k === kind)) {
-    throw new ApiError('validation_error', `The file in ${field} is ${object.contentType}; this field takes ${kinds.join(' or ')}.`, field);
+    throw new SandboxError('validation_error', `The file in ${field} is ${object.contentType}; this field takes ${kinds.join(' or ')}.`, field);
   }
   return { field, object };
 }
@@ -85,7 +85,7 @@ export function checkRawUrlFields(value: unknown, cdnBase: string, path = ''): v
       const items = Array.isArray(v) ? v.map((item, i) => [item, `${here}[${i}]`] as const) : [[v, here] as const];
       for (const [item, field] of items) {
         const reason = typeof item === 'string' ? ssrfReason(item, cdnBase) : null;
-        if (reason) throw new ApiError('validation_error', `The URL in ${field} ${reason}. Upload the file with POST /v1/uploads and use the URL it returns.`, field);
+        if (reason) throw new SandboxError('validation_error', `The URL in ${field} ${reason}. Upload the file with POST /v1/uploads and use the URL it returns.`, field);
       }
     } else {
       checkRawUrlFields(v, cdnBase, here);

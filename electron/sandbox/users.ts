@@ -1,18 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Plan } from '../../shared/api/index.ts';
-import { num, str, strOrNull, type Db, type Row } from './db/database.ts';
-
-export type User = {
-  id: string;
-  email: string;
-  name: string;
-  plan: Plan;
-  team: string | null;
-  balance: number;
-  avatarUrl: string;
-  approvalThreshold: number;
-  createdAt: string;
-};
+import type { Db } from './db/database.ts';
+import { getUser, insertUser, type User } from './repos/userRepo.ts';
 
 /** Decision: operations quoted above this many credits need approval (spec 2.6, 4.3). */
 export const DEFAULT_APPROVAL_THRESHOLD = 50;
@@ -21,36 +10,23 @@ export function sha256Hex(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export function toUser(row: Row): User {
-  return {
-    id: str(row, 'id'),
-    email: str(row, 'email'),
-    name: str(row, 'name'),
-    plan: str(row, 'plan') as Plan,
-    team: strOrNull(row, 'team'),
-    balance: num(row, 'balance'),
-    avatarUrl: str(row, 'avatar_url'),
-    approvalThreshold: num(row, 'approval_threshold'),
-    createdAt: str(row, 'created_at'),
-  };
-}
-
-export function getUser(db: Db, id: string): User | null {
-  const row = db.prepare('SELECT * FROM users WHERE id = ?').get(id) as Row | undefined;
-  return row ? toUser(row) : null;
-}
-
 export type NewUser = { email: string; name: string; plan: Plan; credits: number; team?: string | undefined };
 
 /** Creates a user with a web session token (returned once; only its hash is kept). */
 export function createUser(db: Db, input: NewUser, now: Date): { user: User; sessionToken: string } {
   const id = randomUUID();
   const sessionToken = `sess_${randomBytes(32).toString('hex')}`;
-  const created = now.toISOString();
-  db.prepare(
-    `INSERT INTO users (id, email, name, plan, team, balance, avatar_url, session_token_hash, approval_threshold, created_at)
-     VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-  ).run(id, input.email, input.name, input.plan, input.team ?? null, avatarFor(input.email), sha256Hex(sessionToken), DEFAULT_APPROVAL_THRESHOLD, created);
+  insertUser(db, {
+    id,
+    email: input.email,
+    name: input.name,
+    plan: input.plan,
+    team: input.team ?? null,
+    avatarUrl: avatarFor(input.email),
+    sessionTokenHash: sha256Hex(sessionToken),
+    approvalThreshold: DEFAULT_APPROVAL_THRESHOLD,
+    createdAt: now.toISOString(),
+  });
   const user = getUser(db, id);
   if (!user) throw new Error('The user just created is missing.');
   return { user, sessionToken };

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
-import { str, type Row } from './db/database.ts';
-import type { CdnObject } from './cdnStore.ts';
-import { messageOf } from './jobs/jobSupport.ts';
-import type { VoiceParameters } from './media/mediaRenderer.ts';
+import type { CdnObject, CdnStore } from './cdnStore.ts';
+import type { Db } from './db/database.ts';
+import type { MediaRenderer, VoiceParameters } from './media/mediaRenderer.ts';
+import { messageOf } from './messageOf.ts';
 import { PRESETS, type Preset } from './presets.ts';
-import type { Services } from './services.ts';
+import { currentPreview, savePreview } from './repos/presetPreviewRepo.ts';
 
 /** The sentence every voice's preview says (issue 7: each voice with a preview you can play). */
 export function previewText(name: string): string {
   return `Hello, I'm ${name}. This is how I sound.`;
 }
 
-/** What rendering a preview needs: the services minus the preset previews themselves. */
-export type PreviewDeps = Pick<Services, 'db' | 'cdn' | 'renderer' | 'now' | 'log'>;
+/** What rendering a preview needs (a part of the sandbox's services). */
+export type PreviewDeps = { db: Db; cdn: CdnStore; renderer: MediaRenderer; now: () => Date; log: (message: string) => void };
 
 export type PreviewVoice = { id: string; name: string; model: string; params: VoiceParameters };
 
@@ -58,8 +58,8 @@ export class PresetPreviews {
 
   /** The preset's preview URL, or null while it is still being rendered (which this ensures). */
   urlOf(preset: Preset): string | null {
-    const row = this.s.db.prepare('SELECT sha256, ext FROM preset_previews WHERE preset_id = ? AND fingerprint = ?').get(preset.id, fingerprint(preset)) as Row | undefined;
-    if (row) return this.s.cdn.urlFor(str(row, 'sha256'), str(row, 'ext'));
+    const preview = currentPreview(this.s.db, preset.id, fingerprint(preset));
+    if (preview) return this.s.cdn.urlFor(preview.sha256, preview.ext);
     this.ensure();
     return null;
   }
@@ -88,13 +88,10 @@ export class PresetPreviews {
     for (const preset of PRESETS) {
       if (this.stopped) return;
       const print = fingerprint(preset);
-      if (db.prepare('SELECT 1 FROM preset_previews WHERE preset_id = ? AND fingerprint = ?').get(preset.id, print)) continue;
+      if (currentPreview(db, preset.id, print)) continue;
       const object = await renderPreview(this.s, preset);
       if (this.stopped) return;
-      db.prepare(
-        `INSERT INTO preset_previews (preset_id, fingerprint, sha256, ext, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (preset_id) DO UPDATE SET fingerprint = excluded.fingerprint, sha256 = excluded.sha256, ext = excluded.ext, created_at = excluded.created_at`,
-      ).run(preset.id, print, object.sha256, object.ext, this.s.now().toISOString());
+      savePreview(db, preset.id, print, object, this.s.now().toISOString());
     }
   }
 }

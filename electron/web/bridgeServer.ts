@@ -1,19 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { BRIDGE_PATH, CLOSE_INCOMPATIBLE, type RouterLike } from '../../shared/ipc/bridgeFrames.ts';
 import { IPC_VERSION, type Reply, type WireMessage, type WireRequest } from '../../shared/ipc/index.ts';
 import type { Logger } from '../core/log/logger.ts';
 import type { HostAuth } from './hostAuth.ts';
-
-/** The part of core's Router a transport uses. */
-export type RouterLike = {
-  handle(command: string, input: unknown): Promise<Reply<unknown>>;
-  subscribe(sink: (event: string, payload: unknown) => void): () => void;
-};
-
-export const BRIDGE_PATH = '/bridge';
-/** The page's build speaks another IPC version: accepted only to be closed with this code. */
-export const CLOSE_INCOMPATIBLE = 4409;
 /**
  * Commands a browser page never has a reason to send: a browser knows no file paths (dropped files
  * stream to `PUT /uploads`, which hands core a path of its own), so a path from a page is refused

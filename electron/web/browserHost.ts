@@ -69,7 +69,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // One process per data folder: two cores on one queue would both send it. Throws the sentence.
   const lock = acquireDataFolderLock(options.userDataDir);
   try {
-    return await startLocked(options, rendererDir, lock.release);
+    return await startLocked(options, rendererDir, () => lock.release());
   } catch (error) {
     lock.release();
     throw error;

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const stop = () => {
     console.log('Stopping Cast Studio…');
     // The file log writes in the background: its last lines reach the disk before the process exits.
-    host
+    void host
       .stop()
       .then(
         () => 0,

@@ -6,7 +6,8 @@ import { MEDIA_SAFETY_HEADERS, mediaTypeOfFile } from '../core/media/mediaSignat
 import { downloadDisposition } from './downloadDisposition.ts';
 import { fetchSiteAllowed, type HostAuth } from './hostAuth.ts';
 import { contentSecurityPolicy, contentTypeOf, resolveStaticFile } from './staticFiles.ts';
-import { closeAfterAnswer, SESSION_HEADER, UPLOAD_PATH } from './uploadRoute.ts';
+import { SESSION_HEADER, UPLOAD_PATH } from '../../shared/ipc/bridgeFrames.ts';
+import { closeAfterAnswer } from './uploadRoute.ts';
 
 export type ResolvedMedia = { path: string; contentType: string; size: number };
 export type MediaResolver = (contentId: string) => ResolvedMedia | null;

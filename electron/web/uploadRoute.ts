@@ -5,11 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/index.ts';
 import type { AppError, Reply } from '../../shared/ipc/index.ts';
-import type { RouterLike } from './bridgeServer.ts';
+import type { RouterLike } from '../../shared/ipc/bridgeFrames.ts';
 
-/** Route and header of the browser host's streamed upload (renderer/bridge/webSocketBridge.ts sends it). */
-export const UPLOAD_PATH = '/uploads';
-export const SESSION_HEADER = 'x-cast-token';
 /** Uploads the host streams to disk at one time; more are answered `busy`. */
 export const MAX_UPLOADS_AT_ONCE = 4;
 

@@ -4,7 +4,7 @@ import { CONNECTION_STATUS_WORDS, statusOf } from '../stores/connectionStatus.ts
 import { connectionLabel, useConnectionStore } from '../stores/connectionStore.ts';
 import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
 import { useNavigationStore } from '../stores/navigationStore.ts';
-import { creditsText } from '../ui/PriceButton.tsx';
+import { creditsText } from '../ui/format.ts';
 
 /** Always in view: the balance, the connection and its state, and the jobs in flight. */
 export function AppHeader() {

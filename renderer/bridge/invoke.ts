@@ -1,25 +1,34 @@
-import type { AppError, CommandInput, CommandName, CommandOutput, Reply } from '../../shared/ipc/index.ts';
+import type { Bridge, CommandInput, CommandName, CommandOutput, EventName, EventPayload, Reply } from '../../shared/ipc/index.ts';
 import { getBridge } from './getBridge.ts';
 
-/** A refused command, as a throwable for code that prefers try/catch to reading a Reply. */
-export class CommandFailure extends Error {
-  readonly error: AppError;
+/**
+ * The renderer's one door to core. Every command answers a Reply and never throws: a transport
+ * failure (a closed socket, a dead main process) becomes an ordinary error reply, so a caller reads
+ * `reply.ok` and, when it is false, shows `describeError(reply.error)` (errors/errorMessages.ts).
+ */
+let override: Bridge | null = null;
 
-  constructor(error: AppError) {
-    super(error.message);
-    this.name = 'CommandFailure';
-    this.error = error;
+/** Tests hand in a bridge of their own; `null` goes back to the real one. */
+export function setBridgeForTests(bridge: Bridge | null): void {
+  override = bridge;
+}
+
+function bridge(): Bridge {
+  return override ?? getBridge();
+}
+
+export async function invoke<C extends CommandName>(command: C, input: CommandInput<C>): Promise<Reply<CommandOutput<C>>> {
+  try {
+    return await bridge().invoke(command, input);
+  } catch {
+    return {
+      ok: false,
+      error: { code: 'connection_lost', message: 'Cast Studio lost its link to the app core. Reload the window; your queued work is kept.' },
+    };
   }
 }
 
-/** Typed invoke through the page's bridge; the Reply is never thrown. */
-export function invoke<C extends CommandName>(command: C, input: CommandInput<C>): Promise<Reply<CommandOutput<C>>> {
-  return getBridge().invoke(command, input);
-}
-
-/** Typed invoke that returns the value or throws a CommandFailure carrying the AppError. */
-export async function invokeValue<C extends CommandName>(command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
-  const reply = await invoke(command, input);
-  if (!reply.ok) throw new CommandFailure(reply.error);
-  return reply.value;
+/** Only app/bridgeEvents.ts subscribes: it is the one place events become state. */
+export function listen<E extends EventName>(event: E, handler: (payload: EventPayload<E>) => void): () => void {
+  return bridge().on(event, handler);
 }

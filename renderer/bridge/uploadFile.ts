@@ -1,5 +1,6 @@
 import type { CommandInput, CommandOutput, Reply } from '../../shared/ipc/index.ts';
-import { getBridge, getWebSocketBridge } from './getBridge.ts';
+import { getWebSocketBridge } from './getBridge.ts';
+import { invoke } from './invoke.ts';
 
 export type Uploaded = CommandOutput<'uploads.create'>;
 
@@ -13,16 +14,15 @@ export type Uploaded = CommandOutput<'uploads.create'>;
  * inside a WebSocket frame, and core checks type and size the same way.
  */
 export async function uploadFile(file: File, contentType: string = file.type): Promise<Reply<Uploaded>> {
-  const bridge = getBridge();
   const host = getWebSocketBridge();
   if (host) return host.upload(file, contentType);
   if (window.cast) {
     // The preload's documented exception: `uploads.fromPath` accepts `{ file }` from the page.
     const input = { file } as unknown as CommandInput<'uploads.fromPath'>;
-    const reply = await bridge.invoke('uploads.fromPath', input);
+    const reply = await invoke('uploads.fromPath', input);
     if (reply.ok || reply.error.code !== 'invalid_input') return reply;
   }
-  return bridge.invoke('uploads.create', { fileName: file.name || 'upload', contentType, dataBase64: await toBase64(file) });
+  return invoke('uploads.create', { fileName: file.name || 'upload', contentType, dataBase64: await toBase64(file) });
 }
 
 function toBase64(file: Blob): Promise<string> {
@@ -30,7 +30,7 @@ function toBase64(file: Blob): Promise<string> {
     const reader = new FileReader();
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
     reader.onload = () => {
-      const url = String(reader.result);
+      const url = typeof reader.result === 'string' ? reader.result : '';
       resolve(url.slice(url.indexOf(',') + 1));
     };
     reader.readAsDataURL(file);

@@ -11,9 +11,7 @@ import {
   type WireMessage,
   type WireRequest,
 } from '../../shared/ipc/index.ts';
-
-/** Close codes the browser host uses when it accepts a socket only to say why it cannot serve it. */
-export const CLOSE_INCOMPATIBLE = 4409;
+import { CLOSE_INCOMPATIBLE, SESSION_HEADER, UPLOAD_PATH } from '../../shared/ipc/bridgeFrames.ts';
 
 /** `refused`: the page's launch link was spent or expired and the tab holds no session. */
 export type BridgeStatus = 'connecting' | 'open' | 'reconnecting' | 'incompatible' | 'refused' | 'closed';
@@ -42,10 +40,6 @@ export type WebSocketBridgeOptions = {
   /** Backoff between attempts: 250 ms doubling to this cap, with jitter. */
   maxDelayMs?: number;
 };
-
-/** The browser host's upload route and the header its session token travels in (electron/web/uploadRoute.ts). */
-export const UPLOAD_PATH = '/uploads';
-export const SESSION_HEADER = 'X-Cast-Token';
 
 type Pending = { resolve: (reply: Reply<unknown>) => void; request: WireRequest; sent: boolean };
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Capabilities, GenerationType, ModelInfo } from '../../shared/api/index.ts';
 import type { AppError } from '../../shared/ipc/index.ts';
-import { invoke } from './bridgeClient.ts';
+import { invoke } from '../bridge/invoke.ts';
 
 type CapabilitiesState = {
   capabilities: Capabilities | null;

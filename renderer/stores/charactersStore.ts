@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppError, CharacterView, CommandInput, Job } from '../../shared/ipc/index.ts';
-import { invoke } from './bridgeClient.ts';
+import { invoke } from '../bridge/invoke.ts';
 import { useJobsStore } from './jobsStore.ts';
 
 type CharactersState = {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppError, CommandInput, Connection, Profile } from '../../shared/ipc/index.ts';
-import { invoke } from './bridgeClient.ts';
+import { invoke } from '../bridge/invoke.ts';
 
 type ConnectionState = {
   connection: Connection | null;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppError, Job, JobState } from '../../shared/ipc/index.ts';
-import { invoke } from './bridgeClient.ts';
+import { invoke } from '../bridge/invoke.ts';
 
 /** What the renderer knows about a job it submitted itself (the Job record does not carry it). */
 export type JobContext = { characterId: string | null; label: string };

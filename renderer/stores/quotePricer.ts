@@ -1,5 +1,5 @@
 import type { AppError, CommandInput, Price } from '../../shared/ipc/index.ts';
-import { invoke } from './bridgeClient.ts';
+import { invoke } from '../bridge/invoke.ts';
 
 /** Where a price is on its way from a quote; `idle` means there is nothing valid to price yet. */
 export type PriceState =

@@ -3,6 +3,7 @@ import { useAppInfoStore } from './appInfoStore.ts';
 import { useCapabilitiesStore } from './capabilitiesStore.ts';
 import { useCharactersStore } from './charactersStore.ts';
 import { useConnectionStore } from './connectionStore.ts';
+import { useHandoffStore } from './handoffStore.ts';
 import { useJobsStore } from './jobsStore.ts';
 import { useNavigationStore } from './navigationStore.ts';
 import { useSettingsStore } from './settingsStore.ts';
@@ -16,7 +17,7 @@ export function registerStoreReset(reset: () => void): void {
 }
 
 export function resetAllStores(): void {
-  for (const store of [useAccountStore, useAppInfoStore, useCapabilitiesStore, useCharactersStore, useConnectionStore, useJobsStore, useNavigationStore, useSettingsStore, useToastStore]) {
+  for (const store of [useAccountStore, useAppInfoStore, useCapabilitiesStore, useCharactersStore, useConnectionStore, useHandoffStore, useJobsStore, useNavigationStore, useSettingsStore, useToastStore]) {
     store.getState().reset();
   }
   for (const reset of resets) reset();

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ServiceFacts } from '../../shared/ipc/index.ts';
-import { invoke } from './bridgeClient.ts';
+import { invoke } from '../bridge/invoke.ts';
 import { registerStoreReset } from './resetStores.ts';
 
 type ServiceFactsState = {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppError, Settings } from '../../shared/ipc/index.ts';
-import { invoke } from './bridgeClient.ts';
+import { invoke } from '../bridge/invoke.ts';
 
 type SettingsState = {
   settings: Settings | null;

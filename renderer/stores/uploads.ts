@@ -3,7 +3,7 @@ import { SIGNATURE_BYTES, signatureTypeOf } from '../../shared/api/fileSignature
 import type { AppError } from '../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from './appInfoStore.ts';
 import { getWebSocketBridge, uploadFile as uploadThroughShell } from '../bridge/index.ts';
-import { invoke } from './bridgeClient.ts';
+import { invoke } from '../bridge/invoke.ts';
 import { formatBytes } from '../ui/format.ts';
 
 export type UploadKind = 'image' | 'audio' | 'video';
@@ -46,8 +46,6 @@ export function contentTypeOf(file: { name: string; type: string }): UploadConte
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   return file.type === '' || file.type === 'application/octet-stream' ? (BY_EXTENSION[extension] ?? null) : null;
 }
-
-export { formatBytes };
 
 /**
  * What the file really is, by its first bytes: the upload type to send it as, or a sentence naming

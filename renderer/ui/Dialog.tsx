@@ -1,28 +1,40 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, type KeyboardEventHandler, type ReactNode, type Ref } from 'react';
 
-type DialogProps = {
+type ModalDialogProps = {
   open: boolean;
+  /** Escape, the close ✕ and anything else that dismisses the dialog come here; the owner closes it. */
   onClose: () => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  /** The id of the element that names the dialog (its title). */
+  labelledBy: string;
+  describedBy?: string;
+  className: string;
   /** For tests and styling: a stable name of the dialog. */
   name?: string;
+  testId?: string;
+  /** Whether the dialog element itself can hold the focus (a viewer that takes keys of its own). */
+  focusable?: boolean;
+  onKeyDown?: KeyboardEventHandler<HTMLDialogElement>;
+  /** The <dialog> element, for an owner that moves the focus itself. */
+  ref?: Ref<HTMLDialogElement | null>;
+  children: ReactNode;
 };
 
 /**
- * A modal dialog on the native <dialog>: `showModal()` makes the rest of the page inert (the focus
- * trap), Escape closes, and focus goes back to what opened it.
+ * Every modal of the app sits on this native <dialog>: `showModal()` makes the rest of the page
+ * inert (the focus trap), Escape asks the owner to close, the title names it, and focus goes back
+ * to what opened it. `Dialog` below is the framed dialog most screens use; the gallery's detail
+ * view lays out its own frame on the same base.
  */
-export function Dialog({ open, onClose, title, description, children, footer, size = 'md', name }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
+export function ModalDialog({ open, onClose, labelledBy, describedBy, className, name, testId, focusable = false, onKeyDown, ref: outer, children }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement | null>(null);
+  useImperativeHandle<HTMLDialogElement | null, HTMLDialogElement | null>(outer, () => ref.current, []);
   const opener = useRef<HTMLElement | null>(null);
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  const openRef = useRef(open);
+  useEffect(() => {
+    closeRef.current = onClose;
+    openRef.current = open;
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -48,6 +60,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       closeRef.current();
     };
     const onClosed = () => {
+      // Closed by the browser rather than by `open` turning false (Chromium lets a repeated Escape
+      // through without a cancelable event): the owner learns it, so its state follows.
+      if (openRef.current) closeRef.current();
       const target = opener.current;
       opener.current = null;
       if (target && target.isConnected) target.focus();
@@ -63,11 +78,38 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   return (
     <dialog
       ref={ref}
-      className={`dialog dialog-${size}`}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
+      className={className}
+      tabIndex={focusable ? -1 : undefined}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
       data-dialog={name}
+      data-testid={testId}
+      onKeyDown={onKeyDown}
     >
+      {children}
+    </dialog>
+  );
+}
+
+type DialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  /** For tests and styling: a stable name of the dialog. */
+  name?: string;
+};
+
+/** The framed dialog: a title and a close ✕, an optional description, the content and a footer of actions. */
+export function Dialog({ open, onClose, title, description, children, footer, size = 'md', name }: DialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+
+  return (
+    <ModalDialog open={open} onClose={onClose} labelledBy={titleId} describedBy={description ? descriptionId : undefined} className={`dialog dialog-${size}`} name={name}>
       {open ? (
         <div className="dialog-body">
           <header className="dialog-header">
@@ -89,6 +131,6 @@ export function Dialog({ open, onClose, title, description, children, footer, si
           {footer ? <footer className="dialog-footer">{footer}</footer> : null}
         </div>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { useId, useRef } from 'react';
 import type { PriceState } from '../stores/quotePricer.ts';
 import { Button } from './Button.tsx';
-import { creditsText, priceBlocks, priceNote } from './priceNote.ts';
+import { priceBlocks, priceNote } from './priceNote.ts';
 import { SendAnotherPrompt, useSendGuard } from './SendAnother.tsx';
 import { Spinner } from './Spinner.tsx';
+import { creditsText } from './format.ts';
 
 export type { PriceState };
-export { creditsText };
 
 type PriceButtonProps = {
   label: string;

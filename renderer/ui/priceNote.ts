@@ -11,7 +11,6 @@ export type PriceNote = {
   action: 'checkApproval' | 'checkBalance' | 'requote' | null;
 };
 
-export { creditsText };
 
 /** Whether a priced quote may be spent now: the balance covers it and any approval it needs is given. */
 export function priceBlocks(price: PriceState): 'uncovered' | 'approval' | null {

@@ -17,7 +17,9 @@ export function usePriceWatch(price: PriceState, recheck: () => Promise<void>): 
   const pending = blocks === 'approval' && price.status === 'priced' && (price.price.approvalState ?? 'pending') === 'pending';
   const balance = useAccountStore((s) => s.balance);
   const recheckRef = useRef(recheck);
-  recheckRef.current = recheck;
+  useEffect(() => {
+    recheckRef.current = recheck;
+  });
 
   useEffect(() => {
     if (!pending) return;

@@ -13,7 +13,7 @@ import { median, percentile, round, type BenchOptions, type Metric } from './sup
 const VIEWPORT = { width: 1360, height: 880 };
 const SPEED_PX_S = 3_000;
 
-type ScrollResult = { intervals: number[]; longFrames: number; ratios: number[]; observer: string };
+export type ScrollResult = { intervals: number[]; longFrames: number; ratios: number[]; observer: string };
 
 /**
  * The gallery benchmarks on the built renderer in headless Chromium, through the browser host over
@@ -163,7 +163,7 @@ function thumbnailsPainted(): boolean {
 }
 
 /** In the page: scrolls up and down at `speed` px/s for `ms`, one step per animation frame. */
-function scrollFor(opts: { ms: number; speed: number }): Promise<ScrollResult> {
+export function scrollFor(opts: { ms: number; speed: number }): Promise<ScrollResult> {
   const scroller = document.querySelector('.gallery-scroller') as HTMLElement;
   const intervals: number[] = [];
   const ratios: number[] = [];
@@ -229,8 +229,8 @@ function timeChange(opts: { action: 'kind' | 'search'; value: string }): Promise
     chip?.click();
   } else {
     const input = document.querySelector<HTMLInputElement>('[data-testid="gallery-search"]')!;
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(input, opts.value);
+    // React tracks the value through the prototype's setter: set it there so onChange sees the input.
+    Reflect.set(HTMLInputElement.prototype, 'value', opts.value, input);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }
   return new Promise((resolve) => {

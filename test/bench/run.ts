@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--runs N] [--only gallery,poller,sync,download,client,sandbox]`
+ * `npm run bench [-- --quick] [--runs N] [--only gallery,poller,sync,download,client,sandbox,hostloop]`
  *
  * Runs every benchmark of issue 8 against real parts (the sandbox over HTTPS, core, the built
  * renderer in headless Chromium through the browser host), prints one line per metric
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { benchClient } from './client.ts';
 import { benchDownload } from './download.ts';
 import { benchGallery } from './gallery.ts';
+import { benchHostEventLoop } from './hostEventLoop.ts';
 import { benchPoller } from './pollerBench.ts';
 import { benchSandboxLatency } from './sandboxLatency.ts';
 import type { BenchOptions, Metric } from './support/stats.ts';
@@ -42,6 +43,14 @@ const BENCHES: { name: string; run: (o: BenchOptions) => Promise<Metric[]>; fall
   { name: 'sync', run: benchSync, fallback: [{ name: 'sync_full_ratio_to_floor_100k', value: null, unit: 'ratio', target: '<= 1.2' }] },
   { name: 'sandbox', run: benchSandboxLatency, fallback: [{ name: 'sandbox_api_p95_ms_during_render', value: null, unit: 'ms', target: 'near idle' }] },
   { name: 'gallery', run: benchGallery, fallback: [{ name: 'gallery_scroll_p95_frame_ms_100k', value: null, unit: 'ms', target: '<= 20' }] },
+  {
+    name: 'hostloop',
+    run: benchHostEventLoop,
+    fallback: [
+      { name: 'host_event_loop_p99_ms_busy', value: null, unit: 'ms', target: '<= 10' },
+      { name: 'host_event_loop_max_ms_busy', value: null, unit: 'ms', target: '<= 50' },
+    ],
+  },
 ];
 
 const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : null;

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { Agent } from 'undici';
 import { createCore } from '../../electron/core/createCore.ts';
 import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
 import { startFaultProxy } from '../chaos/faultProxy.ts';
-import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
+import type { SandboxHandle } from '../support/sandboxProcess.ts';
+import { addGenerationCopies, startSandboxWithOneGeneration } from './support/seedSandbox.ts';
 import { median, round, sleep, type BenchOptions, type Metric } from './support/stats.ts';
 import { headlessCoreDeps } from '../support/coreDeps.ts';
 
@@ -82,36 +81,8 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
 
 /** A sandbox whose seeded user has `count` completed image generations (one real, the rest copies in SQL). */
 async function seedSandbox(count: number, options: BenchOptions): Promise<SandboxHandle> {
-  let sandbox = await startSandbox({ env: { CAST_SANDBOX_RENDERER: 'placeholder' } });
-  const key = sandbox.ready.api_key;
-  const character = await sandbox.request('POST', '/v1/characters', { headers: { 'idempotency-key': randomUUID() }, body: { name: 'Sync', parameters: {} } });
-  const characterId = (character.body as { data: { id: string } }).data.id;
-  for (let i = 0; i < 100; i += 1) {
-    if (((await sandbox.request('GET', `/v1/characters/${characterId}`)).body as { data: { status: string } }).data.status === 'ready') break;
-    await sleep(100);
-  }
-  const made = await sandbox.request('POST', '/v1/generations', { headers: { 'idempotency-key': randomUUID() }, body: { character_id: characterId, type: 'image', prompt: 'sync bench' } });
-  const generationId = (made.body as { data: { id: string } }).data.id;
-  for (let i = 0; i < 100; i += 1) {
-    if (((await sandbox.request('GET', `/v1/generations/${generationId}`)).body as { data: { status: string } }).data.status === 'completed') break;
-    await sleep(100);
-  }
-  await sandbox.stop();
-  const db = new DatabaseSync(join(sandbox.dataDir, 'sandbox.db'));
-  const template = db.prepare('SELECT * FROM generations WHERE id = ?').get(generationId) as Record<string, unknown>;
-  const insert = db.prepare(
-    `INSERT INTO generations (id, user_id, character_id, character_version, type, operation, status, prompt, model, options, credits_used, output_url, thumbnail_url, duration_seconds, error_message, due_ms, created_at, updated_at, completed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const base = Date.parse(String(template.created_at)) - count * 1000;
-  db.exec('BEGIN');
-  for (let i = 1; i < count; i += 1) {
-    const at = new Date(base + i * 1000).toISOString();
-    insert.run(randomUUID(), template.user_id as string, template.character_id as string, template.character_version as number, 'image', template.operation as string, 'completed', `sync bench ${i}`, template.model as string, template.options as string, template.credits_used as number, template.output_url as string, template.thumbnail_url as string, null, null, null, at, at, at);
-  }
-  db.exec('COMMIT');
-  db.close();
-  sandbox = await startSandbox({ dataDir: sandbox.dataDir, env: { CAST_SANDBOX_RENDERER: 'placeholder', CAST_SANDBOX_API_KEY: key } });
+  const { sandbox, generationId } = await startSandboxWithOneGeneration();
+  const seeded = await addGenerationCopies(sandbox, generationId, count - 1);
   options.log(`  sync: sandbox seeded with ${count} generations`);
-  return sandbox;
+  return seeded;
 }

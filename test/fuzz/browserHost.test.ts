@@ -72,7 +72,7 @@ class Connection {
     });
     this.ws.on('error', () => undefined);
     this.ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type: string; id?: number; reply?: Outcome extends { reply: infer R } ? R : never };
+      const message = JSON.parse((data as Buffer).toString('utf8')) as { type: string; id?: number; reply?: Outcome extends { reply: infer R } ? R : never };
       if (message.type !== 'reply' || message.id === undefined || !message.reply) return;
       this.waiting.get(message.id)?.({ kind: 'reply', reply: message.reply });
       this.waiting.delete(message.id);

@@ -35,7 +35,7 @@ const tally = { sent: 0, byStatus: new Map<string, number>() };
 async function apiView(): Promise<string> {
   // The same facts as the database digest, through the API a client sees: ledger, balances, lists.
   const attacker = { auth: fx.key };
-  const victimLedger = await sb.request('GET', `/sandbox/ledger?user_id=${fx.victim.userId}`);
+  const victimLedger = sb.request('GET', `/sandbox/ledger?user_id=${fx.victim.userId}`);
   const views = await Promise.all([
     sb.request('GET', '/sandbox/ledger'),
     victimLedger,

@@ -139,7 +139,7 @@ describe.skipIf(!hasSecretService)('the job queue of a damaged library', () => {
     expect(((await h.invoke('jobs.list', {})) as { jobs: Job[] }).jobs.map((j) => j.id)).toEqual(expect.arrayContaining(queued.map((q) => q.id)));
 
     for (const { id } of queued) expect((await settled(h, id)).state).toBe('done');
-    const rebuilt = (await h.waitFor('health.changed', (p) => p.state === 'ok' && (p.message ?? '').includes('rebuilt'))) as LibraryHealth;
+    const rebuilt = await h.waitFor('health.changed', (p) => p.state === 'ok' && (p.message ?? '').includes('rebuilt'));
     expect(rebuilt.message).toContain('3 queued jobs were recovered');
     // The service's own ledger: one operation and one charge per key, the job in doubt included.
     const operations = await ledger(second.sandbox());

@@ -1,67 +1,9 @@
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { UsageStore, type SpendRow } from './usageStore.ts';
 
-export type SpendRow = { day: string; kind: string; credits: number };
+export type { SpendRow } from './usageStore.ts';
 
-/**
- * Credits spent per day and per kind of work (character, regenerate, image, video, talk, voice,
- * audio), from the mirrored transactions. A charge names a resource (decision 6: `resource_id`), but
- * not always one the library mirrors under that id: a character's creation and regenerations are
- * charged to their generation id, and a talk clip or speech may be charged before its record is
- * synced. So the kind comes from the first source that knows it, the most specific first:
- *   1. the mirrored generation or library item (a character operation's generation by its operation),
- *   2. the outbox job that was accepted with that resource id (the body says image, video or talk),
- *   3. the mirrored voice or audio track,
- *   4. the transaction's own description (the service's words, e.g. `Character "Ada" regenerated`),
- *   5. a mirrored character (its id alone cannot tell a creation from a regeneration, hence late),
- * else `other`. A charge that was refunded (the job failed) is not spending and is left out.
- */
+/** Credits spent per day and per kind of work since `sinceIso` (see UsageStore.spendByDay). */
 export function spendByDay(library: LibraryDatabase, sinceIso: string): SpendRow[] {
-  return library.all<SpendRow>(
-    `WITH charges AS (
-       SELECT t.created_at, t.amount,
-         coalesce(
-           CASE json_extract(g.raw_json, '$.operation')
-             WHEN 'characters.create.v1' THEN 'character'
-             WHEN 'characters.regenerate.v1' THEN 'regenerate'
-           END,
-           g.type,
-           i.kind,
-           (SELECT CASE j.kind
-                     WHEN 'generation.create' THEN json_extract(j.body, '$.type')
-                     WHEN 'voice.clone' THEN 'voice'
-                     WHEN 'audio.create' THEN 'audio'
-                   END
-              FROM jobs j
-             WHERE j.resource_id = t.resource_id AND j.kind IN ('generation.create', 'voice.clone', 'audio.create')
-             ORDER BY j.created_at LIMIT 1),
-           CASE WHEN v.id IS NOT NULL THEN 'voice' WHEN a.id IS NOT NULL THEN 'audio' END,
-           CASE
-             WHEN lower(t.description) LIKE 'image%' THEN 'image'
-             WHEN lower(t.description) LIKE 'video%' THEN 'video'
-             WHEN lower(t.description) LIKE 'talk%' THEN 'talk'
-             WHEN lower(t.description) LIKE 'voice%' THEN 'voice'
-             WHEN lower(t.description) LIKE 'speech%' OR lower(t.description) LIKE 'audio%' THEN 'audio'
-             WHEN lower(t.description) LIKE 'character%' AND (lower(t.description) LIKE '% regenerated' OR lower(t.description) LIKE '% edited') THEN 'regenerate'
-             WHEN lower(t.description) LIKE 'character%' THEN 'character'
-           END,
-           CASE WHEN c.id IS NOT NULL THEN 'character' END,
-           'other'
-         ) AS raw_kind
-       FROM credit_transactions t
-       LEFT JOIN generations g ON g.id = t.resource_id
-       LEFT JOIN library_items i ON i.id = t.resource_id
-       LEFT JOIN voices v ON v.id = t.resource_id
-       LEFT JOIN audio_tracks a ON a.id = t.resource_id
-       LEFT JOIN characters c ON c.id = t.resource_id
-       WHERE t.created_at >= ? AND t.amount < 0
-         AND NOT (t.resource_id IS NOT NULL AND EXISTS (
-           SELECT 1 FROM credit_transactions r WHERE r.type = 'refund' AND r.resource_id = t.resource_id))
-     )
-     SELECT substr(created_at, 1, 10) AS day,
-            CASE raw_kind WHEN 'character_create' THEN 'character' WHEN 'character_regenerate' THEN 'regenerate' ELSE raw_kind END AS kind,
-            -sum(amount) AS credits
-       FROM charges
-      GROUP BY day, kind ORDER BY day, kind`,
-    sinceIso,
-  );
+  return new UsageStore(library).spendByDay(sinceIso);
 }

@@ -67,6 +67,14 @@ export type HttpClientOptions = {
 /** Service text that reaches an error message passes through this: no key-shaped string survives. */
 const patternRedactor = new Redactor();
 
+/** A request ready to send: where it goes, its headers, and its body (the bytes, or a file opened per attempt). */
+type Prepared = { target: { origin: string; path: string }; headers: Record<string, string>; body: Buffer | StreamedBody | undefined };
+
+/** An attempt that got no usable answer: the error, the outcome the retry policy judges, and the service's Retry-After. */
+type Failed = { failure: ServiceError; outcome: Outcome; retryAfterMs: number | null };
+
+type Attempted = { answer: HttpResponse } | Failed;
+
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|DEPTH_ZERO/;
 
@@ -103,93 +111,108 @@ export class HttpClient {
 
   private async attemptUntilAnswered(request: HttpRequest, tally: { attempts: number; inDoubt: number }): Promise<HttpResponse> {
     const policy = request.policy ?? DEFAULT_RETRY;
-    const { clock, random, observer } = this.options;
+    const prepared = this.prepare(request);
+    for (let attempt = 1; ; attempt += 1) {
+      if (request.signal?.aborted) throw clientError('aborted');
+      this.options.observer?.attempt?.({ method: request.method, path: prepared.target.path, attempt });
+      tally.attempts = attempt;
+      const result = await this.attempt(request, prepared, attempt);
+      if ('answer' in result) return result.answer;
+      await this.waitToRetry(request, prepared.target.path, policy, attempt, result, tally);
+    }
+  }
+
+  /** Where the request goes, its headers, and its body as the bytes (or the file) every attempt sends. */
+  private prepare(request: HttpRequest): Prepared {
     const target = this.target(request);
     const headers = this.headers(request, target.origin === this.apiOrigin);
     const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body instanceof Uint8Array ? Buffer.from(request.body) : request.body;
     if (body !== undefined && !(body instanceof Uint8Array)) headers['content-length'] = String(body.length);
-    for (let attempt = 1; ; attempt += 1) {
-      if (request.signal?.aborted) throw clientError('aborted');
-      observer?.attempt?.({ method: request.method, path: target.path, attempt });
-      tally.attempts = attempt;
-      let outcome: Outcome;
-      let failure: ServiceError;
-      let retryAfterMs: number | null = null;
-      try {
-        const answer = await this.options.dispatcher.request({
-          origin: target.origin,
-          path: target.path,
-          method: request.method,
-          headers,
-          ...(body === undefined ? {} : { body: body instanceof Uint8Array ? body : body.open() }),
-          ...(request.signal ? { signal: request.signal } : {}),
-        });
-        const text = await answer.body.text();
-        const responseHeaders = flatten(answer.headers);
-        observer?.answered(answer.statusCode, target.path);
-        const json = parseJson(text);
-        const status = answer.statusCode;
-        retryAfterMs = parseRetryAfter(responseHeaders['retry-after'], clock.now());
-        if (status < 300 && !(status === 202 && request.retryOn202)) {
-          return { status, headers: responseHeaders, json, attempts: attempt };
-        }
-        const errorInfo = readErrorAnswer(json);
-        if (status === 202) {
-          const ambiguous = AmbiguousBody.safeParse(json);
-          failure = new ServiceError({
-            code: 'reconciling',
-            status,
-            message: 'The service has not settled the outcome of this request yet. Cast Studio will send the same request again.',
-            serviceMessage: ambiguous.success ? ambiguous.data.message : null,
-            retryAfterMs,
-          });
-        } else {
-          failure = serviceErrorFrom(status, errorInfo ? { ...errorInfo, message: errorInfo.message === null ? null : patternRedactor.text(errorInfo.message) } : null, retryAfterMs);
-        }
-        outcome = { kind: 'status', status, code: failure.code };
-        if (status >= 400) observer?.refused?.(failure);
-        // An unknown code on a 401 still means the key was refused (spec 5.6).
-        if (status === 401 && KEY_REJECTED_CODES.has(failure.meaning)) {
-          observer?.keyRejected(failure.meaning);
-          throw failure;
-        }
-        if (status === 409 && failure.code === 'idempotency_key_reused') {
-          // DESIGN.md step 3: a 409 on key reuse is a bug of ours, surfaced loudly, never retried.
-          this.options.log.error('Defect: the service reports an Idempotency-Key reused for a different request.', {
-            method: request.method,
-            path: target.path,
-            idempotencyKey: request.idempotencyKey ?? null,
-          });
-          throw failure;
-        }
-      } catch (error) {
-        if (error instanceof ServiceError) throw error;
-        failure = transportError(error, request.signal);
-        if (failure.code === 'aborted') throw failure;
-        // An untrusted certificate will not change by retrying, but the connection must say so.
-        if (failure.code === 'untrusted_certificate') {
-          observer?.unreachable(failure);
-          throw failure;
-        }
-        outcome = { kind: failure.code === 'timeout' ? 'timeout' : 'network' };
-        observer?.unreachable(failure);
-      }
-      if (!request.retry || !isRetryable(outcome) || attempt >= policy.maxAttempts) throw failure;
-      // A long Retry-After is waited in full, but not here holding the caller: it gets the answer
-      // (with `retryAfterMs`) and waits outside the call.
-      if (waitsOutsideCall(policy, retryAfterMs)) throw failure;
-      // A 429 is a refusal before anything ran; any other retried outcome may hide an execution.
-      if (!(outcome.kind === 'status' && outcome.status === 429)) tally.inDoubt += 1;
-      const wait = retryDelayMs(policy, attempt - 1, random, retryAfterMs);
-      this.options.log.info('Retrying a request with the same bytes and key.', {
-        method: request.method,
+    return { target, headers, body };
+  }
+
+  /** One attempt: the answer, or why it failed (a refusal for good or an unusable transport throws). */
+  private async attempt(request: HttpRequest, { target, headers, body }: Prepared, attempt: number): Promise<Attempted> {
+    const { clock, observer } = this.options;
+    try {
+      const answer = await this.options.dispatcher.request({
+        origin: target.origin,
         path: target.path,
-        attempt,
-        waitMs: wait,
-        reason: outcome.kind === 'status' ? outcome.status : outcome.kind,
+        method: request.method,
+        headers,
+        ...(body === undefined ? {} : { body: body instanceof Uint8Array ? body : body.open() }),
+        ...(request.signal ? { signal: request.signal } : {}),
       });
-      await sleep(clock, wait, request.signal);
+      const text = await answer.body.text();
+      const responseHeaders = flatten(answer.headers);
+      observer?.answered(answer.statusCode, target.path);
+      const json = parseJson(text);
+      const status = answer.statusCode;
+      const retryAfterMs = parseRetryAfter(responseHeaders['retry-after'], clock.now());
+      if (status < 300 && !(status === 202 && request.retryOn202)) {
+        return { answer: { status, headers: responseHeaders, json, attempts: attempt } };
+      }
+      const failure = refusalOf(status, json, retryAfterMs);
+      this.refuseForGood(request, target.path, status, failure);
+      return { failure, outcome: { kind: 'status', status, code: failure.code }, retryAfterMs };
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      return this.unanswered(error, request.signal);
     }
+  }
+
+  /** Tells the observer of an error answer; throws the refusals no retry changes (a refused key, a reused key). */
+  private refuseForGood(request: HttpRequest, path: string, status: number, failure: ServiceError): void {
+    const { observer } = this.options;
+    if (status >= 400) observer?.refused?.(failure);
+    // An unknown code on a 401 still means the key was refused (spec 5.6).
+    if (status === 401 && KEY_REJECTED_CODES.has(failure.meaning)) {
+      observer?.keyRejected(failure.meaning);
+      throw failure;
+    }
+    if (status === 409 && failure.code === 'idempotency_key_reused') {
+      // DESIGN.md step 3: a 409 on key reuse is a bug of ours, surfaced loudly, never retried.
+      this.options.log.error('Defect: the service reports an Idempotency-Key reused for a different request.', {
+        method: request.method,
+        path,
+        idempotencyKey: request.idempotencyKey ?? null,
+      });
+      throw failure;
+    }
+  }
+
+  /** No answer came: why, for a retry; an aborted call or an untrusted certificate throws. */
+  private unanswered(error: unknown, signal: AbortSignal | undefined): Attempted {
+    const { observer } = this.options;
+    const failure = transportError(error, signal);
+    if (failure.code === 'aborted') throw failure;
+    // An untrusted certificate will not change by retrying, but the connection must say so.
+    if (failure.code === 'untrusted_certificate') {
+      observer?.unreachable(failure);
+      throw failure;
+    }
+    observer?.unreachable(failure);
+    return { failure, outcome: { kind: failure.code === 'timeout' ? 'timeout' : 'network' }, retryAfterMs: null };
+  }
+
+  /** Waits before the next attempt, or throws the failure when the policy does not retry it here. */
+  private async waitToRetry(request: HttpRequest, path: string, policy: RetryPolicy, attempt: number, failed: Failed, tally: { inDoubt: number }): Promise<void> {
+    const { failure, outcome, retryAfterMs } = failed;
+    if (!request.retry || !isRetryable(outcome) || attempt >= policy.maxAttempts) throw failure;
+    // A long Retry-After is waited in full, but not here holding the caller: it gets the answer
+    // (with `retryAfterMs`) and waits outside the call.
+    if (waitsOutsideCall(policy, retryAfterMs)) throw failure;
+    // A 429 is a refusal before anything ran; any other retried outcome may hide an execution.
+    if (!(outcome.kind === 'status' && outcome.status === 429)) tally.inDoubt += 1;
+    const wait = retryDelayMs(policy, attempt - 1, this.options.random, retryAfterMs);
+    this.options.log.info('Retrying a request with the same bytes and key.', {
+      method: request.method,
+      path,
+      attempt,
+      waitMs: wait,
+      reason: outcome.kind === 'status' ? outcome.status : outcome.kind,
+    });
+    await sleep(this.options.clock, wait, request.signal);
   }
 
   private target(request: HttpRequest): { origin: string; path: string } {
@@ -218,6 +241,22 @@ export class HttpClient {
   }
 }
 
+/** The ServiceError of an answer that is not a success: a 202 still being settled, or the service's refusal. */
+function refusalOf(status: number, json: unknown, retryAfterMs: number | null): ServiceError {
+  if (status === 202) {
+    const ambiguous = AmbiguousBody.safeParse(json);
+    return new ServiceError({
+      code: 'reconciling',
+      status,
+      message: 'The service has not settled the outcome of this request yet. Cast Studio will send the same request again.',
+      serviceMessage: ambiguous.success ? ambiguous.data.message : null,
+      retryAfterMs,
+    });
+  }
+  const errorInfo = readErrorAnswer(json);
+  return serviceErrorFrom(status, errorInfo ? { ...errorInfo, message: errorInfo.message === null ? null : patternRedactor.text(errorInfo.message) } : null, retryAfterMs);
+}
+
 function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(headers)) {
@@ -237,9 +276,9 @@ function parseJson(text: string): unknown {
 
 function transportError(error: unknown, signal: AbortSignal | undefined): ServiceError {
   if (signal?.aborted) return clientError('aborted');
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
-  const cause = typeof error === 'object' && error !== null && 'cause' in error ? (error as { cause: unknown }).cause : null;
-  const causeCode = typeof cause === 'object' && cause !== null && 'code' in cause ? String((cause as { code: unknown }).code) : '';
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error).code) : '';
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? (error).cause : null;
+  const causeCode = typeof cause === 'object' && cause !== null && 'code' in cause ? String((cause).code) : '';
   if (TLS_CODES.test(code) || TLS_CODES.test(causeCode)) {
     return new ServiceError({
       code: 'untrusted_certificate',

@@ -1,16 +1,18 @@
 import { IPC_VERSION } from '../../../shared/ipc/index.ts';
-import type { CoreContext } from '../coreContext.ts';
+import type { Router } from '../ipc/router.ts';
 
-export function registerAppHandlers(ctx: CoreContext): void {
-  ctx.router.register('app.info', () => ({
-    version: ctx.appVersion,
+export type AppInfo = { appVersion: string; mediaBase: string; host: 'electron' | 'browser' };
+
+export function registerAppHandlers(router: Router, deps: AppInfo & { setFocused: (focused: boolean) => void }): void {
+  router.register('app.info', () => ({
+    version: deps.appVersion,
     ipcVersion: IPC_VERSION,
     platform: process.platform,
-    mediaBase: ctx.mediaBase,
-    host: ctx.host,
+    mediaBase: deps.mediaBase,
+    host: deps.host,
   }));
-  ctx.router.register('window.focusChanged', (input) => {
-    ctx.connections.setFocused(input.focused);
+  router.register('window.focusChanged', (input) => {
+    deps.setFocused(input.focused);
     return { ok: true as const };
   });
 }

@@ -1,37 +1,38 @@
-import type { AudioTrack } from '../../../shared/api/index.ts';
-import type { CoreContext } from '../coreContext.ts';
+import type { ApiClient } from '../api/apiClient.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import type { Router } from '../ipc/router.ts';
 import { audioIntent } from '../jobs/intentKinds.ts';
-import { priceIntent } from '../jobs/pricing.ts';
+import type { JobQueue } from '../jobs/jobQueue.ts';
+import { priceIntent, type PricingServices } from '../jobs/pricing.ts';
+import type { RecordFlow } from '../records/recordFlow.ts';
+import type { AudioStore } from './audioStore.ts';
 
-export function registerAudioHandlers(ctx: CoreContext): void {
-  const { router, connections } = ctx;
+/** What the audio commands use of the active connection. */
+export type AudioServices = PricingServices & {
+  api: Pick<ApiClient, 'deleteAudio'>;
+  audioTracks: AudioStore;
+  queue: Pick<JobQueue, 'enqueue'>;
+  records: Pick<RecordFlow, 'forget'>;
+};
 
-  router.register('audio.list', (input) => {
-    const session = connections.requireSession();
-    const rows = input.voiceId
-      ? session.library.all<{ raw_json: string; text: string | null; voice_id: string | null }>('SELECT raw_json, text, voice_id FROM audio_tracks WHERE voice_id = ? ORDER BY created_at DESC', input.voiceId)
-      : session.library.all<{ raw_json: string; text: string | null; voice_id: string | null }>('SELECT raw_json, text, voice_id FROM audio_tracks ORDER BY created_at DESC');
-    return rows.map((row) => {
-      const track = JSON.parse(row.raw_json) as AudioTrack;
-      // The accepted answer has no text; the request we sent does, and the mirror kept it.
-      return { ...track, ...(track.text === undefined && row.text !== null ? { text: row.text } : {}), ...(track.voice_id === undefined && row.voice_id ? { voice_id: row.voice_id } : {}) };
-    });
-  });
+export function registerAudioHandlers(router: Router, deps: { active: () => AudioServices }): void {
+  const { active } = deps;
+
+  router.register('audio.list', (input) => active().audioTracks.list(input.voiceId));
 
   router.register('audio.create', async (input) => {
-    const session = connections.requireSession();
+    const services = active();
     const draft = audioIntent(input.body);
-    const price = await priceIntent(session, draft, input.quoteId);
-    const [job] = session.queue.enqueue([{ ...draft, ...price }]);
+    const price = await priceIntent(services, draft, input.quoteId);
+    const [job] = services.queue.enqueue([{ ...draft, ...price }]);
     return job as NonNullable<typeof job>;
   });
 
   router.register('audio.delete', async (input) => {
-    const session = connections.requireSession();
-    if (!session.canSend()) throw new AppFailure('offline', 'Deleting a track needs the service. Try again when you are online.');
-    await session.api.deleteAudio(input.id);
-    session.forget('audio', input.id);
+    const services = active();
+    if (!services.canSend()) throw new AppFailure('offline', 'Deleting a track needs the service. Try again when you are online.');
+    await services.api.deleteAudio(input.id);
+    services.records.forget('audio', input.id);
     return { ok: true as const };
   });
 }

@@ -1,8 +1,5 @@
 import { RegenerateResponse, RevertResponse } from '../../../shared/api/index.ts';
-import type { Accepted } from '../jobs/intentKinds.ts';
-
-/** The parts of an accepted answer spec 4.1 states for regenerate and revert: the status and the headers. */
-export type AnswerHead = { path: string; status: number; headers: Record<string, string> };
+import type { Accepted, AnswerHead } from '../jobs/acceptedAnswer.ts';
 
 /**
  * spec 4.1 regenerate: "201 accepted; a `Location` header points to the generation to poll", "200

@@ -1,38 +1,21 @@
-import { createHash, randomUUID, type Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, rmSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
+import type { ResourceKind } from '../../../shared/api/common.ts';
 import { backoffMs, DEFAULT_RETRY } from '../api/retryPolicy.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
 import type { CdnSources } from './cdnSources.ts';
+import { expectedHash, guessType, headerOf, HttpStatusError, startingPoint } from './fileAnswer.ts';
+import { DownloadStore, type DownloadFailure, type DownloadRow, type IndexedFile } from './downloadStore.ts';
 import type { MediaStore } from './mediaStore.ts';
 
-export type OwnerKind = 'character' | 'generation' | 'voice' | 'audio';
-
-/** Why a download failed for good (migration 0005). */
-export type DownloadFailure = 'unreachable' | 'gone' | 'disk_full' | 'error';
-
-export type DownloadRow = {
-  id: string;
-  /** The source: relative to the connection's CDN when it is on it (see CdnSources), else the address. */
-  url: string;
-  owner_kind: OwnerKind;
-  owner_id: string;
-  role: string;
-  state: 'pending' | 'done' | 'failed' | 'removed';
-  content_id: string | null;
-  content_type: string | null;
-  expected_size: number | null;
-  received: number;
-  attempts: number;
-  error_message: string | null;
-  failure: DownloadFailure | null;
-};
+export type { DownloadFailure, DownloadRow } from './downloadStore.ts';
 
 /** A file an owner should have in the store (`url` null or not http(s): nothing to fetch). */
-export type MediaWant = { ownerKind: OwnerKind; ownerId: string; role: string; url: string | null | undefined };
+export type MediaWant = { ownerKind: ResourceKind; ownerId: string; role: string; url: string | null | undefined };
 
 export type DownloadEvents = {
   progress(p: { mediaId: string; itemId: string | null; role: string; received: number; total: number | null; done: boolean }): void;
@@ -56,28 +39,15 @@ export type DownloaderDeps = {
 };
 
 /** A verified file in place, waiting to be indexed. */
-type Landed = { row: DownloadRow; contentId: string; size: number; contentType: string };
+type Landed = IndexedFile & { row: DownloadRow };
 
 class DiskFullError extends Error {}
 class VerificationError extends Error {}
-class HttpStatusError extends Error {
-  readonly status: number;
-  constructor(status: number) {
-    super(`HTTP ${status}`);
-    this.status = status;
-  }
-}
-
 /** Most downloads asked for on demand that wait their turn ahead of the queue; older asks fall back to the queue's order. */
 const MAX_URGENT = 1_000;
 
 /** Most bytes the file stream gathers into one write (and read at a time when hashing a resumed part). */
 const STREAM_BUFFER_BYTES = 1024 * 1024;
-
-const EXTENSION_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif',
-  mp4: 'video/mp4', webm: 'video/webm', wav: 'audio/wav', mp3: 'audio/mpeg', ogg: 'audio/ogg', m4a: 'audio/mp4',
-};
 
 /**
  * Brings every finished output into the content-addressed store: resumable with byte ranges,
@@ -86,6 +56,7 @@ const EXTENSION_TYPES: Record<string, string> = {
  */
 export class Downloader {
   private readonly deps: DownloaderDeps;
+  private readonly downloads: DownloadStore;
   /** Downloads holding a transfer slot. */
   private readonly active = new Set<string>();
   /** Downloads whose bytes are in, being placed and indexed: no slot, but not to be started again. */
@@ -108,10 +79,11 @@ export class Downloader {
 
   constructor(deps: DownloaderDeps) {
     this.deps = deps;
+    this.downloads = new DownloadStore(deps.library);
   }
 
   /** Records that `url` should be in the store for this owner and role; starts it when possible. */
-  want(ownerKind: OwnerKind, ownerId: string, role: string, url: string | null | undefined): void {
+  want(ownerKind: ResourceKind, ownerId: string, role: string, url: string | null | undefined): void {
     if (this.deps.library.relaxedTransaction(() => this.record(ownerKind, ownerId, role, url))) this.pumpSoon();
   }
 
@@ -125,28 +97,18 @@ export class Downloader {
   }
 
   /** Writes the download row; true when there is something new to fetch. */
-  private record(ownerKind: OwnerKind, ownerId: string, role: string, address: string | null | undefined): boolean {
+  private record(ownerKind: ResourceKind, ownerId: string, role: string, address: string | null | undefined): boolean {
     if (!address || !/^https?:\/\//.test(address)) return false;
-    const { library } = this.deps;
     // The same file at a CDN address that moved is the same source: nothing new to fetch.
     const url = this.deps.sources?.toStored(address) ?? address;
-    const now = new Date(this.deps.clock.now()).toISOString();
-    const existing = library.get<{ id: string; url: string; state: string }>('SELECT id, url, state FROM downloads WHERE owner_kind = ? AND owner_id = ? AND role = ?', ownerKind, ownerId, role);
+    const now = this.nowIso();
+    const existing = this.downloads.find(ownerKind, ownerId, role);
     if (existing && existing.url === url && existing.state !== 'removed') return false;
     if (existing) {
-      library.run("UPDATE downloads SET url = ?, state = 'pending', content_id = NULL, received = 0, attempts = 0, error_message = NULL, failure = NULL, updated_at = ? WHERE id = ?", url, now, existing.id);
+      this.downloads.restartFrom(existing.id, url, now);
       rmSync(this.deps.store.partialPath(existing.id), { force: true });
     } else {
-      library.run(
-        "INSERT INTO downloads (id, url, owner_kind, owner_id, role, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)",
-        randomUUID(),
-        url,
-        ownerKind,
-        ownerId,
-        role,
-        now,
-        now,
-      );
+      this.downloads.insertPending(ownerKind, ownerId, role, url, now);
     }
     return true;
   }
@@ -163,7 +125,7 @@ export class Downloader {
 
   /** Puts a finished or failed download back in line (library check, user retry). */
   requeue(id: string): void {
-    this.deps.library.run("UPDATE downloads SET state = 'pending', attempts = 0, error_message = NULL, failure = NULL WHERE id = ?", id);
+    this.downloads.requeue(id);
     this.retryAt.delete(id);
     this.pump();
   }
@@ -173,15 +135,11 @@ export class Downloader {
    * in line when it failed, and lets it skip the wait of an earlier interrupted attempt. False when
    * there is nothing to fetch (no address and no download, or the file is already in).
    */
-  fetchNow(ownerKind: OwnerKind, ownerId: string, role: string, address: string | null | undefined): boolean {
-    const { library } = this.deps;
-    const find = () => library.get<{ id: string; state: string }>('SELECT id, state FROM downloads WHERE owner_kind = ? AND owner_id = ? AND role = ?', ownerKind, ownerId, role);
-    library.relaxedTransaction(() => this.record(ownerKind, ownerId, role, address));
-    const row = find();
+  fetchNow(ownerKind: ResourceKind, ownerId: string, role: string, address: string | null | undefined): boolean {
+    this.deps.library.relaxedTransaction(() => this.record(ownerKind, ownerId, role, address));
+    const row = this.downloads.find(ownerKind, ownerId, role);
     if (!row || row.state === 'done') return false;
-    if (row.state !== 'pending') {
-      library.run("UPDATE downloads SET state = 'pending', attempts = 0, error_message = NULL, failure = NULL WHERE id = ?", row.id);
-    }
+    if (row.state !== 'pending') this.downloads.requeue(row.id);
     this.retryAt.delete(row.id);
     this.urgent.delete(row.id);
     this.urgent.add(row.id);
@@ -197,9 +155,7 @@ export class Downloader {
   connectionBack(): void {
     this.unreachableStreak = 0;
     this.pausedUntil = 0;
-    const { changes } = this.deps.library.run(
-      "UPDATE downloads SET state = 'pending', attempts = 0, error_message = NULL, failure = NULL WHERE state = 'failed' AND failure = 'unreachable'",
-    );
+    const changes = this.downloads.requeueUnreachable();
     if (changes > 0) this.deps.log.info('Downloads that could not reach their server are back in line.', { count: changes });
     this.pump();
   }
@@ -211,13 +167,30 @@ export class Downloader {
   }
 
   pending(): number {
-    return this.deps.library.get<{ n: number }>("SELECT count(*) AS n FROM downloads WHERE state = 'pending'")?.n ?? 0;
+    return this.downloads.pendingCount();
   }
 
   /** Files not in place yet: waiting (or on their way) and failed for good. */
   notInPlace(): { pending: number; failed: number } {
-    const rows = this.deps.library.all<{ state: string; n: number }>("SELECT state, count(*) AS n FROM downloads WHERE state IN ('pending', 'failed') GROUP BY state");
-    return { pending: rows.find((r) => r.state === 'pending')?.n ?? 0, failed: rows.find((r) => r.state === 'failed')?.n ?? 0 };
+    return this.downloads.notInPlace();
+  }
+
+  /**
+   * Forgets an owner and the files only it had: in one library transaction, its finished
+   * downloads' content is noted, `removeRecord` removes the record (and marks its downloads
+   * removed), and the index rows no other finished download still has go. The files go after
+   * the commit: a crash in between leaves an orphan the library check removes.
+   */
+  forgetOwner(kind: ResourceKind, id: string, removeRecord: () => void): void {
+    const contentIds = this.deps.library.transaction(() => {
+      const owned = this.downloads.doneContentOf(kind, id);
+      removeRecord();
+      for (const contentId of owned) this.downloads.dropMediaIfUnreferenced(contentId);
+      return owned;
+    });
+    for (const contentId of contentIds) {
+      if (!this.downloads.hasMedia(contentId)) this.deps.store.remove(contentId);
+    }
   }
 
   async stop(): Promise<void> {
@@ -256,12 +229,8 @@ export class Downloader {
       this.timer = this.deps.clock.setTimeout(() => ((this.timer = null), this.pump()), this.pausedUntil - now);
       return;
     }
-    // The queue's own index (migration 0003) keeps this a short walk with 100k pending.
     // Enough rows to fill every free slot: the active, finishing and waiting-to-retry ones are among them.
-    const rows = this.deps.library.all<DownloadRow>(
-      "SELECT * FROM downloads INDEXED BY downloads_queue WHERE state = 'pending' ORDER BY CASE WHEN role LIKE 'thumb%' OR role LIKE 'headshot%' THEN 0 ELSE 1 END, created_at LIMIT ?",
-      parallel + this.finishing.size + this.retryAt.size,
-    );
+    const rows = this.downloads.nextPending(parallel + this.finishing.size + this.retryAt.size);
     let soonest = Number.POSITIVE_INFINITY;
     for (const row of [...this.urgentRows(), ...rows]) {
       if (this.active.size >= parallel) break;
@@ -291,7 +260,7 @@ export class Downloader {
     const rows: DownloadRow[] = [];
     for (const id of [...this.urgent]) {
       if (this.active.has(id) || this.finishing.has(id)) continue;
-      const row = this.deps.library.get<DownloadRow>("SELECT * FROM downloads WHERE id = ? AND state = 'pending'", id);
+      const row = this.downloads.pendingById(id);
       if (row) {
         // Asked for now: an earlier attempt's wait does not apply.
         this.retryAt.delete(id);
@@ -303,58 +272,79 @@ export class Downloader {
   }
 
   private async run(row: DownloadRow): Promise<void> {
-    const { store, log, library } = this.deps;
-    const partial = store.partialPath(row.id);
+    const partial = this.deps.store.partialPath(row.id);
     try {
-      const { contentId, size, contentType } = await this.fetchInto(row, partial);
-      this.unreachableStreak = 0;
-      // The transfer is over: its slot goes to the next file while this one is placed and indexed.
-      this.active.delete(row.id);
-      this.finishing.add(row.id);
-      this.pump();
-      // Into place first, then indexed: a crash between the two leaves an orphan file that the
-      // library check removes, never an index entry pointing at nothing.
-      await store.place(partial, contentId);
-      await this.index({ row, contentId, size, contentType });
-      this.retryAt.delete(row.id);
-      const done = library.get<DownloadRow>('SELECT * FROM downloads WHERE id = ?', row.id);
-      this.deps.events.progress({ mediaId: row.id, itemId: row.owner_id, role: row.role, received: size, total: size, done: true });
-      if (done) this.deps.events.settled(done);
+      await this.land(row, partial);
     } catch (error) {
       if (this.stopped) return;
-      const now = new Date(this.deps.clock.now()).toISOString();
-      if (error instanceof DiskFullError) {
-        rmSync(partial, { force: true });
-        const message = 'Your disk is full, so this file could not be saved. Free some space, then run the library check to fetch it again.';
-        library.run("UPDATE downloads SET state = 'failed', received = 0, error_message = ?, failure = 'disk_full', updated_at = ? WHERE id = ?", message, now, row.id);
-        log.error('Download stopped: the disk is full.', { download: row.id });
-        const failed = library.get<DownloadRow>('SELECT * FROM downloads WHERE id = ?', row.id);
-        if (failed) this.deps.events.settled(failed);
-        return;
-      }
-      if (error instanceof VerificationError) rmSync(partial, { force: true });
-      const attempts = row.attempts + 1;
-      const gone = error instanceof HttpStatusError && (error.status === 404 || error.status === 410 || error.status === 403);
-      if (gone || attempts >= (this.deps.maxAttempts ?? 8)) {
-        const message = gone ? 'The file is no longer available on the service.' : `The file could not be downloaded (${error instanceof Error ? error.message : 'unknown error'}). Run the library check to try again.`;
-        const failure: DownloadFailure = gone ? 'gone' : isUnreachable(error) ? 'unreachable' : 'error';
-        library.run("UPDATE downloads SET state = 'failed', attempts = ?, error_message = ?, failure = ?, updated_at = ? WHERE id = ?", attempts, message, failure, now, row.id);
-        const failed = library.get<DownloadRow>('SELECT * FROM downloads WHERE id = ?', row.id);
-        if (failed) this.deps.events.settled(failed);
-        return;
-      }
-      library.relaxedTransaction(() =>
-        library.run('UPDATE downloads SET attempts = ?, received = ?, error_message = ?, updated_at = ? WHERE id = ?', attempts, sizeOf(partial), error instanceof Error ? error.message : 'unknown', now, row.id),
-      );
-      this.retryAt.set(row.id, this.deps.clock.now() + Math.max(500, backoffMs(DEFAULT_RETRY, attempts, this.deps.random)));
-      if (isUnreachable(error)) {
-        // The CDN cannot be reached at all: the whole queue waits (backing off while it stays so)
-        // instead of failing through every pending file at once, a connection attempt each.
-        this.unreachableStreak += 1;
-        this.pausedUntil = this.deps.clock.now() + Math.max(500, backoffMs(DEFAULT_RETRY, this.unreachableStreak, this.deps.random));
-      }
-      log.warn('A download was interrupted; it will resume.', { download: row.id, received: sizeOf(partial), error: error instanceof Error ? error.message : 'unknown' });
+      this.failed(row, partial, error);
     }
+  }
+
+  /** Fetches the file, puts it in place and indexes it, then says it landed. */
+  private async land(row: DownloadRow, partial: string): Promise<void> {
+    const { contentId, size, contentType } = await this.fetchInto(row, partial);
+    this.unreachableStreak = 0;
+    // The transfer is over: its slot goes to the next file while this one is placed and indexed.
+    this.active.delete(row.id);
+    this.finishing.add(row.id);
+    this.pump();
+    // Into place first, then indexed: a crash between the two leaves an orphan file that the
+    // library check removes, never an index entry pointing at nothing.
+    await this.deps.store.place(partial, contentId);
+    await this.index({ row, contentId, size, contentType });
+    this.retryAt.delete(row.id);
+    const done = this.downloads.byId(row.id);
+    this.deps.events.progress({ mediaId: row.id, itemId: row.owner_id, role: row.role, received: size, total: size, done: true });
+    if (done) this.deps.events.settled(done);
+  }
+
+  /** An attempt that did not land: failed for good (a full disk, a file gone, too many tries) or waiting to resume. */
+  private failed(row: DownloadRow, partial: string, error: unknown): void {
+    const now = this.nowIso();
+    if (error instanceof DiskFullError) {
+      rmSync(partial, { force: true });
+      const message = 'Your disk is full, so this file could not be saved. Free some space, then run the library check to fetch it again.';
+      this.downloads.failDiskFull(row.id, message, now);
+      this.deps.log.error('Download stopped: the disk is full.', { download: row.id });
+      this.settledAgain(row.id);
+      return;
+    }
+    if (error instanceof VerificationError) rmSync(partial, { force: true });
+    const attempts = row.attempts + 1;
+    const gone = error instanceof HttpStatusError && (error.status === 404 || error.status === 410 || error.status === 403);
+    if (gone || attempts >= (this.deps.maxAttempts ?? 8)) {
+      const message = gone ? 'The file is no longer available on the service.' : `The file could not be downloaded (${error instanceof Error ? error.message : 'unknown error'}). Run the library check to try again.`;
+      const failure: DownloadFailure = gone ? 'gone' : isUnreachable(error) ? 'unreachable' : 'error';
+      this.downloads.failFor(row.id, failure, message, attempts, now);
+      this.settledAgain(row.id);
+      return;
+    }
+    this.retryLater(row, partial, attempts, error, now);
+  }
+
+  /** Tells the download's owner where it stands now. */
+  private settledAgain(id: string): void {
+    const row = this.downloads.byId(id);
+    if (row) this.deps.events.settled(row);
+  }
+
+  /** Counts the attempt and waits before the next one (the whole queue waits when the CDN cannot be reached). */
+  private retryLater(row: DownloadRow, partial: string, attempts: number, error: unknown, now: string): void {
+    const { library, clock, random, log } = this.deps;
+    library.relaxedTransaction(() => this.downloads.noteAttempt(row.id, attempts, sizeOf(partial), error instanceof Error ? error.message : 'unknown', now));
+    this.retryAt.set(row.id, clock.now() + Math.max(500, backoffMs(DEFAULT_RETRY, attempts, random)));
+    if (isUnreachable(error)) {
+      // The CDN cannot be reached at all: the whole queue waits (backing off while it stays so)
+      // instead of failing through every pending file at once, a connection attempt each.
+      this.unreachableStreak += 1;
+      this.pausedUntil = clock.now() + Math.max(500, backoffMs(DEFAULT_RETRY, this.unreachableStreak, random));
+    }
+    log.warn('A download was interrupted; it will resume.', { download: row.id, received: sizeOf(partial), error: error instanceof Error ? error.message : 'unknown' });
+  }
+
+  private nowIso(): string {
+    return new Date(this.deps.clock.now()).toISOString();
   }
 
   /**
@@ -374,7 +364,7 @@ export class Downloader {
   private indexLanded(): void {
     const batch = this.landed.splice(0);
     const { library } = this.deps;
-    const now = new Date(this.deps.clock.now()).toISOString();
+    const now = this.nowIso();
     try {
       library.relaxedTransaction(() => batch.forEach((b) => this.indexOne(b.file, now)));
       batch.forEach((b) => b.resolve());
@@ -390,50 +380,32 @@ export class Downloader {
     }
   }
 
-  private indexOne({ row, contentId, size, contentType }: Landed, now: string): void {
-    const { library } = this.deps;
-    library.run('INSERT INTO media (content_id, size, content_type, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (content_id) DO NOTHING', contentId, size, contentType, now);
-    library.run("UPDATE downloads SET state = 'done', content_id = ?, content_type = ?, expected_size = ?, received = ?, error_message = NULL, updated_at = ? WHERE id = ?", contentId, contentType, size, size, now, row.id);
-    if (row.owner_kind === 'generation' || row.owner_kind === 'audio') {
-      if (row.role === 'output') library.run('UPDATE library_items SET media_id = ?, media_type = ? WHERE id = ?', contentId, contentType, row.owner_id);
-      if (row.role === 'thumbnail') library.run('UPDATE library_items SET thumb_id = ? WHERE id = ?', contentId, row.owner_id);
-    }
+  private indexOne({ row, ...file }: Landed, now: string): void {
+    this.downloads.markDone(row, file, now);
   }
 
-  private async fetchInto(row: DownloadRow, partial: string): Promise<{ contentId: string; size: number; contentType: string }> {
+  /** Fetches the download's file into its partial file (resuming what is there), verified: its content id, size and type. */
+  private async fetchInto(row: DownloadRow, partial: string): Promise<IndexedFile> {
     const url = new URL(this.deps.sources?.resolve(row.url) ?? row.url);
-    let have = sizeOf(partial);
+    const saved = sizeOf(partial);
     const headers: Record<string, string> = { accept: '*/*' };
-    if (have > 0) headers.range = `bytes=${have}-`;
+    if (saved > 0) headers.range = `bytes=${saved}-`;
     const answer = await this.deps.dispatcher.request({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', headers, signal: this.abort.signal });
-    const h = answer.headers;
-    const header = (name: string): string | null => {
-      const v = h[name];
-      return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
-    };
-    let total: number | null;
-    if (answer.statusCode === 206) {
-      const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header('content-range') ?? '');
-      if (!range || Number(range[1]) !== have) {
-        await answer.body.dump();
-        rmSync(partial, { force: true });
-        throw new Error('The server resumed at the wrong byte; starting over.');
-      }
-      total = range[3] === '*' ? null : Number(range[3]);
-    } else if (answer.statusCode === 200) {
-      have = 0;
-      const length = header('content-length');
-      total = length ? Number(length) : null;
-    } else if (answer.statusCode === 416) {
-      await answer.body.dump();
-      rmSync(partial, { force: true });
-      throw new Error('The saved part did not match the file; starting over.');
-    } else {
-      await answer.body.dump();
-      throw new HttpStatusError(answer.statusCode);
-    }
-    // Hashed as it streams to the file: no second read of the file. A resumed download hashes the
-    // part it already has first.
+    const header = headerOf(answer.headers);
+    const { have, total } = await startingPoint(answer, header, saved, partial);
+    const { contentId, size } = await this.receive(row, answer.body, partial, have, total);
+    if (total !== null && size !== total) throw new Error(`Received ${size} of ${total} bytes.`);
+    const expected = expectedHash(header('x-content-sha256'), header('etag'), header('repr-digest'), url.href);
+    if (expected && expected !== contentId) throw new VerificationError('The downloaded file does not match its hash; downloading it again.');
+    const contentType = (header('content-type') ?? '').split(';')[0]?.trim() || guessType(url.pathname);
+    return { contentId, size, contentType };
+  }
+
+  /**
+   * Streams the body into the partial file after the `have` bytes already there, hashing as it
+   * goes (no second read of the file; a resumed download hashes the part it already has first).
+   */
+  private async receive(row: DownloadRow, body: Dispatcher.ResponseData['body'], partial: string, have: number, total: number | null): Promise<{ contentId: string; size: number }> {
     const hash = createHash('sha256');
     if (have > 0) await hashInto(hash, partial, have);
     let received = have;
@@ -441,7 +413,7 @@ export class Downloader {
     // Hashed and counted by a listener on the body while it pipes straight into the file: no
     // extra stream stage per 16 KiB TLS record, and the file stream gathers what arrives during
     // a write into one writev of up to STREAM_BUFFER_BYTES (memory stays bounded by that).
-    answer.body.on('data', (chunk: Buffer) => {
+    body.on('data', (chunk: Buffer) => {
       received += chunk.length;
       hash.update(chunk);
       const now = Date.now();
@@ -451,19 +423,13 @@ export class Downloader {
       }
     });
     try {
-      await pipeline(answer.body, createWriteStream(partial, { flags: have > 0 ? 'a' : 'w', highWaterMark: STREAM_BUFFER_BYTES }));
+      await pipeline(body, createWriteStream(partial, { flags: have > 0 ? 'a' : 'w', highWaterMark: STREAM_BUFFER_BYTES }));
     } catch (error) {
       if (isDiskFull(error)) throw new DiskFullError('disk full');
       throw error;
     }
     // Every byte received was written (the pipeline ends only when the file stream has flushed), after the `have` already there.
-    const size = received;
-    if (total !== null && size !== total) throw new Error(`Received ${size} of ${total} bytes.`);
-    const contentId = hash.digest('hex');
-    const expected = expectedHash(header('x-content-sha256'), header('etag'), header('repr-digest'), url.href);
-    if (expected && expected !== contentId) throw new VerificationError('The downloaded file does not match its hash; downloading it again.');
-    const contentType = (header('content-type') ?? '').split(';')[0]?.trim() || guessType(url.pathname);
-    return { contentId, size, contentType };
+    return { contentId: hash.digest('hex'), size: received };
   }
 }
 
@@ -488,21 +454,5 @@ function isUnreachable(error: unknown): boolean {
 }
 
 function isDiskFull(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && ((error as { code: unknown }).code === 'ENOSPC' || (error as { code: unknown }).code === 'EDQUOT');
-}
-
-/** A SHA-256 the CDN states for the file: a header, a hex ETag, or a content-addressed URL. */
-export function expectedHash(sha: string | null, etag: string | null, reprDigest: string | null, url: string): string | null {
-  if (sha && /^[0-9a-f]{64}$/i.test(sha.trim())) return sha.trim().toLowerCase();
-  const tag = etag?.replace(/^W\//, '').replace(/"/g, '').trim();
-  if (tag && /^[0-9a-f]{64}$/i.test(tag)) return tag.toLowerCase();
-  const digest = /sha-256=:([A-Za-z0-9+/=]+):/.exec(reprDigest ?? '');
-  if (digest?.[1]) return Buffer.from(digest[1], 'base64').toString('hex');
-  const fromUrl = /\/([0-9a-f]{64})(?:\.[a-z0-9]+)?$/i.exec(new URL(url).pathname);
-  return fromUrl?.[1]?.toLowerCase() ?? null;
-}
-
-function guessType(pathname: string): string {
-  const ext = pathname.split('.').pop()?.toLowerCase() ?? '';
-  return EXTENSION_TYPES[ext] ?? 'application/octet-stream';
+  return typeof error === 'object' && error !== null && 'code' in error && (error.code === 'ENOSPC' || error.code === 'EDQUOT');
 }

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Downloader } from './downloader.ts';
+import { DownloadStore } from './downloadStore.ts';
 import type { MediaStore } from './mediaStore.ts';
 
 /**
@@ -19,23 +20,20 @@ export function checkLibrary(library: LibraryDatabase, store: MediaStore, downlo
   let missing = 0;
   let refetched = 0;
   let removed = 0;
+  const downloads = new DownloadStore(library);
   const wanted = new Set<string>();
   const { pending, failed } = downloader.notInPlace();
-  const rows = library.all<{ id: string; content_id: string | null; expected_size: number | null }>("SELECT id, content_id, expected_size FROM downloads WHERE state = 'done'");
-  for (const row of rows) {
+  for (const row of downloads.allDone()) {
     if (!row.content_id) continue;
-    const size = row.expected_size ?? library.get<{ size: number }>('SELECT size FROM media WHERE content_id = ?', row.content_id)?.size ?? -1;
+    const size = row.expected_size ?? downloads.media(row.content_id)?.size ?? -1;
     if (store.has(row.content_id, size)) {
       wanted.add(row.content_id);
       continue;
     }
     missing += 1;
-    library.transaction(() => {
-      // Un-index first so nothing shows a file that is not there, then fetch it again.
-      library.run('UPDATE library_items SET media_id = NULL, media_type = NULL WHERE media_id = ?', row.content_id);
-      library.run('UPDATE library_items SET thumb_id = NULL WHERE thumb_id = ?', row.content_id);
-      library.run('DELETE FROM media WHERE content_id = ?', row.content_id);
-    });
+    const contentId = row.content_id;
+    // Un-index first so nothing shows a file that is not there, then fetch it again.
+    library.transaction(() => downloads.unindex(contentId));
     downloader.requeue(row.id);
     refetched += 1;
   }
@@ -45,7 +43,7 @@ export function checkLibrary(library: LibraryDatabase, store: MediaStore, downlo
     if (wanted.has(contentId)) continue;
     orphans += 1;
     store.remove(contentId);
-    library.run('DELETE FROM media WHERE content_id = ? AND NOT EXISTS (SELECT 1 FROM downloads WHERE content_id = ? AND state = ?)', contentId, contentId, 'done');
+    downloads.dropMediaIfUnreferenced(contentId);
     removed += 1;
   }
   for (const stray of scan.strays) {
@@ -55,22 +53,22 @@ export function checkLibrary(library: LibraryDatabase, store: MediaStore, downlo
   }
   for (const partial of scan.partials) {
     const id = partial.split(/[\\/]/).pop() ?? '';
-    const row = library.get<{ state: string }>('SELECT state FROM downloads WHERE id = ?', id);
     // A pending download's partial file is what it resumes from.
-    if (row?.state === 'pending') continue;
+    if (downloads.stateOf(id) === 'pending') continue;
     rmSync(partial, { force: true });
     removed += 1;
     orphans += 1;
   }
   // Index rows with no download behind them.
-  library.run("DELETE FROM media WHERE content_id NOT IN (SELECT content_id FROM downloads WHERE state = 'done' AND content_id IS NOT NULL)");
+  downloads.dropUnreferencedMedia();
   return { missing, orphans, refetched, removed, pending, failed };
 }
 
 /** Puts every failed download back in line, and every waiting one ahead of its retry wait: "Fetch them again". */
 export function refetchAll(library: LibraryDatabase, downloader: Downloader): { queued: number } {
-  const ids = library.all<{ id: string }>("SELECT id FROM downloads WHERE state IN ('pending', 'failed')").map((r) => r.id);
-  library.relaxedTransaction(() => library.run("UPDATE downloads SET state = 'pending', attempts = 0, error_message = NULL, failure = NULL WHERE state = 'failed'"));
+  const downloads = new DownloadStore(library);
+  const ids = downloads.notInPlaceIds();
+  library.relaxedTransaction(() => downloads.requeueFailed());
   downloader.connectionBack();
   downloader.retryNow();
   return { queued: ids.length };

@@ -4,6 +4,7 @@ import { access, chmod, lstat, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../app/privateFiles.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { DownloadStore } from './downloadStore.ts';
 
 const CONTENT_ID = /^[0-9a-f]{64}$/;
 
@@ -14,11 +15,11 @@ const CONTENT_ID = /^[0-9a-f]{64}$/;
  */
 export class MediaStore {
   readonly root: string;
-  private readonly library: LibraryDatabase;
+  private readonly index: DownloadStore;
 
   constructor(root: string, library: LibraryDatabase) {
     this.root = root;
-    this.library = library;
+    this.index = new DownloadStore(library);
     makePrivateDir(root);
     makePrivateDir(join(root, '.partial'));
   }
@@ -35,7 +36,7 @@ export class MediaStore {
   /** Content id → the file, or null. Accepts only a content id, never a path. */
   resolve(contentId: string): { path: string; contentType: string; size: number } | null {
     if (typeof contentId !== 'string' || !CONTENT_ID.test(contentId)) return null;
-    const row = this.library.get<{ content_type: string; size: number }>('SELECT content_type, size FROM media WHERE content_id = ?', contentId);
+    const row = this.index.media(contentId);
     if (!row) return null;
     const path = this.pathOf(contentId);
     try {
@@ -66,7 +67,7 @@ export class MediaStore {
    */
   async place(partial: string, contentId: string): Promise<string> {
     const target = this.pathOf(contentId);
-    if (this.library.get('SELECT 1 AS x FROM media WHERE content_id = ?', contentId) && (await exists(target))) {
+    if (this.index.hasMedia(contentId) && (await exists(target))) {
       await rm(partial, { force: true });
       return target;
     }

@@ -1,5 +1,6 @@
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Downloader } from './downloader.ts';
+import { DownloadStore } from './downloadStore.ts';
 
 /** Which file of an item: its output (what plays, saves and drags out) or its thumbnail (what a tile shows). */
 export type MediaRole = 'output' | 'thumbnail';
@@ -10,14 +11,10 @@ export type MediaRole = 'output' | 'thumbnail';
  * item's mirrored record when no download was recorded yet. Answers the ids whose file is on its way.
  */
 export function fetchOnDemand(library: LibraryDatabase, downloader: Downloader, ids: readonly string[], role: MediaRole): string[] {
+  const downloads = new DownloadStore(library);
   const queued: string[] = [];
   for (const id of ids) {
-    const row = library.get<{ kind: string; status: string; output_url: string | null; thumbnail_url: string | null; audio_url: string | null }>(
-      `SELECT i.kind, i.status, g.output_url, g.thumbnail_url, a.audio_url
-         FROM library_items i LEFT JOIN generations g ON g.id = i.id LEFT JOIN audio_tracks a ON a.id = i.id
-        WHERE i.id = ?`,
-      id,
-    );
+    const row = downloads.itemSources(id);
     if (!row || (row.status !== 'completed' && row.status !== 'ready')) continue;
     const audio = row.kind === 'audio';
     if (audio && role === 'thumbnail') continue;

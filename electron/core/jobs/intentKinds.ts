@@ -13,13 +13,15 @@ import {
   type Character,
   type Generation,
   type OperationId,
+  type ResourceKind,
   type Voice,
 } from '../../../shared/api/index.ts';
 import type { JobKind } from '../../../shared/ipc/index.ts';
 import type { z } from 'zod';
-import { readRegenerateAnswer, readRevertAnswer, type AnswerHead } from '../characters/versionAnswers.ts';
+import { readRegenerateAnswer, readRevertAnswer } from '../characters/versionAnswers.ts';
 import { AppFailure, invalidInput } from '../ipc/appFailure.ts';
-import { canonicalJson } from './canonicalJson.ts';
+import type { Accepted, AnswerHead } from './acceptedAnswer.ts';
+import { canonicalJson } from '../../../shared/api/canonicalJson.ts';
 
 /**
  * A request body checked against the service contract before it becomes an intent; a body the
@@ -32,7 +34,7 @@ function requestOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   throw new AppFailure(error.code, error.message, error.field);
 }
 
-export type ResourceKindName = 'character' | 'generation' | 'voice' | 'audio';
+export type { Accepted } from './acceptedAnswer.ts';
 
 /** What an intent is before it is stored: the exact request and how to price it. */
 export type IntentDraft = {
@@ -43,22 +45,8 @@ export type IntentDraft = {
   body: string;
   operationId: OperationId;
   target: { character_id: string } | null;
-  resourceKind: ResourceKindName | null;
+  resourceKind: ResourceKind | null;
   resourceId: string | null;
-};
-
-/** What an accepted answer tells the queue. */
-export type Accepted = {
-  resourceKind: ResourceKindName;
-  resourceId: string;
-  creditsUsed: number | null;
-  creditsRemaining: number | null;
-  /** Another id the service may name this job's charge by: a character operation's generation id. */
-  chargeRef: string | null;
-  /** true when the answer is final (revert, regenerate's terminal recovery): nothing to poll. */
-  settled: boolean;
-  /** A record to mirror right away, so the library shows the item while it is processed. */
-  mirror: { kind: 'character'; record: Character } | { kind: 'generation'; record: Generation } | { kind: 'voice'; record: Voice } | { kind: 'audio'; record: AudioTrack } | null;
 };
 
 function short(text: string, max = 60): string {
@@ -167,6 +155,82 @@ export function targetOf(kind: JobKind, path: string): { character_id: string } 
   return { character_id: id };
 }
 
+/** An accepted answer, the request's body it answers, the time it was read, and its head (status, headers). */
+type Answer = { json: unknown; body: Record<string, unknown>; now: string; head: AnswerHead | undefined };
+
+function readCharacterCreated({ json, body }: Answer): Accepted {
+  const d = CharacterAcceptedResponse.parse(json).data;
+  const record: Character = {
+    id: d.id,
+    name: d.name,
+    status: d.status,
+    parameters: (body.parameters as Record<string, unknown>) ?? {},
+    headshot_url: null,
+    fullbody_url: null,
+    created_at: d.created_at,
+  };
+  return { resourceKind: 'character', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: d.generation_id, settled: false, mirror: { kind: 'character', record } };
+}
+
+function readGenerationCreated({ json, body }: Answer): Accepted {
+  const d = GenerationAcceptedResponse.parse(json).data;
+  const record: Generation = {
+    id: d.id,
+    type: d.type,
+    status: d.status,
+    prompt: typeof body.prompt === 'string' ? body.prompt : null,
+    character_id: String(body.character_id),
+    credits_used: d.credits_used,
+    completed_at: null,
+    error_message: null,
+    model: typeof body.model === 'string' ? body.model : null,
+    options: (body.options as Record<string, unknown>) ?? {},
+    created_at: d.created_at,
+  };
+  return { resourceKind: 'generation', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: null, settled: false, mirror: { kind: 'generation', record } };
+}
+
+function readVoiceCloned({ json, body, now }: Answer): Accepted {
+  const d = VoiceAcceptedResponse.parse(json).data;
+  const record: Voice = {
+    id: d.id,
+    name: d.name,
+    status: d.status,
+    source_type: d.source_type ?? (body.setup_mode === 'voice_design' ? 'designed' : 'cloned'),
+    description: typeof body.description === 'string' ? body.description : null,
+    model: typeof body.model === 'string' ? body.model : undefined,
+    owner: 'me',
+    created_at: d.created_at ?? now,
+  };
+  return { resourceKind: 'voice', resourceId: d.id, creditsUsed: d.credits_used ?? null, creditsRemaining: d.credits_remaining ?? null, chargeRef: null, settled: false, mirror: { kind: 'voice', record } };
+}
+
+function readAudioCreated({ json, body }: Answer): Accepted {
+  const d = AudioAcceptedResponse.parse(json).data;
+  const record: AudioTrack = {
+    id: d.id,
+    name: d.name,
+    status: d.status,
+    voice_id: String(body.voice_id),
+    text: typeof body.text === 'string' ? body.text : undefined,
+    emotion: typeof body.emotion === 'string' ? body.emotion : undefined,
+    model: typeof body.model === 'string' ? body.model : undefined,
+    credits_used: d.credits_used,
+    created_at: d.created_at,
+  };
+  return { resourceKind: 'audio', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: null, settled: false, mirror: { kind: 'audio', record } };
+}
+
+/** How each kind's accepted answer is read. */
+const ANSWER_READERS: { readonly [K in JobKind]: (answer: Answer) => Accepted } = {
+  'character.create': readCharacterCreated,
+  'character.regenerate': ({ json, head }) => readRegenerateAnswer(json, head ?? { path: '', status: 201, headers: {} }),
+  'character.revert': ({ json, head }) => readRevertAnswer(json, head ?? { path: '', status: 200, headers: {} }),
+  'generation.create': readGenerationCreated,
+  'voice.clone': readVoiceCloned,
+  'audio.create': readAudioCreated,
+};
+
 /**
  * Reads an accepted answer (200 or 201) of a paid request. Throws a zod error when the answer breaks
  * the contract; the queue then keeps the job in doubt and asks again with the same key. `head` (the
@@ -174,71 +238,7 @@ export function targetOf(kind: JobKind, path: string): { character_id: string } 
  */
 export function readAccepted(kind: JobKind, requestBody: string, json: unknown, now: string, head?: AnswerHead): Accepted {
   const body = JSON.parse(requestBody) as Record<string, unknown>;
-  switch (kind) {
-    case 'character.create': {
-      const d = CharacterAcceptedResponse.parse(json).data;
-      const record: Character = {
-        id: d.id,
-        name: d.name,
-        status: d.status,
-        parameters: (body.parameters as Record<string, unknown>) ?? {},
-        headshot_url: null,
-        fullbody_url: null,
-        created_at: d.created_at,
-      };
-      return { resourceKind: 'character', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: d.generation_id, settled: false, mirror: { kind: 'character', record } };
-    }
-    case 'character.regenerate':
-      return readRegenerateAnswer(json, head ?? { path: '', status: 201, headers: {} });
-    case 'character.revert':
-      return readRevertAnswer(json, head ?? { path: '', status: 200, headers: {} });
-    case 'generation.create': {
-      const d = GenerationAcceptedResponse.parse(json).data;
-      const record: Generation = {
-        id: d.id,
-        type: d.type,
-        status: d.status,
-        prompt: typeof body.prompt === 'string' ? body.prompt : null,
-        character_id: String(body.character_id),
-        credits_used: d.credits_used,
-        completed_at: null,
-        error_message: null,
-        model: typeof body.model === 'string' ? body.model : null,
-        options: (body.options as Record<string, unknown>) ?? {},
-        created_at: d.created_at,
-      };
-      return { resourceKind: 'generation', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: null, settled: false, mirror: { kind: 'generation', record } };
-    }
-    case 'voice.clone': {
-      const d = VoiceAcceptedResponse.parse(json).data;
-      const record: Voice = {
-        id: d.id,
-        name: d.name,
-        status: d.status,
-        source_type: d.source_type ?? (body.setup_mode === 'voice_design' ? 'designed' : 'cloned'),
-        description: typeof body.description === 'string' ? body.description : null,
-        model: typeof body.model === 'string' ? body.model : undefined,
-        owner: 'me',
-        created_at: d.created_at ?? now,
-      };
-      return { resourceKind: 'voice', resourceId: d.id, creditsUsed: d.credits_used ?? null, creditsRemaining: d.credits_remaining ?? null, chargeRef: null, settled: false, mirror: { kind: 'voice', record } };
-    }
-    case 'audio.create': {
-      const d = AudioAcceptedResponse.parse(json).data;
-      const record: AudioTrack = {
-        id: d.id,
-        name: d.name,
-        status: d.status,
-        voice_id: String(body.voice_id),
-        text: typeof body.text === 'string' ? body.text : undefined,
-        emotion: typeof body.emotion === 'string' ? body.emotion : undefined,
-        model: typeof body.model === 'string' ? body.model : undefined,
-        credits_used: d.credits_used,
-        created_at: d.created_at,
-      };
-      return { resourceKind: 'audio', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: null, settled: false, mirror: { kind: 'audio', record } };
-    }
-  }
+  return ANSWER_READERS[kind]({ json, body, now, head });
 }
 
 /** Writes `value` at a dotted path of a JSON body, returning the new canonical body. */

@@ -1,6 +1,7 @@
 import type { Quote } from '../../../shared/api/index.ts';
 import type { Job, JobKind } from '../../../shared/ipc/index.ts';
 import type { ApiClient } from '../api/apiClient.ts';
+import type { HttpResponse } from '../api/httpClient.ts';
 import { backoffMs, isRetryable, type RetryPolicy } from '../api/retryPolicy.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
@@ -8,8 +9,9 @@ import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
 import { fillDependency, OPERATION_OF_KIND, readAccepted, targetOf, type Accepted } from './intentKinds.ts';
 import { toJob, type Dependency, type JobRecord, type JobStore } from './jobStore.ts';
-import type { HistoryMatch } from './historyMatches.ts';
+import type { HistoryMatch } from './historyMatchStore.ts';
 import type { OutcomeReconciler, Verdict } from './outcomeReconciler.ts';
+import { SendInputsStore } from './sendInputsStore.ts';
 
 /** Waits between automatic resends of a job in doubt while the service answers (5xx, 429, 202). */
 const RESEND: RetryPolicy = { baseMs: 1_000, capMs: 60_000, maxAttempts: 1, inlineRetryAfterMs: 10_000 };
@@ -107,8 +109,11 @@ export class IntentSender {
   /** Jobs waiting out the service's Retry-After in the queue, and until when (the queue shows it). */
   private readonly retryAfterUntil = new Map<string, number>();
 
+  private readonly inputs: SendInputsStore;
+
   constructor(deps: SenderDeps) {
     this.deps = deps;
+    this.inputs = new SendInputsStore(deps.library);
   }
 
   /** Jobs of this kind parked until a later resend time. */
@@ -163,30 +168,45 @@ export class IntentSender {
   }
 
   private async sendOnce(initial: JobRecord, signal: AbortSignal): Promise<void> {
-    const { store, library, log } = this.deps;
     const api = this.deps.api();
     if (!api) return;
     const fingerprint = this.deps.keyFingerprint();
-    // Idempotency keys are scoped per API key: a request in doubt under another key could run twice.
-    if (initial.key_fingerprint && fingerprint && initial.key_fingerprint !== fingerprint) {
-      this.fail(initial, 'key_changed_in_doubt', 'The API key changed while this job’s outcome was unknown, so Cast Studio did not send it again under the new key (that could charge twice). Check your library; retry it if it is missing.');
-      return;
-    }
-    // Past the service's key retention a resend could run again, and a job that waits for the
-    // creator is never resent: the service's history decides (or, failing that, the creator).
-    if (initial.attempts > 0 && (this.pastRetention(initial) || IntentSender.isAsking(initial) || this.checkHistoryNext.has(initial.id))) {
-      if (this.pastRetention(initial)) log.warn('A job stayed in doubt past the key retention; it is not resent.', { job: initial.id, sentAt: initial.sent_at });
-      await this.reconcile(initial, null);
-      return;
-    }
+    if (await this.decidedWithoutSending(initial, fingerprint)) return;
     let job = initial;
     if (job.attempts === 0) {
       const prepared = await this.prepareFirstSend(job);
       if (!prepared) return;
       job = prepared;
     }
-    // The attempt is recorded before the bytes leave: after a crash, this job is known to be in doubt.
-    job = library.transaction(() => {
+    job = this.recordAttempt(job, fingerprint);
+    const response = await this.submit(api, job, signal);
+    if (response) this.recordAnswer(job, response);
+  }
+
+  /**
+   * A job in doubt that must not go out again: under another API key it fails; past the key's
+   * retention, or when it waits for the creator, history decides. True when it was dealt with.
+   */
+  private async decidedWithoutSending(job: JobRecord, fingerprint: string | null): Promise<boolean> {
+    // Idempotency keys are scoped per API key: a request in doubt under another key could run twice.
+    if (job.key_fingerprint && fingerprint && job.key_fingerprint !== fingerprint) {
+      this.fail(job, 'key_changed_in_doubt', 'The API key changed while this job’s outcome was unknown, so Cast Studio did not send it again under the new key (that could charge twice). Check your library; retry it if it is missing.');
+      return true;
+    }
+    // Past the service's key retention a resend could run again, and a job that waits for the
+    // creator is never resent: the service's history decides (or, failing that, the creator).
+    if (job.attempts > 0 && (this.pastRetention(job) || IntentSender.isAsking(job) || this.checkHistoryNext.has(job.id))) {
+      if (this.pastRetention(job)) this.deps.log.warn('A job stayed in doubt past the key retention; it is not resent.', { job: job.id, sentAt: job.sent_at });
+      await this.reconcile(job, null);
+      return true;
+    }
+    return false;
+  }
+
+  /** The attempt is recorded before the bytes leave: after a crash, this job is known to be in doubt. */
+  private recordAttempt(job: JobRecord, fingerprint: string | null): JobRecord {
+    const { store, library, log } = this.deps;
+    const sending = library.transaction(() => {
       const patch = { attempts: job.attempts + 1, key_fingerprint: fingerprint, sent_at: job.sent_at ?? new Date(this.deps.clock.now()).toISOString(), body: job.body, quote_id: job.quote_id, quoted_credits: job.quoted_credits };
       if (job.state === 'sending') {
         store.update(job.id, patch);
@@ -194,28 +214,34 @@ export class IntentSender {
       }
       return store.transition(job.id, 'sending', patch);
     });
-    this.deps.emit(toJob(job));
-    log.info('Sending intent.', { job: job.id, kind: job.kind, attempt: job.attempts, idempotencyKey: job.idempotency_key });
-    let response;
+    this.deps.emit(toJob(sending));
+    log.info('Sending intent.', { job: sending.id, kind: sending.kind, attempt: sending.attempts, idempotencyKey: sending.idempotency_key });
+    return sending;
+  }
+
+  /** Sends the job's request with its key; null when it got no answer (what came of it is recorded). */
+  private async submit(api: ApiClient, job: JobRecord, signal: AbortSignal): Promise<HttpResponse | null> {
     // The HTTP client's own retries stop at the end of the key's retention too.
     const retention = new AbortController();
     const deadline = this.deps.clock.setTimeout(() => retention.abort(new Error('key retention over')), Math.max(0, this.retentionEnd(job) - this.deps.clock.now()));
     try {
-      response = await api.submit(
+      return await api.submit(
         { method: 'POST', path: job.path, body: job.body, idempotencyKey: job.idempotency_key, quoteId: job.quote_id },
         this.deps.submitPolicy ?? SUBMIT,
         AbortSignal.any([signal, retention.signal]),
       );
     } catch (error) {
-      if (retention.signal.aborted && !signal.aborted) {
-        await this.reconcile(this.deps.store.require(job.id), null);
-        return;
-      }
-      await this.afterFailure(job, error);
-      return;
+      if (retention.signal.aborted && !signal.aborted) await this.reconcile(this.deps.store.require(job.id), null);
+      else await this.afterFailure(job, error);
+      return null;
     } finally {
       this.deps.clock.clearTimeout(deadline);
     }
+  }
+
+  /** The service accepted: the record is mirrored in the same transaction as the job's new state. */
+  private recordAnswer(job: JobRecord, response: HttpResponse): void {
+    const { store, library, log } = this.deps;
     let accepted: Accepted;
     try {
       accepted = readAccepted(job.kind, job.body, response.json, new Date(this.deps.clock.now()).toISOString(), { path: job.path, status: response.status, headers: response.headers });
@@ -294,16 +320,14 @@ export class IntentSender {
   private dependencyValue(dependencyId: string, dependency: Dependency): unknown {
     const dep = this.deps.store.get(dependencyId);
     if (!dep?.resource_id || !dep.resource_kind) return null;
-    const table = { character: 'characters', generation: 'generations', voice: 'voices', audio: 'audio_tracks' }[dep.resource_kind];
-    const row = this.deps.library.get<{ raw_json: string }>(`SELECT raw_json FROM ${table} WHERE id = ?`, dep.resource_id);
-    if (!row) return null;
-    const raw = JSON.parse(row.raw_json) as Record<string, unknown>;
+    const raw = this.inputs.record(dep.resource_kind, dep.resource_id);
+    if (!raw) return null;
     return raw[dependency.from] ?? null;
   }
 
   private quoteExpired(quoteId: string): boolean {
-    const row = this.deps.library.get<{ expires_at: string }>('SELECT expires_at FROM quotes WHERE id = ?', quoteId);
-    return row !== undefined && Date.parse(row.expires_at) <= this.deps.clock.now() + 5_000;
+    const expiresAt = this.inputs.quoteExpiresAt(quoteId);
+    return expiresAt !== null && expiresAt <= this.deps.clock.now() + 5_000;
   }
 
   private async afterFailure(job: JobRecord, error: unknown): Promise<void> {
@@ -532,7 +556,7 @@ export class IntentSender {
 
 /** node:sqlite's error for a statement the database refused (SQLITE_FULL, SQLITE_CORRUPT, a constraint…). */
 function isLibraryError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ERR_SQLITE_ERROR';
+  return typeof error === 'object' && error !== null && 'code' in error && (error).code === 'ERR_SQLITE_ERROR';
 }
 
 /** What the creator is asked, and what the choice may cost. */

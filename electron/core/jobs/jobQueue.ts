@@ -94,27 +94,47 @@ export class JobQueue {
    * plus everything pending must fit in the balance.
    */
   enqueue(batch: Enqueue[]): Job[] {
-    const { store, library } = this.deps;
+    this.checkQuotesUnused(batch);
+    this.checkCreditsFit(batch);
+    const records = this.insertBatch(batch);
+    for (const record of records) {
+      this.deps.log.info('Intent committed.', { job: record.id, kind: record.kind, quote: record.quote_id });
+      this.deps.emit(toJob(record));
+    }
+    this.pump();
+    return records.map(toJob);
+  }
+
+  /** A quote pays for one request: a second intent on it (a double click) would only be refused. */
+  private checkQuotesUnused(batch: readonly Enqueue[]): void {
+    const { store } = this.deps;
     for (const e of batch) {
-      // A quote pays for one request: a second intent on it (a double click) would only be refused.
       if (e.quoteId && !e.dependency?.requote && (store.quoteInUse(e.quoteId) || batch.filter((o) => o.quoteId === e.quoteId).length > 1)) {
         throw new AppFailure('quote_used', 'This price was already used for a job. Get a new price to run it again.');
       }
     }
+  }
+
+  /** The spend guard: the credits of this batch plus everything pending must fit in the balance. */
+  private checkCreditsFit(batch: readonly Enqueue[]): void {
     const need = batch.reduce((sum, e) => sum + (e.quotedCredits ?? 0), 0);
     const balance = this.deps.balance();
-    if (balance !== null && need > 0) {
-      const pending = store.pendingCredits();
-      if (need + pending > balance) {
-        const queued = pending > 0 ? ` and ${pending} are already set aside for queued jobs` : '';
-        throw new AppFailure(
-          'insufficient_credits',
-          `This needs ${need} credits, but your balance is ${balance}${queued}. Buy credits or remove queued jobs, then try again.`,
-        );
-      }
+    if (balance === null || need <= 0) return;
+    const pending = this.deps.store.pendingCredits();
+    if (need + pending > balance) {
+      const queued = pending > 0 ? ` and ${pending} are already set aside for queued jobs` : '';
+      throw new AppFailure(
+        'insufficient_credits',
+        `This needs ${need} credits, but your balance is ${balance}${queued}. Buy credits or remove queued jobs, then try again.`,
+      );
     }
+  }
+
+  /** The batch's jobs in one transaction; a step names the job it waits for by its place in the batch or by id. */
+  private insertBatch(batch: readonly Enqueue[]): JobRecord[] {
+    const { store, library } = this.deps;
     const paused = this.paused;
-    const records = library.transaction(() => {
+    return library.transaction(() => {
       const ids: string[] = [];
       return batch.map((e) => {
         const dependsOn = e.dependsOn === undefined ? null : 'index' in e.dependsOn ? (ids[e.dependsOn.index] ?? null) : e.dependsOn.jobId;
@@ -138,12 +158,6 @@ export class JobQueue {
         return record;
       });
     });
-    for (const record of records) {
-      this.deps.log.info('Intent committed.', { job: record.id, kind: record.kind, quote: record.quote_id });
-      this.deps.emit(toJob(record));
-    }
-    this.pump();
-    return records.map(toJob);
   }
 
   pause(): void {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResourceKind } from '../../../shared/api/common.ts';
 import { JobKind, JobState, type Job } from '../../../shared/ipc/index.ts';
 import type { LibraryDatabase, SqlValue } from '../library/libraryDatabase.ts';
 import { assertTransition, UNSENT_JOB_STATES } from './jobStates.ts';
@@ -13,8 +14,6 @@ export const Dependency = z.object({
   requote: z.boolean(),
 });
 export type Dependency = z.infer<typeof Dependency>;
-
-export const ResourceKind = z.enum(['character', 'generation', 'voice', 'audio']);
 
 /** A row of `jobs`, validated when read back (STYLE.md 6): a corrupt row is an error, not a guess. */
 export const JobRecord = z.object({
@@ -71,7 +70,7 @@ export type NewJob = {
   idempotencyKey: string;
   quoteId: string | null;
   quotedCredits: number | null;
-  resourceKind: z.infer<typeof ResourceKind> | null;
+  resourceKind: ResourceKind | null;
   resourceId: string | null;
   dependsOn: string | null;
   dependency: Dependency | null;
@@ -83,7 +82,7 @@ export type JobPatch = Partial<{
   quote_id: string | null;
   quoted_credits: number | null;
   credits_used: number | null;
-  resource_kind: z.infer<typeof ResourceKind> | null;
+  resource_kind: ResourceKind | null;
   resource_id: string | null;
   charge_ref: string | null;
   depends_on: string | null;
@@ -176,7 +175,7 @@ export class JobStore {
     }
     for (const [key, value] of Object.entries(patch)) {
       sets.push(`${key} = ?`);
-      params.push(value === undefined ? null : (value as SqlValue));
+      params.push(value === undefined ? null : (value));
     }
     params.push(id);
     this.library.run(`UPDATE jobs SET ${sets.join(', ')} WHERE id = ?`, ...params);

@@ -1,7 +1,7 @@
 import type { JobKind } from '../../../shared/ipc/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Logger } from '../log/logger.ts';
-import { historyCanShow, type HistoryMatch, type HistoryMatchStore } from './historyMatches.ts';
+import { historyCanShow, type HistoryMatch, type HistoryMatchStore } from './historyMatchStore.ts';
 
 /**
  * The service's clock and ours may differ: a record is matched when created up to this long before

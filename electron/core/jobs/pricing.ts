@@ -1,29 +1,29 @@
 import { ServiceError } from '../api/serviceError.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
-import type { Session } from '../session/session.ts';
+import { createQuote, type QuoteServices } from '../quotes/quotePrice.ts';
 import type { IntentDraft } from './intentKinds.ts';
+
+/** What pricing an intent uses of the active connection. */
+export type PricingServices = Pick<QuoteServices, 'canSend' | 'api' | 'resources'>;
 
 /**
  * The price of an intent for the spend guard: the renderer's quote when it gave one, else a quote
  * core asks for itself (free, side-effect free). Offline, the intent waits unpriced.
  */
-export async function priceIntent(session: Session, draft: IntentDraft, quoteId: string | null): Promise<{ quoteId: string | null; quotedCredits: number | null }> {
+export async function priceIntent(services: PricingServices, draft: IntentDraft, quoteId: string | null): Promise<{ quoteId: string | null; quotedCredits: number | null }> {
   if (quoteId) {
-    const local = session.library.get<{ credits: number; approval_required: number; approval_state: string | null }>(
-      'SELECT credits, approval_required, approval_state FROM quotes WHERE id = ?',
-      quoteId,
-    );
+    const local = services.resources.quote(quoteId);
     // Decision 9: an approval can move after the quote was stored (approved, rejected, revoked),
     // so a quote under approval is read again when the service is reachable; the stored state is
     // only trusted offline, where the send waits anyway.
-    if (local && (local.approval_required === 0 || !session.canSend())) {
-      checkApproval(local.approval_required === 1, local.approval_state);
+    if (local && (!local.approvalRequired || !services.canSend())) {
+      checkApproval(local.approvalRequired, local.approvalState);
       return { quoteId, quotedCredits: local.credits };
     }
-    if (!session.canSend()) return { quoteId, quotedCredits: null };
+    if (!services.canSend()) return { quoteId, quotedCredits: null };
     try {
-      const quote = await session.api.quote(quoteId);
-      session.resources.upsertQuote(quote);
+      const quote = await services.api.quote(quoteId);
+      services.resources.upsertQuote(quote);
       checkApproval(quote.approval.required, quote.approval.state);
       return { quoteId, quotedCredits: quote.credits };
     } catch (error) {
@@ -32,9 +32,9 @@ export async function priceIntent(session: Session, draft: IntentDraft, quoteId:
       throw error;
     }
   }
-  if (!session.canSend()) return { quoteId: null, quotedCredits: null };
+  if (!services.canSend()) return { quoteId: null, quotedCredits: null };
   try {
-    const quote = await session.createQuote(draft.operationId, JSON.parse(draft.body) as Record<string, unknown>, draft.target);
+    const quote = await createQuote(services, draft.operationId, JSON.parse(draft.body) as Record<string, unknown>, draft.target);
     checkApproval(quote.approval.required, quote.approval.state);
     return { quoteId: quote.id, quotedCredits: quote.credits };
   } catch (error) {

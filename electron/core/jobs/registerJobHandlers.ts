@@ -1,71 +1,78 @@
-import type { CoreContext } from '../coreContext.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
-import { quotePrice } from '../quotes/quotePrice.ts';
+import type { Router } from '../ipc/router.ts';
+import { quotePrice, type QuoteServices } from '../quotes/quotePrice.ts';
 import { OPERATION_OF_KIND, targetOf } from './intentKinds.ts';
 import { IntentSender } from './intentSender.ts';
-import type { JobRecord } from './jobStore.ts';
-import { priceIntent } from './pricing.ts';
+import type { JobQueue } from './jobQueue.ts';
+import type { JobRecord, JobStore } from './jobStore.ts';
+import { priceIntent, type PricingServices } from './pricing.ts';
 
-export function registerJobHandlers(ctx: CoreContext): void {
-  const { router, connections } = ctx;
+/** What the job commands use of the active connection. */
+export type JobServices = QuoteServices & {
+  queue: Pick<JobQueue, 'list' | 'pause' | 'resume' | 'cancel' | 'canResend' | 'resend' | 'retry' | 'decide' | 'sendAgain' | 'pendingCredits'>;
+  jobs: Pick<JobStore, 'get'>;
+};
 
-  router.register('jobs.list', () => connections.requireSession().queue.list());
+export function registerJobHandlers(router: Router, deps: { active: () => JobServices }): void {
+  const { active } = deps;
+
+  router.register('jobs.list', () => active().queue.list());
 
   router.register('jobs.pause', () => {
-    connections.requireSession().queue.pause();
+    active().queue.pause();
     return { ok: true as const };
   });
 
   router.register('jobs.resume', () => {
-    connections.requireSession().queue.resume();
+    active().queue.resume();
     return { ok: true as const };
   });
 
-  router.register('jobs.cancel', (input) => connections.requireSession().queue.cancel(input.id));
+  router.register('jobs.cancel', (input) => active().queue.cancel(input.id));
 
   // The price of retrying: the failed job's stored body quoted again, exactly what a retry would send.
   router.register('jobs.price', async (input) => {
-    const session = connections.requireSession();
-    const failed = session.jobs.get(input.id);
+    const services = active();
+    const failed = services.jobs.get(input.id);
     if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
     if (failed.state !== 'failed' && !IntentSender.isAsking(failed)) throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
     if (failed.dependency_json !== null && failed.attempts === 0) {
       // A chained talk clip's body is finished by its speech step; it is quoted when that is ready.
       throw new AppFailure('priced_later', 'This clip is priced when its speech is ready. You can retry it now.');
     }
-    return quotePrice(session, OPERATION_OF_KIND[failed.kind], JSON.parse(failed.body) as Record<string, unknown>, targetOf(failed.kind, failed.path));
+    return quotePrice(services, OPERATION_OF_KIND[failed.kind], JSON.parse(failed.body) as Record<string, unknown>, targetOf(failed.kind, failed.path));
   });
 
   // Only on the user's word: a new intent with a new key, priced again.
   router.register('jobs.retry', async (input) => {
-    const session = connections.requireSession();
-    const failed = session.jobs.get(input.id);
+    const services = active();
+    const failed = services.jobs.get(input.id);
     if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
     // A job whose answer could not be saved is sent again under its own key: it may have run already.
-    if (failed.state !== 'failed' && session.queue.canResend(input.id)) return session.queue.resend(input.id);
+    if (failed.state !== 'failed' && services.queue.canResend(input.id)) return services.queue.resend(input.id);
     if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
-    const price = await priceAgain(session, failed, input.quoteId);
-    return session.queue.retry(input.id, price.quoteId, price.quotedCredits);
+    const price = await priceAgain(services, failed, input.quoteId);
+    return services.queue.retry(input.id, price.quoteId, price.quotedCredits);
   });
 
-  router.register('jobs.decide', (input) => connections.requireSession().queue.decide(input.id, input.choice));
+  router.register('jobs.decide', (input) => active().queue.decide(input.id, input.choice));
 
   // At the creator's own risk: the job in doubt ends and a new intent with a new key is sent.
   router.register('jobs.sendAgain', async (input) => {
-    const session = connections.requireSession();
-    const job = session.jobs.get(input.id);
+    const services = active();
+    const job = services.jobs.get(input.id);
     if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
     if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', 'This job is not waiting for your decision any more.');
-    const price = await priceAgain(session, job, input.quoteId);
-    return session.queue.sendAgain(input.id, price.quoteId, price.quotedCredits);
+    const price = await priceAgain(services, job, input.quoteId);
+    return services.queue.sendAgain(input.id, price.quoteId, price.quotedCredits);
   });
 }
 
 /** The price of sending a job's stored body again as a new request. */
-async function priceAgain(session: ReturnType<CoreContext['connections']['requireSession']>, job: JobRecord, quoteId: string | null) {
+async function priceAgain(services: PricingServices, job: JobRecord, quoteId: string | null) {
   if (job.dependency_json !== null && job.attempts === 0) return { quoteId: null, quotedCredits: job.quoted_credits };
   return priceIntent(
-    session,
+    services,
     {
       kind: job.kind,
       title: job.title,

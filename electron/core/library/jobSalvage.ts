@@ -1,168 +1,12 @@
-import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { JobRecord } from '../jobs/jobStore.ts';
 import { TERMINAL_JOB_STATES } from '../jobs/jobStates.ts';
-import type { LibraryDatabase, SqlValue } from './libraryDatabase.ts';
-
-/**
- * What could be read of the job queue of a damaged library file: its rows as stored (each with
- * `_rowid`), and the rows known to exist that could not be read (with their state when the state
- * index still names it). `countKnown` is false when not even the number of jobs could be told
- * (the table and its state index both unreadable, or the file not openable at all).
- */
-export type SalvagedRows = {
-  rows: Record<string, unknown>[];
-  lost: { rowid: number; state: string | null }[];
-  countKnown: boolean;
-};
+import type { LibraryDatabase } from './libraryDatabase.ts';
+import { JobSalvageStore, type SalvagedRows } from './jobSalvageStore.ts';
 
 /** What the salvage gave back: jobs re-queued, and unfinished jobs that could not be (null: how many is unknown). */
 export const JobSalvage = z.object({ recovered: z.number().int().min(0), unreadable: z.number().int().min(0).nullable() });
 export type JobSalvage = z.infer<typeof JobSalvage>;
-
-const NOTHING_READ: SalvagedRows = { rows: [], lost: [], countKnown: false };
-
-/**
- * Reads the jobs table of a damaged library file, best effort, on its own read-only connection
- * in a worker thread (plain CommonJS, no imports of ours, like the integrity check). The file is
- * never written: a damaged header is rebuilt on a private copy beside it, removed afterwards.
- * Rows are read by rowid ranges, and a range that raises an error is read again row by row, so
- * one damaged page costs only the rows on it. The state index (its own pages) tells which rows
- * existed and whether they were finished, so a row lost with its page is still counted.
- */
-const SALVAGE_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { DatabaseSync } = require('node:sqlite');
-const fs = require('node:fs');
-const { path, table, stateIndex, chunk } = workerData;
-const NOT_A_DATABASE = 26;
-const temporary = [];
-// Reading a file in WAL mode makes a shared-memory file beside it: one that was not there goes afterwards.
-if (!fs.existsSync(path + '-shm')) temporary.push(path + '-shm');
-
-function openChecked(file) {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    const found = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table);
-    if (!found) throw Object.assign(new Error('no jobs table'), { errcode: 1 });
-    return db;
-  } catch (error) {
-    try { db.close(); } catch {}
-    throw error;
-  }
-}
-
-/** A copy of the file with a plausible header: page size tried in turn until the schema reads. */
-function openWithNewHeader() {
-  const copy = path + '.salvage';
-  fs.copyFileSync(path, copy);
-  fs.chmodSync(copy, 0o600);
-  temporary.push(copy, copy + '-wal', copy + '-shm');
-  const wal = fs.existsSync(path + '-wal');
-  if (wal) {
-    fs.copyFileSync(path + '-wal', copy + '-wal');
-    fs.chmodSync(copy + '-wal', 0o600);
-  }
-  for (const size of [4096, 8192, 16384, 32768, 65536, 1024, 2048, 512]) {
-    const header = Buffer.alloc(100);
-    header.write('SQLite format 3\\0', 0, 'latin1');
-    header.writeUInt16BE(size === 65536 ? 1 : size, 16);
-    header[18] = wal ? 2 : 1;
-    header[19] = wal ? 2 : 1;
-    header[21] = 64;
-    header[22] = 32;
-    header[23] = 32;
-    // Change counter 1 and database size 0: SQLite then takes the size from the file's length.
-    header.writeUInt32BE(1, 24);
-    header.writeUInt32BE(1, 40);
-    header.writeUInt32BE(4, 44);
-    header.writeUInt32BE(1, 56);
-    header.writeUInt32BE(3045000, 96);
-    const fd = fs.openSync(copy, 'r+');
-    fs.writeSync(fd, header, 0, 100, 0);
-    fs.closeSync(fd);
-    fs.rmSync(copy + '-shm', { force: true });
-    try { return openChecked(copy); } catch {}
-  }
-  return null;
-}
-
-function open() {
-  try {
-    return openChecked(path);
-  } catch (error) {
-    if ((Number(error && error.errcode) & 0xff) !== NOT_A_DATABASE) return null;
-  }
-  return openWithNewHeader();
-}
-
-function salvage(db) {
-  const states = new Map();
-  let indexed = false;
-  try {
-    const scan = db.prepare('SELECT rowid AS id, state FROM "' + table + '" INDEXED BY "' + stateIndex + '" WHERE state IS NOT NULL');
-    for (const row of scan.iterate()) states.set(Number(row.id), row.state === null ? null : String(row.state));
-    indexed = true;
-  } catch {}
-  let top = 0;
-  let tableCounted = false;
-  try {
-    top = Number(db.prepare('SELECT max(rowid) AS top FROM "' + table + '"').get().top ?? 0);
-    tableCounted = true;
-  } catch {}
-  for (const id of states.keys()) top = Math.max(top, id);
-  const rows = [];
-  const lost = [];
-  const seen = new Set();
-  const range = db.prepare('SELECT rowid AS _rowid, * FROM "' + table + '" WHERE rowid BETWEEN ? AND ?');
-  const one = db.prepare('SELECT rowid AS _rowid, * FROM "' + table + '" WHERE rowid = ?');
-  const keep = (row) => { rows.push(row); seen.add(Number(row._rowid)); };
-  for (let low = 1; low <= top; low += chunk) {
-    const high = Math.min(top, low + chunk - 1);
-    try {
-      for (const row of range.all(low, high)) keep(row);
-      continue;
-    } catch {}
-    for (let id = low; id <= high; id += 1) {
-      try {
-        const row = one.get(id);
-        if (row) keep(row);
-      } catch {
-        // Without the index a damaged page's rowids may or may not have held rows: counted as lost.
-        if (!indexed || states.has(id)) { lost.push({ rowid: id, state: states.has(id) ? states.get(id) : null }); seen.add(id); }
-      }
-    }
-  }
-  for (const [id, state] of states) if (!seen.has(id)) lost.push({ rowid: id, state });
-  return { rows, lost, countKnown: indexed || tableCounted };
-}
-
-let result = { rows: [], lost: [], countKnown: false };
-let db = null;
-try {
-  db = open();
-  if (db) result = salvage(db);
-} catch {}
-try { if (db) db.close(); } catch {}
-for (const file of temporary) { try { fs.rmSync(file, { force: true }); } catch {} }
-parentPort.postMessage(result);
-`;
-
-/** Reads what it can of the job queue in the damaged library file at `path` (see SALVAGE_SOURCE). */
-export function readDamagedJobs(path: string): Promise<SalvagedRows> {
-  return new Promise<SalvagedRows>((resolve) => {
-    const worker = new Worker(SALVAGE_SOURCE, { eval: true, workerData: { path, table: 'jobs', stateIndex: 'jobs_state', chunk: 64 } });
-    let settled = false;
-    const settle = (rows: SalvagedRows): void => {
-      if (settled) return;
-      settled = true;
-      resolve(rows);
-    };
-    worker.once('message', (rows: SalvagedRows) => settle(rows));
-    worker.once('error', () => settle(NOTHING_READ));
-    worker.once('exit', () => settle(NOTHING_READ));
-  });
-}
 
 /** States whose outcome the service gives back by itself (a full sync): nothing to resend. */
 function settledByService(state: string | null): boolean {
@@ -202,7 +46,7 @@ export function restoreSalvagedJobs(library: LibraryDatabase, found: SalvagedRow
     if (TERMINAL_JOB_STATES.includes(record.state)) continue;
     for (let id: string | null = record.id; id !== null && !wanted.has(id); id = byId.get(id)?.record.depends_on ?? null) wanted.add(id);
   }
-  const columns = new Set(library.all<{ name: string }>('PRAGMA table_info(jobs)').map((c) => c.name));
+  const jobs = new JobSalvageStore(library);
   const restored: JobRecord[] = [];
   const restoredIds = new Set<string>();
   library.transaction(() => {
@@ -210,7 +54,7 @@ export function restoreSalvagedJobs(library: LibraryDatabase, found: SalvagedRow
       if (!wanted.has(record.id)) continue;
       const values: Record<string, unknown> = { ...row };
       const dependency = record.depends_on;
-      if (dependency !== null && !restoredIds.has(dependency) && !library.get('SELECT 1 AS x FROM jobs WHERE id = ?', dependency)) {
+      if (dependency !== null && !restoredIds.has(dependency) && !jobs.has(dependency)) {
         // The step it waits on is lost: one never sent cannot run without it; one already sent
         // has its final body and is followed on its own.
         if (record.attempts === 0) {
@@ -219,20 +63,15 @@ export function restoreSalvagedJobs(library: LibraryDatabase, found: SalvagedRow
         }
         values.depends_on = null;
       }
-      // Only the columns this library has (names from its own schema, never from the damaged file).
-      const names = Object.keys(values).filter((name) => columns.has(name));
-      let inserted: { changes: number };
+      let inserted: boolean;
       try {
-        inserted = library.run(
-          `INSERT INTO jobs (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
-          ...names.map((name) => values[name] as SqlValue),
-        );
+        inserted = jobs.insertAsStored(values);
       } catch {
         // A value the new file's constraints refuse: this one job is lost, the others still come back.
         if (!settledByService(record.state)) unreadable += 1;
         continue;
       }
-      if (inserted.changes === 0) continue;
+      if (!inserted) continue;
       restored.push({ ...record, depends_on: values.depends_on as string | null });
       restoredIds.add(record.id);
     }

@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { keepPrivate, makePrivateDir, makePrivateFile } from '../app/privateFiles.ts';
 import type { Logger } from '../log/logger.ts';
-import { readDamagedJobs, type SalvagedRows } from './jobSalvage.ts';
+import { readDamagedJobs, type SalvagedRows } from './jobSalvageStore.ts';
 
 /** `quick` is PRAGMA quick_check (every start); `full` is PRAGMA integrity_check (Settings → Library). */
 export type IntegrityDepth = 'quick' | 'full';
@@ -54,7 +54,7 @@ export function checkIntegrity(path: string, depth: IntegrityDepth): Promise<Int
       resolve(finding);
     };
     worker.once('message', (finding: IntegrityFinding) => settle(finding));
-    worker.once('error', (error) => settle({ verdict: 'unreadable', detail: error.message }));
+    worker.once('error', (error: Error) => settle({ verdict: 'unreadable', detail: error.message }));
     worker.once('exit', (code) => settle({ verdict: 'unreadable', detail: `The check stopped (exit code ${code}).` }));
   });
 }

@@ -1,29 +1,43 @@
-import type { CoreContext } from '../coreContext.ts';
+import type { Logger } from '../log/logger.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import type { Router } from '../ipc/router.ts';
+import type { LibraryDatabase } from './libraryDatabase.ts';
+import { PAID_COMMANDS, type LibraryHealth } from './libraryHealth.ts';
 import { checkIntegrity } from './libraryIntegrity.ts';
-import { PAID_COMMANDS } from './libraryHealth.ts';
+
+/** What the health commands use of the active connection. */
+export type HealthServices = { health: LibraryHealth; library: Pick<LibraryDatabase, 'path'> };
+
+export type HealthDeps = {
+  /** The active connection's services, or null when none is open. */
+  current: () => HealthServices | null;
+  active: () => HealthServices;
+  /** Moves the damaged library aside and opens a new one that rebuilds itself. */
+  repair: () => Promise<void>;
+  log: Logger;
+};
 
 /**
  * Settings → Library: the library's health, its full integrity check and its repair; and the
  * rule that no new paid work is taken while the active library is damaged or being rebuilt.
  */
-export function registerLibraryHealthHandlers(ctx: CoreContext): void {
-  const { router, connections, log } = ctx;
+export function registerLibraryHealthHandlers(router: Router, deps: HealthDeps): void {
+  const { current, active, log } = deps;
 
   router.guard((command) => {
-    if (PAID_COMMANDS.has(command)) connections.session?.health.refusePaidWork();
+    if (PAID_COMMANDS.has(command)) current()?.health.refusePaidWork();
   });
 
-  router.register('library.health', () => connections.requireSession().health.view);
+  router.register('library.health', () => active().health.view);
 
   router.register('library.checkIntegrity', async () => {
-    const session = connections.requireSession();
-    const { health } = session;
+    const services = active();
+    const { health } = services;
     if (health.state === 'rebuilding') return health.view;
     health.checking();
     // On its own connection in a worker: the check reads the whole file and never holds up this thread.
-    const finding = await checkIntegrity(session.library.path, 'full');
-    if (connections.session !== session) return health.view;
+    const finding = await checkIntegrity(services.library.path, 'full');
+    if (current() !== services) return health.view;
     if (finding.verdict === 'damaged') {
       log.warn('The full integrity check found damage in the library.', { detail: finding.detail });
       return health.damaged();
@@ -36,11 +50,10 @@ export function registerLibraryHealthHandlers(ctx: CoreContext): void {
   });
 
   router.register('library.repair', async () => {
-    const session = connections.requireSession();
-    if (session.health.state !== 'damaged') {
+    if (active().health.state !== 'damaged') {
       throw new AppFailure('library_not_damaged', 'The library is not damaged, so there is nothing to repair. Run the integrity check first if you suspect damage.');
     }
-    await connections.repairLibrary();
-    return connections.requireSession().health.view;
+    await deps.repair();
+    return active().health.view;
   });
 }

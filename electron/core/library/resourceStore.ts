@@ -1,7 +1,11 @@
-import type { AudioTrack, Character, CreditTransaction, Generation, Quote, Voice } from '../../../shared/api/index.ts';
+import type { AudioTrack, Character, CreditTransaction, Generation, Quote, ResourceKind, Voice } from '../../../shared/api/index.ts';
 import type { LibraryDatabase } from './libraryDatabase.ts';
 
-export type ResourceKind = 'character' | 'generation' | 'voice' | 'audio';
+/** The mirror's table of each kind. */
+const TABLE_OF: { readonly [K in ResourceKind]: string } = { character: 'characters', generation: 'generations', voice: 'voices', audio: 'audio_tracks' };
+
+/** What the library keeps of a price quote: enough to spend it offline. */
+export type StoredQuote = { credits: number; approvalRequired: boolean; approvalState: string | null };
 
 /**
  * Writes the mirror: each record as raw JSON beside its indexed columns, and the gallery's
@@ -226,21 +230,41 @@ export class ResourceStore {
   /** Removes a resource, its library row and its downloads (the files go when nothing else uses them). */
   remove(kind: ResourceKind, id: string): void {
     const db = this.library;
-    if (kind === 'character') {
-      db.run('DELETE FROM characters WHERE id = ?', id);
-      db.run('DELETE FROM character_versions WHERE character_id = ?', id);
-    } else if (kind === 'generation') {
-      db.run('DELETE FROM generations WHERE id = ?', id);
-    } else if (kind === 'voice') {
-      db.run('DELETE FROM voices WHERE id = ?', id);
-    } else {
-      db.run('DELETE FROM audio_tracks WHERE id = ?', id);
-    }
+    db.run(`DELETE FROM ${TABLE_OF[kind]} WHERE id = ?`, id);
+    if (kind === 'character') db.run('DELETE FROM character_versions WHERE character_id = ?', id);
     if (kind === 'generation' || kind === 'audio') {
       db.run('DELETE FROM library_items WHERE id = ?', id);
       db.run('DELETE FROM collection_items WHERE item_id = ?', id);
     }
     db.run("UPDATE downloads SET state = 'removed' WHERE owner_kind = ? AND owner_id = ?", kind, id);
+  }
+
+  /** Ids of the resources of a kind whose status is one of these (what is still in flight). */
+  idsInStatus(kind: ResourceKind, statuses: readonly string[]): string[] {
+    if (statuses.length === 0) return [];
+    const marks = statuses.map(() => '?').join(', ');
+    return this.library.all<{ id: string }>(`SELECT id FROM ${TABLE_OF[kind]} WHERE status IN (${marks})`, ...statuses).map((r) => r.id);
+  }
+
+  /** Ids of the resources of a kind not written since this moment (a sync pass's start). */
+  idsSyncedBefore(kind: ResourceKind, at: string): string[] {
+    return this.library.all<{ id: string }>(`SELECT id FROM ${TABLE_OF[kind]} WHERE synced_at IS NULL OR synced_at < ?`, at).map((r) => r.id);
+  }
+
+  /** The version the mirror holds of a character, or null when it holds none. */
+  characterVersion(id: string): number | null {
+    return this.library.get<{ version: number }>('SELECT version FROM characters WHERE id = ?', id)?.version ?? null;
+  }
+
+  /** A voice's status as mirrored, or null when the library does not hold it. */
+  voiceStatus(id: string): string | null {
+    return this.library.get<{ status: string }>('SELECT status FROM voices WHERE id = ?', id)?.status ?? null;
+  }
+
+  /** A quote as stored when it was made or last read, or null. */
+  quote(id: string): StoredQuote | null {
+    const row = this.library.get<{ credits: number; approval_required: number; approval_state: string | null }>('SELECT credits, approval_required, approval_state FROM quotes WHERE id = ?', id);
+    return row ? { credits: row.credits, approvalRequired: row.approval_required === 1, approvalState: row.approval_state } : null;
   }
 
   private upsertItem(item: {

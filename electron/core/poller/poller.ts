@@ -1,18 +1,14 @@
-import { isTerminal, type AudioTrack, type Character, type Generation, type Voice } from '../../../shared/api/index.ts';
+import { isTerminal, type ResourceKind } from '../../../shared/api/index.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Logger } from '../log/logger.ts';
+import type { KindRecord } from '../records/kindRecord.ts';
+import { kindRule } from '../records/resourceKinds.ts';
 import { olderThanAsked, type UpdatedAfterMode } from '../sync/updatedAfterSupport.ts';
 
-export type FollowedKind = 'character' | 'generation' | 'voice' | 'audio';
-
-export type Observation =
-  | { kind: 'character'; record: Character }
-  | { kind: 'generation'; record: Generation }
-  | { kind: 'voice'; record: Voice }
-  | { kind: 'audio'; record: AudioTrack }
-  | { kind: FollowedKind; deleted: string };
+/** A fresh record, or word that the service no longer has it. */
+export type Observation = KindRecord | { kind: ResourceKind; deleted: string };
 
 export type PollIntervals = {
   /** The first polls of a new resource (and every poll right after the window gains focus). */
@@ -89,7 +85,7 @@ function memoryOnly(): UpdatedAfterMemory {
   };
 }
 
-type Tracked = { kind: FollowedKind; id: string; intervalMs: number; dueAt: number; since: number };
+type Tracked = { kind: ResourceKind; id: string; intervalMs: number; dueAt: number; since: number };
 
 /**
  * Follows every non-terminal resource to a terminal state (spec 3: clients poll). Each resource has
@@ -123,11 +119,11 @@ export class Poller {
     return this.tracked.size;
   }
 
-  isTracking(kind: FollowedKind, id: string): boolean {
+  isTracking(kind: ResourceKind, id: string): boolean {
     return this.tracked.has(`${kind}:${id}`);
   }
 
-  track(kind: FollowedKind, id: string): void {
+  track(kind: ResourceKind, id: string): void {
     const key = `${kind}:${id}`;
     const now = this.deps.clock.now();
     const existing = this.tracked.get(key);
@@ -142,7 +138,7 @@ export class Poller {
     this.schedule();
   }
 
-  untrack(kind: FollowedKind, id: string): void {
+  untrack(kind: ResourceKind, id: string): void {
     this.tracked.delete(`${kind}:${id}`);
     this.schedule();
   }
@@ -294,16 +290,8 @@ export class Poller {
   }
 
   private async fetch(api: ApiClient, t: Tracked): Promise<Observation> {
-    switch (t.kind) {
-      case 'character':
-        return { kind: 'character', record: await api.character(t.id) };
-      case 'generation':
-        return { kind: 'generation', record: await api.generation(t.id) };
-      case 'voice':
-        return { kind: 'voice', record: await api.voice(t.id) };
-      case 'audio':
-        return { kind: 'audio', record: await api.audio(t.id) };
-    }
+    // The kind's rule reads a record of that kind, so the pair is one of KindRecord's.
+    return { kind: t.kind, record: await kindRule(t.kind).read(api, t.id) } as Observation;
   }
 
   /**

@@ -1,8 +1,14 @@
-import type { CoreContext } from '../coreContext.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import type { Router } from '../ipc/router.ts';
+import type { ConnectionManager } from '../session/connectionManager.ts';
 
-export function registerProfileHandlers(ctx: CoreContext): void {
-  const { router, connections } = ctx;
+/** The connection commands: what ConnectionManager does with profiles, keys and the active connection. */
+export type ProfileCommands = Pick<
+  ConnectionManager,
+  'connection' | 'completeOnboarding' | 'list' | 'add' | 'activate' | 'remove' | 'setKey' | 'removeKey' | 'test' | 'check' | 'setKeyRetention' | 'setBillingUrl'
+>;
+
+export function registerProfileHandlers(router: Router, connections: ProfileCommands): void {
   router.register('connection.get', () => connections.connection());
   router.register('connection.completeOnboarding', () => connections.completeOnboarding());
   router.register('profiles.list', () => connections.list());

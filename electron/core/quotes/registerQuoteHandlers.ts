@@ -1,17 +1,25 @@
-import type { CoreContext } from '../coreContext.ts';
-import { quotePrice, rereadQuote } from './quotePrice.ts';
+import type { Router } from '../ipc/router.ts';
+import type { ServiceDiscovery } from '../serviceFacts/serviceDiscovery.ts';
+import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
+import { quotePrice, rereadQuote, type QuoteServices } from './quotePrice.ts';
 
-export function registerQuoteHandlers(ctx: CoreContext): void {
-  const { router, connections } = ctx;
+/** What the catalog and price commands use of the active connection. */
+export type CatalogServices = QuoteServices & {
+  discovery: Pick<ServiceDiscovery, 'refresh'>;
+  facts: Pick<ServiceFactsStore, 'capabilities'>;
+};
+
+export function registerQuoteHandlers(router: Router, deps: { active: () => CatalogServices }): void {
+  const { active } = deps;
 
   // The catalog changes rarely: served from the library, refreshed when online; a service without
   // `/v1/capabilities` gets the built-in catalog (serviceFacts/serviceDiscovery.ts).
   router.register('capabilities.get', async () => {
-    const session = connections.requireSession();
-    if (session.canSend()) await session.discovery.refresh().catch(() => undefined);
-    return session.facts.capabilities();
+    const services = active();
+    if (services.canSend()) await services.discovery.refresh().catch(() => undefined);
+    return services.facts.capabilities();
   });
 
-  router.register('quotes.price', (input) => quotePrice(connections.requireSession(), input.operationId, input.input, input.target ?? null));
-  router.register('quotes.get', (input) => rereadQuote(connections.requireSession(), input.id));
+  router.register('quotes.price', (input) => quotePrice(active(), input.operationId, input.input, input.target ?? null));
+  router.register('quotes.get', (input) => rereadQuote(active(), input.id));
 }

@@ -1,41 +1,32 @@
-import type { CoreContext } from '../coreContext.ts';
+import type { Dispatcher } from 'undici';
+import type { CreditsBook } from '../account/creditsBook.ts';
+import type { ApiClient } from '../api/apiClient.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
-import type { Session } from '../session/session.ts';
+import type { Router } from '../ipc/router.ts';
+import type { JobQueue } from '../jobs/jobQueue.ts';
 import { SandboxAdminClient } from './sandboxAdminClient.ts';
+
+/** What Settings → Sandbox uses of the active connection. */
+export type SandboxAdminServices = {
+  api: Pick<ApiClient, 'account' | 'http'>;
+  dispatcher: Dispatcher;
+  credits: Pick<CreditsBook, 'account' | 'storeAccount' | 'balance'>;
+  queue: Pick<JobQueue, 'pump'>;
+  readonly planRequired: boolean;
+  notePlan(subscription: { status: string } | null): void;
+};
+
+/** The embedded sandbox's admin access while it is the connection in use (the token stays in core). */
+export type SandboxAdminAccess = () => { session: SandboxAdminServices; adminToken: string } | null;
+
+type Admin = { client: SandboxAdminClient; session: SandboxAdminServices; userId: string };
 
 /**
  * Settings → Sandbox: approve or reject pending quotes, add credits, change the plan and the pace,
  * all through the embedded sandbox's admin API, for the account whose key the app uses.
  */
-export function registerSandboxAdminHandlers(ctx: CoreContext): void {
-  const { router, connections } = ctx;
-
-  const admin = async (): Promise<{ client: SandboxAdminClient; session: Session; userId: string }> => {
-    const access = connections.sandboxAdmin();
-    if (!access) throw new AppFailure('not_sandbox', 'Settings → Sandbox works only while the sandbox on this computer is the connection in use.');
-    const { session, adminToken } = access;
-    const client = new SandboxAdminClient({ baseUrl: session.api.http.baseUrl, dispatcher: session.dispatcher, adminToken });
-    // A service that refuses every call of a free-plan key (spec 5.3) refuses the account read too;
-    // the account last read still names whose plan to change, so a lapsed plan can be restored here.
-    const known = session.credits.account();
-    const account = await session.api.account().catch((error: unknown) => {
-      if (known) return null;
-      throw error;
-    });
-    if (account) {
-      session.credits.storeAccount(account);
-      session.notePlan(account.subscription);
-    }
-    return { client, session, userId: account?.id ?? known?.id ?? '' };
-  };
-
-  /** After a change the account's balance and plan are read again, so the header and status follow. */
-  const reread = async (session: Session): Promise<void> => {
-    const account = await session.api.account().catch(() => null);
-    if (!account) return;
-    session.credits.storeAccount(account);
-    session.notePlan(account.subscription);
-  };
+export function registerSandboxAdminHandlers(router: Router, deps: { access: SandboxAdminAccess }): void {
+  const admin = () => adminOf(deps.access());
 
   router.register('sandbox.get', async () => {
     const { client, userId } = await admin();
@@ -69,4 +60,30 @@ export function registerSandboxAdminHandlers(ctx: CoreContext): void {
     await client.setSpeed(input.speed);
     return { ok: true as const };
   });
+}
+
+async function adminOf(access: ReturnType<SandboxAdminAccess>): Promise<Admin> {
+  if (!access) throw new AppFailure('not_sandbox', 'Settings → Sandbox works only while the sandbox on this computer is the connection in use.');
+  const { session, adminToken } = access;
+  const client = new SandboxAdminClient({ baseUrl: session.api.http.baseUrl, dispatcher: session.dispatcher, adminToken });
+  // A service that refuses every call of a free-plan key (spec 5.3) refuses the account read too;
+  // the account last read still names whose plan to change, so a lapsed plan can be restored here.
+  const known = session.credits.account();
+  const account = await session.api.account().catch((error: unknown) => {
+    if (known) return null;
+    throw error;
+  });
+  if (account) {
+    session.credits.storeAccount(account);
+    session.notePlan(account.subscription);
+  }
+  return { client, session, userId: account?.id ?? known?.id ?? '' };
+}
+
+/** After a change the account's balance and plan are read again, so the header and status follow. */
+async function reread(session: SandboxAdminServices): Promise<void> {
+  const account = await session.api.account().catch(() => null);
+  if (!account) return;
+  session.credits.storeAccount(account);
+  session.notePlan(account.subscription);
 }

@@ -13,7 +13,10 @@ import type { Preferences } from '../preferences/preferences.ts';
 import { ProfileStore, type ProfileRecord } from '../profiles/profileStore.ts';
 import type { SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
 import { openCheckedLibrary } from '../library/libraryIntegrity.ts';
-import { libraryFileOf, Session, type Emit, type SessionTuning } from './session.ts';
+import type { Emit } from '../records/resourceKinds.ts';
+import { Session } from './session.ts';
+import type { SessionTuning } from './sessionOptions.ts';
+import { libraryFileOf } from './sessionParts.ts';
 import { accountCheck, checkHttps, checkKey, checkPem, checkService, failedWith } from './connectionCheck.ts';
 import { connectionStatusOf, statusSentence } from './connectionStatus.ts';
 
@@ -33,6 +36,9 @@ export type ConnectionDeps = {
   fetchDispatcher?: Dispatcher | undefined;
   tuning?: SessionTuning | undefined;
 };
+
+/** The embedded sandbox once it is up: the profile at its address, its key and a dispatcher trusting its certificate. */
+type StartedSandbox = { profile: ProfileRecord; apiKey: string; baseUrl: string; dispatcher: Dispatcher };
 
 const ONBOARDED = 'onboarded';
 const KEY_USE_WRITE_MS = 60_000;
@@ -316,67 +322,83 @@ export class ConnectionManager {
   }
 
   private async open(record: ProfileRecord, options: { libraryDamaged?: boolean } = {}): Promise<void> {
-    const { log, profiles } = this.deps;
     this.problem = null;
-    let profile = record;
-    let apiKey: string | null = null;
+    const apiKey = await this.readKeyOnOpen(record.id);
+    if (record.kind !== 'sandbox') {
+      if (apiKey) this.deps.redactor.addSecret(apiKey);
+      const dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'remote', extraCaPem: record.caPem });
+      await this.openSession(record, apiKey, record.baseUrl, dispatcher, options);
+      return;
+    }
+    const sandbox = await this.startSandbox(record, apiKey);
+    if (sandbox) await this.openSession(sandbox.profile, sandbox.apiKey, sandbox.baseUrl, sandbox.dispatcher, options);
+  }
+
+  /** The profile's key from the keychain; a keychain that cannot be read leaves the connection keyless, with a sentence. */
+  private async readKeyOnOpen(id: string): Promise<string | null> {
     try {
-      apiKey = await profiles.readKey(profile.id);
+      return await this.deps.profiles.readKey(id);
     } catch {
       this.problem = 'Cast Studio could not read your system keychain. Unlock it (or set one up), then restart Cast Studio.';
+      return null;
     }
-    let dispatcher: Dispatcher;
-    let baseUrl = profile.baseUrl;
-    if (profile.kind === 'sandbox') {
-      if (!this.deps.launchSandbox) {
-        this.problem = 'The built-in sandbox is not available in this build. Add a connection to a service in Settings → Connection.';
-        this.changed();
-        return;
-      }
+  }
+
+  /**
+   * Starts the embedded sandbox, supervised: when its process stops, the app says so and starts it
+   * again (on the same port). Answers the profile at the sandbox's address, its key and a
+   * dispatcher that trusts its certificate; null, with the problem said, when it cannot start.
+   */
+  private async startSandbox(record: ProfileRecord, storedKey: string | null): Promise<StartedSandbox | null> {
+    const { launchSandbox, log } = this.deps;
+    if (!launchSandbox) {
+      this.problem = 'The built-in sandbox is not available in this build. Add a connection to a service in Settings → Connection.';
+      this.changed();
+      return null;
+    }
+    try {
+      let sandboxKey = storedKey;
+      const supervisor: SandboxSupervisor = new SandboxSupervisor({
+        launch: launchSandbox,
+        dataDir: join(this.deps.userDataDir, 'sandbox'),
+        apiKey: () => sandboxKey,
+        clock: this.deps.clock,
+        random: this.deps.random,
+        log,
+        onSandboxDown: () => this.sandboxDown(supervisor),
+        onSandboxUp: (ready) => this.sandboxUp(supervisor, ready),
+      });
+      // Known before it is up, so a stop meanwhile stops it and an early exit is heard.
+      this.sandbox = supervisor;
+      const ready = SandboxReady.parse(await supervisor.start());
+      sandboxKey = ready.api_key;
+      return await this.sandboxStarted(record, storedKey, ready);
+    } catch (error) {
+      log.error('The sandbox did not start.', { error });
+      this.problem = 'The built-in sandbox did not start. Restart Cast Studio; if it keeps happening, add a connection to a service instead.';
+      this.changed();
+      return null;
+    }
+  }
+
+  /** The sandbox's ready line: its secrets are redacted, its key kept, and the profile moved to its address. */
+  private async sandboxStarted(record: ProfileRecord, storedKey: string | null, ready: SandboxReady): Promise<StartedSandbox> {
+    const { profiles, redactor } = this.deps;
+    let profile = record;
+    redactor.addSecret(ready.api_key);
+    redactor.addSecret(ready.admin_token);
+    this.sandboxAdminToken = ready.admin_token;
+    if (ready.api_key !== storedKey) {
       try {
-        // Supervised: when its process stops, the app says so and starts it again (on the same port).
-        let sandboxKey = apiKey;
-        const supervisor: SandboxSupervisor = new SandboxSupervisor({
-          launch: this.deps.launchSandbox,
-          dataDir: join(this.deps.userDataDir, 'sandbox'),
-          apiKey: () => sandboxKey,
-          clock: this.deps.clock,
-          random: this.deps.random,
-          log,
-          onSandboxDown: () => this.sandboxDown(supervisor),
-          onSandboxUp: (ready) => this.sandboxUp(supervisor, ready),
-        });
-        // Known before it is up, so a stop meanwhile stops it and an early exit is heard.
-        this.sandbox = supervisor;
-        const started = await supervisor.start();
-        const ready = SandboxReady.parse(started);
-        sandboxKey = ready.api_key;
-        this.deps.redactor.addSecret(ready.api_key);
-        this.deps.redactor.addSecret(ready.admin_token);
-        this.sandboxAdminToken = ready.admin_token;
-        if (ready.api_key !== apiKey) {
-          apiKey = ready.api_key;
-          try {
-            profile = await profiles.storeKey(profile.id, apiKey, 'ok');
-          } catch {
-            this.problem = 'Cast Studio could not save the sandbox key in your system keychain; it will work until you quit.';
-          }
-        }
-        profile = profiles.update(profile.id, { baseUrl: ready.base_url, cdnUrl: ready.cdn_url, keyState: 'ok', keyPrefix: profile.keyPrefix });
-        baseUrl = ready.base_url;
-        // Trust exactly the sandbox's certificate, for this profile's dispatcher only.
-        dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'sandbox', caPem: readPem(ready.ca_cert) });
-      } catch (error) {
-        log.error('The sandbox did not start.', { error });
-        this.problem = 'The built-in sandbox did not start. Restart Cast Studio; if it keeps happening, add a connection to a service instead.';
-        this.changed();
-        return;
+        profile = await profiles.storeKey(profile.id, ready.api_key, 'ok');
+      } catch {
+        this.problem = 'Cast Studio could not save the sandbox key in your system keychain; it will work until you quit.';
       }
-    } else {
-      if (apiKey) this.deps.redactor.addSecret(apiKey);
-      dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'remote', extraCaPem: profile.caPem });
     }
-    await this.openSession(profile, apiKey, baseUrl, dispatcher, options);
+    profile = profiles.update(profile.id, { baseUrl: ready.base_url, cdnUrl: ready.cdn_url, keyState: 'ok', keyPrefix: profile.keyPrefix });
+    // Trust exactly the sandbox's certificate, for this profile's dispatcher only.
+    const dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'sandbox', caPem: readPem(ready.ca_cert) });
+    return { profile, apiKey: ready.api_key, baseUrl: ready.base_url, dispatcher };
   }
 
   /** Opens the profile's library and starts its session on this address (the sandbox, if any, already runs). */

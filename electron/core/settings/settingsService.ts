@@ -3,11 +3,19 @@ import { AppFailure } from '../ipc/appFailure.ts';
 import type { Preferences } from '../preferences/preferences.ts';
 
 const KEY = 'settings';
+/** Built once: zod compiles a schema the first time it parses with it. */
+const StoredSettings = Settings.partial();
+type StoredSettings = ReturnType<typeof StoredSettings.parse>;
 
 /** The app's settings in preferences; `libraryPath` shows where the active library's files are. */
 export class SettingsService {
   private readonly prefs: Preferences;
   private readonly libraryPath: () => string;
+  /**
+   * What the preferences file holds, read once: settings are read for every record a sync page
+   * brings, and only `set` changes them.
+   */
+  private stored: StoredSettings | null = null;
 
   constructor(prefs: Preferences, libraryPath: () => string) {
     this.prefs = prefs;
@@ -15,8 +23,7 @@ export class SettingsService {
   }
 
   get(): Settings {
-    const stored = Settings.partial().safeParse(this.prefs.get<unknown>(KEY, {}));
-    const values = stored.success ? stored.data : {};
+    const values = (this.stored ??= this.read());
     return {
       autoDownload: values.autoDownload ?? true,
       notifications: values.notifications ?? true,
@@ -33,6 +40,12 @@ export class SettingsService {
     const current = this.get();
     const next = { autoDownload: current.autoDownload, notifications: current.notifications, theme: current.theme, ...rest };
     this.prefs.set(KEY, next);
+    this.stored = null;
     return this.get();
+  }
+
+  private read(): StoredSettings {
+    const stored = StoredSettings.safeParse(this.prefs.get<unknown>(KEY, {}));
+    return stored.success ? stored.data : {};
   }
 }

@@ -1,19 +1,13 @@
-import type { AudioTrack, Character, Generation, Voice } from '../../../shared/api/index.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { CreditsBook } from '../account/creditsBook.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { ResourceStore } from '../library/resourceStore.ts';
 import type { Logger } from '../log/logger.ts';
+import type { KindId, KindRecord, ResourceKind } from '../records/kindRecord.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import { readAhead } from './readAhead.ts';
 import { olderThanAsked, type UpdatedAfterSupport } from './updatedAfterSupport.ts';
-
-export type SyncedRecord =
-  | { kind: 'character'; record: Character }
-  | { kind: 'generation'; record: Generation }
-  | { kind: 'voice'; record: Voice }
-  | { kind: 'audio'; record: AudioTrack };
 
 export type SyncDeps = {
   library: LibraryDatabase;
@@ -23,7 +17,7 @@ export type SyncDeps = {
   clock: Clock;
   log: Logger;
   /** After each page is committed: events, downloads and following of what is still in flight; `removed` are to be forgotten. */
-  pageSynced: (records: SyncedRecord[], removed: { kind: 'character' | 'generation' | 'voice' | 'audio'; id: string }[]) => void;
+  pageSynced: (records: KindRecord[], removed: KindId[]) => void;
   /** Resource ids that local jobs still follow: never deleted by a sync. */
   protectedIds: () => Set<string>;
   /** A full pass runs when the last one is older than this, so deletes made elsewhere show up. */
@@ -51,6 +45,11 @@ export class HistorySync {
     return this.deps.library.meta('sync.full_at');
   }
 
+  /** When the last completed pass began. */
+  get lastPassAt(): string | null {
+    return this.deps.library.meta('sync.last_at');
+  }
+
   /** One pass; `full` forces a complete listing (deletes of generations show only in full passes). */
   run(options: { full?: boolean } = {}): Promise<void> {
     if (!this.running) {
@@ -71,7 +70,7 @@ export class HistorySync {
     log.info(full ? 'Full history sync.' : 'Incremental history sync.');
 
     const characters = await this.collect(api.characters({ limit: 100 }), (r) => ({ kind: 'character', record: r }), (r) => this.deps.resources.upsertCharacter(r));
-    this.removeMissing('character', 'characters', characters, started);
+    this.removeMissing('character', characters, started);
 
     const voiceIds = new Set<string>();
     for await (const page of readAhead(api.voices({ limit: 100 }))) {
@@ -80,10 +79,10 @@ export class HistorySync {
       records.forEach((v) => voiceIds.add(v.id));
       this.deps.pageSynced(records.map((record) => ({ kind: 'voice', record })), []);
     }
-    this.removeMissing('voice', 'voices', voiceIds, started);
+    this.removeMissing('voice', voiceIds, started);
 
     const audio = await this.collect(api.audioTracks({ limit: 100 }), (r) => ({ kind: 'audio', record: r }), (r) => this.deps.resources.upsertAudio(r));
-    this.removeMissing('audio', 'audio_tracks', audio, started);
+    this.removeMissing('audio', audio, started);
 
     const since = library.meta('sync.generations_since');
     const generations = new Set<string>();
@@ -96,7 +95,7 @@ export class HistorySync {
       this.deps.updatedAfter?.remember('refused');
       newestDate = await this.syncGenerations(api, since, generations);
     }
-    if (full) this.removeMissing('generation', 'generations', generations, started);
+    if (full) this.removeMissing('generation', generations, started);
 
     await this.deps.credits.pullUsage(api, full);
     this.deps.credits.storeAccount(await api.account());
@@ -137,7 +136,7 @@ export class HistorySync {
     return newestDate;
   }
 
-  private async collect<T extends { id: string }>(pages: AsyncGenerator<{ items: T[] }>, wrap: (r: T) => SyncedRecord, upsert: (r: T) => void): Promise<Set<string>> {
+  private async collect<T extends { id: string }>(pages: AsyncGenerator<{ items: T[] }>, wrap: (r: T) => KindRecord, upsert: (r: T) => void): Promise<Set<string>> {
     const seen = new Set<string>();
     for await (const page of readAhead(pages)) {
       this.deps.library.relaxedTransaction(() => page.items.forEach(upsert));
@@ -151,10 +150,10 @@ export class HistorySync {
    * Local records the listing did not show are gone on the service, except records written after the
    * pass began (a job accepted meanwhile) and those a local job still follows.
    */
-  private removeMissing(kind: 'character' | 'generation' | 'voice' | 'audio', table: string, seen: Set<string>, passStarted: string): void {
+  private removeMissing(kind: ResourceKind, seen: Set<string>, passStarted: string): void {
     const protectedIds = this.deps.protectedIds();
-    const local = this.deps.library.all<{ id: string }>(`SELECT id FROM ${table} WHERE synced_at IS NULL OR synced_at < ?`, passStarted);
-    const gone = local.filter((r) => !seen.has(r.id) && !protectedIds.has(r.id)).map((r) => r.id);
+    const local = this.deps.resources.idsSyncedBefore(kind, passStarted);
+    const gone = local.filter((id) => !seen.has(id) && !protectedIds.has(id));
     if (gone.length === 0) return;
     this.deps.log.info('Sync removed records deleted on the service.', { kind, count: gone.length });
     this.deps.pageSynced([], gone.map((id) => ({ kind, id })));

@@ -3,10 +3,19 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UPLOAD_TYPES, type UploadContentType } from '../../../shared/api/index.ts';
+import type { ApiClient } from '../api/apiClient.ts';
 import type { StreamedBody } from '../api/httpClient.ts';
-import type { CoreContext } from '../coreContext.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import type { Router } from '../ipc/router.ts';
 import { isMissingEndpoint } from '../serviceFacts/serviceDiscovery.ts';
+import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
+
+/** What uploads use of the active connection. */
+export type UploadServices = {
+  canSend(): boolean;
+  api: Pick<ApiClient, 'upload'>;
+  facts: Pick<ServiceFactsStore, 'uploads' | 'uploadPath' | 'uploadsAnswered' | 'uploadsMissing'>;
+};
 
 const BY_EXTENSION: Record<string, UploadContentType> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
@@ -22,16 +31,14 @@ export const NO_UPLOADS_SENTENCE =
  * upload path (its capabilities', else /v1/uploads) → CDN URL. A service that answers 404 there
  * takes no uploads; that is remembered for the connection and said in one sentence.
  */
-export function registerUploadHandlers(ctx: CoreContext): void {
-  const { router, connections } = ctx;
-
+export function registerUploadHandlers(router: Router, deps: { active: () => UploadServices }): void {
   const upload = async (body: Uint8Array | StreamedBody, contentType: UploadContentType) => {
-    const session = connections.requireSession();
-    const { facts } = session;
+    const services = deps.active();
+    const { facts } = services;
     if (facts.uploads === 'not_offered') throw new AppFailure('uploads_not_offered', NO_UPLOADS_SENTENCE);
-    if (!session.canSend()) throw new AppFailure('offline', 'Uploading needs the service. Try again when you are online.');
+    if (!services.canSend()) throw new AppFailure('offline', 'Uploading needs the service. Try again when you are online.');
     try {
-      const uploaded = await session.api.upload(body, contentType, randomUUID(), facts.uploadPath());
+      const uploaded = await services.api.upload(body, contentType, randomUUID(), facts.uploadPath());
       facts.uploadsAnswered();
       return { url: uploaded.url, contentType: uploaded.content_type, size: uploaded.size };
     } catch (error) {

@@ -1,47 +1,43 @@
-import type { Voice } from '../../../shared/api/index.ts';
-import type { VoiceView } from '../../../shared/ipc/index.ts';
-import type { CoreContext } from '../coreContext.ts';
+import type { Clock } from '../clock/clock.ts';
+import type { Router } from '../ipc/router.ts';
 import { voiceCloneIntent } from '../jobs/intentKinds.ts';
-import { priceIntent } from '../jobs/pricing.ts';
+import type { JobQueue } from '../jobs/jobQueue.ts';
+import { priceIntent, type PricingServices } from '../jobs/pricing.ts';
+import type { VoiceStore } from './voiceStore.ts';
+
+/** What the voice commands use of the active connection. */
+export type VoiceServices = PricingServices & {
+  voices: VoiceStore;
+  queue: Pick<JobQueue, 'enqueue'>;
+  syncSoon(): void;
+};
 
 const PREVIEW_RESYNC_MS = 60_000;
 
-export function registerVoiceHandlers(ctx: CoreContext): void {
-  const { router, connections, clock } = ctx;
+export function registerVoiceHandlers(router: Router, deps: { active: () => VoiceServices; clock: Clock }): void {
+  const { active, clock } = deps;
   let askedForPreviewsAt = Number.NEGATIVE_INFINITY;
 
   // Served from the library so the voice lab works offline; sync and the poller keep it current.
-  // A preview plays from the media store once downloaded (session.ts wants every ready voice's).
+  // A preview plays from the media store once downloaded (every ready voice's is wanted: records/resourceKinds.ts).
   router.register('voices.list', () => {
-    const session = connections.requireSession();
-    const rows = session.library.all<{ raw_json: string; owner: string | null; source_type: string; preview_media_id: string | null }>(
-      `SELECT v.raw_json, v.owner, v.source_type,
-              (SELECT d.content_id FROM downloads d
-                WHERE d.owner_kind = 'voice' AND d.owner_id = v.id AND d.role = 'preview' AND d.state = 'done') AS preview_media_id
-         FROM voices v ORDER BY v.created_at DESC, v.name`,
-    );
-    const voices: VoiceView[] = [];
-    const presets: VoiceView[] = [];
-    for (const row of rows) {
-      const voice: VoiceView = { ...(JSON.parse(row.raw_json) as Voice), previewMediaId: row.preview_media_id };
-      if (row.owner === 'system' || row.source_type === 'preset') presets.push(voice);
-      else voices.push(voice);
-    }
+    const services = active();
+    const { voices, presets } = services.voices.list();
     // A service may render preset previews after its first listing (the sandbox does, in the
     // background): while a ready preset still has none, ask for an early sync, at most once a
     // minute, rather than leave the lab silent until the periodic one.
     if (presets.some((p) => p.status === 'ready' && !p.preview_url) && clock.now() - askedForPreviewsAt > PREVIEW_RESYNC_MS) {
       askedForPreviewsAt = clock.now();
-      session.syncSoon();
+      services.syncSoon();
     }
     return { voices, presets };
   });
 
   router.register('voices.clone', async (input) => {
-    const session = connections.requireSession();
+    const services = active();
     const draft = voiceCloneIntent(input.body);
-    const price = await priceIntent(session, draft, input.quoteId);
-    const [job] = session.queue.enqueue([{ ...draft, ...price }]);
+    const price = await priceIntent(services, draft, input.quoteId);
+    const [job] = services.queue.enqueue([{ ...draft, ...price }]);
     return job as NonNullable<typeof job>;
   });
 }

@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
-import { MIGRATIONS } from './migrations.ts';
+import { MIGRATIONS } from './migrations/allMigrations.ts';
+import type { Migration } from './migrations/migration.ts';
 
 export type Db = DatabaseSync;
 export type Row = Record<string, unknown>;
@@ -20,14 +21,19 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-export function migrate(db: Db): void {
-  const current = Number((db.prepare('PRAGMA user_version').get() as Row).user_version);
-  for (const [index, sql] of MIGRATIONS.entries()) {
-    const version = index + 1;
-    if (version <= current) continue;
+/** The schema version of the file: the number of the last migration applied to it. */
+export function schemaVersion(db: Db): number {
+  return Number((db.prepare('PRAGMA user_version').get() as Row).user_version);
+}
+
+/** Applies, each in its own transaction, the migrations above the file's version, up to `target` (all by default). */
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, target = migrations.length): void {
+  const current = schemaVersion(db);
+  for (const migration of migrations) {
+    if (migration.version <= current || migration.version > target) continue;
     transaction(db, () => {
-      db.exec(sql);
-      db.exec(`PRAGMA user_version = ${version}`);
+      migration.up(db);
+      db.exec(`PRAGMA user_version = ${migration.version}`);
     });
   }
 }
@@ -69,7 +75,10 @@ export function str(row: Row, key: string): string {
 
 export function strOrNull(row: Row, key: string): string | null {
   const value = row[key];
-  return value === null || value === undefined ? null : String(value);
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  throw new Error(`Column ${key} is not text.`);
 }
 
 export function num(row: Row, key: string): number {

@@ -1,16 +1,14 @@
 import { refundFor } from '../credits.ts';
-import type { Row } from '../db/database.ts';
 import { findPreset } from '../presets.ts';
-import { toAudio } from '../repos/audioRepo.ts';
+import { completeAudio, failAudio as failTrack, getAudio } from '../repos/audioRepo.ts';
 import { getVoice } from '../repos/voiceRepo.ts';
 import type { Services } from '../services.ts';
 import { storeMedia } from './jobSupport.ts';
 
 /** Text-to-speech of one audio track with its voice's parameters. */
 export async function renderAudio(s: Services, audioId: string): Promise<() => void> {
-  const row = s.db.prepare('SELECT * FROM audio_tracks WHERE id = ?').get(audioId) as Row | undefined;
-  if (!row) throw new Error('The audio track of this job no longer exists.');
-  const track = toAudio(row);
+  const track = getAudio(s.db, audioId);
+  if (!track) throw new Error('The audio track of this job no longer exists.');
   const preset = findPreset(track.voiceId);
   const owned = preset ? null : getVoice(s.db, track.voiceId);
   const params = preset?.params ?? owned?.params ?? { pitch: 1, speed: 1, variant: 'default' };
@@ -26,16 +24,11 @@ export async function renderAudio(s: Services, audioId: string): Promise<() => v
     const now = s.now();
     const at = now.toISOString();
     s.cdn.own(track.userId, output, 'generated', now);
-    s.db
-      .prepare(`UPDATE audio_tracks SET status = 'ready', audio_url = ?, duration_seconds = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status = 'processing'`)
-      .run(output.url, rendered.durationSeconds, at, at, audioId);
+    completeAudio(s.db, audioId, output.url, rendered.durationSeconds, at);
   };
 }
 
 export function failAudio(s: Services, audioId: string, message: string): void {
   const at = s.now().toISOString();
-  const changed = s.db
-    .prepare(`UPDATE audio_tracks SET status = 'failed', error_message = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status = 'processing'`)
-    .run(message, at, at, audioId).changes;
-  if (Number(changed) > 0) refundFor(s.db, audioId, 'Refund: speech generation failed', s.now());
+  if (failTrack(s.db, audioId, message, at)) refundFor(s.db, audioId, 'Refund: speech generation failed', s.now());
 }

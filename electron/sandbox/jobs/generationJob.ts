@@ -1,7 +1,7 @@
 import { GenerationOptions } from '../../../shared/api/index.ts';
 import { refundFor } from '../credits.ts';
 import { getCharacterById } from '../repos/characterRepo.ts';
-import type { GenerationRecord } from '../repos/generationRepo.ts';
+import { completeGeneration, failGeneration as failRecord, type GenerationRecord } from '../repos/generationRepo.ts';
 import type { GenerationInput } from '../media/mediaRenderer.ts';
 import { png } from '../media/placeholderRenderer.ts';
 import type { Services } from '../services.ts';
@@ -38,20 +38,12 @@ export async function renderGeneration(s: Services, g: GenerationRecord): Promis
     const at = now.toISOString();
     s.cdn.own(g.userId, output, 'generated', now);
     s.cdn.own(g.userId, thumbnail, 'generated', now);
-    s.db
-      .prepare(
-        `UPDATE generations SET status = 'completed', output_url = ?, thumbnail_url = ?, duration_seconds = ?, completed_at = ?, updated_at = ?
-         WHERE id = ? AND status = 'processing'`,
-      )
-      .run(output.url, thumbnail.url, rendered.durationSeconds, at, at, g.id);
+    completeGeneration(s.db, g.id, { outputUrl: output.url, thumbnailUrl: thumbnail.url, durationSeconds: rendered.durationSeconds }, at);
   };
 }
 
 /** spec 2.3: a failed generation carries error_message, and its charge is refunded once. */
 export function failGeneration(s: Services, g: GenerationRecord, message: string): void {
   const at = s.now().toISOString();
-  const changed = s.db
-    .prepare(`UPDATE generations SET status = 'failed', error_message = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status IN ('processing', 'pending')`)
-    .run(message, at, at, g.id).changes;
-  if (Number(changed) > 0) refundFor(s.db, g.id, `Refund: ${g.type} generation failed`, s.now());
+  if (failRecord(s.db, g.id, message, at, ['processing', 'pending'])) refundFor(s.db, g.id, `Refund: ${g.type} generation failed`, s.now());
 }

@@ -14,9 +14,4 @@ export function storeMedia(s: Services, media: Media): CdnObject {
   return s.cdn.put(media.bytes, media.contentType, s.now());
 }
 
-export function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.trim() || 'The job failed.';
-}
-
 export const INJECTED_FAILURE = 'The job failed (injected fault). Your credits were refunded; try again.';

@@ -1,5 +1,5 @@
 import { refundFor } from '../credits.ts';
-import { getVoice } from '../repos/voiceRepo.ts';
+import { completeVoice, failVoice as failSetup, getVoice } from '../repos/voiceRepo.ts';
 import type { Services } from '../services.ts';
 import { renderPreview } from '../voicePreviews.ts';
 
@@ -17,18 +17,12 @@ export async function renderVoice(s: Services, voiceId: string): Promise<() => v
   return () => {
     const now = s.now();
     const at = now.toISOString();
-    const changed = s.db
-      .prepare(`UPDATE voices SET status = 'ready', params = ?, preview_url = ?, updated_at = ? WHERE id = ? AND status = 'processing'`)
-      .run(JSON.stringify(params), preview.url, at, voiceId).changes;
     // Owned like any output, so the owner may also pass it back as an input (e.g. a talk's audio_url).
-    if (Number(changed) > 0) s.cdn.own(voice.userId, preview, 'generated', now);
+    if (completeVoice(s.db, voiceId, params, preview.url, at)) s.cdn.own(voice.userId, preview, 'generated', now);
   };
 }
 
 export function failVoice(s: Services, voiceId: string, message: string): void {
   const at = s.now().toISOString();
-  const changed = s.db
-    .prepare(`UPDATE voices SET status = 'failed', error_message = ?, updated_at = ? WHERE id = ? AND status = 'processing'`)
-    .run(message, at, voiceId).changes;
-  if (Number(changed) > 0) refundFor(s.db, voiceId, 'Refund: voice setup failed', s.now());
+  if (failSetup(s.db, voiceId, message, at)) refundFor(s.db, voiceId, 'Refund: voice setup failed', s.now());
 }

@@ -12,12 +12,12 @@ type Options = Record<string, unknown>;
 export type MouthAnchor = { x: number; y: number; width: number };
 
 const STYLES: Record<AvatarStyle, { style: Style<Options>; mouth: MouthAnchor; build: (look: Look) => Options }> = {
-  avataaars: { style: avataaars as Style<Options>, mouth: { x: 0.497, y: 0.573, width: 0.145 }, build: avataaarsOptions },
-  adventurer: { style: adventurer as Style<Options>, mouth: { x: 0.445, y: 0.698, width: 0.21 }, build: adventurerOptions },
-  lorelei: { style: lorelei as Style<Options>, mouth: { x: 0.595, y: 0.627, width: 0.2 }, build: loreleiOptions },
-  micah: { style: micah as Style<Options>, mouth: { x: 0.545, y: 0.6, width: 0.16 }, build: micahOptions },
-  openPeeps: { style: openPeeps as Style<Options>, mouth: { x: 0.64, y: 0.63, width: 0.15 }, build: openPeepsOptions },
-  bottts: { style: bottts as Style<Options>, mouth: { x: 0.497, y: 0.77, width: 0.26 }, build: botttsOptions },
+  avataaars: { style: avataaars, mouth: { x: 0.497, y: 0.573, width: 0.145 }, build: avataaarsOptions },
+  adventurer: { style: adventurer, mouth: { x: 0.445, y: 0.698, width: 0.21 }, build: adventurerOptions },
+  lorelei: { style: lorelei, mouth: { x: 0.595, y: 0.627, width: 0.2 }, build: loreleiOptions },
+  micah: { style: micah, mouth: { x: 0.545, y: 0.6, width: 0.16 }, build: micahOptions },
+  openPeeps: { style: openPeeps, mouth: { x: 0.64, y: 0.63, width: 0.15 }, build: openPeepsOptions },
+  bottts: { style: bottts, mouth: { x: 0.497, y: 0.77, width: 0.26 }, build: botttsOptions },
 };
 
 /** The avatar of a look as SVG text, with where its mouth is. */

@@ -47,7 +47,7 @@ export async function createRealRenderer(): Promise<MediaRenderer> {
       for (const job of pending.values()) job.reject(new Error(`The sandbox media worker stopped (${reason}); try the request again.`));
       pending.clear();
     };
-    created.on('error', (error) => fail(error.message));
+    created.on('error', (error: Error) => fail(error.message));
     created.on('exit', (code) => fail(`exit code ${code}`));
     return created;
   };

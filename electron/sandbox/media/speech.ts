@@ -106,7 +106,10 @@ export async function renderSpeech(input: SpeechInput): Promise<RenderedOutput> 
     '-m', `<speak><prosody range="${prosody.range}%">${escapeSsml(text)}</prosody></speak>`,
   ];
   // a language this eSpeak build lacks falls back to English rather than failing the track
-  const wav = await espeak(args(language)).catch((error: unknown) => (language === 'en-us' ? Promise.reject(error) : espeak(args('en-us'))));
+  const wav = await espeak(args(language)).catch(async (error: unknown) => {
+    if (language === 'en-us') throw error;
+    return espeak(args('en-us'));
+  });
   const { rate, samples } = decodeWav(wav);
   if (samples.length === 0) throw new Error('The speech engine produced silence for this text.');
   return {

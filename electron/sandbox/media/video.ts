@@ -62,8 +62,11 @@ export async function renderVideo(input: GenerationInput): Promise<RenderedOutpu
   });
 }
 
-/** generate_audio draws a pad; keep_original_sound keeps the source's track (when it has one). */
-async function audioInput(dir: string, input: GenerationInput, seconds: number, seed: string): Promise<string | 'original' | null> {
+/**
+ * generate_audio draws a pad; keep_original_sound keeps the source's track (when it has one).
+ * Answers the path of the audio file to mix in, the word 'original' for the source's own track, or null.
+ */
+async function audioInput(dir: string, input: GenerationInput, seconds: number, seed: string): Promise<string | null> {
   const o = input.options;
   if (o.keep_original_sound && input.assets.referenceVideo && (o.video_mode === 'remix' || o.video_mode === 'edit')) return 'original';
   if (!o.generate_audio) return null;

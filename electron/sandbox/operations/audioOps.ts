@@ -3,8 +3,8 @@ import type { Actor } from '../auth.ts';
 import { priceOf } from '../pricing.ts';
 import { findPreset } from '../presets.ts';
 import { getVoice } from '../repos/voiceRepo.ts';
-import { ApiError, notFound } from '../server/apiError.ts';
-import { parseOr400 } from '../server/validate.ts';
+import { SandboxError, notFound } from '../sandboxError.ts';
+import { parseValid } from '../validation.ts';
 import type { Services } from '../services.ts';
 import { checkAssetUrl, checkRawUrlFields, type AssetRef } from '../ssrf.ts';
 import { bind, type Binding } from './binding.ts';
@@ -20,12 +20,12 @@ export type PreparedAudio = { request: CreateAudioRequest; voice: AudioVoice; mo
  */
 export function prepareAudio(s: Services, actor: Actor, body: unknown, prefix = ''): PreparedAudio {
   checkRawUrlFields(body, s.cdn.baseUrl, prefix);
-  const request = parseOr400(CreateAudioRequest, body, prefix);
+  const request = parseValid(CreateAudioRequest, body, prefix);
   const voice = findVoice(s, actor, request.voice_id, at(prefix, 'voice_id'));
   const model = request.model ?? voice.model ?? 'voice-model-a';
   if (model !== 'voice-model-b') {
     const extra = MODEL_B_FIELDS.find((f) => request[f] !== undefined);
-    if (extra) throw new ApiError('validation_error', `The field ${extra} applies only to voice-model-b; set model to voice-model-b or remove it.`, at(prefix, extra));
+    if (extra) throw new SandboxError('validation_error', `The field ${extra} applies only to voice-model-b; set model to voice-model-b or remove it.`, at(prefix, extra));
   }
   const reference = request.reference_audio ? checkAssetUrl(s.cdn, actor.user.id, request.reference_audio, at(prefix, 'reference_audio'), ['audio']) : null;
   const { reference_audio: _r, webhook_url: _w, ...plain } = request;
@@ -42,7 +42,7 @@ function findVoice(s: Services, actor: Actor, id: string, field: string): AudioV
   // spec 4.5: a voice the caller owns or a preset; another user's voice, a teammate's included, is
   // the 403 of spec 7, refused before anything is charged.
   if (voice.userId !== actor.user.id) {
-    throw new ApiError('forbidden', 'This voice belongs to another user; speak with one of your own voices or a preset.', field);
+    throw new SandboxError('forbidden', 'This voice belongs to another user; speak with one of your own voices or a preset.', field);
   }
   return { id: voice.id, name: voice.name, model: voice.model, status: voice.status };
 }

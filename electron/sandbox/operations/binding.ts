@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OperationId } from '../../../shared/api/index.ts';
-import { canonicalJson } from '../server/http.ts';
+import { canonicalJson } from '../../../shared/api/canonicalJson.ts';
 import type { AssetRef } from '../ssrf.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
 import type { Actor } from '../auth.ts';
 import { priceOf } from '../pricing.ts';
 import { requireOwnedCharacter, type CharacterRecord } from '../repos/characterRepo.ts';
-import { parseOr400 } from '../server/validate.ts';
+import { parseValid } from '../validation.ts';
 import type { Services } from '../services.ts';
 import { checkAssetUrl, checkRawUrlFields, type AssetRef } from '../ssrf.ts';
 import { bind, type Binding } from './binding.ts';
@@ -20,7 +20,7 @@ export type PreparedCharacter = { request: CreateCharacterRequest; assets: Asset
 /** spec 4.1 POST /v1/characters: validation, reference images (SSRF, owned), price. */
 export function prepareCreateCharacter(s: Services, actor: Actor, body: unknown, prefix = ''): PreparedCharacter {
   checkRawUrlFields(body, s.cdn.baseUrl, prefix);
-  const request = parseOr400(CreateCharacterRequest, body, prefix);
+  const request = parseValid(CreateCharacterRequest, body, prefix);
   const assets = (request.reference_image_urls ?? []).map((url, i) =>
     checkAssetUrl(s.cdn, actor.user.id, url, at(prefix, `reference_image_urls[${i}]`), ['image']),
   );
@@ -33,7 +33,7 @@ export type PreparedRegenerate = { character: CharacterRecord; customDetails: st
 
 /** spec 4.1 regenerate: optional custom_details; empty or absent means a full regeneration. */
 export function prepareRegenerate(s: Services, actor: Actor, body: unknown, characterId: string, prefix = '', targetField?: string): PreparedRegenerate {
-  const request = parseOr400(RegenerateCharacterRequest, body, prefix);
+  const request = parseValid(RegenerateCharacterRequest, body, prefix);
   const character = requireOwnedCharacter(s.db, actor.user.id, characterId, targetField);
   const customDetails = request.custom_details?.trim() ?? '';
   const credits = priceOf({ operation: OPERATION_IDS.regenerateCharacter, customDetails });
@@ -45,7 +45,7 @@ export type PreparedRevert = { character: CharacterRecord; binding: Binding };
 
 /** spec 4.1 revert: the body is the empty JSON object. */
 export function prepareRevert(s: Services, actor: Actor, body: unknown, characterId: string, prefix = '', targetField?: string): PreparedRevert {
-  parseOr400(RevertCharacterRequest, body, prefix);
+  parseValid(RevertCharacterRequest, body, prefix);
   const character = requireOwnedCharacter(s.db, actor.user.id, characterId, targetField);
   const binding = bind(OPERATION_IDS.revertCharacter, { character_id: characterId }, {}, [], priceOf({ operation: OPERATION_IDS.revertCharacter }));
   return { character, binding };

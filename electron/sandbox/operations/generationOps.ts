@@ -12,9 +12,9 @@ import type { Actor } from '../auth.ts';
 import type { MediaKind } from '../cdnStore.ts';
 import { priceOf } from '../pricing.ts';
 import { requireOwnedCharacter, type CharacterRecord } from '../repos/characterRepo.ts';
-import { ApiError } from '../server/apiError.ts';
+import { SandboxError } from '../sandboxError.ts';
 import { isObject } from '../server/http.ts';
-import { parseOr400 } from '../server/validate.ts';
+import { parseValid } from '../validation.ts';
 import type { Services } from '../services.ts';
 import { checkAssetUrl, checkRawUrlFields, type AssetRef } from '../ssrf.ts';
 import { bind, type Binding } from './binding.ts';
@@ -44,9 +44,9 @@ export type PreparedGeneration = { resolved: ResolvedGeneration; character: Char
 /** spec 4.2: schema, defaults and per-model/mode checks (resolveGeneration), owned character, URL fields, price. */
 export function prepareGeneration(s: Services, actor: Actor, body: unknown, prefix = ''): PreparedGeneration {
   checkRawUrlFields(body, s.cdn.baseUrl, prefix);
-  const request = parseOr400(CreateGenerationRequest, body, prefix);
+  const request = parseValid(CreateGenerationRequest, body, prefix);
   const result = resolveGeneration(request, DEFAULT_CAPABILITIES);
-  if (!result.ok) throw new ApiError('validation_error', result.issue.message, at(prefix, result.issue.field));
+  if (!result.ok) throw new SandboxError('validation_error', result.issue.message, at(prefix, result.issue.field));
   const resolved = result.value;
   const character = requireOwnedCharacter(s.db, actor.user.id, resolved.character_id, at(prefix, 'character_id'));
   const o = resolved.options;

@@ -1,6 +1,6 @@
 import { DEFAULT_CAPABILITIES, OPERATION_IDS, type OperationInfo, type Scope } from '../../../shared/api/index.ts';
 import type { Actor } from '../auth.ts';
-import { ApiError } from '../server/apiError.ts';
+import { SandboxError } from '../sandboxError.ts';
 import type { Services } from '../services.ts';
 import type { Binding } from './binding.ts';
 import { prepareAudio } from './audioOps.ts';
@@ -37,6 +37,6 @@ export function bindingFor(s: Services, actor: Actor, op: OperationInfo, input: 
     case OPERATION_IDS.createAudio:
       return prepareAudio(s, actor, input, 'input').binding;
     default:
-      throw new ApiError('validation_error', `The operation ${op.operation_id} cannot be quoted.`, 'operation_id');
+      throw new SandboxError('validation_error', `The operation ${op.operation_id} cannot be quoted.`, 'operation_id');
   }
 }

@@ -1,8 +1,8 @@
 import { CloneVoiceRequest, OPERATION_IDS } from '../../../shared/api/index.ts';
 import type { Actor } from '../auth.ts';
 import { priceOf } from '../pricing.ts';
-import { ApiError } from '../server/apiError.ts';
-import { parseOr400 } from '../server/validate.ts';
+import { SandboxError } from '../sandboxError.ts';
+import { parseValid } from '../validation.ts';
 import type { Services } from '../services.ts';
 import { checkAssetUrl, checkRawUrlFields, type AssetRef } from '../ssrf.ts';
 import { bind, type Binding } from './binding.ts';
@@ -17,9 +17,9 @@ export type PreparedVoice = { request: CloneVoiceRequest; sample: AssetRef | nul
  */
 export function prepareVoice(s: Services, actor: Actor, body: unknown, prefix = ''): PreparedVoice {
   checkRawUrlFields(body, s.cdn.baseUrl, prefix);
-  const request = parseOr400(CloneVoiceRequest, body, prefix);
+  const request = parseValid(CloneVoiceRequest, body, prefix);
   if (request.setup_mode === 'voice_design' && request.source_url !== undefined) {
-    throw new ApiError('validation_error', 'A designed voice takes no source_url; describe the voice in description, or use setup_mode voice_clone.', at(prefix, 'source_url'));
+    throw new SandboxError('validation_error', 'A designed voice takes no source_url; describe the voice in description, or use setup_mode voice_clone.', at(prefix, 'source_url'));
   }
   const sample = request.source_url ? checkAssetUrl(s.cdn, actor.user.id, request.source_url, at(prefix, 'source_url'), ['audio']) : null;
   const normalized = { name: request.name, description: request.description ?? null, model: request.model, setup_mode: request.setup_mode };

@@ -1,5 +1,5 @@
 import { num, numOrNull, str, strOrNull, type Db, type Row } from '../db/database.ts';
-import { notFound } from '../server/apiError.ts';
+import { notFound } from '../sandboxError.ts';
 
 export type CharacterRecord = {
   seq: number;
@@ -101,4 +101,74 @@ export function characterJson(db: Db, c: CharacterRecord): Record<string, unknow
     created_at: c.createdAt,
     updated_at: c.updatedAt,
   };
+}
+
+/** The user's live characters before position `after`, newest first. */
+export function listCharacters(db: Db, userId: string, after: number, limit: number): CharacterRecord[] {
+  const rows = db.prepare('SELECT * FROM characters WHERE user_id = ? AND deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?').all(userId, after, limit) as Row[];
+  return rows.map(toCharacter);
+}
+
+export type NewCharacter = { id: string; userId: string; name: string; parameters: unknown; referenceImageUrls: readonly string[]; generationId: string; at: string };
+
+/** spec 4.1: a new character is generating its version 1, made by the create generation. */
+export function insertCharacter(db: Db, c: NewCharacter): void {
+  db.prepare(
+    `INSERT INTO characters (id, user_id, name, status, parameters, reference_image_urls, current_version, created_at, updated_at)
+     VALUES (?, ?, ?, 'generating', ?, ?, 1, ?, ?)`,
+  ).run(c.id, c.userId, c.name, JSON.stringify(c.parameters), JSON.stringify(c.referenceImageUrls), c.at, c.at);
+  db.prepare(
+    `INSERT INTO character_versions (character_id, version, previous_version, origin, status, generation_id, created_at)
+     VALUES (?, 1, NULL, 'create', 'generating', ?, ?)`,
+  ).run(c.id, c.generationId, c.at);
+}
+
+export type NewRegeneration = { characterId: string; previousVersion: number; customDetails: string | null; generationId: string; at: string };
+
+/** spec 4.1 regenerate: a new version, generating, becomes the current one; returns its number. */
+export function startRegeneration(db: Db, r: NewRegeneration): number {
+  const max = num(db.prepare('SELECT MAX(version) AS v FROM character_versions WHERE character_id = ?').get(r.characterId) as Row, 'v');
+  const version = max + 1;
+  db.prepare(
+    `INSERT INTO character_versions (character_id, version, previous_version, origin, status, custom_details, generation_id, created_at)
+     VALUES (?, ?, ?, 'regenerate', 'generating', ?, ?, ?)`,
+  ).run(r.characterId, version, r.previousVersion, r.customDetails, r.generationId, r.at);
+  db.prepare(`UPDATE characters SET status = 'generating', current_version = ?, error_message = NULL, updated_at = ? WHERE id = ?`).run(version, r.at, r.characterId);
+  return version;
+}
+
+/** spec 4.1 revert: the current version is marked reverted and `previous` becomes current, with its portraits. */
+export function revertTo(db: Db, characterId: string, current: VersionRecord, previous: VersionRecord, at: string): void {
+  db.prepare('UPDATE character_versions SET reverted_at = ? WHERE character_id = ? AND version = ?').run(at, characterId, current.version);
+  db.prepare('UPDATE characters SET current_version = ?, status = ?, headshot_url = ?, fullbody_url = ?, error_message = NULL, updated_at = ? WHERE id = ?').run(
+    previous.version,
+    previous.status,
+    previous.headshotUrl,
+    previous.fullbodyUrl,
+    at,
+    characterId,
+  );
+}
+
+/** A version's portraits are ready; the character is ready with them when it is still the current version (spec 3). */
+export function completeVersion(db: Db, characterId: string, version: number, portraits: { headshotUrl: string; fullbodyUrl: string }, at: string): void {
+  db.prepare(`UPDATE character_versions SET status = 'ready', headshot_url = ?, fullbody_url = ? WHERE character_id = ? AND version = ?`).run(portraits.headshotUrl, portraits.fullbodyUrl, characterId, version);
+  db.prepare(`UPDATE characters SET status = 'ready', headshot_url = ?, fullbody_url = ?, error_message = NULL, updated_at = ? WHERE id = ? AND current_version = ?`).run(
+    portraits.headshotUrl,
+    portraits.fullbodyUrl,
+    at,
+    characterId,
+    version,
+  );
+}
+
+/** A version failed; the character is failed with the message when it is still the current version. */
+export function failVersion(db: Db, characterId: string, version: number, message: string, at: string): void {
+  db.prepare(`UPDATE character_versions SET status = 'failed' WHERE character_id = ? AND version = ?`).run(characterId, version);
+  db.prepare(`UPDATE characters SET status = 'failed', error_message = ?, updated_at = ? WHERE id = ? AND current_version = ?`).run(message, at, characterId, version);
+}
+
+/** Hides the character from every later read (spec 4.1 DELETE). */
+export function softDeleteCharacter(db: Db, id: string, at: string): void {
+  db.prepare('UPDATE characters SET deleted_at = ?, updated_at = ? WHERE id = ?').run(at, at, id);
 }

@@ -1,9 +1,10 @@
 import { DEFAULT_CAPABILITIES, LIMITS, TransactionType } from '../../../shared/api/index.ts';
-import { num, str, strOrNull, type Row } from '../db/database.ts';
+import { ledgerPage } from '../repos/ledgerRepo.ts';
+import { getUser } from '../repos/userRepo.ts';
 import { pageOf, readStrictQuery } from '../server/pagination.ts';
 import type { Router } from '../server/router.ts';
 import { v1 } from '../server/v1.ts';
-import { getUser, subscriptionOf } from '../users.ts';
+import { subscriptionOf } from '../users.ts';
 
 export function registerAccount(router: Router): void {
   // spec 4.6 / 2.7: profile, balance, subscription (null for free users). Decision: this one
@@ -42,22 +43,17 @@ export function registerAccount(router: Router): void {
       const { after } = q;
       const limit = q.limit ?? LIMITS.listLimit.default;
       const type = q.values.type;
-      const rows = (
-        type
-          ? s.db.prepare('SELECT * FROM credit_transactions WHERE user_id = ? AND seq < ? AND type = ? ORDER BY seq DESC LIMIT ?').all(ctx.actor.user.id, after, type, limit + 1)
-          : s.db.prepare('SELECT * FROM credit_transactions WHERE user_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?').all(ctx.actor.user.id, after, limit + 1)
-      ) as Row[];
-      const items = rows.map((r) => ({ seq: num(r, 'seq'), row: r }));
+      const lines = ledgerPage(s.db, ctx.actor.user.id, after, type, limit + 1);
       return {
         status: 200,
-        body: pageOf(items, limit, s.cursorSecret, 'usage', ({ row }) => ({
-          id: str(row, 'id'),
-          amount: num(row, 'amount'),
-          type: str(row, 'type'),
-          description: str(row, 'description'),
-          balance_after: num(row, 'balance_after'),
-          resource_id: strOrNull(row, 'resource_id'),
-          created_at: str(row, 'created_at'),
+        body: pageOf(lines, limit, s.cursorSecret, 'usage', (line) => ({
+          id: line.id,
+          amount: line.amount,
+          type: line.type,
+          description: line.description,
+          balance_after: line.balanceAfter,
+          resource_id: line.resourceId,
+          created_at: line.createdAt,
         })),
       };
     }),

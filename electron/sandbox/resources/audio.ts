@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MODEL_B_FIELDS, Uuid, defaultAudioName } from '../../../shared/api/index.ts';
 import { charge } from '../credits.ts';
-import type { Row } from '../db/database.ts';
 import { jobDurationMs } from '../jobTiming.ts';
 import { prepareAudio } from '../operations/audioOps.ts';
 import { useQuote } from '../operations/quoteUse.ts';
-import { audioJson, findOwnedAudio, toAudio } from '../repos/audioRepo.ts';
-import { ApiError, notFound } from '../server/apiError.ts';
+import { audioJson, findOwnedAudio, insertAudio, listAudio, softDeleteAudio } from '../repos/audioRepo.ts';
+import { SandboxError, notFound } from '../sandboxError.ts';
 import { creating } from '../server/creating.ts';
 import { pageOf, readStrictQuery } from '../server/pagination.ts';
 import type { Router } from '../server/router.ts';
@@ -24,7 +23,7 @@ export function registerAudio(router: Router): void {
         const s = ctx.services;
         const { request, voice, model, binding } = prepareAudio(s, ctx.actor, body);
         if (voice.status !== 'ready') {
-          throw new ApiError('invalid_state', `The voice is ${voice.status}; wait until it is ready, then try again.`, 'voice_id');
+          throw new SandboxError('invalid_state', `The voice is ${voice.status}; wait until it is ready, then try again.`, 'voice_id');
         }
         const id = randomUUID();
         const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, binding, id, now) : binding.credits;
@@ -36,10 +35,19 @@ export function registerAudio(router: Router): void {
           if (value !== undefined) extra[field] = value;
         }
         const at = now.toISOString();
-        s.db.prepare(
-          `INSERT INTO audio_tracks (id, user_id, voice_id, name, text, model, emotion, extra, status, credits_used, due_ms, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?)`,
-        ).run(id, ctx.actor.user.id, voice.id, name, request.text, model, request.emotion, JSON.stringify(extra), credits, now.getTime() + jobDurationMs(s.speed, 'audio'), at, at);
+        insertAudio(s.db, {
+          id,
+          userId: ctx.actor.user.id,
+          voiceId: voice.id,
+          name,
+          text: request.text,
+          model,
+          emotion: request.emotion,
+          extra,
+          creditsUsed: credits,
+          dueMs: now.getTime() + jobDurationMs(s.speed, 'audio'),
+          at,
+        });
         const remaining = charge(s.db, { userId: ctx.actor.user.id, amount: credits, description: `Speech "${name}" with ${voice.name}`, resourceId: id, operationKey, now });
         return {
           status: 201,
@@ -62,12 +70,8 @@ export function registerAudio(router: Router): void {
       const { after } = q;
       const limit = q.limit ?? LIMITS.listLimit.default;
       const voiceId = q.values.voice_id;
-      const rows = (
-        voiceId
-          ? s.db.prepare('SELECT * FROM audio_tracks WHERE user_id = ? AND deleted_at IS NULL AND seq < ? AND voice_id = ? ORDER BY seq DESC LIMIT ?').all(ctx.actor.user.id, after, voiceId, limit + 1)
-          : s.db.prepare('SELECT * FROM audio_tracks WHERE user_id = ? AND deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?').all(ctx.actor.user.id, after, limit + 1)
-      ) as Row[];
-      return { status: 200, body: pageOf(rows.map(toAudio), limit, s.cursorSecret, 'audio', audioJson) };
+      const tracks = listAudio(s.db, ctx.actor.user.id, after, voiceId, limit + 1);
+      return { status: 200, body: pageOf(tracks, limit, s.cursorSecret, 'audio', audioJson) };
     }),
   );
 
@@ -88,7 +92,7 @@ export function registerAudio(router: Router): void {
       const s = ctx.services;
       const a = findOwnedAudio(s.db, ctx.actor.user.id, ctx.params.id ?? '');
       if (!a) throw notFound('audio track');
-      s.db.prepare('UPDATE audio_tracks SET deleted_at = ?, updated_at = ? WHERE id = ?').run(s.now().toISOString(), s.now().toISOString(), a.id);
+      softDeleteAudio(s.db, a.id, s.now().toISOString());
       return { status: 200, body: { data: { id: a.id, deleted: true } } };
     }),
   );

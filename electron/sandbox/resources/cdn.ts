@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { ApiError } from '../server/apiError.ts';
+import { SandboxError } from '../sandboxError.ts';
 import type { Router } from '../server/router.ts';
 
 const NAME = /^([0-9a-f]{64})\.([a-z0-9]+)$/;
@@ -12,7 +12,7 @@ export function registerCdn(router: Router): void {
   router.add('GET', '/cdn/:name', async (ctx) => {
     const match = NAME.exec(ctx.params.name ?? '');
     const object = match?.[1] ? ctx.services.cdn.get(match[1]) : null;
-    if (!match || !object || object.ext !== match[2]) throw new ApiError('not_found', 'No file at this CDN address.');
+    if (!match || !object || object.ext !== match[2]) throw new SandboxError('not_found', 'No file at this CDN address.');
     const etag = `"${object.sha256}"`;
     const headers: Record<string, string | number> = {
       'Content-Type': object.contentType,

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { OPERATION_IDS, isTerminal } from '../../../shared/api/index.ts';
 import { balanceOf, refundFor } from '../credits.ts';
-import { num, type Row } from '../db/database.ts';
 import { prepareRegenerate, prepareRevert } from '../operations/characterOps.ts';
 import { startPortraitGeneration } from '../operations/portraitGeneration.ts';
 import { useQuote } from '../operations/quoteUse.ts';
-import { getVersion } from '../repos/characterRepo.ts';
+import { getVersion, revertTo, startRegeneration } from '../repos/characterRepo.ts';
 import { getGeneration } from '../repos/generationRepo.ts';
-import { ApiError } from '../server/apiError.ts';
+import { SandboxError } from '../sandboxError.ts';
 import { creating } from '../server/creating.ts';
 import type { Router } from '../server/router.ts';
 
@@ -24,18 +23,17 @@ export function registerCharacterVersions(router: Router): void {
         const s = ctx.services;
         const { character, customDetails, binding } = prepareRegenerate(s, ctx.actor, body, ctx.params.id ?? '');
         if (character.status !== 'ready') {
-          throw new ApiError('invalid_state', `The character is ${character.status}; only a ready character can be regenerated.`);
+          throw new SandboxError('invalid_state', `The character is ${character.status}; only a ready character can be regenerated.`);
         }
         const generationId = randomUUID();
         const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, binding, generationId, now) : binding.credits;
-        const max = num(s.db.prepare('SELECT MAX(version) AS v FROM character_versions WHERE character_id = ?').get(character.id) as Row, 'v');
-        const version = max + 1;
-        const at = now.toISOString();
-        s.db.prepare(
-          `INSERT INTO character_versions (character_id, version, previous_version, origin, status, custom_details, generation_id, created_at)
-           VALUES (?, ?, ?, 'regenerate', 'generating', ?, ?, ?)`,
-        ).run(character.id, version, character.currentVersion, customDetails || null, generationId, at);
-        s.db.prepare(`UPDATE characters SET status = 'generating', current_version = ?, error_message = NULL, updated_at = ? WHERE id = ?`).run(version, at, character.id);
+        const version = startRegeneration(s.db, {
+          characterId: character.id,
+          previousVersion: character.currentVersion,
+          customDetails: customDetails || null,
+          generationId,
+          at: now.toISOString(),
+        });
         const remaining = startPortraitGeneration(s, {
           generationId,
           userId: ctx.actor.user.id,
@@ -85,16 +83,12 @@ export function registerCharacterVersions(router: Router): void {
         }
         const previous = current && current.origin === 'regenerate' && current.previousVersion !== null ? getVersion(s.db, character.id, current.previousVersion) : null;
         if (!current || !previous) {
-          throw new ApiError('invalid_state', 'This character has no regeneration to revert.');
+          throw new SandboxError('invalid_state', 'This character has no regeneration to revert.');
         }
         if (quoteId) useQuote(s.db, ctx.actor, quoteId, binding, character.id, now);
         // spec 3: any required refund is confirmed exactly once (refundFor is keyed on the charge).
         const refunded = current.status === 'failed' ? refundFor(s.db, current.generationId, `Refund: regeneration of "${character.name}" reverted`, now) : 0;
-        const at = now.toISOString();
-        s.db.prepare('UPDATE character_versions SET reverted_at = ? WHERE character_id = ? AND version = ?').run(at, character.id, current.version);
-        s.db.prepare(
-          'UPDATE characters SET current_version = ?, status = ?, headshot_url = ?, fullbody_url = ?, error_message = NULL, updated_at = ? WHERE id = ?',
-        ).run(previous.version, previous.status, previous.headshotUrl, previous.fullbodyUrl, at, character.id);
+        revertTo(s.db, character.id, current, previous, now.toISOString());
         return {
           status: 200,
           body: {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, OPERATION_IDS } from '../../../shared/api/index.ts';
-import { toCharacter, characterJson, requireOwnedCharacter } from '../repos/characterRepo.ts';
+import { characterJson, insertCharacter, listCharacters, requireOwnedCharacter, softDeleteCharacter } from '../repos/characterRepo.ts';
 import { prepareCreateCharacter } from '../operations/characterOps.ts';
 import { startPortraitGeneration } from '../operations/portraitGeneration.ts';
 import { useQuote } from '../operations/quoteUse.ts';
-import type { Row } from '../db/database.ts';
 import { creating } from '../server/creating.ts';
 import { pageOf, readStrictQuery } from '../server/pagination.ts';
 import type { Router } from '../server/router.ts';
@@ -26,14 +25,15 @@ export function registerCharacters(router: Router): void {
         const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, prepared.binding, id, now) : prepared.binding.credits;
         const at = now.toISOString();
         const { request } = prepared;
-        s.db.prepare(
-          `INSERT INTO characters (id, user_id, name, status, parameters, reference_image_urls, current_version, created_at, updated_at)
-           VALUES (?, ?, ?, 'generating', ?, ?, 1, ?, ?)`,
-        ).run(id, ctx.actor.user.id, request.name, JSON.stringify(request.parameters), JSON.stringify(request.reference_image_urls ?? []), at, at);
-        s.db.prepare(
-          `INSERT INTO character_versions (character_id, version, previous_version, origin, status, generation_id, created_at)
-           VALUES (?, 1, NULL, 'create', 'generating', ?, ?)`,
-        ).run(id, generationId, at);
+        insertCharacter(s.db, {
+          id,
+          userId: ctx.actor.user.id,
+          name: request.name,
+          parameters: request.parameters,
+          referenceImageUrls: request.reference_image_urls ?? [],
+          generationId,
+          at,
+        });
         const remaining = startPortraitGeneration(s, {
           generationId,
           userId: ctx.actor.user.id,
@@ -69,10 +69,8 @@ export function registerCharacters(router: Router): void {
       const s = ctx.services;
       const { after } = q;
       const limit = q.limit ?? LIMITS.listLimit.default;
-      const rows = s.db
-        .prepare('SELECT * FROM characters WHERE user_id = ? AND deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?')
-        .all(ctx.actor.user.id, after, limit + 1) as Row[];
-      return { status: 200, body: pageOf(rows.map(toCharacter), limit, s.cursorSecret, 'characters', (c) => characterJson(s.db, c)) };
+      const characters = listCharacters(s.db, ctx.actor.user.id, after, limit + 1);
+      return { status: 200, body: pageOf(characters, limit, s.cursorSecret, 'characters', (c) => characterJson(s.db, c)) };
     }),
   );
 
@@ -93,7 +91,7 @@ export function registerCharacters(router: Router): void {
     v1(async (ctx) => {
       const s = ctx.services;
       const c = requireOwnedCharacter(s.db, ctx.actor.user.id, ctx.params.id ?? '');
-      s.db.prepare('UPDATE characters SET deleted_at = ?, updated_at = ? WHERE id = ?').run(s.now().toISOString(), s.now().toISOString(), c.id);
+      softDeleteCharacter(s.db, c.id, s.now().toISOString());
       return { status: 200, body: { data: { id: c.id, deleted: true } } };
     }),
   );

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { GenerationStatus, LIMITS, ListGenerationType, OPERATION_IDS, Timestamp, Uuid } from '../../../shared/api/index.ts';
 import { charge, refundFor } from '../credits.ts';
-import { num, transaction, type Row } from '../db/database.ts';
+import { transaction } from '../db/database.ts';
 import { GENERATION_CONCURRENCY, jobDurationMs } from '../jobTiming.ts';
 import { generationScope, prepareGeneration } from '../operations/generationOps.ts';
 import { useQuote } from '../operations/quoteUse.ts';
-import { findOwnedGeneration, generationJson, insertGeneration, toGeneration } from '../repos/generationRepo.ts';
-import { ApiError, notFound } from '../server/apiError.ts';
+import {
+  cancelPending,
+  countPending,
+  countProcessing,
+  findOwnedGeneration,
+  generationJson,
+  insertGeneration,
+  listGenerations,
+  softDeleteGeneration,
+} from '../repos/generationRepo.ts';
+import { SandboxError, notFound } from '../sandboxError.ts';
 import { creating } from '../server/creating.ts';
 import { isObject } from '../server/http.ts';
 import { pageOf, readStrictQuery } from '../server/pagination.ts';
@@ -34,18 +43,12 @@ export function registerGenerations(router: Router): void {
         const s = ctx.services;
         const { resolved, character, binding } = prepareGeneration(s, ctx.actor, body);
         if (character.status !== 'ready') {
-          throw new ApiError('invalid_state', `The character is ${character.status}; wait until it is ready, then try again.`, 'character_id');
+          throw new SandboxError('invalid_state', `The character is ${character.status}; wait until it is ready, then try again.`, 'character_id');
         }
         const id = randomUUID();
         const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, binding, id, now) : binding.credits;
-        const inFlight = num(
-          s.db.prepare(`SELECT COUNT(*) AS n FROM generations WHERE user_id = ? AND operation = ? AND status = 'processing'`).get(ctx.actor.user.id, OPERATION_IDS.createGeneration) as Row,
-          'n',
-        );
-        const queued = num(
-          s.db.prepare(`SELECT COUNT(*) AS n FROM generations WHERE user_id = ? AND status = 'pending'`).get(ctx.actor.user.id) as Row,
-          'n',
-        );
+        const inFlight = countProcessing(s.db, ctx.actor.user.id, OPERATION_IDS.createGeneration);
+        const queued = countPending(s.db, ctx.actor.user.id);
         // Decision (spec 3, use of pending): past the per-account concurrency, a generation waits as pending.
         const status = inFlight < GENERATION_CONCURRENCY && queued === 0 ? 'processing' : 'pending';
         insertGeneration(s.db, {
@@ -96,21 +99,10 @@ export function registerGenerations(router: Router): void {
       const s = ctx.services;
       const { after } = q;
       const limit = q.limit ?? LIMITS.listLimit.default;
-      const where = ['user_id = ?', 'deleted_at IS NULL', 'seq < ?'];
-      const args: (string | number)[] = [ctx.actor.user.id, after];
-      for (const name of ['type', 'character_id', 'status'] as const) {
-        const value = q.values[name];
-        if (value !== undefined) {
-          where.push(`${name} = ?`);
-          args.push(value);
-        }
-      }
-      if (q.values.updated_after !== undefined) {
-        where.push('updated_at > ?');
-        args.push(new Date(q.values.updated_after).toISOString());
-      }
-      const rows = s.db.prepare(`SELECT * FROM generations WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`).all(...args, limit + 1) as Row[];
-      return { status: 200, body: pageOf(rows.map(toGeneration), limit, s.cursorSecret, 'generations', generationJson) };
+      const { type, character_id: characterId, status, updated_after: updatedAfter } = q.values;
+      const filters = { type, characterId, status, updatedAfter: updatedAfter === undefined ? undefined : new Date(updatedAfter).toISOString() };
+      const generations = listGenerations(s.db, ctx.actor.user.id, after, filters, limit + 1);
+      return { status: 200, body: pageOf(generations, limit, s.cursorSecret, 'generations', generationJson) };
     }),
   );
 
@@ -135,11 +127,8 @@ export function registerGenerations(router: Router): void {
       if (!g) throw notFound('generation');
       const at = s.now();
       transaction(s.db, () => {
-        const cancelled = s.db
-          .prepare(`UPDATE generations SET status = 'failed', error_message = ?, due_ms = NULL, completed_at = ?, deleted_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
-          .run(DELETED_BEFORE_START, at.toISOString(), at.toISOString(), at.toISOString(), g.id).changes;
-        if (Number(cancelled) > 0) refundFor(s.db, g.id, `Refund: generation deleted before it started`, at);
-        else s.db.prepare('UPDATE generations SET deleted_at = ?, updated_at = ? WHERE id = ?').run(at.toISOString(), at.toISOString(), g.id);
+        if (cancelPending(s.db, g.id, DELETED_BEFORE_START, at.toISOString())) refundFor(s.db, g.id, `Refund: generation deleted before it started`, at);
+        else softDeleteGeneration(s.db, g.id, at.toISOString());
       });
       return { status: 200, body: { data: { id: g.id, deleted: true } } };
     }),

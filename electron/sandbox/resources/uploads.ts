@@ -1,7 +1,8 @@
 import { UPLOAD_TYPES } from '../../../shared/api/index.ts';
 import { isKnownType } from '../cdnStore.ts';
-import { transaction, str, type Row } from '../db/database.ts';
-import { ApiError } from '../server/apiError.ts';
+import { transaction } from '../db/database.ts';
+import { uploadCreatedAt } from '../repos/cdnRepo.ts';
+import { SandboxError } from '../sandboxError.ts';
 import { readBody } from '../server/http.ts';
 import type { Router } from '../server/router.ts';
 import { v1 } from '../server/v1.ts';
@@ -34,21 +35,20 @@ export function registerUploads(router: Router): void {
     v1(async (ctx) => {
       const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!isKnownType(type)) {
-        throw new ApiError('unsupported_media_type', `Uploads take ${Object.keys(UPLOAD_TYPES).join(', ')}; this was "${type || 'no Content-Type'}".`);
+        throw new SandboxError('unsupported_media_type', `Uploads take ${Object.keys(UPLOAD_TYPES).join(', ')}; this was "${type || 'no Content-Type'}".`);
       }
       const { maxBytes } = UPLOAD_TYPES[type];
       const bytes = await readBody(ctx.req, maxBytes);
-      if (bytes.length === 0) throw new ApiError('validation_error', 'The upload is empty; send the file bytes as the body.', 'body');
-      if (!SNIFF[type](bytes)) throw new ApiError('unsupported_media_type', `The bytes are not ${type}; send the file with its real Content-Type.`);
+      if (bytes.length === 0) throw new SandboxError('validation_error', 'The upload is empty; send the file bytes as the body.', 'body');
+      if (!SNIFF[type](bytes)) throw new SandboxError('unsupported_media_type', `The bytes are not ${type}; send the file with its real Content-Type.`);
       const s = ctx.services;
       const now = s.now();
       const object = s.cdn.put(bytes, type, now);
       const id = transaction(s.db, () => s.cdn.own(ctx.actor.user.id, object, 'upload', now));
-      const row = s.db.prepare('SELECT created_at FROM uploads WHERE id = ?').get(id) as Row;
       return {
         status: 201,
         headers: { Location: object.url },
-        body: { data: { id, url: object.url, content_type: type, size: object.size, sha256: object.sha256, created_at: str(row, 'created_at') } },
+        body: { data: { id, url: object.url, content_type: type, size: object.size, sha256: object.sha256, created_at: uploadCreatedAt(s.db, id) } },
       };
     }),
   );

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { charge } from '../credits.ts';
-import type { Row } from '../db/database.ts';
 import { jobDurationMs } from '../jobTiming.ts';
 import { useQuote } from '../operations/quoteUse.ts';
 import { prepareVoice } from '../operations/voiceOps.ts';
 import { PRESETS, findPreset, presetJson } from '../presets.ts';
-import { getVoice, toVoice, voiceJson } from '../repos/voiceRepo.ts';
-import { ApiError, notFound } from '../server/apiError.ts';
+import { getVoice, insertVoice, listVisibleVoices, voiceJson } from '../repos/voiceRepo.ts';
+import { SandboxError, notFound } from '../sandboxError.ts';
 import { creating } from '../server/creating.ts';
 import { encodeCursor, readStrictQuery } from '../server/pagination.ts';
 import type { Router } from '../server/router.ts';
@@ -27,10 +26,18 @@ export function registerVoices(router: Router): void {
         const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, binding, id, now) : binding.credits;
         const at = now.toISOString();
         const sourceType = request.setup_mode === 'voice_design' ? 'designed' : 'cloned';
-        s.db.prepare(
-          `INSERT INTO voices (id, user_id, name, description, source_type, model, status, source_sha256, credits_used, due_ms, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?)`,
-        ).run(id, ctx.actor.user.id, request.name, request.description ?? null, sourceType, request.model, sample?.object.sha256 ?? null, credits, now.getTime() + jobDurationMs(s.speed, 'voice'), at, at);
+        insertVoice(s.db, {
+          id,
+          userId: ctx.actor.user.id,
+          name: request.name,
+          description: request.description ?? null,
+          sourceType,
+          model: request.model,
+          sourceSha256: sample?.object.sha256 ?? null,
+          creditsUsed: credits,
+          dueMs: now.getTime() + jobDurationMs(s.speed, 'voice'),
+          at,
+        });
         const remaining = charge(s.db, {
           userId: ctx.actor.user.id,
           amount: credits,
@@ -60,15 +67,7 @@ export function registerVoices(router: Router): void {
       const s = ctx.services;
       const { after } = q;
       const { user } = ctx.actor;
-      const sql = `SELECT v.* FROM voices v JOIN users u ON u.id = v.user_id
-        WHERE v.deleted_at IS NULL AND v.seq < ? AND (v.user_id = ? OR (? IS NOT NULL AND u.team = ?))
-        ORDER BY v.seq DESC`;
-      const rows = (
-        q.limit === null
-          ? s.db.prepare(sql).all(after, user.id, user.team, user.team)
-          : s.db.prepare(`${sql} LIMIT ?`).all(after, user.id, user.team, user.team, q.limit + 1)
-      ) as Row[];
-      const voices = rows.map(toVoice);
+      const voices = listVisibleVoices(s.db, user.id, user.team, after, q.limit === null ? null : q.limit + 1);
       const hasMore = q.limit !== null && voices.length > q.limit;
       const page = hasMore ? voices.slice(0, q.limit ?? voices.length) : voices;
       const last = page[page.length - 1];
@@ -97,7 +96,7 @@ export function registerVoices(router: Router): void {
       const voice = getVoice(ctx.services.db, id);
       if (!voice) throw notFound('voice');
       if (voice.userId !== ctx.actor.user.id) {
-        throw new ApiError('forbidden', 'This voice belongs to another user; you can open only your own voices and the presets.');
+        throw new SandboxError('forbidden', 'This voice belongs to another user; you can open only your own voices and the presets.');
       }
       return { status: 200, body: { data: voiceJson(voice, 'me') } };
     }),

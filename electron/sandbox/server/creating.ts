@@ -1,10 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Scope } from '../../../shared/api/index.ts';
 import { requireScope } from '../auth.ts';
+import { balanceOf } from '../credits.ts';
 import { transaction } from '../db/database.ts';
 import type { FaultKind } from '../faults.ts';
-import { findRecord, fingerprint, forgetRecord, insertRecord, type StoredResponse } from '../idempotency.ts';
-import { ApiError } from './apiError.ts';
+import { fingerprint } from '../idempotency.ts';
+import { bindingFor } from '../operations/registry.ts';
+import { findRecord, forgetRecord, insertRecord, type StoredResponse } from '../repos/idempotencyRepo.ts';
+import { SandboxError } from '../sandboxError.ts';
 import { JSON_BODY_LIMIT, isObject, parseJson, readBody, type Reply } from './http.ts';
 import type { Handler } from './router.ts';
 import { v1, type V1Context } from './v1.ts';
@@ -53,20 +56,20 @@ const IDEMPOTENCY_KEY_MAX = 255;
 export function creating(spec: CreatingSpec): Handler {
   return v1(async (ctx) => {
     if (spec.requireJson && !/^application\/json\s*(;|$)/i.test(ctx.req.headers['content-type'] ?? '')) {
-      throw new ApiError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
+      throw new SandboxError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
     }
     const body = parseJson(await readBody(ctx.req, JSON_BODY_LIMIT));
     // spec 4 / 6: webhook delivery is held; any webhook_url is refused before anything else.
     const webhookField = findWebhookUrl(body, '');
     if (webhookField !== null) {
-      throw new ApiError('webhook_delivery_unavailable', 'Webhook delivery is not available yet; remove webhook_url and poll the resource instead.', webhookField);
+      throw new SandboxError('webhook_delivery_unavailable', 'Webhook delivery is not available yet; remove webhook_url and poll the resource instead.', webhookField);
     }
     const scope = spec.scope(body);
     if (scope !== null) requireScope(ctx.actor, scope);
     const key = header(ctx, 'idempotency-key');
-    if (!key) throw new ApiError('missing_idempotency_key', 'Creating requests need an Idempotency-Key header: a fresh unique value per operation, reused on retry.', 'Idempotency-Key');
+    if (!key) throw new SandboxError('missing_idempotency_key', 'Creating requests need an Idempotency-Key header: a fresh unique value per operation, reused on retry.', 'Idempotency-Key');
     if (key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) {
-      throw new ApiError('validation_error', `Idempotency-Key must be 1-${IDEMPOTENCY_KEY_MAX} printable ASCII characters.`, 'Idempotency-Key');
+      throw new SandboxError('validation_error', `Idempotency-Key must be 1-${IDEMPOTENCY_KEY_MAX} printable ASCII characters.`, 'Idempotency-Key');
     }
     const quoteId = header(ctx, 'quote-id') || null;
     const print = fingerprint(ctx.method, ctx.path, body, quoteId);
@@ -75,13 +78,18 @@ export function creating(spec: CreatingSpec): Handler {
 
     const { variants } = ctx.services;
     const outcome = await locks.run(lockKey, async () => {
-      variants.beforeReplay(ctx, body);
+      variants.beforeReplay({
+        route: ctx.route,
+        actor: ctx.actor,
+        creditsFor: (op) => bindingFor(ctx.services, ctx.actor, op, body, { character_id: ctx.params.id ?? '' }).credits,
+        balance: () => balanceOf(db, ctx.actor.user.id),
+      });
       const retention = variants.idempotencyRetentionMs();
       if (retention !== null) forgetRecord(db, ctx.actor.key.id, key, new Date(ctx.services.now().getTime() - retention));
       const stored = findRecord(db, ctx.actor.key.id, key);
       if (stored) {
         if (stored.fingerprint !== print) {
-          throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request; use a fresh key for a new operation.', 'Idempotency-Key');
+          throw new SandboxError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request; use a fresh key for a new operation.', 'Idempotency-Key');
         }
         if (spec.faultKind(body) !== null) ctx.services.faults.refuseReplay();
         return { reply: replayOf(spec, stored, ctx), fresh: false };

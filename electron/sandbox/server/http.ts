@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from './apiError.ts';
+import { SandboxError } from '../sandboxError.ts';
 
 /** Bodies of JSON requests are small; media goes through POST /v1/uploads with its own limits. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -24,8 +24,8 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-function tooLarge(limit: number): ApiError {
-  return new ApiError('payload_too_large', `The request body is larger than ${limit} bytes.`);
+function tooLarge(limit: number): SandboxError {
+  return new SandboxError('payload_too_large', `The request body is larger than ${limit} bytes.`);
 }
 
 /** No request of the interface nests deeper than a few levels; deeper bodies are refused whole. */
@@ -38,10 +38,10 @@ export function parseJson(raw: Buffer): unknown {
   try {
     value = JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
-    throw new ApiError('invalid_json', 'The request body is not valid JSON.', 'body');
+    throw new SandboxError('invalid_json', 'The request body is not valid JSON.', 'body');
   }
   if (depthExceeds(value, JSON_MAX_DEPTH)) {
-    throw new ApiError('invalid_json', `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`, 'body');
+    throw new SandboxError('invalid_json', `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`, 'body');
   }
   return value;
 }
@@ -68,22 +68,6 @@ export function sendJson(res: ServerResponse, reply: Reply): void {
     ...reply.headers,
   });
   res.end(payload);
-}
-
-export function errorReply(error: ApiError): Reply {
-  return { status: error.status, body: error.body(), headers: error.headers };
-}
-
-/** Canonical JSON: keys sorted at every level, so equal bodies hash equally whatever their order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

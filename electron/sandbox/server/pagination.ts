@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '../../../shared/api/index.ts';
-import { ApiError } from './apiError.ts';
+import { SandboxError } from '../sandboxError.ts';
 
 /**
  * Cursors are opaque (spec 4.4: "must not be constructed by the client"): the position and the
@@ -14,7 +14,7 @@ export function encodeCursor(secret: Buffer, collection: string, seq: number): s
 
 export function decodeCursor(secret: Buffer, collection: string, cursor: string): number {
   const [payload, signature, extra] = cursor.split('.');
-  const bad = new ApiError('invalid_cursor', 'The cursor is not valid here; start again without a cursor, or use next_cursor exactly as returned.', 'cursor');
+  const bad = new SandboxError('invalid_cursor', 'The cursor is not valid here; start again without a cursor, or use next_cursor exactly as returned.', 'cursor');
   if (!payload || !signature || extra !== undefined) throw bad;
   const expected = Buffer.from(sign(secret, payload));
   const given = Buffer.from(signature);
@@ -55,7 +55,7 @@ export type StrictQuery = { after: number; limit: number | null; values: Record<
 export function readStrictQuery(query: URLSearchParams, rules: StrictQueryRules): StrictQuery {
   const cursors = query.getAll('cursor');
   if (cursors.length > 1 || cursors[0] === '') {
-    throw new ApiError('invalid_cursor', 'Send at most one non-empty cursor.', 'cursor');
+    throw new SandboxError('invalid_cursor', 'Send at most one non-empty cursor.', 'cursor');
   }
   const after = cursors[0] === undefined ? Number.MAX_SAFE_INTEGER : decodeCursor(rules.secret, rules.collection, cursors[0]);
   const filters = rules.filters ?? {};
@@ -70,14 +70,14 @@ export function readStrictQuery(query: URLSearchParams, rules: StrictQueryRules)
     const value = all[0] ?? '';
     const filter = filters[name];
     if (filter) {
-      if (all.length > 1) throw new ApiError('invalid_filter', `The filter ${name} appears more than once; send it once.`, name);
-      if (value === '') throw new ApiError('invalid_filter', `The filter ${name} is empty; give it a value or leave it out.`, name);
-      if (!filter(value)) throw new ApiError('invalid_filter', `The filter ${name} has a value that is not allowed: ${value}.`, name);
+      if (all.length > 1) throw new SandboxError('invalid_filter', `The filter ${name} appears more than once; send it once.`, name);
+      if (value === '') throw new SandboxError('invalid_filter', `The filter ${name} is empty; give it a value or leave it out.`, name);
+      if (!filter(value)) throw new SandboxError('invalid_filter', `The filter ${name} has a value that is not allowed: ${value}.`, name);
     } else if (name === 'limit' || others[name]) {
-      if (all.length > 1) throw new ApiError('validation_error', `The parameter ${name} appears more than once.`, name);
-      if (name !== 'limit' && !others[name]?.(value)) throw new ApiError('validation_error', `The parameter ${name} has a value that is not allowed.`, name);
+      if (all.length > 1) throw new SandboxError('validation_error', `The parameter ${name} appears more than once.`, name);
+      if (name !== 'limit' && !others[name]?.(value)) throw new SandboxError('validation_error', `The parameter ${name} has a value that is not allowed.`, name);
     } else {
-      throw new ApiError('validation_error', `The query parameter ${name} is not accepted here.`, name);
+      throw new SandboxError('validation_error', `The query parameter ${name} is not accepted here.`, name);
     }
     values[name] = value;
   }
@@ -87,7 +87,7 @@ export function readStrictQuery(query: URLSearchParams, rules: StrictQueryRules)
 function readLimit(raw: string | undefined, max: number): number | null {
   if (raw === undefined) return null;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-    throw new ApiError('validation_error', `limit must be a whole number from 1 to ${max}.`, 'limit');
+    throw new SandboxError('validation_error', `limit must be a whole number from 1 to ${max}.`, 'limit');
   }
   return Number(raw);
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from './apiError.ts';
+import { SandboxError } from '../sandboxError.ts';
 import type { Reply } from './http.ts';
 import type { Services } from '../services.ts';
 
@@ -46,7 +46,7 @@ export class Router {
       pathMatched = true;
       if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params, route: `${route.method} ${route.pattern}` };
     }
-    throw new ApiError(
+    throw new SandboxError(
       'not_found',
       pathMatched ? `The method ${method} is not offered on ${path}.` : `There is no endpoint at ${path}.`,
     );

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Services } from '../services.ts';
-import { ApiError } from './apiError.ts';
-import { errorReply, sendJson } from './http.ts';
+import { SandboxError } from '../sandboxError.ts';
+import { errorReply } from './apiError.ts';
+import { sendJson } from './http.ts';
 import type { Exchange } from '../variants/variant.ts';
 import type { Router } from './router.ts';
 
@@ -25,7 +26,7 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, router: Route
   try {
     // A request target like `//[` names no URL at all: refused, not an internal error.
     const url = URL.parse(req.url ?? '/', services.baseUrl);
-    if (!url) throw new ApiError('not_found', 'No endpoint has that address.');
+    if (!url) throw new SandboxError('not_found', 'No endpoint has that address.');
     path = url.pathname;
     // Service variants reshape the service interface (/v1) only, never the CDN or administration.
     // The exchange keeps the address as the client asked it (a copy): a variant that rewrites the
@@ -40,10 +41,10 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, router: Route
     if (reply) sendJson(res, exchange ? services.variants.reply(reply, exchange) : reply);
   } catch (error) {
     // A client that hangs up mid-body gets no answer; that is not the service's failure.
-    if (req.destroyed && !(error instanceof ApiError)) return;
-    const apiError = error instanceof ApiError ? error : internal(error, services);
-    const reply = errorReply(apiError);
-    if (!res.headersSent) sendJson(res, exchange ? services.variants.error(reply, apiError, exchange) : reply);
+    if (req.destroyed && !(error instanceof SandboxError)) return;
+    const refusal = error instanceof SandboxError ? error : internal(error, services);
+    const reply = errorReply(refusal);
+    if (!res.headersSent) sendJson(res, exchange ? services.variants.error(reply, refusal, exchange) : reply);
     else res.destroy();
   } finally {
     // Drain an unread body so keep-alive connections stay usable.
@@ -52,7 +53,7 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, router: Route
   }
 }
 
-function internal(error: unknown, services: Services): ApiError {
+function internal(error: unknown, services: Services): SandboxError {
   services.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  return new ApiError('internal_error', 'Something went wrong in the service; retry the same request. If it keeps failing, report it.');
+  return new SandboxError('internal_error', 'Something went wrong in the service; retry the same request. If it keeps failing, report it.');
 }

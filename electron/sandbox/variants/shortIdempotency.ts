@@ -1,7 +1,5 @@
 import { DEFAULT_CAPABILITIES } from '../../../shared/api/index.ts';
-import { balanceOf } from '../credits.ts';
-import { bindingFor } from '../operations/registry.ts';
-import { ApiError } from '../server/apiError.ts';
+import { SandboxError } from '../sandboxError.ts';
 import type { Variant } from './variant.ts';
 
 /** "A few minutes" unless the variant names its own retention (`short-idempotency=SECONDS`). */
@@ -19,18 +17,18 @@ export function shortIdempotency(parameter: string | undefined): Variant {
     name: 'short-idempotency',
     allowedBy: 'spec 4 general rules require Idempotency-Key but state neither its retention nor the order of checks; spec 5.3 puts the scope check before any read',
     idempotencyRetentionMs: seconds * 1000,
-    beforeReplay: (ctx, body) => {
-      const op = DEFAULT_CAPABILITIES.operations.find((o) => `${o.method} ${o.path.replace('{id}', ':id')}` === ctx.route);
+    beforeReplay: (request) => {
+      const op = DEFAULT_CAPABILITIES.operations.find((o) => `${o.method} ${o.path.replace('{id}', ':id')}` === request.route);
       if (!op) return;
       let credits: number;
       try {
-        credits = bindingFor(ctx.services, ctx.actor, op, body, { character_id: ctx.params.id ?? '' }).credits;
+        credits = request.creditsFor(op);
       } catch {
         return; // an invalid request is refused by the normal path
       }
-      const balance = balanceOf(ctx.services.db, ctx.actor.user.id);
+      const balance = request.balance();
       if (balance < credits) {
-        throw new ApiError('insufficient_credits', `This costs ${credits} credits and your balance is ${balance}. Add credits, then try again.`);
+        throw new SandboxError('insufficient_credits', `This costs ${credits} credits and your balance is ${balance}. Add credits, then try again.`);
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { Scope } from '../../../shared/api/index.ts';
 import { requireScope } from '../auth.ts';
-import { ApiError } from '../server/apiError.ts';
+import { SandboxError } from '../sandboxError.ts';
 import { hasActivePlan } from '../users.ts';
 import type { Variant } from './variant.ts';
 
@@ -21,7 +21,7 @@ export function strictScopes(): Variant {
     allowedBy: 'spec 5.3 (a write needs its scope) and 5.5 (the owner must hold an active plan, otherwise 403 plan_required); spec 7: the status and code of a missing scope are not shown',
     admit: ({ route, actor }) => {
       if (!hasActivePlan(actor.user)) {
-        throw new ApiError('plan_required', 'The API needs an active Creator or Studio plan, for reading too. Upgrade the plan, then try again.');
+        throw new SandboxError('plan_required', 'The API needs an active Creator or Studio plan, for reading too. Upgrade the plan, then try again.');
       }
       const scopes = DELETE_SCOPES[route];
       if (scopes) requireScope(actor, scopes);

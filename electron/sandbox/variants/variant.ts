@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { OperationInfo } from '../../../shared/api/index.ts';
 import type { Actor } from '../auth.ts';
-import type { ApiError } from '../server/apiError.ts';
+import type { SandboxError } from '../sandboxError.ts';
 import type { Reply } from '../server/http.ts';
-import type { V1Context } from '../server/v1.ts';
 
 /** One /v1 exchange as a variant sees it: `route` is the matched pattern (`GET /v1/voices/:id`). */
 export type Exchange = {
@@ -13,6 +13,16 @@ export type Exchange = {
 };
 
 export type IncomingRequest = Exchange & { query: URLSearchParams; headers: IncomingHttpHeaders };
+
+/** A creating request as a variant sees it before the replay lookup. */
+export type ReplayCheck = {
+  route: string;
+  actor: Actor;
+  /** The credits this request would cost as the operation `op`; throws when the request is not valid. */
+  creditsFor: (op: OperationInfo) => number;
+  /** The caller's balance now. */
+  balance: () => number;
+};
 
 /**
  * A service variant (`--variant NAME`): one spec-legal answer that differs from the sandbox's
@@ -27,14 +37,14 @@ export type Variant = {
   hiddenRoutes?: readonly string[];
   /** Reads or rewrites a /v1 request's query and headers before its handler runs. */
   request?: (incoming: IncomingRequest) => void;
-  /** After authentication: may refuse the request (throws an ApiError). */
+  /** After authentication: may refuse the request (throws a SandboxError). */
   admit?: (at: Exchange & { actor: Actor }) => void;
   /** Reshapes a /v1 answer that is not an error. */
   reply?: (reply: Reply, at: Exchange) => Reply;
   /** Reshapes a /v1 error answer. */
-  error?: (reply: Reply, error: ApiError, at: Exchange) => Reply;
+  error?: (reply: Reply, error: SandboxError, at: Exchange) => Reply;
   /** How long an idempotency record is honoured (the default keeps them 48 hours). */
   idempotencyRetentionMs?: number;
   /** Runs in a creating request before the replay lookup (may refuse a replay the default would answer). */
-  beforeReplay?: (ctx: V1Context, body: unknown) => void;
+  beforeReplay?: (request: ReplayCheck) => void;
 };

@@ -1,7 +1,6 @@
-import type { ApiError } from '../server/apiError.ts';
+import type { SandboxError } from '../sandboxError.ts';
 import type { Reply } from '../server/http.ts';
-import type { V1Context } from '../server/v1.ts';
-import type { Exchange, IncomingRequest, Variant } from './variant.ts';
+import type { Exchange, IncomingRequest, ReplayCheck, Variant } from './variant.ts';
 import type { Actor } from '../auth.ts';
 
 /**
@@ -35,7 +34,7 @@ export class VariantSet {
     return this.variants.reduce((r, v) => (v.reply ? v.reply(r, at) : r), reply);
   }
 
-  error(reply: Reply, error: ApiError, at: Exchange): Reply {
+  error(reply: Reply, error: SandboxError, at: Exchange): Reply {
     return this.variants.reduce((r, v) => (v.error ? v.error(r, error, at) : r), reply);
   }
 
@@ -45,8 +44,8 @@ export class VariantSet {
     return asked.length ? Math.min(...asked) : null;
   }
 
-  beforeReplay(ctx: V1Context, body: unknown): void {
-    for (const v of this.variants) v.beforeReplay?.(ctx, body);
+  beforeReplay(request: ReplayCheck): void {
+    for (const v of this.variants) v.beforeReplay?.(request);
   }
 }
 

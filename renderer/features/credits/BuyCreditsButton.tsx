@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
-import { invoke } from '../../stores/bridgeClient.ts';
+import { invoke } from '../../bridge/invoke.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAccountStore } from '../../stores/accountStore.ts';
-import { listen } from '../../stores/bridgeClient.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { OfflineBanner } from '../gallery/OfflineBanner.tsx';
-import { formatDate } from '../gallery/itemLabels.ts';
+import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
+import { formatDate } from '../../ui/format.ts';
 import { SPEND_DAYS, useCreditsStore } from './creditsStore.ts';
 import { BuyCreditsButton } from './BuyCreditsButton.tsx';
 import { QuoteVsCharge } from './QuoteVsCharge.tsx';
@@ -29,19 +28,7 @@ export function CreditsScreen() {
     const credits = useCreditsStore.getState();
     void credits.reloadUsage();
     void credits.loadSpend();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = listen('credits.changed', () => {
-      // A burst of charges settles into one re-read.
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        void useCreditsStore.getState().reloadUsage();
-        void useCreditsStore.getState().loadSpend();
-      }, 500);
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
+    return () => credits.cancelReload();
   }, []);
 
   const subscription = account?.subscription ?? null;

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
-import { formatDateTime } from '../gallery/itemLabels.ts';
+import { formatCount, formatDateTime } from '../../ui/format.ts';
 
 /** For each job, the quoted price beside what the service actually charged; any difference is flagged. */
 export function QuoteVsCharge() {
@@ -35,8 +35,8 @@ export function QuoteVsCharge() {
             <tr key={job.id} className={differs(job) ? 'row-flagged' : undefined} data-job-id={job.id}>
               <td>{job.title}</td>
               <td>{formatDateTime(job.createdAt)}</td>
-              <td className="numeric">{job.quotedCredits?.toLocaleString() ?? '—'}</td>
-              <td className="numeric">{job.creditsUsed?.toLocaleString() ?? '—'}</td>
+              <td className="numeric">{job.quotedCredits !== null ? formatCount(job.quotedCredits) : '—'}</td>
+              <td className="numeric">{job.creditsUsed !== null ? formatCount(job.creditsUsed) : '—'}</td>
               <td>{verdict(job)}</td>
             </tr>
           ))}
@@ -55,7 +55,7 @@ function verdict(job: Job): string {
   if (job.creditsUsed === null) return job.state === 'failed' || job.state === 'cancelled' ? 'Not charged' : 'Not charged yet';
   if (job.quotedCredits === null) return 'No quote';
   const difference = job.creditsUsed - job.quotedCredits;
-  const refunded = job.creditsRefunded !== null && job.creditsRefunded > 0 ? `; ${job.creditsRefunded.toLocaleString()} refunded` : '';
+  const refunded = job.creditsRefunded !== null && job.creditsRefunded > 0 ? `; ${formatCount(job.creditsRefunded)} refunded` : '';
   if (difference === 0) return `Matches${refunded}`;
-  return `${difference > 0 ? `⚠ ${difference.toLocaleString()} more than quoted` : `⚠ ${(-difference).toLocaleString()} less than quoted`}${refunded}`;
+  return `${difference > 0 ? `⚠ ${formatCount(difference)} more than quoted` : `⚠ ${formatCount(-difference)} less than quoted`}${refunded}`;
 }

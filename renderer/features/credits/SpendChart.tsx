@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { SPEND_DAYS, type SpendRow } from './creditsStore.ts';
+import { creditsText, formatCount } from '../../ui/format.ts';
 
 const WIDTH = 960;
 const HEIGHT = 220;
@@ -70,7 +71,7 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
   const summary =
     model.total === 0
       ? `No credits spent in the last ${SPEND_DAYS} days.`
-      : `Credits spent per day over the last ${SPEND_DAYS} days: ${model.total.toLocaleString()} in all${busiest ? `, most on ${shortDay(busiest[0])} (${busiest[1].toLocaleString()})` : ''}. The table below lists every day.`;
+      : `Credits spent per day over the last ${SPEND_DAYS} days: ${formatCount(model.total)} in all${busiest ? `, most on ${shortDay(busiest[0])} (${formatCount(busiest[1])})` : ''}. The table below lists every day.`;
 
   return (
     <figure className="spend-chart" data-testid="spend-chart">
@@ -79,7 +80,7 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
           <g key={fraction} className="spend-axis">
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * fraction)} y2={y(top * fraction)} />
             <text x={PAD.left - 6} y={y(top * fraction) + 4} textAnchor="end">
-              {Math.round(top * fraction).toLocaleString()}
+              {formatCount(Math.round(top * fraction))}
             </text>
           </g>
         ))}
@@ -95,7 +96,7 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
                 stacked += value;
                 return (
                   <rect key={kind} className={`spend-bar spend-kind-${kindIndex % PALETTE_SIZE}`} x={x} width={barWidth} y={y(stacked)} height={Math.max(0, y(from) - y(stacked))}>
-                    <title>{`${shortDay(day)}: ${value.toLocaleString()} credits on ${kindLabel(kind)}`}</title>
+                    <title>{`${shortDay(day)}: ${creditsText(value)} on ${kindLabel(kind)}`}</title>
                   </rect>
                 );
               })}
@@ -138,9 +139,9 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
                 <tr key={day}>
                   <th scope="row">{shortDay(day)}</th>
                   {model.kinds.map((kind) => (
-                    <td key={kind}>{(model.credits.get(day)?.get(kind) ?? 0).toLocaleString()}</td>
+                    <td key={kind}>{formatCount(model.credits.get(day)?.get(kind) ?? 0)}</td>
                   ))}
-                  <td>{(model.dayTotals.get(day) ?? 0).toLocaleString()}</td>
+                  <td>{formatCount(model.dayTotals.get(day) ?? 0)}</td>
                 </tr>
               ))}
           </tbody>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { formatDateTime } from '../gallery/itemLabels.ts';
+import { formatCount, formatDateTime } from '../../ui/format.ts';
 import { useCreditsStore } from './creditsStore.ts';
 
 /** Credit transactions (spec 2.8), newest first; the next page loads as the end scrolls into view. */
@@ -48,9 +48,9 @@ export function UsageList() {
               <td>{transaction.type}</td>
               <td className={`numeric ${transaction.amount < 0 ? 'amount-spent' : 'amount-added'}`}>
                 {transaction.amount > 0 ? '+' : transaction.amount < 0 ? '−' : ''}
-                {Math.abs(transaction.amount).toLocaleString()}
+                {formatCount(Math.abs(transaction.amount))}
               </td>
-              <td className="numeric">{transaction.balance_after?.toLocaleString() ?? '—'}</td>
+              <td className="numeric">{transaction.balance_after != null ? formatCount(transaction.balance_after) : '—'}</td>
             </tr>
           ))}
         </tbody>

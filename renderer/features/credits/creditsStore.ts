@@ -1,11 +1,14 @@
 import { create } from 'zustand';
 import type { CreditTransaction } from '../../../shared/api/index.ts';
 import type { CommandOutput } from '../../../shared/ipc/index.ts';
-import { command, messageOf } from '../gallery/command.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
 
 export type SpendRow = CommandOutput<'account.spendByDay'>[number];
 
 const USAGE_PAGE = 50;
+/** A burst of charges settles into one re-read. */
+const RELOAD_DEBOUNCE_MS = 500;
 export const SPEND_DAYS = 30;
 
 interface CreditsState {
@@ -24,6 +27,9 @@ interface CreditsState {
   /** Infinite scroll: the next page, once. */
   loadMoreUsage: () => Promise<void>;
   loadSpend: () => Promise<void>;
+  /** credits.changed: the history and the chart are read again once the charges settle. */
+  scheduleReload: () => void;
+  cancelReload: () => void;
   reset: () => void;
 }
 
@@ -39,6 +45,7 @@ const initial = {
 };
 
 let usageTicket = 0;
+let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useCreditsStore = create<CreditsState>()((set, get) => ({
   ...initial,
@@ -46,13 +53,11 @@ export const useCreditsStore = create<CreditsState>()((set, get) => ({
   reloadUsage: async () => {
     const ticket = ++usageTicket;
     set({ usageLoading: true, usageError: null });
-    try {
-      const page = await command('account.usage', { limit: USAGE_PAGE });
-      if (ticket !== usageTicket) return;
-      set({ transactions: page.items, nextCursor: page.nextCursor, usageDone: page.nextCursor === null, usageLoading: false });
-    } catch (error) {
-      if (ticket === usageTicket) set({ usageLoading: false, usageError: messageOf(error) });
-    }
+    const reply = await invoke('account.usage', { limit: USAGE_PAGE });
+    if (ticket !== usageTicket) return;
+    if (!reply.ok) return set({ usageLoading: false, usageError: describeError(reply.error) });
+    const page = reply.value;
+    set({ transactions: page.items, nextCursor: page.nextCursor, usageDone: page.nextCursor === null, usageLoading: false });
   },
 
   loadMoreUsage: async () => {
@@ -60,24 +65,31 @@ export const useCreditsStore = create<CreditsState>()((set, get) => ({
     if (usageDone || usageLoading || nextCursor === null) return;
     const ticket = ++usageTicket;
     set({ usageLoading: true, usageError: null });
-    try {
-      const page = await command('account.usage', { cursor: nextCursor, limit: USAGE_PAGE });
-      if (ticket !== usageTicket) return;
-      set({ transactions: [...get().transactions, ...page.items], nextCursor: page.nextCursor, usageDone: page.nextCursor === null, usageLoading: false });
-    } catch (error) {
-      if (ticket === usageTicket) set({ usageLoading: false, usageError: messageOf(error) });
-    }
+    const reply = await invoke('account.usage', { cursor: nextCursor, limit: USAGE_PAGE });
+    if (ticket !== usageTicket) return;
+    if (!reply.ok) return set({ usageLoading: false, usageError: describeError(reply.error) });
+    const page = reply.value;
+    set({ transactions: [...get().transactions, ...page.items], nextCursor: page.nextCursor, usageDone: page.nextCursor === null, usageLoading: false });
   },
 
   loadSpend: async () => {
-    try {
-      set({ spend: await command('account.spendByDay', { days: SPEND_DAYS }), spendLoaded: true, spendError: null });
-    } catch (error) {
-      set({ spendLoaded: true, spendError: messageOf(error) });
-    }
+    const reply = await invoke('account.spendByDay', { days: SPEND_DAYS });
+    if (reply.ok) set({ spend: reply.value, spendLoaded: true, spendError: null });
+    else set({ spendLoaded: true, spendError: describeError(reply.error) });
   },
 
+  scheduleReload: () => {
+    clearTimeout(reloadTimer);
+    reloadTimer = setTimeout(() => {
+      void get().reloadUsage();
+      void get().loadSpend();
+    }, RELOAD_DEBOUNCE_MS);
+  },
+
+  cancelReload: () => clearTimeout(reloadTimer),
+
   reset: () => {
+    clearTimeout(reloadTimer);
     usageTicket += 1;
     set(initial);
   },

@@ -5,6 +5,7 @@ import { useGalleryStore } from './galleryStore.ts';
 import { useSelectionStore } from './selectionStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { formatCount } from '../../ui/format.ts';
 
 /** The actions on what is selected, and the outcome of the last one. */
 export function BulkBar() {
@@ -38,11 +39,11 @@ export function BulkBar() {
       {count > 0 ? (
         <div className="gallery-bulk-actions" role="toolbar" aria-label="Selected items">
           <strong className="gallery-bulk-count" data-testid="selection-count">
-            {count.toLocaleString()} selected
+            {formatCount(count)} selected
           </strong>
           {count < total && (
             <Button size="sm" variant="ghost" onClick={() => void selectAllMatching()} disabled={disabled}>
-              Select all {total.toLocaleString()}
+              Select all {formatCount(total)}
             </Button>
           )}
           <Button size="sm" onClick={() => void setFavorite(ids, true)} disabled={disabled}>
@@ -87,7 +88,7 @@ export function BulkBar() {
           <span className="gallery-export-progress" data-testid="export-progress">
             <ProgressBar value={exporting.totalBytes > 0 ? exporting.bytes / exporting.totalBytes : null} label="Export progress" />
             <span>
-              {exporting.exported.toLocaleString()} of {exporting.total.toLocaleString()} files
+              {formatCount(exporting.exported)} of {formatCount(exporting.total)} files
             </span>
             <Button size="sm" variant="ghost" onClick={() => void cancelExport()} disabled={exporting.cancelling}>
               Cancel export

@@ -7,17 +7,17 @@ import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { useBulkStore } from './bulkStore.ts';
 import { useDetailStore } from './detailStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
-import { useHandoffStore } from './handoffStore.ts';
-import { fileNameOf, formatDateTime, isFinished, KIND_LABELS, statusBadge } from './itemLabels.ts';
+import { useHandoffStore } from '../../stores/handoffStore.ts';
+import { fileNameOf, isFinished, KIND_LABELS, statusBadge } from './itemLabels.ts';
 import { MediaView } from './MediaView.tsx';
 import { runAgainRequest } from './runAgainRequest.ts';
 import { useSelectionStore } from './selectionStore.ts';
 import './detailView.css';
 import { Button } from '../../ui/Button.tsx';
-import { creditsText } from '../../ui/PriceButton.tsx';
+import { ModalDialog } from '../../ui/Dialog.tsx';
 import { priceBlocks, priceNote } from '../../ui/priceNote.ts';
 import { SendAnotherPrompt, useSendGuard } from '../../ui/SendAnother.tsx';
-import { formatCount, formatDuration } from '../../ui/format.ts';
+import { creditsText, formatCount, formatDateTime, formatDuration } from '../../ui/format.ts';
 
 /** The quick look (Space) and the detail view (Enter) of one library item, as a modal dialog. */
 export function DetailView() {
@@ -26,14 +26,10 @@ export function DetailView() {
   const online = useConnectionStore((s) => s.connection?.online ?? true);
   const dialog = useRef<HTMLDialogElement | null>(null);
 
+  // The quick look takes the keys itself (Space closes it, Enter opens the details), so the
+  // dialog holds the focus rather than its first button.
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (item && !element.open) element.showModal();
-    if (!item && element.open) element.close();
-    // The quick look takes the keys itself (Space closes it, Enter opens the details), so the
-    // dialog holds the focus rather than its first button.
-    if (item && mode === 'preview') element.focus();
+    if (item && mode === 'preview') dialog.current?.focus();
   }, [item, mode]);
 
   // Stepping to another item replaces the media and its zoom buttons: a focused one leaves with it,
@@ -68,18 +64,15 @@ export function DetailView() {
   };
 
   return (
-    <dialog
+    <ModalDialog
+      open={item !== null}
+      onClose={close}
       ref={dialog}
       className={`detail-dialog mode-${mode}`}
-      tabIndex={-1}
-      aria-labelledby="detail-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onClose={() => item && close()}
+      focusable
+      labelledBy="detail-title"
       onKeyDown={onKeyDown}
-      data-testid="detail-dialog"
+      testId="detail-dialog"
     >
       {item && (
         <div className="detail-layout">
@@ -104,7 +97,7 @@ export function DetailView() {
           </div>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -264,6 +257,7 @@ function optionLabel(key: string): string {
 function optionValue(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (DURATION_OPTIONS.has(key) && typeof value === 'number') return formatDuration(value);
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  // Options come from JSON: what is not a string reads as its JSON (numbers, null, lists).
+  return JSON.stringify(value) ?? '';
 }

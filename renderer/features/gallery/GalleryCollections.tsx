@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useCollectionsStore } from './collectionsStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { Button } from '../../ui/Button.tsx';
+import { formatCount } from '../../ui/format.ts';
 
 /** All items, favorites and the collections (one per character appears by itself). */
 export function GalleryCollections() {
@@ -30,7 +31,7 @@ export function GalleryCollections() {
     <li key={key}>
       <button type="button" className="collection-entry" aria-current={current ? 'true' : undefined} onClick={onClick}>
         <span className="collection-name">{label}</span>
-        {count !== undefined && <span className="collection-count">{count.toLocaleString()}</span>}
+        {count !== undefined && <span className="collection-count">{formatCount(count)}</span>}
       </button>
     </li>
   );
@@ -47,7 +48,7 @@ export function GalleryCollections() {
         {own.length === 0 && <li className="collection-empty">None yet</li>}
       </ul>
       {adding ? (
-        <form className="collection-form" onSubmit={submit}>
+        <form className="collection-form" onSubmit={(event) => void submit(event)}>
           <label>
             <span className="visually-hidden">New collection name</span>
             <input value={name} maxLength={100} placeholder="Collection name" onChange={(event) => setName(event.target.value)} autoFocus />

@@ -53,9 +53,13 @@ export function GalleryGrid() {
 
   // A new filter starts at the top.
   const filterKey = useGalleryStore((s) => s.filter);
+  const [scrolledFilter, setScrolledFilter] = useState(filterKey);
+  if (scrolledFilter !== filterKey) {
+    setScrolledFilter(filterKey);
+    setScrollTop(0);
+  }
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0;
-    setScrollTop(0);
     setFocus(0);
   }, [filterKey, setFocus]);
 

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
-import { listen } from '../../stores/bridgeClient.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { BulkBar } from './BulkBar.tsx';
 import { useBulkStore } from './bulkStore.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
-import { command } from './command.ts';
+import { invoke } from '../../bridge/invoke.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DetailView } from './DetailView.tsx';
 import { useDetailStore } from './detailStore.ts';
@@ -15,13 +14,13 @@ import { GalleryCollections } from './GalleryCollections.tsx';
 import { GalleryFilters } from './GalleryFilters.tsx';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { isFiltered, useGalleryStore } from './galleryStore.ts';
-import { useHandoffStore } from './handoffStore.ts';
-import { OfflineBanner } from './OfflineBanner.tsx';
+import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { useSelectionStore } from './selectionStore.ts';
 import './gallery.css';
 import { Button } from '../../ui/Button.tsx';
+import { formatCountOf } from '../../ui/format.ts';
 
-for (const store of [useGalleryStore, useSelectionStore, useCollectionsStore, useBulkStore, useDetailStore, useHandoffStore]) {
+for (const store of [useGalleryStore, useSelectionStore, useCollectionsStore, useBulkStore, useDetailStore]) {
   registerStoreReset(() => store.getState().reset());
 }
 
@@ -35,21 +34,6 @@ export function GalleryScreen() {
     if (!useAppInfoStore.getState().info) void useAppInfoStore.getState().load();
     void useCollectionsStore.getState().load();
     void refresh();
-    const stopLibrary = listen('library.updated', ({ items, removedIds }) => {
-      useGalleryStore.getState().applyUpdate(items, removedIds);
-      useSelectionStore.getState().forget(removedIds);
-      const open = useDetailStore.getState().item;
-      const fresh = open && items.find((item) => item.id === open.id);
-      if (fresh) useDetailStore.getState().refreshItem(fresh);
-      if (open && removedIds.includes(open.id)) useDetailStore.getState().close();
-      if (removedIds.length > 0 || items.some((item) => item.collections.length > 0)) void useCollectionsStore.getState().load();
-    });
-    // The open item's media fetched on demand shows how far it has come.
-    const stopProgress = listen('download.progress', (progress) => useDetailStore.getState().downloadProgress(progress));
-    return () => {
-      stopLibrary();
-      stopProgress();
-    };
   }, [refresh]);
 
   // A notice about the last bulk action belongs to the view it was made in.
@@ -59,10 +43,9 @@ export function GalleryScreen() {
   useEffect(() => {
     if (!galleryItemId) return;
     useNavigationStore.setState({ galleryItemId: null });
-    command('library.get', { id: galleryItemId }).then(
-      (item) => useDetailStore.getState().open(item, 'full'),
-      () => undefined,
-    );
+    void invoke('library.get', { id: galleryItemId }).then((reply) => {
+      if (reply.ok) useDetailStore.getState().open(reply.value, 'full');
+    });
   }, [galleryItemId]);
 
   return (
@@ -85,7 +68,7 @@ export function GalleryScreen() {
       <DetailView />
       <ConfirmDialog
         open={pendingDelete !== null}
-        title={`Delete ${pendingDelete?.length.toLocaleString() ?? 0} ${pendingDelete?.length === 1 ? 'item' : 'items'}?`}
+        title={`Delete ${formatCountOf(pendingDelete?.length ?? 0, 'item')}?`}
         confirmLabel="Delete"
         danger
         name="confirm-delete"

@@ -1,9 +1,10 @@
 import { memo, useEffect, useState, type DragEvent, type MouseEvent } from 'react';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
-import { formatDate, KIND_LABELS, statusBadge } from './itemLabels.ts';
+import { KIND_LABELS, statusBadge } from './itemLabels.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { canDragOut, startMediaDrag } from './mediaDrag.ts';
+import { formatDate } from '../../ui/format.ts';
 
 interface GalleryTileProps {
   index: number;

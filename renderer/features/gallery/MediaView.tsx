@@ -5,7 +5,7 @@ import { mediaUrl } from '../../stores/appInfoStore.ts';
 import { formatBytes } from '../../ui/format.ts';
 import { useDetailStore, type MediaFetch } from './detailStore.ts';
 import { startMediaDrag } from './mediaDrag.ts';
-import { Waveform } from './Waveform.tsx';
+import { Waveform } from '../../ui/Waveform.tsx';
 
 interface MediaViewProps {
   item: LibraryItem;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { EventPayload } from '../../../shared/ipc/index.ts';
-import { command, messageOf } from './command.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { useSelectionStore } from './selectionStore.ts';
@@ -50,11 +51,16 @@ const plural = (count: number, one: string) => formatCountOf(count, one);
 /** library.fetchMedia takes this many ids at a time. */
 const FETCH_SLICE = 200;
 
-/** Asks for the media of those items that are finished but not on this computer yet; answers how many are on their way. */
+/**
+ * Asks for the media of those items that are finished but not on this computer yet; answers how
+ * many are on their way, or 0 when core refused (the export's notice then says none are coming).
+ */
 async function fetchMissing(ids: readonly string[]): Promise<number> {
   let queued = 0;
   for (let at = 0; at < ids.length; at += FETCH_SLICE) {
-    queued += (await command('library.fetchMedia', { ids: ids.slice(at, at + FETCH_SLICE), role: 'output' })).queued.length;
+    const reply = await invoke('library.fetchMedia', { ids: ids.slice(at, at + FETCH_SLICE), role: 'output' });
+    if (!reply.ok) return 0;
+    queued += reply.value.queued.length;
   }
   return queued;
 }
@@ -64,64 +70,61 @@ export const useBulkStore = create<BulkState>()((set, get) => ({
 
   setFavorite: async (ids, favorite) => {
     set({ running: favorite ? 'Adding to favorites…' : 'Removing from favorites…', error: null, notice: null });
-    try {
-      for (const slice of slices(ids)) await command('library.setFavorite', { ids: slice, favorite });
-      useGalleryStore.getState().patchItems(ids, { favorite });
-      set({ running: null, notice: favorite ? `${plural(ids.length, 'item')} added to favorites.` : `${plural(ids.length, 'item')} removed from favorites.` });
-      if (useGalleryStore.getState().filter.favorites) void useGalleryStore.getState().refresh();
-    } catch (error) {
-      set({ running: null, error: messageOf(error) });
+    for (const slice of slices(ids)) {
+      const reply = await invoke('library.setFavorite', { ids: slice, favorite });
+      if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
     }
+    useGalleryStore.getState().patchItems(ids, { favorite });
+    set({ running: null, notice: favorite ? `${plural(ids.length, 'item')} added to favorites.` : `${plural(ids.length, 'item')} removed from favorites.` });
+    if (useGalleryStore.getState().filter.favorites) void useGalleryStore.getState().refresh();
   },
 
   addToCollection: async (collectionId, ids) => {
     const name = useCollectionsStore.getState().collections.find((each) => each.id === collectionId)?.name ?? 'the collection';
     set({ running: `Adding to ${name}…`, error: null, notice: null });
-    try {
-      for (const slice of slices(ids)) await command('collections.addItems', { id: collectionId, itemIds: slice });
-      await useCollectionsStore.getState().load();
-      void useGalleryStore.getState().refresh();
-      set({ running: null, notice: `${plural(ids.length, 'item')} added to ${name}.` });
-    } catch (error) {
-      set({ running: null, error: messageOf(error) });
+    for (const slice of slices(ids)) {
+      const reply = await invoke('collections.addItems', { id: collectionId, itemIds: slice });
+      if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
     }
+    await useCollectionsStore.getState().load();
+    void useGalleryStore.getState().refresh();
+    set({ running: null, notice: `${plural(ids.length, 'item')} added to ${name}.` });
   },
 
   exportItems: async (ids, destination) => {
     set({ running: `Exporting ${plural(ids.length, 'item')}…`, error: null, notice: null });
-    try {
-      let folder = destination;
-      let exported = 0;
-      let cancelled = false;
-      for (const slice of slices(ids)) {
-        const exportId = newExportId();
-        set({ exporting: { exportId, exported: 0, total: slice.length, bytes: 0, totalBytes: 0, cancelling: false } });
-        const result = await command('library.export', folder ? { ids: slice, destination: folder, exportId } : { ids: slice, exportId });
-        folder = result.folder;
-        exported += result.exported;
-        cancelled = result.cancelled || get().exporting?.cancelling === true;
-        if (cancelled) break;
+    let folder = destination;
+    let exported = 0;
+    let cancelled = false;
+    for (const slice of slices(ids)) {
+      const exportId = newExportId();
+      set({ exporting: { exportId, exported: 0, total: slice.length, bytes: 0, totalBytes: 0, cancelling: false } });
+      const reply = await invoke('library.export', folder ? { ids: slice, destination: folder, exportId } : { ids: slice, exportId });
+      if (!reply.ok) {
+        set({ running: null, exporting: null, error: describeError(reply.error) });
+        return null;
       }
-      const skipped = ids.length - exported;
-      // Items left out because their media is not here yet are fetched now, ahead of the queue.
-      const fetching = !cancelled && skipped > 0 ? await fetchMissing(ids).catch(() => 0) : 0;
-      const missing = skipped - fetching;
-      set({
-        running: null,
-        exporting: null,
-        notice: cancelled
-          ? `Export cancelled: ${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}, no partial file left.`
-          : [
-              `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.`,
-              fetching > 0 ? `${plural(fetching, 'item')} ${fetching === 1 ? 'is' : 'are'} being downloaded to this computer now; export ${fetching === 1 ? 'it' : 'them'} again once ${fetching === 1 ? 'it is' : 'they are'} here.` : '',
-              missing > 0 ? `${plural(missing, 'item')} had no media to export.` : '',
-            ].filter(Boolean).join(' '),
-      });
-      return folder ?? null;
-    } catch (error) {
-      set({ running: null, exporting: null, error: messageOf(error) });
-      return null;
+      folder = reply.value.folder;
+      exported += reply.value.exported;
+      cancelled = reply.value.cancelled || get().exporting?.cancelling === true;
+      if (cancelled) break;
     }
+    const skipped = ids.length - exported;
+    // Items left out because their media is not here yet are fetched now, ahead of the queue.
+    const fetching = !cancelled && skipped > 0 ? await fetchMissing(ids) : 0;
+    const missing = skipped - fetching;
+    set({
+      running: null,
+      exporting: null,
+      notice: cancelled
+        ? `Export cancelled: ${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}, no partial file left.`
+        : [
+            `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.`,
+            fetching > 0 ? `${plural(fetching, 'item')} ${fetching === 1 ? 'is' : 'are'} being downloaded to this computer now; export ${fetching === 1 ? 'it' : 'them'} again once ${fetching === 1 ? 'it is' : 'they are'} here.` : '',
+            missing > 0 ? `${plural(missing, 'item')} had no media to export.` : '',
+          ].filter(Boolean).join(' '),
+    });
+    return folder ?? null;
   },
 
   applyExportProgress: (progress) => {
@@ -134,11 +137,8 @@ export const useBulkStore = create<BulkState>()((set, get) => ({
     const exporting = get().exporting;
     if (!exporting || exporting.cancelling) return;
     set({ exporting: { ...exporting, cancelling: true }, running: 'Cancelling the export…' });
-    try {
-      await command('library.cancelExport', { exportId: exporting.exportId });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
+    const reply = await invoke('library.cancelExport', { exportId: exporting.exportId });
+    if (!reply.ok) set({ error: describeError(reply.error) });
   },
 
   askDelete: (ids) => set({ pendingDelete: ids.length > 0 ? [...ids] : null }),
@@ -148,24 +148,21 @@ export const useBulkStore = create<BulkState>()((set, get) => ({
     const ids = get().pendingDelete;
     if (!ids) return;
     set({ pendingDelete: null, running: `Deleting ${plural(ids.length, 'item')}…`, error: null, notice: null });
-    try {
-      let deleted = 0;
-      const failed: string[] = [];
-      for (const slice of slices(ids)) {
-        const result = await command('library.delete', { ids: slice });
-        deleted += result.deleted;
-        for (const each of result.failed) failed.push(each.message);
-      }
-      useSelectionStore.getState().forget(ids);
-      void useGalleryStore.getState().refresh();
-      set({
-        running: null,
-        notice: `${plural(deleted, 'item')} deleted.`,
-        error: failed.length > 0 ? `${plural(failed.length, 'item')} could not be deleted: ${failed[0]}` : null,
-      });
-    } catch (error) {
-      set({ running: null, error: messageOf(error) });
+    let deleted = 0;
+    const failed: string[] = [];
+    for (const slice of slices(ids)) {
+      const reply = await invoke('library.delete', { ids: slice });
+      if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
+      deleted += reply.value.deleted;
+      for (const each of reply.value.failed) failed.push(each.message);
     }
+    useSelectionStore.getState().forget(ids);
+    void useGalleryStore.getState().refresh();
+    set({
+      running: null,
+      notice: `${plural(deleted, 'item')} deleted.`,
+      error: failed.length > 0 ? `${plural(failed.length, 'item')} could not be deleted: ${failed[0]}` : null,
+    });
   },
 
   dismiss: () => set({ notice: null, error: null }),

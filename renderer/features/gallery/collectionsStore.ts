@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Collection } from '../../../shared/ipc/index.ts';
-import { command, messageOf } from './command.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
 
 interface CollectionsState {
   collections: readonly Collection[];
@@ -17,21 +18,18 @@ const initial = { collections: [], error: null };
 export const useCollectionsStore = create<CollectionsState>()((set, get) => ({
   ...initial,
   load: async () => {
-    try {
-      set({ collections: await command('collections.list', {}), error: null });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
+    const reply = await invoke('collections.list', {});
+    if (reply.ok) set({ collections: reply.value, error: null });
+    else set({ error: describeError(reply.error) });
   },
   create: async (name) => {
-    try {
-      const collection = await command('collections.create', { name });
-      set({ collections: [...get().collections, collection], error: null });
-      return collection;
-    } catch (error) {
-      set({ error: messageOf(error) });
+    const reply = await invoke('collections.create', { name });
+    if (!reply.ok) {
+      set({ error: describeError(reply.error) });
       return null;
     }
+    set({ collections: [...get().collections, reply.value], error: null });
+    return reply.value;
   },
   reset: () => set(initial),
 }));

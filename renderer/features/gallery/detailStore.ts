@@ -3,10 +3,11 @@ import type { EventPayload, LibraryItem, Price } from '../../../shared/ipc/index
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
-import { creditsText } from '../../ui/PriceButton.tsx';
-import { command, messageOf } from './command.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
 import { fileNameOf, isFinished } from './itemLabels.ts';
 import { runAgainRequest } from './runAgainRequest.ts';
+import { creditsText } from '../../ui/format.ts';
 
 /** `preview` is the quick look Space opens; `full` is the detail view Enter opens. */
 export type DetailMode = 'preview' | 'full';
@@ -55,11 +56,9 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
   open: (item, mode) => {
     set({ ...initial, item, mode });
     // Read the freshest record: the grid's page may be a little behind.
-    void command('library.get', { id: item.id })
-      .then((fresh) => {
-        if (get().item?.id === fresh.id) set({ item: fresh });
-      })
-      .catch(() => undefined);
+    void invoke('library.get', { id: item.id }).then((fresh) => {
+      if (fresh.ok && get().item?.id === fresh.value.id) set({ item: fresh.value });
+    });
     // Opened to be seen, played, saved or dragged out: its media comes now, whatever the
     // "Download finished media automatically" setting says.
     void get().fetchMedia();
@@ -77,12 +76,10 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
     const item = get().item;
     if (!item || item.downloaded || !isFinished(item)) return;
     set({ fetch: { received: 0, total: null }, fetchError: null });
-    try {
-      const { queued } = await command('library.fetchMedia', { ids: [item.id], role: 'output' });
-      if (get().item?.id === item.id && !queued.includes(item.id)) set({ fetch: null });
-    } catch (error) {
-      if (get().item?.id === item.id) set({ fetch: null, fetchError: messageOf(error) });
-    }
+    const reply = await invoke('library.fetchMedia', { ids: [item.id], role: 'output' });
+    if (get().item?.id !== item.id) return;
+    if (!reply.ok) set({ fetch: null, fetchError: describeError(reply.error) });
+    else if (!reply.value.queued.includes(item.id)) set({ fetch: null });
   },
 
   downloadProgress: (progress) => {
@@ -102,23 +99,19 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
       return;
     }
     set({ pricing: true, error: null });
-    try {
-      const price = await command('quotes.price', { operationId: request.operationId, input: request.body });
-      if (get().item?.id === item.id) set({ price, pricing: false });
-    } catch (error) {
-      if (get().item?.id === item.id) set({ pricing: false, price: null, error: messageOf(error) });
-    }
+    const reply = await invoke('quotes.price', { operationId: request.operationId, input: request.body });
+    if (get().item?.id !== item.id) return;
+    if (reply.ok) set({ price: reply.value, pricing: false });
+    else set({ pricing: false, price: null, error: describeError(reply.error) });
   },
 
   recheckPrice: async () => {
     const { item, price } = get();
     if (!item || !price) return;
-    try {
-      const fresh = await command('quotes.get', { id: price.quoteId });
-      if (get().item?.id === item.id) set({ price: fresh, error: null });
-    } catch (error) {
-      if (get().item?.id === item.id) set({ error: messageOf(error) });
-    }
+    const reply = await invoke('quotes.get', { id: price.quoteId });
+    if (get().item?.id !== item.id) return;
+    if (reply.ok) set({ price: reply.value, error: null });
+    else set({ error: describeError(reply.error) });
   },
 
   runAgain: async () => {
@@ -126,59 +119,52 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
     const request = item ? runAgainRequest(item) : null;
     if (!item || !request) return;
     set({ submitting: true, error: null, notice: null });
-    try {
-      const quoteId = price?.quoteId ?? null;
-      const job =
-        request.kind === 'generation'
-          ? await command('generations.create', { body: request.body, quoteId })
-          : await command('audio.create', { body: request.body, quoteId });
-      useJobsStore.getState().apply(job, { characterId: item.characterId, label: `Run again: ${item.title}` });
-      set({ submitting: false, notice: `Queued as a new job${price ? ` for ${creditsText(price.credits)}` : ''}. It appears in the gallery when it finishes.` });
-      // A quote binds one submission; price the next one afresh.
-      void get().priceRunAgain();
-    } catch (error) {
-      set({ submitting: false, error: messageOf(error) });
-    }
+    const quoteId = price?.quoteId ?? null;
+    const reply =
+      request.kind === 'generation'
+        ? await invoke('generations.create', { body: request.body, quoteId })
+        : await invoke('audio.create', { body: request.body, quoteId });
+    if (!reply.ok) return set({ submitting: false, error: describeError(reply.error) });
+    useJobsStore.getState().apply(reply.value, { characterId: item.characterId, label: `Run again: ${item.title}` });
+    set({ submitting: false, notice: `Queued as a new job${price ? ` for ${creditsText(price.credits)}` : ''}. It appears in the gallery when it finishes.` });
+    // A quote binds one submission; price the next one afresh.
+    void get().priceRunAgain();
   },
 
   saveAs: async (destination) => {
     const item = get().item;
     if (!item) return;
-    try {
-      if (onDesktop()) {
-        if (!item.mediaId || !item.downloaded) {
-          set({ notice: 'Nothing was saved: this item has no downloaded media yet.', error: null });
-          return;
-        }
-        const result = await command('shell.saveAs', { mediaId: item.mediaId, fileName: fileNameOf(item) });
-        set({ notice: result.saved ? `Saved “${item.title}”.` : null, error: null });
+    if (onDesktop()) {
+      if (!item.mediaId || !item.downloaded) {
+        set({ notice: 'Nothing was saved: this item has no downloaded media yet.', error: null });
         return;
       }
-      if (!destination) return;
-      const result = await command('library.export', { ids: [item.id], destination });
-      set({ notice: result.exported > 0 ? `Saved to ${result.folder}.` : 'Nothing was saved: this item has no downloaded media yet.', error: null });
-    } catch (error) {
-      set({ error: messageOf(error) });
+      const reply = await invoke('shell.saveAs', { mediaId: item.mediaId, fileName: fileNameOf(item) });
+      if (!reply.ok) return set({ error: describeError(reply.error) });
+      set({ notice: reply.value.saved ? `Saved “${item.title}”.` : null, error: null });
+      return;
     }
+    if (!destination) return;
+    const reply = await invoke('library.export', { ids: [item.id], destination });
+    if (!reply.ok) return set({ error: describeError(reply.error) });
+    set({ notice: reply.value.exported > 0 ? `Saved to ${reply.value.folder}.` : 'Nothing was saved: this item has no downloaded media yet.', error: null });
   },
 
   showInFolder: async () => {
     const item = get().item;
     if (!item) return;
-    try {
-      if (onDesktop()) {
-        if (!item.mediaId || !item.downloaded) {
-          set({ notice: 'This item has no downloaded media yet.', error: null });
-          return;
-        }
-        await command('shell.showInFolder', { mediaId: item.mediaId });
+    if (onDesktop()) {
+      if (!item.mediaId || !item.downloaded) {
+        set({ notice: 'This item has no downloaded media yet.', error: null });
         return;
       }
-      const result = await command('library.export', { ids: [item.id] });
-      set({ notice: result.exported > 0 ? `The file is in ${result.folder}.` : 'This item has no downloaded media yet.', error: null });
-    } catch (error) {
-      set({ error: messageOf(error) });
+      const reply = await invoke('shell.showInFolder', { mediaId: item.mediaId });
+      if (!reply.ok) set({ error: describeError(reply.error) });
+      return;
     }
+    const reply = await invoke('library.export', { ids: [item.id] });
+    if (!reply.ok) return set({ error: describeError(reply.error) });
+    set({ notice: reply.value.exported > 0 ? `The file is in ${reply.value.folder}.` : 'This item has no downloaded media yet.', error: null });
   },
 
   reset: () => set(initial),

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { LibraryFilter, LibraryItem } from '../../../shared/ipc/index.ts';
-import { command, messageOf } from './command.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
 
 /**
  * Items per `library.query` page; the grid asks for the pages its rows cover. A filter or search
@@ -83,20 +84,17 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     const key = `${epoch}:${page}`;
     if (inflight.has(key)) return;
     inflight.add(key);
-    try {
-      const { filter } = get();
-      const result = await command('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-      if (get().epoch !== epoch) return;
-      set((state) =>
-        state.answered
-          ? { total: result.total, pages: nearby({ ...state.pages, [page]: result.items }, state.visible), error: null }
-          : { total: result.total, pages: { [page]: result.items }, answered: true, error: null },
-      );
-    } catch (error) {
-      if (get().epoch === epoch) set({ error: messageOf(error) });
-    } finally {
-      inflight.delete(key);
-    }
+    const { filter } = get();
+    const reply = await invoke('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+    inflight.delete(key);
+    if (get().epoch !== epoch) return;
+    if (!reply.ok) return set({ error: describeError(reply.error) });
+    const result = reply.value;
+    set((state) =>
+      state.answered
+        ? { total: result.total, pages: nearby({ ...state.pages, [page]: result.items }, state.visible), error: null }
+        : { total: result.total, pages: { [page]: result.items }, answered: true, error: null },
+    );
   }
 
   /**
@@ -165,21 +163,18 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       const { visible, filter, epoch } = get();
       const firstPage = Math.floor(visible.first / PAGE_SIZE);
       const lastPage = Math.max(firstPage, Math.floor(visible.last / PAGE_SIZE));
-      try {
-        const loaded: Record<number, LibraryItem[]> = {};
-        let total = 0;
-        for (let page = firstPage; page <= lastPage; page += 1) {
-          const result = await command('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-          loaded[page] = result.items;
-          total = result.total;
-          if (page * PAGE_SIZE + PAGE_SIZE >= total) break;
-        }
-        if (get().epoch !== epoch) return;
-        // Pages outside the window may have shifted; they are re-read when scrolled to.
-        set({ total, pages: loaded, epoch: epoch + 1, answered: true, error: null });
-      } catch (error) {
-        set({ error: messageOf(error) });
+      const loaded: Record<number, LibraryItem[]> = {};
+      let total = 0;
+      for (let page = firstPage; page <= lastPage; page += 1) {
+        const reply = await invoke('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+        if (!reply.ok) return set({ error: describeError(reply.error) });
+        loaded[page] = reply.value.items;
+        total = reply.value.total;
+        if (page * PAGE_SIZE + PAGE_SIZE >= total) break;
       }
+      if (get().epoch !== epoch) return;
+      // Pages outside the window may have shifted; they are re-read when scrolled to.
+      set({ total, pages: loaded, epoch: epoch + 1, answered: true, error: null });
     },
 
     applyUpdate: (items, removedIds) => {
@@ -255,7 +250,7 @@ async function sendThumbnailAsks(): Promise<void> {
       }
       while (state.asked.size > THUMB_ASKED_MAX) state.asked.delete(state.asked.values().next().value as string);
       // Nothing to say when it fails (offline, say): the tile keeps its placeholder and the queue fetches it later.
-      await command('library.fetchMedia', { ids, role: 'thumbnail' }).catch(() => undefined);
+      await invoke('library.fetchMedia', { ids, role: 'thumbnail' });
     }
   } finally {
     state.busy = false;

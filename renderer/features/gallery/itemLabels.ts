@@ -36,9 +36,6 @@ export function isFinished(item: Pick<LibraryItem, 'status'>): boolean {
   return item.status === 'completed' || item.status === 'ready';
 }
 
-// Dates are formatted in ui/format.ts with every other number; re-exported for the screens that read them here.
-export { formatDate, formatDateTime } from '../../ui/format.ts';
-
 /** The file name a dragged or saved item gets. */
 export function fileNameOf(item: Pick<LibraryItem, 'title' | 'kind' | 'mediaType' | 'id'>): string {
   const extension = extensionOf(item.mediaType, item.kind);

@@ -1,10 +1,9 @@
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
-import { invoke } from '../../stores/bridgeClient.ts';
+import { invoke } from '../../bridge/invoke.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { describeError } from '../../errors/errorMessages.ts';
 import { CAST_ITEM_MIME } from '../../ui/castItemDrag.ts';
-import { command, messageOf } from './command.ts';
 import { fileNameOf, isFinished } from './itemLabels.ts';
 
 /** The service's URL of the item's media, which a drop in the studio references without uploading again. */
@@ -46,10 +45,10 @@ export function startMediaDrag(event: { dataTransfer: DataTransfer; preventDefau
       toasts.show(plan.reason);
       return;
     }
-    command('library.fetchMedia', { ids: [item.id], role: 'output' }).then(
-      () => toasts.show(plan.reason),
-      (error: unknown) => toasts.show(messageOf(error), 'error'),
-    );
+    void invoke('library.fetchMedia', { ids: [item.id], role: 'output' }).then((reply) => {
+      if (reply.ok) toasts.show(plan.reason);
+      else toasts.show(describeError(reply.error), 'error');
+    });
     return;
   }
   if (useAppInfoStore.getState().info?.host === 'electron' && item.mediaId) {

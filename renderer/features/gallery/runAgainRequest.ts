@@ -28,7 +28,7 @@ export function runAgainRequest(item: LibraryItem): RunAgainRequest | null {
       type: item.kind,
       prompt: item.prompt,
       ...(item.model ? { model: item.model } : {}),
-      ...(Object.keys(item.options).length > 0 ? { options: item.options as GenerationBody['options'] } : {}),
+      ...(Object.keys(item.options).length > 0 ? { options: item.options } : {}),
     };
     return { kind: 'generation', operationId: OPERATION_IDS.createGeneration, body };
   }

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
-import { command, messageOf } from './command.ts';
+import type { Reply } from '../../../shared/ipc/index.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
 import { useGalleryStore } from './galleryStore.ts';
 
 export interface ClickModifiers {
@@ -31,25 +33,28 @@ interface SelectionState {
 /** The ordered ids of the current result set, read once per gallery epoch. */
 let idsCache: { epoch: number; ids: string[] } | null = null;
 
-async function matchingIds(): Promise<string[]> {
+async function matchingIds(): Promise<Reply<string[]>> {
   const { epoch, filter } = useGalleryStore.getState();
-  if (idsCache?.epoch === epoch) return idsCache.ids;
-  const ids = await command('library.ids', { filter });
-  idsCache = { epoch, ids };
-  return ids;
+  if (idsCache?.epoch === epoch) return { ok: true, value: idsCache.ids };
+  const reply = await invoke('library.ids', { filter });
+  if (reply.ok) idsCache = { epoch, ids: reply.value };
+  return reply;
 }
 
 /** The ids between two indexes, from loaded pages when they cover it, else from core. */
-async function idsBetween(from: number, to: number): Promise<string[]> {
+async function idsBetween(from: number, to: number): Promise<Reply<string[]>> {
   const [low, high] = from <= to ? [from, to] : [to, from];
   const gallery = useGalleryStore.getState();
   const loaded: string[] = [];
   for (let index = low; index <= high; index += 1) {
     const item = gallery.itemAt(index);
-    if (!item) return (await matchingIds()).slice(low, high + 1);
+    if (!item) {
+      const all = await matchingIds();
+      return all.ok ? { ok: true, value: all.value.slice(low, high + 1) } : all;
+    }
     loaded.push(item.id);
   }
-  return loaded;
+  return { ok: true, value: loaded };
 }
 
 const initial = { selected: new Set<string>(), anchor: null, focus: 0, busy: false, error: null };
@@ -61,14 +66,11 @@ export const useSelectionStore = create<SelectionState>()((set, get) => ({
     const { anchor, selected } = get();
     if (range && anchor !== null) {
       set({ focus: index, busy: true });
-      try {
-        const ids = await idsBetween(anchor, index);
-        const next = toggle ? new Set(selected) : new Set<string>();
-        for (const each of ids) next.add(each);
-        set({ selected: next, busy: false, error: null });
-      } catch (error) {
-        set({ busy: false, error: messageOf(error) });
-      }
+      const ids = await idsBetween(anchor, index);
+      if (!ids.ok) return set({ busy: false, error: describeError(ids.error) });
+      const next = toggle ? new Set(selected) : new Set<string>();
+      for (const each of ids.value) next.add(each);
+      set({ selected: next, busy: false, error: null });
       return;
     }
     if (toggle) {
@@ -95,12 +97,9 @@ export const useSelectionStore = create<SelectionState>()((set, get) => ({
 
   selectAllMatching: async () => {
     set({ busy: true });
-    try {
-      const ids = await matchingIds();
-      set({ selected: new Set(ids), busy: false, error: null });
-    } catch (error) {
-      set({ busy: false, error: messageOf(error) });
-    }
+    const ids = await matchingIds();
+    if (ids.ok) set({ selected: new Set(ids.value), busy: false, error: null });
+    else set({ busy: false, error: describeError(ids.error) });
   },
 
   clear: () => set({ selected: new Set(), anchor: null, error: null }),

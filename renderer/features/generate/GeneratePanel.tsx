@@ -12,7 +12,7 @@ import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { usePriceWatch } from '../../ui/usePriceWatch.ts';
-import { useHandoffStore } from '../gallery/handoffStore.ts';
+import { useHandoffStore } from '../../stores/handoffStore.ts';
 import { AudioSourceFields } from './AudioSourceFields.tsx';
 import { applicableOptions, modeOf, TYPE_LABELS } from './generateOptions.ts';
 import { useGenerateStore } from './generateStore.ts';

@@ -6,7 +6,6 @@ import {
   type Capabilities,
   type CreateGenerationRequest,
   type Emotion,
-  type GenerationOptions,
   type GenerationType,
 } from '../../../shared/api/index.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
@@ -87,7 +86,7 @@ export function buildGeneration(form: GenerateForm, characterId: string, capabil
       }
       continue;
     }
-    const value = values[key as keyof OptionValues];
+    const value = values[key];
     if (value === null || value === '') continue;
     options[key] = typeof value === 'string' ? value.trim() : value;
   }
@@ -104,7 +103,7 @@ export function buildGeneration(form: GenerateForm, characterId: string, capabil
     type,
     prompt,
     ...(model ? { model: model.id } : {}),
-    options: options as GenerationOptions,
+    options,
   };
 
   let speech: SpeechStep | null = null;

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { OPERATION_IDS, findModel, type AudioTrack, type GenerationType, type Voice } from '../../../shared/api/index.ts';
 import type { AppError, Job, Price } from '../../../shared/ipc/index.ts';
 import { attach, releaseAttachment, type Attachment, type AttachmentInput } from '../../stores/attachments.ts';
-import { invoke } from '../../stores/bridgeClient.ts';
+import { invoke } from '../../bridge/invoke.ts';
 import { useCapabilitiesStore } from '../../stores/capabilitiesStore.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import type { GeneratePrefill } from '../../stores/navigationStore.ts';
@@ -217,7 +217,7 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       recompute();
     },
     setValue: (key, value) => {
-      updateValues(get().type, { [key]: value } as Partial<OptionValues>);
+      updateValues(get().type, { [key]: value });
       set({ error: null });
       recompute();
     },

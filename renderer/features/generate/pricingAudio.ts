@@ -1,4 +1,4 @@
-import { invoke } from '../../stores/bridgeClient.ts';
+import { invoke } from '../../bridge/invoke.ts';
 
 /**
  * A talk clip whose speech the queue makes first cannot be quoted with its real audio: that audio

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { StatusBadge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { creditsText } from '../../ui/PriceButton.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import type { AppError } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
-import { formatDateTime } from '../gallery/itemLabels.ts';
+import { creditsText, formatDateTime } from '../../ui/format.ts';
 import { canCancel, canSendAgain, isAskingCreator, JOB_KIND_LABELS, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
 import { useQueueStore } from './queueStore.ts';
 

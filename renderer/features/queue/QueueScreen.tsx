@@ -7,14 +7,14 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
-import { PriceButton, creditsText } from '../../ui/PriceButton.tsx';
+import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
-import { OfflineBanner } from '../gallery/OfflineBanner.tsx';
+import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { chainOrder, isActive, isAskingCreator } from './jobLabels.ts';
 import { JobRow } from './JobRow.tsx';
 import { useQueueStore } from './queueStore.ts';
 import './queue.css';
-import { formatCount } from '../../ui/format.ts';
+import { creditsText, formatCount } from '../../ui/format.ts';
 
 registerStoreReset(() => useQueueStore.getState().reset());
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppError, Job } from '../../../shared/ipc/index.ts';
-import { invoke } from '../../stores/bridgeClient.ts';
+import { invoke } from '../../bridge/invoke.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import type { PriceState } from '../../ui/PriceButton.tsx';
 import { isAskingCreator } from './jobLabels.ts';

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { useProfilesStore } from './profilesStore.ts';
+import { creditsText } from '../../ui/format.ts';
 
 export type ServiceInput = CommandInput<'profiles.add'>;
 
@@ -166,7 +167,7 @@ function CheckResult({ check }: { check: ConnectionCheck }) {
           <dt>Plan</dt>
           <dd>{planName(check.plan)}</dd>
           <dt>Balance</dt>
-          <dd>{check.balance === null ? '—' : `${check.balance.toLocaleString()} credits`}</dd>
+          <dd>{check.balance === null ? '—' : creditsText(check.balance)}</dd>
         </dl>
       )}
       {!check.ok && <p className="muted">Fix the details above and check again, or save the connection anyway and fix it later in Settings.</p>}

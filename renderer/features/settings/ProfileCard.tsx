@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import { CONNECTION_STATUS_WORDS, statusOf } from '../../stores/connectionStatus.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
-import { formatDateTime } from '../gallery/itemLabels.ts';
+import { creditsText, formatDateTime } from '../../ui/format.ts';
 import { planName } from './ConnectServiceForm.tsx';
 import { useProfilesStore } from './profilesStore.ts';
 import { ServiceFactsList } from './ServiceFactsList.tsx';
@@ -172,7 +172,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         </form>
       )}
       {editingKey && (
-        <form className="profile-key-form" onSubmit={saveKey}>
+        <form className="profile-key-form" onSubmit={(event) => void saveKey(event)}>
           <Field label="API key" hint="Shown once in the web app. It is stored in the system keychain and never displayed again.">
             {(control) => <TextInput {...control} type="password" autoComplete="off" spellCheck={false} value={apiKey} onChange={(event) => setApiKey(event.target.value)} placeholder="sk_live_…" />}
           </Field>
@@ -186,7 +186,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           {test.ok ? '✓ ' : '⚠ '}
           {test.message}
           {test.plan ? ` Plan: ${planName(test.plan)}.` : ''}
-          {test.balance !== null ? ` Balance: ${test.balance.toLocaleString()} credits.` : ''}
+          {test.balance !== null ? ` Balance: ${creditsText(test.balance)}.` : ''}
         </p>
       )}
       {notice && (

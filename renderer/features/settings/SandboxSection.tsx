@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
-import { formatDateTime } from '../gallery/itemLabels.ts';
+import { creditsText, formatDateTime } from '../../ui/format.ts';
 import { useSandboxStore } from './sandboxStore.ts';
 
 const OPERATION_NAMES: Record<string, string> = {
@@ -43,7 +43,7 @@ export function SandboxSection() {
           <dt>Account</dt>
           <dd>{state.account.name}</dd>
           <dt>Balance</dt>
-          <dd data-testid="sandbox-balance">{state.account.balance.toLocaleString()} credits</dd>
+          <dd data-testid="sandbox-balance">{creditsText(state.account.balance)}</dd>
         </dl>
       )}
 
@@ -54,7 +54,7 @@ export function SandboxSection() {
           {state.pendingQuotes.map((quote) => (
             <li key={quote.id} className="sandbox-quote" data-quote-id={quote.id}>
               <span className="sandbox-quote-what">
-                <strong>{OPERATION_NAMES[quote.operationId] ?? quote.operationId}</strong> · {quote.credits.toLocaleString()} credits
+                <strong>{OPERATION_NAMES[quote.operationId] ?? quote.operationId}</strong> · {creditsText(quote.credits)}
                 <span className="muted"> · asked {formatDateTime(quote.createdAt)}</span>
               </span>
               <Button size="sm" variant="primary" busy={busy === quote.id} disabled={busy !== null} onClick={() => void decide(quote.id, 'approve')} data-action="approve">

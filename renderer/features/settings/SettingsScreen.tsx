@@ -7,7 +7,7 @@ import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { Button } from '../../ui/Button.tsx';
-import { formatBytes } from '../../ui/format.ts';
+import { formatBytes, formatCount } from '../../ui/format.ts';
 import { Switch } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
@@ -105,7 +105,7 @@ function LibrarySection() {
           {stats?.path ?? settings?.libraryPath ?? '—'}
         </dd>
         <dt>Items</dt>
-        <dd>{stats ? stats.items.toLocaleString() : '—'}</dd>
+        <dd>{stats ? formatCount(stats.items) : '—'}</dd>
         <dt>Size on disk</dt>
         <dd data-testid="library-size">{stats ? formatBytes(stats.bytes) : '—'}</dd>
       </dl>

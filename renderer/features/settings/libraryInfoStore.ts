@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { CommandOutput, LibraryHealth } from '../../../shared/ipc/index.ts';
-import { command, messageOf } from '../gallery/command.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
+import { formatCount, formatCountOf } from '../../ui/format.ts';
 
 type Stats = CommandOutput<'library.stats'>;
 type Check = CommandOutput<'library.check'>;
@@ -31,11 +33,11 @@ export function checkSummary(check: Check): string {
   if (check.missing === 0 && check.orphans === 0 && notInPlace === 0) return 'Everything is in place.';
   const parts: string[] = [];
   if (notInPlace > 0) {
-    const detail = [check.pending > 0 ? `${check.pending.toLocaleString()} waiting to download` : '', check.failed > 0 ? `${check.failed.toLocaleString()} failed` : ''].filter(Boolean).join(', ');
-    parts.push(`${notInPlace.toLocaleString()} ${notInPlace === 1 ? 'file is' : 'files are'} not in place yet (${detail})`);
+    const detail = [check.pending > 0 ? `${formatCount(check.pending)} waiting to download` : '', check.failed > 0 ? `${formatCount(check.failed)} failed` : ''].filter(Boolean).join(', ');
+    parts.push(`${formatCountOf(notInPlace, 'file is', 'files are')} not in place yet (${detail})`);
   }
-  if (check.missing > 0) parts.push(`${check.missing.toLocaleString()} missing files (${check.refetched.toLocaleString()} downloaded again)`);
-  if (check.orphans > 0) parts.push(`${check.orphans.toLocaleString()} stray files (${check.removed.toLocaleString()} removed)`);
+  if (check.missing > 0) parts.push(`${formatCount(check.missing)} missing files (${formatCount(check.refetched)} downloaded again)`);
+  if (check.orphans > 0) parts.push(`${formatCount(check.orphans)} stray files (${formatCount(check.removed)} removed)`);
   return `${parts.join('; ')}.`;
 }
 
@@ -45,54 +47,42 @@ const initial = { stats: null, check: null, checking: false, error: null, health
 export const useLibraryInfoStore = create<LibraryInfoState>()((set, get) => ({
   ...initial,
   loadStats: async () => {
-    try {
-      set({ stats: await command('library.stats', {}), error: null });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
+    const reply = await invoke('library.stats', {});
+    if (reply.ok) set({ stats: reply.value, error: null });
+    else set({ error: describeError(reply.error) });
   },
   runCheck: async () => {
     set({ checking: true, error: null });
-    try {
-      set({ check: await command('library.check', {}), checking: false });
-      void get().loadStats();
-    } catch (error) {
-      set({ checking: false, error: messageOf(error) });
-    }
+    const reply = await invoke('library.check', {});
+    if (!reply.ok) return set({ checking: false, error: describeError(reply.error) });
+    set({ check: reply.value, checking: false });
+    void get().loadStats();
   },
   refetch: async () => {
     set({ checking: true, error: null });
-    try {
-      await command('library.refetch', {});
-      set({ check: await command('library.check', {}), checking: false });
-    } catch (error) {
-      set({ checking: false, error: messageOf(error) });
-    }
+    const refetched = await invoke('library.refetch', {});
+    if (!refetched.ok) return set({ checking: false, error: describeError(refetched.error) });
+    const reply = await invoke('library.check', {});
+    if (reply.ok) set({ check: reply.value, checking: false });
+    else set({ checking: false, error: describeError(reply.error) });
   },
   loadHealth: async () => {
-    try {
-      set({ health: await command('library.health', {}) });
-    } catch {
-      // No active connection: nothing to say about a library.
-      set({ health: null });
-    }
+    const reply = await invoke('library.health', {});
+    // Refused when no connection is active: nothing to say about a library.
+    set({ health: reply.ok ? reply.value : null });
   },
   applyHealth: (health) => set({ health }),
   checkIntegrity: async () => {
     set({ healthBusy: true, error: null });
-    try {
-      set({ health: await command('library.checkIntegrity', {}), healthBusy: false });
-    } catch (error) {
-      set({ healthBusy: false, error: messageOf(error) });
-    }
+    const reply = await invoke('library.checkIntegrity', {});
+    if (reply.ok) set({ health: reply.value, healthBusy: false });
+    else set({ healthBusy: false, error: describeError(reply.error) });
   },
   repair: async () => {
     set({ healthBusy: true, error: null });
-    try {
-      set({ health: await command('library.repair', {}), healthBusy: false });
-    } catch (error) {
-      set({ healthBusy: false, error: messageOf(error) });
-    }
+    const reply = await invoke('library.repair', {});
+    if (reply.ok) set({ health: reply.value, healthBusy: false });
+    else set({ healthBusy: false, error: describeError(reply.error) });
   },
   reset: () => set(initial),
 }));

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { CommandInput, Connection, ConnectionCheck, Profile } from '../../../shared/ipc/index.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
-import { command, messageOf } from '../gallery/command.ts';
-
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
 
 interface ProfilesState {
   profiles: readonly Profile[];
@@ -44,67 +44,61 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
     ...initial,
 
     load: async () => {
-      try {
-        set({ profiles: await command('profiles.list', {}), loaded: true, error: null });
-      } catch (error) {
-        set({ loaded: true, error: messageOf(error) });
-      }
+      const reply = await invoke('profiles.list', {});
+      if (reply.ok) set({ profiles: reply.value, loaded: true, error: null });
+      else set({ loaded: true, error: describeError(reply.error) });
     },
 
     add: async (input) => {
-      try {
-        const profile = await command('profiles.add', input);
-        set({ profiles: [...get().profiles, profile], error: null });
-        note(profile.id, input.apiKey ? 'Added; the key is stored in the system keychain.' : 'Added. Enter its API key to use it.');
-        return true;
-      } catch (error) {
-        set({ error: messageOf(error) });
+      const reply = await invoke('profiles.add', input);
+      if (!reply.ok) {
+        set({ error: describeError(reply.error) });
         return false;
       }
+      const profile = reply.value;
+      set({ profiles: [...get().profiles, profile], error: null });
+      note(profile.id, input.apiKey ? 'Added; the key is stored in the system keychain.' : 'Added. Enter its API key to use it.');
+      return true;
     },
 
     addAndUse: async (input) => {
-      try {
-        const profile = await command('profiles.add', input);
-        set({ profiles: [...get().profiles, profile], error: null });
-        const connection = await command('profiles.activate', { id: profile.id });
-        useConnectionStore.getState().apply(connection);
-        await get().load();
-        note(profile.id, 'Added and now in use.');
-        return null;
-      } catch (error) {
-        return messageOf(error);
-      }
+      const added = await invoke('profiles.add', input);
+      if (!added.ok) return describeError(added.error);
+      const profile = added.value;
+      set({ profiles: [...get().profiles, profile], error: null });
+      const activated = await invoke('profiles.activate', { id: profile.id });
+      if (!activated.ok) return describeError(activated.error);
+      useConnectionStore.getState().apply(activated.value);
+      await get().load();
+      note(profile.id, 'Added and now in use.');
+      return null;
     },
 
     check: async (input) => {
-      try {
-        return await command('profiles.check', input);
-      } catch (error) {
-        return messageOf(error);
-      }
+      const reply = await invoke('profiles.check', input);
+      return reply.ok ? reply.value : describeError(reply.error);
     },
 
     setBillingUrl: async (id, billingUrl) => {
-      try {
-        replace(await command('profiles.setBillingUrl', { id, billingUrl }));
-        note(id, billingUrl ? 'Billing page saved.' : 'Billing page removed.');
-        return true;
-      } catch (error) {
-        note(id, messageOf(error));
+      const reply = await invoke('profiles.setBillingUrl', { id, billingUrl });
+      if (!reply.ok) {
+        note(id, describeError(reply.error));
         return false;
       }
+      replace(reply.value);
+      note(id, billingUrl ? 'Billing page saved.' : 'Billing page removed.');
+      return true;
     },
 
     setKeyRetention: async (id, seconds) => {
-      try {
-        replace(await command('profiles.setKeyRetention', { id, seconds }));
-        note(id, 'Request key retention saved.');
-        return true;
-      } catch (error) {
-        note(id, messageOf(error));
+      const reply = await invoke('profiles.setKeyRetention', { id, seconds });
+      if (!reply.ok) {
+        note(id, describeError(reply.error));
         return false;
       }
+      replace(reply.value);
+      note(id, 'Request key retention saved.');
+      return true;
     },
 
     applyConnection: (connection) => {
@@ -116,55 +110,47 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
     },
 
     activate: async (id) => {
-      try {
-        const connection = await command('profiles.activate', { id });
-        useConnectionStore.getState().apply(connection);
-        await get().load();
-        note(id, 'Now in use.');
-      } catch (error) {
-        note(id, messageOf(error));
-      }
+      const reply = await invoke('profiles.activate', { id });
+      if (!reply.ok) return note(id, describeError(reply.error));
+      useConnectionStore.getState().apply(reply.value);
+      await get().load();
+      note(id, 'Now in use.');
     },
 
     setKey: async (id, apiKey) => {
-      try {
-        replace(await command('profiles.setKey', { id, apiKey }));
-        note(id, 'Key saved in the system keychain.');
-        return true;
-      } catch (error) {
-        note(id, messageOf(error));
+      const reply = await invoke('profiles.setKey', { id, apiKey });
+      if (!reply.ok) {
+        note(id, describeError(reply.error));
         return false;
       }
+      replace(reply.value);
+      note(id, 'Key saved in the system keychain.');
+      return true;
     },
 
     removeKey: async (id) => {
-      try {
-        replace(await command('profiles.removeKey', { id }));
-        note(id, 'Key removed from the keychain.');
-      } catch (error) {
-        note(id, messageOf(error));
-      }
+      const reply = await invoke('profiles.removeKey', { id });
+      if (!reply.ok) return note(id, describeError(reply.error));
+      replace(reply.value);
+      note(id, 'Key removed from the keychain.');
     },
 
     remove: async (id) => {
-      try {
-        await command('profiles.remove', { id });
-        set({ profiles: get().profiles.filter((each) => each.id !== id) });
-      } catch (error) {
-        note(id, messageOf(error));
-      }
+      const reply = await invoke('profiles.remove', { id });
+      if (reply.ok) set({ profiles: get().profiles.filter((each) => each.id !== id) });
+      else note(id, describeError(reply.error));
     },
 
     test: async (id) => {
       set({ testing: id });
-      try {
-        const result = await command('profiles.test', { id });
-        set({ tests: { ...get().tests, [id]: result }, testing: null });
-        // The key's state follows the check (core stored it): read the list again.
-        await get().load();
-      } catch (error) {
-        set({ tests: { ...get().tests, [id]: { ok: false, message: messageOf(error), plan: null, balance: null } }, testing: null });
+      const reply = await invoke('profiles.test', { id });
+      if (!reply.ok) {
+        set({ tests: { ...get().tests, [id]: { ok: false, message: describeError(reply.error), plan: null, balance: null } }, testing: null });
+        return;
       }
+      set({ tests: { ...get().tests, [id]: reply.value }, testing: null });
+      // The key's state follows the check (core stored it): read the list again.
+      await get().load();
     },
 
     reset: () => set(initial),

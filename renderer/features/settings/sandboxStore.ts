@@ -1,6 +1,8 @@
 import { create } from 'zustand';
-import type { SandboxState } from '../../../shared/ipc/index.ts';
-import { command, messageOf } from '../gallery/command.ts';
+import type { Reply, SandboxState } from '../../../shared/ipc/index.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
+import { formatCount, formatCountOf } from '../../ui/format.ts';
 
 type Plan = SandboxState['account']['plan'];
 type Speed = SandboxState['speed'];
@@ -24,48 +26,50 @@ const initial = { state: null, loading: false, busy: null, error: null, notice: 
 
 /** Settings → Sandbox: what the web app and the team's approver do, done on the embedded sandbox. */
 export const useSandboxStore = create<SandboxStoreState>()((set, get) => {
-  const act = async (busy: string, run: () => Promise<string>) => {
+  /** Runs one sandbox command; its reply, when accepted, says what to tell the person. */
+  const act = async <T>(busy: string, run: () => Promise<Reply<T>>, notice: (value: T) => string) => {
     set({ busy, error: null, notice: null });
-    try {
-      const notice = await run();
-      set({ notice });
+    const reply = await run();
+    if (reply.ok) {
+      set({ notice: notice(reply.value) });
       await get().load();
-    } catch (error) {
-      set({ error: messageOf(error) });
-    } finally {
-      set({ busy: null });
+    } else {
+      set({ error: describeError(reply.error) });
     }
+    set({ busy: null });
   };
   return {
     ...initial,
     load: async () => {
       set({ loading: true });
-      try {
-        set({ state: await command('sandbox.get', {}), loading: false });
-      } catch (error) {
-        set({ error: messageOf(error), loading: false });
-      }
+      const reply = await invoke('sandbox.get', {});
+      if (reply.ok) set({ state: reply.value, loading: false });
+      else set({ error: describeError(reply.error), loading: false });
     },
     decide: (quoteId, decision) =>
-      act(quoteId, async () => {
-        await command('sandbox.decideQuote', { id: quoteId, decision });
-        return decision === 'approve' ? 'Approved: the job can run now.' : 'Rejected: that price cannot be spent.';
-      }),
+      act(
+        quoteId,
+        () => invoke('sandbox.decideQuote', { id: quoteId, decision }),
+        () => (decision === 'approve' ? 'Approved: the job can run now.' : 'Rejected: that price cannot be spent.'),
+      ),
     addCredits: (amount) =>
-      act('credits', async () => {
-        const { balance } = await command('sandbox.addCredits', { amount });
-        return `Added ${amount.toLocaleString()} sandbox credits; the balance is ${balance.toLocaleString()}.`;
-      }),
+      act(
+        'credits',
+        () => invoke('sandbox.addCredits', { amount }),
+        ({ balance }) => `Added ${formatCountOf(amount, 'sandbox credit')}; the balance is ${formatCount(balance)}.`,
+      ),
     setPlan: (plan) =>
-      act('plan', async () => {
-        await command('sandbox.setPlan', { plan });
-        return plan === 'free' ? 'The account is on the free plan now: the service refuses to generate, as it would for a real free account.' : 'Plan changed.';
-      }),
+      act(
+        'plan',
+        () => invoke('sandbox.setPlan', { plan }),
+        () => (plan === 'free' ? 'The account is on the free plan now: the service refuses to generate, as it would for a real free account.' : 'Plan changed.'),
+      ),
     setSpeed: (speed) =>
-      act('speed', async () => {
-        await command('sandbox.setSpeed', { speed });
-        return speed === 'fast' ? 'Jobs finish in moments from now on.' : 'Jobs take about as long as on the real service from now on.';
-      }),
+      act(
+        'speed',
+        () => invoke('sandbox.setSpeed', { speed }),
+        () => (speed === 'fast' ? 'Jobs finish in moments from now on.' : 'Jobs take about as long as on the real service from now on.'),
+      ),
     reset: () => set(initial),
   };
 });

@@ -7,9 +7,8 @@ import { Badge, StatusBadge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
-import { creditsText } from '../../ui/PriceButton.tsx';
 import { useCharacterGenerationsStore } from './characterGenerationsStore.ts';
-import { formatCount } from '../../ui/format.ts';
+import { creditsText, formatCount } from '../../ui/format.ts';
 
 const KIND_LABELS: Record<string, string> = { image: 'Image', video: 'Video', talk: 'Talk', character_create: 'Portraits', audio: 'Audio' };
 

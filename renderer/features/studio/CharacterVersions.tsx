@@ -1,7 +1,6 @@
 import type { CharacterView } from '../../../shared/ipc/index.ts';
 import { MediaImage } from '../../ui/MediaImage.tsx';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../ui/format.ts';
 
 /** Each version of the portraits, the current one marked. */
 export function CharacterVersions({ character }: { character: CharacterView }) {
@@ -24,7 +23,7 @@ export function CharacterVersions({ character }: { character: CharacterView }) {
                 </div>
                 <div className="version-info">
                   <span className="version-name">Version {version.version}</span>
-                  <span className="version-date">{dateFormat.format(new Date(version.createdAt))}</span>
+                  <span className="version-date">{formatDateTime(version.createdAt)}</span>
                 </div>
                 {current ? <span className="badge badge-accent">current</span> : null}
               </li>

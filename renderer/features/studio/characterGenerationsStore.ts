@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppError, EventPayload, LibraryItem } from '../../../shared/ipc/index.ts';
-import { invoke } from '../../stores/bridgeClient.ts';
+import { invoke } from '../../bridge/invoke.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 
 const PAGE = 60;

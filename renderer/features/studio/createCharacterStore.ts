@@ -83,7 +83,7 @@ export function buildCreateBody(state: Pick<CreateCharacterState, 'name' | 'crea
   const urls = readyUrls(state.references);
   return {
     name: state.name.trim(),
-    parameters: parameters as CreateBody['parameters'],
+    parameters,
     ...(urls.length > 0 ? { reference_image_urls: urls } : {}),
   };
 }

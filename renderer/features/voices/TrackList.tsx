@@ -7,10 +7,9 @@ import { StatusBadge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { creditsText } from '../../ui/PriceButton.tsx';
-import { useHandoffStore } from '../gallery/handoffStore.ts';
-import { formatDateTime } from '../gallery/itemLabels.ts';
-import { Waveform } from '../gallery/Waveform.tsx';
+import { useHandoffStore } from '../../stores/handoffStore.ts';
+import { creditsText, formatDateTime } from '../../ui/format.ts';
+import { Waveform } from '../../ui/Waveform.tsx';
 import { useTracksStore } from './tracksStore.ts';
 import { formatCount } from '../../ui/format.ts';
 

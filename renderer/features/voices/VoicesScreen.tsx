@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { listen } from '../../stores/bridgeClient.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
-import { OfflineBanner } from '../gallery/OfflineBanner.tsx';
+import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { SpeechForm, useSpeechPrice } from './SpeechForm.tsx';
 import { TrackList } from './TrackList.tsx';
 import { useTracksStore } from './tracksStore.ts';
@@ -21,14 +20,6 @@ export function VoicesScreen() {
   useEffect(() => {
     void useVoicesStore.getState().load();
     void useTracksStore.getState().load();
-    const stops = [
-      listen('voices.updated', () => useVoicesStore.getState().scheduleReload()),
-      listen('audio.updated', () => useTracksStore.getState().scheduleReload()),
-      listen('library.updated', ({ items, removedIds }) => {
-        if (removedIds.length > 0 || items.some((item) => item.kind === 'audio')) useTracksStore.getState().scheduleReload();
-      }),
-    ];
-    return () => stops.forEach((stop) => stop());
   }, []);
 
   return (

@@ -1,6 +1,6 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { PriceState } from '../../ui/PriceButton.tsx';
-import { invoke } from '../../stores/bridgeClient.ts';
+import { invoke } from '../../bridge/invoke.ts';
 
 const PRICE_DEBOUNCE_MS = 400;
 
@@ -28,10 +28,11 @@ export function createPriceStore(): UseBoundStore<StoreApi<PriceStoreState>> {
         return;
       }
       set({ price: { status: 'pricing' } });
-      timer = setTimeout(async () => {
-        const reply = await invoke('quotes.price', { operationId, input });
-        if (ticket !== latest) return;
-        set({ price: reply.ok ? { status: 'priced', price: reply.value } : { status: 'error', error: reply.error } });
+      timer = setTimeout(() => {
+        void invoke('quotes.price', { operationId, input }).then((reply) => {
+          if (ticket !== latest) return;
+          set({ price: reply.ok ? { status: 'priced', price: reply.value } : { status: 'error', error: reply.error } });
+        });
       }, PRICE_DEBOUNCE_MS);
     },
     reset: () => {

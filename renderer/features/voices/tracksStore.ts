@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { CommandInput, LibraryItem } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
-import { command, messageOf } from '../gallery/command.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { describeError } from '../../errors/errorMessages.ts';
 
 type SpeechBody = CommandInput<'audio.create'>['body'];
 
@@ -39,12 +40,10 @@ export const useTracksStore = create<TracksState>()((set, get) => ({
   load: async (more = false) => {
     const offset = more ? get().tracks.length : 0;
     const limit = more ? PAGE : Math.max(PAGE, get().tracks.length);
-    try {
-      const { items, total } = await command('library.query', { filter: { kinds: ['audio'], sort: 'newest' }, offset, limit });
-      set({ tracks: more ? [...get().tracks, ...items] : items, total, loaded: true, error: null });
-    } catch (error) {
-      set({ loaded: true, error: messageOf(error) });
-    }
+    const reply = await invoke('library.query', { filter: { kinds: ['audio'], sort: 'newest' }, offset, limit });
+    if (!reply.ok) return set({ loaded: true, error: describeError(reply.error) });
+    const { items, total } = reply.value;
+    set({ tracks: more ? [...get().tracks, ...items] : items, total, loaded: true, error: null });
   },
 
   scheduleReload: () => {
@@ -54,25 +53,22 @@ export const useTracksStore = create<TracksState>()((set, get) => ({
 
   createSpeech: async (body, quoteId) => {
     set({ creating: true, createError: null, notice: null });
-    try {
-      const job = await command('audio.create', { body, quoteId });
-      useJobsStore.getState().apply(job, { characterId: null, label: body.name ?? 'Speech' });
-      set({ creating: false, notice: 'Speech queued. The track appears in the list below and plays when it is ready.' });
-      get().scheduleReload();
-      return true;
-    } catch (error) {
-      set({ creating: false, createError: messageOf(error) });
+    const reply = await invoke('audio.create', { body, quoteId });
+    if (!reply.ok) {
+      set({ creating: false, createError: describeError(reply.error) });
       return false;
     }
+    useJobsStore.getState().apply(reply.value, { characterId: null, label: body.name ?? 'Speech' });
+    set({ creating: false, notice: 'Speech queued. The track appears in the list below and plays when it is ready.' });
+    get().scheduleReload();
+    return true;
   },
 
   download: async (track) => {
-    try {
-      const result = await command('library.export', { ids: [track.id] });
-      set({ notice: result.exported > 0 ? `“${track.title}” saved to ${result.folder}.` : `“${track.title}” is not downloaded yet.`, error: null });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
+    const reply = await invoke('library.export', { ids: [track.id] });
+    if (!reply.ok) return set({ error: describeError(reply.error) });
+    const result = reply.value;
+    set({ notice: result.exported > 0 ? `“${track.title}” saved to ${result.folder}.` : `“${track.title}” is not downloaded yet.`, error: null });
   },
 
   askDelete: (track) => set({ pendingDelete: track }),
@@ -81,12 +77,9 @@ export const useTracksStore = create<TracksState>()((set, get) => ({
     const track = get().pendingDelete;
     if (!track) return;
     set({ pendingDelete: null });
-    try {
-      await command('audio.delete', { id: track.id });
-      set({ tracks: get().tracks.filter((each) => each.id !== track.id), total: Math.max(0, get().total - 1), notice: `“${track.title}” deleted.` });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
+    const reply = await invoke('audio.delete', { id: track.id });
+    if (!reply.ok) return set({ error: describeError(reply.error) });
+    set({ tracks: get().tracks.filter((each) => each.id !== track.id), total: Math.max(0, get().total - 1), notice: `“${track.title}” deleted.` });
   },
 
   reset: () => {

@@ -1,10 +1,9 @@
 import { create } from 'zustand';
 import type { Voice } from '../../../shared/api/index.ts';
 import type { CommandInput, VoiceView } from '../../../shared/ipc/index.ts';
-import { uploadFile } from '../../bridge/index.ts';
+import { invoke, uploadFile } from '../../bridge/index.ts';
 import { describeError } from '../../errors/errorMessages.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
-import { command, messageOf } from '../gallery/command.ts';
 
 type CloneBody = CommandInput<'voices.clone'>['body'];
 
@@ -54,19 +53,17 @@ export const useVoicesStore = create<VoicesState>()((set, get) => ({
   ...initial,
 
   load: async () => {
-    try {
-      const { voices, presets } = await command('voices.list', {});
-      set({ voices, presets, loaded: true, error: null });
-      // The notice follows the voice the user just asked for, until it is ready or failed.
-      const asked = pendingName;
-      const made = asked ? voices.find((voice) => voice.name === asked && voice.status !== 'processing') : undefined;
-      if (made) {
-        pendingName = null;
-        if (made.status === 'ready') set({ cloneNotice: `“${made.name}” is ready. Choose it under Text to speech.` });
-        else set({ cloneNotice: null, cloneError: made.error_message ?? `“${made.name}” could not be made. Try another sample or description.` });
-      }
-    } catch (error) {
-      set({ loaded: true, error: messageOf(error) });
+    const reply = await invoke('voices.list', {});
+    if (!reply.ok) return set({ loaded: true, error: describeError(reply.error) });
+    const { voices, presets } = reply.value;
+    set({ voices, presets, loaded: true, error: null });
+    // The notice follows the voice the user just asked for, until it is ready or failed.
+    const asked = pendingName;
+    const made = asked ? voices.find((voice) => voice.name === asked && voice.status !== 'processing') : undefined;
+    if (made) {
+      pendingName = null;
+      if (made.status === 'ready') set({ cloneNotice: `“${made.name}” is ready. Choose it under Text to speech.` });
+      else set({ cloneNotice: null, cloneError: made.error_message ?? `“${made.name}” could not be made. Try another sample or description.` });
     }
   },
 
@@ -86,17 +83,16 @@ export const useVoicesStore = create<VoicesState>()((set, get) => ({
 
   clone: async (body, quoteId) => {
     set({ cloning: true, cloneError: null, cloneNotice: null });
-    try {
-      const job = await command('voices.clone', { body, quoteId });
-      useJobsStore.getState().apply(job, { characterId: null, label: `Voice: ${body.name}` });
-      pendingName = body.name;
-      set({ cloning: false, sample: null, cloneNotice: `“${body.name}” is being ${body.setup_mode === 'voice_design' ? 'designed' : 'cloned'}. It appears below as soon as the service accepts it.` });
-      get().scheduleReload();
-      return true;
-    } catch (error) {
-      set({ cloning: false, cloneError: messageOf(error) });
+    const reply = await invoke('voices.clone', { body, quoteId });
+    if (!reply.ok) {
+      set({ cloning: false, cloneError: describeError(reply.error) });
       return false;
     }
+    useJobsStore.getState().apply(reply.value, { characterId: null, label: `Voice: ${body.name}` });
+    pendingName = body.name;
+    set({ cloning: false, sample: null, cloneNotice: `“${body.name}” is being ${body.setup_mode === 'voice_design' ? 'designed' : 'cloned'}. It appears below as soon as the service accepts it.` });
+    get().scheduleReload();
+    return true;
   },
 
   reset: () => {

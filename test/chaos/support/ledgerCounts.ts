@@ -30,7 +30,7 @@ type Operation = { idempotency_key: string; resource_id: string | null; resource
 export async function ledgerOperations(sandbox: SandboxHandle, userId: string): Promise<Operation[]> {
   const answer = await sandbox.request('GET', `/sandbox/ledger?user_id=${encodeURIComponent(userId)}`);
   if (answer.status !== 200) throw new Error(`The ledger answered ${answer.status}.`);
-  return SandboxLedger.parse(answer.body).data.operations as Operation[];
+  return SandboxLedger.parse(answer.body).data.operations;
 }
 
 export function countLedger(jobs: IntendedJob[], operations: Operation[], knownPaidKeys: ReadonlySet<string> = new Set()): LedgerCounts {

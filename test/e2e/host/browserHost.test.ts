@@ -158,7 +158,7 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
   it('streams an upload from the page to the host, not through the socket', async () => {
     // A real PNG's first bytes; core checks the type and the size, then needs the service.
     const reply = await page.page.evaluate(async () => {
-      const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(2_000_000).fill(0)]);
+      const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(2_000_000).fill(0)]);
       const response = await fetch('/uploads', { method: 'PUT', body: new Blob([bytes]), headers: { 'X-Cast-Token': sessionStorage.getItem('cast.hostSession') ?? '', 'Content-Type': 'image/png' } });
       return (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string } };
     });

@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LibraryHost } from '../library/support/libraryHost.ts';
-import { LibraryApp } from '../library/support/libraryPages.ts';
-import { chromiumMissing, launchChromium } from '../support/chromium.ts';
+import { LibraryApp } from '../library/pages/LibraryApp.ts';
+import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 
 declare global {
   interface Window {
@@ -17,7 +16,7 @@ declare global {
  * the policy is the strict one and that a violation would have been seen.
  */
 describe.skipIf(chromiumMissing() !== null)('the renderer needs no inline style', () => {
-  let studio: LibraryHost;
+  let studio: StudioHost;
   let browser: Browser;
   let context: BrowserContext;
   let app: LibraryApp;
@@ -25,7 +24,7 @@ describe.skipIf(chromiumMissing() !== null)('the renderer needs no inline style'
   const consoleViolations: string[] = [];
 
   beforeAll(async () => {
-    studio = await LibraryHost.start();
+    studio = await startStudioHost();
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1360, height: 880 } });
     // Before any script of the page runs: every violation the document reports, in order.

@@ -1,18 +1,10 @@
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../electron/core/log/logger.ts';
-import { startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
-import { childProcessSandbox, type LaunchedSandbox } from '../../../electron/web/sandboxProcess.ts';
-import { startTcpProxy } from '../../integration/support/tcpProxy.ts';
-import { CoreDriver } from '../support/coreDriver.ts';
-import { chromiumMissing, ensureRendererBuilt, launchChromium, MemoryKeychain, screenshotPath } from '../support/index.ts';
 import { CastPage } from '../studio/pages/CastPage.ts';
-import { LibraryApp } from './support/libraryPages.ts';
-
-type Proxy = Awaited<ReturnType<typeof startTcpProxy>>;
+import { chromiumMissing, launchChromium, screenshotPath, startStudioHost, type StudioHost } from '../support/index.ts';
+import { LibraryApp } from './pages/LibraryApp.ts';
 
 /** Garbage over the file's header and over one whole page in its middle (the file is closed). */
 function damage(file: string): void {
@@ -36,52 +28,33 @@ const SIZES = [
  * with the gallery full again. The sandbox sits behind a relay the test cuts and restores.
  */
 describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser host', () => {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'cast-damaged-e2e-'));
-  const keychain = new MemoryKeychain();
-  let sandbox: LaunchedSandbox;
-  let proxy: Proxy;
-  let host: BrowserHost | null = null;
+  let studio: StudioHost;
   let browser: Browser;
   let itemsBefore = 0;
-  const core = CoreDriver.over(() => host!, { state: 90_000, job: 90_000 });
-
-  async function startHost(): Promise<BrowserHost> {
-    const via = (url: string) => url.replace(/:\d+/, `:${proxy.port}`);
-    const ready = { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) };
-    return startBrowserHost({ userDataDir, sandbox: { ready }, keychain, log: silentLogger });
-  }
 
   beforeAll(async () => {
-    ensureRendererBuilt();
-    sandbox = await childProcessSandbox({ speed: 'fast', log: silentLogger })({ dataDir: join(userDataDir, 'own-sandbox'), apiKey: null });
-    proxy = await startTcpProxy(Number(new URL(sandbox.ready.base_url).port));
+    studio = await startStudioHost({ sandbox: 'own' });
     // The first run: a character and two images, every file downloaded.
-    const first = await startHost();
-    host = first;
-    await core.call('connection.completeOnboarding', {});
-    const characterId = await core.createCharacter('Noor');
+    await studio.call('connection.completeOnboarding', {});
+    const characterId = await studio.createCharacter('Noor');
     for (const prompt of ['Noor at the market', 'Noor on the roof at night']) {
-      await core.jobDone(await core.call('generations.create', { body: { character_id: characterId, type: 'image', prompt }, quoteId: null }));
+      await studio.jobDone(await studio.call('generations.create', { body: { character_id: characterId, type: 'image', prompt }, quoteId: null }));
     }
-    await first.core.session()!.sync.run({ full: true });
-    await first.core.session()!.downloader.idle();
-    itemsBefore = (await core.call('library.query', { filter: {}, offset: 0, limit: 1 })).total;
+    await studio.host.core.session()!.sync.run({ full: true });
+    await studio.host.core.session()!.downloader.idle();
+    itemsBefore = (await studio.call('library.query', { filter: {}, offset: 0, limit: 1 })).total;
     expect(itemsBefore).toBeGreaterThanOrEqual(2);
-    await first.stop();
-    host = null;
-    damage(join(userDataDir, 'profiles', 'sandbox', 'library.db'));
     // The second run starts with the service out of reach: the rebuild waits for it.
-    await proxy.cut();
-    host = await startHost();
+    await studio.restart(async () => {
+      damage(join(studio.userDataDir, 'profiles', 'sandbox', 'library.db'));
+      await studio.cutConnection();
+    });
     browser = await launchChromium();
   }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
-    await host?.stop();
-    await proxy?.close();
-    await sandbox?.stop();
-    rmSync(userDataDir, { recursive: true, force: true });
+    await studio?.stop();
   });
 
   async function shootBanner(app: LibraryApp, name: string, size: { width: number; height: number }): Promise<void> {
@@ -103,7 +76,7 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
   }
 
   it('says the library was damaged, moved aside and is being rebuilt, and refuses paid work with a sentence', async () => {
-    const app = await LibraryApp.open(browser, host!.launchUrl(), { theme: 'light', viewport: SIZES[0] });
+    const app = await LibraryApp.open(browser, studio.url, { theme: 'light', viewport: SIZES[0] });
     const banner = app.page.locator(`${BANNER}[data-library-health="rebuilding"]`);
     await banner.waitFor();
     const words = (await banner.innerText()).replace(/\s+/g, ' ');
@@ -119,20 +92,20 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
     await dialog.setTrait('Art style', 'photorealistic');
     await dialog.root.locator('button.price-button').click();
     await dialog.root.getByText('Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.').waitFor();
-    expect((await core.call('jobs.list', {})).jobs.filter((job) => job.title.includes('Too soon'))).toEqual([]);
+    expect((await studio.call('jobs.list', {})).jobs.filter((job) => job.title.includes('Too soon'))).toEqual([]);
     await app.page.keyboard.press('Escape');
     await dialog.root.waitFor({ state: 'detached' });
     for (const size of SIZES) await shootBanner(app, 'library-rebuilding', size);
     await app.close();
 
-    const dark = await LibraryApp.open(browser, host!.launchUrl(), { theme: 'dark', viewport: SIZES[0] });
+    const dark = await LibraryApp.open(browser, studio.url, { theme: 'dark', viewport: SIZES[0] });
     for (const size of SIZES) await shootBanner(dark, 'library-rebuilding', size);
     await dark.close();
   });
 
   it('says the library was rebuilt once the service is back, and the gallery shows every item again', async () => {
-    const app = await LibraryApp.open(browser, host!.launchUrl(), { theme: 'light', viewport: SIZES[0] });
-    await proxy.restore();
+    const app = await LibraryApp.open(browser, studio.url, { theme: 'light', viewport: SIZES[0] });
+    await studio.restoreConnection();
     const rebuilt = await app.waitForEvent('health.changed', (health) => health.state === 'ok' && (health.message ?? '').includes('rebuilt'), 120_000);
     const banner = app.page.locator(`${BANNER}[data-library-health="ok"]`);
     await banner.waitFor();
@@ -142,7 +115,7 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
     await app.galleryTotal(itemsBefore);
     for (const size of SIZES) await shootBanner(app, 'library-rebuilt', size);
 
-    const dark = await LibraryApp.open(browser, host!.launchUrl(), { theme: 'dark', viewport: SIZES[0] });
+    const dark = await LibraryApp.open(browser, studio.url, { theme: 'dark', viewport: SIZES[0] });
     await dark.page.locator(`${BANNER}[data-library-health="ok"]`).waitFor();
     for (const size of SIZES) await shootBanner(dark, 'library-rebuilt', size);
     await dark.close();

@@ -1,10 +1,8 @@
 import { readdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchChromium } from '../support/chromium.ts';
-import { LibraryHost } from './support/libraryHost.ts';
-import { LibraryApp } from './support/libraryPages.ts';
-import { seedLibrary } from './support/seedLibrary.ts';
+import { chromiumMissing, launchChromium, seedLibrary, startStudioHost, type StudioHost } from '../support/index.ts';
+import { LibraryApp } from './pages/LibraryApp.ts';
 
 const SEEDED = 4_000;
 
@@ -13,17 +11,17 @@ const SEEDED = 4_000;
  * it, and Cancel stops it midway with only whole files left in the folder.
  */
 describe.skipIf(chromiumMissing() !== null)('a large export from the gallery', () => {
-  let studio: LibraryHost;
+  let studio: StudioHost;
   let browser: Browser;
   let app: LibraryApp;
 
   beforeAll(async () => {
-    studio = await LibraryHost.start();
+    studio = await startStudioHost();
     await studio.call('connection.completeOnboarding', {});
     browser = await launchChromium();
     const characterId = await studio.createCharacter('Mira Vale');
     const image = await studio.generate(characterId, 'image', 'Mira on a lighthouse at dawn');
-    await seedLibrary(studio, SEEDED, [image]);
+    seedLibrary(studio, SEEDED, [image]);
     app = await LibraryApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 } });
     app.page.setDefaultTimeout(20_000);
   }, 300_000);

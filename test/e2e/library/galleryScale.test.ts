@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchChromium } from '../support/chromium.ts';
+import { chromiumMissing, launchChromium } from '../support/index.ts';
 import { buildPreview } from './preview/buildPreview.ts';
 import { serveFolder } from './preview/staticServer.ts';
 

@@ -3,11 +3,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '../../../shared/api/index.ts';
 import type { LibraryFilter, LibraryItem } from '../../../shared/ipc/index.ts';
-import { chromiumMissing, launchChromium } from '../support/chromium.ts';
-import { LibraryHost } from './support/libraryHost.ts';
-import { LibraryApp } from './support/libraryPages.ts';
-import { seedLibrary, SEED_WORD } from './support/seedLibrary.ts';
 import { speechWav } from '../../support/wavFiles.ts';
+import { chromiumMissing, launchChromium, SEED_WORD, seedLibrary, startStudioHost, type StudioHost } from '../support/index.ts';
+import { LibraryApp } from './pages/LibraryApp.ts';
 
 const SEEDED = 3_000;
 
@@ -17,7 +15,7 @@ const SEEDED = 3_000;
  * on each other in order, as a creator's session would.
  */
 describe.skipIf(chromiumMissing() !== null)('library screens over the browser host', () => {
-  let studio: LibraryHost;
+  let studio: StudioHost;
   let browser: Browser;
   let app: LibraryApp;
   let characterId: string;
@@ -25,13 +23,14 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
   let video: LibraryItem;
 
   beforeAll(async () => {
-    studio = await LibraryHost.start();
+    // Its own sandbox behind a relay: the last step cuts the connection.
+    studio = await startStudioHost({ sandbox: 'own' });
     await studio.call('connection.completeOnboarding', {});
     browser = await launchChromium();
     characterId = await studio.createCharacter('Mira Vale');
     image = await studio.generate(characterId, 'image', 'Mira on a lighthouse at dawn');
     video = await studio.generate(characterId, 'video', 'Mira walking along the pier');
-    await seedLibrary(studio, SEEDED, [image, video]);
+    seedLibrary(studio, SEEDED, [image, video]);
     app = await LibraryApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 } });
     app.page.setDefaultTimeout(15_000);
   }, 300_000);

@@ -1,9 +1,20 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { Browser } from 'playwright-core';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { LibraryApp } from '../library/support/libraryPages.ts';
-import { chromiumMissing, launchChromium } from '../support/index.ts';
-import { MediaHost } from './mediaHost.ts';
+import { LibraryApp } from '../library/pages/LibraryApp.ts';
+import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+
+/** The browser host with its embedded sandbox, past the first-run welcome: these tests are about the library. */
+async function startHost(): Promise<StudioHost> {
+  const studio = await startStudioHost();
+  try {
+    await studio.call('connection.completeOnboarding', {});
+    return studio;
+  } catch (error) {
+    await studio.stop();
+    throw error;
+  }
+}
 
 /** Every tile of the gallery shows a picture that loaded (none left on a placeholder). */
 async function everyTileShowsItsPicture(app: LibraryApp, tiles: number): Promise<void> {
@@ -23,7 +34,7 @@ async function everyTileShowsItsPicture(app: LibraryApp, tiles: number): Promise
 
 describe.skipIf(chromiumMissing() !== null)('media is never lost, and always comes when asked', () => {
   let browser: Browser;
-  let studio: MediaHost | null = null;
+  let studio: StudioHost | null = null;
   beforeAll(async () => {
     browser = await launchChromium();
   });
@@ -36,7 +47,7 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
   });
 
   it('brings every tile back after the host restarts in the middle of downloads', async () => {
-    studio = await MediaHost.start();
+    studio = await startHost();
     const host = studio;
     const characterId = await host.createCharacter('Rosa');
     const jobs = await Promise.all(['a red door', 'a blue boat', 'a green hill'].map((prompt) => host.queueImage(characterId, prompt)));
@@ -69,7 +80,7 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
   }, 240_000);
 
   it('says when the sandbox process dies, starts it again and finishes the queue', async () => {
-    studio = await MediaHost.start();
+    studio = await startHost();
     const host = studio;
     const characterId = await host.createCharacter('Noor');
     const app = await LibraryApp.open(browser, host.host.launchUrl());
@@ -97,7 +108,7 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
   }, 240_000);
 
   it('fetches an item’s media when it is opened, with automatic downloads off, and a tile’s thumbnail when it shows', async () => {
-    studio = await MediaHost.start();
+    studio = await startHost();
     const host = studio;
     await host.call('settings.set', { autoDownload: false });
     const characterId = await host.createCharacter('Ines');
@@ -132,7 +143,7 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
   }, 240_000);
 
   it('fetches a tile’s media when it is dragged out before it is here, says so, and lets it go as a file once it is', async () => {
-    studio = await MediaHost.start();
+    studio = await startHost();
     const host = studio;
     await host.call('settings.set', { autoDownload: false });
     const characterId = await host.createCharacter('Mina');
@@ -175,7 +186,7 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
   }, 240_000);
 
   it('exports what is here and fetches the rest when a selection is exported before its media came', async () => {
-    studio = await MediaHost.start();
+    studio = await startHost();
     const host = studio;
     await host.call('settings.set', { autoDownload: false });
     const characterId = await host.createCharacter('Lale');

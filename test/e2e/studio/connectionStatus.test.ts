@@ -1,12 +1,11 @@
 import { createServer, type AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connection, Profile } from '../../../shared/ipc/index.ts';
+import type { Connection } from '../../../shared/ipc/index.ts';
 import { startSandbox, type SandboxHandle } from '../../support/sandboxProcess.ts';
-import { chromiumMissing } from '../support/chromium.ts';
+import { chromiumMissing, launchChromium, SandboxAdmin, startStudioHost, type StudioHost } from '../support/index.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
-import type { StudioApp } from './pages/StudioApp.ts';
-import { SandboxAccounts } from './support/sandboxAccounts.ts';
-import { openStudio, type StudioSession } from './support/studioHost.ts';
+import { StudioApp } from './pages/StudioApp.ts';
 
 /**
  * The connection status tells the truth: second connections pointed at a sandbox service (its own
@@ -16,23 +15,19 @@ import { openStudio, type StudioSession } from './support/studioHost.ts';
  * connection is checked before it is saved; the connection in use is never offered for removal.
  */
 describe.skipIf(chromiumMissing() !== null)('the connection status tells the truth', () => {
-  let session: StudioSession;
+  let studio: StudioHost;
+  let browser: Browser;
   let app: StudioApp;
   let settings: SettingsPage;
-  let accounts: SandboxAccounts;
+  let accounts: SandboxAdmin;
   let service: SandboxHandle;
   let closedPort = 0;
 
-  const handle = async <T,>(command: string, input: unknown): Promise<T> => {
-    const reply = await session.studio.host.core.router.handle(command as never, input as never);
-    if (!reply.ok) throw new Error(reply.error.message);
-    return reply.value as T;
-  };
-  const profiles = () => handle<Profile[]>('profiles.list', {});
+  const profiles = () => studio.call('profiles.list', {});
   /** A second connection set up without the UI, then switched to from its card. */
   const addAndUse = async (fields: { name: string; baseUrl?: string; caPem?: string; apiKey?: string }): Promise<void> => {
     const ready = accounts.ready;
-    await handle('profiles.add', { baseUrl: ready.base_url, cdnUrl: ready.cdn_url, ...fields });
+    await studio.call('profiles.add', { baseUrl: ready.base_url, cdnUrl: ready.cdn_url, ...fields });
     // Settings reads the list when it opens.
     await app.go('studio');
     await app.go('settings');
@@ -41,11 +36,12 @@ describe.skipIf(chromiumMissing() !== null)('the connection status tells the tru
   };
 
   beforeAll(async () => {
-    session = await openStudio();
-    app = session.app;
+    studio = await startStudioHost();
+    browser = await launchChromium();
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1360, height: 880 } });
     settings = new SettingsPage(app.page);
     service = await startSandbox({ speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder' } });
-    accounts = new SandboxAccounts(service.ready);
+    accounts = new SandboxAdmin(service.ready);
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     closedPort = (probe.address() as AddressInfo).port;
@@ -54,7 +50,9 @@ describe.skipIf(chromiumMissing() !== null)('the connection status tells the tru
 
   afterAll(async () => {
     await accounts?.close();
-    await session?.close();
+    await app?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await studio?.stop();
     await service?.stop();
   });
 

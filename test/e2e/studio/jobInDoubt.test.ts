@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxReady } from '../../../shared/api/index.ts';
-import type { Job } from '../../../shared/ipc/index.ts';
+import { OPERATION_IDS, type SandboxReady } from '../../../shared/api/index.ts';
 import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 import { StudioApp } from './pages/StudioApp.ts';
 
@@ -20,11 +18,6 @@ describe.skipIf(chromiumMissing() !== null)('Queue: a job in doubt asks the crea
   let ready: SandboxReady;
   let dispatcher: Agent;
 
-  const core = async <T,>(command: string, input: unknown): Promise<T> => {
-    const reply = await studio.host.core.router.handle(command as never, input as never);
-    if (!reply.ok) throw new Error(`${command}: ${reply.error.message}`);
-    return reply.value as T;
-  };
   /** The service directly, as another app of the same creator or the sandbox's operator would reach it. */
   const service = async (method: string, path: string, bearer: string, body?: unknown): Promise<unknown> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${bearer}`, 'idempotency-key': randomUUID() };
@@ -37,12 +30,10 @@ describe.skipIf(chromiumMissing() !== null)('Queue: a job in doubt asks the crea
   beforeAll(async () => {
     studio = await startStudioHost();
     browser = await launchChromium();
-    app = await StudioApp.open(browser, studio.host.launchUrl(), { theme: 'light', viewport: { width: 1440, height: 900 } });
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 } });
     await app.startInSandbox();
-    const started = studio.host.sandbox();
-    if (!started) throw new Error('The embedded sandbox did not start.');
-    ready = started;
-    dispatcher = new Agent({ connect: { ca: [ready.ca_cert.startsWith('-----BEGIN') ? ready.ca_cert : readFileSync(ready.ca_cert, 'utf8')] } });
+    ready = studio.sandbox();
+    dispatcher = new Agent({ connect: { ca: [studio.sandboxAdmin().caPem] } });
   });
 
   afterAll(async () => {
@@ -53,15 +44,16 @@ describe.skipIf(chromiumMissing() !== null)('Queue: a job in doubt asks the crea
   });
 
   it('offers keep waiting, mark as done and send again with its price; marking it done charges nothing more', { timeout: 120_000 }, async () => {
-    const made = await core<Job>('characters.create', { body: { name: 'Ines', parameters: { creationType: 'human' } }, quoteId: null });
+    const made = await studio.call('characters.create', { body: { name: 'Ines', parameters: { creationType: 'human' } }, quoteId: null });
     const character = await app.waitForEvent('job.updated', (j) => j.id === made.id && j.state === 'done', 60_000);
-    const body = { character_id: character.resourceId, type: 'image', prompt: 'two harbours alike' };
+    if (!character.resourceId) throw new Error('The character job finished without a character id.');
+    const body = { character_id: character.resourceId, type: 'image' as const, prompt: 'two harbours alike' };
     // The same request made elsewhere first: history will hold two items that could be this job.
     await service('POST', '/v1/generations', ready.api_key, body);
-    const price = await core<{ quoteId: string; credits: number }>('quotes.price', { operationId: 'generations.create.v1', input: body });
+    const price = await studio.call('quotes.price', { operationId: OPERATION_IDS.createGeneration, input: body });
     // The job's own request runs, its answer is "not settled yet" (202), and the exact repeat is refused with 402.
     await service('PUT', '/sandbox/faults', ready.admin_token, { ambiguous_202_rate: 1, refuse_replay_rate: 1, refuse_replay_with: [402] });
-    const job = await core<Job>('generations.create', { body, quoteId: price.quoteId });
+    const job = await studio.call('generations.create', { body, quoteId: price.quoteId });
     const asking = await app.waitForEvent('job.updated', (j) => j.id === job.id && (j.error?.code === 'outcome_unknown' || j.state === 'failed'), 90_000);
     await service('PUT', '/sandbox/faults', ready.admin_token, {});
     expect(asking.state).toBe('waiting_connection');

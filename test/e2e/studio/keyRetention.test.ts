@@ -1,6 +1,5 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../../shared/ipc/index.ts';
 import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { StudioApp } from './pages/StudioApp.ts';
@@ -17,7 +16,7 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Connections: request k
   beforeAll(async () => {
     studio = await startStudioHost();
     browser = await launchChromium();
-    app = await StudioApp.open(browser, studio.host.launchUrl(), { theme: 'light', viewport: { width: 1440, height: 900 } });
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 } });
   });
 
   afterAll(async () => {
@@ -35,8 +34,6 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Connections: request k
     await card.getByLabel('Request keys kept (minutes)').fill('2');
     await card.getByRole('button', { name: 'Save retention' }).click();
     await expect.poll(() => card.getByTestId('key-retention').textContent()).toBe('2 minutes');
-    const reply = await studio.host.core.router.handle('profiles.list', {});
-    if (!reply.ok) throw new Error(reply.error.message);
-    expect((reply.value as Profile[]).find((p) => p.kind === 'sandbox')?.keyRetentionSeconds).toBe(120);
+    expect((await studio.call('profiles.list', {})).find((p) => p.kind === 'sandbox')?.keyRetentionSeconds).toBe(120);
   });
 });

@@ -1,12 +1,10 @@
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, Profile } from '../../../shared/ipc/index.ts';
-import { chromiumMissing } from '../support/chromium.ts';
+import type { Job } from '../../../shared/ipc/index.ts';
+import { chromiumMissing, inspectScreen, launchChromium, startStudioHost, type SandboxAdmin, type StudioHost } from '../support/index.ts';
 import type { CharacterPage } from './pages/CharacterPage.ts';
 import type { GeneratePanel } from './pages/GeneratePanel.ts';
-import type { StudioApp } from './pages/StudioApp.ts';
-import { inspectScreen } from './support/inspectScreen.ts';
-import { SandboxAdmin } from './support/sandboxAdmin.ts';
-import { openStudio, type StudioSession } from './support/studioHost.ts';
+import { StudioApp } from './pages/StudioApp.ts';
 
 /**
  * The price before the click, when it cannot be spent yet: a quote above the account's approval
@@ -16,7 +14,8 @@ import { openStudio, type StudioSession } from './support/studioHost.ts';
  * a character (10), one approved 75-credit video, then prices above the 15 credits left.
  */
 describe.skipIf(chromiumMissing() !== null)('price guards on the generate panel', () => {
-  let session: StudioSession;
+  let studio: StudioHost;
+  let browser: Browser;
   let app: StudioApp;
   let admin: SandboxAdmin;
   let account: { id: string; apiKey: string };
@@ -27,19 +26,16 @@ describe.skipIf(chromiumMissing() !== null)('price guards on the generate panel'
   const generationJobs = () => app.received.filter((m) => m.type === 'event' && m.event === 'job.updated' && (m.payload as Job).kind === 'generation.create').length;
 
   beforeAll(async () => {
-    session = await openStudio();
-    app = session.app;
+    studio = await startStudioHost();
+    browser = await launchChromium();
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1360, height: 880 } });
     await app.startInSandbox();
-    const ready = session.studio.host.sandbox();
-    if (!ready) throw new Error('The embedded sandbox did not start.');
-    admin = new SandboxAdmin(ready);
+    admin = studio.sandboxAdmin();
     // A fresh account of the sandbox with few credits, on the sandbox connection (its CA stays trusted).
-    account = await admin.createAccount(100);
-    const reply = await session.studio.host.core.router.handle('profiles.list', {});
-    const profile = reply.ok ? (reply.value as Profile[]).find((p) => p.active) : undefined;
+    account = await admin.account('creator', 100);
+    const profile = (await studio.call('profiles.list', {})).find((p) => p.active);
     if (!profile) throw new Error('No active profile.');
-    const set = await session.studio.host.core.router.handle('profiles.setKey', { id: profile.id, apiKey: account.apiKey });
-    if (!set.ok) throw new Error(set.error.message);
+    await studio.call('profiles.setKey', { id: profile.id, apiKey: account.apiKey });
     await app.waitForBalance(100);
 
     const cast = app.cast();
@@ -58,8 +54,9 @@ describe.skipIf(chromiumMissing() !== null)('price guards on the generate panel'
   });
 
   afterAll(async () => {
-    await admin?.close();
-    await session?.close();
+    await app?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await studio?.stop();
   });
 
   // A 15 s pro video renders for real in the embedded sandbox (about 20 s quiet, more on a busy

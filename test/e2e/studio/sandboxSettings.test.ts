@@ -1,9 +1,10 @@
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, Price, SandboxState } from '../../../shared/ipc/index.ts';
-import { chromiumMissing } from '../support/chromium.ts';
+import { OPERATION_IDS } from '../../../shared/api/index.ts';
+import type { Job } from '../../../shared/ipc/index.ts';
+import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
-import type { StudioApp } from './pages/StudioApp.ts';
-import { openStudio, type StudioSession } from './support/studioHost.ts';
+import { StudioApp } from './pages/StudioApp.ts';
 
 /**
  * No dead ends in the sandbox: Settings → Sandbox does what the web app and the team's approver do
@@ -11,15 +12,10 @@ import { openStudio, type StudioSession } from './support/studioHost.ts';
  * API in core, and "Buy credits" leads there.
  */
 describe.skipIf(chromiumMissing() !== null)('Settings → Sandbox', () => {
-  let session: StudioSession;
+  let studio: StudioHost;
+  let browser: Browser;
   let app: StudioApp;
   let settings: SettingsPage;
-
-  const handle = async <T,>(command: string, input: unknown): Promise<T> => {
-    const reply = await session.studio.host.core.router.handle(command as never, input as never);
-    if (!reply.ok) throw new Error(reply.error.message);
-    return reply.value as T;
-  };
 
   // These tests look at money, plans and approvals, not at media: the sandbox renders placeholder
   // files. The 75-credit quote below is 15 s of 1080p video, which the real renderer takes minutes
@@ -28,14 +24,17 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sandbox', () => {
   const rendererBefore = process.env.CAST_SANDBOX_RENDERER;
   beforeAll(async () => {
     process.env.CAST_SANDBOX_RENDERER = 'placeholder';
-    session = await openStudio();
-    app = session.app;
+    studio = await startStudioHost();
+    browser = await launchChromium();
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1360, height: 880 } });
     settings = new SettingsPage(app.page);
     await app.startInSandbox();
   });
 
   afterAll(async () => {
-    await session?.close();
+    await app?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await studio?.stop();
     if (rendererBefore === undefined) delete process.env.CAST_SANDBOX_RENDERER;
     else process.env.CAST_SANDBOX_RENDERER = rendererBefore;
   });
@@ -65,17 +64,17 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sandbox', () => {
   it('sets the pace of jobs while the sandbox runs', async () => {
     const section = settings.sandboxSection();
     await section.getByRole('radiogroup', { name: 'Speed of jobs' }).getByRole('radio', { name: 'Real time' }).click();
-    await expect.poll(async () => (await handle<SandboxState>('sandbox.get', {})).speed).toBe('realtime');
+    await expect.poll(async () => (await studio.call('sandbox.get', {})).speed).toBe('realtime');
     await section.getByRole('radiogroup', { name: 'Speed of jobs' }).getByRole('radio', { name: 'Fast (moments)' }).click();
-    await expect.poll(async () => (await handle<SandboxState>('sandbox.get', {})).speed).toBe('fast');
+    await expect.poll(async () => (await studio.call('sandbox.get', {})).speed).toBe('fast');
   });
 
   it('approves a price waiting for approval, as the team’s approver would, and the job goes', async () => {
-    const character = await handle<Job>('characters.create', { body: { name: 'Ines Vale', parameters: { creationType: 'human', gender: 'female', age: '20s' } }, quoteId: null });
+    const character = await studio.call('characters.create', { body: { name: 'Ines Vale', parameters: { creationType: 'human', gender: 'female', age: '20s' } }, quoteId: null });
     const made = await app.waitForEvent('job.updated', (job: Job) => job.id === character.id && job.state === 'done', 60_000);
     const characterId = made.resourceId ?? '';
-    const body = { character_id: characterId, type: 'video', prompt: 'She walks the length of the pier', model: 'video-model-b', options: { duration: 15 } };
-    const price = await handle<Price>('quotes.price', { operationId: 'generations.create.v1', input: body });
+    const body = { character_id: characterId, type: 'video' as const, prompt: 'She walks the length of the pier', model: 'video-model-b', options: { duration: 15 } };
+    const price = await studio.call('quotes.price', { operationId: OPERATION_IDS.createGeneration, input: body });
     expect(price).toMatchObject({ approvalRequired: true, approvalState: 'pending' });
 
     // Settings reads the inbox when it opens.
@@ -86,10 +85,10 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sandbox', () => {
     expect(await quote.innerText()).toMatch(/Generation · 75 credits/);
     await quote.locator('[data-action="approve"]').click();
     await quote.waitFor({ state: 'detached' });
-    expect((await handle<Price>('quotes.get', { id: price.quoteId })).approvalState).toBe('approved');
+    expect((await studio.call('quotes.get', { id: price.quoteId })).approvalState).toBe('approved');
 
     // Accepted by the service (an unapproved quote is refused with quote_not_approved and fails): the job goes.
-    const job = await handle<Job>('generations.create', { body, quoteId: price.quoteId });
+    const job = await studio.call('generations.create', { body, quoteId: price.quoteId });
     const sent = await app.waitForEvent('job.updated', (update: Job) => update.id === job.id && ['processing', 'done', 'failed'].includes(update.state), 60_000);
     expect(sent.state).not.toBe('failed');
     expect(sent.resourceId).not.toBeNull();

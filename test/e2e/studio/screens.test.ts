@@ -2,16 +2,24 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '../../../shared/api/index.ts';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
-import { LibraryHost } from '../library/support/libraryHost.ts';
-import { seedLibrary } from '../library/support/seedLibrary.ts';
-import { chromiumMissing, launchChromium } from '../support/chromium.ts';
+import {
+  chromiumMissing,
+  inspectAtEverySize,
+  launchChromium,
+  makePng,
+  resize,
+  SCREEN_SIZES,
+  seedCreditHistory,
+  seedItem,
+  seedLibrary,
+  sizeName,
+  startStudioHost,
+  type StudioHost,
+} from '../support/index.ts';
 import { CastPage } from './pages/CastPage.ts';
 import { DetailViewPage } from './pages/DetailViewPage.ts';
 import { GeneratePanel } from './pages/GeneratePanel.ts';
 import { StudioApp } from './pages/StudioApp.ts';
-import { makePng } from './support/pngBytes.ts';
-import { seedCreditHistory, seedItem } from './support/seedItem.ts';
-import { inspectAtEverySize, resize, SCREEN_SIZES, sizeName } from './support/screenSizes.ts';
 
 const SEEDED = 2_000;
 
@@ -22,7 +30,7 @@ const SEEDED = 2_000;
  * stays in view beside the character).
  */
 describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => {
-  let studio: LibraryHost;
+  let studio: StudioHost;
   let browser: Browser;
   let app: StudioApp;
   let characterId: string;
@@ -31,9 +39,9 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
   const name = 'Mira Vale';
 
   beforeAll(async () => {
-    studio = await LibraryHost.start();
+    studio = await startStudioHost();
     browser = await launchChromium();
-    app = await StudioApp.open(browser, studio.host.launchUrl(), { theme: 'light', viewport: { width: 1440, height: 900 } });
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 } });
     app.page.setDefaultTimeout(15_000);
   }, 300_000);
 
@@ -53,7 +61,7 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     image = await studio.generate(characterId, 'image', 'Mira on a lighthouse at dawn');
     const video = await studio.generate(characterId, 'video', 'Mira walking along the pier');
     speech = await makeSpeech('Hello there, and welcome to the lighthouse.');
-    await seedLibrary(studio, SEEDED, [image, video]);
+    seedLibrary(studio, SEEDED, [image, video]);
     // A credit history long enough that the Credits tables scroll inside their panels.
     seedCreditHistory(studio, 40);
     // A pro 15-second video, whose run again is priced above the account's approval limit.

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection } from '../../../shared/ipc/index.ts';
 import { startSandbox, type SandboxHandle } from '../../support/sandboxProcess.ts';
 import { toneWav } from '../../support/wavFiles.ts';
-import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+import { chromiumMissing, launchChromium, makePng, SandboxAdmin, startStudioHost, type StudioHost } from '../support/index.ts';
 import { CastPage } from './pages/CastPage.ts';
 import { SettingsPage } from './pages/SettingsPage.ts';
 import { StudioApp } from './pages/StudioApp.ts';
-import { makePng } from './support/pngBytes.ts';
-import { SandboxAccounts } from './support/sandboxAccounts.ts';
 
 const NAME = 'Spec-only service';
 
@@ -24,22 +22,16 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Connections lists what
   let browser: Browser;
   let app: StudioApp;
   let service: SandboxHandle;
-  let accounts: SandboxAccounts;
+  let accounts: SandboxAdmin;
   let settings: SettingsPage;
-
-  const handle = async <T,>(command: string, input: unknown): Promise<T> => {
-    const reply = await studio.host.core.router.handle(command as never, input as never);
-    if (!reply.ok) throw new Error(reply.error.message);
-    return reply.value as T;
-  };
 
   beforeAll(async () => {
     studio = await startStudioHost();
     browser = await launchChromium();
-    app = await StudioApp.open(browser, studio.host.launchUrl(), { theme: 'light', viewport: { width: 1440, height: 900 } });
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 } });
     settings = new SettingsPage(app.page);
     service = await startSandbox({ speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder' }, variants: ['no-capabilities', 'no-uploads'] });
-    accounts = new SandboxAccounts(service.ready);
+    accounts = new SandboxAdmin(service.ready);
   });
 
   afterAll(async () => {
@@ -53,7 +45,7 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Connections lists what
   it('lists the built-in catalog and the default upload path of a service that publishes no capabilities', async () => {
     await app.startInSandbox();
     const owner = await accounts.account('creator');
-    await handle('profiles.add', { name: NAME, baseUrl: service.ready.base_url, cdnUrl: service.ready.cdn_url, caPem: accounts.caPem, apiKey: owner.apiKey });
+    await studio.call('profiles.add', { name: NAME, baseUrl: service.ready.base_url, cdnUrl: service.ready.cdn_url, caPem: accounts.caPem, apiKey: owner.apiKey });
     await app.go('settings');
     await settings.card(NAME).getByRole('button', { name: 'Use this connection' }).click();
     await app.waitForEvent('connection.changed', (c: Connection) => c.profile?.name === NAME && c.online);

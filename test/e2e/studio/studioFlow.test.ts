@@ -1,11 +1,9 @@
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing } from '../support/chromium.ts';
+import { chromiumMissing, inspectScreen, launchChromium, makePng, startStudioHost, type StudioHost } from '../support/index.ts';
 import { CastPage } from './pages/CastPage.ts';
-import { CharacterPage } from './pages/CharacterPage.ts';
+import type { CharacterPage } from './pages/CharacterPage.ts';
 import { StudioApp } from './pages/StudioApp.ts';
-import { inspectScreen } from './support/inspectScreen.ts';
-import { makePng } from './support/pngBytes.ts';
-import { openStudio, type StudioSession } from './support/studioHost.ts';
 
 /**
  * The studio end to end: the real renderer in Chromium, over the browser host's real core, against
@@ -13,20 +11,24 @@ import { openStudio, type StudioSession } from './support/studioHost.ts';
  * so the steps run in order.
  */
 describe.skipIf(chromiumMissing() !== null)('character studio over the browser host', () => {
-  let session: StudioSession;
+  let studio: StudioHost;
+  let browser: Browser;
   let app: StudioApp;
   let cast: CastPage;
   let character: CharacterPage;
   const name = 'Mira Vale';
 
   beforeAll(async () => {
-    session = await openStudio();
-    app = session.app;
+    studio = await startStudioHost();
+    browser = await launchChromium();
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1360, height: 880 } });
     cast = app.cast();
   });
 
   afterAll(async () => {
-    await session?.close();
+    await app?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await studio?.stop();
   });
 
   it('welcomes a first run with the sandbox explained, then shows the empty cast', async () => {

@@ -22,15 +22,6 @@ export abstract class CoreDriver {
     this.patience = patience;
   }
 
-  /** A driver for whatever host `current` answers at each call (a test that swaps hosts itself). */
-  static over(current: () => BrowserHost, patience: Patience): CoreDriver {
-    return new (class extends CoreDriver {
-      get host(): BrowserHost {
-        return current();
-      }
-    })(patience);
-  }
-
   /** A command straight to core's router; a refusal throws with its code and message. */
   async call<C extends CommandName>(command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
     const reply = await this.host.core.router.handle(command, input);

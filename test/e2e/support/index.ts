@@ -1,14 +1,21 @@
 /**
- * The shared end-to-end harness (see README.md beside this file).
+ * The end-to-end harness, one module (see README.md beside this file).
  *
- *   const studio = await startStudioHost();            // core + embedded sandbox (fast) + host
+ *   const studio = await startStudioHost();             // core + sandbox (fast) + host, fresh folder
  *   const browser = await launchChromium();             // the machine's Chromium, headless
- *   const page = await StudioPage.open(browser, studio.host.launchUrl(), { theme: 'dark' });
- *   await page.waitForEvent('job.updated', (job) => job.state === 'done');
- *   await page.screenshot('studio');                    // test-artifacts/screenshots/studio-dark.png
- *   await page.close(); await browser.close(); await studio.stop();
+ *   const app = await StudioApp.open(browser, studio.url, { theme: 'dark' });
+ *   await studio.createCharacter('Mira');               // setup through core's router (CoreDriver)
+ *   await app.waitForEvent('job.updated', (job) => job.state === 'done');
+ *   expect(await inspectScreen(app.page, 'cast')).toBe(''); // screenshots + axe in both themes
+ *   await app.close(); await browser.close(); await studio.stop();
  */
+export { formatFindings, seriousViolations, WCAG_A_AA, type AxeFinding } from './axe.ts';
 export { chromiumMissing, chromiumPath, launchChromium } from './chromium.ts';
+export { CoreDriver, type Patience } from './coreDriver.ts';
 export { MemoryKeychain } from '../../support/memoryKeychain.ts';
-export { ensureRendererBuilt, startStudioHost, type StudioHost, type StudioHostOptions } from './studioHost.ts';
+export { makePng } from './pngBytes.ts';
+export { SandboxAdmin, type Plan } from './sandboxAdmin.ts';
+export { inspectAtEverySize, inspectScreen, resize, SCREEN_SIZES, settleTheme, sizeName, type ScreenSize } from './screens.ts';
+export { SEED_WORD, seedCreditHistory, seedItem, seedLibrary } from './seedLibrary.ts';
+export { ensureRendererBuilt, startStudioHost, StudioHost, type StudioHostOptions } from './studioHost.ts';
 export { screenshotPath, StudioPage, type Theme } from './studioPage.ts';

@@ -3,60 +3,200 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPERATION_IDS, type SandboxReady } from '../../../shared/api/index.ts';
+import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
 import { silentLogger } from '../../../electron/core/log/logger.ts';
 import { KeytarKeychain, type Keychain } from '../../../electron/core/secrets/keychain.ts';
-import { DEFAULT_RENDERER_DIR, startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
+import { DEFAULT_RENDERER_DIR, startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../../electron/web/browserHost.ts';
+import { childProcessSandbox, type LaunchedSandbox } from '../../../electron/web/sandboxProcess.ts';
+import { startTcpProxy } from '../../integration/support/tcpProxy.ts';
 import { MemoryKeychain } from '../../support/memoryKeychain.ts';
+import { CoreDriver, type Patience } from './coreDriver.ts';
+import { SandboxAdmin } from './sandboxAdmin.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const rendererDir = DEFAULT_RENDERER_DIR;
 
-export type StudioHost = {
-  host: BrowserHost;
-  /** The temporary user data folder (library, preferences, sandbox data); removed by stop(). */
-  userDataDir: string;
-  /** Which keychain holds the keys: the OS one when reachable, else memory. */
-  keychain: 'system' | 'memory';
-  stop(): Promise<void>;
-};
-
 export type StudioHostOptions = {
+  /**
+   * `'embedded'` (default): core starts and supervises the sandbox, as the app does.
+   * `'own'`: this process starts the sandbox and puts a relay in front of it, so a test can cut the
+   * connection and bring it back (`cutConnection`, `restoreConnection`).
+   */
+  sandbox?: 'embedded' | 'own';
   /** Default 'fast': jobs finish in moments. */
   sandboxSpeed?: 'fast' | 'realtime';
-  /** Default 'auto': the OS keychain (under a service name of this run) when reachable. */
+  /** Default 'auto': the OS keychain (under a service name of this run) when reachable, else memory. */
   keychain?: 'auto' | 'memory';
+  /** How long `until` and `jobDone` wait. */
+  patience?: Patience;
 };
 
+type Relay = Awaited<ReturnType<typeof startTcpProxy>>;
+type OwnSandbox = { sandbox: LaunchedSandbox; relay: Relay; ready: SandboxReady };
+type TestKeychain = Keychain & { forgetAll(): Promise<void> };
+
 /**
- * The browser host as the studio's end-to-end tests use it: in this process, on a fresh temporary
- * user data folder, with the embedded sandbox (a real child process over HTTPS) in fast mode, on a
- * random port. Builds the renderer first when dist/renderer is missing or older than its sources.
+ * The browser host as every end-to-end test runs it: in this process, on a fresh temporary user data
+ * folder, with a sandbox in fast mode (a real child process over HTTPS), on a random port. It drives
+ * core straight through its router (CoreDriver) for setup and checks; `restart()` reopens the same
+ * folder and keychain, as quitting and opening the app again does; `stop()` removes everything.
  */
-export async function startStudioHost(options: StudioHostOptions = {}): Promise<StudioHost> {
-  ensureRendererBuilt();
-  const userDataDir = mkdtempSync(join(tmpdir(), 'cast-e2e-'));
-  const chosen = options.keychain === 'memory' ? null : await systemKeychain();
-  const keychain = chosen ?? new MemoryKeychain();
+export class StudioHost extends CoreDriver {
+  host: BrowserHost;
+  /** The temporary user data folder (library, preferences, sandbox data); removed by stop(). */
+  readonly userDataDir: string;
+  /** Which keychain holds the keys: the OS one when reachable, else memory. */
+  readonly keychain: 'system' | 'memory';
+  private readonly options: BrowserHostOptions;
+  private readonly own: OwnSandbox | null;
+  private readonly forgetKeys: () => Promise<void>;
+  private admin: SandboxAdmin | null = null;
+  private running = true;
+
+  private constructor(host: BrowserHost, options: BrowserHostOptions, own: OwnSandbox | null, keychain: 'system' | 'memory', forgetKeys: () => Promise<void>, patience: Patience) {
+    super(patience);
+    this.host = host;
+    this.options = options;
+    this.userDataDir = options.userDataDir;
+    this.own = own;
+    this.keychain = keychain;
+    this.forgetKeys = forgetKeys;
+  }
+
+  static async start(options: StudioHostOptions = {}): Promise<StudioHost> {
+    ensureRendererBuilt();
+    const userDataDir = mkdtempSync(join(tmpdir(), 'cast-e2e-'));
+    const speed = options.sandboxSpeed ?? 'fast';
+    const system = options.keychain === 'memory' ? null : await systemKeychain();
+    const keychain = system ?? new MemoryKeychain();
+    let own: OwnSandbox | null = null;
+    try {
+      if (options.sandbox === 'own') own = await startOwnSandbox(join(userDataDir, 'own-sandbox'), speed);
+      const hostOptions: BrowserHostOptions = { userDataDir, sandbox: own ? { ready: own.ready } : 'embedded', sandboxSpeed: speed, keychain, log: silentLogger };
+      const host = await startBrowserHost(hostOptions);
+      return new StudioHost(host, hostOptions, own, system ? 'system' : 'memory', () => system?.forgetAll() ?? Promise.resolve(), options.patience ?? { state: 90_000, job: 120_000 });
+    } catch (error) {
+      await stopOwnSandbox(own);
+      await system?.forgetAll();
+      rmSync(userDataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** A launch URL with a fresh one-time code at each read: open each page with its own. */
+  get url(): string {
+    return this.host.launchUrl();
+  }
+
+  /** The sandbox's ready line (`base_url`, `admin_token`, `ca_cert`…); the embedded one once core started it. */
+  sandbox(): SandboxReady {
+    const ready = this.own?.ready ?? this.host.sandbox();
+    if (!ready) throw new Error('The sandbox has not started.');
+    return ready;
+  }
+
+  /** The sandbox's admin API (accounts, credits, quote decisions, faults). */
+  sandboxAdmin(): SandboxAdmin {
+    this.admin ??= new SandboxAdmin(this.sandbox());
+    return this.admin;
+  }
+
+  /** Sets the sandbox's fault injection: failure rates per kind, latency, 5xx. */
+  async setFaults(faults: Record<string, unknown>): Promise<void> {
+    await this.sandboxAdmin().setFaults(faults);
+  }
+
+  /** The network to the sandbox goes away (the relay closes, every connection is reset); `'own'` only. */
+  async cutConnection(): Promise<void> {
+    await this.relay().cut();
+  }
+
+  /** The network to the sandbox comes back on the same address. */
+  async restoreConnection(): Promise<void> {
+    await this.relay().restore();
+  }
+
+  /** Stops the host (core, downloads, an embedded sandbox), runs `between`, and opens a new host on the same folder. */
+  async restart(between?: () => void | Promise<void>): Promise<void> {
+    await this.stopHost();
+    await this.closeAdmin();
+    await between?.();
+    this.host = await startBrowserHost(this.options);
+    this.running = true;
+  }
+
+  /** Queues an image with its quote; answers the job (not waiting for it). */
+  async queueImage(characterId: string, prompt: string): Promise<Job> {
+    const body = { character_id: characterId, type: 'image' as const, prompt };
+    const price = await this.call('quotes.price', { operationId: OPERATION_IDS.createGeneration, input: body });
+    return this.call('generations.create', { body, quoteId: price.quoteId });
+  }
+
+  /** Generates through core with its quote and waits until the media is in the library. */
+  async generate(characterId: string, type: 'image' | 'video', prompt: string): Promise<LibraryItem> {
+    const body = { character_id: characterId, type, prompt, ...(type === 'video' ? { options: { duration: 2 } } : {}) };
+    const price = await this.call('quotes.price', { operationId: OPERATION_IDS.createGeneration, input: body });
+    const job = await this.jobDone(await this.call('generations.create', { body, quoteId: price.quoteId }));
+    const id = job.resourceId;
+    if (!id) throw new Error('The generation job finished without a generation id.');
+    return this.until(`${type} "${prompt}" downloaded`, async () => {
+      const item = await this.call('library.get', { id }).catch(() => null);
+      return item?.downloaded ? item : null;
+    }, 120_000);
+  }
+
+  /** Stops core, the sandbox and the relay, forgets the keys it stored and removes the folder. */
+  async stop(): Promise<void> {
+    await this.stopHost();
+    await this.closeAdmin();
+    await stopOwnSandbox(this.own);
+    await this.forgetKeys();
+    rmSync(this.userDataDir, { recursive: true, force: true });
+  }
+
+  private relay(): Relay {
+    if (!this.own) throw new Error("Only a host started with { sandbox: 'own' } can cut its connection.");
+    return this.own.relay;
+  }
+
+  private async stopHost(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    await this.host.stop();
+  }
+
+  private async closeAdmin(): Promise<void> {
+    await this.admin?.close();
+    this.admin = null;
+  }
+}
+
+/** The browser host on a fresh folder with a sandbox in fast mode (see StudioHost). */
+export function startStudioHost(options: StudioHostOptions = {}): Promise<StudioHost> {
+  return StudioHost.start(options);
+}
+
+/** A sandbox child process of this test, reached through a relay on its own port. */
+async function startOwnSandbox(dataDir: string, speed: 'fast' | 'realtime'): Promise<OwnSandbox> {
+  const sandbox = await childProcessSandbox({ speed, log: silentLogger })({ dataDir, apiKey: null });
   try {
-    const host = await startBrowserHost({ userDataDir, sandbox: 'embedded', sandboxSpeed: options.sandboxSpeed ?? 'fast', keychain, log: silentLogger });
-    return {
-      host,
-      userDataDir,
-      keychain: chosen ? 'system' : 'memory',
-      stop: async () => {
-        await host.stop();
-        await chosen?.forgetAll();
-        rmSync(userDataDir, { recursive: true, force: true });
-      },
-    };
+    const relay = await startTcpProxy(Number(new URL(sandbox.ready.base_url).port));
+    const via = (url: string) => url.replace(/:\d+/, `:${relay.port}`);
+    return { sandbox, relay, ready: { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) } };
   } catch (error) {
-    rmSync(userDataDir, { recursive: true, force: true });
+    await sandbox.stop();
     throw error;
   }
 }
 
+async function stopOwnSandbox(own: OwnSandbox | null): Promise<void> {
+  await own?.relay.close();
+  await own?.sandbox.stop();
+}
+
 /** The OS keychain under a service name of this run, forgetting what it stored; null when unreachable. */
-async function systemKeychain(): Promise<(Keychain & { forgetAll(): Promise<void> }) | null> {
+async function systemKeychain(): Promise<TestKeychain | null> {
   const inner = new KeytarKeychain(`Cast Studio e2e ${process.pid}-${Date.now()}`);
   try {
     // A keyring can answer reads and still refuse writes (a locked collection): try both.

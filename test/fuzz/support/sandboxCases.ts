@@ -447,7 +447,7 @@ export function malformedCase(fx: Fixtures): fc.Arbitrary<Case> {
       ),
       fc.constantFrom('\ufeff', '// c\n', '/* c */').map((pre) => request(ep, fx, pre + text, `prefix ${JSON.stringify(pre)}`)),
       fc.constantFrom('[]', '"text"', '42', 'null', 'true', '[{}]').map((t) => request(ep, fx, t, `top-level ${t}`)),
-      fc.constantFrom(...(ep.fields.filter((f) => f.path.length === 1).map((f) => f.path[0]!) as string[]).concat([firstKey])).map((k) =>
+      fc.constantFrom(...(ep.fields.filter((f) => f.path.length === 1).map((f): string => f.path[0]!)).concat([firstKey])).map((k) =>
         request(ep, fx, `${text.replace(/}$/, '')}${text === '{}' ? '' : ','}"${k}":{"nested":[1,2,{"x":null}]}}`, `duplicate key ${k} (last wins, and is wrong)`),
       ),
       fc.constant(request(ep, fx, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 'invalid UTF-8 outside strings')),

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, transaction } from '../../../electron/sandbox/db/database.ts';
-import { MIGRATIONS } from '../../../electron/sandbox/db/migrations.ts';
+import { MIGRATIONS } from '../../../electron/sandbox/db/migrations/allMigrations.ts';
 import { balanceOf, charge, grant, refundFor } from '../../../electron/sandbox/credits.ts';
 import { createUser } from '../../../electron/sandbox/users.ts';
-import { findRecord, insertRecord, purgeOldRecords } from '../../../electron/sandbox/idempotency.ts';
+import { purgeOldRecords } from '../../../electron/sandbox/idempotency.ts';
+import { findRecord, insertRecord } from '../../../electron/sandbox/repos/idempotencyRepo.ts';
 
 const fresh = () => openDatabase(join(mkdtempSync(join(tmpdir(), 'sandbox-db-')), 'sandbox.db'));
 

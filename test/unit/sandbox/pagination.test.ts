@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, readStrictQuery } from '../../../electron/sandbox/server/pagination.ts';
-import { ApiError } from '../../../electron/sandbox/server/apiError.ts';
+import { SandboxError } from '../../../electron/sandbox/sandboxError.ts';
 
 const secret = randomBytes(32);
 const codeOf = (fn: () => unknown): string => {
   try {
     fn();
   } catch (error) {
-    return (error as ApiError).code;
+    return (error as SandboxError).code;
   }
   return 'none';
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkRawUrlFields, ssrfReason } from '../../../electron/sandbox/ssrf.ts';
-import { ApiError } from '../../../electron/sandbox/server/apiError.ts';
+import { SandboxError } from '../../../electron/sandbox/sandboxError.ts';
 
 const CDN = 'https://127.0.0.1:4443/cdn';
 const SHA = 'a'.repeat(64);
@@ -26,11 +26,11 @@ describe('ssrfReason (spec 4 general rules)', () => {
   });
 
   it('checks raw URL fields anywhere in a body, before parsing could trim them', () => {
-    expect(() => checkRawUrlFields({ options: { reference_images: [`${CDN}/${SHA}.png`, ` ${CDN}/${SHA}.png`] } }, CDN)).toThrowError(ApiError);
+    expect(() => checkRawUrlFields({ options: { reference_images: [`${CDN}/${SHA}.png`, ` ${CDN}/${SHA}.png`] } }, CDN)).toThrowError(SandboxError);
     try {
       checkRawUrlFields({ input: { source_url: 'http://x' } }, CDN);
     } catch (error) {
-      expect((error as ApiError).field).toBe('input.source_url');
+      expect((error as SandboxError).field).toBe('input.source_url');
     }
     expect(() => checkRawUrlFields({ prompt: 'http://not-a-url-field' }, CDN)).not.toThrow();
   });

@@ -310,7 +310,7 @@ describe('the browser host transport', () => {
       await new Promise((resolve) => ws.once('open', resolve));
       const replies = new Map<number, { ok: boolean; error?: { code: string; message: string } }>();
       ws.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { id: number; reply: { ok: boolean; error?: { code: string; message: string } } };
+        const message = JSON.parse((data as Buffer).toString('utf8')) as { id: number; reply: { ok: boolean; error?: { code: string; message: string } } };
         replies.set(message.id, message.reply);
       });
       const total = MAX_IN_FLIGHT + 8;

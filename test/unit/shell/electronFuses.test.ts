@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
-type FuseName = keyof typeof FuseV1Options & string;
+type FuseName = Extract<keyof typeof FuseV1Options, string>;
 interface PackagingHook {
   default: (context: unknown) => Promise<void>;
   HARDENING_FUSES: Readonly<Record<string, boolean>>;

@@ -38,7 +38,7 @@ function serveFile(body: Buffer = FILE, etag: string = SHA): Serve {
 
 async function setup(serve: Serve, options: { parallel?: number; maxAttempts?: number } = {}) {
   const server = await startLocalServer(serve);
-  cleanups.push(server.close);
+  cleanups.push(() => server.close());
   const dir = tempDir();
   const library = LibraryDatabase.open(join(dir, 'library.db'));
   cleanups.push(() => library.close());
@@ -115,7 +115,7 @@ describe('downloads', () => {
       peak = Math.max(peak, active);
       await new Promise((r) => setTimeout(r, 40));
       active -= 1;
-      serve(req, res, n);
+      await serve(req, res, n);
     }, { parallel: 3 });
     for (let i = 0; i < 9; i += 1) downloader.want('generation', GEN, `extra${i}`, `${server.url}/cdn/${SHA}.png?i=${i}`);
     await downloader.idle(10_000);
@@ -138,6 +138,41 @@ describe('downloads', () => {
     expect(readFileSync(store.pathOf(SHA)).equals(FILE)).toBe(true);
     expect(mediaOf(library)?.media_id).toBe(SHA);
     expect(checkLibrary(library, store, downloader)).toEqual({ missing: 0, orphans: 0, refetched: 0, removed: 0, pending: 0, failed: 0 });
+  });
+
+  it('forgets an owner: its record and the files no other owner has go, a shared file stays until its last owner goes', async () => {
+    const OTHER = '00000000-0000-4000-8000-000000000002';
+    const { server, library, store, downloader } = await setup(serveFile());
+    const resources = new ResourceStore(library, () => new Date().toISOString());
+    resources.upsertGeneration({ id: OTHER, type: 'image', status: 'completed', prompt: 'q', character_id: GEN, credits_used: 1, completed_at: null, error_message: null });
+    downloader.want('generation', GEN, 'output', `${server.url}/cdn/${SHA}.png`);
+    downloader.want('generation', OTHER, 'output', `${server.url}/cdn/${SHA}.png?copy`);
+    await downloader.idle(10_000);
+    expect(library.get("SELECT count(*) AS n FROM downloads WHERE state = 'done' AND content_id = ?", SHA)).toEqual({ n: 2 });
+
+    downloader.forgetOwner('generation', GEN, () => resources.remove('generation', GEN));
+    expect(library.get('SELECT count(*) AS n FROM library_items WHERE id = ?', GEN)).toEqual({ n: 0 });
+    expect(library.get('SELECT state FROM downloads WHERE owner_id = ?', GEN)).toEqual({ state: 'removed' });
+    expect(store.resolve(SHA)?.size).toBe(FILE.length);
+
+    downloader.forgetOwner('generation', OTHER, () => resources.remove('generation', OTHER));
+    expect(library.get('SELECT count(*) AS n FROM media WHERE content_id = ?', SHA)).toEqual({ n: 0 });
+    expect(existsSync(store.pathOf(SHA))).toBe(false);
+  });
+
+  it('forgets nothing when removing the record fails: the index and the files stay', async () => {
+    const { server, library, store, downloader } = await setup(serveFile());
+    downloader.want('generation', GEN, 'output', `${server.url}/cdn/${SHA}.png`);
+    await downloader.idle(10_000);
+    expect(() =>
+      downloader.forgetOwner('generation', GEN, () => {
+        library.run("UPDATE downloads SET state = 'removed' WHERE owner_id = ?", GEN);
+        throw new Error('record could not be removed');
+      }),
+    ).toThrow(/could not be removed/);
+    expect(library.get('SELECT state FROM downloads WHERE owner_id = ?', GEN)).toEqual({ state: 'done' });
+    expect(library.get('SELECT count(*) AS n FROM media WHERE content_id = ?', SHA)).toEqual({ n: 1 });
+    expect(readFileSync(store.pathOf(SHA)).equals(FILE)).toBe(true);
   });
 
   it('resolves only content ids, never paths', async () => {

@@ -67,7 +67,7 @@ describe('exactly once when saving the answer fails', () => {
 
   it('a restart after the library is repaired replays the held job under its key: charged once', async () => {
     const service = await startFakeService();
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     const dbPath = dbIn(tempDir());
     const first = queueOn({ dbPath, baseUrl: service.url });
     first.queue.start();
@@ -79,7 +79,7 @@ describe('exactly once when saving the answer fails', () => {
     refusal.lift();
 
     const second = queueOn({ dbPath, baseUrl: service.url });
-    cleanups.push(second.close);
+    cleanups.push(() => second.close());
     second.queue.start();
     const accepted = await second.until(job!.id, (j) => j.state === 'processing');
     expect(keysOf(service.seen)).toEqual(new Set([accepted.idempotency_key]));

@@ -87,7 +87,7 @@ describe('exactly once: retries and doubt', () => {
     const dir = tempDir();
     let hang = true;
     const service = await startFakeService((req) => hang && req.url === '/v1/generations');
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     const clock = shiftedClock();
     const first = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock, keyRetentionMs: () => 24 * HOUR } });
     first.queue.start();
@@ -118,7 +118,7 @@ describe('exactly once: retries and doubt', () => {
     clock.advance(22 * HOUR);
     const before = posts(service.seen).length;
     const fourth = queueOn({ dbPath: dbIn(dir), baseUrl: service.url, overrides: { clock, keyRetentionMs: () => 24 * HOUR } });
-    cleanups.push(fourth.close);
+    cleanups.push(() => fourth.close());
     fourth.queue.start();
     const failed = await fourth.until(late!.id, (j) => j.error_code === 'outcome_unknown');
     expect(failed.state).toBe('waiting_connection');
@@ -134,9 +134,9 @@ describe('exactly once: retries and doubt', () => {
 describe('exactly once: intents made offline', () => {
   it('prices them when the connection returns and sends them when the balance covers them', async () => {
     const service = await startFakeService();
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url, overrides: { balance: () => 10 } });
-    cleanups.push(q.close);
+    cleanups.push(() => q.close());
     q.setOnline(false);
     q.queue.start();
     const [a, b] = q.queue.enqueue([generationJob('one', null), generationJob('two', null)]);
@@ -152,10 +152,10 @@ describe('exactly once: intents made offline', () => {
 
   it('holds them, with a sentence, when the balance cannot cover the batch; resume sends them once credits arrive', async () => {
     const service = await startFakeService();
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     let balance = 5;
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url, overrides: { balance: () => balance } });
-    cleanups.push(q.close);
+    cleanups.push(() => q.close());
     q.setOnline(false);
     q.queue.start();
     const [a, b] = q.queue.enqueue([generationJob('one', null), generationJob('two', null)]);

@@ -45,7 +45,7 @@ describe('job queue (outbox)', () => {
     expect(seenInDb).toEqual([{ state: 'sending', attempts: 1, body: done.body }]);
     expect(done.resource_id).toBeTruthy();
     expect(done.credits_used).toBe(3);
-    expect(q.library.get('SELECT status FROM generations WHERE id = ?', done.resource_id!)).toEqual({ status: 'processing' });
+    expect(q.library.get('SELECT status FROM generations WHERE id = ?', done.resource_id)).toEqual({ status: 'processing' });
     expect(q.events.map((e) => e.state)).toEqual(['queued', 'sending', 'processing']);
   });
 
@@ -53,7 +53,7 @@ describe('job queue (outbox)', () => {
     const dir = tempDir();
     let hang = true;
     const service = await startFakeService((req) => hang && req.url === '/v1/generations' ? true : false);
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     const first = queueOn({ dbPath: dbIn(dir), baseUrl: service.url });
     first.queue.start();
     const [job] = first.queue.enqueue([generationJob()]);
@@ -62,7 +62,7 @@ describe('job queue (outbox)', () => {
     await first.close(); // the process "dies" with the request unanswered
     hang = false;
     const second = queueOn({ dbPath: dbIn(dir), baseUrl: service.url });
-    cleanups.push(second.close);
+    cleanups.push(() => second.close());
     second.queue.start();
     const done = await second.until(job!.id, (j) => j.state === 'processing');
     const posts = service.seen.filter((r) => r.url === '/v1/generations');
@@ -114,22 +114,22 @@ describe('job queue (outbox)', () => {
     const url = service.url;
     await service.close(); // nothing listens: connection refused
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: url });
-    cleanups.push(q.close);
+    cleanups.push(() => q.close());
     q.queue.start();
     const [job] = q.queue.enqueue([generationJob()]);
     const parked = await q.until(job!.id, (j) => j.state === 'waiting_connection');
     expect(parked.error_code).toBe('network_error');
     service.server.listen(port, '127.0.0.1');
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     const done = await q.until(job!.id, (j) => j.state === 'processing');
     expect(new Set(service.seen.map((r) => r.headers['idempotency-key']))).toEqual(new Set([done.idempotency_key]));
   });
 
   it('waits while offline, then goes by itself when connectivity returns', async () => {
     const service = await startFakeService();
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
-    cleanups.push(q.close);
+    cleanups.push(() => q.close());
     q.setOnline(false);
     q.queue.start();
     const [job] = q.queue.enqueue([generationJob()]);
@@ -157,9 +157,9 @@ describe('job queue (outbox)', () => {
 
   it('refuses a batch that pending work plus the batch would overdraw', async () => {
     const service = await startFakeService();
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url, overrides: { balance: () => 10 } });
-    cleanups.push(q.close);
+    cleanups.push(() => q.close());
     q.queue.pause();
     q.queue.enqueue([generationJob('a'), generationJob('b')]);
     expect(() => q.queue.enqueue([generationJob('c'), generationJob('d')])).toThrow(/needs 6 credits, but your balance is 10 and 6 are already set aside/);
@@ -168,9 +168,9 @@ describe('job queue (outbox)', () => {
 
   it('refuses a second intent on a quote already spent (a double click never pays twice)', async () => {
     const service = await startFakeService();
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
-    cleanups.push(q.close);
+    cleanups.push(() => q.close());
     q.queue.pause();
     q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }]);
     expect(() => q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }])).toThrow(/already used/);

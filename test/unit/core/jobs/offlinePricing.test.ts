@@ -24,9 +24,9 @@ describe('intents made offline, priced on a faulty network', () => {
       created += 1;
       return false;
     });
-    cleanups.push(service.close);
+    cleanups.push(() => service.close());
     const q = queueOn({ dbPath: dbIn(tempDir()), baseUrl: service.url });
-    cleanups.push(q.close);
+    cleanups.push(() => q.close());
     q.setOnline(false);
     q.queue.start();
     const jobs = q.queue.enqueue([1, 2, 3, 4, 5].map((n) => generationJob(`take ${n}`, null)));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Generation } from '../../../../shared/api/index.ts';
-import { HistoryMatchStore } from '../../../../electron/core/jobs/historyMatches.ts';
+import { HistoryMatchStore } from '../../../../electron/core/jobs/historyMatchStore.ts';
 import { JobStore, type JobRecord } from '../../../../electron/core/jobs/jobStore.ts';
 import { OutcomeReconciler } from '../../../../electron/core/jobs/outcomeReconciler.ts';
 import { LibraryDatabase } from '../../../../electron/core/library/libraryDatabase.ts';
@@ -30,10 +30,11 @@ function setup(options: { settleMs?: number; historyFails?: boolean } = {}) {
   const passes: number[] = [];
   const reconciler = new OutcomeReconciler({
     matches: new HistoryMatchStore(library),
-    historyPassSince: async (at) => {
-      if (options.historyFails) throw new Error('403 plan_required');
+    historyPassSince: (at) => {
+      if (options.historyFails) return Promise.reject(new Error('403 plan_required'));
       passes.push(at);
       library.transaction(() => listed.forEach((g) => resources.upsertGeneration(g)));
+      return Promise.resolve();
     },
     clock,
     log: new CaptureLog(),

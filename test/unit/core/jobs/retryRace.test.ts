@@ -41,7 +41,7 @@ describe('retrying a failed job', () => {
       },
     });
     const b = queueOn({ dbPath, baseUrl: service.url });
-    cleanups.push(b.close);
+    cleanups.push(() => b.close());
     const [job] = a.queue.enqueue([generationJob()]);
     await a.until(job!.id, (j) => j.state === 'failed');
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobStore, type NewJob } from '../../../../electron/core/jobs/jobStore.ts';
-import { readDamagedJobs, restoreSalvagedJobs } from '../../../../electron/core/library/jobSalvage.ts';
+import { restoreSalvagedJobs } from '../../../../electron/core/library/jobSalvage.ts';
+import { readDamagedJobs } from '../../../../electron/core/library/jobSalvageStore.ts';
 import { LibraryDatabase } from '../../../../electron/core/library/libraryDatabase.ts';
 
 const folders: string[] = [];

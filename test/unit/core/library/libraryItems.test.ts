@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryDatabase } from '../../../../electron/core/library/libraryDatabase.ts';
-import { LibraryQueries } from '../../../../electron/core/library/libraryQueries.ts';
+import { LibraryQueryStore } from '../../../../electron/core/library/libraryQueryStore.ts';
 import { ResourceStore } from '../../../../electron/core/library/resourceStore.ts';
 import { tempDir } from '../support/tempDir.ts';
 
@@ -12,12 +12,12 @@ const CDN = 'https://cdn.example.test/media';
 
 let library: LibraryDatabase;
 let store: ResourceStore;
-let queries: LibraryQueries;
+let queries: LibraryQueryStore;
 
 beforeEach(() => {
   library = LibraryDatabase.open(join(tempDir(), 'library.db'));
   store = new ResourceStore(library, () => '2026-11-01T00:00:00.000Z');
-  queries = new LibraryQueries(library);
+  queries = new LibraryQueryStore(library);
   store.upsertCharacter({ id: MIRA, name: 'Mira Vale', status: 'ready', parameters: {}, headshot_url: null, fullbody_url: null, created_at: '2026-01-01T00:00:00.000Z' });
   store.upsertCharacter({ id: ORO, name: 'Captain Oro', status: 'ready', parameters: {}, headshot_url: null, fullbody_url: null, created_at: '2026-01-02T00:00:00.000Z' });
   for (let n = 1; n <= 5; n += 1) {

@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { LibraryDatabase, migrate, schemaVersion } from '../../../../electron/core/library/libraryDatabase.ts';
 import { JobStore, toJob } from '../../../../electron/core/jobs/jobStore.ts';
-import { LibraryQueries } from '../../../../electron/core/library/libraryQueries.ts';
+import { LibraryQueryStore } from '../../../../electron/core/library/libraryQueryStore.ts';
 import { MIGRATIONS } from '../../../../electron/core/library/migrations/allMigrations.ts';
 import { CdnSources, isLoopback } from '../../../../electron/core/downloads/cdnSources.ts';
 import { tempDir } from '../support/tempDir.ts';
@@ -49,7 +49,7 @@ describe('library migrations', () => {
 
     const library = LibraryDatabase.open(path);
     expect(schemaVersion(library.db)).toBe(MIGRATIONS.length);
-    const queries = new LibraryQueries(library);
+    const queries = new LibraryQueryStore(library);
     const all = queries.query({ sort: 'newest' }, 0, 10);
     expect(all.total).toBe(2);
     const image = queries.item('g1');

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CdnSources, isLoopback } from '../../../../electron/core/downloads/cdnSources.ts';
 import { LibraryDatabase } from '../../../../electron/core/library/libraryDatabase.ts';
-import { LibraryQueries } from '../../../../electron/core/library/libraryQueries.ts';
+import { LibraryQueryStore } from '../../../../electron/core/library/libraryQueryStore.ts';
 import { ResourceStore } from '../../../../electron/core/library/resourceStore.ts';
 import { tempDir } from '../support/tempDir.ts';
 
@@ -35,7 +35,7 @@ describe('the service’s addresses an item carries', () => {
       created_at: '2026-01-03T00:00:00.000Z',
     });
     const sources = new CdnSources('https://127.0.0.1:4200/cdn', isLoopback);
-    const queries = new LibraryQueries(library, (url) => sources.resolve(sources.toStored(url)));
+    const queries = new LibraryQueryStore(library, (url) => sources.resolve(sources.toStored(url)));
 
     const item = queries.item(IMAGE)!;
     expect(item.remoteUrl).toBe(`https://127.0.0.1:4200/cdn/${SHA}.png`);

@@ -23,7 +23,7 @@ function generation(n: number, status: string) {
 
 async function setup(respond: (req: Seen, res: Parameters<Parameters<typeof startLocalServer>[0]>[1]) => void, options: { batchThreshold?: number; updatedAfter?: UpdatedAfterMemory } = {}) {
   const server = await startLocalServer((req, res) => respond(req, res));
-  cleanups.push(server.close);
+  cleanups.push(() => server.close());
   const dispatcher = new Agent();
   cleanups.push(() => dispatcher.close());
   const log = new CaptureLog();

@@ -102,9 +102,9 @@ export function startedQueue(
   cleanups: (() => Promise<void>)[],
   options: { dbPath?: string; overrides?: Partial<QueueDeps> } = {},
 ): ReturnType<typeof queueOn> {
-  cleanups.push(service.close);
+  cleanups.push(() => service.close());
   const q = queueOn({ dbPath: options.dbPath ?? dbIn(tempDir()), baseUrl: service.url, ...(options.overrides ? { overrides: options.overrides } : {}) });
-  cleanups.push(q.close);
+  cleanups.push(() => q.close());
   q.queue.start();
   return q;
 }

@@ -1,0 +1,190 @@
+import { join } from 'node:path';
+import { CreditHistoryStore } from '../account/creditHistoryStore.ts';
+import { CreditsBook } from '../account/creditsBook.ts';
+import { AudioStore } from '../audio/audioStore.ts';
+import { CdnSources, isLoopback } from '../downloads/cdnSources.ts';
+import { Downloader } from '../downloads/downloader.ts';
+import { MediaStore } from '../downloads/mediaStore.ts';
+import { HistoryMatchStore } from '../jobs/historyMatchStore.ts';
+import { JobQueue } from '../jobs/jobQueue.ts';
+import { JobStore, toJob } from '../jobs/jobStore.ts';
+import { OutcomeReconciler } from '../jobs/outcomeReconciler.ts';
+import { CollectionStore } from '../library/collectionStore.ts';
+import { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { LibraryHealth } from '../library/libraryHealth.ts';
+import { LibraryQueryStore } from '../library/libraryQueryStore.ts';
+import { MIGRATIONS } from '../library/migrations/allMigrations.ts';
+import { ResourceStore } from '../library/resourceStore.ts';
+import { Poller } from '../poller/poller.ts';
+import { createQuote } from '../quotes/quotePrice.ts';
+import { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
+import { HistorySync } from '../sync/historySync.ts';
+import type { UpdatedAfterSupport } from '../sync/updatedAfterSupport.ts';
+import { VoiceStore } from '../voices/voiceStore.ts';
+import type { KeyAccess } from './keyAccess.ts';
+import type { ApiClient } from '../api/apiClient.ts';
+import type { RecordFlow } from '../records/recordFlow.ts';
+import type { Connectivity } from './connectivity.ts';
+import type { SessionOptions } from './sessionOptions.ts';
+
+/**
+ * What the builders below read of the session they wire: the session passes itself before all its
+ * parts exist, and each part looks its neighbours up only when it runs.
+ */
+type Session = {
+  readonly library: LibraryDatabase;
+  readonly resources: ResourceStore;
+  readonly jobs: JobStore;
+  readonly media: MediaStore;
+  readonly health: LibraryHealth;
+  readonly api: ApiClient;
+  readonly connectivity: Connectivity;
+  readonly credits: CreditsBook;
+  readonly records: RecordFlow;
+  canSend(): boolean;
+};
+
+/** What a session keeps in its profile's library file and media folder. */
+export type SessionStores = {
+  sources: CdnSources;
+  library: LibraryDatabase;
+  health: LibraryHealth;
+  resources: ResourceStore;
+  queries: LibraryQueryStore;
+  jobs: JobStore;
+  media: MediaStore;
+  facts: ServiceFactsStore;
+  collections: CollectionStore;
+  creditHistory: CreditHistoryStore;
+  voices: VoiceStore;
+  audioTracks: AudioStore;
+};
+
+// Each part below is built with the session it serves: its callbacks read the session's other
+// parts when they run, by which time all of them exist.
+
+export function openStores(options: SessionOptions): SessionStores {
+  const { profile, emit } = options;
+  const now = () => new Date(options.clock.now()).toISOString();
+  // Download sources are kept relative to the CDN; the embedded sandbox's CDN was on loopback at
+  // whatever port it had, so every loopback address of it is this CDN too.
+  const sources = new CdnSources(profile.cdnUrl, profile.kind === 'sandbox' ? isLoopback : null);
+  const library = LibraryDatabase.open(libraryFileOf(options.userDataDir, profile.id), MIGRATIONS, { cdnSource: (url) => sources.relative(url) });
+  return {
+    sources,
+    library,
+    health: new LibraryHealth((view) => emit('health.changed', view)),
+    resources: new ResourceStore(library, now),
+    queries: new LibraryQueryStore(library, (url) => sources.resolve(sources.toStored(url))),
+    jobs: new JobStore(library, now),
+    media: new MediaStore(join(options.userDataDir, 'media', safeName(profile.id)), library),
+    facts: new ServiceFactsStore({ library, profileId: profile.id, baseUrl: options.baseUrl, now, changed: (facts) => emit('service.learned', facts) }),
+    collections: new CollectionStore(library, now),
+    creditHistory: new CreditHistoryStore(library),
+    voices: new VoiceStore(library),
+    audioTracks: new AudioStore(library),
+  };
+}
+
+export function createCredits(s: Session, options: SessionOptions): CreditsBook {
+  const { clock, log, emit } = options;
+  return new CreditsBook({
+    library: s.library,
+    resources: s.resources,
+    api: () => s.api,
+    canFetch: () => s.canSend(),
+    clock,
+    log,
+    changed: (balance) => emit('credits.changed', { balance }),
+    refunded: (resourceIds) => {
+      for (const job of s.jobs.failedFor(resourceIds)) emit('job.updated', toJob(job));
+    },
+  });
+}
+
+export function createPoller(s: Session, options: SessionOptions, updatedAfter: UpdatedAfterSupport): Poller {
+  const { clock, random, log, tuning } = options;
+  return new Poller({
+    updatedAfter,
+    api: () => s.api,
+    canPoll: () => s.canSend(),
+    observe: (o) => s.records.observe(o),
+    clock,
+    random,
+    log,
+    ...(tuning?.pollIntervals ? { intervals: tuning.pollIntervals } : {}),
+    ...(tuning?.batchThreshold ? { batchThreshold: tuning.batchThreshold } : {}),
+  });
+}
+
+export function createDownloader(s: Session, sources: CdnSources, options: SessionOptions): Downloader {
+  const { clock, random, log, emit } = options;
+  return new Downloader({
+    library: s.library,
+    store: s.media,
+    sources,
+    dispatcher: options.dispatcher,
+    // While a damaged library is rebuilt, files wait until those already on disk are found again.
+    canDownload: () => s.connectivity.online && s.health.state !== 'rebuilding',
+    clock,
+    random,
+    log,
+    parallel: options.tuning?.downloadParallel ?? 3,
+    events: {
+      progress: (p) => emit('download.progress', p),
+      settled: (row) => s.records.downloadSettled(row),
+    },
+  });
+}
+
+export function createQueue(s: Session, options: SessionOptions, key: KeyAccess, historyPassSince: (at: number) => Promise<void>): JobQueue {
+  const { clock, random, log, tuning } = options;
+  return new JobQueue({
+    library: s.library,
+    store: s.jobs,
+    api: () => s.api,
+    canSend: () => s.canSend(),
+    keyFingerprint: () => key.fingerprint(),
+    balance: () => s.credits.balance(),
+    quote: (operationId, input, target) => createQuote(s, operationId, input, target),
+    mirror: (accepted) => s.records.mirror(accepted),
+    accepted: (_job, accepted) => s.records.accepted(accepted),
+    emit: (job) => options.emit('job.updated', job),
+    clock,
+    random,
+    log,
+    keyRetentionMs: () => key.retentionMs,
+    reconciler: new OutcomeReconciler({
+      matches: new HistoryMatchStore(s.library),
+      historyPassSince,
+      clock,
+      log,
+      ...(tuning?.reconcileSettleMs !== undefined ? { settleMs: tuning.reconcileSettleMs } : {}),
+    }),
+    ...(tuning?.concurrency ? { concurrency: tuning.concurrency } : {}),
+  });
+}
+
+export function createSync(s: Session, options: SessionOptions, updatedAfter: UpdatedAfterSupport): HistorySync {
+  return new HistorySync({
+    library: s.library,
+    resources: s.resources,
+    credits: s.credits,
+    api: () => s.api,
+    clock: options.clock,
+    log: options.log,
+    pageSynced: (records, removed) => s.records.synced(records, removed),
+    protectedIds: () => new Set(s.jobs.inStates(['sending', 'processing']).map((j) => j.resource_id).filter((id): id is string => id !== null)),
+    fullEveryMs: options.tuning?.fullSyncPeriodMs,
+    updatedAfter,
+  });
+}
+
+/** The library file of a profile. */
+export function libraryFileOf(userDataDir: string, profileId: string): string {
+  return join(userDataDir, 'profiles', safeName(profileId), 'library.db');
+}
+
+function safeName(id: string): string {
+  return id.replace(/[^a-zA-Z0-9-]/g, '_');
+}

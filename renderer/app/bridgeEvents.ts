@@ -1,0 +1,87 @@
+import { listen } from '../bridge/invoke.ts';
+import { describeError } from '../errors/errorMessages.ts';
+import { useCreditsStore } from '../features/credits/creditsStore.ts';
+import { useBulkStore } from '../features/gallery/bulkStore.ts';
+import { useCollectionsStore } from '../features/gallery/collectionsStore.ts';
+import { useDetailStore } from '../features/gallery/detailStore.ts';
+import { useGalleryStore } from '../features/gallery/galleryStore.ts';
+import { useSelectionStore } from '../features/gallery/selectionStore.ts';
+import { useLibraryInfoStore } from '../features/settings/libraryInfoStore.ts';
+import { useProfilesStore } from '../features/settings/profilesStore.ts';
+import { useCharacterGenerationsStore } from '../features/studio/characterGenerationsStore.ts';
+import { useTracksStore } from '../features/voices/tracksStore.ts';
+import { useVoicesStore } from '../features/voices/voicesStore.ts';
+import type { EventPayload, Connection } from '../../shared/ipc/index.ts';
+import { useAccountStore } from '../stores/accountStore.ts';
+import { useCharactersStore } from '../stores/charactersStore.ts';
+import { useConnectionStore } from '../stores/connectionStore.ts';
+import { useJobsStore } from '../stores/jobsStore.ts';
+import { useNavigationStore, type Screen } from '../stores/navigationStore.ts';
+import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
+import { useToastStore } from '../stores/toastStore.ts';
+
+/**
+ * The one place core's events become state (STYLE 15): each event is subscribed here once and
+ * handed to the stores that keep what it changes. Screens only read stores and call actions.
+ *
+ * A screen's own lists (the gallery's pages, the voice lab's tracks, the credits' history) follow
+ * the events only while that screen is shown; it reads them afresh when it opens.
+ */
+export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connection) => void): () => void {
+  const stops = [
+    listen('job.updated', (job) => {
+      const jobs = useJobsStore.getState();
+      const before = jobs.jobs[job.id];
+      jobs.apply(job);
+      if (job.state === 'failed' && before?.state !== 'failed' && job.error) {
+        useToastStore.getState().show(`${job.title} failed: ${describeError(job.error)}`, 'error');
+      }
+    }),
+    listen('character.updated', (character) => useCharactersStore.getState().apply(character)),
+    listen('library.updated', (update) => {
+      useCharacterGenerationsStore.getState().applyUpdate(update);
+      if (shown('gallery')) applyToGallery(update);
+      if (shown('voices') && (update.removedIds.length > 0 || update.items.some((item) => item.kind === 'audio'))) useTracksStore.getState().scheduleReload();
+    }),
+    // The open item's media fetched on demand shows how far it has come.
+    listen('download.progress', (progress) => {
+      if (shown('gallery')) useDetailStore.getState().downloadProgress(progress);
+    }),
+    listen('credits.changed', ({ balance }) => {
+      useAccountStore.getState().setBalance(balance);
+      if (shown('credits')) useCreditsStore.getState().scheduleReload();
+    }),
+    listen('voices.updated', () => {
+      if (shown('voices')) useVoicesStore.getState().scheduleReload();
+    }),
+    listen('audio.updated', () => {
+      if (shown('voices')) useTracksStore.getState().scheduleReload();
+    }),
+    listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
+    listen('service.learned', (facts) => useServiceFactsStore.getState().apply(facts)),
+    listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),
+    listen('connection.changed', (connection) => {
+      useConnectionStore.getState().apply(connection);
+      useProfilesStore.getState().applyConnection(connection);
+      onConnectionChanged(connection);
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+function shown(screen: Screen): boolean {
+  return useNavigationStore.getState().screen === screen;
+}
+
+/** New, changed and removed items reach the grid, the selection, the open item and the collections' counts. */
+function applyToGallery({ items, removedIds }: EventPayload<'library.updated'>): void {
+  useGalleryStore.getState().applyUpdate(items, removedIds);
+  useSelectionStore.getState().forget(removedIds);
+  const open = useDetailStore.getState().item;
+  const fresh = open && items.find((item) => item.id === open.id);
+  if (fresh) useDetailStore.getState().refreshItem(fresh);
+  if (open && removedIds.includes(open.id)) useDetailStore.getState().close();
+  if (removedIds.length > 0 || items.some((item) => item.collections.length > 0)) void useCollectionsStore.getState().load();
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { loadPeaks, PEAK_COUNT } from './waveformPeaks.ts';
+import './waveform.css';
+
+interface WaveformProps {
+  src: string;
+  /** The player this waveform follows and seeks. */
+  audio: RefObject<HTMLAudioElement | null>;
+  label: string;
+  height?: number;
+}
+
+const BAR = 3;
+const GAP = 1;
+
+/** An audio file's waveform drawn on a canvas; it shows the playhead and seeks on click or arrows. */
+export function Waveform({ src, audio, label, height = 64 }: WaveformProps) {
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  // The peaks belong to the file they were read from: another src shows none until its own arrive.
+  const [loaded, setLoaded] = useState<{ src: string; peaks: Float32Array | null; failed: boolean } | null>(null);
+  const peaks = loaded?.src === src ? loaded.peaks : null;
+  const failed = loaded?.src === src && loaded.failed;
+  const [progress, setProgress] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    loadPeaks(src).then(
+      (read) => live && setLoaded({ src, peaks: read, failed: false }),
+      () => live && setLoaded({ src, peaks: null, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [src]);
+
+  useEffect(() => {
+    const player = audio.current;
+    if (!player) return;
+    const update = () => setProgress(player.duration > 0 ? player.currentTime / player.duration : 0);
+    player.addEventListener('timeupdate', update);
+    player.addEventListener('seeked', update);
+    player.addEventListener('loadedmetadata', update);
+    return () => {
+      player.removeEventListener('timeupdate', update);
+      player.removeEventListener('seeked', update);
+      player.removeEventListener('loadedmetadata', update);
+    };
+  }, [audio]);
+
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element || !peaks) return;
+    draw(element, peaks, progress, height);
+    const observer = new ResizeObserver(() => draw(element, peaks, progress, height));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [peaks, progress, height]);
+
+  const seek = (fraction: number) => {
+    const player = audio.current;
+    if (player) seekTo(player, fraction);
+  };
+  const onClick = (event: MouseEvent<HTMLCanvasElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    seek((event.clientX - box.left) / box.width);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
+    if (event.key === 'ArrowRight') seek(progress + 0.05);
+    else if (event.key === 'ArrowLeft') seek(progress - 0.05);
+    else return;
+    event.preventDefault();
+  };
+
+  if (failed) return <p className="waveform-note">The waveform could not be drawn; the player still works.</p>;
+  return (
+    <canvas
+      ref={canvas}
+      className="waveform"
+      style={{ height }}
+      role="slider"
+      tabIndex={0}
+      aria-label={`${label}: waveform, seek`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(progress * 100)}
+      aria-busy={peaks === null}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+/** Moves the player to a fraction (0..1) of its length, once it knows its length. */
+function seekTo(player: HTMLAudioElement, fraction: number): void {
+  if (player.duration > 0) player.currentTime = Math.min(Math.max(fraction, 0), 1) * player.duration;
+}
+
+function draw(canvas: HTMLCanvasElement, peaks: Float32Array, progress: number, height: number): void {
+  const ratio = window.devicePixelRatio || 1;
+  const width = canvas.clientWidth;
+  if (width === 0) return;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  const style = getComputedStyle(canvas);
+  const played = style.getPropertyValue('--waveform-played').trim() || '#6d5cff';
+  const rest = style.getPropertyValue('--waveform-rest').trim() || '#9a9aa8';
+  context.scale(ratio, ratio);
+  context.clearRect(0, 0, width, height);
+  const bars = Math.max(1, Math.floor(width / (BAR + GAP)));
+  const middle = height / 2;
+  for (let bar = 0; bar < bars; bar += 1) {
+    const from = Math.floor((bar * PEAK_COUNT) / bars);
+    const to = Math.max(from + 1, Math.floor(((bar + 1) * PEAK_COUNT) / bars));
+    let peak = 0;
+    for (let at = from; at < to; at += 1) peak = Math.max(peak, peaks[at] ?? 0);
+    const half = Math.max(1, peak * (middle - 2));
+    context.fillStyle = bar / bars < progress ? played : rest;
+    context.fillRect(bar * (BAR + GAP), middle - half, BAR, half * 2);
+  }
+}

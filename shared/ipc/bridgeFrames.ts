@@ -1,0 +1,22 @@
+import type { Reply } from './bridge.ts';
+
+/**
+ * The browser host's transport, as both ends know it: where the WebSocket and the upload route
+ * are, the header the session token travels in, and the close codes that say why a socket ends.
+ */
+
+/** The WebSocket's path on the browser host. */
+export const BRIDGE_PATH = '/bridge';
+
+/** The host's streamed upload route (`PUT`), and the header its session token travels in (HTTP header names are case-insensitive). */
+export const UPLOAD_PATH = '/uploads';
+export const SESSION_HEADER = 'x-cast-token';
+
+/** The page's build speaks another IPC version: the host accepts the socket only to close it with this code. */
+export const CLOSE_INCOMPATIBLE = 4409;
+
+/** The part of core's Router a transport (Electron IPC, the browser host's WebSocket) uses. */
+export type RouterLike = {
+  handle(command: string, input: unknown): Promise<Reply<unknown>>;
+  subscribe(sink: (event: string, payload: unknown) => void): () => void;
+};

@@ -1,0 +1,100 @@
+/**
+ * The browser host in a process of its own for the event-loop benchmark (test/bench/hostEventLoop.ts):
+ * `startBrowserHost` on the folder and sandbox given in CAST_BENCH_HOST, with a
+ * `perf_hooks.monitorEventLoopDelay` histogram of this process's event loop. The parent drives it
+ * over the fork IPC channel: { id, op } requests, { id, value } or { id, error } answers.
+ */
+import { writeFileSync } from 'node:fs';
+import { Session as InspectorSession } from 'node:inspector/promises';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { SandboxReady } from '../../../shared/api/sandboxAdmin.ts';
+import { silentLogger } from '../../../electron/core/log/logger.ts';
+import { startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
+import { MemoryKeychain } from '../../support/memoryKeychain.ts';
+
+export type HostProcessConfig = { userDataDir: string; ready: SandboxReady; resolutionMs: number };
+export type HostOp = 'launchUrl' | 'onboard' | 'sync' | 'fullSync' | 'reset' | 'read' | 'profileStart' | 'profileStop' | 'stop';
+export type HostRequest = { id: number; op: HostOp; path?: string };
+/** Delays in ms; `utilization` is the share of the window the loop was busy (eventLoopUtilization). */
+export type LoopFigures = { p50: number; p99: number; max: number; mean: number; samples: number; seconds: number; utilization: number };
+
+const config = JSON.parse(process.env.CAST_BENCH_HOST ?? '{}') as HostProcessConfig;
+const histogram = monitorEventLoopDelay({ resolution: config.resolutionMs });
+let resetAt = performance.now();
+let utilizationAt = performance.eventLoopUtilization();
+let inspector: InspectorSession | null = null;
+const ms = (ns: number) => ns / 1e6;
+
+const host: BrowserHost = await startBrowserHost({ userDataDir: config.userDataDir, sandbox: { ready: config.ready }, keychain: new MemoryKeychain(), log: silentLogger });
+histogram.enable();
+
+function session() {
+  const current = host.core.session();
+  if (!current) throw new Error('No session is open.');
+  return current;
+}
+
+async function answer(request: HostRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'launchUrl':
+      return host.launchUrl();
+    case 'onboard':
+      return (await host.core.router.handle('connection.completeOnboarding', {})).ok;
+    case 'sync':
+      await session().sync.run();
+      return null;
+    case 'fullSync': {
+      const t0 = performance.now();
+      await session().sync.run({ full: true });
+      const library = session().library;
+      return {
+        seconds: (performance.now() - t0) / 1000,
+        generations: library.get<{ n: number }>('SELECT count(*) AS n FROM generations')?.n ?? 0,
+        downloads: library.all<{ state: string; n: number }>('SELECT state, count(*) AS n FROM downloads GROUP BY state'),
+      };
+    }
+    case 'reset':
+      histogram.reset();
+      resetAt = performance.now();
+      utilizationAt = performance.eventLoopUtilization();
+      return null;
+    case 'read':
+      return {
+        p50: ms(histogram.percentile(50)),
+        p99: ms(histogram.percentile(99)),
+        max: ms(histogram.max),
+        mean: ms(histogram.mean),
+        samples: histogram.count,
+        seconds: (performance.now() - resetAt) / 1000,
+        utilization: performance.eventLoopUtilization(utilizationAt).utilization,
+      } satisfies LoopFigures;
+    case 'profileStart':
+      inspector = new InspectorSession();
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.setSamplingInterval', { interval: 500 });
+      await inspector.post('Profiler.start');
+      return null;
+    case 'profileStop': {
+      if (!inspector) return null;
+      const { profile } = await inspector.post('Profiler.stop');
+      writeFileSync(request.path ?? 'host.cpuprofile', JSON.stringify(profile));
+      inspector.disconnect();
+      inspector = null;
+      return request.path ?? 'host.cpuprofile';
+    }
+    case 'stop':
+      histogram.disable();
+      await host.stop();
+      setImmediate(() => process.exit(0));
+      return null;
+  }
+}
+
+process.on('message', (message: HostRequest) => {
+  answer(message).then(
+    (value) => process.send?.({ id: message.id, value }),
+    (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});
+process.send?.({ id: 0, value: 'ready' });

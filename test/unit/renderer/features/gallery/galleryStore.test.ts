@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Bridge, LibraryFilter } from '../../../../../shared/ipc/index.ts';
+import { setBridgeForTests } from '../../../../../renderer/bridge/invoke.ts';
+import { PAGE_SIZE, useGalleryStore } from '../../../../../renderer/features/gallery/galleryStore.ts';
+import { libraryItem, libraryItems } from '../../support/libraryItems.ts';
+
+type Query = { filter: LibraryFilter; offset: number; limit: number };
+
+const TOTAL = 5_000;
+
+describe('the gallery paging through the library', () => {
+  let queries: Query[];
+  /** Answers wait here until the test lets them through, when it holds them. */
+  let held: (() => void)[] | null;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    queries = [];
+    held = null;
+    const bridge: Bridge = {
+      invoke: (async (command: string, query: Query) => {
+        if (command !== 'library.query') return { ok: true, value: { queued: [] } };
+        queries.push(query);
+        if (held) await new Promise<void>((resolve) => held?.push(resolve));
+        const word = query.filter.search ?? 'item';
+        return { ok: true, value: { items: libraryItems(query.offset, Math.min(query.limit, TOTAL - query.offset), word), total: TOTAL } };
+      }) as Bridge['invoke'],
+      on: () => () => undefined,
+    };
+    setBridgeForTests(bridge);
+    useGalleryStore.getState().reset();
+  });
+
+  afterEach(() => {
+    setBridgeForTests(null);
+    useGalleryStore.getState().reset();
+    vi.useRealTimers();
+  });
+
+  const pagesHeld = () => Object.keys(useGalleryStore.getState().pages).map(Number).sort((a, b) => a - b);
+  const pagesAsked = () => queries.map((query) => query.offset / PAGE_SIZE);
+
+  async function firstScreen(): Promise<void> {
+    useGalleryStore.getState().setFilter({});
+    await vi.runAllTimersAsync();
+  }
+
+  it('loads the pages a visible range falls in, each once', async () => {
+    await firstScreen();
+    expect(pagesAsked()).toEqual([0]);
+    useGalleryStore.getState().showRange(150, 320);
+    useGalleryStore.getState().showRange(150, 320);
+    await vi.runAllTimersAsync();
+    expect(pagesAsked()).toEqual([0, 1, 2, 3]);
+    expect(useGalleryStore.getState().total).toBe(TOTAL);
+    expect(useGalleryStore.getState().itemAt(321)?.id).toBe('item-321');
+    expect(useGalleryStore.getState().indexOf('item-250')).toBe(250);
+    expect(useGalleryStore.getState().itemAt(4_000)).toBeUndefined();
+  });
+
+  it('does not ask again for a page already in flight', async () => {
+    await firstScreen();
+    held = [];
+    useGalleryStore.getState().showRange(200, 210);
+    useGalleryStore.getState().showRange(205, 215);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pagesAsked()).toEqual([0, 2]);
+    for (const release of held) release();
+    await vi.runAllTimersAsync();
+    expect(pagesHeld()).toContain(2);
+  });
+
+  it('keeps only the pages near the view as it scrolls away', async () => {
+    await firstScreen();
+    useGalleryStore.getState().showRange(0, 250);
+    await vi.runAllTimersAsync();
+    expect(pagesHeld()).toEqual([0, 1, 2]);
+    // Far down: the top pages are dropped, the ones within three pages of the view stay.
+    useGalleryStore.getState().showRange(1_000, 1_150);
+    await vi.runAllTimersAsync();
+    expect(pagesHeld()).toEqual([10, 11]);
+    useGalleryStore.getState().showRange(1_300, 1_350);
+    await vi.runAllTimersAsync();
+    expect(pagesHeld()).toEqual([10, 11, 13]);
+  });
+
+  it('drops an answer that comes back after the filter changed', async () => {
+    await firstScreen();
+    const stale: (() => void)[] = [];
+    held = stale;
+    useGalleryStore.getState().showRange(200, 220);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pagesAsked()).toEqual([0, 2]);
+    held = null;
+    useGalleryStore.getState().setSearchText('sea');
+    await vi.runAllTimersAsync();
+    // The old page 2 answers last; nothing of it may reach the new results.
+    for (const release of stale) release();
+    await vi.runAllTimersAsync();
+    expect(useGalleryStore.getState().filter.search).toBe('sea');
+    expect(useGalleryStore.getState().itemAt(0)?.id).toBe('sea-0');
+    expect(useGalleryStore.getState().itemAt(200)).toBeUndefined();
+    expect(pagesHeld()).toEqual([0]);
+  });
+
+  it('updates known items in place and re-reads the view once for items it did not hold', async () => {
+    await firstScreen();
+    const changed = { ...libraryItem(3), favorite: true };
+    useGalleryStore.getState().applyUpdate([changed], []);
+    expect(useGalleryStore.getState().itemAt(3)?.favorite).toBe(true);
+    await vi.runAllTimersAsync();
+    expect(pagesAsked()).toEqual([0]);
+
+    const epoch = useGalleryStore.getState().epoch;
+    useGalleryStore.getState().applyUpdate([libraryItem(9_999, 'new')], []);
+    useGalleryStore.getState().applyUpdate([], ['item-4']);
+    expect(pagesAsked()).toEqual([0]);
+    await vi.runAllTimersAsync();
+    expect(pagesAsked()).toEqual([0, 0]);
+    expect(useGalleryStore.getState().epoch).toBe(epoch + 1);
+  });
+
+  it('says why when a page cannot be read', async () => {
+    setBridgeForTests({
+      invoke: (async () => ({ ok: false, error: { code: 'invalid_filter', message: '' } })),
+      on: () => () => undefined,
+    });
+    await firstScreen();
+    expect(useGalleryStore.getState().error).toMatch(/filter/);
+    expect(useGalleryStore.getState().answered).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { Job } from '../../../../../shared/ipc/index.ts';
+import { waitingUntilNote } from '../../../../../renderer/features/queue/jobLabels.ts';
+
+function job(patch: Partial<Job>): Job {
+  return {
+    id: 'j', kind: 'generation.create', state: 'waiting_connection', title: 'An image', quotedCredits: 5, creditsUsed: null, creditsRefunded: null,
+    resourceKind: null, resourceId: null, dependsOn: null, retryOf: null, attempts: 1, progress: null,
+    error: { code: 'rate_limited', message: 'The service asked Cast Studio to slow down. It will retry by itself.' }, createdAt: '2026-11-24T14:30:00.000Z', updatedAt: '2026-11-24T14:30:00.000Z',
+    ...patch,
+  };
+}
+
+describe('a job waiting out the service’s Retry-After', () => {
+  // Local times: the note reads the person's clock, whatever the machine's time zone.
+  const now = new Date(2026, 10, 24, 14, 30, 30);
+
+  it('says until when, in local time, for people', () => {
+    const until = new Date(2026, 10, 24, 14, 32, 0).toISOString();
+    expect(waitingUntilNote(job({ waitingUntil: until }), now, 'en-GB')).toBe('The service asked to wait: waiting until 14:32.');
+    expect(waitingUntilNote(job({ waitingUntil: until }), now, 'en-US')).toBe('The service asked to wait: waiting until 02:32 PM.');
+  });
+
+  it('names the day when the wait ends on another day', () => {
+    const until = new Date(2026, 10, 25, 9, 5, 0).toISOString();
+    expect(waitingUntilNote(job({ waitingUntil: until }), now, 'en-GB')).toBe('The service asked to wait: waiting until Wed 25 Nov 09:05.');
+  });
+
+  it('says nothing for a job that is not waiting', () => {
+    expect(waitingUntilNote(job({}), now)).toBeNull();
+    expect(waitingUntilNote(job({ waitingUntil: null }), now)).toBeNull();
+    expect(waitingUntilNote(job({ state: 'sending', waitingUntil: new Date(2026, 10, 24, 14, 32).toISOString() }), now)).toBeNull();
+  });
+});

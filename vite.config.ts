@@ -16,9 +16,7 @@ const manifest = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
 const nodeExternals = ['electron', 'keytar', ...Object.keys(manifest.dependencies ?? {})];
 
 const isMainExternal = (id: string) =>
-  id.startsWith('node:') ||
-  builtinModules.includes(id) ||
-  nodeExternals.some((name) => id === name || id.startsWith(`${name}/`));
+  id.startsWith('node:') || builtinModules.includes(id) || nodeExternals.some((name) => id === name || id.startsWith(`${name}/`));
 
 const renderer: UserConfig = {
   root: fromRoot('renderer'),
@@ -103,7 +101,9 @@ const targets: Record<string, UserConfig> = { renderer, main, preload, sandbox }
 export default defineConfig(({ mode, command }) => {
   const target = targets[mode];
   if (!target) {
-    throw new Error(`Vite mode "${mode}" names no Cast Studio target: pass --mode renderer, --mode main, --mode preload or --mode sandbox.`);
+    throw new Error(
+      `Vite mode "${mode}" names no Cast Studio target: pass --mode renderer, --mode main, --mode preload or --mode sandbox.`,
+    );
   }
   // A build is what ships, whatever NODE_ENV the shell has: under a test runner (NODE_ENV=test) Vite
   // would otherwise build React's development runtime (jsxDEV, dev checks), several times slower.

@@ -73,10 +73,16 @@ function startInBrowser() {
   // The host stops cleanly on either signal but only once on each, and Ctrl+C in a terminal reaches
   // it directly too: passing SIGTERM on keeps a second SIGINT from cutting its shutdown short.
   const host = [join(root, 'electron', 'web', 'cli.ts'), ...process.argv.slice(2)];
-  runUntilExit(process.execPath, host, process.env, (error) => {
-    console.error(`The browser host could not be started (${error.message}).`);
-    process.exit(1);
-  }, 'SIGTERM');
+  runUntilExit(
+    process.execPath,
+    host,
+    process.env,
+    (error) => {
+      console.error(`The browser host could not be started (${error.message}).`);
+      process.exit(1);
+    },
+    'SIGTERM',
+  );
 }
 
 const binary = obtainBinary();
@@ -92,7 +98,9 @@ if (!binary) {
   // An inherited ELECTRON_RUN_AS_NODE would start plain Node instead of the app.
   const { ELECTRON_RUN_AS_NODE: _runAsNode, ...env } = process.env;
   runUntilExit(binary, args, env, (error) => {
-    console.error(`Electron could not be started from ${binary} (${error.message}); run \`npm run start:browser\` to open the studio in your browser instead.`);
+    console.error(
+      `Electron could not be started from ${binary} (${error.message}); run \`npm run start:browser\` to open the studio in your browser instead.`,
+    );
     process.exit(1);
   });
 }

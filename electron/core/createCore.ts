@@ -123,7 +123,14 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
 
 /** The user data folder and what core keeps in it are the user's alone (0700 folders, 0600 files). */
 function openCoreLog(deps: CoreDeps): { log: RedactingLogger; fileLog: FileLogSink } {
-  for (const dir of [deps.userDataDir, join(deps.userDataDir, 'logs'), join(deps.userDataDir, 'profiles'), join(deps.userDataDir, 'media'), join(deps.userDataDir, 'sandbox')]) makePrivateDir(dir);
+  for (const dir of [
+    deps.userDataDir,
+    join(deps.userDataDir, 'logs'),
+    join(deps.userDataDir, 'profiles'),
+    join(deps.userDataDir, 'media'),
+    join(deps.userDataDir, 'sandbox'),
+  ])
+    makePrivateDir(dir);
   makePrivateFile(join(deps.userDataDir, 'logs', 'core.log'));
   keepPrivate(deps.preferences.path);
   const fileLog = new FileLogSink(join(deps.userDataDir, 'logs', 'core.log'));
@@ -139,7 +146,12 @@ function registerFeatures(ctx: CoreContext): void {
   const { router, connections, clock, log } = ctx;
   const active = (): Session => connections.requireSession();
   const current = (): Session | null => connections.session;
-  registerAppHandlers(router, { appVersion: ctx.appVersion, mediaBase: ctx.mediaBase, host: ctx.host, setFocused: (focused) => connections.setFocused(focused) });
+  registerAppHandlers(router, {
+    appVersion: ctx.appVersion,
+    mediaBase: ctx.mediaBase,
+    host: ctx.host,
+    setFocused: (focused) => connections.setFocused(focused),
+  });
   registerSettingsHandlers(router, { settings: ctx.settings, current });
   registerProfileHandlers(router, connections);
   registerSandboxAdminHandlers(router, { access: () => connections.sandboxAdmin() });

@@ -34,7 +34,10 @@ export function attachIpcTransport(options: IpcTransportOptions): () => void {
 
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, message: unknown): Promise<Reply<unknown>> => {
     const win = options.window();
-    const verdict = checkSender(event.senderFrame, { mainFrame: win && !win.isDestroyed() ? win.webContents.mainFrame : null, origin: options.origin });
+    const verdict = checkSender(event.senderFrame, {
+      mainFrame: win && !win.isDestroyed() ? win.webContents.mainFrame : null,
+      origin: options.origin,
+    });
     if (!verdict.ok) {
       log.warn('Refused an IPC message', { reason: verdict.reason });
       return REFUSED;

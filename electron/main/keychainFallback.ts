@@ -42,7 +42,8 @@ type Vault = { version: 1; weak: boolean; secrets: Record<string, string> };
  * fallback holds for the rest of the run. Any other failure (a locked keyring, a dismissed prompt)
  * is transient, and keytar is asked again on the next call.
  */
-const UNREACHABLE = /Could not connect|autolaunch D-Bus|not provided by any \.service files|dbus-launch|org\.freedesktop\.DBus\.Error\.(ServiceUnknown|NoServer|Spawn)/i;
+const UNREACHABLE =
+  /Could not connect|autolaunch D-Bus|not provided by any \.service files|dbus-launch|org\.freedesktop\.DBus\.Error\.(ServiceUnknown|NoServer|Spawn)/i;
 
 const PROBE_ACCOUNT = 'cast-studio-keychain-probe';
 

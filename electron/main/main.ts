@@ -84,8 +84,22 @@ async function start(): Promise<void> {
       backgroundColor: nativeTheme.shouldUseDarkColors ? '#16161a' : '#f7f7f8',
       onClose: (state) => preferences.set('window.state', state),
     });
-    opened.on('focus', () => void starting.then((core) => core.setFocused(true), () => undefined));
-    opened.on('blur', () => void starting.then((core) => core.setFocused(false), () => undefined));
+    opened.on(
+      'focus',
+      () =>
+        void starting.then(
+          (core) => core.setFocused(true),
+          () => undefined,
+        ),
+    );
+    opened.on(
+      'blur',
+      () =>
+        void starting.then(
+          (core) => core.setFocused(false),
+          () => undefined,
+        ),
+    );
     opened.on('closed', () => (win = null));
     win = opened;
   };
@@ -95,7 +109,10 @@ async function start(): Promise<void> {
   try {
     core = await starting;
   } catch (error) {
-    dialog.showErrorBox('Cast Studio could not start', `${error instanceof Error ? error.message : String(error)}\n\nThe log is in ${app.getPath('logs')}.`);
+    dialog.showErrorBox(
+      'Cast Studio could not start',
+      `${error instanceof Error ? error.message : String(error)}\n\nThe log is in ${app.getPath('logs')}.`,
+    );
     app.exit(1);
     return;
   }

@@ -45,7 +45,15 @@ export async function mediaResponse(request: MediaRequest, resolve: MediaResolve
       : createReadStream(found.path);
   const body = stream ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null;
   // The page (castapp://studio) fetches media across origins for waveforms; only it may read them.
-  return new Response(body, { status, headers: { ...headers, ...MEDIA_SAFETY_HEADERS, 'Cache-Control': 'private, max-age=31536000, immutable', 'Access-Control-Allow-Origin': APP_ORIGIN } });
+  return new Response(body, {
+    status,
+    headers: {
+      ...headers,
+      ...MEDIA_SAFETY_HEADERS,
+      'Cache-Control': 'private, max-age=31536000, immutable',
+      'Access-Control-Allow-Origin': APP_ORIGIN,
+    },
+  });
 }
 
 function text(status: number, message: string): Response {

@@ -36,7 +36,8 @@ export class QueueProgress {
   summary(): Omit<QueueSummary, 'finished'> {
     const jobs = [...this.working.values()];
     const withProgress = jobs.filter((job) => job.progress !== null);
-    const fraction = withProgress.length === 0 ? null : withProgress.reduce((sum, job) => sum + (job.progress ?? 0), 0) / withProgress.length;
+    const fraction =
+      withProgress.length === 0 ? null : withProgress.reduce((sum, job) => sum + (job.progress ?? 0), 0) / withProgress.length;
     return { working: jobs.length, fraction };
   }
 }

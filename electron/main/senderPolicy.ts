@@ -14,7 +14,8 @@ export function checkSender(frame: FrameLike | null | undefined, expected: { mai
   // Null when the frame navigated away or was destroyed between send and receipt.
   if (!frame) return { ok: false, reason: 'the sending frame is gone' };
   if (frame.parent !== null) return { ok: false, reason: 'the message came from a subframe' };
-  if (!expected.mainFrame || frame !== expected.mainFrame) return { ok: false, reason: 'the message came from a frame that is not our window' };
+  if (!expected.mainFrame || frame !== expected.mainFrame)
+    return { ok: false, reason: 'the message came from a frame that is not our window' };
   if (originOf(frame.url) !== expected.origin) return { ok: false, reason: `the sending page is not of ${expected.origin}` };
   return { ok: true };
 }

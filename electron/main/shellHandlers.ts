@@ -36,7 +36,10 @@ export function registerShellHandlers(deps: ShellDeps): void {
     const file = join(folder, safeFileName(fileName, media.contentType));
     await copyFile(media.path, file);
     const picture = media.contentType.startsWith('image/') ? nativeImage.createFromPath(media.path) : null;
-    const icon = picture && !picture.isEmpty() ? picture.resize({ width: 64 }) : nativeImage.createFromDataURL(`data:image/png;base64,${DRAG_ICON_PNG}`);
+    const icon =
+      picture && !picture.isEmpty()
+        ? picture.resize({ width: 64 })
+        : nativeImage.createFromDataURL(`data:image/png;base64,${DRAG_ICON_PNG}`);
     win.webContents.startDrag({ file, icon });
     return { ok: true as const };
   });
@@ -60,6 +63,7 @@ export function registerShellHandlers(deps: ShellDeps): void {
 }
 
 function found<T>(media: T | null): T {
-  if (!media) throw new AppFailure('media_missing', 'That file is not in the library on this computer. Download it again from the gallery.');
+  if (!media)
+    throw new AppFailure('media_missing', 'That file is not in the library on this computer. Download it again from the gallery.');
   return media;
 }

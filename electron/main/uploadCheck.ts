@@ -18,7 +18,9 @@ export function sniffContentType(head: Uint8Array): UploadContentType | null {
 }
 
 const MB = 1024 * 1024;
-const refuse = (message: string): { reply: Reply<never> } => ({ reply: { ok: false, error: { code: 'invalid_upload', message, field: 'path' } } });
+const refuse = (message: string): { reply: Reply<never> } => ({
+  reply: { ok: false, error: { code: 'invalid_upload', message, field: 'path' } },
+});
 
 /**
  * Main's own check of a file dropped from the OS, before core reads it: the path the preload sent
@@ -50,10 +52,12 @@ export async function checkDroppedFile(input: unknown): Promise<{ reply: Reply<n
     const type = sniffContentType(head);
     if (!type) return refuse('This file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.');
     const limit = UPLOAD_TYPES[type].maxBytes;
-    if (info.size > limit) return refuse(`This file is too large: ${type} files may be at most ${Math.floor(limit / MB)} MB, and this one is ${(info.size / MB).toFixed(1)} MB.`);
+    if (info.size > limit)
+      return refuse(
+        `This file is too large: ${type} files may be at most ${Math.floor(limit / MB)} MB, and this one is ${(info.size / MB).toFixed(1)} MB.`,
+      );
     return { input: { path: real } };
   } finally {
     await handle.close();
   }
 }
-

@@ -11,9 +11,15 @@ const VISIBLE = { width: 120, height: 60 };
  * (a monitor may have gone since), the saved size centred otherwise, the default size with nothing
  * saved. The preference file is user-editable, so the saved value is checked, not trusted.
  */
-export function restoreWindowState(saved: unknown, workAreas: Rect[]): Partial<Rect> & { width: number; height: number; maximized: boolean } {
+export function restoreWindowState(
+  saved: unknown,
+  workAreas: Rect[],
+): Partial<Rect> & { width: number; height: number; maximized: boolean } {
   if (!isWindowState(saved)) return { ...DEFAULT_SIZE, maximized: false };
-  const largest = workAreas.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a), workAreas[0] ?? { x: 0, y: 0, ...DEFAULT_SIZE });
+  const largest = workAreas.reduce(
+    (a, b) => (b.width * b.height > a.width * a.height ? b : a),
+    workAreas[0] ?? { x: 0, y: 0, ...DEFAULT_SIZE },
+  );
   const width = clamp(saved.width, MIN_SIZE.width, Math.max(MIN_SIZE.width, largest.width));
   const height = clamp(saved.height, MIN_SIZE.height, Math.max(MIN_SIZE.height, largest.height));
   const onScreen = workAreas.some((area) => overlap(area, { x: saved.x, y: saved.y, width, height }));

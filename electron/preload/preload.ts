@@ -50,7 +50,8 @@ function invoke(command: unknown, input: unknown): Promise<unknown> {
 }
 
 function on(event: unknown, handler: unknown): () => void {
-  if (typeof event !== 'string' || typeof handler !== 'function') throw new TypeError('on(event, handler): expected a name and a function.');
+  if (typeof event !== 'string' || typeof handler !== 'function')
+    throw new TypeError('on(event, handler): expected a name and a function.');
   const set = handlers.get(event) ?? new Set<Handler>();
   const wrapped = handler as Handler;
   set.add(wrapped);

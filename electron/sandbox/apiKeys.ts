@@ -23,7 +23,10 @@ export type NewKey = { name: string; scopes?: ScopeT[] | undefined; expiresAt?: 
 export function createKey(db: Db, userId: string, input: NewKey, now: Date): { record: ApiKeyRecord; key: string; webhookSecret: string } {
   // spec 2.1 / 8: at most 10 active keys per user.
   if (countActiveKeys(db, userId, now) >= LIMITS.activeApiKeysPerUser) {
-    throw new SandboxError('active_key_limit', `You already have ${LIMITS.activeApiKeysPerUser} active keys; revoke one before creating another.`);
+    throw new SandboxError(
+      'active_key_limit',
+      `You already have ${LIMITS.activeApiKeysPerUser} active keys; revoke one before creating another.`,
+    );
   }
   const key = input.text ?? mintKeyText();
   const id = randomUUID();

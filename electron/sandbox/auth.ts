@@ -66,5 +66,6 @@ export function authenticateAdmin(req: IncomingMessage, adminToken: string): voi
   const token = bearer(req) ?? '';
   const a = Buffer.from(sha256Hex(token));
   const b = Buffer.from(sha256Hex(adminToken));
-  if (!timingSafeEqual(a, b)) throw new SandboxError('invalid_admin_token', 'The sandbox admin token is missing or wrong; use the admin_token the sandbox printed.');
+  if (!timingSafeEqual(a, b))
+    throw new SandboxError('invalid_admin_token', 'The sandbox admin token is missing or wrong; use the admin_token the sandbox printed.');
 }

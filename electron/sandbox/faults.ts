@@ -77,18 +77,24 @@ export class FaultState {
       if (window.length >= limit) {
         const wait = Math.max(1, Math.ceil(((window[0] ?? nowMs) + 60_000 - nowMs) / 1000));
         this.windows.set(keyId, window);
-        throw new SandboxError('rate_limited', `Too many requests for this key; wait ${wait} s, then retry.`, undefined, { retryAfterSeconds: wait });
+        throw new SandboxError('rate_limited', `Too many requests for this key; wait ${wait} s, then retry.`, undefined, {
+          retryAfterSeconds: wait,
+        });
       }
       window.push(nowMs);
       this.windows.set(keyId, window);
     }
     const r429 = this.config.rate_429 ?? 0;
     if (r429 > 0 && this.random() < r429) {
-      throw new SandboxError('rate_limited', `Too many requests (injected); wait ${retryAfter} s, then retry.`, undefined, { retryAfterSeconds: retryAfter });
+      throw new SandboxError('rate_limited', `Too many requests (injected); wait ${retryAfter} s, then retry.`, undefined, {
+        retryAfterSeconds: retryAfter,
+      });
     }
     const r5xx = this.config.rate_5xx ?? 0;
     if (r5xx > 0 && this.random() < r5xx) {
-      throw new SandboxError('service_unavailable', 'The service is briefly unavailable (injected); retry the same request.', undefined, { retryAfterSeconds: retryAfter });
+      throw new SandboxError('service_unavailable', 'The service is briefly unavailable (injected); retry the same request.', undefined, {
+        retryAfterSeconds: retryAfter,
+      });
     }
   }
 }

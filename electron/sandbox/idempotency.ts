@@ -6,7 +6,9 @@ import { canonicalJson } from '../../shared/api/canonicalJson.ts';
 
 /** Same key with the same request = same fingerprint: method, path, canonical body, quote header. */
 export function fingerprint(method: string, path: string, body: unknown, quoteId: string | null): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonicalJson(body)}\n${quoteId ?? ''}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body)}\n${quoteId ?? ''}`)
+    .digest('hex');
 }
 
 /**

@@ -12,12 +12,21 @@ function schema(s: z.ZodType, io: 'input' | 'output' = 'output'): Json {
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 const json = (body: Json): Json => ({ content: { 'application/json': { schema: body } } });
 
-const ERROR = { description: 'Error: `{ error: { code, message, field? } }`; codes and statuses in ERROR_STATUS.', ...json(ref('ErrorBody')) };
+const ERROR = {
+  description: 'Error: `{ error: { code, message, field? } }`; codes and statuses in ERROR_STATUS.',
+  ...json(ref('ErrorBody')),
+};
 const errors = (...statuses: number[]): Json => Object.fromEntries(statuses.map((s) => [String(s), ERROR]));
 const AUTH_ERRORS = errors(401, 403, 429, 500, 503);
 
 const idParam = (name = 'id'): Json => ({ name, in: 'path', required: true, schema: { type: 'string' } });
-const header = (name: string, required: boolean, description: string): Json => ({ name, in: 'header', required, description, schema: { type: 'string' } });
+const header = (name: string, required: boolean, description: string): Json => ({
+  name,
+  in: 'header',
+  required,
+  description,
+  schema: { type: 'string' },
+});
 const IDEMPOTENCY = header('Idempotency-Key', true, 'Required on creating requests; same key + same body replays, different body is 409.');
 const QUOTE = header(api.QUOTE_HEADER, false, 'A quote this paid request must match exactly (input and asset hashes).');
 
@@ -39,7 +48,11 @@ function creatingOp(summary: string, tag: string, request: z.ZodType, accepted: 
     parameters: [...params, IDEMPOTENCY, QUOTE],
     requestBody: { required: true, ...json(schema(request, 'input')) },
     responses: {
-      '201': { description: 'Accepted; poll the resource until it is terminal.', headers: { Location: { schema: { type: 'string' } } }, ...json(schema(accepted)) },
+      '201': {
+        description: 'Accepted; poll the resource until it is terminal.',
+        headers: { Location: { schema: { type: 'string' } } },
+        ...json(schema(accepted)),
+      },
       '202': { description: 'Ambiguous outcome; retry the exact same request with the same key.', ...json(schema(api.AmbiguousBody)) },
       ...extra,
       ...errors(400, 402, 404, 409),
@@ -90,13 +103,22 @@ export function buildOpenApi(baseUrl: string): Json {
       delete: del('a character', 'characters'),
     },
     '/v1/characters/{id}/regenerate': {
-      post: creatingOp('Regenerate a ready character (spec 4.1)', 'characters', api.RegenerateCharacterRequest, api.RegenerateResponse, {
-        '200': { description: 'Exact terminal recovery of an earlier identical request.', ...json(schema(api.RegenerateResponse)) },
-      }, [idParam()]),
+      post: creatingOp(
+        'Regenerate a ready character (spec 4.1)',
+        'characters',
+        api.RegenerateCharacterRequest,
+        api.RegenerateResponse,
+        {
+          '200': { description: 'Exact terminal recovery of an earlier identical request.', ...json(schema(api.RegenerateResponse)) },
+        },
+        [idParam()],
+      ),
     },
     '/v1/characters/{id}/revert': {
       post: {
-        ...creatingOp('Revert the last regeneration (spec 4.1)', 'characters', api.RevertCharacterRequest, api.RevertResponse, {}, [idParam()]),
+        ...creatingOp('Revert the last regeneration (spec 4.1)', 'characters', api.RevertCharacterRequest, api.RevertResponse, {}, [
+          idParam(),
+        ]),
         responses: {
           '200': { description: 'Reverted', ...json(schema(api.RevertResponse)) },
           '202': { description: 'Still reconciling; retry the exact same request.', ...json(schema(api.AmbiguousBody)) },
@@ -116,7 +138,9 @@ export function buildOpenApi(baseUrl: string): Json {
     },
     '/v1/voices': { get: read('List voices and presets (spec 4.4)', 'voices', api.VoiceList, queryParams(api.VoiceListQuery)) },
     '/v1/voices/{id}': { get: read('Get a voice (403 for another user’s)', 'voices', api.VoiceResponse, [idParam()]) },
-    '/v1/voices/clone': { post: creatingOp('Clone or design a voice (spec 4.4)', 'voices', api.CloneVoiceFields, api.VoiceAcceptedResponse) },
+    '/v1/voices/clone': {
+      post: creatingOp('Clone or design a voice (spec 4.4)', 'voices', api.CloneVoiceFields, api.VoiceAcceptedResponse),
+    },
     '/v1/audio': {
       post: creatingOp('Create speech (spec 4.5)', 'audio', api.CreateAudioRequest, api.AudioAcceptedResponse),
       get: read('List audio tracks', 'audio', api.AudioList, queryParams(api.AudioListQuery)),
@@ -156,7 +180,13 @@ export function buildOpenApi(baseUrl: string): Json {
         tags: ['cdn'],
         security: [],
         parameters: [idParam('name'), { name: 'Range', in: 'header', required: false, schema: { type: 'string' } }],
-        responses: { '200': { description: 'The file' }, '206': { description: 'Part of the file' }, '304': { description: 'Not modified' }, '416': { description: 'Range not satisfiable' }, ...errors(404) },
+        responses: {
+          '200': { description: 'The file' },
+          '206': { description: 'Part of the file' },
+          '304': { description: 'Not modified' },
+          '416': { description: 'Range not satisfiable' },
+          ...errors(404),
+        },
       },
     },
     '/api/keys': {
@@ -167,39 +197,85 @@ export function buildOpenApi(baseUrl: string): Json {
         requestBody: { required: true, ...json(schema(api.CreateKeyRequest, 'input')) },
         responses: { '201': { description: 'Created', ...json(schema(api.CreatedKeyResponse)) }, ...errors(400, 401, 409) },
       },
-      get: { summary: 'List active keys', tags: ['keys'], security: session, responses: { '200': { description: 'OK', ...json(schema(api.KeyList)) }, ...errors(401) } },
+      get: {
+        summary: 'List active keys',
+        tags: ['keys'],
+        security: session,
+        responses: { '200': { description: 'OK', ...json(schema(api.KeyList)) }, ...errors(401) },
+      },
     },
-    '/api/keys/{id}': { delete: { summary: 'Revoke a key (soft delete)', tags: ['keys'], security: session, parameters: [idParam()], responses: { '200': { description: 'Revoked', ...json(schema(api.DeletedResponse)) }, ...errors(401, 404) } } },
-    '/sandbox/users': { post: { ...adminOp('Create a user with a web session token', api.SandboxCreateUser, schema(api.SandboxUserCreated)), responses: { '201': { description: 'Created', ...json(schema(api.SandboxUserCreated)) }, ...errors(400, 401) } } },
+    '/api/keys/{id}': {
+      delete: {
+        summary: 'Revoke a key (soft delete)',
+        tags: ['keys'],
+        security: session,
+        parameters: [idParam()],
+        responses: { '200': { description: 'Revoked', ...json(schema(api.DeletedResponse)) }, ...errors(401, 404) },
+      },
+    },
+    '/sandbox/users': {
+      post: {
+        ...adminOp('Create a user with a web session token', api.SandboxCreateUser, schema(api.SandboxUserCreated)),
+        responses: { '201': { description: 'Created', ...json(schema(api.SandboxUserCreated)) }, ...errors(400, 401) },
+      },
+    },
     '/sandbox/users/{id}': { get: adminOp('Read a user (plan, team, balance)', null, { type: 'object' }, [idParam()]) },
     '/sandbox/users/{id}/plan': { post: adminOp('Change a user’s plan', api.SandboxSetPlan, { type: 'object' }, [idParam()]) },
-    '/sandbox/users/{id}/credits': { post: adminOp('Grant credits (a grant transaction)', api.SandboxGrantCredits, { type: 'object' }, [idParam()]) },
-    '/sandbox/quotes/{id}/decision': { post: adminOp('Approve, reject or revoke a quote', api.SandboxQuoteDecision, QuoteDecisionResult, [idParam()]) },
+    '/sandbox/users/{id}/credits': {
+      post: adminOp('Grant credits (a grant transaction)', api.SandboxGrantCredits, { type: 'object' }, [idParam()]),
+    },
+    '/sandbox/quotes/{id}/decision': {
+      post: adminOp('Approve, reject or revoke a quote', api.SandboxQuoteDecision, QuoteDecisionResult, [idParam()]),
+    },
     '/sandbox/quotes': {
-      get: adminOp('Quotes in one approval state (default pending: the approver’s inbox), newest first', null, schema(api.SandboxQuoteList), [
-        { name: 'approval_state', in: 'query', required: false, schema: { type: 'string', enum: ['pending', 'approved', 'rejected', 'revoked'] } },
-        { name: 'user_id', in: 'query', required: false, schema: { type: 'string' } },
-      ]),
+      get: adminOp(
+        'Quotes in one approval state (default pending: the approver’s inbox), newest first',
+        null,
+        schema(api.SandboxQuoteList),
+        [
+          {
+            name: 'approval_state',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', enum: ['pending', 'approved', 'rejected', 'revoked'] },
+          },
+          { name: 'user_id', in: 'query', required: false, schema: { type: 'string' } },
+        ],
+      ),
     },
     '/sandbox/speed': {
       get: adminOp('Read the pace of jobs', null, schema(api.SandboxSpeedResponse)),
       put: adminOp('Set the pace of jobs accepted from now on', api.SandboxSpeedSetting, schema(api.SandboxSpeedResponse)),
     },
-    '/sandbox/quotes/{id}/expire': { post: adminOp('Expire a quote now (to exercise quote_expired)', null, QuoteDecisionResult, [idParam()]) },
+    '/sandbox/quotes/{id}/expire': {
+      post: adminOp('Expire a quote now (to exercise quote_expired)', null, QuoteDecisionResult, [idParam()]),
+    },
     '/sandbox/faults': {
       get: adminOp('Read fault injection', null, schema(api.dataOf(api.SandboxFaults))),
       put: adminOp('Replace fault injection', api.SandboxFaults, schema(api.dataOf(api.SandboxFaults))),
       post: adminOp('Replace fault injection (same as PUT)', api.SandboxFaults, schema(api.dataOf(api.SandboxFaults))),
     },
-    '/sandbox/ledger': { get: adminOp('Charges per idempotency key', null, schema(api.SandboxLedger), [{ name: 'user_id', in: 'query', required: false, schema: { type: 'string' } }]) },
-    '/openapi.json': { get: { summary: 'This document', tags: ['meta'], security: [], responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+    '/sandbox/ledger': {
+      get: adminOp('Charges per idempotency key', null, schema(api.SandboxLedger), [
+        { name: 'user_id', in: 'query', required: false, schema: { type: 'string' } },
+      ]),
+    },
+    '/openapi.json': {
+      get: {
+        summary: 'This document',
+        tags: ['meta'],
+        security: [],
+        responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
   };
   return {
     openapi: '3.1.0',
     info: {
       title: 'Character Media Generation Service (Cast Studio sandbox)',
       version: api.DEFAULT_CAPABILITIES.capability_version,
-      description: 'The service interface as the sandbox implements it. Decisions where the spec says "not shown" are in docs/service-decisions.md.',
+      description:
+        'The service interface as the sandbox implements it. Decisions where the spec says "not shown" are in docs/service-decisions.md.',
     },
     servers: [{ url: baseUrl }],
     security: apiKey,

@@ -12,11 +12,41 @@ export type Preset = {
 };
 
 export const PRESETS: readonly Preset[] = [
-  { id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c01', name: 'Aria', description: 'Warm, clear narrator voice.', model: 'voice-model-a', params: { pitch: 1.2, speed: 1.0, variant: 'aria' } },
-  { id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c02', name: 'Basil', description: 'Deep, calm storyteller.', model: 'voice-model-a', params: { pitch: 0.8, speed: 0.95, variant: 'basil' } },
-  { id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c03', name: 'Cleo', description: 'Bright, energetic presenter.', model: 'voice-model-b', params: { pitch: 1.3, speed: 1.1, variant: 'cleo' } },
-  { id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c04', name: 'Dorian', description: 'Gravelly, dramatic character voice.', model: 'voice-model-b', params: { pitch: 0.7, speed: 0.9, variant: 'dorian' } },
-  { id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c05', name: 'Esme', description: 'Soft, friendly conversational voice.', model: 'voice-model-a', params: { pitch: 1.1, speed: 1.0, variant: 'esme' } },
+  {
+    id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c01',
+    name: 'Aria',
+    description: 'Warm, clear narrator voice.',
+    model: 'voice-model-a',
+    params: { pitch: 1.2, speed: 1.0, variant: 'aria' },
+  },
+  {
+    id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c02',
+    name: 'Basil',
+    description: 'Deep, calm storyteller.',
+    model: 'voice-model-a',
+    params: { pitch: 0.8, speed: 0.95, variant: 'basil' },
+  },
+  {
+    id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c03',
+    name: 'Cleo',
+    description: 'Bright, energetic presenter.',
+    model: 'voice-model-b',
+    params: { pitch: 1.3, speed: 1.1, variant: 'cleo' },
+  },
+  {
+    id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c04',
+    name: 'Dorian',
+    description: 'Gravelly, dramatic character voice.',
+    model: 'voice-model-b',
+    params: { pitch: 0.7, speed: 0.9, variant: 'dorian' },
+  },
+  {
+    id: '5b0e3c1a-1f6e-4c47-9a57-1d2f0a6b7c05',
+    name: 'Esme',
+    description: 'Soft, friendly conversational voice.',
+    model: 'voice-model-a',
+    params: { pitch: 1.1, speed: 1.0, variant: 'esme' },
+  },
 ];
 
 export function findPreset(id: string): Preset | undefined {

@@ -50,28 +50,44 @@ export type AssetRef = { field: string; object: CdnObject };
  * Checks one URL field: SSRF first, then that it names an existing object the caller owns
  * (an upload or an earlier output) of the expected media kind.
  */
-export function checkAssetUrl(
-  cdn: CdnStore,
-  userId: string,
-  value: string,
-  field: string,
-  kinds: readonly MediaKind[],
-): AssetRef {
+export function checkAssetUrl(cdn: CdnStore, userId: string, value: string, field: string, kinds: readonly MediaKind[]): AssetRef {
   const reason = ssrfReason(value, cdn.baseUrl);
-  if (reason) throw new SandboxError('validation_error', `The URL in ${field} ${reason}. Upload the file with POST /v1/uploads and use the URL it returns.`, field);
+  if (reason)
+    throw new SandboxError(
+      'validation_error',
+      `The URL in ${field} ${reason}. Upload the file with POST /v1/uploads and use the URL it returns.`,
+      field,
+    );
   const object = cdn.fromUrl(value);
   if (!object || !cdn.ownedBy(userId, object.sha256)) {
-    throw new SandboxError('validation_error', `The URL in ${field} is not a file you uploaded. Upload it with POST /v1/uploads first.`, field);
+    throw new SandboxError(
+      'validation_error',
+      `The URL in ${field} is not a file you uploaded. Upload it with POST /v1/uploads first.`,
+      field,
+    );
   }
   const kind = object.contentType.split('/')[0];
   if (!kinds.some((k) => k === kind)) {
-    throw new SandboxError('validation_error', `The file in ${field} is ${object.contentType}; this field takes ${kinds.join(' or ')}.`, field);
+    throw new SandboxError(
+      'validation_error',
+      `The file in ${field} is ${object.contentType}; this field takes ${kinds.join(' or ')}.`,
+      field,
+    );
   }
   return { field, object };
 }
 
 /** The URL-carrying fields of spec 4 (general rules), wherever they appear in a body. */
-const URL_FIELDS = new Set(['reference_image_urls', 'reference_images', 'start_frame', 'input_image', 'reference_video', 'audio_url', 'reference_audio', 'source_url']);
+const URL_FIELDS = new Set([
+  'reference_image_urls',
+  'reference_images',
+  'start_frame',
+  'input_image',
+  'reference_video',
+  'audio_url',
+  'reference_audio',
+  'source_url',
+]);
 
 /**
  * Checks the raw text of every URL field before schema parsing, which trims whitespace and
@@ -85,7 +101,12 @@ export function checkRawUrlFields(value: unknown, cdnBase: string, path = ''): v
       const items = Array.isArray(v) ? v.map((item, i) => [item, `${here}[${i}]`] as const) : [[v, here] as const];
       for (const [item, field] of items) {
         const reason = typeof item === 'string' ? ssrfReason(item, cdnBase) : null;
-        if (reason) throw new SandboxError('validation_error', `The URL in ${field} ${reason}. Upload the file with POST /v1/uploads and use the URL it returns.`, field);
+        if (reason)
+          throw new SandboxError(
+            'validation_error',
+            `The URL in ${field} ${reason}. Upload the file with POST /v1/uploads and use the URL it returns.`,
+            field,
+          );
       }
     } else {
       checkRawUrlFields(v, cdnBase, here);

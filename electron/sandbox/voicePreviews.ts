@@ -37,7 +37,10 @@ const RETRY_AFTER_MS = 60_000;
 
 /** Changes when the wording or the preset's parameters do, so an edited preset is rendered again. */
 function fingerprint(p: Preset): string {
-  return createHash('sha256').update(JSON.stringify([previewText(p.name), p.model, p.params])).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify([previewText(p.name), p.model, p.params]))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**

@@ -29,7 +29,10 @@ export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 const BUSY: Reply<never> = {
   ok: false,
-  error: { code: 'busy', message: `Cast Studio is still working on ${MAX_IN_FLIGHT} requests from this page. Wait for them to finish, then try again.` },
+  error: {
+    code: 'busy',
+    message: `Cast Studio is still working on ${MAX_IN_FLIGHT} requests from this page. Wait for them to finish, then try again.`,
+  },
 };
 
 /**
@@ -113,9 +116,14 @@ export class BridgeServer {
       }
       const refused = REFUSED_COMMANDS.get(request.command) ?? (inFlight >= MAX_IN_FLIGHT ? BUSY : null);
       if (!refused) inFlight += 1;
-      const handled = refused ? Promise.resolve(refused) : router
+      const handled = refused
+        ? Promise.resolve(refused)
+        : router
             .handle(request.command, request.input)
-            .catch((): Reply<never> => ({ ok: false, error: { code: 'internal_error', message: 'Cast Studio could not answer that request. Try again.' } }))
+            .catch((): Reply<never> => ({
+              ok: false,
+              error: { code: 'internal_error', message: 'Cast Studio could not answer that request. Try again.' },
+            }))
             .finally(() => (inFlight -= 1));
       void handled.then((reply) => this.send(ws, JSON.stringify({ type: 'reply', id: request.id, reply } satisfies WireMessage)));
     });

@@ -63,7 +63,9 @@ export type BrowserHost = {
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new Error(`The renderer is not built (${rendererDir} has no index.html). Run \`npx vite build --mode renderer\`, or \`npm run start:browser\` which builds it.`);
+    throw new Error(
+      `The renderer is not built (${rendererDir} has no index.html). Run \`npx vite build --mode renderer\`, or \`npm run start:browser\` which builds it.`,
+    );
   }
   await mkdir(options.userDataDir, { recursive: true });
   // One process per data folder: two cores on one queue would both send it. Throws the sentence.

@@ -46,8 +46,14 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   const port = (server.address() as AddressInfo).port;
   const auth = options.auth?.host === `127.0.0.1:${port}` ? options.auth : new HostAuth(port);
   const bridge = new BridgeServer(auth, () => core?.router ?? null, log);
-  const upload = createUploadRoute({ uploadDir: options.uploadDir ?? join(tmpdir(), `cast-uploads-${newToken().slice(0, 12)}`), router: () => core?.router ?? null });
-  server.on('request', createRequestHandler({ auth, rendererDir: options.rendererDir, resolveMedia: () => core?.resolveMedia ?? null, upload }));
+  const upload = createUploadRoute({
+    uploadDir: options.uploadDir ?? join(tmpdir(), `cast-uploads-${newToken().slice(0, 12)}`),
+    router: () => core?.router ?? null,
+  });
+  server.on(
+    'request',
+    createRequestHandler({ auth, rendererDir: options.rendererDir, resolveMedia: () => core?.resolveMedia ?? null, upload }),
+  );
   server.on('upgrade', bridge.upgrade);
   // A client that resets mid-request must not reach the process as an unhandled 'error'.
   server.on('clientError', (_error, socket) => socket.destroy());

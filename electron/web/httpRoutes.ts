@@ -81,7 +81,11 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
   function session(request: IncomingMessage, response: ServerResponse): void {
     const token = auth.originMatches(request.headers.origin, true) ? auth.redeem(headerOf(request, LAUNCH_HEADER)) : null;
     if (!token) {
-      return send(response, 403, 'This link has been used already or is more than a minute old. Open Cast Studio again from the link it printed last, or press Enter where it runs for a new one.');
+      return send(
+        response,
+        403,
+        'This link has been used already or is more than a minute old. Open Cast Studio again from the link it printed last, or press Enter where it runs for a new one.',
+      );
     }
     response.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
     response.end(JSON.stringify({ token }));
@@ -92,7 +96,10 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
     const slash = rest.indexOf('/');
     const key = slash < 0 ? '' : rest.slice(0, slash);
     const id = slash < 0 ? rest : rest.slice(slash + 1);
-    const allowed = auth.originMatches(request.headers.origin, false) && fetchSiteAllowed(headerOf(request, 'sec-fetch-site')) && auth.mediaKeyMatches(key);
+    const allowed =
+      auth.originMatches(request.headers.origin, false) &&
+      fetchSiteAllowed(headerOf(request, 'sec-fetch-site')) &&
+      auth.mediaKeyMatches(key);
     if (!allowed) return send(response, 403, 'This page is not the one Cast Studio opened.');
     // Ids only, never paths: `../x`, `%2e%2e`, `/etc/passwd` and friends fail the pattern here.
     if (!isMediaId(id)) return send(response, 400, 'That is not a media id.');
@@ -115,7 +122,8 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
       ...(disposition ? { 'Content-Disposition': disposition } : {}),
     });
     if (request.method === 'HEAD' || range.kind === 'unsatisfiable' || found.size === 0) return void response.end();
-    const stream = range.kind === 'partial' ? createReadStream(found.path, { start: range.start, end: range.end }) : createReadStream(found.path);
+    const stream =
+      range.kind === 'partial' ? createReadStream(found.path, { start: range.start, end: range.end }) : createReadStream(found.path);
     await pipeline(stream, response).catch(() => response.destroy());
   }
 

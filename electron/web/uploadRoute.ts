@@ -38,20 +38,41 @@ export function createUploadRoute(options: UploadRouteOptions): (request: Incomi
   let running = 0;
 
   return async (request, response) => {
-    const contentType = String(request.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    const contentType =
+      String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim() ?? '';
     if (!Object.hasOwn(UPLOAD_TYPES, contentType)) {
-      return refuse(request, response, 415, failure('unsupported_media_type', 'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.'));
+      return refuse(
+        request,
+        response,
+        415,
+        failure(
+          'unsupported_media_type',
+          'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.',
+        ),
+      );
     }
     const type = contentType as UploadContentType;
     const limit = UPLOAD_TYPES[type].maxBytes;
     const declared = Number(request.headers['content-length'] ?? NaN);
     if (declared > limit) {
-      return refuse(request, response, 413, failure('payload_too_large', `That file is ${mb(declared)}; the limit for this type is ${mb(limit)}.`));
+      return refuse(
+        request,
+        response,
+        413,
+        failure('payload_too_large', `That file is ${mb(declared)}; the limit for this type is ${mb(limit)}.`),
+      );
     }
     const router = options.router();
     if (!router) return refuse(request, response, 503, failure('starting', 'Cast Studio is still starting. Try again in a moment.'));
     if (running >= MAX_UPLOADS_AT_ONCE) {
-      return refuse(request, response, 429, failure('busy', `Cast Studio is already receiving ${MAX_UPLOADS_AT_ONCE} files. Try this one again when one of them is done.`));
+      return refuse(
+        request,
+        response,
+        429,
+        failure('busy', `Cast Studio is already receiving ${MAX_UPLOADS_AT_ONCE} files. Try this one again when one of them is done.`),
+      );
     }
     running += 1;
     const path = join(options.uploadDir, `${randomUUID()}${EXTENSION[type]}`);
@@ -61,7 +82,8 @@ export function createUploadRoute(options: UploadRouteOptions): (request: Incomi
       await mkdir(options.uploadDir, { recursive: true, mode: 0o700 });
       const outcome = await receive(request, path, limit);
       if (outcome === 'received') reply = await router.handle('uploads.fromPath', { path });
-      else if (outcome === 'too large') [status, reply] = [413, failure('payload_too_large', `That file is larger than ${mb(limit)}, the limit for this type.`)];
+      else if (outcome === 'too large')
+        [status, reply] = [413, failure('payload_too_large', `That file is larger than ${mb(limit)}, the limit for this type.`)];
       else [status, reply] = [400, failure('upload_interrupted', 'The file did not arrive whole. Try uploading it again.')];
     } finally {
       running -= 1;

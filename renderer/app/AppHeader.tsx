@@ -22,7 +22,13 @@ export function AppHeader() {
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className="app-logo">
           <rect x="2" y="2" width="20" height="20" rx="6" fill="var(--accent)" />
           <circle cx="12" cy="10" r="3.2" fill="var(--accent-contrast)" />
-          <path d="M6.5 18.5c1-2.8 3-4.2 5.5-4.2s4.5 1.4 5.5 4.2" fill="none" stroke="var(--accent-contrast)" strokeWidth="1.8" strokeLinecap="round" />
+          <path
+            d="M6.5 18.5c1-2.8 3-4.2 5.5-4.2s4.5 1.4 5.5 4.2"
+            fill="none"
+            stroke="var(--accent-contrast)"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
         </svg>
         <span className="app-name">Cast Studio</span>
       </div>
@@ -32,7 +38,14 @@ export function AppHeader() {
             {connection.problem}
           </span>
         ) : null}
-        <button type="button" className="header-pill" onClick={() => go('settings')} data-connection={status} data-tone={tone} title="Connection settings">
+        <button
+          type="button"
+          className="header-pill"
+          onClick={() => go('settings')}
+          data-connection={status}
+          data-tone={tone}
+          title="Connection settings"
+        >
           <span className={`status-dot status-dot-${tone}`} aria-hidden="true" />
           <span className="visually-hidden">Connection: </span>
           <span>{label}</span>
@@ -45,7 +58,13 @@ export function AppHeader() {
           <span>{inFlight}</span>
           <span className="header-pill-sub">{inFlight === 1 ? 'job in flight' : 'jobs in flight'}</span>
         </button>
-        <button type="button" className="header-pill header-balance" onClick={() => go('credits')} data-balance={balance ?? undefined} title="Open credits">
+        <button
+          type="button"
+          className="header-pill header-balance"
+          onClick={() => go('credits')}
+          data-balance={balance ?? undefined}
+          title="Open credits"
+        >
           <span className="visually-hidden">Balance: </span>
           <strong>{balance === null ? '—' : creditsText(balance)}</strong>
         </button>

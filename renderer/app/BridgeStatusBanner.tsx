@@ -5,7 +5,8 @@ const MESSAGES: Partial<Record<BridgeStatus, string>> = {
   reconnecting: 'Lost the link to Cast Studio’s core. Reconnecting… Your queued work is safe.',
   incompatible: 'This page is from another version of Cast Studio. Reload the page.',
   closed: 'The link to Cast Studio’s core is closed. Reload the page.',
-  refused: 'This link to Cast Studio was used already or is more than a minute old. Press Enter where Cast Studio runs for a new link, and open that.',
+  refused:
+    'This link to Cast Studio was used already or is more than a minute old. Press Enter where Cast Studio runs for a new link, and open that.',
 };
 
 /** In the browser host, says when the page has lost its WebSocket to the core (Electron never does). */

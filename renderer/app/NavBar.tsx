@@ -16,7 +16,9 @@ const ICONS: Record<Screen, () => ReactNode> = {
 
 /** The screens, as a list of buttons; the current one is marked for assistive technology. */
 export function NavBar() {
-  const { screen, go, closeCharacter } = useNavigationStore(useShallow((s) => ({ screen: s.screen, go: s.go, closeCharacter: s.closeCharacter })));
+  const { screen, go, closeCharacter } = useNavigationStore(
+    useShallow((s) => ({ screen: s.screen, go: s.go, closeCharacter: s.closeCharacter })),
+  );
   const inFlight = useJobsStore(selectInFlightCount);
   return (
     <nav className="nav" aria-label="Screens">

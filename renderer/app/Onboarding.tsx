@@ -22,7 +22,13 @@ export function Onboarding({ open }: { open: boolean }) {
   };
 
   return (
-    <Dialog open={open} onClose={() => void startSandbox()} title={step === 'welcome' ? 'Welcome to Cast Studio' : 'Connect a service'} size="md" name="onboarding">
+    <Dialog
+      open={open}
+      onClose={() => void startSandbox()}
+      title={step === 'welcome' ? 'Welcome to Cast Studio' : 'Connect a service'}
+      size="md"
+      name="onboarding"
+    >
       {step === 'welcome' ? (
         <div className="onboarding">
           <p className="lead">Build a cast of characters, then make images, video clips and talking clips of them.</p>
@@ -34,7 +40,9 @@ export function Onboarding({ open }: { open: boolean }) {
               <li>It comes with free sandbox credits, so every price and charge works as it will for real. They are not real money.</li>
             </ul>
           </div>
-          <p className="muted">Have an account? Connect the real service with its address and an API key. You can switch at any time in Settings.</p>
+          <p className="muted">
+            Have an account? Connect the real service with its address and an API key. You can switch at any time in Settings.
+          </p>
           <InlineError error={error} />
           <div className="dialog-actions">
             <Button variant="secondary" onClick={() => setStep('connect')} disabled={busy}>

@@ -8,7 +8,9 @@ type SkipTarget = { label: string; selector: string };
 function screenTarget(screen: Screen, characterOpen: boolean): SkipTarget | null {
   switch (screen) {
     case 'studio':
-      return characterOpen ? { label: 'Skip to the generate panel', selector: '#generate-form [data-field="prompt"]' } : { label: 'Skip to the cast', selector: '.cast-grid button' };
+      return characterOpen
+        ? { label: 'Skip to the generate panel', selector: '#generate-form [data-field="prompt"]' }
+        : { label: 'Skip to the cast', selector: '.cast-grid button' };
     case 'gallery':
       return { label: 'Skip to the gallery grid', selector: '.gallery-scroller' };
     case 'credits':

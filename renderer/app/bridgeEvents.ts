@@ -41,7 +41,8 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     listen('library.updated', (update) => {
       useCharacterGenerationsStore.getState().applyUpdate(update);
       if (shown('gallery')) applyToGallery(update);
-      if (shown('voices') && (update.removedIds.length > 0 || update.items.some((item) => item.kind === 'audio'))) useTracksStore.getState().scheduleReload();
+      if (shown('voices') && (update.removedIds.length > 0 || update.items.some((item) => item.kind === 'audio')))
+        useTracksStore.getState().scheduleReload();
     }),
     // The open item's media fetched on demand shows how far it has come.
     listen('download.progress', (progress) => {

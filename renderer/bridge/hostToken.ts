@@ -13,7 +13,12 @@ type Redeem = (launchCode: string) => Promise<string | null>;
  * this tab, so a reload keeps working and no other server or tab ever sees it. Without a code (a
  * reload), the tab's stored token is used. Null: neither works, the page must be opened again.
  */
-export async function hostSessionToken(location: LocationLike, history: HistoryLike, storage: StorageLike, redeem: Redeem): Promise<string | null> {
+export async function hostSessionToken(
+  location: LocationLike,
+  history: HistoryLike,
+  storage: StorageLike,
+  redeem: Redeem,
+): Promise<string | null> {
   const match = /^#launch=([A-Za-z0-9_-]+)(?:&(.*))?$/.exec(location.hash);
   if (!match?.[1]) return storage.getItem(STORAGE_KEY);
   const rest = match[2] ? `#${match[2]}` : '';

@@ -27,7 +27,10 @@ export type SocketLike = {
   onerror: ((event: unknown) => void) | null;
 };
 type SocketFactory = (url: string) => SocketLike;
-type Fetch = (url: string, init: { method: string; body: Blob; headers: Record<string, string> }) => Promise<{ status: number; text(): Promise<string> }>;
+type Fetch = (
+  url: string,
+  init: { method: string; body: Blob; headers: Record<string, string> },
+) => Promise<{ status: number; text(): Promise<string> }>;
 
 export type WebSocketBridgeOptions = {
   /** `ws(s)://host/bridge`, without the query: the token and the IPC version are added here. */
@@ -109,7 +112,11 @@ export class WebSocketBridge implements Bridge {
     if (!token) return { ok: false, error: refusedError };
     const url = `${this.options.url.replace(/^ws/, 'http').replace(/\/bridge$/, '')}${UPLOAD_PATH}`;
     try {
-      const response = await this.options.fetch(url, { method: 'PUT', body: file, headers: { [SESSION_HEADER]: token, 'Content-Type': contentType } });
+      const response = await this.options.fetch(url, {
+        method: 'PUT',
+        body: file,
+        headers: { [SESSION_HEADER]: token, 'Content-Type': contentType },
+      });
       const reply = JSON.parse(await response.text()) as Reply<CommandOutput<'uploads.create'>>;
       if (typeof reply === 'object' && reply !== null && typeof reply.ok === 'boolean') return reply;
     } catch {
@@ -277,7 +284,8 @@ const incompatibleError: AppError = {
 };
 const refusedError: AppError = {
   code: 'session_refused',
-  message: 'This link to Cast Studio was used already or is more than a minute old. Open Cast Studio again from a new link: press Enter where it runs to get one.',
+  message:
+    'This link to Cast Studio was used already or is more than a minute old. Open Cast Studio again from a new link: press Enter where it runs to get one.',
 };
 const uploadLostError: AppError = {
   code: 'connection_lost',

@@ -26,21 +26,29 @@ function looksTechnical(message: string): boolean {
  */
 const SENTENCES: Record<KnownErrorCode, Describe> = {
   missing_api_key: () => 'This connection has no API key. Add a key in Settings → Connections, then try again.',
-  invalid_api_key: () => 'The service did not accept this API key: it may have been revoked. Create a new key in the web app and enter it in Settings → Connections.',
+  invalid_api_key: () =>
+    'The service did not accept this API key: it may have been revoked. Create a new key in the web app and enter it in Settings → Connections.',
   expired_api_key: () => 'This API key has expired. Create a new key in the web app and enter it in Settings → Connections.',
-  plan_required: () => "The key's owner needs an active Creator or Studio plan to do this. Upgrade the plan in the web app, or use the sandbox.",
-  webhook_delivery_unavailable: () => 'The service does not deliver webhooks yet, so the request was refused. Cast Studio follows jobs itself; try again without a webhook.',
+  plan_required: () =>
+    "The key's owner needs an active Creator or Studio plan to do this. Upgrade the plan in the web app, or use the sandbox.",
+  webhook_delivery_unavailable: () =>
+    'The service does not deliver webhooks yet, so the request was refused. Cast Studio follows jobs itself; try again without a webhook.',
   invalid_filter: () => 'A filter was empty or given twice, so the list could not be read. Clear the filters and try again.',
   invalid_cursor: () => 'The list position is no longer valid. Reload the list from the start.',
-  insufficient_scope: () => "This API key is not allowed to do this (a scope is missing). Create a key with the needed scope in the web app and enter it in Settings → Connections.",
+  insufficient_scope: () =>
+    'This API key is not allowed to do this (a scope is missing). Create a key with the needed scope in the web app and enter it in Settings → Connections.',
   forbidden: () => 'This belongs to another account, so the service refused it. Use one of your own characters, voices or media.',
   not_found: () => 'It no longer exists on the service; it may have been deleted. Refresh and choose another.',
-  missing_idempotency_key: () => 'The request was sent without its safety key and was refused before anything was charged. Try again; if it repeats, report it.',
-  idempotency_key_reused: () => 'The service saw this request key used for a different request and stopped to avoid a double charge. Nothing was charged twice; please report this, then try again.',
+  missing_idempotency_key: () =>
+    'The request was sent without its safety key and was refused before anything was charged. Try again; if it repeats, report it.',
+  idempotency_key_reused: () =>
+    'The service saw this request key used for a different request and stopped to avoid a double charge. Nothing was charged twice; please report this, then try again.',
   idempotency_request_in_progress: () => 'The same request is still being processed. Wait a moment; the queue retries it by itself.',
-  validation_error: (e) => `The service refused a value${e.field ? ` (${fieldLabel(e.field)})` : ''}: ${detail(e, 'one of the values is not valid')}. Correct it and try again.`,
+  validation_error: (e) =>
+    `The service refused a value${e.field ? ` (${fieldLabel(e.field)})` : ''}: ${detail(e, 'one of the values is not valid')}. Correct it and try again.`,
   invalid_json: () => 'The request could not be read by the service. Try again; if it repeats, report it.',
-  unsupported_media_type: () => 'That file type is not accepted. Use PNG, JPEG or WebP for images, WAV, MP3 or OGG for audio, MP4 or WebM for video.',
+  unsupported_media_type: () =>
+    'That file type is not accepted. Use PNG, JPEG or WebP for images, WAV, MP3 or OGG for audio, MP4 or WebM for video.',
   payload_too_large: () => 'That file is too large. Images may be up to 10 MB, audio 25 MB and video 100 MB.',
   insufficient_credits: () => 'Your balance does not cover this. Buy credits or choose cheaper options, then try again.',
   invalid_state: (e) => `${detail(e, 'This cannot be done in its current state')} Wait until it is ready, or refresh.`,
@@ -60,8 +68,15 @@ const SENTENCES: Record<KnownErrorCode, Describe> = {
 
 /** Turns `body.options.duration` into `duration`, `parameters.eyeColor` into `eye color`. */
 export function fieldLabel(field: string): string {
-  const last = field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? field;
-  return last.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const last =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? field;
+  return last
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 export function isKnownErrorCode(code: string): code is KnownErrorCode {
@@ -77,7 +92,10 @@ export function describeError(error: AppError | null | undefined): string {
 }
 
 function tidy(sentence: string): string {
-  const trimmed = sentence.replace(/\.\s*\./g, '.').replace(/\s+/g, ' ').trim();
+  const trimmed = sentence
+    .replace(/\.\s*\./g, '.')
+    .replace(/\s+/g, ' ')
+    .trim();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 

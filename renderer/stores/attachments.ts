@@ -1,6 +1,15 @@
 import type { DroppedItem } from '../ui/castItemDrag.ts';
 import { describeError } from '../errors/errorMessages.ts';
-import { checkSignature, checkUpload, contentTypeOf, uploadFile, uploadLibraryMedia, type UploadKind, type UploadPhase, type Uploaded } from './uploads.ts';
+import {
+  checkSignature,
+  checkUpload,
+  contentTypeOf,
+  uploadFile,
+  uploadLibraryMedia,
+  type UploadKind,
+  type UploadPhase,
+  type Uploaded,
+} from './uploads.ts';
 
 /** A file or library item on its way to becoming a service URL a request can reference. */
 export type Attachment = {
@@ -38,10 +47,16 @@ function kindOfItem(kind: string | null): UploadKind | null {
 
 function progressPatch(phase: UploadPhase, fraction: number | null): Partial<Attachment> {
   // Reading is the first half of the bar; the upload itself reports no progress of its own.
-  return phase === 'reading' ? { state: 'reading', progress: fraction === null ? null : fraction * 0.5 } : { state: 'uploading', progress: null };
+  return phase === 'reading'
+    ? { state: 'reading', progress: fraction === null ? null : fraction * 0.5 }
+    : { state: 'uploading', progress: null };
 }
 
-function settle(sink: AttachmentSink, key: string, result: { ok: true; value: Uploaded } | { ok: false; error: { code: string; message: string } }): void {
+function settle(
+  sink: AttachmentSink,
+  key: string,
+  result: { ok: true; value: Uploaded } | { ok: false; error: { code: string; message: string } },
+): void {
   if (result.ok) sink.patch(key, { state: 'ready', progress: 1, url: result.value.url, error: null });
   // A service without uploads: no slot waits for a retry that cannot work; the field says why.
   else if (result.error.code === 'uploads_not_offered') sink.drop(key, describeError(result.error));
@@ -53,7 +68,10 @@ function settle(sink: AttachmentSink, key: string, result: { ok: true; value: Up
  * and sizes and against the room left, uploads files, and takes gallery items and links as they are.
  * Returns sentences for what was refused, to show beside the drop zone.
  */
-export function attach(inputs: readonly AttachmentInput[], options: { kinds: readonly UploadKind[]; room: number; sink: AttachmentSink }): string[] {
+export function attach(
+  inputs: readonly AttachmentInput[],
+  options: { kinds: readonly UploadKind[]; room: number; sink: AttachmentSink },
+): string[] {
   const refused: string[] = [];
   let room = options.room;
   for (const input of inputs) {
@@ -73,7 +91,17 @@ export function attach(inputs: readonly AttachmentInput[], options: { kinds: rea
       }
       room -= 1;
       const kind = type.split('/')[0] as UploadKind;
-      options.sink.add({ key, name: file.name, kind, previewUrl: URL.createObjectURL(file), mediaId: null, state: 'reading', progress: 0, url: null, error: null });
+      options.sink.add({
+        key,
+        name: file.name,
+        kind,
+        previewUrl: URL.createObjectURL(file),
+        mediaId: null,
+        state: 'reading',
+        progress: 0,
+        url: null,
+        error: null,
+      });
       void uploadChecked(file, options.kinds, key, options.sink);
       continue;
     }
@@ -85,7 +113,17 @@ export function attach(inputs: readonly AttachmentInput[], options: { kinds: rea
     }
     room -= 1;
     if (item.url) {
-      options.sink.add({ key, name: item.title, kind, previewUrl: kind === 'image' ? item.url : null, mediaId: item.mediaId, state: 'ready', progress: 1, url: item.url, error: null });
+      options.sink.add({
+        key,
+        name: item.title,
+        kind,
+        previewUrl: kind === 'image' ? item.url : null,
+        mediaId: item.mediaId,
+        state: 'ready',
+        progress: 1,
+        url: item.url,
+        error: null,
+      });
       continue;
     }
     if (!item.mediaId) {
@@ -93,10 +131,20 @@ export function attach(inputs: readonly AttachmentInput[], options: { kinds: rea
       room += 1;
       continue;
     }
-    options.sink.add({ key, name: item.title, kind, previewUrl: null, mediaId: item.mediaId, state: 'reading', progress: null, url: null, error: null });
-    void uploadLibraryMedia(item.mediaId, item.title, options.kinds, (phase, fraction) => options.sink.patch(key, progressPatch(phase, fraction))).then((result) =>
-      settle(options.sink, key, result),
-    );
+    options.sink.add({
+      key,
+      name: item.title,
+      kind,
+      previewUrl: null,
+      mediaId: item.mediaId,
+      state: 'reading',
+      progress: null,
+      url: null,
+      error: null,
+    });
+    void uploadLibraryMedia(item.mediaId, item.title, options.kinds, (phase, fraction) =>
+      options.sink.patch(key, progressPatch(phase, fraction)),
+    ).then((result) => settle(options.sink, key, result));
   }
   return refused;
 }

@@ -10,7 +10,15 @@ import { useNavigationStore } from './navigationStore.ts';
  */
 export type Handoff =
   /** "Use as reference": add this image or video as a reference of the next generation. */
-  | { purpose: 'reference'; itemId: string; kind: LibraryItem['kind']; title: string; mediaId: string | null; remoteUrl: string | null; characterId: string | null }
+  | {
+      purpose: 'reference';
+      itemId: string;
+      kind: LibraryItem['kind'];
+      title: string;
+      mediaId: string | null;
+      remoteUrl: string | null;
+      characterId: string | null;
+    }
   /** "Use in a talk clip": a talk generation speaking this audio track (spec 4.2 `audio_url`). */
   | { purpose: 'talk-audio'; itemId: string; title: string; mediaId: string | null; remoteUrl: string | null };
 
@@ -25,7 +33,17 @@ interface HandoffState {
 export const useHandoffStore = create<HandoffState>()((set, get) => ({
   handoff: null,
   useAsReference: (item) => {
-    set({ handoff: { purpose: 'reference', itemId: item.id, kind: item.kind, title: item.title, mediaId: item.mediaId, remoteUrl: item.remoteUrl, characterId: item.characterId } });
+    set({
+      handoff: {
+        purpose: 'reference',
+        itemId: item.id,
+        kind: item.kind,
+        title: item.title,
+        mediaId: item.mediaId,
+        remoteUrl: item.remoteUrl,
+        characterId: item.characterId,
+      },
+    });
     const navigation = useNavigationStore.getState();
     if (item.characterId) navigation.openCharacter(item.characterId);
     else navigation.go('studio');

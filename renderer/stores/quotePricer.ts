@@ -3,10 +3,7 @@ import { invoke } from '../bridge/invoke.ts';
 
 /** Where a price is on its way from a quote; `idle` means there is nothing valid to price yet. */
 export type PriceState =
-  | { status: 'idle' }
-  | { status: 'pricing' }
-  | { status: 'priced'; price: Price }
-  | { status: 'error'; error: AppError };
+  { status: 'idle' } | { status: 'pricing' } | { status: 'priced'; price: Price } | { status: 'error'; error: AppError };
 
 export type PriceQuery = CommandInput<'quotes.price'>;
 

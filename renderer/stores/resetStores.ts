@@ -17,7 +17,18 @@ export function registerStoreReset(reset: () => void): void {
 }
 
 export function resetAllStores(): void {
-  for (const store of [useAccountStore, useAppInfoStore, useCapabilitiesStore, useCharactersStore, useConnectionStore, useHandoffStore, useJobsStore, useNavigationStore, useSettingsStore, useToastStore]) {
+  for (const store of [
+    useAccountStore,
+    useAppInfoStore,
+    useCapabilitiesStore,
+    useCharactersStore,
+    useConnectionStore,
+    useHandoffStore,
+    useJobsStore,
+    useNavigationStore,
+    useSettingsStore,
+    useToastStore,
+  ]) {
     store.getState().reset();
   }
   for (const reset of resets) reset();

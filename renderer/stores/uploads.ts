@@ -51,7 +51,10 @@ export function contentTypeOf(file: { name: string; type: string }): UploadConte
  * What the file really is, by its first bytes: the upload type to send it as, or a sentence naming
  * the kinds this place takes when its content is not one of them (a text file named `.png`).
  */
-export async function checkSignature(file: Blob & { name: string }, kinds: readonly UploadKind[]): Promise<{ type: UploadContentType } | { refused: string }> {
+export async function checkSignature(
+  file: Blob & { name: string },
+  kinds: readonly UploadKind[],
+): Promise<{ type: UploadContentType } | { refused: string }> {
   const wanted = kinds.map((kind) => KIND_FORMATS[kind]).join('; ');
   let detected: string | null;
   try {
@@ -60,7 +63,8 @@ export async function checkSignature(file: Blob & { name: string }, kinds: reado
     return { refused: `${file.name} could not be read. Use ${wanted}.` };
   }
   const type = detected === null ? null : (ALIASES[detected] ?? detected);
-  if (type !== null && Object.hasOwn(UPLOAD_TYPES, type) && kinds.includes(UPLOAD_TYPES[type as UploadContentType].kind)) return { type: type as UploadContentType };
+  if (type !== null && Object.hasOwn(UPLOAD_TYPES, type) && kinds.includes(UPLOAD_TYPES[type as UploadContentType].kind))
+    return { type: type as UploadContentType };
   return { refused: `${file.name} is not what its name says: its content is not ${wanted}, which is what this place takes.` };
 }
 
@@ -72,7 +76,8 @@ export function checkUpload(file: { name: string; type: string; size: number }, 
     return `${file.name} is not a file that can be used here. Use ${wanted}.`;
   }
   const max = UPLOAD_TYPES[type].maxBytes;
-  if (file.size > max) return `${file.name} is ${formatBytes(file.size)}; the limit for ${UPLOAD_TYPES[type].kind} files is ${formatBytes(max)}.`;
+  if (file.size > max)
+    return `${file.name} is ${formatBytes(file.size)}; the limit for ${UPLOAD_TYPES[type].kind} files is ${formatBytes(max)}.`;
   if (file.size === 0) return `${file.name} is empty.`;
   return null;
 }
@@ -109,7 +114,10 @@ export async function uploadFile(
       const reply = await uploadThroughShell(file, contentType);
       return reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error };
     } catch {
-      return { ok: false, error: { code: 'read_failed', message: `${file.name} could not be read. Check that the file is still there and try again.` } };
+      return {
+        ok: false,
+        error: { code: 'read_failed', message: `${file.name} could not be read. Check that the file is still there and try again.` },
+      };
     }
   }
   let dataBase64: string;
@@ -117,7 +125,10 @@ export async function uploadFile(
     onProgress('reading', 0);
     dataBase64 = await readAsBase64(file, (fraction) => onProgress('reading', fraction));
   } catch {
-    return { ok: false, error: { code: 'read_failed', message: `${file.name} could not be read. Check that the file is still there and try again.` } };
+    return {
+      ok: false,
+      error: { code: 'read_failed', message: `${file.name} could not be read. Check that the file is still there and try again.` },
+    };
   }
   onProgress('uploading', null);
   const reply = await invoke('uploads.create', { fileName: file.name.slice(0, 255) || 'upload', contentType, dataBase64 });
@@ -143,7 +154,13 @@ export async function uploadLibraryMedia(
     if (!response.ok) throw new Error(String(response.status));
     blob = await response.blob();
   } catch {
-    return { ok: false, error: { code: 'not_downloaded', message: `${name} has not been downloaded yet, so it cannot be used. Try again once it is in the library.` } };
+    return {
+      ok: false,
+      error: {
+        code: 'not_downloaded',
+        message: `${name} has not been downloaded yet, so it cannot be used. Try again once it is in the library.`,
+      },
+    };
   }
   const file = new File([blob], name, { type: blob.type });
   const problem = checkUpload(file, kinds);

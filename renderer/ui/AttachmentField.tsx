@@ -68,7 +68,12 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
                   </span>
                 )}
               </div>
-              <button type="button" className="icon-button" onClick={() => onRemove(attachment.key)} aria-label={`Remove ${attachment.name}`}>
+              <button
+                type="button"
+                className="icon-button"
+                onClick={() => onRemove(attachment.key)}
+                aria-label={`Remove ${attachment.name}`}
+              >
                 <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
                   <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
                 </svg>

@@ -22,7 +22,9 @@ export function Combobox({ value, onChange, suggestions, placeholder, maxLength,
 
   const matches = useMemo(() => {
     const needle = value.trim().toLocaleLowerCase();
-    const list = needle ? suggestions.filter((s) => s.toLocaleLowerCase().includes(needle) && s.toLocaleLowerCase() !== needle) : suggestions;
+    const list = needle
+      ? suggestions.filter((s) => s.toLocaleLowerCase().includes(needle) && s.toLocaleLowerCase() !== needle)
+      : suggestions;
     return list.slice(0, 12);
   }, [value, suggestions]);
 

@@ -18,7 +18,18 @@ type ConfirmDialogProps = {
 };
 
 /** Asks before something that cannot be undone; the safe choice (Cancel, not the close ✕) has the focus when it opens. */
-export function ConfirmDialog({ open, onClose, onConfirm, title, children, confirmLabel, danger = false, busy = false, error, name }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  children,
+  confirmLabel,
+  danger = false,
+  busy = false,
+  error,
+  name,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

@@ -25,7 +25,19 @@ type ModalDialogProps = {
  * to what opened it. `Dialog` below is the framed dialog most screens use; the gallery's detail
  * view lays out its own frame on the same base.
  */
-export function ModalDialog({ open, onClose, labelledBy, describedBy, className, name, testId, focusable = false, onKeyDown, ref: outer, children }: ModalDialogProps) {
+export function ModalDialog({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  className,
+  name,
+  testId,
+  focusable = false,
+  onKeyDown,
+  ref: outer,
+  children,
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement | null>(null);
   useImperativeHandle<HTMLDialogElement | null, HTMLDialogElement | null>(outer, () => ref.current, []);
   const opener = useRef<HTMLElement | null>(null);
@@ -43,7 +55,9 @@ export function ModalDialog({ open, onClose, labelledBy, describedBy, className,
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       // showModal focuses the first focusable (the close ✕) unless an element inside says `autofocus`;
       // the dialog's own choice (a confirm dialog's Cancel) gets it before showModal so it wins from the start.
-      const preferred = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('.dialog-content :is(input, textarea, select):not([disabled])');
+      const preferred =
+        dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+        dialog.querySelector<HTMLElement>('.dialog-content :is(input, textarea, select):not([disabled])');
       preferred?.setAttribute('autofocus', '');
       dialog.showModal();
       if (preferred && document.activeElement !== preferred) preferred.focus();
@@ -109,7 +123,14 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   const descriptionId = useId();
 
   return (
-    <ModalDialog open={open} onClose={onClose} labelledBy={titleId} describedBy={description ? descriptionId : undefined} className={`dialog dialog-${size}`} name={name}>
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      labelledBy={titleId}
+      describedBy={description ? descriptionId : undefined}
+      className={`dialog dialog-${size}`}
+      name={name}
+    >
       {open ? (
         <div className="dialog-body">
           <header className="dialog-header">

@@ -66,7 +66,14 @@ export function DropZone({ label, hint, accept, multiple = true, disabled = fals
       data-drag-over={over || undefined}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className="drop-zone-icon">
-        <path d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <div className="drop-zone-text">
         <span className="drop-zone-label">{label}</span>
@@ -76,7 +83,13 @@ export function DropZone({ label, hint, accept, multiple = true, disabled = fals
           </span>
         ) : null}
       </div>
-      <button type="button" className="button button-secondary button-sm" onClick={() => inputRef.current?.click()} disabled={disabled} aria-describedby={hint ? hintId : undefined}>
+      <button
+        type="button"
+        className="button button-secondary button-sm"
+        onClick={() => inputRef.current?.click()}
+        disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
+      >
         Choose {multiple ? 'files' : 'a file'}…
       </button>
       <input

@@ -2,7 +2,12 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectH
 import { formatCount } from './format.ts';
 
 /** What a control needs to be labelled and described by its field. */
-export type ControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean | undefined; required: boolean | undefined };
+export type ControlProps = {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': boolean | undefined;
+  required: boolean | undefined;
+};
 
 type FieldProps = {
   label: ReactNode;
@@ -30,7 +35,12 @@ export function Field({ label, hint, error, counter, required, className, childr
       <div className="field-label-row">
         <label htmlFor={id} className="field-label">
           {label}
-          {required ? <span className="field-required" aria-hidden="true"> *</span> : null}
+          {required ? (
+            <span className="field-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          ) : null}
         </label>
         {counter ? (
           <span id={counterId} className={`field-counter${over ? ' field-counter-over' : ''}`} data-over={over || undefined}>
@@ -77,12 +87,32 @@ export function Select({ options, className, ...rest }: SelectHTMLAttributes<HTM
 }
 
 /** A checkbox drawn as a switch; the label is part of the control. */
-export function Switch({ label, checked, onChange, disabled, hint }: { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean; hint?: ReactNode }) {
+export function Switch({
+  label,
+  checked,
+  onChange,
+  disabled,
+  hint,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  hint?: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="switch-field">
       <label className="switch" htmlFor={id}>
-        <input id={id} type="checkbox" role="switch" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+        />
         <span className="switch-track" aria-hidden="true">
           <span className="switch-thumb" />
         </span>

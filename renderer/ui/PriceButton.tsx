@@ -31,7 +31,18 @@ const ACTION_LABELS = { checkApproval: 'Check approval', checkBalance: 'Check ba
  * The paid action's button with its exact price on it ("Generate · 12 credits"), the approval
  * state when one is required, and a warning when the balance cannot cover it.
  */
-export function PriceButton({ label, price, onClick, busy = false, disabled = false, hint, type = 'button', form, onRecheck, onRequote }: PriceButtonProps) {
+export function PriceButton({
+  label,
+  price,
+  onClick,
+  busy = false,
+  disabled = false,
+  hint,
+  type = 'button',
+  form,
+  onRecheck,
+  onRequote,
+}: PriceButtonProps) {
   const noteId = useId();
   const priced = price.status === 'priced' ? price.price : null;
   const blocks = priceBlocks(price);
@@ -73,7 +84,9 @@ export function PriceButton({ label, price, onClick, busy = false, disabled = fa
             <span className="price-sep" aria-hidden="true">
               ·
             </span>
-            <span className="price-amount">{price.status === 'priced' ? creditsText(price.price.credits) : price.status === 'pricing' ? 'pricing…' : 'no price'}</span>
+            <span className="price-amount">
+              {price.status === 'priced' ? creditsText(price.price.credits) : price.status === 'pricing' ? 'pricing…' : 'no price'}
+            </span>
           </>
         )}
       </button>

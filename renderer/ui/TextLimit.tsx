@@ -5,7 +5,6 @@ import { formatCount, tooLongMessage } from './format.ts';
 /** How much of the excess is quoted under the field; the rest is counted, never dropped unsaid. */
 const QUOTED_EXCESS = 160;
 
-
 /** The text past the limit, marked, under the field it belongs to. */
 export function ExcessText({ text, max }: { text: string; max: number }) {
   if (text.length <= max) return null;
@@ -40,10 +39,29 @@ type LimitedTextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'v
  * past the limit and says how much to remove. The form refuses to submit with the same sentence
  * (tooLongMessage), so the limit is the service's, not the keyboard's.
  */
-export function LimitedTextArea({ label, what, value, onChange, max, min, hint, error, required, className, ...rest }: LimitedTextAreaProps) {
+export function LimitedTextArea({
+  label,
+  what,
+  value,
+  onChange,
+  max,
+  min,
+  hint,
+  error,
+  required,
+  className,
+  ...rest
+}: LimitedTextAreaProps) {
   const tooLong = tooLongMessage(what, value.length, max);
   return (
-    <Field label={label} hint={hint} required={required} className={className} counter={{ length: value.length, max, ...(min !== undefined ? { min } : {}) }} error={tooLong ?? error ?? null}>
+    <Field
+      label={label}
+      hint={hint}
+      required={required}
+      className={className}
+      counter={{ length: value.length, max, ...(min !== undefined ? { min } : {}) }}
+      error={tooLong ?? error ?? null}
+    >
       {(control) => (
         <>
           <TextArea {...control} {...rest} value={value} onChange={(event) => onChange(event.target.value)} />

@@ -3,7 +3,18 @@ import type { ReactNode } from 'react';
 /** A few line icons drawn at 20px on a 24 grid; decorative, the label sits beside them. */
 function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" className="icon">
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="icon"
+    >
       {children}
     </svg>
   );

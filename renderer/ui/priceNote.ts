@@ -11,7 +11,6 @@ export type PriceNote = {
   action: 'checkApproval' | 'checkBalance' | 'requote' | null;
 };
 
-
 /** Whether a priced quote may be spent now: the balance covers it and any approval it needs is given. */
 export function priceBlocks(price: PriceState): 'uncovered' | 'approval' | null {
   if (price.status !== 'priced') return null;
@@ -32,16 +31,35 @@ export function priceNote(price: PriceState, hint: string | undefined): PriceNot
   const cost = creditsText(credits);
   if (approvalRequired && (approvalState === 'rejected' || approvalState === 'revoked')) {
     const what = approvalState === 'rejected' ? 'declined this price' : 'withdrew approval of this price';
-    return { tone: 'error', title: `Approval ${approvalState}.`, text: `The account owner ${what}, so it cannot run. Choose cheaper options, or get a new price to ask again.`, action: 'requote' };
+    return {
+      tone: 'error',
+      title: `Approval ${approvalState}.`,
+      text: `The account owner ${what}, so it cannot run. Choose cheaper options, or get a new price to ask again.`,
+      action: 'requote',
+    };
   }
   if (approvalRequired && approvalState !== 'approved') {
-    return { tone: 'warning', title: 'Approval pending.', text: `${cost} is above your account’s approval limit. It can run once the account owner approves it; this updates by itself.`, action: 'checkApproval' };
+    return {
+      tone: 'warning',
+      title: 'Approval pending.',
+      text: `${cost} is above your account’s approval limit. It can run once the account owner approves it; this updates by itself.`,
+      action: 'checkApproval',
+    };
   }
   if (!covered) {
     // covered counts the credits queued jobs set aside: a balance above the price can still fall short.
     const why =
-      balance === null ? 'Your balance' : balance >= credits ? `Your balance of ${creditsText(balance)}, less what queued jobs set aside,` : `Your balance of ${creditsText(balance)}`;
-    return { tone: 'warning', title: 'Not enough credits.', text: `${why} cannot cover ${cost}. Buy credits or choose cheaper options.`, action: 'checkBalance' };
+      balance === null
+        ? 'Your balance'
+        : balance >= credits
+          ? `Your balance of ${creditsText(balance)}, less what queued jobs set aside,`
+          : `Your balance of ${creditsText(balance)}`;
+    return {
+      tone: 'warning',
+      title: 'Not enough credits.',
+      text: `${why} cannot cover ${cost}. Buy credits or choose cheaper options.`,
+      action: 'checkBalance',
+    };
   }
   if (approvalRequired) return plain(`Approved by the account owner: ready to generate for ${cost}.`);
   return hint ? plain(hint) : null;

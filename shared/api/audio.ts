@@ -28,7 +28,14 @@ export type CreateAudioRequest = z.infer<typeof CreateAudioRequest>;
 export type CreateAudioInput = z.input<typeof CreateAudioRequest>;
 
 /** spec 4.5: fields that only voice-model-b accepts. */
-export const MODEL_B_FIELDS = ['speaker', 'voice_description', 'style_instruction', 'reference_audio', 'reference_text', 'language'] as const;
+export const MODEL_B_FIELDS = [
+  'speaker',
+  'voice_description',
+  'style_instruction',
+  'reference_audio',
+  'reference_text',
+  'language',
+] as const;
 
 export function defaultAudioName(now: Date): string {
   return `Audio ${now.toISOString().slice(0, 10)}`;

@@ -26,7 +26,10 @@ const SIGNATURES: ReadonlyArray<{ type: string; matches: (b: Uint8Array) => bool
   { type: 'video/mp4', matches: (b) => ascii(b, 4, 'ftyp') },
   { type: 'video/webm', matches: (b) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3 },
   // MP3: an ID3v2 tag, or an MPEG audio frame sync of layer III (ADTS AAC has layer bits 00).
-  { type: 'audio/mpeg', matches: (b) => ascii(b, 0, 'ID3') || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0 && ((b[1] ?? 0) & 0x06) === 0x02) },
+  {
+    type: 'audio/mpeg',
+    matches: (b) => ascii(b, 0, 'ID3') || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0 && ((b[1] ?? 0) & 0x06) === 0x02),
+  },
 ];
 
 /** Every type `signatureTypeOf` can answer. */

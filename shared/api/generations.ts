@@ -56,9 +56,21 @@ export type CreateGenerationRequest = z.infer<typeof CreateGenerationRequest>;
 export const OPTIONS_BY_TYPE: Record<GenerationType, readonly GenerationOptionKey[]> = {
   image: ['aspect_ratio', 'style', 'hd', 'include_character', 'image_mode', 'input_image', 'reference_images'],
   video: [
-    'aspect_ratio', 'style', 'duration', 'quality', 'generate_audio', 'include_character', 'video_mode',
-    'lipsync_model', 'motion_intensity', 'character_orientation', 'keep_original_sound', 'reference_video',
-    'start_frame', 'audio_url', 'reference_images',
+    'aspect_ratio',
+    'style',
+    'duration',
+    'quality',
+    'generate_audio',
+    'include_character',
+    'video_mode',
+    'lipsync_model',
+    'motion_intensity',
+    'character_orientation',
+    'keep_original_sound',
+    'reference_video',
+    'start_frame',
+    'audio_url',
+    'reference_images',
   ],
   talk: ['duration', 'quality', 'start_frame', 'audio_url', 'expression'],
 };
@@ -84,7 +96,10 @@ export function resolveGeneration(
 ): { ok: true; value: ResolvedGeneration } | { ok: false; issue: FieldIssue } {
   const model = findModel(catalog, req.type, req.model);
   if (!model) {
-    const ids = catalog.models.filter((m) => m.type === req.type).map((m) => m.id).join(', ');
+    const ids = catalog.models
+      .filter((m) => m.type === req.type)
+      .map((m) => m.id)
+      .join(', ');
     return { ok: false, issue: { field: 'model', message: `Unknown ${req.type} model "${req.model}"; choose one of: ${ids}.` } };
   }
   const given = req.options ?? {};
@@ -128,13 +143,23 @@ export function resolveGeneration(
   return { ok: true, value: { character_id: req.character_id, type: req.type, prompt: req.prompt, model: model.id, options: o } };
 }
 
-function checkModeAndModel(type: GenerationType, o: GenerationOptions, model: NonNullable<ReturnType<typeof findModel>>): FieldIssue | null {
+function checkModeAndModel(
+  type: GenerationType,
+  o: GenerationOptions,
+  model: NonNullable<ReturnType<typeof findModel>>,
+): FieldIssue | null {
   const mode = type === 'image' ? o.image_mode : type === 'video' ? o.video_mode : 'talk';
   if (mode && !model.modes.includes(mode)) {
-    return { field: type === 'image' ? 'options.image_mode' : 'options.video_mode', message: `The model ${model.id} does not support the ${mode} mode.` };
+    return {
+      field: type === 'image' ? 'options.image_mode' : 'options.video_mode',
+      message: `The model ${model.id} does not support the ${mode} mode.`,
+    };
   }
   if (o.duration !== undefined && model.duration && (o.duration < model.duration.min || o.duration > model.duration.max)) {
-    return { field: 'options.duration', message: `The model ${model.id} makes clips of ${model.duration.min} to ${model.duration.max} seconds.` };
+    return {
+      field: 'options.duration',
+      message: `The model ${model.id} makes clips of ${model.duration.min} to ${model.duration.max} seconds.`,
+    };
   }
   const refs = o.reference_images?.length ?? 0;
   const refMax = type === 'image' ? Math.min(LIMITS.imageReferenceImages, model.reference_images_max) : model.reference_images_max;
@@ -148,9 +173,12 @@ function checkModeAndModel(type: GenerationType, o: GenerationOptions, model: No
     return { field: 'options.generate_audio', message: `The model ${model.id} cannot generate audio.` };
   }
   // mode-dependent required inputs
-  if (type === 'talk' && !o.audio_url) return { field: 'options.audio_url', message: 'A talk clip needs audio_url: the audio the character speaks.' };
-  if (mode === 'lipsync' && !o.audio_url) return { field: 'options.audio_url', message: 'Lipsync needs audio_url: the audio the character speaks.' };
-  if (mode === 'edit' && type === 'image' && !o.input_image) return { field: 'options.input_image', message: 'Image edit needs input_image: the image to transform.' };
+  if (type === 'talk' && !o.audio_url)
+    return { field: 'options.audio_url', message: 'A talk clip needs audio_url: the audio the character speaks.' };
+  if (mode === 'lipsync' && !o.audio_url)
+    return { field: 'options.audio_url', message: 'Lipsync needs audio_url: the audio the character speaks.' };
+  if (mode === 'edit' && type === 'image' && !o.input_image)
+    return { field: 'options.input_image', message: 'Image edit needs input_image: the image to transform.' };
   if (type === 'image' && mode === 'remix' && !o.input_image && refs === 0) {
     return { field: 'options.input_image', message: 'Image remix needs input_image or at least one reference image.' };
   }

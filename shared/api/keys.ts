@@ -7,13 +7,7 @@ export const API_KEY_PATTERN = new RegExp(`^sk_live_[0-9a-f]{${LIMITS.apiKeyHexL
 export const ApiKeyText = z.string().regex(API_KEY_PATTERN, 'An API key is sk_live_ followed by 64 hexadecimal characters.');
 export const WebhookSecret = z.string().regex(/^whsec_[0-9a-zA-Z]+$/);
 
-export const Scope = z.enum([
-  'characters:write',
-  'images:generate',
-  'videos:generate',
-  'speech:generate',
-  'voices:write',
-]);
+export const Scope = z.enum(['characters:write', 'images:generate', 'videos:generate', 'speech:generate', 'voices:write']);
 export type Scope = z.infer<typeof Scope>;
 export const ALL_SCOPES = Scope.options;
 

@@ -3,7 +3,9 @@ import { QuoteApprovalState, Timestamp, Uuid, dataOf } from './common.ts';
 
 // spec 4.3 POST /v1/quotes
 export const CreateQuoteRequest = z.strictObject({
-  operation_id: z.string().regex(/^[a-z_]+(\.[a-z_]+)*\.v\d+$/, 'operation_id is a catalog id ending in a version, such as characters.create.v1'),
+  operation_id: z
+    .string()
+    .regex(/^[a-z_]+(\.[a-z_]+)*\.v\d+$/, 'operation_id is a catalog id ending in a version, such as characters.create.v1'),
   input: z.record(z.string(), z.unknown()),
   target: z.strictObject({ character_id: Uuid }).optional(),
 });

@@ -56,7 +56,10 @@ export const SandboxFaults = z.strictObject({
    */
   refuse_replay_rate: Rate.optional(),
   /** The statuses such a refusal picks from (401 invalid_api_key, 402 insufficient_credits, 403 insufficient_scope); all three by default. */
-  refuse_replay_with: z.array(z.union([z.literal(401), z.literal(402), z.literal(403)])).min(1).optional(),
+  refuse_replay_with: z
+    .array(z.union([z.literal(401), z.literal(402), z.literal(403)]))
+    .min(1)
+    .optional(),
 });
 export type SandboxFaults = z.infer<typeof SandboxFaults>;
 
@@ -74,7 +77,12 @@ export type SandboxReady = z.infer<typeof SandboxReady>;
 export const SandboxLedger = dataOf(
   z.looseObject({
     operations: z.array(
-      z.looseObject({ idempotency_key: z.string(), resource_id: z.string().nullable(), charges: z.number().int(), credits: z.number().int() }),
+      z.looseObject({
+        idempotency_key: z.string(),
+        resource_id: z.string().nullable(),
+        charges: z.number().int(),
+        credits: z.number().int(),
+      }),
     ),
   }),
 );

@@ -32,7 +32,10 @@ export const VoiceList = z.looseObject({
 export type VoiceList = z.infer<typeof VoiceList>;
 
 export const VoiceListQuery = z.strictObject({
-  presets: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  presets: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   cursor: z.string().min(1).optional(),
   limit: z.coerce.number().int().min(LIMITS.voicesListLimit.min).max(LIMITS.voicesListLimit.max).optional(),
 });

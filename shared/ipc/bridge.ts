@@ -16,9 +16,7 @@ export interface Bridge {
 
 /** Messages of the WebSocket transport (browser host); Electron uses its own channels. */
 export type WireRequest = { type: 'invoke'; id: number; command: string; input: unknown };
-export type WireMessage =
-  | { type: 'reply'; id: number; reply: Reply<unknown> }
-  | { type: 'event'; event: string; payload: unknown };
+export type WireMessage = { type: 'reply'; id: number; reply: Reply<unknown> } | { type: 'event'; event: string; payload: unknown };
 
 /** Electron channel names: one for invokes, one for events. */
 export const IPC_INVOKE_CHANNEL = 'cast:invoke';

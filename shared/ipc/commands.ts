@@ -63,21 +63,53 @@ const CreateCharacterBody = z
  * Every input is validated by the router in core; every output is what the handler returns.
  */
 export const commands = {
-  'app.info': { input: Empty, output: z.object({ version: z.string(), ipcVersion: z.number().int(), platform: z.string(), mediaBase: z.string(), host: z.enum(['electron', 'browser']) }) },
+  'app.info': {
+    input: Empty,
+    output: z.object({
+      version: z.string(),
+      ipcVersion: z.number().int(),
+      platform: z.string(),
+      mediaBase: z.string(),
+      host: z.enum(['electron', 'browser']),
+    }),
+  },
 
   'connection.get': { input: Empty, output: Connection },
   'connection.completeOnboarding': { input: Empty, output: Connection },
   'profiles.list': { input: Empty, output: z.array(Profile) },
   'profiles.add': {
-    input: z.object({ name: z.string().min(1).max(100), baseUrl: z.url(), cdnUrl: z.url(), caPem: z.string().max(100_000).optional(), apiKey: z.string().max(200).optional(), billingUrl: z.url().optional() }).strict(),
+    input: z
+      .object({
+        name: z.string().min(1).max(100),
+        baseUrl: z.url(),
+        cdnUrl: z.url(),
+        caPem: z.string().max(100_000).optional(),
+        apiKey: z.string().max(200).optional(),
+        billingUrl: z.url().optional(),
+      })
+      .strict(),
     output: Profile,
   },
   /** Asks a candidate service (address, CA, key) who it is, storing nothing. */
   'profiles.check': {
-    input: z.object({ baseUrl: z.url(), cdnUrl: z.url(), caPem: z.string().max(100_000).optional(), apiKey: z.string().max(200).optional() }).strict(),
+    input: z
+      .object({ baseUrl: z.url(), cdnUrl: z.url(), caPem: z.string().max(100_000).optional(), apiKey: z.string().max(200).optional() })
+      .strict(),
     output: ConnectionCheck,
   },
-  'profiles.setKeyRetention': { input: z.object({ id: Id, seconds: z.number().int().min(1).max(7 * 24 * 3_600) }).strict(), output: Profile },
+  'profiles.setKeyRetention': {
+    input: z
+      .object({
+        id: Id,
+        seconds: z
+          .number()
+          .int()
+          .min(1)
+          .max(7 * 24 * 3_600),
+      })
+      .strict(),
+    output: Profile,
+  },
   'profiles.setBillingUrl': { input: z.object({ id: Id, billingUrl: z.url().nullable() }).strict(), output: Profile },
   'profiles.activate': { input: z.object({ id: Id }).strict(), output: Connection },
   'profiles.remove': { input: z.object({ id: Id }).strict(), output: Ok },
@@ -90,7 +122,10 @@ export const commands = {
   // Settings → Sandbox: the embedded sandbox's admin API, through core (the admin token stays there).
   'sandbox.get': { input: Empty, output: SandboxState },
   'sandbox.decideQuote': { input: z.object({ id: Id, decision: z.enum(['approve', 'reject']) }).strict(), output: Ok },
-  'sandbox.addCredits': { input: z.object({ amount: z.number().int().min(1).max(1_000_000) }).strict(), output: z.object({ balance: z.number().int() }) },
+  'sandbox.addCredits': {
+    input: z.object({ amount: z.number().int().min(1).max(1_000_000) }).strict(),
+    output: z.object({ balance: z.number().int() }),
+  },
   'sandbox.setPlan': { input: z.object({ plan: z.enum(['free', 'creator', 'studio']) }).strict(), output: Ok },
   'sandbox.setSpeed': { input: z.object({ speed: SandboxSpeed }).strict(), output: Ok },
 
@@ -106,7 +141,13 @@ export const commands = {
   },
 
   'quotes.price': {
-    input: z.object({ operationId: z.string().min(1).max(100), input: z.record(z.string(), z.unknown()), target: z.object({ character_id: z.string() }).strict().optional() }).strict(),
+    input: z
+      .object({
+        operationId: z.string().min(1).max(100),
+        input: z.record(z.string(), z.unknown()),
+        target: z.object({ character_id: z.string() }).strict().optional(),
+      })
+      .strict(),
     output: Price,
   },
   /** A quote read again: its approval state now, and whether the balance covers it now. */
@@ -115,12 +156,17 @@ export const commands = {
   'characters.list': { input: z.object({ search: z.string().max(100).optional() }).strict(), output: z.array(CharacterView) },
   'characters.get': { input: z.object({ id: Id }).strict(), output: CharacterView },
   'characters.create': { input: Priced(CreateCharacterBody), output: Job },
-  'characters.regenerate': { input: z.object({ id: Id, customDetails: z.string().max(1000), quoteId: z.string().nullable() }).strict(), output: Job },
+  'characters.regenerate': {
+    input: z.object({ id: Id, customDetails: z.string().max(1000), quoteId: z.string().nullable() }).strict(),
+    output: Job,
+  },
   'characters.revert': { input: z.object({ id: Id }).strict(), output: Job },
   'characters.delete': { input: z.object({ id: Id }).strict(), output: Ok },
 
   'generations.create': {
-    input: z.object({ body: CreateGenerationRequest.omit({ webhook_url: true }), quoteId: z.string().nullable(), speech: SpeechStep.optional() }).strict(),
+    input: z
+      .object({ body: CreateGenerationRequest.omit({ webhook_url: true }), quoteId: z.string().nullable(), speech: SpeechStep.optional() })
+      .strict(),
     output: Job,
   },
 
@@ -131,7 +177,10 @@ export const commands = {
   'library.ids': { input: z.object({ filter: LibraryFilter }).strict(), output: z.array(z.string()) },
   'library.get': { input: z.object({ id: Id }).strict(), output: LibraryItem },
   'library.setFavorite': { input: z.object({ ids: Ids, favorite: z.boolean() }).strict(), output: Ok },
-  'library.delete': { input: z.object({ ids: Ids }).strict(), output: z.object({ deleted: z.number().int(), failed: z.array(z.object({ id: z.string(), message: z.string() })) }) },
+  'library.delete': {
+    input: z.object({ ids: Ids }).strict(),
+    output: z.object({ deleted: z.number().int(), failed: z.array(z.object({ id: z.string(), message: z.string() })) }),
+  },
   /** Copies the items' files to a folder as cancellable background work; `export.progress` follows it by `exportId`. */
   'library.export': {
     input: z.object({ ids: Ids, destination: z.string().min(1).max(4096).optional(), exportId: ExportId.optional() }).strict(),
@@ -141,11 +190,21 @@ export const commands = {
   /** `pending` and `failed`: files not in place yet (waiting in line, failed for good), which `library.refetch` puts back in line. */
   'library.check': {
     input: Empty,
-    output: z.object({ missing: z.number().int(), orphans: z.number().int(), refetched: z.number().int(), removed: z.number().int(), pending: z.number().int(), failed: z.number().int() }),
+    output: z.object({
+      missing: z.number().int(),
+      orphans: z.number().int(),
+      refetched: z.number().int(),
+      removed: z.number().int(),
+      pending: z.number().int(),
+      failed: z.number().int(),
+    }),
   },
   'library.refetch': { input: Empty, output: z.object({ queued: z.number().int() }) },
   /** Fetches items' files now, ahead of the queue (an opened item's output, thumbnails of tiles on screen); answers the ids on their way. */
-  'library.fetchMedia': { input: z.object({ ids: z.array(Id).min(1).max(200), role: z.enum(['output', 'thumbnail']) }).strict(), output: z.object({ queued: z.array(z.string()) }) },
+  'library.fetchMedia': {
+    input: z.object({ ids: z.array(Id).min(1).max(200), role: z.enum(['output', 'thumbnail']) }).strict(),
+    output: z.object({ queued: z.array(z.string()) }),
+  },
   /** The library's health now (the banner reads it on start; `health.changed` follows it). */
   'library.health': { input: Empty, output: LibraryHealth },
   /** A full PRAGMA integrity_check, off the UI's thread; a failure leaves the library `damaged`. */
@@ -165,7 +224,9 @@ export const commands = {
   'audio.delete': { input: z.object({ id: Id }).strict(), output: Ok },
 
   'uploads.create': {
-    input: z.object({ fileName: z.string().min(1).max(255), contentType: z.string().min(1).max(100), dataBase64: z.string().max(140_000_000) }).strict(),
+    input: z
+      .object({ fileName: z.string().min(1).max(255), contentType: z.string().min(1).max(100), dataBase64: z.string().max(140_000_000) })
+      .strict(),
     output: z.object({ url: z.string(), contentType: z.string(), size: z.number().int() }),
   },
   'uploads.fromPath': {
@@ -191,7 +252,10 @@ export const commands = {
   // Desktop-only: the browser host has no handler and answers not_available.
   'shell.startDrag': { input: z.object({ mediaId: Id, fileName: z.string().max(255).optional() }).strict(), output: Ok },
   'shell.showInFolder': { input: z.object({ mediaId: Id }).strict(), output: Ok },
-  'shell.saveAs': { input: z.object({ mediaId: Id, fileName: z.string().max(255).optional() }).strict(), output: z.object({ saved: z.boolean() }) },
+  'shell.saveAs': {
+    input: z.object({ mediaId: Id, fileName: z.string().max(255).optional() }).strict(),
+    output: z.object({ saved: z.boolean() }),
+  },
   'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }) }).strict(), output: Ok },
 
   'window.focusChanged': { input: z.object({ focused: z.boolean() }).strict(), output: Ok },

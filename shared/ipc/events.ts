@@ -12,7 +12,14 @@ export const events = {
   'connection.changed': Connection,
   'service.learned': ServiceFacts,
   /** `role`: which file of the item (`output`, `thumbnail`, …). */
-  'download.progress': z.object({ mediaId: z.string(), itemId: z.string().nullable(), role: z.string().optional(), received: z.number().int(), total: z.number().int().nullable(), done: z.boolean() }),
+  'download.progress': z.object({
+    mediaId: z.string(),
+    itemId: z.string().nullable(),
+    role: z.string().optional(),
+    received: z.number().int(),
+    total: z.number().int().nullable(),
+    done: z.boolean(),
+  }),
   /** A library export: `total` files to copy (items without downloaded media are not counted), `bytes` of `totalBytes` copied so far. */
   'export.progress': z.object({
     exportId: z.string(),

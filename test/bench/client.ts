@@ -18,7 +18,14 @@ export async function benchClient(options: BenchOptions): Promise<Metric[]> {
   const dispatcher = new Agent({ connections: 8, connect: { ca: readFileSync(sandbox.ready.ca_cert, 'utf8') } });
   try {
     const key = sandbox.ready.api_key;
-    const http = new HttpClient({ baseUrl: sandbox.ready.base_url, dispatcher, apiKey: () => key, clock: systemClock, random: Math.random, log: silentLogger });
+    const http = new HttpClient({
+      baseUrl: sandbox.ready.base_url,
+      dispatcher,
+      apiKey: () => key,
+      clock: systemClock,
+      random: Math.random,
+      log: silentLogger,
+    });
     const api = new ApiClient(http, silentLogger);
     const url = `${sandbox.ready.base_url}/v1/account`;
     const bare = async () => {
@@ -40,8 +47,18 @@ export async function benchClient(options: BenchOptions): Promise<Metric[]> {
     }
     const c = median(rates.core);
     const b = median(rates.bare);
-    options.log(`  client: core ${round(c, 0)} req/s, bare undici ${round(b, 0)} req/s (median of ${rounds} rounds of ${seconds} s, 4 in flight)`);
-    return [{ name: 'client_overhead_ratio', value: round(c / b), unit: 'ratio', target: '>= 0.8', note: `core ${round(c, 0)} req/s vs bare ${round(b, 0)} req/s` }];
+    options.log(
+      `  client: core ${round(c, 0)} req/s, bare undici ${round(b, 0)} req/s (median of ${rounds} rounds of ${seconds} s, 4 in flight)`,
+    );
+    return [
+      {
+        name: 'client_overhead_ratio',
+        value: round(c / b),
+        unit: 'ratio',
+        target: '>= 0.8',
+        note: `core ${round(c, 0)} req/s vs bare ${round(b, 0)} req/s`,
+      },
+    ];
   } finally {
     await dispatcher.close();
     await sandbox.stop();

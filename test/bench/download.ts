@@ -45,8 +45,18 @@ export async function benchDownload(options: BenchOptions): Promise<Metric[]> {
     const c = median(core);
     const k = median(curl);
     const mb = (bps: number) => round(bps / 1_048_576, 1);
-    options.log(`  download: core ${mb(c)} MB/s, curl ${mb(k)} MB/s (${files} files of ${size / 1024} KiB, ${PARALLEL} at a time, median of ${rounds})`);
-    return [{ name: 'download_ratio_to_curl', value: round(c / k), unit: 'ratio', target: '>= 0.9', note: `core ${mb(c)} MB/s vs curl ${mb(k)} MB/s` }];
+    options.log(
+      `  download: core ${mb(c)} MB/s, curl ${mb(k)} MB/s (${files} files of ${size / 1024} KiB, ${PARALLEL} at a time, median of ${rounds})`,
+    );
+    return [
+      {
+        name: 'download_ratio_to_curl',
+        value: round(c / k),
+        unit: 'ratio',
+        target: '>= 0.9',
+        note: `core ${mb(c)} MB/s vs curl ${mb(k)} MB/s`,
+      },
+    ];
   } finally {
     rmSync(work, { recursive: true, force: true });
     await sandbox.stop();
@@ -87,7 +97,23 @@ async function curlOnce(urls: string[], ca: string, dir: string, work: string): 
   writeFileSync(config, urls.map((u, i) => `url = "${u}"\noutput = "${join(dir, `f${i}`)}"\n`).join(''));
   const started = performance.now();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('curl', ['--silent', '--show-error', '--fail', '--create-dirs', '--parallel', '--parallel-max', String(PARALLEL), '--cacert', caFile, '--config', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      'curl',
+      [
+        '--silent',
+        '--show-error',
+        '--fail',
+        '--create-dirs',
+        '--parallel',
+        '--parallel-max',
+        String(PARALLEL),
+        '--cacert',
+        caFile,
+        '--config',
+        config,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.on('error', reject);

@@ -74,18 +74,45 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
     if (!page || !host) throw new Error('no page');
     await page.locator(`.gallery-scroller[data-total="${size}"]`).waitFor({ timeout: 60_000 });
     const metrics: Metric[] = [];
-    if (full) metrics.push({ name: `startup_interactive_ms_${tag}`, value: round(median(startups), 0), unit: 'ms', target: '<= 1500', note: `host start to painted thumbnails, median of ${startups.length}` });
+    if (full)
+      metrics.push({
+        name: `startup_interactive_ms_${tag}`,
+        value: round(median(startups), 0),
+        unit: 'ms',
+        target: '<= 1500',
+        note: `host start to painted thumbnails, median of ${startups.length}`,
+      });
 
     // Scrolling at ~3,000 px/s: p95 frame interval, frames over 50 ms, DOM tiles ÷ visible tiles.
     const scrollMs = options.quick ? 5_000 : 10_000;
     const scrolls: ScrollResult[] = [];
-    for (let run = 0; run < Math.max(options.quick ? 1 : 3, options.runs); run += 1) scrolls.push(await page.evaluate(scrollFor, { ms: scrollMs, speed: SPEED_PX_S }));
+    for (let run = 0; run < Math.max(options.quick ? 1 : 3, options.runs); run += 1)
+      scrolls.push(await page.evaluate(scrollFor, { ms: scrollMs, speed: SPEED_PX_S }));
     const p95s = scrolls.map((s) => percentile(s.intervals, 95));
     const longFrames = median(scrolls.map((s) => s.longFrames));
     const ratios = scrolls.flatMap((s) => s.ratios);
-    metrics.push({ name: `gallery_scroll_p95_frame_ms_${tag}`, value: round(median(p95s), 1), unit: 'ms', target: tag === '100k' ? '<= 20' : '<= 16.7', note: `${scrolls.length} scrolls of ${scrollMs / 1000} s, median frame ${round(median(scrolls.flatMap((s) => s.intervals)), 1)} ms` });
-    metrics.push({ name: `gallery_long_frames_${tag}`, value: longFrames, unit: 'frames', target: '0', note: `over 50 ms per ${scrollMs / 1000} s scroll (${scrolls[0]?.observer ?? ''})` });
-    if (full) metrics.push({ name: 'gallery_dom_tiles_ratio', value: round(median(ratios), 2), unit: 'ratio', target: '<= 2', note: `max ${round(Math.max(...ratios), 2)} over ${ratios.length} samples` });
+    metrics.push({
+      name: `gallery_scroll_p95_frame_ms_${tag}`,
+      value: round(median(p95s), 1),
+      unit: 'ms',
+      target: tag === '100k' ? '<= 20' : '<= 16.7',
+      note: `${scrolls.length} scrolls of ${scrollMs / 1000} s, median frame ${round(median(scrolls.flatMap((s) => s.intervals)), 1)} ms`,
+    });
+    metrics.push({
+      name: `gallery_long_frames_${tag}`,
+      value: longFrames,
+      unit: 'frames',
+      target: '0',
+      note: `over 50 ms per ${scrollMs / 1000} s scroll (${scrolls[0]?.observer ?? ''})`,
+    });
+    if (full)
+      metrics.push({
+        name: 'gallery_dom_tiles_ratio',
+        value: round(median(ratios), 2),
+        unit: 'ratio',
+        target: '<= 2',
+        note: `max ${round(Math.max(...ratios), 2)} over ${ratios.length} samples`,
+      });
 
     if (full) {
       // Filter and search: from the change to the first painted result.
@@ -104,8 +131,20 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
           searches.push(await page.evaluate(timeChange, { action: 'search' as const, value: word }));
         }
       }
-      metrics.push({ name: `gallery_filter_p95_ms_${tag}`, value: round(percentile(filters.filter(Number.isFinite), 95), 0), unit: 'ms', target: '<= 50', note: `median ${round(median(filters), 0)} ms, n=${filters.length}` });
-      metrics.push({ name: `gallery_search_p95_ms_${tag}`, value: round(percentile(searches.filter(Number.isFinite), 95), 0), unit: 'ms', target: '<= 50', note: `median ${round(median(searches), 0)} ms, n=${searches.length}` });
+      metrics.push({
+        name: `gallery_filter_p95_ms_${tag}`,
+        value: round(percentile(filters.filter(Number.isFinite), 95), 0),
+        unit: 'ms',
+        target: '<= 50',
+        note: `median ${round(median(filters), 0)} ms, n=${filters.length}`,
+      });
+      metrics.push({
+        name: `gallery_search_p95_ms_${tag}`,
+        value: round(percentile(searches.filter(Number.isFinite), 95), 0),
+        unit: 'ms',
+        target: '<= 50',
+        note: `median ${round(median(searches), 0)} ms, n=${searches.length}`,
+      });
 
       // Heap: at the top, after a long scroll, and back at the top (each after a forced GC).
       const cdp = await page.context().newCDPSession(page);
@@ -127,8 +166,20 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
       await page.waitForFunction(thumbnailsPainted, undefined, { polling: 'raf', timeout: 60_000 });
       const back = await heap();
       await cdp.detach();
-      metrics.push({ name: `gallery_heap_mb_${tag}`, value: round(after, 1), unit: 'MB', target: '<= 150', note: `after ${heapScrollMs / 1000} s of scrolling; ${round(before, 1)} MB before` });
-      metrics.push({ name: `gallery_heap_growth_pct_${tag}`, value: round(((back - before) / before) * 100, 1), unit: '%', target: '<= 10', note: `back at the top: ${round(back, 1)} MB vs ${round(before, 1)} MB` });
+      metrics.push({
+        name: `gallery_heap_mb_${tag}`,
+        value: round(after, 1),
+        unit: 'MB',
+        target: '<= 150',
+        note: `after ${heapScrollMs / 1000} s of scrolling; ${round(before, 1)} MB before`,
+      });
+      metrics.push({
+        name: `gallery_heap_growth_pct_${tag}`,
+        value: round(((back - before) / before) * 100, 1),
+        unit: '%',
+        target: '<= 10',
+        note: `back at the top: ${round(back, 1)} MB vs ${round(before, 1)} MB`,
+      });
     }
     options.log(`  gallery ${tag}: ${metrics.map((m) => `${m.name}=${m.value}`).join(' ')}`);
     return metrics;
@@ -142,7 +193,9 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
 /** No tile waits for its data, every thumbnail in the DOM has loaded, and two more frames have passed. */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.querySelectorAll('.gallery-tile.is-loading').length === 0 && [...document.querySelectorAll<HTMLImageElement>('.gallery-tile img')].every((img) => img.complete),
+    () =>
+      document.querySelectorAll('.gallery-tile.is-loading').length === 0 &&
+      [...document.querySelectorAll<HTMLImageElement>('.gallery-tile img')].every((img) => img.complete),
     undefined,
     { polling: 'raf', timeout: 60_000 },
   );
@@ -225,7 +278,9 @@ function timeChange(opts: { action: 'kind' | 'search'; value: string }): Promise
   const before = scroller()?.getAttribute('data-total') ?? null;
   const t0 = performance.now();
   if (opts.action === 'kind') {
-    const chip = [...document.querySelectorAll<HTMLButtonElement>('.gallery-kinds button')].find((b) => b.textContent?.trim() === opts.value);
+    const chip = [...document.querySelectorAll<HTMLButtonElement>('.gallery-kinds button')].find(
+      (b) => b.textContent?.trim() === opts.value,
+    );
     chip?.click();
   } else {
     const input = document.querySelector<HTMLInputElement>('[data-testid="gallery-search"]')!;

@@ -93,7 +93,8 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
     rmSync(sandbox.dataDir, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }
-  const spread = (values: number[]) => `min ${round(Math.min(...values), 1)}, max ${round(Math.max(...values), 1)} over ${values.length} runs`;
+  const spread = (values: number[]) =>
+    `min ${round(Math.min(...values), 1)}, max ${round(Math.max(...values), 1)} over ${values.length} runs`;
   const p99s = runs.map((r) => r.p99);
   const maxes = runs.map((r) => r.max);
   const note = `full sync of ${count} with downloads while the gallery scrolls; ${round(median(runs.map((r) => r.sync.seconds)), 1)} s`;
@@ -106,7 +107,10 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
 /** Forks the host process on `userDataDir` with `sandbox` and waits for its ready message. */
 async function startHost(userDataDir: string, sandbox: SandboxHandle): Promise<HostChild> {
   const config: HostProcessConfig = { userDataDir, ready: sandbox.ready, resolutionMs: RESOLUTION_MS };
-  const child = fork(HOST_SCRIPT, [], { env: { ...process.env, CAST_BENCH_HOST: JSON.stringify(config) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(HOST_SCRIPT, [], {
+    env: { ...process.env, CAST_BENCH_HOST: JSON.stringify(config) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let next = 1;

@@ -34,15 +34,45 @@ export async function benchPoller(options: BenchOptions): Promise<Metric[]> {
   const plain = await runPoller(options, []);
   const perJob = (run: PollerRun) => round(run.polls / Math.max(1, run.done));
   const metrics: Metric[] = [
-    { name: `poller_requests_per_job${suffix}`, value: perJob(plain), unit: 'requests', target: '<= 1.5', note: `${plain.polls} polling requests for ${plain.done} jobs` },
-    { name: 'poller_detect_p95_ms', value: round(percentile(plain.delays, 95), 0), unit: 'ms', target: '<= 1000', note: `median ${round(percentile(plain.delays, 50), 0)} ms, n=${plain.delays.length}` },
-    { name: 'poller_idle_requests', value: plain.idle, unit: 'requests', target: '0', note: `in the ${plain.idleSeconds} s after the last job and its downloads` },
+    {
+      name: `poller_requests_per_job${suffix}`,
+      value: perJob(plain),
+      unit: 'requests',
+      target: '<= 1.5',
+      note: `${plain.polls} polling requests for ${plain.done} jobs`,
+    },
+    {
+      name: 'poller_detect_p95_ms',
+      value: round(percentile(plain.delays, 95), 0),
+      unit: 'ms',
+      target: '<= 1000',
+      note: `median ${round(percentile(plain.delays, 50), 0)} ms, n=${plain.delays.length}`,
+    },
+    {
+      name: 'poller_idle_requests',
+      value: plain.idle,
+      unit: 'requests',
+      target: '0',
+      note: `in the ${plain.idleSeconds} s after the last job and its downloads`,
+    },
   ];
   const ignoring = await runPoller(options, ['no-updated-after']);
   return [
     ...metrics,
-    { name: `poller_requests_per_job${suffix}_no_updated_after`, value: perJob(ignoring), unit: 'requests', target: '<= 1.5', note: `${ignoring.polls} polling requests for ${ignoring.done} jobs; the service ignores updated_after` },
-    { name: 'poller_idle_requests_no_updated_after', value: ignoring.idle, unit: 'requests', target: '0', note: `in the ${ignoring.idleSeconds} s after the last job and its downloads` },
+    {
+      name: `poller_requests_per_job${suffix}_no_updated_after`,
+      value: perJob(ignoring),
+      unit: 'requests',
+      target: '<= 1.5',
+      note: `${ignoring.polls} polling requests for ${ignoring.done} jobs; the service ignores updated_after`,
+    },
+    {
+      name: 'poller_idle_requests_no_updated_after',
+      value: ignoring.idle,
+      unit: 'requests',
+      target: '0',
+      note: `in the ${ignoring.idleSeconds} s after the last job and its downloads`,
+    },
   ];
 }
 
@@ -55,7 +85,12 @@ async function runPoller(options: BenchOptions, variants: string[]): Promise<Pol
   const core = await createCore(
     headlessCoreDeps(userDataDir, {
       launchSandbox: async ({ dataDir, apiKey }) => {
-        sandbox = await startSandbox({ dataDir, speed: 'fast', variants, env: { CAST_SANDBOX_RENDERER: 'placeholder', ...(apiKey ? { CAST_SANDBOX_API_KEY: apiKey } : {}) } });
+        sandbox = await startSandbox({
+          dataDir,
+          speed: 'fast',
+          variants,
+          env: { CAST_SANDBOX_RENDERER: 'placeholder', ...(apiKey ? { CAST_SANDBOX_API_KEY: apiKey } : {}) },
+        });
         const s = sandbox;
         return { ready: s.ready, stop: () => s.stop() };
       },
@@ -79,7 +114,8 @@ async function runPoller(options: BenchOptions, variants: string[]): Promise<Pol
     const events = new Map<string, number>();
     core.router.subscribe((event, payload) => {
       if (event !== 'library.updated') return;
-      for (const item of (payload as { items: LibraryItem[] }).items) if (item.status === 'completed' && !events.has(item.id)) events.set(item.id, Date.now());
+      for (const item of (payload as { items: LibraryItem[] }).items)
+        if (item.status === 'completed' && !events.has(item.id)) events.set(item.id, Date.now());
     });
     const character = await invoke<Job>('characters.create', { body: { name: 'Bench', parameters: {} }, quoteId: null });
     while (session.jobs.require(character.id).state !== 'done') await sleep(100);
@@ -88,8 +124,15 @@ async function runPoller(options: BenchOptions, variants: string[]): Promise<Pol
     counts.clear();
     const started = Date.now();
     const submitted: Job[] = [];
-    for (let i = 0; i < jobs; i += 1) submitted.push(await invoke<Job>('generations.create', { body: { character_id: characterId, type: 'image', prompt: `bench image ${i}` }, quoteId: null }));
-    const open = () => session.library.get<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE state NOT IN ('done', 'failed', 'cancelled')")!.n;
+    for (let i = 0; i < jobs; i += 1)
+      submitted.push(
+        await invoke<Job>('generations.create', {
+          body: { character_id: characterId, type: 'image', prompt: `bench image ${i}` },
+          quoteId: null,
+        }),
+      );
+    const open = () =>
+      session.library.get<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE state NOT IN ('done', 'failed', 'cancelled')")!.n;
     while (open() > 0 && Date.now() - started < 1_800_000) await sleep(250);
     const during = new Map(counts);
     await session.downloader.idle(300_000);
@@ -101,13 +144,19 @@ async function runPoller(options: BenchOptions, variants: string[]): Promise<Pol
     const delays: number[] = [];
     for (const job of submitted) {
       const id = session.jobs.require(job.id).resource_id;
-      const row = id ? session.library.get<{ completed_at: string | null }>('SELECT completed_at FROM generations WHERE id = ?', id) : undefined;
+      const row = id
+        ? session.library.get<{ completed_at: string | null }>('SELECT completed_at FROM generations WHERE id = ?', id)
+        : undefined;
       const at = id ? events.get(id) : undefined;
       if (row?.completed_at && at) delays.push(at - Date.parse(row.completed_at));
     }
-    const done = session.library.get<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE state = 'done' AND kind = 'generation.create'")!.n;
+    const done = session.library.get<{ n: number }>(
+      "SELECT count(*) AS n FROM jobs WHERE state = 'done' AND kind = 'generation.create'",
+    )!.n;
     const polls = during.get('poll') ?? 0;
-    options.log(`  poller${variants.length ? ` (--variant ${variants.join(',')})` : ''}: ${done} of ${jobs} done in ${round((Date.now() - started) / 1000, 1)} s; requests by purpose ${JSON.stringify(Object.fromEntries(during))}; ${idle} requests in ${idleSeconds} s idle`);
+    options.log(
+      `  poller${variants.length ? ` (--variant ${variants.join(',')})` : ''}: ${done} of ${jobs} done in ${round((Date.now() - started) / 1000, 1)} s; requests by purpose ${JSON.stringify(Object.fromEntries(during))}; ${idle} requests in ${idleSeconds} s idle`,
+    );
     return { jobs, done, polls, idle, idleSeconds, delays };
   } finally {
     await core.stop();

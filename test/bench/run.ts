@@ -41,8 +41,16 @@ const BENCHES: { name: string; run: (o: BenchOptions) => Promise<Metric[]>; fall
     ],
   },
   { name: 'sync', run: benchSync, fallback: [{ name: 'sync_full_ratio_to_floor_100k', value: null, unit: 'ratio', target: '<= 1.2' }] },
-  { name: 'sandbox', run: benchSandboxLatency, fallback: [{ name: 'sandbox_api_p95_ms_during_render', value: null, unit: 'ms', target: 'near idle' }] },
-  { name: 'gallery', run: benchGallery, fallback: [{ name: 'gallery_scroll_p95_frame_ms_100k', value: null, unit: 'ms', target: '<= 20' }] },
+  {
+    name: 'sandbox',
+    run: benchSandboxLatency,
+    fallback: [{ name: 'sandbox_api_p95_ms_during_render', value: null, unit: 'ms', target: 'near idle' }],
+  },
+  {
+    name: 'gallery',
+    run: benchGallery,
+    fallback: [{ name: 'gallery_scroll_p95_frame_ms_100k', value: null, unit: 'ms', target: '<= 20' }],
+  },
   {
     name: 'hostloop',
     run: benchHostEventLoop,
@@ -71,7 +79,9 @@ const machine = {
   })(),
 };
 
-console.log(`Cast Studio benchmarks${options.quick ? ' (quick)' : ''}: ${machine.cpus} cores, ${machine.memory_gib} GiB, Node ${machine.node}, ${machine.chromium ?? 'no Chromium'}`);
+console.log(
+  `Cast Studio benchmarks${options.quick ? ' (quick)' : ''}: ${machine.cpus} cores, ${machine.memory_gib} GiB, Node ${machine.node}, ${machine.chromium ?? 'no Chromium'}`,
+);
 const started = Date.now();
 const results: (Metric & { bench: string; error?: string })[] = [];
 for (const bench of BENCHES) {
@@ -96,7 +106,10 @@ for (const bench of BENCHES) {
 
 console.log('\nname value unit target');
 for (const metric of results) console.log(line(metric));
-writeFileSync(values.out, `${JSON.stringify({ date: new Date().toISOString(), quick: options.quick, seconds: Math.round((Date.now() - started) / 1000), machine, metrics: results }, null, 2)}\n`);
+writeFileSync(
+  values.out,
+  `${JSON.stringify({ date: new Date().toISOString(), quick: options.quick, seconds: Math.round((Date.now() - started) / 1000), machine, metrics: results }, null, 2)}\n`,
+);
 console.log(`\nWrote ${values.out} (${Math.round((Date.now() - started) / 1000)} s).`);
 process.exit(0);
 

@@ -29,7 +29,11 @@ export async function benchSandboxLatency(options: BenchOptions): Promise<Metric
     let rendering = true;
     const watch = (async () => {
       while (rendering) {
-        const states = await Promise.all(ids.map(async (id) => String(((await sb.request('GET', `/v1/generations/${id}`)).body as { data: { status: string } }).data.status)));
+        const states = await Promise.all(
+          ids.map(async (id) =>
+            String(((await sb.request('GET', `/v1/generations/${id}`)).body as { data: { status: string } }).data.status),
+          ),
+        );
         rendering = states.some((s) => s === 'pending' || s === 'processing');
         if (rendering) await sleep(500);
       }

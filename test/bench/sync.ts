@@ -28,7 +28,11 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
   });
   const via = (url: string) => url.replace(/127\.0\.0\.1:\d+/, `127.0.0.1:${proxy.port}`);
   // TLS 1.2 so the relay can tell each request's first record (see faultProxy.ts).
-  const dispatcher = new Agent({ connections: 8, keepAliveTimeout: 30_000, connect: { ca: readFileSync(sandbox.ready.ca_cert, 'utf8'), maxVersion: 'TLSv1.2' } });
+  const dispatcher = new Agent({
+    connections: 8,
+    keepAliveTimeout: 30_000,
+    connect: { ca: readFileSync(sandbox.ready.ca_cert, 'utf8'), maxVersion: 'TLSv1.2' },
+  });
   const fulls: number[] = [];
   const ratios: number[] = [];
   const incrementals: number[] = [];
@@ -46,7 +50,10 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
           preferences: prefs,
           launchSandbox: async () => ({ ready, stop: async () => {} }),
           fetchDispatcher: dispatcher,
-          tuning: { syncPeriodMs: 3_600_000, onAttempt: (r) => (r.method === 'GET' && LIST.test(r.path.split('?')[0] ?? '') ? lists.push(performance.now()) : undefined) },
+          tuning: {
+            syncPeriodMs: 3_600_000,
+            onAttempt: (r) => (r.method === 'GET' && LIST.test(r.path.split('?')[0] ?? '') ? lists.push(performance.now()) : undefined),
+          },
         }),
       );
       const session = core.session()!;
@@ -54,10 +61,12 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
       const first = lists[0] ?? performance.now();
       const seconds = (performance.now() - first) / 1000;
       const pages = lists.length;
-      const items = session.library.get<{ n: number }>("SELECT count(*) AS n FROM generations")?.n ?? 0;
+      const items = session.library.get<{ n: number }>('SELECT count(*) AS n FROM generations')?.n ?? 0;
       fulls.push(seconds);
       ratios.push(seconds / ((pages * RTT_MS) / 1000));
-      options.log(`  sync: full sync of ${items} generations in ${round(seconds, 1)} s, ${pages} list pages, floor ${round((pages * RTT_MS) / 1000, 1)} s`);
+      options.log(
+        `  sync: full sync of ${items} generations in ${round(seconds, 1)} s, ${pages} list pages, floor ${round((pages * RTT_MS) / 1000, 1)} s`,
+      );
       for (let i = 0; i < 3; i += 1) {
         const t0 = performance.now();
         await session.sync.run();
@@ -74,8 +83,20 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
   }
   const suffix = options.quick ? '_10k' : '_100k';
   return [
-    { name: `sync_full_ratio_to_floor${suffix}`, value: round(median(ratios)), unit: 'ratio', target: '<= 1.2', note: `full sync ${round(median(fulls), 1)} s with ${RTT_MS} ms added round trip` },
-    { name: 'sync_incremental_ms', value: round(median(incrementals), 0), unit: 'ms', target: '<= 500', note: `nothing changed, ${RTT_MS} ms added round trip` },
+    {
+      name: `sync_full_ratio_to_floor${suffix}`,
+      value: round(median(ratios)),
+      unit: 'ratio',
+      target: '<= 1.2',
+      note: `full sync ${round(median(fulls), 1)} s with ${RTT_MS} ms added round trip`,
+    },
+    {
+      name: 'sync_incremental_ms',
+      value: round(median(incrementals), 0),
+      unit: 'ms',
+      target: '<= 500',
+      note: `nothing changed, ${RTT_MS} ms added round trip`,
+    },
   ];
 }
 

@@ -43,7 +43,13 @@ export type ChaosReport = LedgerCounts & {
   variants: readonly string[];
 };
 
-export const DEFAULT_PROXY_FAULTS: FaultRates = { refuse: 0.02, reset_before: 0.06, lose_response: 0.06, spike: 0.05, spikeMs: [200, 2_500] };
+export const DEFAULT_PROXY_FAULTS: FaultRates = {
+  refuse: 0.02,
+  reset_before: 0.06,
+  lose_response: 0.06,
+  spike: 0.05,
+  spikeMs: [200, 2_500],
+};
 
 type Phase = {
   name: string;
@@ -64,8 +70,18 @@ type Phase = {
  * could end without meeting them at all.
  */
 const PHASES: Phase[] = [
-  { name: 'answers lost, replays refused', faults: { ambiguous_202_rate: 0.3, refuse_replay_rate: 1 }, ms: 1_500, relay: { lose_response: 0.25 } },
-  { name: 'library refuses answers, replays refused', faults: { ambiguous_202_rate: 0.15, refuse_replay_rate: 1 }, ms: 2_000, libraryRefuses: true },
+  {
+    name: 'answers lost, replays refused',
+    faults: { ambiguous_202_rate: 0.3, refuse_replay_rate: 1 },
+    ms: 1_500,
+    relay: { lose_response: 0.25 },
+  },
+  {
+    name: 'library refuses answers, replays refused',
+    faults: { ambiguous_202_rate: 0.15, refuse_replay_rate: 1 },
+    ms: 2_000,
+    libraryRefuses: true,
+  },
   { name: '5xx burst', faults: { rate_5xx: 0.6, ambiguous_202_rate: 0.15 }, ms: 1_500 },
   { name: 'calm', faults: { ambiguous_202_rate: 0.15 }, ms: 2_000 },
   { name: '429 storm', faults: { rate_429: 0.4, retry_after_seconds: 1, ambiguous_202_rate: 0.15 }, ms: 1_500 },
@@ -136,7 +152,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     core = await createCore(
       headlessCoreDeps(userDataDir, {
         // The sandbox outlives core here; "launching" it hands over the running one, behind the relay.
-        launchSandbox: async () => ({ ready: { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) }, stop: async () => {} }),
+        launchSandbox: async () => ({
+          ready: { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) },
+          stop: async () => {},
+        }),
         fetchDispatcher: dispatcher,
         tuning: { pollIntervals: { fastMs: 300, factor: 1.5, capMs: 2_000, backgroundCapMs: 4_000 } },
       }),
@@ -160,7 +179,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       return reply.value as Job;
     };
     // An audio sample for talk clips and voice clones, uploaded before the faults start.
-    const sample = await c.router.handle('uploads.create', { fileName: 'line.wav', contentType: 'audio/wav', dataBase64: Buffer.from(wav(1.5, 220).bytes).toString('base64') });
+    const sample = await c.router.handle('uploads.create', {
+      fileName: 'line.wav',
+      contentType: 'audio/wav',
+      dataBase64: Buffer.from(wav(1.5, 220).bytes).toString('base64'),
+    });
     if (!sample.ok) throw new Error(`upload: ${sample.error.message}`);
     const wavUrl = (sample.value as { url: string }).url;
 
@@ -175,9 +198,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const byKind: Record<string, number> = {};
     const count = (kind: string) => (byKind[kind] = (byKind[kind] ?? 0) + 1);
     const deadline = started + options.timeoutMs;
-    const open = () => session.library.get<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE state NOT IN ('done', 'failed', 'cancelled')")!.n;
+    const open = () =>
+      session.library.get<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE state NOT IN ('done', 'failed', 'cancelled')")!.n;
     const waitAll = async (label: string) => {
-      for (let last = 0; Date.now() < deadline; ) {
+      for (let last = 0; Date.now() < deadline;) {
         const n = open();
         if (n === 0) return;
         if (Date.now() - last > 5_000) {
@@ -192,12 +216,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const characters = Math.max(4, Math.round(options.ops * 0.2));
     const characterJobs: Job[] = [];
     for (let i = 0; i < characters; i += 1) {
-      characterJobs.push(await invoke('characters.create', { body: { name: `Chaos ${i}`, parameters: { creationType: 'human', mood: `take ${i}` } }, quoteId: null }));
+      characterJobs.push(
+        await invoke('characters.create', {
+          body: { name: `Chaos ${i}`, parameters: { creationType: 'human', mood: `take ${i}` } },
+          quoteId: null,
+        }),
+      );
       count('character');
     }
     say(`  ${characters} characters submitted`);
     await waitAll('characters');
-    const ready = characterJobs.map((j) => session.jobs.require(j.id)).filter((j) => j.state === 'done' && j.resource_id).map((j) => j.resource_id!);
+    const ready = characterJobs
+      .map((j) => session.jobs.require(j.id))
+      .filter((j) => j.state === 'done' && j.resource_id)
+      .map((j) => j.resource_id!);
     const toRegenerate = ready.slice(0, Math.floor(ready.length / 2));
     const toGenerate = ready.slice(Math.floor(ready.length / 2));
     if (toGenerate.length === 0) throw new Error('No character became ready; the run cannot go on.');
@@ -219,10 +251,29 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const before = Date.now();
       if (i % 50 === 0) say(`  submitting ${i + 1}/${plan.length}; relay ${JSON.stringify(proxy.counts)}`);
       const character = toGenerate[i % toGenerate.length]!;
-      if (kind === 'regenerate') await invoke('characters.regenerate', { id: toRegenerate[regenerated++]!, customDetails: i % 2 ? '' : 'a scar over one eye', quoteId: null });
-      else if (kind === 'image') await invoke('generations.create', { body: { character_id: character, type: 'image', prompt: `chaos image ${i}` }, quoteId: null });
-      else if (kind === 'video') await invoke('generations.create', { body: { character_id: character, type: 'video', prompt: `chaos video ${i}`, options: { duration: 2, quality: 'standard' } }, quoteId: null });
-      else if (kind === 'talk') await invoke('generations.create', { body: { character_id: character, type: 'talk', prompt: `chaos talk ${i}`, options: { audio_url: wavUrl, duration: 2, quality: 'standard' } }, quoteId: null });
+      if (kind === 'regenerate')
+        await invoke('characters.regenerate', {
+          id: toRegenerate[regenerated++]!,
+          customDetails: i % 2 ? '' : 'a scar over one eye',
+          quoteId: null,
+        });
+      else if (kind === 'image')
+        await invoke('generations.create', { body: { character_id: character, type: 'image', prompt: `chaos image ${i}` }, quoteId: null });
+      else if (kind === 'video')
+        await invoke('generations.create', {
+          body: { character_id: character, type: 'video', prompt: `chaos video ${i}`, options: { duration: 2, quality: 'standard' } },
+          quoteId: null,
+        });
+      else if (kind === 'talk')
+        await invoke('generations.create', {
+          body: {
+            character_id: character,
+            type: 'talk',
+            prompt: `chaos talk ${i}`,
+            options: { audio_url: wavUrl, duration: 2, quality: 'standard' },
+          },
+          quoteId: null,
+        });
       else if (kind === 'voice') await invoke('voices.clone', { body: { name: `Chaos voice ${i}`, source_url: wavUrl }, quoteId: null });
       else await invoke('audio.create', { body: { voice_id: await presetVoice(c), text: `Chaos line number ${i}.` }, quoteId: null });
       count(kind);
@@ -288,7 +339,9 @@ export function formatChaos(r: ChaosReport): string[] {
     `seed ${r.seed}; ${r.seconds} s; operations by kind ${JSON.stringify(r.byKind)}${r.variants.length ? `; sandbox --variant ${r.variants.join(',')}` : ''}`,
     `relay faults: ${r.proxy.requests} requests, ${r.proxy.resetBefore} reset before the sandbox, ${r.proxy.lostResponses} answers lost after commit, ${r.proxy.spikes} latency spikes, ${r.proxy.refused} connections refused`,
     `library refused the answers of ${r.creator.answersNotSaved} jobs (sent again by the creator ${r.creator.sentAgain} times); ${r.creator.refusedInDoubt} jobs in doubt refused 402/403 and asked again with their key; key pasted again after a 401 ${r.creator.keysPasted} times`,
-    `sandbox answers by status: ${Object.entries(r.answers).map(([s, n]) => `${s}×${n}`).join(' ')}${r.logGap ? ' (log window slid: a lower bound)' : ''}`,
+    `sandbox answers by status: ${Object.entries(r.answers)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')}${r.logGap ? ' (log window slid: a lower bound)' : ''}`,
     `intended   ${r.intended}`,
     `executed   ${r.executed}`,
     `charged    ${r.charged} (exactly once), ${r.credits} credits`,

@@ -13,7 +13,12 @@ import { crashTargetMet, formatCrash, runCrash } from './crashRun.ts';
 describe.skipIf(!hasSecretService)('crash: SIGKILL of core at random points loses nothing, charges nothing twice, corrupts nothing', () => {
   it('every intent is executed and charged once; the database is intact and matches the files', async () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
-    const report = await runCrash({ ops: Number(process.env.CRASH_OPS ?? 30), cycles: Number(process.env.CRASH_CYCLES ?? 6), seed, killWindowMs: [200, 1_500] });
+    const report = await runCrash({
+      ops: Number(process.env.CRASH_OPS ?? 30),
+      cycles: Number(process.env.CRASH_CYCLES ?? 6),
+      seed,
+      killWindowMs: [200, 1_500],
+    });
     const lines = formatCrash(report);
     console.log(`crash (CRASH_SEED=${seed} repeats the kill times)\n${lines.join('\n')}`);
     expect(report.details, lines.join('\n')).toEqual([]);

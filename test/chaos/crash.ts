@@ -13,15 +13,21 @@ import { crashTargetMet, formatCrash, runCrash } from './crashRun.ts';
 
 if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS) {
   const script = `printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$0" "$@"`;
-  const child = spawnSync('dbus-run-session', ['--', 'sh', '-c', script, process.execPath, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const child = spawnSync('dbus-run-session', ['--', 'sh', '-c', script, process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
   if (child.error) {
-    console.error(`No session bus, and dbus-run-session could not start one (${child.error.message}). Install dbus and gnome-keyring, or run inside a desktop session.`);
+    console.error(
+      `No session bus, and dbus-run-session could not start one (${child.error.message}). Install dbus and gnome-keyring, or run inside a desktop session.`,
+    );
     process.exit(2);
   }
   process.exit(child.status ?? 1);
 }
 
-const { values } = parseArgs({ options: { ops: { type: 'string', default: '200' }, cycles: { type: 'string', default: '20' }, seed: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { ops: { type: 'string', default: '200' }, cycles: { type: 'string', default: '20' }, seed: { type: 'string' } },
+});
 const seed = Number(values.seed ?? Date.now() % 1_000_000);
 const ops = Number(values.ops);
 const cycles = Number(values.cycles);

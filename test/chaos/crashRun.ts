@@ -65,7 +65,10 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
     await sandbox.request('POST', `/sandbox/users/${userId}/credits`, { body: { amount: options.ops * 10 + 1_000 } });
     // A character and a preset voice to work with, made outside core (its one charge is known).
     const setupKey = randomUUID();
-    const character = await sandbox.request('POST', '/v1/characters', { headers: { 'idempotency-key': setupKey }, body: { name: 'Crash', parameters: {} } });
+    const character = await sandbox.request('POST', '/v1/characters', {
+      headers: { 'idempotency-key': setupKey },
+      body: { name: 'Crash', parameters: {} },
+    });
     if (character.status !== 201) throw new Error(`character: ${character.status}`);
     const characterId = (character.body as { data: { id: string } }).data.id;
     for (let i = 0; i < 100; i += 1) {
@@ -98,7 +101,9 @@ export async function runCrash(options: CrashOptions): Promise<CrashReport> {
 
     const dbFile = join(userDataDir, 'profiles', 'sandbox', 'library.db');
     const db = new DatabaseSync(dbFile);
-    const integrity = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
+    const integrity = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[])
+      .map((r) => r.integrity_check)
+      .join('; ');
     const jobs = db.prepare('SELECT idempotency_key, state, resource_id, kind FROM jobs').all() as IntendedJob[];
     db.close();
     const counts = countLedger(jobs, await ledgerOperations(sandbox, userId), new Set([setupKey]));
@@ -145,5 +150,12 @@ export function formatCrash(r: CrashReport): string[] {
 }
 
 export function crashTargetMet(r: CrashReport): boolean {
-  return r.duplicated === 0 && r.lost === 0 && r.charged === r.intended && r.integrity === 'ok' && r.libraryCheck !== null && r.libraryCheck.missing === 0;
+  return (
+    r.duplicated === 0 &&
+    r.lost === 0 &&
+    r.charged === r.intended &&
+    r.integrity === 'ok' &&
+    r.libraryCheck !== null &&
+    r.libraryCheck.missing === 0
+  );
 }

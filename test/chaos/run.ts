@@ -6,11 +6,20 @@
 import { parseArgs } from 'node:util';
 import { formatChaos, runChaos } from './chaosRun.ts';
 
-const { values } = parseArgs({ options: { ops: { type: 'string', default: '1000' }, seed: { type: 'string' }, 'timeout-min': { type: 'string', default: '40' }, variant: { type: 'string', multiple: true, default: [] } } });
+const { values } = parseArgs({
+  options: {
+    ops: { type: 'string', default: '1000' },
+    seed: { type: 'string' },
+    'timeout-min': { type: 'string', default: '40' },
+    variant: { type: 'string', multiple: true, default: [] },
+  },
+});
 const variants = values.variant.flatMap((v) => v.split(',')).filter(Boolean);
 const seed = Number(values.seed ?? Date.now() % 1_000_000);
 const ops = Number(values.ops);
-console.log(`Chaos: ${ops} paid operations through a fault-injecting relay, seed ${seed} (--seed ${seed} repeats the plan)${variants.length ? `, sandbox --variant ${variants.join(',')}` : ''}`);
+console.log(
+  `Chaos: ${ops} paid operations through a fault-injecting relay, seed ${seed} (--seed ${seed} repeats the plan)${variants.length ? `, sandbox --variant ${variants.join(',')}` : ''}`,
+);
 const report = await runChaos({ ops, seed, timeoutMs: Number(values['timeout-min']) * 60_000, log: (line) => console.log(line), variants });
 for (const line of formatChaos(report)) console.log(line);
 const ok = report.duplicated === 0 && report.lost === 0 && report.conflicts409 === 0 && report.charged === report.intended;

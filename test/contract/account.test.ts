@@ -41,7 +41,9 @@ describe('usage (spec 4.6, 2.8)', () => {
     expect(byType('usage').every((x) => x.amount < 0)).toBe(true);
     expect(byType('usage')).toHaveLength(2);
     expect(byType('refund')).toEqual([expect.objectContaining({ amount: 10 })]);
-    expect(list.every((x) => TransactionType.options.includes(x.type as never) && x.description.length > 0 && Date.parse(x.created_at) > 0)).toBe(true);
+    expect(
+      list.every((x) => TransactionType.options.includes(x.type as never) && x.description.length > 0 && Date.parse(x.created_at) > 0),
+    ).toBe(true);
     expect(list[0]?.balance_after).toBe(290);
   });
 
@@ -51,7 +53,10 @@ describe('usage (spec 4.6, 2.8)', () => {
     const p1 = body(await get(ctx.sb, '/v1/account/usage?limit=2', u.key), UsageList);
     expect(p1.data.map((t) => t.balance_after)).toEqual([70, 80]);
     expect(p1.meta.has_more).toBe(true);
-    const p2 = body(await get(ctx.sb, `/v1/account/usage?limit=2&cursor=${encodeURIComponent(String(p1.meta.next_cursor))}`, u.key), UsageList);
+    const p2 = body(
+      await get(ctx.sb, `/v1/account/usage?limit=2&cursor=${encodeURIComponent(String(p1.meta.next_cursor))}`, u.key),
+      UsageList,
+    );
     expect(p2.data.map((t) => t.type)).toEqual(['usage', 'grant']);
     expect(p2.meta).toEqual({ has_more: false, next_cursor: null });
     expect(body(await get(ctx.sb, '/v1/account/usage?type=grant', u.key), UsageList).data).toHaveLength(1);

@@ -1,7 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AudioAcceptedResponse, AudioList, AudioResponse, DeletedResponse, VoiceAcceptedResponse, VoiceList, defaultAudioName } from '../../shared/api/index.ts';
+import {
+  AudioAcceptedResponse,
+  AudioList,
+  AudioResponse,
+  DeletedResponse,
+  VoiceAcceptedResponse,
+  VoiceList,
+  defaultAudioName,
+} from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { balance, body, createUser, expectError, get, pollUntil, post, sampleWav, startContractSandbox, upload, type TestUser } from './helpers.ts';
+import {
+  balance,
+  body,
+  createUser,
+  expectError,
+  get,
+  pollUntil,
+  post,
+  sampleWav,
+  startContractSandbox,
+  upload,
+  type TestUser,
+} from './helpers.ts';
 
 let sb: SandboxHandle;
 let user: TestUser;
@@ -19,7 +39,8 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-const speak = (payload: Record<string, unknown>, key = user.key) => post(sb, '/v1/audio', { voice_id: presetA, text: 'Hello there.', ...payload }, { key });
+const speak = (payload: Record<string, unknown>, key = user.key) =>
+  post(sb, '/v1/audio', { voice_id: presetA, text: 'Hello there.', ...payload }, { key });
 
 describe('audio (spec 4.5, 2.5)', () => {
   it('spec 2.5: POST /v1/audio answers 201 with id, name, status processing, credits_used, credits_remaining, created_at; the default name is "Audio YYYY-MM-DD"', async () => {
@@ -89,25 +110,42 @@ describe('audio (spec 4.5, 2.5)', () => {
 
   it('spec 4.5: every voice-model-b field is accepted with voice-model-b', async () => {
     const ref = await upload(sb, sampleWav(), 'audio/wav', user.key);
-    const res = await speak({ model: 'voice-model-b', speaker: 'narrator', voice_description: 'warm', style_instruction: 'slowly', reference_audio: ref, reference_text: 'hello', language: 'en-GB' });
+    const res = await speak({
+      model: 'voice-model-b',
+      speaker: 'narrator',
+      voice_description: 'warm',
+      style_instruction: 'slowly',
+      reference_audio: ref,
+      reference_text: 'hello',
+      language: 'en-GB',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const track = body(await get(sb, `/v1/audio/${body(res, AudioAcceptedResponse).data.id}`, user.key), AudioResponse).data;
     expect(track).toMatchObject({ speaker: 'narrator', language: 'en-GB', reference_audio: ref });
   });
 
-  it.each(['speaker', 'voice_description', 'style_instruction', 'reference_text', 'language'])('spec 4.5: %s is refused for voice-model-a, naming the field', async (field) => {
-    expectError(await speak({ [field]: 'en-US' }), 400, 'validation_error', field);
-  });
+  it.each(['speaker', 'voice_description', 'style_instruction', 'reference_text', 'language'])(
+    'spec 4.5: %s is refused for voice-model-a, naming the field',
+    async (field) => {
+      expectError(await speak({ [field]: 'en-US' }), 400, 'validation_error', field);
+    },
+  );
 
   it('spec 4.5: reference_audio is refused for voice-model-a and checked as a URL field', async () => {
     const ref = await upload(sb, sampleWav(), 'audio/wav', user.key);
     expectError(await speak({ reference_audio: ref }), 400, 'validation_error', 'reference_audio');
-    expectError(await speak({ model: 'voice-model-b', reference_audio: 'http://127.0.0.1/cdn/x.wav' }), 400, 'validation_error', 'reference_audio');
+    expectError(
+      await speak({ model: 'voice-model-b', reference_audio: 'http://127.0.0.1/cdn/x.wav' }),
+      400,
+      'validation_error',
+      'reference_audio',
+    );
   });
 
   it('spec 4.5: voice_id must be a ready voice the caller owns, or a preset', async () => {
     const sample = await upload(sb, sampleWav(), 'audio/wav', user.key);
-    const v = body(await post(sb, '/v1/voices/clone', { name: 'Fresh', source_url: sample }, { key: user.key }), VoiceAcceptedResponse).data.id;
+    const v = body(await post(sb, '/v1/voices/clone', { name: 'Fresh', source_url: sample }, { key: user.key }), VoiceAcceptedResponse).data
+      .id;
     expectError(await speak({ voice_id: v }), 409, 'invalid_state', 'voice_id');
     await pollUntil(sb, `/v1/voices/${v}`, (x) => x.status === 'ready', user.key);
     expect((await speak({ voice_id: v })).status).toBe(201);
@@ -120,7 +158,8 @@ describe('audio (spec 4.5, 2.5)', () => {
     const owner = await createUser(sb, { team: 'studio-z', credits: 100 });
     const mate = await createUser(sb, { team: 'studio-z', credits: 100 });
     const sample = await upload(sb, sampleWav(), 'audio/wav', owner.key);
-    const v = body(await post(sb, '/v1/voices/clone', { name: 'Shared?', source_url: sample }, { key: owner.key }), VoiceAcceptedResponse).data.id;
+    const v = body(await post(sb, '/v1/voices/clone', { name: 'Shared?', source_url: sample }, { key: owner.key }), VoiceAcceptedResponse)
+      .data.id;
     await pollUntil(sb, `/v1/voices/${v}`, (x) => x.status === 'ready', owner.key);
     const before = await balance(sb, mate.key);
     expectError(await speak({ voice_id: v }, mate.key), 403, 'forbidden', 'voice_id');
@@ -134,7 +173,10 @@ describe('audio (spec 4.5, 2.5)', () => {
     await speak({ name: 'B0', voice_id: presetB }, lister.key);
     const p1 = body(await get(sb, `/v1/audio?voice_id=${presetA}&limit=2`, lister.key), AudioList);
     expect(p1.data.map((a) => a.name)).toEqual(['A2', 'A1']);
-    const p2 = body(await get(sb, `/v1/audio?voice_id=${presetA}&limit=2&cursor=${encodeURIComponent(String(p1.meta.next_cursor))}`, lister.key), AudioList);
+    const p2 = body(
+      await get(sb, `/v1/audio?voice_id=${presetA}&limit=2&cursor=${encodeURIComponent(String(p1.meta.next_cursor))}`, lister.key),
+      AudioList,
+    );
     expect(p2.data.map((a) => a.name)).toEqual(['A0']);
     expect(p2.meta.has_more).toBe(false);
     const id = String(p2.data[0]?.id);

@@ -2,7 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CharacterAcceptedResponse, type Scope } from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { body, createKey, createUser, data, expectError, get, post, readyCharacter, sampleWav, startContractSandbox, upload, validCharacter, type TestUser } from './helpers.ts';
+import {
+  body,
+  createKey,
+  createUser,
+  data,
+  expectError,
+  get,
+  post,
+  readyCharacter,
+  sampleWav,
+  startContractSandbox,
+  upload,
+  validCharacter,
+  type TestUser,
+} from './helpers.ts';
 
 let sb: SandboxHandle;
 let full: TestUser;
@@ -66,8 +80,16 @@ describe('authentication (spec 5, 7)', () => {
     expectError(await post(sb, '/v1/characters', validCharacter(), { key: none }), 403, 'insufficient_scope');
     expectError(await post(sb, `/v1/characters/${characterId}/regenerate`, {}, { key: none }), 403, 'insufficient_scope');
     expectError(await post(sb, `/v1/characters/${characterId}/revert`, {}, { key: none }), 403, 'insufficient_scope');
-    expectError(await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'x' }, { key: none }), 403, 'insufficient_scope');
-    expectError(await post(sb, '/v1/voices/clone', { name: 'x', setup_mode: 'voice_design', description: 'd' }, { key: none }), 403, 'insufficient_scope');
+    expectError(
+      await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'x' }, { key: none }),
+      403,
+      'insufficient_scope',
+    );
+    expectError(
+      await post(sb, '/v1/voices/clone', { name: 'x', setup_mode: 'voice_design', description: 'd' }, { key: none }),
+      403,
+      'insufficient_scope',
+    );
     const noSpeech = await keyWith(['voices:write']);
     expectError(await post(sb, '/v1/audio', { voice_id: randomUUID(), text: 'hi' }, { key: noSpeech }), 403, 'insufficient_scope');
   });
@@ -75,13 +97,38 @@ describe('authentication (spec 5, 7)', () => {
   it('spec 5.3: images:generate covers image generations; videos:generate covers video and talk (lipsync)', async () => {
     const images = await keyWith(['images:generate']);
     const videos = await keyWith(['videos:generate']);
-    expect((await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'x' }, { key: images })).status).toBe(201);
-    expectError(await post(sb, '/v1/generations', { character_id: characterId, type: 'video', prompt: 'x' }, { key: images }), 403, 'insufficient_scope');
-    expectError(await post(sb, '/v1/generations', { character_id: characterId, type: 'talk', prompt: 'x' }, { key: images }), 403, 'insufficient_scope');
-    expect((await post(sb, '/v1/generations', { character_id: characterId, type: 'video', prompt: 'x' }, { key: videos })).status).toBe(201);
-    expectError(await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'x' }, { key: videos }), 403, 'insufficient_scope');
+    expect((await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'x' }, { key: images })).status).toBe(
+      201,
+    );
+    expectError(
+      await post(sb, '/v1/generations', { character_id: characterId, type: 'video', prompt: 'x' }, { key: images }),
+      403,
+      'insufficient_scope',
+    );
+    expectError(
+      await post(sb, '/v1/generations', { character_id: characterId, type: 'talk', prompt: 'x' }, { key: images }),
+      403,
+      'insufficient_scope',
+    );
+    expect((await post(sb, '/v1/generations', { character_id: characterId, type: 'video', prompt: 'x' }, { key: videos })).status).toBe(
+      201,
+    );
+    expectError(
+      await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'x' }, { key: videos }),
+      403,
+      'insufficient_scope',
+    );
     const audio = await upload(sb, sampleWav(), 'audio/wav', videos);
-    expect((await post(sb, '/v1/generations', { character_id: characterId, type: 'talk', prompt: 'x', options: { audio_url: audio } }, { key: videos })).status).toBe(201);
+    expect(
+      (
+        await post(
+          sb,
+          '/v1/generations',
+          { character_id: characterId, type: 'talk', prompt: 'x', options: { audio_url: audio } },
+          { key: videos },
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('spec 5.3: scope is checked before any resource read: the same answer for an existing and a missing resource', async () => {
@@ -102,7 +149,9 @@ describe('authentication (spec 5, 7)', () => {
 
   it('spec 5.3: characters:write grants create, regenerate and revert', async () => {
     const chars = await keyWith(['characters:write']);
-    expect(body(await post(sb, '/v1/characters', validCharacter(), { key: chars }), CharacterAcceptedResponse).data.status).toBe('generating');
+    expect(body(await post(sb, '/v1/characters', validCharacter(), { key: chars }), CharacterAcceptedResponse).data.status).toBe(
+      'generating',
+    );
     expect((await post(sb, `/v1/characters/${characterId}/revert`, {}, { key: chars })).status).toBe(409);
     expect((await post(sb, `/v1/characters/${characterId}/regenerate`, {}, { key: chars })).status).toBe(201);
   });
@@ -110,9 +159,11 @@ describe('authentication (spec 5, 7)', () => {
   it('spec 5.3: speech:generate grants audio; voices:write grants clone and design', async () => {
     const speech = await keyWith(['speech:generate']);
     const voices = await keyWith(['voices:write']);
-    const preset = String((((await get(sb, '/v1/voices', speech)).body as { data: { presets: { id: string }[] } }).data.presets[0]?.id));
+    const preset = String(((await get(sb, '/v1/voices', speech)).body as { data: { presets: { id: string }[] } }).data.presets[0]?.id);
     expect((await post(sb, '/v1/audio', { voice_id: preset, text: 'hi' }, { key: speech })).status).toBe(201);
-    expect((await post(sb, '/v1/voices/clone', { name: 'x', setup_mode: 'voice_design', description: 'd' }, { key: voices })).status).toBe(201);
+    expect((await post(sb, '/v1/voices/clone', { name: 'x', setup_mode: 'voice_design', description: 'd' }, { key: voices })).status).toBe(
+      201,
+    );
     expectError(await post(sb, '/v1/audio', { voice_id: preset, text: 'hi' }, { key: voices }), 403, 'insufficient_scope');
   });
 

@@ -1,13 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { AmbiguousBody, RegenerateResponse, RevertResponse, UsageList } from '../../shared/api/index.ts';
-import { balance, body, createUser, data, expectError, get, ledger, pollUntil, post, readyCharacter, setFaults, validCharacter, sandboxWithUser } from './helpers.ts';
+import {
+  balance,
+  body,
+  createUser,
+  data,
+  expectError,
+  get,
+  ledger,
+  pollUntil,
+  post,
+  readyCharacter,
+  setFaults,
+  validCharacter,
+  sandboxWithUser,
+} from './helpers.ts';
 
 const ctx = sandboxWithUser({ credits: 5000 });
 
-const regenerate = (id: string, payload: Record<string, unknown> = {}, idem?: string) => post(ctx.sb, `/v1/characters/${id}/regenerate`, payload, { key: ctx.user.key, ...(idem ? { idem } : {}) });
-const revert = (id: string, idem?: string) => post(ctx.sb, `/v1/characters/${id}/revert`, {}, { key: ctx.user.key, ...(idem ? { idem } : {}) });
-const generationDone = (gid: string) => pollUntil(ctx.sb, `/v1/generations/${gid}`, (d) => d.status === 'completed' || d.status === 'failed', ctx.user.key);
+const regenerate = (id: string, payload: Record<string, unknown> = {}, idem?: string) =>
+  post(ctx.sb, `/v1/characters/${id}/regenerate`, payload, { key: ctx.user.key, ...(idem ? { idem } : {}) });
+const revert = (id: string, idem?: string) =>
+  post(ctx.sb, `/v1/characters/${id}/revert`, {}, { key: ctx.user.key, ...(idem ? { idem } : {}) });
+const generationDone = (gid: string) =>
+  pollUntil(ctx.sb, `/v1/generations/${gid}`, (d) => d.status === 'completed' || d.status === 'failed', ctx.user.key);
 
 describe('regenerate (spec 4.1, 3)', () => {
   it('spec 4.1: regenerate a ready owned character answers 201 with a Location of the generation to poll', async () => {
@@ -77,7 +94,9 @@ describe('regenerate (spec 4.1, 3)', () => {
     const retry = await regenerate(id, {}, idem);
     expect([200, 201]).toContain(retry.status);
     expect(retry.headers['idempotency-replayed']).toBe('true');
-    expect((await ledger(ctx.sb, ctx.user.id)).filter((o) => o.idempotency_key === idem)).toEqual([expect.objectContaining({ charges: 1 })]);
+    expect((await ledger(ctx.sb, ctx.user.id)).filter((o) => o.idempotency_key === idem)).toEqual([
+      expect.objectContaining({ charges: 1 }),
+    ]);
   });
 });
 
@@ -94,7 +113,14 @@ describe('revert (spec 4.1, 3)', () => {
     const res = await revert(id);
     expect(res.status).toBe(200);
     const d = body(res, RevertResponse).data;
-    expect(d).toMatchObject({ character_id: id, version: 1, status: 'ready', headshot_url: before.headshot_url, fullbody_url: before.fullbody_url, credits_refunded: 0 });
+    expect(d).toMatchObject({
+      character_id: id,
+      version: 1,
+      status: 'ready',
+      headshot_url: before.headshot_url,
+      fullbody_url: before.fullbody_url,
+      credits_refunded: 0,
+    });
     const now = data(await get(ctx.sb, `/v1/characters/${id}`, ctx.user.key));
     expect(now).toMatchObject({ version: 1, headshot_url: before.headshot_url, status: 'ready', can_revert: false });
   });
@@ -132,7 +158,12 @@ describe('revert (spec 4.1, 3)', () => {
 
   it('spec 4.1: the revert body is the empty JSON object', async () => {
     const id = await readyCharacter(ctx.sb, ctx.user.key);
-    expectError(await post(ctx.sb, `/v1/characters/${id}/revert`, { version: 1 }, { key: ctx.user.key }), 400, 'validation_error', 'version');
+    expectError(
+      await post(ctx.sb, `/v1/characters/${id}/revert`, { version: 1 }, { key: ctx.user.key }),
+      400,
+      'validation_error',
+      'version',
+    );
   });
 
   it('spec 3: reverting a failed regeneration confirms its refund exactly once', async () => {

@@ -1,6 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { CharacterAcceptedResponse, CharacterList, CharacterResponse, GenerationList, CreationType, DeletedResponse } from '../../shared/api/index.ts';
-import { body, createUser, data, expectError, get, pollUntil, post, samplePng, upload, validCharacter, sandboxWithUser } from './helpers.ts';
+import {
+  CharacterAcceptedResponse,
+  CharacterList,
+  CharacterResponse,
+  GenerationList,
+  CreationType,
+  DeletedResponse,
+} from '../../shared/api/index.ts';
+import {
+  body,
+  createUser,
+  data,
+  expectError,
+  get,
+  pollUntil,
+  post,
+  samplePng,
+  upload,
+  validCharacter,
+  sandboxWithUser,
+} from './helpers.ts';
 
 const ctx = sandboxWithUser({ credits: 5000 });
 
@@ -17,14 +36,29 @@ describe('characters (spec 4.1, 2.2)', () => {
   });
 
   it.each(CreationType.options)('spec 2.2: creationType %s is accepted', async (creationType) => {
-    const res = await post(ctx.sb, '/v1/characters', { name: `C ${creationType}`, parameters: { creationType, prompt: 'a knight' } }, { key: ctx.user.key });
+    const res = await post(
+      ctx.sb,
+      '/v1/characters',
+      { name: `C ${creationType}`, parameters: { creationType, prompt: 'a knight' } },
+      { key: ctx.user.key },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 
   it('spec 2.2: every trait is accepted and kept; creationType defaults to human and artStyle to hyper-realistic', async () => {
     const traits = {
-      gender: 'female', age: '25-34', ethnicity: 'mixed', skinTone: 'olive', eyeColor: 'green', customDetails: 'freckles',
-      prompt: 'portrait', fantasyMode: 'elemental', creatureType: 'dragon', colorScheme: 'teal', creatureSize: 'small', mood: 'calm',
+      gender: 'female',
+      age: '25-34',
+      ethnicity: 'mixed',
+      skinTone: 'olive',
+      eyeColor: 'green',
+      customDetails: 'freckles',
+      prompt: 'portrait',
+      fantasyMode: 'elemental',
+      creatureType: 'dragon',
+      colorScheme: 'teal',
+      creatureSize: 'small',
+      mood: 'calm',
     };
     const res = await post(ctx.sb, '/v1/characters', { name: 'Traits', parameters: traits }, { key: ctx.user.key });
     expect(res.status).toBe(201);
@@ -34,7 +68,12 @@ describe('characters (spec 4.1, 2.2)', () => {
 
   it('spec 8: character name 1-100 characters (100 accepted, 101 and empty refused naming the field)', async () => {
     expect((await post(ctx.sb, '/v1/characters', validCharacter({ name: 'n'.repeat(100) }), { key: ctx.user.key })).status).toBe(201);
-    expectError(await post(ctx.sb, '/v1/characters', validCharacter({ name: 'n'.repeat(101) }), { key: ctx.user.key }), 400, 'validation_error', 'name');
+    expectError(
+      await post(ctx.sb, '/v1/characters', validCharacter({ name: 'n'.repeat(101) }), { key: ctx.user.key }),
+      400,
+      'validation_error',
+      'name',
+    );
     expectError(await post(ctx.sb, '/v1/characters', validCharacter({ name: '' }), { key: ctx.user.key }), 400, 'validation_error', 'name');
   });
 
@@ -43,13 +82,25 @@ describe('characters (spec 4.1, 2.2)', () => {
   });
 
   it('spec 2.2: an unknown creationType is refused naming the field', async () => {
-    expectError(await post(ctx.sb, '/v1/characters', { name: 'x', parameters: { creationType: 'robot' } }, { key: ctx.user.key }), 400, 'validation_error', 'parameters.creationType');
+    expectError(
+      await post(ctx.sb, '/v1/characters', { name: 'x', parameters: { creationType: 'robot' } }, { key: ctx.user.key }),
+      400,
+      'validation_error',
+      'parameters.creationType',
+    );
   });
 
   it('spec 8: reference_image_urls up to 4 (4 accepted, 5 refused)', async () => {
     const urls = await Promise.all([0, 1, 2, 3, 4].map(() => upload(ctx.sb, samplePng(), 'image/png', ctx.user.key)));
-    expect((await post(ctx.sb, '/v1/characters', validCharacter({ reference_image_urls: urls.slice(0, 4) }), { key: ctx.user.key })).status).toBe(201);
-    expectError(await post(ctx.sb, '/v1/characters', validCharacter({ reference_image_urls: urls }), { key: ctx.user.key }), 400, 'validation_error', 'reference_image_urls');
+    expect(
+      (await post(ctx.sb, '/v1/characters', validCharacter({ reference_image_urls: urls.slice(0, 4) }), { key: ctx.user.key })).status,
+    ).toBe(201);
+    expectError(
+      await post(ctx.sb, '/v1/characters', validCharacter({ reference_image_urls: urls }), { key: ctx.user.key }),
+      400,
+      'validation_error',
+      'reference_image_urls',
+    );
   });
 
   it('spec 3: a character leaves generating for ready; GET has headshot_url, fullbody_url, parameters, status', async () => {

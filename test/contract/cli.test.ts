@@ -21,7 +21,11 @@ afterAll(async () => {
 /** Runs the CLI until its first line (or its exit) and returns what it printed. */
 function firstLine(args: string[], cwd: string): Promise<{ line: string; code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, CAST_SANDBOX_RENDERER: 'placeholder' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd,
+      env: { ...process.env, CAST_SANDBOX_RENDERER: 'placeholder' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
@@ -67,7 +71,10 @@ describe('running the sandbox (issue 3)', () => {
 
   it('spec 4: the service speaks HTTPS only (plain HTTP gets no answer)', async () => {
     const port = new URL(sb.ready.base_url).port;
-    const answer = await fetch(`http://127.0.0.1:${port}/v1/account`).then((r) => r.status, () => 'refused');
+    const answer = await fetch(`http://127.0.0.1:${port}/v1/account`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
     expect(answer === 'refused' || answer === 400).toBe(true);
   });
 });

@@ -37,8 +37,15 @@ describe('crash safety (issue 3)', () => {
     const charges = one(`SELECT COUNT(*) FROM credit_transactions WHERE user_id = ? AND type = 'usage'`, user.id);
     expect(one('SELECT COUNT(*) FROM characters WHERE user_id = ?', user.id)).toBe(charges);
     expect(one('SELECT COUNT(*) FROM idempotency WHERE user_id = ?', user.id)).toBe(charges);
-    expect(one('SELECT balance FROM users WHERE id = ?', user.id)).toBe(one('SELECT SUM(amount) FROM credit_transactions WHERE user_id = ?', user.id));
-    expect(one(`SELECT COUNT(*) FROM credit_transactions t WHERE user_id = ? AND type = 'usage' AND NOT EXISTS (SELECT 1 FROM generations g WHERE g.id = t.resource_id)`, user.id)).toBe(0);
+    expect(one('SELECT balance FROM users WHERE id = ?', user.id)).toBe(
+      one('SELECT SUM(amount) FROM credit_transactions WHERE user_id = ?', user.id),
+    );
+    expect(
+      one(
+        `SELECT COUNT(*) FROM credit_transactions t WHERE user_id = ? AND type = 'usage' AND NOT EXISTS (SELECT 1 FROM generations g WHERE g.id = t.resource_id)`,
+        user.id,
+      ),
+    ).toBe(0);
     db.close();
 
     after = await sb.restart();

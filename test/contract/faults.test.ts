@@ -1,7 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CharacterList, SandboxFaults, dataOf } from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { body, createKey, createUser, expectError, get, ledger, post, setFaults, startContractSandbox, validCharacter, type TestUser } from './helpers.ts';
+import {
+  body,
+  createKey,
+  createUser,
+  expectError,
+  get,
+  ledger,
+  post,
+  setFaults,
+  startContractSandbox,
+  validCharacter,
+  type TestUser,
+} from './helpers.ts';
 
 let sb: SandboxHandle;
 let user: TestUser;
@@ -84,7 +96,10 @@ describe('rate limiting and fault injection (spec 8, sandboxAdmin)', () => {
 
   it('sandbox: faults are read back as set, and refused when out of range', async () => {
     await setFaults(sb, { failure_rate: { all: 0.5 }, ambiguous_202_rate: 0.1 });
-    expect(body(await sb.request('GET', '/sandbox/faults'), dataOf(SandboxFaults)).data).toEqual({ failure_rate: { all: 0.5 }, ambiguous_202_rate: 0.1 });
+    expect(body(await sb.request('GET', '/sandbox/faults'), dataOf(SandboxFaults)).data).toEqual({
+      failure_rate: { all: 0.5 },
+      ambiguous_202_rate: 0.1,
+    });
     expectError(await sb.request('PUT', '/sandbox/faults', { body: { rate_429: 2 } }), 400, 'validation_error', 'rate_429');
     expectError(await sb.request('PUT', '/sandbox/faults', { body: { failure_rate: { dragons: 1 } } }), 400, 'validation_error');
   });

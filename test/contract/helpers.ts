@@ -54,14 +54,17 @@ export function sandboxWithUser(options: UserOptions = {}): {
 let counter = 0;
 
 /** A user made through the admin API, with one API key made through /api/keys. */
-export async function createUser(
-  sb: SandboxHandle,
-  options: UserOptions = {},
-): Promise<TestUser> {
+export async function createUser(sb: SandboxHandle, options: UserOptions = {}): Promise<TestUser> {
   counter += 1;
   const email = `user${counter}-${randomUUID().slice(0, 8)}@example.com`;
   const made = await sb.request('POST', '/sandbox/users', {
-    body: { email, name: `User ${counter}`, plan: options.plan ?? 'creator', credits: options.credits ?? 1000, ...(options.team ? { team: options.team } : {}) },
+    body: {
+      email,
+      name: `User ${counter}`,
+      plan: options.plan ?? 'creator',
+      credits: options.credits ?? 1000,
+      ...(options.team ? { team: options.team } : {}),
+    },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const { id, session_token: session } = SandboxUserCreated.parse(made.body).data;
@@ -76,7 +79,12 @@ export async function createKey(sb: SandboxHandle, session: string, body: Record
 }
 
 /** A creating POST with a fresh Idempotency-Key unless one is given. */
-export function post(sb: SandboxHandle, path: string, body: unknown, options: { key?: string; idem?: string | null; headers?: Record<string, string> } = {}): Promise<SandboxResponse> {
+export function post(
+  sb: SandboxHandle,
+  path: string,
+  body: unknown,
+  options: { key?: string; idem?: string | null; headers?: Record<string, string> } = {},
+): Promise<SandboxResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.idem !== null) headers['idempotency-key'] = options.idem ?? randomUUID();
   const opts: RequestOptions = { headers, body };
@@ -91,13 +99,14 @@ export function get(sb: SandboxHandle, path: string, key?: string): Promise<Sand
 /** Parses `res.body` with a shared schema (so every answer is also checked against the contract). */
 export function body<T extends z.ZodType>(res: SandboxResponse, schema: T): z.infer<T> {
   const parsed = schema.safeParse(res.body);
-  if (!parsed.success) throw new Error(`Answer ${res.status} does not match the contract: ${JSON.stringify(res.body)}\n${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(`Answer ${res.status} does not match the contract: ${JSON.stringify(res.body)}\n${parsed.error.message}`);
   return parsed.data;
 }
 
 /** A loose view of `data` for fields beyond the contract schema. */
 export function data(res: SandboxResponse): Record<string, unknown> {
-  return (body(res, z.looseObject({ data: z.record(z.string(), z.unknown()) })).data);
+  return body(res, z.looseObject({ data: z.record(z.string(), z.unknown()) })).data;
 }
 
 export function expectError(res: SandboxResponse, status: number, code: string, field?: string): void {
@@ -109,7 +118,13 @@ export function expectError(res: SandboxResponse, status: number, code: string, 
 }
 
 /** Polls a GET until `done` holds for `data` (fast sandboxes finish within about a second). */
-export async function pollUntil(sb: SandboxHandle, path: string, done: (d: Record<string, unknown>) => boolean, key?: string, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+export async function pollUntil(
+  sb: SandboxHandle,
+  path: string,
+  done: (d: Record<string, unknown>) => boolean,
+  key?: string,
+  timeoutMs = 10_000,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await get(sb, path, key);
@@ -134,7 +149,15 @@ export const samplePng = (): Uint8Array => png(`sample-${seedCount++}-${randomUU
 export const sampleWav = (): Uint8Array => wav(0.2, 330 + seedCount++).bytes;
 /** Enough of an MP4 for the upload sniffer: an `ftyp` box. */
 export const sampleMp4 = (): Uint8Array =>
-  new Uint8Array(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4), Buffer.from('isomiso2'), Buffer.from(randomUUID())]));
+  new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.alloc(4),
+      Buffer.from('isomiso2'),
+      Buffer.from(randomUUID()),
+    ]),
+  );
 
 export const validCharacter = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   name: 'Mara',
@@ -156,10 +179,13 @@ export async function balance(sb: SandboxHandle, key?: string): Promise<number> 
   return Number((data(res).credits as { balance: number }).balance);
 }
 
-export async function ledger(sb: SandboxHandle, userId?: string): Promise<{ idempotency_key: string; charges: number; credits: number; resource_id: string | null }[]> {
+export async function ledger(
+  sb: SandboxHandle,
+  userId?: string,
+): Promise<{ idempotency_key: string; charges: number; credits: number; resource_id: string | null }[]> {
   const res = await sb.request('GET', `/sandbox/ledger${userId ? `?user_id=${userId}` : ''}`);
   expect(res.status).toBe(200);
-  return (data(res).operations as { idempotency_key: string; charges: number; credits: number; resource_id: string | null }[]);
+  return data(res).operations as { idempotency_key: string; charges: number; credits: number; resource_id: string | null }[];
 }
 
 export async function setFaults(sb: SandboxHandle, faults: Record<string, unknown>): Promise<void> {

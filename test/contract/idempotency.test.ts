@@ -2,7 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmbiguousBody, CharacterList, GenerationList, UsageList, VoiceList } from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { balance, body, createKey, createUser, data, expectError, get, ledger, post, readyCharacter, sampleWav, setFaults, startContractSandbox, upload, validCharacter, type TestUser } from './helpers.ts';
+import {
+  balance,
+  body,
+  createKey,
+  createUser,
+  data,
+  expectError,
+  get,
+  ledger,
+  post,
+  readyCharacter,
+  sampleWav,
+  setFaults,
+  startContractSandbox,
+  upload,
+  validCharacter,
+  type TestUser,
+} from './helpers.ts';
 
 let sb: SandboxHandle;
 let user: TestUser;
@@ -33,10 +50,13 @@ const creating = (): [string, string, Record<string, unknown>][] => [
 ];
 
 describe('Idempotency-Key (spec 4 general rules)', () => {
-  it.each(['characters', 'regenerate', 'revert', 'generations', 'quotes', 'voices clone', 'audio'])('spec 4: %s requires Idempotency-Key (400 missing_idempotency_key)', async (name) => {
-    const [, path, payload] = creating().find(([n]) => n === name) ?? ['', '', {}];
-    expectError(await post(sb, path, payload, { key: user.key, idem: null }), 400, 'missing_idempotency_key', 'Idempotency-Key');
-  });
+  it.each(['characters', 'regenerate', 'revert', 'generations', 'quotes', 'voices clone', 'audio'])(
+    'spec 4: %s requires Idempotency-Key (400 missing_idempotency_key)',
+    async (name) => {
+      const [, path, payload] = creating().find(([n]) => n === name) ?? ['', '', {}];
+      expectError(await post(sb, path, payload, { key: user.key, idem: null }), 400, 'missing_idempotency_key', 'Idempotency-Key');
+    },
+  );
 
   it('spec 4: same key and same body replays the stored status and body with Idempotency-Replayed: true, charged once', async () => {
     const idem = randomUUID();
@@ -46,7 +66,9 @@ describe('Idempotency-Key (spec 4 general rules)', () => {
     expect(again.body).toEqual(first.body);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(first.headers['idempotency-replayed']).toBeUndefined();
-    expect((await ledger(sb, user.id)).filter((o) => o.idempotency_key === idem)).toEqual([expect.objectContaining({ charges: 1, credits: 10, resource_id: data(first).id })]);
+    expect((await ledger(sb, user.id)).filter((o) => o.idempotency_key === idem)).toEqual([
+      expect.objectContaining({ charges: 1, credits: 10, resource_id: data(first).id }),
+    ]);
   });
 
   it('spec 4: the body is compared as JSON (key order and spacing do not matter)', async () => {
@@ -64,8 +86,17 @@ describe('Idempotency-Key (spec 4 general rules)', () => {
     const idem = randomUUID();
     await post(sb, '/v1/characters', validCharacter(), { key: user.key, idem });
     const before = await balance(sb, user.key);
-    expectError(await post(sb, '/v1/characters', validCharacter({ name: 'Other' }), { key: user.key, idem }), 409, 'idempotency_key_reused', 'Idempotency-Key');
-    expectError(await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'x' }, { key: user.key, idem }), 409, 'idempotency_key_reused');
+    expectError(
+      await post(sb, '/v1/characters', validCharacter({ name: 'Other' }), { key: user.key, idem }),
+      409,
+      'idempotency_key_reused',
+      'Idempotency-Key',
+    );
+    expectError(
+      await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'x' }, { key: user.key, idem }),
+      409,
+      'idempotency_key_reused',
+    );
     expect(await balance(sb, user.key)).toBe(before);
   });
 
@@ -82,7 +113,9 @@ describe('Idempotency-Key (spec 4 general rules)', () => {
   it('spec 4: two concurrent requests with one key execute once', async () => {
     const racer = await createUser(sb, { credits: 100 });
     const idem = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post(sb, '/v1/characters', validCharacter(), { key: racer.key, idem })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(sb, '/v1/characters', validCharacter(), { key: racer.key, idem })),
+    );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     expect(new Set(answers.map((a) => data(a).id)).size).toBe(1);
     expect(answers.filter((a) => a.headers['idempotency-replayed'] === 'true')).toHaveLength(7);
@@ -93,7 +126,7 @@ describe('Idempotency-Key (spec 4 general rules)', () => {
 
   it('spec 4: a request refused by validation stores nothing, so the corrected request with the same key executes', async () => {
     const idem = randomUUID();
-    expectError(await post(sb, '/v1/characters', { name: '' , parameters: {} }, { key: user.key, idem }), 400, 'validation_error', 'name');
+    expectError(await post(sb, '/v1/characters', { name: '', parameters: {} }, { key: user.key, idem }), 400, 'validation_error', 'name');
     expect((await post(sb, '/v1/characters', validCharacter(), { key: user.key, idem })).status).toBe(201);
   });
 
@@ -108,10 +141,17 @@ describe('Idempotency-Key (spec 4 general rules)', () => {
     }
     expect(first.status).toBe(202);
     expect(body(first, AmbiguousBody).status).toBe('reconciling');
-    const retry = await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'ambiguous' }, { key: user.key, idem });
+    const retry = await post(
+      sb,
+      '/v1/generations',
+      { character_id: characterId, type: 'image', prompt: 'ambiguous' },
+      { key: user.key, idem },
+    );
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotency-replayed']).toBe('true');
-    expect((await ledger(sb, user.id)).filter((o) => o.idempotency_key === idem)).toEqual([expect.objectContaining({ charges: 1, credits: 2 })]);
+    expect((await ledger(sb, user.id)).filter((o) => o.idempotency_key === idem)).toEqual([
+      expect.objectContaining({ charges: 1, credits: 2 }),
+    ]);
   });
 });
 
@@ -121,19 +161,31 @@ describe('webhook_url is held (spec 4, 6)', () => {
       .filter(([n]) => n !== 'revert' && n !== 'quotes')
       .map(([n, p, b]) => [n, p, { ...b, webhook_url: 'https://127.0.0.1/hook' }]);
 
-  it.each(['characters', 'regenerate', 'generations', 'voices clone', 'audio'])('spec 6: webhook_url on %s is 503 webhook_delivery_unavailable; nothing created or charged', async (name) => {
-    const [, path, payload] = withWebhook().find(([n]) => n === name) ?? ['', '', {}];
-    const before = await balance(sb, user.key);
-    const gens = body(await get(sb, '/v1/generations?limit=100', user.key), GenerationList).data.length;
-    expectError(await post(sb, path, payload, { key: user.key }), 503, 'webhook_delivery_unavailable', 'webhook_url');
-    expect(await balance(sb, user.key)).toBe(before);
-    expect(body(await get(sb, '/v1/generations?limit=100', user.key), GenerationList).data.length).toBe(gens);
-  });
+  it.each(['characters', 'regenerate', 'generations', 'voices clone', 'audio'])(
+    'spec 6: webhook_url on %s is 503 webhook_delivery_unavailable; nothing created or charged',
+    async (name) => {
+      const [, path, payload] = withWebhook().find(([n]) => n === name) ?? ['', '', {}];
+      const before = await balance(sb, user.key);
+      const gens = body(await get(sb, '/v1/generations?limit=100', user.key), GenerationList).data.length;
+      expectError(await post(sb, path, payload, { key: user.key }), 503, 'webhook_delivery_unavailable', 'webhook_url');
+      expect(await balance(sb, user.key)).toBe(before);
+      expect(body(await get(sb, '/v1/generations?limit=100', user.key), GenerationList).data.length).toBe(gens);
+    },
+  );
 
   it('spec 6: webhook_url is refused even when empty, and inside a quoted input', async () => {
-    expectError(await post(sb, '/v1/characters', validCharacter({ webhook_url: '' }), { key: user.key }), 503, 'webhook_delivery_unavailable');
     expectError(
-      await post(sb, '/v1/quotes', { operation_id: 'characters.create.v1', input: validCharacter({ webhook_url: 'https://x.test/h' }) }, { key: user.key }),
+      await post(sb, '/v1/characters', validCharacter({ webhook_url: '' }), { key: user.key }),
+      503,
+      'webhook_delivery_unavailable',
+    );
+    expectError(
+      await post(
+        sb,
+        '/v1/quotes',
+        { operation_id: 'characters.create.v1', input: validCharacter({ webhook_url: 'https://x.test/h' }) },
+        { key: user.key },
+      ),
       503,
       'webhook_delivery_unavailable',
       'input.webhook_url',
@@ -155,7 +207,11 @@ describe('general rules (spec 1, 4, 7)', () => {
   });
 
   it('spec 4: bodies are JSON (an unparsable body is 400 invalid_json)', async () => {
-    const res = await sb.request('POST', '/v1/characters', { auth: user.key, headers: { 'idempotency-key': randomUUID(), 'content-type': 'application/json' }, body: '{"name":' });
+    const res = await sb.request('POST', '/v1/characters', {
+      auth: user.key,
+      headers: { 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expectError(res, 400, 'invalid_json');
   });
 

@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 const newSession = async (): Promise<string> => {
-  const res = await sb.request('POST', '/sandbox/users', { body: { email: `k${Date.now()}${Math.random()}@example.com`, name: 'K', plan: 'creator', credits: 10 } });
+  const res = await sb.request('POST', '/sandbox/users', {
+    body: { email: `k${Date.now()}${Math.random()}@example.com`, name: 'K', plan: 'creator', credits: 10 },
+  });
   return body(res, SandboxUserCreated).data.session_token;
 };
 
@@ -84,7 +86,12 @@ describe('API keys (spec 2.1, 4.7)', () => {
     expect((await get(sb, '/v1/account', key)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1400));
     expectError(await get(sb, '/v1/account', key), 401, 'expired_api_key');
-    expectError(await sb.request('POST', '/api/keys', { auth: session, body: { name: 'past', expires_at: '2020-01-01T00:00:00Z' } }), 400, 'validation_error', 'expires_at');
+    expectError(
+      await sb.request('POST', '/api/keys', { auth: session, body: { name: 'past', expires_at: '2020-01-01T00:00:00Z' } }),
+      400,
+      'validation_error',
+      'expires_at',
+    );
   });
 
   it('spec 4.7: /api/keys needs a web session token', async () => {
@@ -98,7 +105,12 @@ describe('API keys (spec 2.1, 4.7)', () => {
     const session = user.session;
     const listed = body(await sb.request('GET', '/api/keys', { auth: session }), KeyList).data[0];
     expect(listed?.scopes).toEqual(['speech:generate']);
-    expectError(await sb.request('POST', '/api/keys', { auth: session, body: { name: 'x', scopes: ['everything'] } }), 400, 'validation_error', 'scopes[0]');
+    expectError(
+      await sb.request('POST', '/api/keys', { auth: session, body: { name: 'x', scopes: ['everything'] } }),
+      400,
+      'validation_error',
+      'scopes[0]',
+    );
   });
 
   it('sandbox: admin endpoints need the admin token', async () => {

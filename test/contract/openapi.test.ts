@@ -29,6 +29,7 @@ describe('OpenAPI document (issue 3)', () => {
     const routes = buildRouter('unused').list();
     const missing = routes.filter((r) => !doc.paths[r.path]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);
-    for (const path of ['/v1/uploads', '/v1/capabilities', '/sandbox/faults', '/sandbox/ledger', '/sandbox/users']) expect(doc.paths[path]).toBeDefined();
+    for (const path of ['/v1/uploads', '/v1/capabilities', '/sandbox/faults', '/sandbox/ledger', '/sandbox/users'])
+      expect(doc.paths[path]).toBeDefined();
   });
 });

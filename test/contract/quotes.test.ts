@@ -2,9 +2,34 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CapabilitiesResponse, CharacterList, DEFAULT_CAPABILITIES, GenerationAcceptedResponse, QuoteResponse, UsageList, VoiceList, type Scope } from '../../shared/api/index.ts';
+import {
+  CapabilitiesResponse,
+  CharacterList,
+  DEFAULT_CAPABILITIES,
+  GenerationAcceptedResponse,
+  QuoteResponse,
+  UsageList,
+  VoiceList,
+  type Scope,
+} from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { balance, body, createKey, createUser, data, expectError, get, post, readyCharacter, samplePng, sampleWav, startContractSandbox, upload, validCharacter, type TestUser } from './helpers.ts';
+import {
+  balance,
+  body,
+  createKey,
+  createUser,
+  data,
+  expectError,
+  get,
+  post,
+  readyCharacter,
+  samplePng,
+  sampleWav,
+  startContractSandbox,
+  upload,
+  validCharacter,
+  type TestUser,
+} from './helpers.ts';
 
 let sb: SandboxHandle;
 let user: TestUser;
@@ -19,8 +44,14 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-const quote = (payload: Record<string, unknown>, key = user.key, idem?: string) => post(sb, '/v1/quotes', payload, { key, ...(idem ? { idem } : {}) });
-const imageInput = (extra: Record<string, unknown> = {}) => ({ character_id: characterId, type: 'image', prompt: 'a quiet harbour at dawn', ...extra });
+const quote = (payload: Record<string, unknown>, key = user.key, idem?: string) =>
+  post(sb, '/v1/quotes', payload, { key, ...(idem ? { idem } : {}) });
+const imageInput = (extra: Record<string, unknown> = {}) => ({
+  character_id: characterId,
+  type: 'image',
+  prompt: 'a quiet harbour at dawn',
+  ...extra,
+});
 const quoted = async (payload: Record<string, unknown>, key = user.key) => {
   const res = await quote(payload, key);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -41,7 +72,13 @@ describe('quotes (spec 4.3, 2.6)', () => {
     expect(res.status).toBe(201);
     const q = body(res, QuoteResponse).data;
     expect(res.headers.location).toBe(`/v1/quotes/${q.id}`);
-    expect(q).toMatchObject({ operation_id: 'generations.create.v1', credits: 2, capability_version: DEFAULT_CAPABILITIES.capability_version, pricing_version: DEFAULT_CAPABILITIES.pricing_version, expired: false });
+    expect(q).toMatchObject({
+      operation_id: 'generations.create.v1',
+      credits: 2,
+      capability_version: DEFAULT_CAPABILITIES.capability_version,
+      pricing_version: DEFAULT_CAPABILITIES.pricing_version,
+      expired: false,
+    });
     expect(q.input_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(q.asset_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(q.retry_budget).toBeGreaterThan(0);
@@ -60,13 +97,25 @@ describe('quotes (spec 4.3, 2.6)', () => {
     expect(again.status).toBe(200);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(body(again, QuoteResponse).data.id).toBe(body(first, QuoteResponse).data.id);
-    expectError(await quote({ operation_id: 'characters.create.v1', input: validCharacter({ name: 'B' }) }, user.key, idem), 409, 'idempotency_key_reused');
+    expectError(
+      await quote({ operation_id: 'characters.create.v1', input: validCharacter({ name: 'B' }) }, user.key, idem),
+      409,
+      'idempotency_key_reused',
+    );
   });
 
   it('spec 4.3: Content-Type must be application/json (415) and Idempotency-Key is required (400)', async () => {
-    const res = await sb.request('POST', '/v1/quotes', { auth: user.key, headers: { 'idempotency-key': randomUUID(), 'content-type': 'text/plain' }, body: JSON.stringify({ operation_id: 'characters.create.v1', input: validCharacter() }) });
+    const res = await sb.request('POST', '/v1/quotes', {
+      auth: user.key,
+      headers: { 'idempotency-key': randomUUID(), 'content-type': 'text/plain' },
+      body: JSON.stringify({ operation_id: 'characters.create.v1', input: validCharacter() }),
+    });
     expectError(res, 415, 'unsupported_media_type');
-    expectError(await post(sb, '/v1/quotes', { operation_id: 'characters.create.v1', input: validCharacter() }, { key: user.key, idem: null }), 400, 'missing_idempotency_key');
+    expectError(
+      await post(sb, '/v1/quotes', { operation_id: 'characters.create.v1', input: validCharacter() }, { key: user.key, idem: null }),
+      400,
+      'missing_idempotency_key',
+    );
   });
 
   it('spec 4.3 / 5.4: the key needs the scope of the quoted operation, checked before any resource or pricing read', async () => {
@@ -76,7 +125,11 @@ describe('quotes (spec 4.3, 2.6)', () => {
     const missing = await quote(video(randomUUID()), images);
     expectError(existing, 403, 'insufficient_scope');
     expect(missing.body).toEqual(existing.body);
-    expectError(await quote({ operation_id: 'characters.regenerate.v1', input: {}, target: { character_id: characterId } }, images), 403, 'insufficient_scope');
+    expectError(
+      await quote({ operation_id: 'characters.regenerate.v1', input: {}, target: { character_id: characterId } }, images),
+      403,
+      'insufficient_scope',
+    );
     expect((await quote({ operation_id: 'generations.create.v1', input: imageInput() }, images)).status).toBe(201);
   });
 
@@ -92,7 +145,10 @@ describe('quotes (spec 4.3, 2.6)', () => {
   it('spec 2.6: no raw prompt, speech text or asset URL is stored in or returned by the quote', async () => {
     const marker = `secret-prompt-${randomUUID()}`;
     const img = await upload(sb, samplePng(), 'image/png', user.key);
-    const res = await quote({ operation_id: 'generations.create.v1', input: imageInput({ prompt: marker, options: { reference_images: [img] } }) });
+    const res = await quote({
+      operation_id: 'generations.create.v1',
+      input: imageInput({ prompt: marker, options: { reference_images: [img] } }),
+    });
     const text = JSON.stringify(res.body);
     expect(text).not.toContain(marker);
     expect(text).not.toContain(img);
@@ -120,22 +176,35 @@ describe('quotes (spec 4.3, 2.6)', () => {
     const credits = async (payload: Record<string, unknown>) => (await quoted(payload)).credits;
     expect(await credits({ operation_id: 'characters.create.v1', input: validCharacter() })).toBe(10);
     expect(await credits({ operation_id: 'characters.regenerate.v1', input: {}, target: { character_id: characterId } })).toBe(8);
-    expect(await credits({ operation_id: 'characters.regenerate.v1', input: { custom_details: 'hat' }, target: { character_id: characterId } })).toBe(5);
+    expect(
+      await credits({ operation_id: 'characters.regenerate.v1', input: { custom_details: 'hat' }, target: { character_id: characterId } }),
+    ).toBe(5);
     expect(await credits({ operation_id: 'characters.revert.v1', input: {}, target: { character_id: characterId } })).toBe(0);
     expect(await credits({ operation_id: 'generations.create.v1', input: imageInput({ options: { hd: true } }) })).toBe(4);
     expect(await credits({ operation_id: 'voices.clone.v1', input: { name: 'Q', source_url: sample } })).toBe(20);
     expect(await credits({ operation_id: 'audio.create.v1', input: { voice_id: presetId, text: 'x'.repeat(600) } })).toBe(3);
     expectError(await quote({ operation_id: 'characters.regenerate.v1', input: {} }), 400, 'validation_error', 'target');
-    expectError(await quote({ operation_id: 'characters.create.v1', input: validCharacter(), target: { character_id: characterId } }), 400, 'validation_error', 'target');
+    expectError(
+      await quote({ operation_id: 'characters.create.v1', input: validCharacter(), target: { character_id: characterId } }),
+      400,
+      'validation_error',
+      'target',
+    );
     expectError(await quote({ operation_id: 'characters.delete.v1', input: {} }), 400, 'validation_error', 'operation_id');
     expectError(await quote({ operation_id: 'characters.create', input: {} }), 400, 'validation_error', 'operation_id');
     expectError(await quote({ operation_id: 'characters.create.v1', input: { name: '' } }), 400, 'validation_error', 'input.name');
-    expectError(await quote({ operation_id: 'characters.regenerate.v1', input: {}, target: { character_id: randomUUID() } }), 404, 'not_found', 'target.character_id');
+    expectError(
+      await quote({ operation_id: 'characters.regenerate.v1', input: {}, target: { character_id: randomUUID() } }),
+      404,
+      'not_found',
+      'target.character_id',
+    );
   });
 });
 
 describe('paid submissions with Quote-Id (spec 4.3)', () => {
-  const submit = (quoteId: string, input: Record<string, unknown>, key = user.key) => post(sb, '/v1/generations', input, { key, headers: { 'quote-id': quoteId } });
+  const submit = (quoteId: string, input: Record<string, unknown>, key = user.key) =>
+    post(sb, '/v1/generations', input, { key, headers: { 'quote-id': quoteId } });
 
   it('spec 4.3: a matching submission is charged exactly the quoted credits', async () => {
     const input = imageInput({ options: { hd: true } });
@@ -168,7 +237,11 @@ describe('paid submissions with Quote-Id (spec 4.3)', () => {
     const q = await quoted({ operation_id: 'generations.create.v1', input: imageInput() });
     const other = await createKey(sb, user.session);
     expectError(await submit(q.id, imageInput(), other), 409, 'quote_mismatch');
-    expectError(await post(sb, '/v1/characters', validCharacter(), { key: user.key, headers: { 'quote-id': q.id } }), 409, 'quote_mismatch');
+    expectError(
+      await post(sb, '/v1/characters', validCharacter(), { key: user.key, headers: { 'quote-id': q.id } }),
+      409,
+      'quote_mismatch',
+    );
     expect((await submit(q.id, imageInput())).status).toBe(201);
     expectError(await submit(q.id, imageInput()), 409, 'quote_mismatch');
     expectError(await submit(randomUUID(), imageInput()), 409, 'quote_mismatch');
@@ -182,7 +255,10 @@ describe('paid submissions with Quote-Id (spec 4.3)', () => {
   });
 
   it('spec 2.6 / 3: above the spending threshold approval is required: pending → approved lets the submission through', async () => {
-    const atThreshold = await quoted({ operation_id: 'generations.create.v1', input: { character_id: characterId, type: 'video', prompt: 'ten', options: { duration: 10 } } });
+    const atThreshold = await quoted({
+      operation_id: 'generations.create.v1',
+      input: { character_id: characterId, type: 'video', prompt: 'ten', options: { duration: 10 } },
+    });
     expect(atThreshold.credits).toBe(50);
     expect(atThreshold.approval).toEqual({ required: false, state: null });
     const submission = { character_id: characterId, type: 'video', prompt: 'long', model: 'video-model-b', options: { duration: 15 } };
@@ -201,7 +277,11 @@ describe('paid submissions with Quote-Id (spec 4.3)', () => {
     await sb.request('POST', `/sandbox/quotes/${rejected.id}/decision`, { body: { decision: 'reject' } });
     expect(body(await get(sb, `/v1/quotes/${rejected.id}`, user.key), QuoteResponse).data.approval.state).toBe('rejected');
     expectError(await submit(rejected.id, input), 409, 'quote_not_approved');
-    expectError(await sb.request('POST', `/sandbox/quotes/${rejected.id}/decision`, { body: { decision: 'approve' } }), 409, 'invalid_state');
+    expectError(
+      await sb.request('POST', `/sandbox/quotes/${rejected.id}/decision`, { body: { decision: 'approve' } }),
+      409,
+      'invalid_state',
+    );
     const revoked = await quoted({ operation_id: 'generations.create.v1', input });
     await sb.request('POST', `/sandbox/quotes/${revoked.id}/decision`, { body: { decision: 'approve' } });
     await sb.request('POST', `/sandbox/quotes/${revoked.id}/decision`, { body: { decision: 'revoke' } });

@@ -2,7 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CharacterResponse, GenerationAcceptedResponse, KeyList, QuoteResponse, UsageList, VoiceList } from '../../shared/api/index.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
-import { body, createUser, data, expectError, get, ledger, pollUntil, post, readyCharacter, samplePng, startContractSandbox, upload, validCharacter } from './helpers.ts';
+import {
+  body,
+  createUser,
+  data,
+  expectError,
+  get,
+  ledger,
+  pollUntil,
+  post,
+  readyCharacter,
+  samplePng,
+  startContractSandbox,
+  upload,
+  validCharacter,
+} from './helpers.ts';
 
 const running: SandboxHandle[] = [];
 afterEach(async () => {
@@ -24,7 +38,10 @@ describe('restart persistence (issue 3)', () => {
     const gen = await post(first, '/v1/generations', genBody, { key: user.key, idem });
     const generationId = body(gen, GenerationAcceptedResponse).data.id;
     await pollUntil(first, `/v1/generations/${generationId}`, (g) => g.status === 'completed', user.key);
-    const q = body(await post(first, '/v1/quotes', { operation_id: 'characters.create.v1', input: validCharacter() }, { key: user.key }), QuoteResponse).data;
+    const q = body(
+      await post(first, '/v1/quotes', { operation_id: 'characters.create.v1', input: validCharacter() }, { key: user.key }),
+      QuoteResponse,
+    ).data;
     const before = {
       character: (await get(first, `/v1/characters/${characterId}`, user.key)).body,
       generation: (await get(first, `/v1/generations/${generationId}`, user.key)).body,
@@ -40,8 +57,12 @@ describe('restart persistence (issue 3)', () => {
     expect((await get(second, `/v1/characters/${characterId}`, user.key)).body).toEqual(before.character);
     expect((await get(second, `/v1/generations/${generationId}`, user.key)).body).toEqual(before.generation);
     expect((await get(second, '/v1/account/usage', user.key)).body).toEqual(before.usage);
-    expect((await get(second, '/v1/account', user.key)).body).toMatchObject({ data: { credits: (before.account as { data: { credits: unknown } }).data.credits } });
-    expect(body(await second.request('GET', '/api/keys', { auth: user.session }), KeyList).data).toEqual(before.keys.map((k) => ({ ...k, last_used_at: expect.any(String) })));
+    expect((await get(second, '/v1/account', user.key)).body).toMatchObject({
+      data: { credits: (before.account as { data: { credits: unknown } }).data.credits },
+    });
+    expect(body(await second.request('GET', '/api/keys', { auth: user.session }), KeyList).data).toEqual(
+      before.keys.map((k) => ({ ...k, last_used_at: expect.any(String) })),
+    );
     expect(await ledger(second, user.id)).toEqual(before.ledger);
     expect(body(await get(second, `/v1/quotes/${q.id}`, user.key), QuoteResponse).data.id).toBe(q.id);
     const replay = await post(second, '/v1/generations', genBody, { key: user.key, idem });

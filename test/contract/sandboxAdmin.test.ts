@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteResponse, SandboxQuoteList, SandboxSpeedResponse, SandboxUser } from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { body, createUser, data, expectError, get, isTerminalStatus, pollUntil, post, readyCharacter, startContractSandbox, type TestUser } from './helpers.ts';
+import {
+  body,
+  createUser,
+  data,
+  expectError,
+  get,
+  isTerminalStatus,
+  pollUntil,
+  post,
+  readyCharacter,
+  startContractSandbox,
+  type TestUser,
+} from './helpers.ts';
 
 let sb: SandboxHandle;
 let user: TestUser;
@@ -19,19 +31,26 @@ afterAll(async () => {
 });
 
 /** A 15-second video on model b costs 75 credits: above the approval threshold (decision 9). */
-const longVideo = () => ({ operation_id: 'generations.create.v1', input: { character_id: characterId, type: 'video', prompt: 'the long pier', model: 'video-model-b', options: { duration: 15 } } });
+const longVideo = () => ({
+  operation_id: 'generations.create.v1',
+  input: { character_id: characterId, type: 'video', prompt: 'the long pier', model: 'video-model-b', options: { duration: 15 } },
+});
 const quoted = async (key: string, payload: Record<string, unknown>) => {
   const res = await post(sb, '/v1/quotes', payload, { key });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return body(res, QuoteResponse).data;
 };
-const pending = async (userId?: string) => body(await sb.request('GET', `/sandbox/quotes${userId ? `?user_id=${userId}` : ''}`), SandboxQuoteList).data;
+const pending = async (userId?: string) =>
+  body(await sb.request('GET', `/sandbox/quotes${userId ? `?user_id=${userId}` : ''}`), SandboxQuoteList).data;
 
 describe('sandbox administration: the approver’s inbox, plan and pace (Settings → Sandbox)', () => {
   it('GET /sandbox/quotes lists one user’s quotes waiting for approval, newest first; a decided quote leaves the inbox', async () => {
     const first = await quoted(user.key, longVideo());
     const second = await quoted(user.key, longVideo());
-    const small = await quoted(user.key, { operation_id: 'generations.create.v1', input: { character_id: characterId, type: 'image', prompt: 'small' } });
+    const small = await quoted(user.key, {
+      operation_id: 'generations.create.v1',
+      input: { character_id: characterId, type: 'image', prompt: 'small' },
+    });
     const otherCharacter = await readyCharacter(sb, other.key);
     await quoted(other.key, { ...longVideo(), input: { ...longVideo().input, character_id: otherCharacter } });
 
@@ -58,7 +77,9 @@ describe('sandbox administration: the approver’s inbox, plan and pace (Setting
 
   it('PUT /sandbox/speed changes the pace of jobs accepted from then on, while the sandbox runs', async () => {
     expect(body(await sb.request('GET', '/sandbox/speed'), SandboxSpeedResponse).data.speed).toBe('fast');
-    expect(body(await sb.request('PUT', '/sandbox/speed', { body: { speed: 'realtime' } }), SandboxSpeedResponse).data.speed).toBe('realtime');
+    expect(body(await sb.request('PUT', '/sandbox/speed', { body: { speed: 'realtime' } }), SandboxSpeedResponse).data.speed).toBe(
+      'realtime',
+    );
     expect(body(await sb.request('GET', '/sandbox/speed'), SandboxSpeedResponse).data.speed).toBe('realtime');
     // A realtime image takes five seconds: read at once, it is still on its way.
     const slow = await post(sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: 'slow' }, { key: user.key });

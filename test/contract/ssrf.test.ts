@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VoiceList } from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { body, createUser, expectError, get, post, readyCharacter, sampleMp4, samplePng, sampleWav, startContractSandbox, upload, validCharacter, type TestUser } from './helpers.ts';
+import {
+  body,
+  createUser,
+  expectError,
+  get,
+  post,
+  readyCharacter,
+  sampleMp4,
+  samplePng,
+  sampleWav,
+  startContractSandbox,
+  upload,
+  validCharacter,
+  type TestUser,
+} from './helpers.ts';
 
 let sb: SandboxHandle;
 let user: TestUser;
@@ -80,8 +94,11 @@ const HOSTILE: readonly string[] = [
 ];
 
 const fill = (template: string): string =>
-  template.replaceAll('{PORT}', port).replaceAll('{SHA_UPPER}', sha.toUpperCase()).replaceAll('{SHA}', sha).replaceAll('{ZEROS}', '0'.repeat(64));
-
+  template
+    .replaceAll('{PORT}', port)
+    .replaceAll('{SHA_UPPER}', sha.toUpperCase())
+    .replaceAll('{SHA}', sha)
+    .replaceAll('{ZEROS}', '0'.repeat(64));
 
 describe('server-side request forgery (spec 4 general rules)', () => {
   it('spec 4: there are at least 25 hostile URLs under test', () => {
@@ -101,27 +118,53 @@ describe('server-side request forgery (spec 4 general rules)', () => {
   it('spec 4: every URL field is checked (start_frame, input_image, reference_video, audio_url, reference_images, reference_audio, source_url)', async () => {
     const characterId = await readyCharacter(sb, user.key);
     const bad = 'https://169.254.169.254/latest/meta-data';
-    const gen = (o: Record<string, unknown>, type = 'video') => post(sb, '/v1/generations', { character_id: characterId, type, prompt: 'x', options: o }, { key: user.key });
+    const gen = (o: Record<string, unknown>, type = 'video') =>
+      post(sb, '/v1/generations', { character_id: characterId, type, prompt: 'x', options: o }, { key: user.key });
     expectError(await gen({ start_frame: bad }), 400, 'validation_error', 'options.start_frame');
     expectError(await gen({ image_mode: 'edit', input_image: bad }, 'image'), 400, 'validation_error', 'options.input_image');
     expectError(await gen({ video_mode: 'remix', reference_video: bad }), 400, 'validation_error', 'options.reference_video');
     expectError(await gen({ audio_url: bad }, 'talk'), 400, 'validation_error', 'options.audio_url');
     expectError(await gen({ reference_images: [bad] }, 'image'), 400, 'validation_error', 'options.reference_images[0]');
     const preset = String(body(await get(sb, '/v1/voices', user.key), VoiceList).data.presets[0]?.id);
-    expectError(await post(sb, '/v1/audio', { voice_id: preset, text: 'x', model: 'voice-model-b', reference_audio: bad }, { key: user.key }), 400, 'validation_error', 'reference_audio');
-    expectError(await post(sb, '/v1/voices/clone', { name: 'x', source_url: bad }, { key: user.key }), 400, 'validation_error', 'source_url');
+    expectError(
+      await post(sb, '/v1/audio', { voice_id: preset, text: 'x', model: 'voice-model-b', reference_audio: bad }, { key: user.key }),
+      400,
+      'validation_error',
+      'reference_audio',
+    );
+    expectError(
+      await post(sb, '/v1/voices/clone', { name: 'x', source_url: bad }, { key: user.key }),
+      400,
+      'validation_error',
+      'source_url',
+    );
   });
 
   it('spec 4.1 / 4.4: a URL must name an existing object the caller owns (another user’s upload is refused)', async () => {
     const stranger = await createUser(sb);
     const theirs = await upload(sb, samplePng(), 'image/png', stranger.key);
-    expectError(await post(sb, '/v1/characters', validCharacter({ reference_image_urls: [theirs] }), { key: user.key }), 400, 'validation_error', 'reference_image_urls[0]');
+    expectError(
+      await post(sb, '/v1/characters', validCharacter({ reference_image_urls: [theirs] }), { key: user.key }),
+      400,
+      'validation_error',
+      'reference_image_urls[0]',
+    );
   });
 
   it('spec 4: a URL field takes only its kind of media (audio in an image field is refused)', async () => {
     const wav = await upload(sb, sampleWav(), 'audio/wav', user.key);
     const mp4 = await upload(sb, sampleMp4(), 'video/mp4', user.key);
-    expectError(await post(sb, '/v1/characters', validCharacter({ reference_image_urls: [wav] }), { key: user.key }), 400, 'validation_error', 'reference_image_urls[0]');
-    expectError(await post(sb, '/v1/voices/clone', { name: 'x', source_url: mp4 }, { key: user.key }), 400, 'validation_error', 'source_url');
+    expectError(
+      await post(sb, '/v1/characters', validCharacter({ reference_image_urls: [wav] }), { key: user.key }),
+      400,
+      'validation_error',
+      'reference_image_urls[0]',
+    );
+    expectError(
+      await post(sb, '/v1/voices/clone', { name: 'x', source_url: mp4 }, { key: user.key }),
+      400,
+      'validation_error',
+      'source_url',
+    );
   });
 });

@@ -36,7 +36,11 @@ describe('uploads (decision for spec 4.7 "not shown")', () => {
   });
 
   it('spec 5.1: uploading needs an API key', async () => {
-    expectError(await ctx.sb.request('POST', '/v1/uploads', { auth: null, body: samplePng(), headers: { 'content-type': 'image/png' } }), 401, 'missing_api_key');
+    expectError(
+      await ctx.sb.request('POST', '/v1/uploads', { auth: null, body: samplePng(), headers: { 'content-type': 'image/png' } }),
+      401,
+      'missing_api_key',
+    );
   });
 });
 

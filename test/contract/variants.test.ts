@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle, SandboxResponse } from '../support/sandboxProcess.ts';
-import { balance, createKey, createUser, data, get, pollUntil, post, readyCharacter, samplePng, setFaults, startContractSandbox, validCharacter, type TestUser } from './helpers.ts';
+import {
+  balance,
+  createKey,
+  createUser,
+  data,
+  get,
+  pollUntil,
+  post,
+  readyCharacter,
+  samplePng,
+  setFaults,
+  startContractSandbox,
+  validCharacter,
+  type TestUser,
+} from './helpers.ts';
 
 /**
  * Service variants (`--variant NAME`): each answers with a spec-legal choice other than the
@@ -87,9 +101,14 @@ describe('extra-fields (spec 2.2-2.5 other fields and spec 7 error body: not sho
     const list = await get(v.sb, '/v1/characters', v.user.key);
     expect(items(list)[0]).toMatchObject({ object: 'characters', metadata: expect.any(Object) });
     expect(meta(list)).toMatchObject({ has_more: false, request_id: expect.any(String) });
-    const invalid = await post(v.sb, '/v1/characters', { name: '' , parameters: {} }, { key: v.user.key });
+    const invalid = await post(v.sb, '/v1/characters', { name: '', parameters: {} }, { key: v.user.key });
     expect(invalid.status).toBe(400);
-    expect(json(invalid).error).toMatchObject({ code: 'parameter_invalid', message: expect.any(String), request_id: expect.any(String), details: [expect.objectContaining({ reason: 'validation_error' })] });
+    expect(json(invalid).error).toMatchObject({
+      code: 'parameter_invalid',
+      message: expect.any(String),
+      request_id: expect.any(String),
+      details: [expect.objectContaining({ reason: 'validation_error' })],
+    });
     const broke = await createUser(v.sb, { credits: 0 });
     const short = await post(v.sb, '/v1/characters', validCharacter(), { key: broke.key });
     expect(short.status).toBe(402);
@@ -101,7 +120,11 @@ describe('extra-fields (spec 2.2-2.5 other fields and spec 7 error body: not sho
   it('the default sends only its documented fields and codes', async () => {
     expect(json(await get(base, '/v1/account', baseUser.key)).meta).toBeUndefined();
     expect(data(await get(base, '/v1/account', baseUser.key)).object).toBeUndefined();
-    expect(json(await post(base, '/v1/characters', { name: '', parameters: {} }, { key: baseUser.key })).error).toEqual({ code: 'validation_error', message: expect.any(String), field: 'name' });
+    expect(json(await post(base, '/v1/characters', { name: '', parameters: {} }, { key: baseUser.key })).error).toEqual({
+      code: 'validation_error',
+      message: expect.any(String),
+      field: 'name',
+    });
   });
 });
 
@@ -111,7 +134,13 @@ describe('problem-errors (spec 7: error body shape and invalid_cursor status not
     const missing = await get(v.sb, `/v1/characters/${randomUUID()}`, v.user.key);
     expect(missing.status).toBe(404);
     expect(missing.headers['content-type']).toBe('application/problem+json');
-    expect(JSON.parse(missing.bytes.toString('utf8'))).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: expect.any(String), code: 'not_found' });
+    expect(JSON.parse(missing.bytes.toString('utf8'))).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: expect.any(String),
+      code: 'not_found',
+    });
     const flat = await get(v.sb, `/v1/generations/${randomUUID()}`, v.user.key);
     expect(flat.status).toBe(404);
     expect(json(flat)).toEqual({ code: 'not_found', message: expect.any(String) });
@@ -133,8 +162,9 @@ describe('other-envelope (spec 4.2: list envelope not shown)', () => {
   it('spec 4.2: lists name their next cursor as meta.cursor, a top-level next_cursor or a Link rel="next" header', async () => {
     const characterId = await readyCharacter(v.sb, v.user.key);
     for (let i = 0; i < 2; i += 1) await post(v.sb, '/v1/characters', validCharacter({ name: `C${i}` }), { key: v.user.key });
-    for (let i = 0; i < 3; i += 1) await post(v.sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: `p${i}` }, { key: v.user.key });
-    const presets = (data(await get(v.sb, '/v1/voices', v.user.key)).presets as { id: string }[]);
+    for (let i = 0; i < 3; i += 1)
+      await post(v.sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: `p${i}` }, { key: v.user.key });
+    const presets = data(await get(v.sb, '/v1/voices', v.user.key)).presets as { id: string }[];
     for (let i = 0; i < 3; i += 1) await post(v.sb, '/v1/audio', { voice_id: presets[0]?.id, text: `line ${i}` }, { key: v.user.key });
 
     const characters = await get(v.sb, '/v1/characters?limit=2', v.user.key);
@@ -197,7 +227,8 @@ describe('opaque-cursors with other-envelope', () => {
   const v = withVariant('opaque-cursors,other-envelope');
   it('a next-page link repeats the page size the client asked for, not the smaller one it got', async () => {
     const characterId = await readyCharacter(v.sb, v.user.key);
-    for (let i = 0; i < 7; i += 1) await post(v.sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: `p${i}` }, { key: v.user.key });
+    for (let i = 0; i < 7; i += 1)
+      await post(v.sb, '/v1/generations', { character_id: characterId, type: 'image', prompt: `p${i}` }, { key: v.user.key });
     const first = await get(v.sb, '/v1/generations?limit=6', v.user.key);
     expect(items(first)).toHaveLength(2);
     const link = /^<([^>]+)>; rel="next"$/.exec(first.headers.link ?? '');
@@ -253,13 +284,20 @@ describe('long-retry-after (spec 8: rate limits not shown)', () => {
 describe('no-uploads (spec 4.7: the upload endpoint is not shown)', () => {
   const v = withVariant('no-uploads');
   it('spec 4.7: POST /v1/uploads is 404 like an unknown path', async () => {
-    const res = await v.sb.request('POST', '/v1/uploads', { auth: v.user.key, body: samplePng(), headers: { 'content-type': 'image/png' } });
+    const res = await v.sb.request('POST', '/v1/uploads', {
+      auth: v.user.key,
+      body: samplePng(),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(res.status).toBe(404);
     expect(json(res).error).toMatchObject({ code: 'not_found' });
   });
 
   it('the default offers it', async () => {
-    expect((await base.request('POST', '/v1/uploads', { auth: baseUser.key, body: samplePng(), headers: { 'content-type': 'image/png' } })).status).toBe(201);
+    expect(
+      (await base.request('POST', '/v1/uploads', { auth: baseUser.key, body: samplePng(), headers: { 'content-type': 'image/png' } }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -273,7 +311,9 @@ describe('no-capabilities (spec 4.3: the capability catalog is not shown)', () =
 
   it('the default serves the catalog and checks the quote named', async () => {
     expect((await get(base, '/v1/capabilities', baseUser.key)).status).toBe(200);
-    expect((await post(base, '/v1/characters', validCharacter(), { key: baseUser.key, headers: { 'quote-id': randomUUID() } })).status).toBe(409);
+    expect(
+      (await post(base, '/v1/characters', validCharacter(), { key: baseUser.key, headers: { 'quote-id': randomUUID() } })).status,
+    ).toBe(409);
   });
 });
 
@@ -344,6 +384,8 @@ describe('short-idempotency (spec 4: key retention and order of checks not shown
 
 describe('--variant', () => {
   it('an unknown variant name stops the sandbox with a sentence that lists the variants', async () => {
-    await expect(startContractSandbox({}, ['no-such-thing'])).rejects.toThrow(/no service variant named no-such-thing; the variants are minimal-accept/);
+    await expect(startContractSandbox({}, ['no-such-thing'])).rejects.toThrow(
+      /no service variant named no-such-thing; the variants are minimal-accept/,
+    );
   });
 });

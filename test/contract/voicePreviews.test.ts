@@ -35,7 +35,9 @@ describe('voice previews (issue 7 voice lab, issue 9 speech)', () => {
     expect(new Set(presets.map((p) => p.preview_url)).size).toBe(presets.length);
     const first = presets[0];
     if (!first) throw new Error('No presets.');
-    expect(body(await ctx.sb.request('GET', `/v1/voices/${first.id}`, { auth: ctx.user.key }), VoiceResponse).data.preview_url).toBe(first.preview_url);
+    expect(body(await ctx.sb.request('GET', `/v1/voices/${first.id}`, { auth: ctx.user.key }), VoiceResponse).data.preview_url).toBe(
+      first.preview_url,
+    );
     // Another account sees the very same files: presets belong to nobody, their previews to everyone.
     const other = await createUser(ctx.sb);
     expect((await presetsWithPreviews(other.key)).map((p) => p.preview_url)).toEqual(presets.map((p) => p.preview_url));
@@ -58,7 +60,12 @@ describe('voice previews (issue 7 voice lab, issue 9 speech)', () => {
   });
 
   it('a designed voice gets its preview when it becomes ready', async () => {
-    const res = await post(ctx.sb, '/v1/voices/clone', { name: 'Designed Preview', setup_mode: 'voice_design', description: 'a husky pirate' }, { key: ctx.user.key });
+    const res = await post(
+      ctx.sb,
+      '/v1/voices/clone',
+      { name: 'Designed Preview', setup_mode: 'voice_design', description: 'a husky pirate' },
+      { key: ctx.user.key },
+    );
     const id = body(res, VoiceAcceptedResponse).data.id;
     const processing = body(await ctx.sb.request('GET', `/v1/voices/${id}`, { auth: ctx.user.key }), VoiceResponse).data;
     if (processing.status === 'processing') expect(processing.preview_url ?? null).toBeNull();

@@ -1,6 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VoiceAcceptedResponse, VoiceList, VoiceResponse } from '../../shared/api/index.ts';
-import { balance, body, createUser, data, expectError, get, pollUntil, post, sampleWav, upload, sandboxWithUser, type TestUser } from './helpers.ts';
+import {
+  balance,
+  body,
+  createUser,
+  data,
+  expectError,
+  get,
+  pollUntil,
+  post,
+  sampleWav,
+  upload,
+  sandboxWithUser,
+  type TestUser,
+} from './helpers.ts';
 
 const ctx = sandboxWithUser({ credits: 5000 });
 
@@ -29,20 +42,40 @@ describe('voices (spec 4.4, 2.4)', () => {
   });
 
   it('spec 4.4: voice_design takes its prompt from description (decision) and needs no sample', async () => {
-    const res = await post(ctx.sb, '/v1/voices/clone', { name: 'Designed', setup_mode: 'voice_design', description: 'a husky pirate', model: 'voice-model-b' }, { key: ctx.user.key });
+    const res = await post(
+      ctx.sb,
+      '/v1/voices/clone',
+      { name: 'Designed', setup_mode: 'voice_design', description: 'a husky pirate', model: 'voice-model-b' },
+      { key: ctx.user.key },
+    );
     expect(res.status).toBe(201);
     const d = body(res, VoiceAcceptedResponse).data;
     expect(d).toMatchObject({ source_type: 'designed', credits_used: 15 });
     expect((await pollUntil(ctx.sb, `/v1/voices/${d.id}`, (v) => v.status !== 'processing', ctx.user.key)).model).toBe('voice-model-b');
-    expectError(await post(ctx.sb, '/v1/voices/clone', { name: 'D', setup_mode: 'voice_design' }, { key: ctx.user.key }), 400, 'validation_error', 'description');
+    expectError(
+      await post(ctx.sb, '/v1/voices/clone', { name: 'D', setup_mode: 'voice_design' }, { key: ctx.user.key }),
+      400,
+      'validation_error',
+      'description',
+    );
   });
 
   it('spec 4.4: source_url is required for a clone and must be an audio sample owned by the caller', async () => {
     expectError(await post(ctx.sb, '/v1/voices/clone', { name: 'V' }, { key: ctx.user.key }), 400, 'validation_error', 'source_url');
     const stranger = await createUser(ctx.sb);
     const theirs = await upload(ctx.sb, sampleWav(), 'audio/wav', stranger.key);
-    expectError(await post(ctx.sb, '/v1/voices/clone', { name: 'V', source_url: theirs }, { key: ctx.user.key }), 400, 'validation_error', 'source_url');
-    expectError(await post(ctx.sb, '/v1/voices/clone', { name: 'V', source_url: 'https://example.com/a.wav' }, { key: ctx.user.key }), 400, 'validation_error', 'source_url');
+    expectError(
+      await post(ctx.sb, '/v1/voices/clone', { name: 'V', source_url: theirs }, { key: ctx.user.key }),
+      400,
+      'validation_error',
+      'source_url',
+    );
+    expectError(
+      await post(ctx.sb, '/v1/voices/clone', { name: 'V', source_url: 'https://example.com/a.wav' }, { key: ctx.user.key }),
+      400,
+      'validation_error',
+      'source_url',
+    );
   });
 
   it('spec 8: voice name 1-100 and description at most 500 (edges accepted, one past refused)', async () => {
@@ -101,10 +134,16 @@ describe('voices (spec 4.4, 2.4)', () => {
       expect(p1.data.voices.map((v) => v.name)).toEqual(['V4', 'V3']);
       expect(p1.meta.has_more).toBe(true);
       expect(p1.data.presets).toEqual(all);
-      const p2 = body(await get(ctx.sb, `/v1/voices?limit=2&cursor=${encodeURIComponent(String(p1.meta.next_cursor))}`, owner.key), VoiceList);
+      const p2 = body(
+        await get(ctx.sb, `/v1/voices?limit=2&cursor=${encodeURIComponent(String(p1.meta.next_cursor))}`, owner.key),
+        VoiceList,
+      );
       expect(p2.data.voices.map((v) => v.name)).toEqual(['V2', 'V1']);
       expect(p2.data.presets).toEqual(all);
-      const p3 = body(await get(ctx.sb, `/v1/voices?limit=2&cursor=${encodeURIComponent(String(p2.meta.next_cursor))}`, owner.key), VoiceList);
+      const p3 = body(
+        await get(ctx.sb, `/v1/voices?limit=2&cursor=${encodeURIComponent(String(p2.meta.next_cursor))}`, owner.key),
+        VoiceList,
+      );
       expect(p3.data.voices.map((v) => v.name)).toEqual(['V0']);
       expect(p3.meta.has_more).toBe(false);
       expect(p3.data.presets).toEqual(all);

@@ -54,7 +54,11 @@ describe.skipIf(skipReason !== null)('the Electron app (smoke)', () => {
 
   beforeAll(async () => {
     for (const mode of ['renderer', 'main', 'preload', 'sandbox']) {
-      const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--mode', mode, '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
+      const build = spawnSync(
+        process.execPath,
+        [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--mode', mode, '--logLevel', 'warn'],
+        { cwd: root, encoding: 'utf8' },
+      );
       if (build.status !== 0) throw new Error(`vite build --mode ${mode} failed:\n${build.stdout}\n${build.stderr}`);
     }
     userData = mkdtempSync(join(tmpdir(), 'cast-electron-'));
@@ -79,7 +83,11 @@ describe.skipIf(skipReason !== null)('the Electron app (smoke)', () => {
   it('opens the window on the studio, connected to the embedded sandbox', async () => {
     expect(window.url()).toBe(`${APP_ORIGIN}/index.html`);
     const connection = await window.evaluate(async () => {
-      const cast = (window as unknown as { cast: { invoke(c: string, i: unknown): Promise<{ ok: boolean; value?: { profile: { kind: string } | null } }> } }).cast;
+      const cast = (
+        window as unknown as {
+          cast: { invoke(c: string, i: unknown): Promise<{ ok: boolean; value?: { profile: { kind: string } | null } }> };
+        }
+      ).cast;
       return cast.invoke('connection.get', {});
     });
     expect(connection).toMatchObject({ ok: true, value: { profile: { kind: 'sandbox' } } });
@@ -88,7 +96,8 @@ describe.skipIf(skipReason !== null)('the Electron app (smoke)', () => {
   it('runs the page locked down', async () => {
     const preferences = await app.evaluate(({ BrowserWindow }) => {
       // Not in Electron's typings, but what Electron itself reports the window was created with.
-      const contents = BrowserWindow.getAllWindows()[0]?.webContents as unknown as { getLastWebPreferences?: () => Record<string, unknown> } | undefined;
+      const contents = BrowserWindow.getAllWindows()[0]?.webContents as unknown as
+        { getLastWebPreferences?: () => Record<string, unknown> } | undefined;
       const prefs = contents?.getLastWebPreferences?.();
       return {
         contextIsolation: prefs?.contextIsolation,
@@ -122,7 +131,12 @@ describe.skipIf(skipReason !== null)('the Electron app (smoke)', () => {
         node: [typeof w.require, typeof w.process, typeof w.module, typeof w.Buffer],
       };
     });
-    expect(exposed).toEqual({ keys: ['invoke', 'on'], frozen: true, types: ['function', 'function'], node: ['undefined', 'undefined', 'undefined', 'undefined'] });
+    expect(exposed).toEqual({
+      keys: ['invoke', 'on'],
+      frozen: true,
+      types: ['function', 'function'],
+      node: ['undefined', 'undefined', 'undefined', 'undefined'],
+    });
   });
 
   it('blocks inline script with its CSP', async () => {
@@ -146,12 +160,14 @@ describe.skipIf(skipReason !== null)('the Electron app (smoke)', () => {
       const contents = BrowserWindow.getAllWindows()[0]?.webContents;
       // ipcMain.handle keeps its handlers here; calling one directly lets the test play a sender
       // that a real page cannot (a subframe has no preload, another window has no reason to exist).
-      const handlers = (ipcMain as unknown as { _invokeHandlers: Map<string, (event: unknown, message: unknown) => Promise<unknown>> })._invokeHandlers;
+      const handlers = (ipcMain as unknown as { _invokeHandlers: Map<string, (event: unknown, message: unknown) => Promise<unknown>> })
+        ._invokeHandlers;
       const handle = handlers.get('cast:invoke');
       if (!contents || !handle) throw new Error('no window or no IPC handler');
       const main = contents.mainFrame;
       const child = main.frames[0] ?? { url: 'https://evil.example/', parent: main };
-      const ask = (senderFrame: unknown) => handle({ sender: contents, senderFrame, frameId: 0, processId: 0 }, { command: 'app.info', input: {} });
+      const ask = (senderFrame: unknown) =>
+        handle({ sender: contents, senderFrame, frameId: 0, processId: 0 }, { command: 'app.info', input: {} });
       return {
         fromMain: await ask(main),
         fromSubframe: await ask(child),

@@ -41,7 +41,8 @@ function startHost(dataDir: string, rendererDir: string): Promise<Host> {
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /(http:\/\/127\.0\.0\.1:(\d+))\/#launch=[A-Za-z0-9_-]+/.exec(stdout);
-      if (match?.[1] && match[2]) resolve({ child, port: Number(match[2]), origin: match[1], launchUrl: match[0], exited, stderr: () => stderr });
+      if (match?.[1] && match[2])
+        resolve({ child, port: Number(match[2]), origin: match[1], launchUrl: match[0], exited, stderr: () => stderr });
     });
     void exited.then((code) => reject(new Error(`The host exited (${code}) before printing its URL: ${stderr.trim()}`)));
   });
@@ -55,7 +56,8 @@ async function redeem(host: Host): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-type Outcome = { kind: 'reply'; reply: { ok: boolean; value?: unknown; error?: { code: string; message: string } } } | { kind: 'closed'; code: number };
+type Outcome =
+  { kind: 'reply'; reply: { ok: boolean; value?: unknown; error?: { code: string; message: string } } } | { kind: 'closed'; code: number };
 
 /** A bridge connection made with the ws client: good frames, any text. */
 class Connection {
@@ -65,14 +67,20 @@ class Connection {
   readonly opened: Promise<void>;
 
   constructor(host: Host, token: string) {
-    this.ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?${new URLSearchParams({ token, v: String(IPC_VERSION) })}`, { origin: host.origin });
+    this.ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?${new URLSearchParams({ token, v: String(IPC_VERSION) })}`, {
+      origin: host.origin,
+    });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
     });
     this.ws.on('error', () => undefined);
     this.ws.on('message', (data) => {
-      const message = JSON.parse((data as Buffer).toString('utf8')) as { type: string; id?: number; reply?: Outcome extends { reply: infer R } ? R : never };
+      const message = JSON.parse((data as Buffer).toString('utf8')) as {
+        type: string;
+        id?: number;
+        reply?: Outcome extends { reply: infer R } ? R : never;
+      };
       if (message.type !== 'reply' || message.id === undefined || !message.reply) return;
       this.waiting.get(message.id)?.({ kind: 'reply', reply: message.reply });
       this.waiting.delete(message.id);
@@ -103,7 +111,9 @@ class Connection {
 }
 
 /** One wire message that is wrong in some way: not JSON, not an invoke, an unknown command, or an input its schema refuses. */
-function malformedCommands(scratch: string): fc.Arbitrary<{ text: string; kind: 'not an invoke' | 'unknown command' | 'refused input'; command?: string }> {
+function malformedCommands(
+  scratch: string,
+): fc.Arbitrary<{ text: string; kind: 'not an invoke' | 'unknown command' | 'refused input'; command?: string }> {
   const valid = validInputs(scratch);
   const wire = (value: unknown): string => {
     try {
@@ -116,17 +126,46 @@ function malformedCommands(scratch: string): fc.Arbitrary<{ text: string; kind: 
     fc.string({ maxLength: 200 }),
     fc.jsonValue({ maxDepth: 3 }).map(wire),
     anyPayload.map(wire),
-    fc.record({ type: fc.constantFrom('invoke', 'reply', 'event', 'INVOKE', ''), id: fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.constant(2 ** 60), fc.constant(-0.5)), command: fc.string() }).map(wire),
-    fc.record({ type: fc.constant('invoke'), id: fc.constant(2), command: fc.oneof(fc.integer(), fc.constant(null), fc.array(fc.string())) }).map(wire),
-    fc.constantFrom('', '{', '[]', 'null', '{"type":"invoke"}', '{"__proto__":{"type":"invoke","id":2,"command":"app.info"}}', '\u0000', '{"type":"invoke","id":2,"command":"app.info"'),
+    fc
+      .record({
+        type: fc.constantFrom('invoke', 'reply', 'event', 'INVOKE', ''),
+        id: fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.constant(2 ** 60), fc.constant(-0.5)),
+        command: fc.string(),
+      })
+      .map(wire),
+    fc
+      .record({
+        type: fc.constant('invoke'),
+        id: fc.constant(2),
+        command: fc.oneof(fc.integer(), fc.constant(null), fc.array(fc.string())),
+      })
+      .map(wire),
+    fc.constantFrom(
+      '',
+      '{',
+      '[]',
+      'null',
+      '{"type":"invoke"}',
+      '{"__proto__":{"type":"invoke","id":2,"command":"app.info"}}',
+      '\u0000',
+      '{"type":"invoke","id":2,"command":"app.info"',
+    ),
   );
   const unknownCommand = fc
-    .tuple(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'app.info ', 'APP.INFO')), anyPayload)
+    .tuple(
+      fc.oneof(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'app.info ', 'APP.INFO'),
+      ),
+      anyPayload,
+    )
     .filter(([name]) => !(COMMAND_NAMES as string[]).includes(name))
     .map(([command, input]) => ({ text: wire({ type: 'invoke', id: 2, command, input }), kind: 'unknown command' as const, command }));
   const refusedInput = fc
     .constantFrom(...COMMAND_NAMES)
-    .chain((command: CommandName) => (valid[command] ?? anyPayload).chain((v) => fc.oneof(mutate(v), anyPayload)).map((input) => ({ command, input })))
+    .chain((command: CommandName) =>
+      (valid[command] ?? anyPayload).chain((v) => fc.oneof(mutate(v), anyPayload)).map((input) => ({ command, input })),
+    )
     .map(({ command, input }) => ({ command, text: wire({ type: 'invoke', id: 2, command, input }) }))
     .filter(({ command, text }) => {
       // What the host will see is the JSON; only inputs its schema refuses are malformed.
@@ -189,10 +228,29 @@ describe('the browser host process under malformed frames and commands', () => {
     ['a frame claiming 2^63-1 bytes', [clientFrame(0x1, Buffer.alloc(0), { claimedLength: 2n ** 63n - 1n })], 1009],
     ['a frame claiming 2^64-1 bytes', [clientFrame(0x1, Buffer.alloc(0), { claimedLength: 2n ** 64n - 1n })], 1009],
     ['a binary frame', [clientFrame(0x2, invoke)], 1008],
-    ['a text message fragmented over three frames', [clientFrame(0x1, invoke.subarray(0, 10), { fin: false }), clientFrame(0x0, invoke.subarray(10, 20), { fin: false }), clientFrame(0x0, invoke.subarray(20))], 'reply'],
-    ['fragments whose total passes the limit', [clientFrame(0x1, Buffer.alloc(MAX_FRAME_BYTES / 2 + 1, 0x20), { fin: false }), clientFrame(0x0, Buffer.alloc(MAX_FRAME_BYTES / 2 + 1, 0x20))], 1009],
+    [
+      'a text message fragmented over three frames',
+      [
+        clientFrame(0x1, invoke.subarray(0, 10), { fin: false }),
+        clientFrame(0x0, invoke.subarray(10, 20), { fin: false }),
+        clientFrame(0x0, invoke.subarray(20)),
+      ],
+      'reply',
+    ],
+    [
+      'fragments whose total passes the limit',
+      [
+        clientFrame(0x1, Buffer.alloc(MAX_FRAME_BYTES / 2 + 1, 0x20), { fin: false }),
+        clientFrame(0x0, Buffer.alloc(MAX_FRAME_BYTES / 2 + 1, 0x20)),
+      ],
+      1009,
+    ],
     ['a continuation frame with nothing to continue', [clientFrame(0x0, invoke)], 1002],
-    ['a new text frame inside a fragmented message', [clientFrame(0x1, invoke.subarray(0, 10), { fin: false }), clientFrame(0x1, invoke)], 1002],
+    [
+      'a new text frame inside a fragmented message',
+      [clientFrame(0x1, invoke.subarray(0, 10), { fin: false }), clientFrame(0x1, invoke)],
+      1002,
+    ],
     ['a fragmented ping', [clientFrame(0x9, text('x'), { fin: false })], 1002],
     ['a ping with 126 bytes', [clientFrame(0x9, Buffer.alloc(126))], 1002],
     ['a reserved data opcode (0x3)', [clientFrame(0x3, invoke)], 1002],
@@ -228,7 +286,9 @@ describe('the browser host process under malformed frames and commands', () => {
       ]),
     ]) {
       await new Promise<void>((resolve) => {
-        const socket = net.connect(host.port, '127.0.0.1', () => socket.write(sent, () => setTimeout(() => (socket.resetAndDestroy(), resolve()), 100)));
+        const socket = net.connect(host.port, '127.0.0.1', () =>
+          socket.write(sent, () => setTimeout(() => (socket.resetAndDestroy(), resolve()), 100)),
+        );
         socket.on('error', () => resolve());
       });
       await answersOnNewConnection('a cut socket');
@@ -304,7 +364,9 @@ describe('the browser host process under malformed frames and commands', () => {
       (e: unknown) => e as Error,
     );
     expect(error, 'a second host started on the same data folder').not.toBeNull();
-    expect(error?.message).toContain(`Another Cast Studio (process ${host.child.pid}) is already using the data folder ${dataDir}; close it first, or choose another data folder.`);
+    expect(error?.message).toContain(
+      `Another Cast Studio (process ${host.child.pid}) is already using the data folder ${dataDir}; close it first, or choose another data folder.`,
+    );
     await answersOnNewConnection('after a second host was refused');
   });
 

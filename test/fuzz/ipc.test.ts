@@ -112,50 +112,67 @@ function preview(value: unknown): string {
 }
 
 describe('IPC fuzz: every command answers every payload with a value or a typed error', () => {
-  it.each(COMMAND_NAMES.map((c) => [c]))('%s', async (command) => {
-    // A command added since this table was written still gets the arbitrary payloads.
-    const valid = validInputs(scratch)[command] ?? anyPayload;
-    if (valid === anyPayload) console.log(`ipc fuzz: ${command} has no valid-input arbitrary in test/fuzz/support/ipcExamples.ts yet; arbitrary payloads only`);
-    const payloads = fc.oneof(
-      { arbitrary: valid, weight: 2 },
-      { arbitrary: valid.chain((v) => mutate(v)), weight: 3 },
-      { arbitrary: anyPayload, weight: 1 },
-    );
-    await fc.assert(
-      fc.asyncProperty(payloads, async (payload) => {
-        await check(command, payload);
-        // The fuzz keeps paid intents from leaving: it pauses again whatever a payload did.
-        if (command === 'jobs.resume') await core.router.handle('jobs.pause', {});
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
-    expect(unhandled).toEqual([]);
-  }, 120_000);
+  it.each(COMMAND_NAMES.map((c) => [c]))(
+    '%s',
+    async (command) => {
+      // A command added since this table was written still gets the arbitrary payloads.
+      const valid = validInputs(scratch)[command] ?? anyPayload;
+      if (valid === anyPayload)
+        console.log(`ipc fuzz: ${command} has no valid-input arbitrary in test/fuzz/support/ipcExamples.ts yet; arbitrary payloads only`);
+      const payloads = fc.oneof(
+        { arbitrary: valid, weight: 2 },
+        { arbitrary: valid.chain((v) => mutate(v)), weight: 3 },
+        { arbitrary: anyPayload, weight: 1 },
+      );
+      await fc.assert(
+        fc.asyncProperty(payloads, async (payload) => {
+          await check(command, payload);
+          // The fuzz keeps paid intents from leaving: it pauses again whatever a payload did.
+          if (command === 'jobs.resume') await core.router.handle('jobs.pause', {});
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+      expect(unhandled).toEqual([]);
+    },
+    120_000,
+  );
 
   it('unknown command names are refused with unknown_command', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'app.info ', 'APP.INFO')), async (name) => {
-        const reply = await core.router.handle(name, {});
-        if (!(COMMAND_NAMES as string[]).includes(name)) expect(reply).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'app.info ', 'APP.INFO'),
+        ),
+        async (name) => {
+          const reply = await core.router.handle(name, {});
+          if (!(COMMAND_NAMES as string[]).includes(name)) expect(reply).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
+        },
+      ),
       { numRuns: RUNS * 2, seed: SEED },
     );
   });
 
   it('refuses payloads nested past the limit, or holding themselves, before any schema, and answers the next good command', async () => {
-    const deep = (levels: number, leaf: unknown): unknown => Array.from({ length: levels }).reduce<unknown>((inner, _v, i) => (i % 2 ? [inner] : { v: inner }), leaf);
+    const deep = (levels: number, leaf: unknown): unknown =>
+      Array.from({ length: levels }).reduce<unknown>((inner, _v, i) => (i % 2 ? [inner] : { v: inner }), leaf);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...core.router.registered()), fc.integer({ min: MAX_INPUT_DEPTH + 1, max: 5_000 }), fc.boolean(), async (command, levels, loop) => {
-        let payload: unknown = deep(levels, 'x');
-        if (loop) {
-          const cycle: Record<string, unknown> = { id: 'x' };
-          cycle.inner = [{ back: cycle }];
-          payload = cycle;
-        }
-        const reply = await core.router.handle(command, payload);
-        expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/nested more than/) } });
-        expect(await core.router.handle('app.info', {})).toMatchObject({ ok: true });
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...core.router.registered()),
+        fc.integer({ min: MAX_INPUT_DEPTH + 1, max: 5_000 }),
+        fc.boolean(),
+        async (command, levels, loop) => {
+          let payload: unknown = deep(levels, 'x');
+          if (loop) {
+            const cycle: Record<string, unknown> = { id: 'x' };
+            cycle.inner = [{ back: cycle }];
+            payload = cycle;
+          }
+          const reply = await core.router.handle(command, payload);
+          expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/nested more than/) } });
+          expect(await core.router.handle('app.info', {})).toMatchObject({ ok: true });
+        },
+      ),
       { numRuns: RUNS, seed: SEED },
     );
   });

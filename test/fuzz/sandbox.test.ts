@@ -13,9 +13,31 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreatedKeyResponse, ErrorBody, KeyList, VoiceList } from '../../shared/api/index.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
-import { createKey, createUser, data, get, pollUntil, post, samplePng, sampleWav, startContractSandbox, upload, validCharacter } from '../contract/helpers.ts';
+import {
+  createKey,
+  createUser,
+  data,
+  get,
+  pollUntil,
+  post,
+  samplePng,
+  sampleWav,
+  startContractSandbox,
+  upload,
+  validCharacter,
+} from '../contract/helpers.ts';
 import { rawHttps } from './support/rawHttps.ts';
-import { bodyCase, deepCases, headerCase, malformedCase, rangeCase, targetCase, uploadCase, type Case, type Fixtures } from './support/sandboxCases.ts';
+import {
+  bodyCase,
+  deepCases,
+  headerCase,
+  malformedCase,
+  rangeCase,
+  targetCase,
+  uploadCase,
+  type Case,
+  type Fixtures,
+} from './support/sandboxCases.ts';
 import { SandboxState, type StateDigest } from './support/sandboxState.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
@@ -51,18 +73,23 @@ async function apiView(): Promise<string> {
   ]);
   for (const v of views) expect(v.status, JSON.stringify(v.body)).toBe(200);
   // last_used_at moves on every request, and the account answer carries the time.
-  return JSON.stringify(views.map((v) => v.body), (k, val: unknown) => (k === 'last_used_at' || k === 'server_time' ? undefined : val));
+  return JSON.stringify(
+    views.map((v) => v.body),
+    (k, val: unknown) => (k === 'last_used_at' || k === 'server_time' ? undefined : val),
+  );
 }
 
 async function check(c: Case): Promise<void> {
   const res = await rawHttps(fx.port, ca, c);
   tally.sent += 1;
-  if (process.env.FUZZ_TRACE) console.log(`${tally.sent} ${c.label.slice(0, 150)} ${c.headers.find(([h]) => h === 'Idempotency-Key')?.[1] ?? ''} → ${res.status}`);
+  if (process.env.FUZZ_TRACE)
+    console.log(`${tally.sent} ${c.label.slice(0, 150)} ${c.headers.find(([h]) => h === 'Idempotency-Key')?.[1] ?? ''} → ${res.status}`);
   const key = String(res.status ?? 'closed');
   tally.byStatus.set(key, (tally.byStatus.get(key) ?? 0) + 1);
   const where = `${c.label} → ${res.status ?? 'closed'} ${res.body.toString('utf8').slice(0, 300)}`;
   const changed = SandboxState.changed(baseline, state.digest());
-  if (changed.length && !firstChange) firstChange = `${where}\n  request body: ${String(c.body ?? '').slice(0, 500)}\n  changed: ${changed.join(', ')}\n  latest executed: ${state.latestExecuted()}`;
+  if (changed.length && !firstChange)
+    firstChange = `${where}\n  request body: ${String(c.body ?? '').slice(0, 500)}\n  changed: ${changed.join(', ')}\n  latest executed: ${state.latestExecuted()}`;
   if (c.expect === 'webhook') {
     expect(res.status, where).toBe(503);
     expect(ErrorBody.parse(JSON.parse(res.body.toString('utf8'))).error.code, where).toBe('webhook_delivery_unavailable');
@@ -115,10 +142,20 @@ beforeAll(async () => {
   const vMade = await post(sb, '/v1/characters', validCharacter({ name: 'Victim' }), { key: victim.key });
   const vCharacterId = String(data(vMade).id);
   await pollUntil(sb, `/v1/characters/${vCharacterId}`, (d) => d.status === 'ready', victim.key);
-  const vGen = await post(sb, '/v1/generations', { character_id: vCharacterId, type: 'image', prompt: 'victim image' }, { key: victim.key });
+  const vGen = await post(
+    sb,
+    '/v1/generations',
+    { character_id: vCharacterId, type: 'image', prompt: 'victim image' },
+    { key: victim.key },
+  );
   expect(vGen.status, JSON.stringify(vGen.body)).toBe(201);
   const vGenerationId = String(data(vGen).id);
-  const vQuote = await post(sb, '/v1/quotes', { operation_id: 'generations.create.v1', input: { character_id: vCharacterId, type: 'image', prompt: 'q' } }, { key: victim.key });
+  const vQuote = await post(
+    sb,
+    '/v1/quotes',
+    { operation_id: 'generations.create.v1', input: { character_id: vCharacterId, type: 'image', prompt: 'q' } },
+    { key: victim.key },
+  );
   const vKeys = KeyList.parse((await sb.request('GET', '/api/keys', { auth: victim.session })).body);
 
   fx = {
@@ -155,7 +192,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (tally.sent) console.log(`sandbox fuzz: ${tally.sent} requests; answers by status: ${[...tally.byStatus.entries()].sort().map(([k, v]) => `${k}×${v}`).join(' ')}`);
+  if (tally.sent)
+    console.log(
+      `sandbox fuzz: ${tally.sent} requests; answers by status: ${[...tally.byStatus.entries()]
+        .sort()
+        .map(([k, v]) => `${k}×${v}`)
+        .join(' ')}`,
+    );
   state?.close();
   await sb?.stop();
 });
@@ -198,7 +241,13 @@ describe('sandbox fuzz: every endpoint refuses bad input without a 5xx, and noth
   it('afterwards: the ledger, balances, lists, keys and faults read through the API are as before, and the sandbox is up', async () => {
     expect(await apiView()).toBe(apiBaseline);
     // A client that hangs up mid-body ("aborted") gets no answer at all, so it is not a 5xx here.
-    const internal = sb.logs().split('\n').filter((l) => l.includes('internal error') && !l.includes('Error: aborted'));
-    expect(internal.map((l) => l.slice(0, 200)), 'the sandbox logged internal errors').toEqual([]);
+    const internal = sb
+      .logs()
+      .split('\n')
+      .filter((l) => l.includes('internal error') && !l.includes('Error: aborted'));
+    expect(
+      internal.map((l) => l.slice(0, 200)),
+      'the sandbox logged internal errors',
+    ).toEqual([]);
   }, 60_000);
 });

@@ -58,7 +58,10 @@ describe.skipIf(!hasSecretService)('crash safety: SIGKILL at random points durin
     const random = seeded(seed);
     console.log(`crash test seed ${seed} (CRASH_SEED=${seed} repeats it)`);
     // A character and a preset voice to work with, made outside core.
-    const character = await sandbox.request('POST', '/v1/characters', { headers: { 'idempotency-key': randomUUID() }, body: { name: 'Crash', parameters: {} } });
+    const character = await sandbox.request('POST', '/v1/characters', {
+      headers: { 'idempotency-key': randomUUID() },
+      body: { name: 'Crash', parameters: {} },
+    });
     expect(character.status).toBe(201);
     const voices = await sandbox.request('GET', '/v1/voices');
     const voiceId = (voices.body as { data: { presets: { id: string }[] } }).data.presets[0]!.id;
@@ -66,7 +69,14 @@ describe.skipIf(!hasSecretService)('crash safety: SIGKILL at random points durin
     await sandbox.request('PUT', '/sandbox/faults', { body: { latency_ms: { all: 150 }, ambiguous_202_rate: 0.2 } });
 
     const userDataDir = mkdtempSync(join(tmpdir(), 'cast-crash-'));
-    const env = JSON.stringify({ userDataDir, keychainService, ready: sandbox.ready, total: TOTAL, characterId: (character.body as { data: { id: string } }).data.id, voiceId });
+    const env = JSON.stringify({
+      userDataDir,
+      keychainService,
+      ready: sandbox.ready,
+      total: TOTAL,
+      characterId: (character.body as { data: { id: string } }).data.id,
+      voiceId,
+    });
     let kills = 0;
     for (let i = 0; i < KILLS; i += 1) {
       const result = await run(env, 300 + Math.floor(random() * 2_700));
@@ -80,7 +90,12 @@ describe.skipIf(!hasSecretService)('crash safety: SIGKILL at random points durin
     expect(kills).toBeGreaterThan(0);
 
     const db = new DatabaseSync(join(userDataDir, 'profiles', 'sandbox', 'library.db'), { readOnly: true });
-    const jobs = db.prepare('SELECT idempotency_key, state, resource_id, kind FROM jobs').all() as { idempotency_key: string; state: string; resource_id: string | null; kind: string }[];
+    const jobs = db.prepare('SELECT idempotency_key, state, resource_id, kind FROM jobs').all() as {
+      idempotency_key: string;
+      state: string;
+      resource_id: string | null;
+      kind: string;
+    }[];
     db.close();
     expect(jobs).toHaveLength(TOTAL);
     expect(jobs.filter((j) => j.state !== 'done')).toEqual([]);

@@ -36,7 +36,10 @@ describe.skipIf(!hasSecretService || process.platform === 'win32')('the data fol
     const character = (await h.invoke('characters.create', { body: { name: 'Private', parameters: {} }, quoteId: null })) as Job;
     const made = await h.waitFor('job.updated', (j) => j.id === character.id && (j.state === 'done' || j.state === 'failed'));
     expect(made.state).toBe('done');
-    const image = (await h.invoke('generations.create', { body: { character_id: made.resourceId!, type: 'image', prompt: 'kept private' }, quoteId: null })) as Job;
+    const image = (await h.invoke('generations.create', {
+      body: { character_id: made.resourceId!, type: 'image', prompt: 'kept private' },
+      quoteId: null,
+    })) as Job;
     expect((await h.waitFor('job.updated', (j) => j.id === image.id && (j.state === 'done' || j.state === 'failed'))).state).toBe('done');
     const session = h.core.session()!;
     await session.downloader.idle();

@@ -44,9 +44,16 @@ describe.skipIf(!hasSecretService)('download sources over a restart', () => {
     `);
     // The file's name on the CDN is the last part of its address (`<sha256>.<ext>`), however it is kept.
     for (const row of db.prepare('SELECT id, url FROM downloads WHERE owner_id = ?').all(generationId) as { id: string; url: string }[]) {
-      db.prepare('UPDATE downloads SET url = ? WHERE id = ?').run(`https://127.0.0.1:${GONE_PORT}/cdn/${row.url.split('/').pop()!}`, row.id);
+      db.prepare('UPDATE downloads SET url = ? WHERE id = ?').run(
+        `https://127.0.0.1:${GONE_PORT}/cdn/${row.url.split('/').pop()!}`,
+        row.id,
+      );
     }
-    const urls = db.prepare("SELECT role, url, state FROM downloads WHERE owner_id = ? ORDER BY role").all(generationId) as { role: string; url: string; state: string }[];
+    const urls = db.prepare('SELECT role, url, state FROM downloads WHERE owner_id = ? ORDER BY role').all(generationId) as {
+      role: string;
+      url: string;
+      state: string;
+    }[];
     db.close();
     expect(urls.map((u) => u.state)).toEqual(['pending', 'failed']);
     for (const u of urls) expect(u.url).toMatch(new RegExp(`^https://127\\.0\\.0\\.1:${GONE_PORT}/cdn/[0-9a-f]{64}\\.`));
@@ -54,9 +61,9 @@ describe.skipIf(!hasSecretService)('download sources over a restart', () => {
 
     const second = await startCore({ keychain, userDataDir: first.userDataDir });
     running.push(second);
-    const back = await second.waitFor('library.updated', (u) => u.items.some((i) => i.id === generationId && i.downloaded && i.thumbId !== null), 60_000).then(
-      (u) => u.items.find((i) => i.id === generationId)!,
-    );
+    const back = await second
+      .waitFor('library.updated', (u) => u.items.some((i) => i.id === generationId && i.downloaded && i.thumbId !== null), 60_000)
+      .then((u) => u.items.find((i) => i.id === generationId)!);
     expect(back.mediaId).toBe(before.mediaId);
     expect(back.thumbId).toBe(before.thumbId);
     await second.core.session()!.downloader.idle(60_000);
@@ -65,7 +72,11 @@ describe.skipIf(!hasSecretService)('download sources over a restart', () => {
     // A download that cannot be had (the service no longer has the file) is not in place:
     // "Check the library" counts it and "Fetch them again" puts it back in line.
     const session = second.core.session()!;
-    session.library.run("UPDATE downloads SET url = ?, state = 'failed', failure = 'gone', error_message = 'The file is no longer available on the service.', content_id = NULL WHERE owner_id = ? AND role = 'output'", `${'0'.repeat(64)}.png`, generationId);
+    session.library.run(
+      "UPDATE downloads SET url = ?, state = 'failed', failure = 'gone', error_message = 'The file is no longer available on the service.', content_id = NULL WHERE owner_id = ? AND role = 'output'",
+      `${'0'.repeat(64)}.png`,
+      generationId,
+    );
     const check = (await second.invoke('library.check', {})) as { pending: number; failed: number };
     expect(check).toMatchObject({ pending: 0, failed: 1 });
     expect(await second.invoke('library.refetch', {})).toEqual({ queued: 1 });

@@ -38,7 +38,13 @@ async function populate(h: Harness): Promise<void> {
   const character = await done(h, (await h.invoke('characters.create', { body: { name: 'Mara', parameters: {} }, quoteId: null })) as Job);
   expect(character.state).toBe('done');
   for (const prompt of ['at the harbour', 'in the rain']) {
-    const job = await done(h, (await h.invoke('generations.create', { body: { character_id: character.resourceId!, type: 'image', prompt }, quoteId: null })) as Job);
+    const job = await done(
+      h,
+      (await h.invoke('generations.create', {
+        body: { character_id: character.resourceId!, type: 'image', prompt },
+        quoteId: null,
+      })) as Job,
+    );
     expect(job.state).toBe('done');
   }
   // Everything the service has is in the library before it is damaged (the "before" to compare with).
@@ -90,12 +96,19 @@ describe.skipIf(!hasSecretService)('a damaged library', () => {
     expect(rebuilding.state).toBe('rebuilding');
     expect(rebuilding.movedTo).toMatch(/library\.damaged-.+\.db$/);
     expect(rebuilding.message).toContain(rebuilding.movedTo!);
-    const refused = await h.core.router.handle('generations.create', { body: { character_id: charactersBefore[0]!.id, type: 'image', prompt: 'too soon' }, quoteId: null });
+    const refused = await h.core.router.handle('generations.create', {
+      body: { character_id: charactersBefore[0]!.id, type: 'image', prompt: 'too soon' },
+      quoteId: null,
+    });
     expect(refused).toMatchObject({ ok: false, error: { code: 'library_rebuilding' } });
     expect(existsSync(rebuilding.movedTo!)).toBe(true);
 
     const rebuilt = await h.waitFor('health.changed', (p) => p.state === 'ok');
-    const found = Number(new RegExp(`rebuilt: ${before.length} items came back from the service and (\\d+) media files were found again`).exec(rebuilt.message ?? '')?.[1]);
+    const found = Number(
+      new RegExp(`rebuilt: ${before.length} items came back from the service and (\\d+) media files were found again`).exec(
+        rebuilt.message ?? '',
+      )?.[1],
+    );
 
     // Every item and character is back with the very same files, none downloaded again.
     const after = await items(h);
@@ -114,7 +127,13 @@ describe.skipIf(!hasSecretService)('a damaged library', () => {
     for (const contentId of filesBefore.keys()) expect(h.core.resolveMedia(contentId), contentId).not.toBeNull();
 
     // Repaired: paid work is taken again.
-    const job = await done(h, (await h.invoke('generations.create', { body: { character_id: charactersBefore[0]!.id, type: 'image', prompt: 'after the repair' }, quoteId: null })) as Job);
+    const job = await done(
+      h,
+      (await h.invoke('generations.create', {
+        body: { character_id: charactersBefore[0]!.id, type: 'image', prompt: 'after the repair' },
+        quoteId: null,
+      })) as Job,
+    );
     expect(job.state).toBe('done');
   }, 180_000);
 
@@ -134,9 +153,18 @@ describe.skipIf(!hasSecretService)('a damaged library', () => {
     const checked = (await h.invoke('library.checkIntegrity', {})) as LibraryHealth;
     expect(checked.state).toBe('damaged');
     expect(checked.message).toMatch(/found damage.*Repair it/);
-    const refused = await h.core.router.handle('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'while damaged' }, quoteId: null });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'library_damaged', message: expect.stringContaining('Settings → Library') } });
-    expect(await h.core.router.handle('characters.create', { body: { name: 'Nope', parameters: {} }, quoteId: null })).toMatchObject({ ok: false, error: { code: 'library_damaged' } });
+    const refused = await h.core.router.handle('generations.create', {
+      body: { character_id: characterId, type: 'image', prompt: 'while damaged' },
+      quoteId: null,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'library_damaged', message: expect.stringContaining('Settings → Library') },
+    });
+    expect(await h.core.router.handle('characters.create', { body: { name: 'Nope', parameters: {} }, quoteId: null })).toMatchObject({
+      ok: false,
+      error: { code: 'library_damaged' },
+    });
     // Reading the library still works.
     expect((await items(h)).length).toBeGreaterThan(0);
 
@@ -146,7 +174,13 @@ describe.skipIf(!hasSecretService)('a damaged library', () => {
     await h.waitFor('health.changed', (p) => p.state === 'ok' && (p.message ?? '').includes('rebuilt'));
     expect(((await h.invoke('characters.list', {})) as CharacterView[]).map((c) => c.id)).toContain(characterId);
     expect(((await h.invoke('library.checkIntegrity', {})) as LibraryHealth).state).toBe('ok');
-    const job = await done(h, (await h.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'after the repair' }, quoteId: null })) as Job);
+    const job = await done(
+      h,
+      (await h.invoke('generations.create', {
+        body: { character_id: characterId, type: 'image', prompt: 'after the repair' },
+        quoteId: null,
+      })) as Job,
+    );
     expect(job.state).toBe('done');
   }, 180_000);
 
@@ -163,7 +197,10 @@ describe.skipIf(!hasSecretService)('a damaged library', () => {
       apiKey: remote.ready.api_key,
     })) as { id: string };
     await first.invoke('profiles.activate', { id: other.id });
-    const made = await done(first, (await first.invoke('characters.create', { body: { name: 'Elsewhere', parameters: {} }, quoteId: null })) as Job);
+    const made = await done(
+      first,
+      (await first.invoke('characters.create', { body: { name: 'Elsewhere', parameters: {} }, quoteId: null })) as Job,
+    );
     expect(made.state).toBe('done');
     await first.invoke('profiles.activate', { id: 'sandbox' });
     await stop(first);
@@ -177,7 +214,10 @@ describe.skipIf(!hasSecretService)('a damaged library', () => {
     await h.invoke('profiles.activate', { id: other.id });
     expect(((await h.invoke('library.health', {})) as LibraryHealth).state).toBe('ok');
     expect(((await h.invoke('characters.list', {})) as CharacterView[]).map((c) => c.id)).toContain(made.resourceId);
-    const job = await done(h, (await h.invoke('characters.create', { body: { name: 'Still working', parameters: {} }, quoteId: null })) as Job);
+    const job = await done(
+      h,
+      (await h.invoke('characters.create', { body: { name: 'Still working', parameters: {} }, quoteId: null })) as Job,
+    );
     expect(job.state).toBe('done');
     expect(otherBytes.length).toBeGreaterThan(0);
 

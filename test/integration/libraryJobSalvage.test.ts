@@ -31,7 +31,10 @@ async function start(userDataDir?: string): Promise<Run> {
         const relay = await startTcpProxy(Number(new URL(started.ready.base_url).port));
         proxy = relay;
         const via = (url: string) => url.replace(/:\d+/, `:${relay.port}`);
-        return { ready: { ...started.ready, base_url: via(started.ready.base_url), cdn_url: via(started.ready.cdn_url) }, stop: () => started.stop() };
+        return {
+          ready: { ...started.ready, base_url: via(started.ready.base_url), cdn_url: via(started.ready.cdn_url) },
+          stop: () => started.stop(),
+        };
       },
     },
   });
@@ -43,7 +46,10 @@ async function start(userDataDir?: string): Promise<Run> {
 async function stop(run: Run): Promise<void> {
   if (running.includes(run)) running.splice(running.indexOf(run), 1);
   await run.h.stop().catch(() => {});
-  await run.proxy().close().catch(() => {});
+  await run
+    .proxy()
+    .close()
+    .catch(() => {});
 }
 
 function settled(h: Harness, id: string, timeoutMs = 90_000): Promise<Job> {
@@ -59,9 +65,14 @@ type Queued = { id: string; key: string; state: string; attempts: number };
  */
 async function queueWork(run: Run): Promise<Queued[]> {
   const { h } = run;
-  const character = await settled(h, ((await h.invoke('characters.create', { body: { name: 'Ione', parameters: {} }, quoteId: null })) as Job).id);
+  const character = await settled(
+    h,
+    ((await h.invoke('characters.create', { body: { name: 'Ione', parameters: {} }, quoteId: null })) as Job).id,
+  );
   expect(character.state).toBe('done');
-  const image = async (prompt: string) => ((await h.invoke('generations.create', { body: { character_id: character.resourceId!, type: 'image', prompt }, quoteId: null })) as Job).id;
+  const image = async (prompt: string) =>
+    ((await h.invoke('generations.create', { body: { character_id: character.resourceId!, type: 'image', prompt }, quoteId: null })) as Job)
+      .id;
 
   // The service commits (and charges) the image, and its answer never comes back: the link is cut while it is held.
   const sandbox = run.sandbox();
@@ -116,7 +127,11 @@ describe.skipIf(!hasSecretService)('the job queue of a damaged library', () => {
     const file = libraryFile(first.h);
     const pages = pagesOf(file);
     // A page of another table: the jobs table and its indexes are intact, the header is not.
-    const jobPages = new Set([...pages].filter(([name]) => name === 'jobs' || name.startsWith('jobs_') || name.startsWith('sqlite_autoindex_jobs')).flatMap(([, p]) => p));
+    const jobPages = new Set(
+      [...pages]
+        .filter(([name]) => name === 'jobs' || name.startsWith('jobs_') || name.startsWith('sqlite_autoindex_jobs'))
+        .flatMap(([, p]) => p),
+    );
     const other = [...(pages.get('characters') ?? []), ...(pages.get('library_items') ?? [])].find((p) => p !== 1 && !jobPages.has(p));
     expect(other).toBeDefined();
     damage(file, [other!]);
@@ -136,7 +151,9 @@ describe.skipIf(!hasSecretService)('the job queue of a damaged library', () => {
       expect(after!.idempotency_key).toBe(before.key);
       expect(after!.attempts).toBeGreaterThanOrEqual(before.attempts);
     }
-    expect(((await h.invoke('jobs.list', {})) as { jobs: Job[] }).jobs.map((j) => j.id)).toEqual(expect.arrayContaining(queued.map((q) => q.id)));
+    expect(((await h.invoke('jobs.list', {})) as { jobs: Job[] }).jobs.map((j) => j.id)).toEqual(
+      expect.arrayContaining(queued.map((q) => q.id)),
+    );
 
     for (const { id } of queued) expect((await settled(h, id)).state).toBe('done');
     const rebuilt = await h.waitFor('health.changed', (p) => p.state === 'ok' && (p.message ?? '').includes('rebuilt'));

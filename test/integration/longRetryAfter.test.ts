@@ -30,7 +30,10 @@ describe.skipIf(!hasSecretService)('a long Retry-After (sandbox --variant long-r
       variants: ['long-retry-after'],
       deps: { clock, tuning: { onAttempt: (r) => r.method === 'POST' && r.path === '/v1/generations' && posts.push({ at: clock.now() }) } },
     });
-    const job = (await h.invoke('characters.create', { body: { name: 'Tess', parameters: { creationType: 'human' } }, quoteId: null })) as Job;
+    const job = (await h.invoke('characters.create', {
+      body: { name: 'Tess', parameters: { creationType: 'human' } },
+      quoteId: null,
+    })) as Job;
     characterId = (await settle(job)).resourceId!;
   }, 120_000);
   afterAll(async () => {
@@ -42,7 +45,12 @@ describe.skipIf(!hasSecretService)('a long Retry-After (sandbox --variant long-r
     const prices = await Promise.all(
       ['wait one', 'wait two'].map(async (prompt) => ({
         prompt,
-        quoteId: ((await h.invoke('quotes.price', { operationId: 'generations.create.v1', input: { character_id: characterId, type: 'image', prompt } })) as { quoteId: string }).quoteId,
+        quoteId: (
+          (await h.invoke('quotes.price', {
+            operationId: 'generations.create.v1',
+            input: { character_id: characterId, type: 'image', prompt },
+          })) as { quoteId: string }
+        ).quoteId,
       })),
     );
     await faults({ rate_429: 1 });

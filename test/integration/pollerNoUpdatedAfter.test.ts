@@ -14,7 +14,7 @@ import { Poller } from '../../electron/core/poller/poller.ts';
 import { HistorySync } from '../../electron/core/sync/historySync.ts';
 import { UpdatedAfterSupport } from '../../electron/core/sync/updatedAfterSupport.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
-import { CaptureLog } from '../unit/core/support/captureLog.ts';
+import { CaptureLog } from '../unit/electron/core/support/captureLog.ts';
 
 const HISTORY = 1_000;
 const JOBS = 40;
@@ -37,12 +37,26 @@ async function until(test: () => Promise<boolean> | boolean, what: string, timeo
 async function seededSandbox(): Promise<SandboxHandle> {
   const first = await startSandbox({ env: { CAST_SANDBOX_RENDERER: 'placeholder' } });
   const key = first.ready.api_key;
-  const character = await first.request('POST', '/v1/characters', { headers: { 'idempotency-key': randomUUID() }, body: { name: 'History', parameters: {} } });
+  const character = await first.request('POST', '/v1/characters', {
+    headers: { 'idempotency-key': randomUUID() },
+    body: { name: 'History', parameters: {} },
+  });
   characterId = (character.body as { data: { id: string } }).data.id;
-  await until(async () => ((await first.request('GET', `/v1/characters/${characterId}`)).body as { data: { status: string } }).data.status === 'ready', 'the character');
-  const made = await first.request('POST', '/v1/generations', { headers: { 'idempotency-key': randomUUID() }, body: { character_id: characterId, type: 'image', prompt: 'history' } });
+  await until(
+    async () =>
+      ((await first.request('GET', `/v1/characters/${characterId}`)).body as { data: { status: string } }).data.status === 'ready',
+    'the character',
+  );
+  const made = await first.request('POST', '/v1/generations', {
+    headers: { 'idempotency-key': randomUUID() },
+    body: { character_id: characterId, type: 'image', prompt: 'history' },
+  });
   const generationId = (made.body as { data: { id: string } }).data.id;
-  await until(async () => ((await first.request('GET', `/v1/generations/${generationId}`)).body as { data: { status: string } }).data.status === 'completed', 'the first image');
+  await until(
+    async () =>
+      ((await first.request('GET', `/v1/generations/${generationId}`)).body as { data: { status: string } }).data.status === 'completed',
+    'the first image',
+  );
   await first.stop();
   const db = new DatabaseSync(join(first.dataDir, 'sandbox.db'));
   const template = db.prepare('SELECT * FROM generations WHERE id = ?').get(generationId) as Record<string, string | number | null>;
@@ -52,12 +66,26 @@ async function seededSandbox(): Promise<SandboxHandle> {
   db.exec('BEGIN');
   for (let i = 0; i < HISTORY; i += 1) {
     const at = new Date(base + i * 1_000).toISOString();
-    insert.run(...columns.map((c) => (c === 'id' ? randomUUID() : c === 'prompt' ? `old ${i}` : c === 'created_at' || c === 'updated_at' || c === 'completed_at' ? at : template[c]!)));
+    insert.run(
+      ...columns.map((c) =>
+        c === 'id'
+          ? randomUUID()
+          : c === 'prompt'
+            ? `old ${i}`
+            : c === 'created_at' || c === 'updated_at' || c === 'completed_at'
+              ? at
+              : template[c]!,
+      ),
+    );
   }
   db.exec('COMMIT');
   db.close();
   // The same data, now served by a service that ignores `updated_after` (not in spec 4.2).
-  return startSandbox({ dataDir: first.dataDir, env: { CAST_SANDBOX_RENDERER: 'placeholder', CAST_SANDBOX_API_KEY: key }, variants: ['no-updated-after'] });
+  return startSandbox({
+    dataDir: first.dataDir,
+    env: { CAST_SANDBOX_RENDERER: 'placeholder', CAST_SANDBOX_API_KEY: key },
+    variants: ['no-updated-after'],
+  });
 }
 
 /** An API client of the sandbox's seeded key that counts every request it sends. */
@@ -97,7 +125,10 @@ function pollerOn(library: LibraryDatabase) {
 /** `count` images made straight on the sandbox, all followed by the poller; resolves when all are finished. */
 async function follow(p: ReturnType<typeof pollerOn>, count: number): Promise<{ busy: number; idle: number }> {
   for (let i = 0; i < count; i += 1) {
-    const made = await sandbox.request('POST', '/v1/generations', { headers: { 'idempotency-key': randomUUID() }, body: { character_id: characterId, type: 'image', prompt: `new ${i}` } });
+    const made = await sandbox.request('POST', '/v1/generations', {
+      headers: { 'idempotency-key': randomUUID() },
+      body: { character_id: characterId, type: 'image', prompt: `new ${i}` },
+    });
     expect(made.status).toBe(201);
     p.poller.track('generation', (made.body as { data: { id: string } }).data.id);
   }
@@ -154,8 +185,26 @@ describe('the poller against a service that ignores updated_after (sandbox --var
       const log = new CaptureLog();
       const api = countingApi(requests, log);
       const resources = new ResourceStore(fresh, () => new Date().toISOString());
-      const credits = new CreditsBook({ library: fresh, resources, api: () => api, canFetch: () => true, clock: systemClock, log, changed: () => {} });
-      const sync = new HistorySync({ library: fresh, resources, credits, api: () => api, clock: systemClock, log, pageSynced: () => {}, protectedIds: () => new Set(), updatedAfter: new UpdatedAfterSupport(fresh) });
+      const credits = new CreditsBook({
+        library: fresh,
+        resources,
+        api: () => api,
+        canFetch: () => true,
+        clock: systemClock,
+        log,
+        changed: () => {},
+      });
+      const sync = new HistorySync({
+        library: fresh,
+        resources,
+        credits,
+        api: () => api,
+        clock: systemClock,
+        log,
+        pageSynced: () => {},
+        protectedIds: () => new Set(),
+        updatedAfter: new UpdatedAfterSupport(fresh),
+      });
       const generationPages = () => requests.filter((r) => r.startsWith('/v1/generations?'));
       await sync.run({ full: true });
       const full = generationPages().length;

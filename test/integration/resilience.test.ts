@@ -50,11 +50,17 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
           sandbox = await startSandbox({ dataDir, speed: 'fast', env: apiKey ? { CAST_SANDBOX_API_KEY: apiKey } : {} });
           proxy = await startTcpProxy(Number(new URL(sandbox.ready.base_url).port));
           const via = (url: string) => url.replace(/:\d+/, `:${proxy.port}`);
-          return { ready: { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) }, stop: () => sandbox.stop() };
+          return {
+            ready: { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) },
+            stop: () => sandbox.stop(),
+          };
         },
       },
     });
-    const job = (await h.invoke('characters.create', { body: { name: 'Rhea', parameters: { creationType: 'human' } }, quoteId: null })) as Job;
+    const job = (await h.invoke('characters.create', {
+      body: { name: 'Rhea', parameters: { creationType: 'human' } },
+      quoteId: null,
+    })) as Job;
     characterId = (await settle(job)).resourceId!;
   });
   afterAll(async () => {
@@ -76,7 +82,10 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
   });
 
   it('honours 429 Retry-After before trying again', async () => {
-    const price = (await h.invoke('quotes.price', { operationId: 'generations.create.v1', input: { character_id: characterId, type: 'image', prompt: 'patience' } })) as { quoteId: string };
+    const price = (await h.invoke('quotes.price', {
+      operationId: 'generations.create.v1',
+      input: { character_id: characterId, type: 'image', prompt: 'patience' },
+    })) as { quoteId: string };
     await faults({ rate_429: 1, retry_after_seconds: 1 });
     const from = attempts.length;
     const job = await image('patience', price.quoteId);
@@ -100,10 +109,16 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
 
   it('shows what the service refunded of jobs it failed: an image, and a regeneration charged to its operation', async () => {
     // A character of its own: a failed regeneration leaves it failed (decision 7) until reverted.
-    const made = await settle((await h.invoke('characters.create', { body: { name: 'Iris', parameters: { creationType: 'human' } }, quoteId: null })) as Job);
+    const made = await settle(
+      (await h.invoke('characters.create', { body: { name: 'Iris', parameters: { creationType: 'human' } }, quoteId: null })) as Job,
+    );
     await faults({ failure_rate: { image: 1, character: 1 } });
     const failingImage = await image('a portrait the service fails');
-    const regeneration = (await h.invoke('characters.regenerate', { id: made.resourceId!, customDetails: 'with a red scarf', quoteId: null })) as Job;
+    const regeneration = (await h.invoke('characters.regenerate', {
+      id: made.resourceId!,
+      customDetails: 'with a red scarf',
+      quoteId: null,
+    })) as Job;
     const failed = await Promise.all([settle(failingImage), settle(regeneration)]);
     await faults({});
     for (const job of failed) {

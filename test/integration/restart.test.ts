@@ -18,7 +18,10 @@ describe.skipIf(!hasSecretService)('restarting the app', () => {
     const character = (await first.invoke('characters.create', { body: { name: 'Tess', parameters: {} }, quoteId: null })) as Job;
     const characterId = (await first.waitFor('job.updated', (j) => j.id === character.id && j.state === 'done')).resourceId!;
     await first.invoke('jobs.pause', {});
-    const queued = (await first.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'waiting over a restart' }, quoteId: null })) as Job;
+    const queued = (await first.invoke('generations.create', {
+      body: { character_id: characterId, type: 'image', prompt: 'waiting over a restart' },
+      quoteId: null,
+    })) as Job;
     expect(queued.state).toBe('paused');
     await first.stop();
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Job, LibraryItem } from '../../shared/ipc/index.ts';
 import type { Core } from '../../electron/core/createCore.ts';
 import { childProcessSandbox } from '../../electron/web/sandboxProcess.ts';
-import { CaptureLog } from '../unit/core/support/captureLog.ts';
+import { CaptureLog } from '../unit/electron/core/support/captureLog.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
 import { characterMade, downloadedImage } from './support/downloadedImage.ts';
 import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
@@ -71,7 +71,10 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
 
     // A job waiting in the queue when the app closes goes out after the next start.
     await first.invoke('jobs.pause', {});
-    const waiting = (await first.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'a kite over dunes' }, quoteId: null })) as Job;
+    const waiting = (await first.invoke('generations.create', {
+      body: { character_id: characterId, type: 'image', prompt: 'a kite over dunes' },
+      quoteId: null,
+    })) as Job;
     expect(waiting.state).toBe('paused');
     const mediaDir = first.core.session()!.media.root;
     const libraryFile = first.core.session()!.library.path;
@@ -80,7 +83,9 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
 
     // Closed in the middle of downloading: the rows wait, no file of them is in place.
     const db = new DatabaseSync(libraryFile);
-    db.prepare("UPDATE downloads SET state = 'pending', content_id = NULL, received = 0, attempts = 0 WHERE owner_id = ?").run(generationId);
+    db.prepare("UPDATE downloads SET state = 'pending', content_id = NULL, received = 0, attempts = 0 WHERE owner_id = ?").run(
+      generationId,
+    );
     db.prepare('UPDATE library_items SET media_id = NULL, thumb_id = NULL, media_type = NULL WHERE id = ?').run(generationId);
     db.close();
     for (const id of [before.mediaId, before.thumbId]) rmSync(join(mediaDir, id!.slice(0, 2), id!), { force: true });
@@ -101,15 +106,24 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
 
     // The sandbox's own records name its CDN at the new port, never the old one.
     const sandboxDb = new DatabaseSync(join(userDataDir, 'sandbox', 'sandbox.db'), { readOnly: true });
-    const outputs = sandboxDb.prepare('SELECT output_url, thumbnail_url FROM generations WHERE id = ?').get(generationId) as { output_url: string; thumbnail_url: string };
-    const stale = sandboxDb.prepare("SELECT COUNT(*) AS n FROM generations WHERE instr(output_url, ?) > 0 OR instr(thumbnail_url, ?) > 0").get(`:${oldPort}/`, `:${oldPort}/`) as { n: number };
+    const outputs = sandboxDb.prepare('SELECT output_url, thumbnail_url FROM generations WHERE id = ?').get(generationId) as {
+      output_url: string;
+      thumbnail_url: string;
+    };
+    const stale = sandboxDb
+      .prepare('SELECT COUNT(*) AS n FROM generations WHERE instr(output_url, ?) > 0 OR instr(thumbnail_url, ?) > 0')
+      .get(`:${oldPort}/`, `:${oldPort}/`) as { n: number };
     sandboxDb.close();
     expect(outputs.output_url.startsWith(`https://127.0.0.1:${newPort}/cdn/`)).toBe(true);
     expect(outputs.thumbnail_url.startsWith(`https://127.0.0.1:${newPort}/cdn/`)).toBe(true);
     expect(stale.n).toBe(0);
 
     // The downloads that were waiting come from the new address.
-    await second.waitFor('library.updated', (u) => u.items.some((i) => i.id === generationId && i.downloaded && i.thumbId !== null), 60_000);
+    await second.waitFor(
+      'library.updated',
+      (u) => u.items.some((i) => i.id === generationId && i.downloaded && i.thumbId !== null),
+      60_000,
+    );
     await second.core.session()!.downloader.idle(60_000);
     const back = (await second.invoke('library.get', { id: generationId })) as LibraryItem;
     expect(back.mediaId).toBe(before.mediaId);
@@ -119,11 +133,19 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
     await second.invoke('jobs.resume', {});
     // The new job takes the first image as its reference by the address the library gives for it
     // ("Use as reference"): the sandbox accepts it only when it names its CDN as it is now.
-    const fresh = (await second.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'a lamp in snow', options: { reference_images: [back.remoteUrl!] } }, quoteId: null })) as Job;
-    const finished = await Promise.all([waiting, fresh].map((job) => second.waitFor('job.updated', (j) => j.id === job.id && ['done', 'failed'].includes(j.state), 60_000)));
+    const fresh = (await second.invoke('generations.create', {
+      body: { character_id: characterId, type: 'image', prompt: 'a lamp in snow', options: { reference_images: [back.remoteUrl!] } },
+      quoteId: null,
+    })) as Job;
+    const finished = await Promise.all(
+      [waiting, fresh].map((job) => second.waitFor('job.updated', (j) => j.id === job.id && ['done', 'failed'].includes(j.state), 60_000)),
+    );
     expect(finished.map((job) => job.error)).toEqual([null, null]);
     await second.core.session()!.downloader.idle(60_000);
-    const items = [back, ...(await Promise.all(finished.map((job) => second.invoke('library.get', { id: job.resourceId! }) as Promise<LibraryItem>)))];
+    const items = [
+      back,
+      ...(await Promise.all(finished.map((job) => second.invoke('library.get', { id: job.resourceId! }) as Promise<LibraryItem>))),
+    ];
     for (const item of items) {
       expect(item.downloaded).toBe(true);
       // What a tile shows and what opens: files in the store, whole.
@@ -152,13 +174,20 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
     takenPort = portOf(harness.core);
 
     await harness.invoke('jobs.pause', {});
-    const waiting = (await harness.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'a kite over dunes' }, quoteId: null })) as Job;
+    const waiting = (await harness.invoke('generations.create', {
+      body: { character_id: characterId, type: 'image', prompt: 'a kite over dunes' },
+      quoteId: null,
+    })) as Job;
     const pid = harness.core.sandboxPid()!;
     let restarting = false;
-    const backOnline = harness.waitFor('connection.changed', (c) => {
-      restarting ||= c.status === 'sandbox_restarting';
-      return restarting && c.status === 'online' && c.online;
-    }, 60_000);
+    const backOnline = harness.waitFor(
+      'connection.changed',
+      (c) => {
+        restarting ||= c.status === 'sandbox_restarting';
+        return restarting && c.status === 'online' && c.online;
+      },
+      60_000,
+    );
     process.kill(pid, 'SIGKILL');
     await harness.waitFor('connection.changed', (c) => c.status === 'sandbox_restarting', 30_000);
     await harness.invoke('jobs.resume', {});
@@ -172,8 +201,13 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
     const connection = (await harness.invoke('connection.get', {})) as { online: boolean; profile: { baseUrl: string; cdnUrl: string } };
     expect(connection.profile.cdnUrl).toBe(`https://127.0.0.1:${newPort}/cdn`);
 
-    const fresh = (await harness.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'a lamp in snow' }, quoteId: null })) as Job;
-    const finished = await Promise.all([waiting, fresh].map((job) => harness.waitFor('job.updated', (j) => j.id === job.id && j.state === 'done', 60_000)));
+    const fresh = (await harness.invoke('generations.create', {
+      body: { character_id: characterId, type: 'image', prompt: 'a lamp in snow' },
+      quoteId: null,
+    })) as Job;
+    const finished = await Promise.all(
+      [waiting, fresh].map((job) => harness.waitFor('job.updated', (j) => j.id === job.id && j.state === 'done', 60_000)),
+    );
     await harness.core.session()!.downloader.idle(60_000);
     for (const job of finished) {
       const item = (await harness.invoke('library.get', { id: job.resourceId! })) as LibraryItem;

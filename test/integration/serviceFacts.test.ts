@@ -45,7 +45,12 @@ describe('a service with no upload endpoint (sandbox --variant no-uploads)', () 
   const balanceNow = async () => ((await h.invoke('account.get', {})) as { credits: { balance: number } }).credits.balance;
 
   beforeAll(async () => {
-    h = await startCore({ keychain: new MemoryKeychain(), variants: ['no-uploads'], env: { CAST_SANDBOX_RENDERER: 'placeholder' }, deps: { tuning: { onAttempt: (request) => sent.push(`${request.method} ${request.path}`) } } });
+    h = await startCore({
+      keychain: new MemoryKeychain(),
+      variants: ['no-uploads'],
+      env: { CAST_SANDBOX_RENDERER: 'placeholder' },
+      deps: { tuning: { onAttempt: (request) => sent.push(`${request.method} ${request.path}`) } },
+    });
     balance = await balanceNow();
   });
   afterAll(async () => {
@@ -66,21 +71,45 @@ describe('a service with no upload endpoint (sandbox --variant no-uploads)', () 
   });
 
   it('says the same of a dropped audio sample, without asking the service again', async () => {
-    const error = await failureOf(h, 'uploads.create', { fileName: 'sample.wav', contentType: 'audio/wav', dataBase64: toneWav(1).toString('base64') });
+    const error = await failureOf(h, 'uploads.create', {
+      fileName: 'sample.wav',
+      contentType: 'audio/wav',
+      dataBase64: toneWav(1).toString('base64'),
+    });
     expect(error).toMatchObject({ code: 'uploads_not_offered' });
     expect(error.message).toMatch(/CDN/);
     expect(sent.filter((request) => request === 'POST /v1/uploads')).toHaveLength(1);
   });
 
   it('“Use as reference” of an item already on the service’s CDN works: its CDN URL, no upload', async () => {
-    const character = await finish(h, (await h.invoke('characters.create', { body: { name: 'Ada', parameters: { creationType: 'human', gender: 'female', age: '30s' } }, quoteId: null })) as Job);
+    const character = await finish(
+      h,
+      (await h.invoke('characters.create', {
+        body: { name: 'Ada', parameters: { creationType: 'human', gender: 'female', age: '30s' } },
+        quoteId: null,
+      })) as Job,
+    );
     const characterId = character.resourceId!;
-    const first = await finish(h, (await h.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'Ada by a lighthouse' }, quoteId: null })) as Job);
+    const first = await finish(
+      h,
+      (await h.invoke('generations.create', {
+        body: { character_id: characterId, type: 'image', prompt: 'Ada by a lighthouse' },
+        quoteId: null,
+      })) as Job,
+    );
     const item = (await h.invoke('library.get', { id: first.resourceId })) as LibraryItem;
     expect(item.remoteUrl).toMatch(/^https:\/\//);
     const second = await finish(
       h,
-      (await h.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt: 'Ada again, in this light', options: { image_mode: 'remix', reference_images: [item.remoteUrl!] } }, quoteId: null })) as Job,
+      (await h.invoke('generations.create', {
+        body: {
+          character_id: characterId,
+          type: 'image',
+          prompt: 'Ada again, in this light',
+          options: { image_mode: 'remix', reference_images: [item.remoteUrl!] },
+        },
+        quoteId: null,
+      })) as Job,
     );
     const remixed = (await h.invoke('library.get', { id: second.resourceId })) as LibraryItem;
     expect(remixed.options.reference_images).toEqual([item.remoteUrl]);
@@ -104,7 +133,13 @@ describe('a service with no capability catalog (sandbox --variant no-capabilitie
   it('falls back to the built-in catalog and says so in the connection’s facts', async () => {
     expect(await h.invoke('capabilities.get', {})).toEqual(DEFAULT_CAPABILITIES);
     const facts = await discoveredFacts(h);
-    expect(facts).toMatchObject({ catalog: 'built_in', capabilityVersion: null, uploadPath: '/v1/uploads', uploadPathFrom: 'default', uploads: 'unknown' });
+    expect(facts).toMatchObject({
+      catalog: 'built_in',
+      capabilityVersion: null,
+      uploadPath: '/v1/uploads',
+      uploadPathFrom: 'default',
+      uploads: 'unknown',
+    });
     expect(facts.models.map((m) => m.id)).toEqual(DEFAULT_CAPABILITIES.models.map((m) => m.id));
   });
 

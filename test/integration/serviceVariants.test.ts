@@ -9,7 +9,7 @@ import { readRegenerateAnswer } from '../../electron/core/characters/versionAnsw
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
 import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { createUser } from '../contract/helpers.ts';
-import { CaptureLog } from '../unit/core/support/captureLog.ts';
+import { CaptureLog } from '../unit/electron/core/support/captureLog.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
 import { ledger } from './support/ledger.ts';
 
@@ -21,7 +21,17 @@ import { ledger } from './support/ledger.ts';
 /** Cast Studio's own API client for one key of a sandbox (the same classes a session builds). */
 function clientFor(sb: SandboxHandle, key: string): ApiClient {
   const log = new CaptureLog();
-  return new ApiClient(new HttpClient({ baseUrl: sb.ready.base_url, dispatcher: sb.dispatcher, apiKey: () => key, clock: systemClock, random: Math.random, log }), log);
+  return new ApiClient(
+    new HttpClient({
+      baseUrl: sb.ready.base_url,
+      dispatcher: sb.dispatcher,
+      apiKey: () => key,
+      clock: systemClock,
+      random: Math.random,
+      log,
+    }),
+    log,
+  );
 }
 
 async function failureOf(work: Promise<unknown>): Promise<ServiceError> {
@@ -84,14 +94,23 @@ describe('minimal-accept: regenerate and revert read from status and Location (s
   });
 
   it('regenerates into a new version and reverts to the previous one, each charged once', async () => {
-    const create = (await h.invoke('characters.create', { body: { name: 'Mina', parameters: { creationType: 'human' } }, quoteId: null })) as Job;
+    const create = (await h.invoke('characters.create', {
+      body: { name: 'Mina', parameters: { creationType: 'human' } },
+      quoteId: null,
+    })) as Job;
     const characterId = (await finish(h, create)).resourceId!;
-    const before = await h.waitFor('character.updated', (c: CharacterView) => c.id === characterId && c.status === 'ready' && c.headshotMediaId !== null);
+    const before = await h.waitFor(
+      'character.updated',
+      (c: CharacterView) => c.id === characterId && c.status === 'ready' && c.headshotMediaId !== null,
+    );
 
     const regen = (await h.invoke('characters.regenerate', { id: characterId, customDetails: 'with a green coat', quoteId: null })) as Job;
     const regenerated = await finish(h, regen);
     expect(regenerated.resourceId).toBe(characterId);
-    const after = await h.waitFor('character.updated', (c: CharacterView) => c.id === characterId && c.version > before.version && c.status === 'ready');
+    const after = await h.waitFor(
+      'character.updated',
+      (c: CharacterView) => c.id === characterId && c.version > before.version && c.status === 'ready',
+    );
     expect(after.canRevert).toBe(true);
 
     const revert = (await h.invoke('characters.revert', { id: characterId })) as Job;
@@ -108,7 +127,10 @@ describe('minimal-accept: regenerate and revert read from status and Location (s
     const session = h.core.session()!;
     for (const job of [regen, revert]) {
       const key = session.jobs.require(job.id).idempotency_key;
-      expect(operations.filter((o) => o.idempotency_key === key), job.title).toHaveLength(1);
+      expect(
+        operations.filter((o) => o.idempotency_key === key),
+        job.title,
+      ).toHaveLength(1);
     }
     // The 201 named the generation only in its Location: the job keeps it as the charge's id.
     expect(session.jobs.require(regen.id).charge_ref).toMatch(/^[0-9a-f-]{36}$/);
@@ -128,7 +150,9 @@ describe('minimal-accept: regenerate and revert read from status and Location (s
     const again = await send();
     expect(again.status).toBe(200);
     const path = `/v1/characters/${characterId}/regenerate`;
-    expect(readRegenerateAnswer(again.body === '' ? null : again.body, { path, status: again.status, headers: again.headers })).toMatchObject({ resourceKind: 'character', resourceId: characterId, settled: false });
+    expect(
+      readRegenerateAnswer(again.body === '' ? null : again.body, { path, status: again.status, headers: again.headers }),
+    ).toMatchObject({ resourceKind: 'character', resourceId: characterId, settled: false });
   });
 });
 
@@ -144,7 +168,15 @@ describe('extra-fields: unknown fields and unknown error codes', () => {
   it('shows an unknown 402 code as a payment problem in the service’s own words', async () => {
     const poor = await createUser(sb, { credits: 0 });
     const api = clientFor(sb, poor.key);
-    const error = await failureOf(api.submit({ method: 'POST', path: '/v1/characters', body: JSON.stringify({ name: 'Nobody', parameters: {} }), idempotencyKey: randomUUID(), quoteId: null }));
+    const error = await failureOf(
+      api.submit({
+        method: 'POST',
+        path: '/v1/characters',
+        body: JSON.stringify({ name: 'Nobody', parameters: {} }),
+        idempotencyKey: randomUUID(),
+        quoteId: null,
+      }),
+    );
     expect(error.status).toBe(402);
     expect(error.code).toBe('balance_insufficient');
     expect(error.message).toMatch(/^The service refused this for lack of credits or payment\./);
@@ -161,7 +193,13 @@ describe('extra-fields: unknown fields and unknown error codes', () => {
     expect(error.message).toMatch(/^The service refused the request as invalid\. .+ Correct it and try again\.$/);
     const account = await api.account();
     expect(account.credits.balance).toBeGreaterThan(0);
-    const own = await api.submit({ method: 'POST', path: '/v1/characters', body: JSON.stringify({ name: 'Extra', parameters: {} }), idempotencyKey: randomUUID(), quoteId: null });
+    const own = await api.submit({
+      method: 'POST',
+      path: '/v1/characters',
+      body: JSON.stringify({ name: 'Extra', parameters: {} }),
+      idempotencyKey: randomUUID(),
+      quoteId: null,
+    });
     expect(own.status).toBe(201);
     const listed = await walk(api.characters({ limit: 10 }));
     expect(listed.ids).toHaveLength(1);
@@ -204,7 +242,8 @@ async function fillService(sb: SandboxHandle, count: number): Promise<{ characte
   const preset = (voices.body as { data: { presets: { id: string }[] } }).data.presets[0]!.id;
   for (let i = 0; i < count; i += 1) characters.push(await created(sb, '/v1/characters', { name: `Walker ${i}`, parameters: {} }));
   await readyOnService(sb, characters[0]!);
-  for (let i = 0; i < count; i += 1) generations.push(await created(sb, '/v1/generations', { character_id: characters[0], type: 'image', prompt: `frame ${i}` }));
+  for (let i = 0; i < count; i += 1)
+    generations.push(await created(sb, '/v1/generations', { character_id: characters[0], type: 'image', prompt: `frame ${i}` }));
   for (let i = 0; i < count; i += 1) audio.push(await created(sb, '/v1/audio', { voice_id: preset, text: `line ${i}` }));
   return { characters, generations, audio };
 }
@@ -249,7 +288,8 @@ for (const variants of [['other-envelope'], ['opaque-cursors'], ['opaque-cursors
     it('brings every item into the library in a full history sync', async () => {
       const session = h.core.session()!;
       await session.sync.run({ full: true });
-      const count = (table: string, ids: string[]) => ids.filter((id) => session.library.get(`SELECT id FROM ${table} WHERE id = ?`, id) !== undefined).length;
+      const count = (table: string, ids: string[]) =>
+        ids.filter((id) => session.library.get(`SELECT id FROM ${table} WHERE id = ?`, id) !== undefined).length;
       expect(count('characters', made.characters)).toBe(made.characters.length);
       expect(count('generations', made.generations)).toBe(made.generations.length);
       expect(count('audio_tracks', made.audio)).toBe(made.audio.length);

@@ -63,6 +63,8 @@ describe.skipIf(!hasSecretService)('history sync against a real sandbox', () => 
     expect((await items()).map((i) => i.id)).not.toContain(audioId);
     await session.sync.run({ full: true });
     expect((await items()).map((i) => i.id)).not.toContain(generationId);
-    expect(h.events.some((e) => e.event === 'library.updated' && (e.payload as { removedIds: string[] }).removedIds.includes(generationId))).toBe(true);
+    expect(
+      h.events.some((e) => e.event === 'library.updated' && (e.payload as { removedIds: string[] }).removedIds.includes(generationId)),
+    ).toBe(true);
   });
 });

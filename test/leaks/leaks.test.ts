@@ -71,12 +71,24 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
     expect(apiKey).toMatch(/^sk_live_[0-9a-f]{64}$/);
 
     // The journey: a character, an image of it, speech; the renderer hears every event meanwhile.
-    const character = await settled(await invoke<Job>('characters.create', { body: { name: CHARACTER, parameters: { creationType: 'human', mood: 'curious' } }, quoteId: null }));
+    const character = await settled(
+      await invoke<Job>('characters.create', {
+        body: { name: CHARACTER, parameters: { creationType: 'human', mood: 'curious' } },
+        quoteId: null,
+      }),
+    );
     expect(character.state).toBe('done');
-    const image = await settled(await invoke<Job>('generations.create', { body: { character_id: character.resourceId, type: 'image', prompt: 'in a reading room' }, quoteId: null }));
+    const image = await settled(
+      await invoke<Job>('generations.create', {
+        body: { character_id: character.resourceId, type: 'image', prompt: 'in a reading room' },
+        quoteId: null,
+      }),
+    );
     expect(image.state).toBe('done');
     const { presets } = await invoke<{ presets: { id: string }[] }>('voices.list', {});
-    const speech = await settled(await invoke<Job>('audio.create', { body: { voice_id: presets[0]!.id, text: 'Nothing to see here.' }, quoteId: null }));
+    const speech = await settled(
+      await invoke<Job>('audio.create', { body: { voice_id: presets[0]!.id, text: 'Nothing to see here.' }, quoteId: null }),
+    );
     expect(speech.state).toBe('done');
     // Media downloaded into the library, and the screens that show keys, profiles and media drawn.
     await studio.host.core.session()?.downloader.idle(60_000);
@@ -86,7 +98,11 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
     for (const screen of ['settings', 'gallery', 'voices', 'credits', 'queue', 'studio'] as const) {
       await app.go(screen).catch(() => undefined);
     }
-    await app.page.getByText(CHARACTER).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await app.page
+      .getByText(CHARACTER)
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
   }, 180_000);
 
   afterAll(async () => {
@@ -107,10 +123,21 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
     const checked = files.length - sandboxData.length;
     const inService = sandboxData.filter((f) => findIn(readFileSync(f), apiKey).length > 0).map((f) => relative(studio.userDataDir, f));
     if (inService.length) console.log(`leaks: (informational) the embedded sandbox's own files hold the key: ${inService.join(', ')}`);
-    console.log(`leaks: searched ${checked} files of the app's user data (${sandboxData.length} more belong to the embedded sandbox, the service itself)`);
-    expect(files.some((f) => f.endsWith('preferences.json')), 'the preferences file was searched').toBe(true);
-    expect(files.some((f) => /library\.db$/.test(f)), 'the library database was searched').toBe(true);
-    expect(files.some((f) => /\.log$/.test(f)), 'a log was searched').toBe(true);
+    console.log(
+      `leaks: searched ${checked} files of the app's user data (${sandboxData.length} more belong to the embedded sandbox, the service itself)`,
+    );
+    expect(
+      files.some((f) => f.endsWith('preferences.json')),
+      'the preferences file was searched',
+    ).toBe(true);
+    expect(
+      files.some((f) => /library\.db$/.test(f)),
+      'the library database was searched',
+    ).toBe(true);
+    expect(
+      files.some((f) => /\.log$/.test(f)),
+      'a log was searched',
+    ).toBe(true);
     expect(found).toEqual([]);
   });
 
@@ -120,7 +147,9 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
     expect(findIn(dom, apiKey)).toEqual([]);
     const storage = JSON.stringify(await app.page.context().storageState());
     expect(findIn(storage, apiKey)).toEqual([]);
-    const session = await app.page.evaluate(() => JSON.stringify({ ...window.sessionStorage }) + JSON.stringify({ ...window.localStorage }));
+    const session = await app.page.evaluate(
+      () => JSON.stringify({ ...window.sessionStorage }) + JSON.stringify({ ...window.localStorage }),
+    );
     expect(findIn(session, apiKey)).toEqual([]);
     const wire = JSON.stringify(app.received);
     expect(wire).toContain(CHARACTER);
@@ -183,7 +212,7 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
     }
     expect(served).toEqual([]);
     // The resolver itself takes content ids only.
-    for (const path of hostile) expect(studio.host.core.resolveMedia(decodeURIComponent(path.replace(/%25/g, '%')) ), path).toBeNull();
+    for (const path of hostile) expect(studio.host.core.resolveMedia(decodeURIComponent(path.replace(/%25/g, '%'))), path).toBeNull();
   });
 
   it('the media route refuses a media file or folder that is a symlink to outside the library', async () => {
@@ -214,7 +243,8 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
       renameSync(shard, shardSaved);
       symlinkSync(outside, shard);
       const b = await request.get(`${studio.host.mediaBase}${id}`, { failOnStatusCode: false });
-      if ((await b.body()).includes(Buffer.from('OUTSIDE-THE-LIBRARY'))) problems.push(`a media file in a symlinked folder was served (${b.status()})`);
+      if ((await b.body()).includes(Buffer.from('OUTSIDE-THE-LIBRARY')))
+        problems.push(`a media file in a symlinked folder was served (${b.status()})`);
       rmSync(shard);
       renameSync(shardSaved, shard);
     } finally {

@@ -6,7 +6,12 @@ import { connect } from 'node:net';
  * unmasked or oversize frames), for the browser host's transport and fuzz tests.
  */
 
-export type FrameOptions = { fin?: boolean; rsv?: number; masked?: boolean; /** Claim this length instead of the payload's. */ claimedLength?: bigint };
+export type FrameOptions = {
+  fin?: boolean;
+  rsv?: number;
+  masked?: boolean;
+  /** Claim this length instead of the payload's. */ claimedLength?: bigint;
+};
 
 /** One frame; clients must mask, so frames are masked unless told otherwise. */
 export function clientFrame(opcode: number, payload: Buffer, options: FrameOptions = {}): Buffer {

@@ -97,7 +97,8 @@ export async function startSandbox(options: StartOptions = {}): Promise<SandboxH
     request: async (method, path, opts = {}) => {
       const headers: Record<string, string> = { ...opts.headers };
       const token = opts.auth === undefined ? defaultAuth(path, ready) : opts.auth;
-      if (token !== null && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) headers.authorization = `Bearer ${token}`;
+      if (token !== null && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization'))
+        headers.authorization = `Bearer ${token}`;
       let body: string | Buffer | Uint8Array | undefined;
       if (typeof opts.body === 'string' || opts.body instanceof Uint8Array) body = opts.body;
       else if (opts.body !== undefined) {
@@ -111,7 +112,12 @@ export async function startSandbox(options: StartOptions = {}): Promise<SandboxH
         if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
       }
       const isJson = (flat['content-type'] ?? '').includes('application/json');
-      return { status: res.statusCode, headers: flat, body: isJson && bytes.length ? (JSON.parse(bytes.toString('utf8')) as unknown) : bytes.toString('utf8'), bytes };
+      return {
+        status: res.statusCode,
+        headers: flat,
+        body: isJson && bytes.length ? (JSON.parse(bytes.toString('utf8')) as unknown) : bytes.toString('utf8'),
+        bytes,
+      };
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

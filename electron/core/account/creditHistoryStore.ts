@@ -15,8 +15,16 @@ export class CreditHistoryStore {
   page(cursor: string | null, limit: number): { items: CreditTransaction[]; nextCursor: string | null } {
     const [at, id] = (cursor ?? '').split('|');
     const rows = cursor
-      ? this.library.all<Row>('SELECT raw_json, created_at, id FROM credit_transactions WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?', at ?? '', id ?? '', limit + 1)
-      : this.library.all<Row>('SELECT raw_json, created_at, id FROM credit_transactions ORDER BY created_at DESC, id DESC LIMIT ?', limit + 1);
+      ? this.library.all<Row>(
+          'SELECT raw_json, created_at, id FROM credit_transactions WHERE (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?',
+          at ?? '',
+          id ?? '',
+          limit + 1,
+        )
+      : this.library.all<Row>(
+          'SELECT raw_json, created_at, id FROM credit_transactions ORDER BY created_at DESC, id DESC LIMIT ?',
+          limit + 1,
+        );
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {

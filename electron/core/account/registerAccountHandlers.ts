@@ -35,5 +35,7 @@ export function registerAccountHandlers(router: Router, deps: { active: () => Ac
   // From the library (kept current after every charge), so the credits screen works offline.
   router.register('account.usage', (input) => active().creditHistory.page(input.cursor ?? null, input.limit ?? 50));
 
-  router.register('account.spendByDay', (input) => spendByDay(active().library, new Date(clock.now() - input.days * 86_400_000).toISOString()));
+  router.register('account.spendByDay', (input) =>
+    spendByDay(active().library, new Date(clock.now() - input.days * 86_400_000).toISOString()),
+  );
 }

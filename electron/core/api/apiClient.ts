@@ -87,7 +87,9 @@ export class ApiClient {
   }
 
   // --- voices (spec 4.4): `limit` turns pagination on; presets repeat on every page.
-  async *voices(query: { limit?: number; presets?: boolean } = {}): AsyncGenerator<{ voices: Voice[]; presets: Voice[]; hasMore: boolean }> {
+  async *voices(
+    query: { limit?: number; presets?: boolean } = {},
+  ): AsyncGenerator<{ voices: Voice[]; presets: Voice[]; hasMore: boolean }> {
     const limit = query.limit ?? 100;
     for await (const page of this.walk('/v1/voices', { limit, presets: query.presets === false ? 'false' : undefined }, VoicePage)) {
       yield { voices: page.body.data.voices, presets: page.body.data.presets, hasMore: page.hasMore };
@@ -113,7 +115,9 @@ export class ApiClient {
 
   // --- quotes (spec 4.3): free and side-effect free, but keyed like every creating request.
   async createQuote(body: CreateQuoteRequest, idempotencyKey: string): Promise<Quote> {
-    return (await this.request({ method: 'POST', path: '/v1/quotes', body: JSON.stringify(body), idempotencyKey, retry: true }, QuoteResponse)).data;
+    return (
+      await this.request({ method: 'POST', path: '/v1/quotes', body: JSON.stringify(body), idempotencyKey, retry: true }, QuoteResponse)
+    ).data;
   }
 
   async quote(id: string): Promise<Quote> {
@@ -145,7 +149,12 @@ export class ApiClient {
   }
 
   /** An async iterator over the pages of a list (`{ data: [...] }`, the next page found by listPage.ts). */
-  async *pages<T>(path: string, query: Record<string, QueryValue>, item: z.ZodType<T>, cursor: string | null = null): AsyncGenerator<Page<T>> {
+  async *pages<T>(
+    path: string,
+    query: Record<string, QueryValue>,
+    item: z.ZodType<T>,
+    cursor: string | null = null,
+  ): AsyncGenerator<Page<T>> {
     for await (const page of this.walk(path, query, z.looseObject({ data: z.array(item) }), cursor)) {
       yield { items: page.body.data, hasMore: page.hasMore, nextCursor: page.nextCursor, date: page.date };
     }
@@ -156,11 +165,18 @@ export class ApiClient {
    * followed as it is (only on the service's own address, where the key may go). Pages may hold
    * fewer items than asked; only the service's own "no more" ends the walk.
    */
-  private async *walk<P>(path: string, query: Record<string, QueryValue>, schema: z.ZodType<P>, cursor: string | null = null): AsyncGenerator<{ body: P; hasMore: boolean; nextCursor: string | null; date: string | null }> {
+  private async *walk<P>(
+    path: string,
+    query: Record<string, QueryValue>,
+    schema: z.ZodType<P>,
+    cursor: string | null = null,
+  ): AsyncGenerator<{ body: P; hasMore: boolean; nextCursor: string | null; date: string | null }> {
     let next: NextPage | null = cursor === null ? null : { cursor };
     for (;;) {
       const request: HttpRequest =
-        next !== null && 'url' in next ? { method: 'GET', path: this.followable(next.url, path), retry: true } : { method: 'GET', path, query: { ...query, cursor: next?.cursor ?? null }, retry: true };
+        next !== null && 'url' in next
+          ? { method: 'GET', path: this.followable(next.url, path), retry: true }
+          : { method: 'GET', path, query: { ...query, cursor: next?.cursor ?? null }, retry: true };
       const answer = await this.http.send(request);
       const body = this.validate(schema, answer, path);
       const sequel = sequelOf(answer.json, answer.headers, answer.status);
@@ -176,7 +192,12 @@ export class ApiClient {
     const base = new URL(this.http.baseUrl);
     const resolved = new URL(url, new URL(path.replace(/^\/+/, ''), base.href.endsWith('/') ? base.href : `${base.href}/`));
     if (resolved.origin !== base.origin) {
-      throw new ServiceError({ code: 'next_page_elsewhere', status: 200, message: 'The service named the next page of a list on another address, where Cast Studio does not send your API key. Try again later, and tell the service’s support if it keeps happening.' });
+      throw new ServiceError({
+        code: 'next_page_elsewhere',
+        status: 200,
+        message:
+          'The service named the next page of a list on another address, where Cast Studio does not send your API key. Try again later, and tell the service’s support if it keeps happening.',
+      });
     }
     return resolved.href;
   }
@@ -203,7 +224,15 @@ export class ApiClient {
   validate<T>(schema: z.ZodType<T>, answer: HttpResponse, path: string): T {
     const parsed = schema.safeParse(answer.json);
     if (parsed.success) return parsed.data;
-    this.log.error('The service answered outside the contract.', { path, status: answer.status, issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) });
-    throw new ServiceError({ code: 'invalid_response', status: answer.status, message: 'The service sent an answer Cast Studio does not understand. Try again later; if it keeps happening, update Cast Studio.' });
+    this.log.error('The service answered outside the contract.', {
+      path,
+      status: answer.status,
+      issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`),
+    });
+    throw new ServiceError({
+      code: 'invalid_response',
+      status: answer.status,
+      message: 'The service sent an answer Cast Studio does not understand. Try again later; if it keeps happening, update Cast Studio.',
+    });
   }
 }

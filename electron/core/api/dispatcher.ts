@@ -9,7 +9,9 @@ import { Agent, type Dispatcher } from 'undici';
  * a remote profile trusts the public roots plus its optional extra CA. Verification is never off,
  * and the extra trust lives in this profile's dispatcher only, never in a global one.
  */
-export function createProfileDispatcher(trust: { kind: 'sandbox'; caPem: string } | { kind: 'remote'; extraCaPem: string | null }): Dispatcher {
+export function createProfileDispatcher(
+  trust: { kind: 'sandbox'; caPem: string } | { kind: 'remote'; extraCaPem: string | null },
+): Dispatcher {
   const ca = trust.kind === 'sandbox' ? [trust.caPem] : trust.extraCaPem ? [...rootCertificates, trust.extraCaPem] : undefined;
   return new Agent({
     connections: 8,

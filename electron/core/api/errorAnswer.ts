@@ -7,7 +7,11 @@ const Text = z.string().trim().min(1);
 
 /** `{ error: { code, message, field?, … } }`: the sandbox's shape, often with more beside it. */
 const Enveloped = z.looseObject({
-  error: z.looseObject({ code: Text.optional().catch(undefined), message: Text.optional().catch(undefined), field: Text.optional().catch(undefined) }),
+  error: z.looseObject({
+    code: Text.optional().catch(undefined),
+    message: Text.optional().catch(undefined),
+    field: Text.optional().catch(undefined),
+  }),
 });
 
 /**

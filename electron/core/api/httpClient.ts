@@ -4,7 +4,15 @@ import { AmbiguousBody } from '../../../shared/api/index.ts';
 import { sleep, type Clock } from '../clock/clock.ts';
 import { Redactor, type Logger } from '../log/logger.ts';
 import { readErrorAnswer } from './errorAnswer.ts';
-import { DEFAULT_RETRY, isRetryable, parseRetryAfter, retryDelayMs, waitsOutsideCall, type Outcome, type RetryPolicy } from './retryPolicy.ts';
+import {
+  DEFAULT_RETRY,
+  isRetryable,
+  parseRetryAfter,
+  retryDelayMs,
+  waitsOutsideCall,
+  type Outcome,
+  type RetryPolicy,
+} from './retryPolicy.ts';
 import { KEY_REJECTED_CODES, ServiceError, clientError, serviceErrorFrom } from './serviceError.ts';
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -126,7 +134,12 @@ export class HttpClient {
   private prepare(request: HttpRequest): Prepared {
     const target = this.target(request);
     const headers = this.headers(request, target.origin === this.apiOrigin);
-    const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body instanceof Uint8Array ? Buffer.from(request.body) : request.body;
+    const body =
+      typeof request.body === 'string'
+        ? Buffer.from(request.body, 'utf8')
+        : request.body instanceof Uint8Array
+          ? Buffer.from(request.body)
+          : request.body;
     if (body !== undefined && !(body instanceof Uint8Array)) headers['content-length'] = String(body.length);
     return { target, headers, body };
   }
@@ -196,7 +209,14 @@ export class HttpClient {
   }
 
   /** Waits before the next attempt, or throws the failure when the policy does not retry it here. */
-  private async waitToRetry(request: HttpRequest, path: string, policy: RetryPolicy, attempt: number, failed: Failed, tally: { inDoubt: number }): Promise<void> {
+  private async waitToRetry(
+    request: HttpRequest,
+    path: string,
+    policy: RetryPolicy,
+    attempt: number,
+    failed: Failed,
+    tally: { inDoubt: number },
+  ): Promise<void> {
     const { failure, outcome, retryAfterMs } = failed;
     if (!request.retry || !isRetryable(outcome) || attempt >= policy.maxAttempts) throw failure;
     // A long Retry-After is waited in full, but not here holding the caller: it gets the answer
@@ -216,7 +236,9 @@ export class HttpClient {
   }
 
   private target(request: HttpRequest): { origin: string; path: string } {
-    const url = /^https?:\/\//.test(request.path) ? new URL(request.path) : new URL(`${this.options.baseUrl.replace(/\/+$/, '')}${request.path.startsWith('/') ? '' : '/'}${request.path}`);
+    const url = /^https?:\/\//.test(request.path)
+      ? new URL(request.path)
+      : new URL(`${this.options.baseUrl.replace(/\/+$/, '')}${request.path.startsWith('/') ? '' : '/'}${request.path}`);
     if (request.query) {
       for (const [key, value] of Object.entries(request.query)) {
         if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
@@ -228,7 +250,10 @@ export class HttpClient {
 
   private headers(request: HttpRequest, toApi: boolean): Record<string, string> {
     // spec 7 leaves the error body open: RFC 9457 problem documents are read too.
-    const headers: Record<string, string> = { accept: 'application/json, application/problem+json;q=0.9', 'user-agent': this.options.userAgent ?? 'CastStudio/0.1' };
+    const headers: Record<string, string> = {
+      accept: 'application/json, application/problem+json;q=0.9',
+      'user-agent': this.options.userAgent ?? 'CastStudio/0.1',
+    };
     if (toApi) {
       const key = this.options.apiKey();
       if (!key) throw clientError('needs_new_key');
@@ -254,7 +279,11 @@ function refusalOf(status: number, json: unknown, retryAfterMs: number | null): 
     });
   }
   const errorInfo = readErrorAnswer(json);
-  return serviceErrorFrom(status, errorInfo ? { ...errorInfo, message: errorInfo.message === null ? null : patternRedactor.text(errorInfo.message) } : null, retryAfterMs);
+  return serviceErrorFrom(
+    status,
+    errorInfo ? { ...errorInfo, message: errorInfo.message === null ? null : patternRedactor.text(errorInfo.message) } : null,
+    retryAfterMs,
+  );
 }
 
 function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -276,14 +305,15 @@ function parseJson(text: string): unknown {
 
 function transportError(error: unknown, signal: AbortSignal | undefined): ServiceError {
   if (signal?.aborted) return clientError('aborted');
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error).code) : '';
-  const cause = typeof error === 'object' && error !== null && 'cause' in error ? (error).cause : null;
-  const causeCode = typeof cause === 'object' && cause !== null && 'code' in cause ? String((cause).code) : '';
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : null;
+  const causeCode = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : '';
   if (TLS_CODES.test(code) || TLS_CODES.test(causeCode)) {
     return new ServiceError({
       code: 'untrusted_certificate',
       status: 0,
-      message: 'The service presented a certificate Cast Studio does not trust. Check the connection’s address and CA certificate in Settings → Connection.',
+      message:
+        'The service presented a certificate Cast Studio does not trust. Check the connection’s address and CA certificate in Settings → Connection.',
       serviceMessage: code || causeCode,
     });
   }

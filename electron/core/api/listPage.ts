@@ -41,7 +41,10 @@ export function cursorOf(next: NextPage | null): string | null {
 /** Refuses a next page equal to the one just read (`current`): following it would read the same page for ever. */
 export function checkAdvances(current: NextPage | null, next: NextPage, status: number): void {
   if (current === null) return;
-  const same = 'cursor' in current && 'cursor' in next ? current.cursor === next.cursor : 'url' in current && 'url' in next && current.url === next.url;
+  const same =
+    'cursor' in current && 'cursor' in next
+      ? current.cursor === next.cursor
+      : 'url' in current && 'url' in next && current.url === next.url;
   if (same) throw new ServiceError({ code: 'next_page_repeated', status, message: CURSOR_REPEATED });
 }
 

@@ -19,10 +19,7 @@ export type RetryPolicy = {
 
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 250, capMs: 8_000, maxAttempts: 6, inlineRetryAfterMs: 30_000 };
 
-export type Outcome =
-  | { kind: 'network' }
-  | { kind: 'timeout' }
-  | { kind: 'status'; status: number; code: string | null };
+export type Outcome = { kind: 'network' } | { kind: 'timeout' } | { kind: 'status'; status: number; code: string | null };
 
 /** Which answers call for the same request again. 409 key reuse never does: it is a defect. */
 export function isRetryable(outcome: Outcome): boolean {

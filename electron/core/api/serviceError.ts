@@ -28,7 +28,15 @@ export class ServiceError extends AppFailure {
    */
   readonly meaning: string;
 
-  constructor(init: { code: string; status: number; message: string; field?: string | undefined; serviceMessage?: string | null; retryAfterMs?: number | null; meaning?: string }) {
+  constructor(init: {
+    code: string;
+    status: number;
+    message: string;
+    field?: string | undefined;
+    serviceMessage?: string | null;
+    retryAfterMs?: number | null;
+    meaning?: string;
+  }) {
     super(init.code, init.message, init.field);
     this.name = 'ServiceError';
     this.meaning = init.meaning ?? init.code;
@@ -59,14 +67,16 @@ const SENTENCES: Record<ErrorCode, string | null> = {
   invalid_api_key: 'The service did not accept this API key (it is unknown or was revoked). Paste a new key in Settings → Connection.',
   expired_api_key: 'This API key has expired. Create a new key in the web app and paste it in Settings → Connection.',
   plan_required: 'Your account needs an active Creator or Studio plan for this. Upgrade your plan, then try again.',
-  webhook_delivery_unavailable: 'The service does not deliver webhooks yet; Cast Studio follows your jobs by itself, so no webhook is needed.',
+  webhook_delivery_unavailable:
+    'The service does not deliver webhooks yet; Cast Studio follows your jobs by itself, so no webhook is needed.',
   invalid_filter: 'A library filter was empty or repeated. Clear the filters and try again.',
   invalid_cursor: 'The list position is no longer valid. Reload the list from the start.',
   insufficient_scope: 'This API key is not allowed to do that (it lacks the permission). Use a key with the right scopes.',
   forbidden: 'That item belongs to someone else, so this key cannot use it.',
   not_found: 'The item no longer exists on the service. It may have been deleted elsewhere.',
   missing_idempotency_key: 'Cast Studio sent a paid request without its safety key. This is a bug; please report it.',
-  idempotency_key_reused: 'Cast Studio reused a request key for a different request. Nothing was charged twice, but this is a bug; please report it.',
+  idempotency_key_reused:
+    'Cast Studio reused a request key for a different request. Nothing was charged twice, but this is a bug; please report it.',
   idempotency_request_in_progress: 'The service is still working on this same request. Cast Studio will check again shortly.',
   validation_error: null,
   invalid_json: 'Cast Studio sent a malformed request. This is a bug; please report it.',
@@ -88,7 +98,8 @@ const SENTENCES: Record<ErrorCode, string | null> = {
 const CLIENT_SENTENCES: Record<ClientErrorCode, string> = {
   network_error: 'Cast Studio could not reach the service. Check your internet connection; waiting jobs will go out when it is back.',
   timeout: 'The service took too long to answer. Cast Studio will retry by itself.',
-  invalid_response: 'The service sent an answer Cast Studio does not understand. Try again later; if it keeps happening, update Cast Studio.',
+  invalid_response:
+    'The service sent an answer Cast Studio does not understand. Try again later; if it keeps happening, update Cast Studio.',
   needs_new_key: 'This connection needs a new API key. Paste one in Settings → Connection.',
   offline: 'You are offline. Waiting jobs will go out when the connection is back.',
   aborted: 'The request was stopped.',
@@ -103,7 +114,11 @@ export function isKnownErrorCode(code: string): code is ErrorCode {
  * (errorAnswer.ts), or a bare status. spec 7 leaves the body shape and the codes beyond its table
  * open, so an unknown code is understood by its status and shown with the service's own words.
  */
-export function serviceErrorFrom(status: number, body: { code?: string | null; message?: string | null; field?: string | null } | null, retryAfterMs: number | null): ServiceError {
+export function serviceErrorFrom(
+  status: number,
+  body: { code?: string | null; message?: string | null; field?: string | null } | null,
+  retryAfterMs: number | null,
+): ServiceError {
   const own = body?.message ?? null;
   const field = body?.field ?? undefined;
   const given = body?.code ?? null;
@@ -114,7 +129,15 @@ export function serviceErrorFrom(status: number, body: { code?: string | null; m
     return new ServiceError({ code, status, message, field, serviceMessage: own, retryAfterMs });
   }
   const meaning = codeForStatus(status);
-  return new ServiceError({ code: given, status, message: unknownCodeSentence(status, own), field, serviceMessage: own, retryAfterMs, meaning });
+  return new ServiceError({
+    code: given,
+    status,
+    message: unknownCodeSentence(status, own),
+    field,
+    serviceMessage: own,
+    retryAfterMs,
+    meaning,
+  });
 }
 
 /** What a person reads for a code Cast Studio does not know: the kind of refusal its status means, then the service's words. */
@@ -122,8 +145,10 @@ function unknownCodeSentence(status: number, own: string | null): string {
   const said = own ? ` ${readable(own)}` : '';
   if (status === 400 || status === 422) return `The service refused the request as invalid.${said} Correct it and try again.`;
   if (status === 401) return `The service did not accept this API key.${said} Paste a new key in Settings → Connection.`;
-  if (status === 402) return `The service refused this for lack of credits or payment.${said} Buy credits or lower the cost, then try again.`;
-  if (status === 403) return `The service did not allow this.${said} Check your plan and this key’s permissions in the web app, then try again.`;
+  if (status === 402)
+    return `The service refused this for lack of credits or payment.${said} Buy credits or lower the cost, then try again.`;
+  if (status === 403)
+    return `The service did not allow this.${said} Check your plan and this key’s permissions in the web app, then try again.`;
   if (status === 404) return `The service could not find it.${said} It may have been deleted elsewhere.`;
   if (status === 409) return `The service refused this in the item’s current state.${said} Refresh and try again.`;
   if (status === 429) return `The service asked Cast Studio to slow down.${said} It will retry by itself.`;
@@ -157,7 +182,8 @@ function readable(text: string): string {
 export const KEY_REJECTED_CODES: ReadonlySet<string> = new Set(['invalid_api_key', 'expired_api_key', 'missing_api_key']);
 
 /** What a failure says about the connection itself (shared/ipc ConnectionStatus), or null when it is about one request only. */
-export type ConnectionFailure = 'offline' | 'unreachable' | 'untrusted_certificate' | 'key_missing' | 'key_refused' | 'key_expired' | 'plan_required' | 'service_error';
+export type ConnectionFailure =
+  'offline' | 'unreachable' | 'untrusted_certificate' | 'key_missing' | 'key_refused' | 'key_expired' | 'plan_required' | 'service_error';
 
 /**
  * Errors that mean this machine has no network at all (no route, no interface, no name service),

@@ -19,7 +19,11 @@ export class AudioStore {
     return rows.map((row) => {
       const track = JSON.parse(row.raw_json) as AudioTrack;
       // The accepted answer has no text; the request we sent does, and the mirror kept it.
-      return { ...track, ...(track.text === undefined && row.text !== null ? { text: row.text } : {}), ...(track.voice_id === undefined && row.voice_id ? { voice_id: row.voice_id } : {}) };
+      return {
+        ...track,
+        ...(track.text === undefined && row.text !== null ? { text: row.text } : {}),
+        ...(track.voice_id === undefined && row.voice_id ? { voice_id: row.voice_id } : {}),
+      };
     });
   }
 }

@@ -38,7 +38,8 @@ export function registerCharacterHandlers(router: Router, deps: { active: () => 
     const services = active();
     const character = services.queries.character(input.id);
     if (!character) throw new AppFailure('not_found', 'That character is not in your library.');
-    if (character.status !== 'ready') throw new AppFailure('invalid_state', 'Only a ready character can be regenerated. Wait until it is ready.');
+    if (character.status !== 'ready')
+      throw new AppFailure('invalid_state', 'Only a ready character can be regenerated. Wait until it is ready.');
     const draft = characterRegenerateIntent(input.id, character.name, input.customDetails);
     const price = await priceIntent(services, draft, input.quoteId);
     const [job] = services.queue.enqueue([{ ...draft, ...price }]);

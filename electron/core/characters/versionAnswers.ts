@@ -12,9 +12,25 @@ export function readRegenerateAnswer(json: unknown, head: AnswerHead): Accepted 
   const known = RegenerateResponse.safeParse(json);
   if (known.success) {
     const d = known.data.data;
-    return { resourceKind: 'character', resourceId: d.character_id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: d.generation_id, settled: false, mirror: null };
+    return {
+      resourceKind: 'character',
+      resourceId: d.character_id,
+      creditsUsed: d.credits_used,
+      creditsRemaining: d.credits_remaining,
+      chargeRef: d.generation_id,
+      settled: false,
+      mirror: null,
+    };
   }
-  return { resourceKind: 'character', resourceId: characterOf(head), creditsUsed: null, creditsRemaining: null, chargeRef: generationIn(head.headers.location), settled: false, mirror: null };
+  return {
+    resourceKind: 'character',
+    resourceId: characterOf(head),
+    creditsUsed: null,
+    creditsRemaining: null,
+    chargeRef: generationIn(head.headers.location),
+    settled: false,
+    mirror: null,
+  };
 }
 
 /**
@@ -26,9 +42,25 @@ export function readRevertAnswer(json: unknown, head: AnswerHead): Accepted {
   const known = RevertResponse.safeParse(json);
   if (known.success) {
     const d = known.data.data;
-    return { resourceKind: 'character', resourceId: d.character_id, creditsUsed: -d.credits_refunded, creditsRemaining: d.credits_remaining, chargeRef: null, settled: true, mirror: null };
+    return {
+      resourceKind: 'character',
+      resourceId: d.character_id,
+      creditsUsed: -d.credits_refunded,
+      creditsRemaining: d.credits_remaining,
+      chargeRef: null,
+      settled: true,
+      mirror: null,
+    };
   }
-  return { resourceKind: 'character', resourceId: characterOf(head), creditsUsed: null, creditsRemaining: null, chargeRef: null, settled: true, mirror: null };
+  return {
+    resourceKind: 'character',
+    resourceId: characterOf(head),
+    creditsUsed: null,
+    creditsRemaining: null,
+    chargeRef: null,
+    settled: true,
+    mirror: null,
+  };
 }
 
 /** The character id of `/v1/characters/{id}/regenerate` (or `/revert`), under any base path. */

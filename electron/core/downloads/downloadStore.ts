@@ -28,7 +28,13 @@ export type DownloadRow = {
 export type IndexedFile = { contentId: string; size: number; contentType: string };
 
 /** What an item's mirrored record says about its files (the addresses on-demand fetching starts from). */
-export type ItemSources = { kind: string; status: string; output_url: string | null; thumbnail_url: string | null; audio_url: string | null };
+export type ItemSources = {
+  kind: string;
+  status: string;
+  output_url: string | null;
+  thumbnail_url: string | null;
+  audio_url: string | null;
+};
 
 /** The download a row stands for, and what is stored for it: only a row's owner, role and source matter here. */
 type DownloadKey = Pick<DownloadRow, 'id' | 'owner_kind' | 'owner_id' | 'role'>;
@@ -49,7 +55,12 @@ export class DownloadStore {
 
   /** The download an owner has for a role, if any. */
   find(ownerKind: ResourceKind, ownerId: string, role: string): Pick<DownloadRow, 'id' | 'url' | 'state'> | undefined {
-    return this.library.get('SELECT id, url, state FROM downloads WHERE owner_kind = ? AND owner_id = ? AND role = ?', ownerKind, ownerId, role);
+    return this.library.get(
+      'SELECT id, url, state FROM downloads WHERE owner_kind = ? AND owner_id = ? AND role = ?',
+      ownerKind,
+      ownerId,
+      role,
+    );
   }
 
   byId(id: string): DownloadRow | undefined {
@@ -80,7 +91,12 @@ export class DownloadStore {
 
   /** The download starts over from a new source: nothing received, nothing indexed. */
   restartFrom(id: string, url: string, now: string): void {
-    this.library.run(`UPDATE downloads SET url = ?, ${REQUEUED}, content_id = NULL, received = 0, updated_at = ? WHERE id = ?`, url, now, id);
+    this.library.run(
+      `UPDATE downloads SET url = ?, ${REQUEUED}, content_id = NULL, received = 0, updated_at = ? WHERE id = ?`,
+      url,
+      now,
+      id,
+    );
   }
 
   requeue(id: string): void {
@@ -103,7 +119,9 @@ export class DownloadStore {
 
   /** Files not in place yet: waiting (or on their way) and failed for good. */
   notInPlace(): { pending: number; failed: number } {
-    const rows = this.library.all<{ state: string; n: number }>("SELECT state, count(*) AS n FROM downloads WHERE state IN ('pending', 'failed') GROUP BY state");
+    const rows = this.library.all<{ state: string; n: number }>(
+      "SELECT state, count(*) AS n FROM downloads WHERE state IN ('pending', 'failed') GROUP BY state",
+    );
     return { pending: rows.find((r) => r.state === 'pending')?.n ?? 0, failed: rows.find((r) => r.state === 'failed')?.n ?? 0 };
   }
 
@@ -134,17 +152,36 @@ export class DownloadStore {
   }
 
   failFor(id: string, failure: DownloadFailure, message: string, attempts: number, now: string): void {
-    this.library.run("UPDATE downloads SET state = 'failed', attempts = ?, error_message = ?, failure = ?, updated_at = ? WHERE id = ?", attempts, message, failure, now, id);
+    this.library.run(
+      "UPDATE downloads SET state = 'failed', attempts = ?, error_message = ?, failure = ?, updated_at = ? WHERE id = ?",
+      attempts,
+      message,
+      failure,
+      now,
+      id,
+    );
   }
 
   /** A full disk: what was received is gone with the partial file. */
   failDiskFull(id: string, message: string, now: string): void {
-    this.library.run("UPDATE downloads SET state = 'failed', received = 0, error_message = ?, failure = 'disk_full', updated_at = ? WHERE id = ?", message, now, id);
+    this.library.run(
+      "UPDATE downloads SET state = 'failed', received = 0, error_message = ?, failure = 'disk_full', updated_at = ? WHERE id = ?",
+      message,
+      now,
+      id,
+    );
   }
 
   /** An interrupted attempt: counted, with what it kept, to resume. */
   noteAttempt(id: string, attempts: number, received: number, message: string, now: string): void {
-    this.library.run('UPDATE downloads SET attempts = ?, received = ?, error_message = ?, updated_at = ? WHERE id = ?', attempts, received, message, now, id);
+    this.library.run(
+      'UPDATE downloads SET attempts = ?, received = ?, error_message = ?, updated_at = ? WHERE id = ?',
+      attempts,
+      received,
+      message,
+      now,
+      id,
+    );
   }
 
   /**
@@ -171,13 +208,20 @@ export class DownloadStore {
   }
 
   private addMedia({ contentId, size, contentType }: IndexedFile, now: string): void {
-    this.library.run('INSERT INTO media (content_id, size, content_type, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (content_id) DO NOTHING', contentId, size, contentType, now);
+    this.library.run(
+      'INSERT INTO media (content_id, size, content_type, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (content_id) DO NOTHING',
+      contentId,
+      size,
+      contentType,
+      now,
+    );
   }
 
   /** Generations and audio tracks show their output and thumbnail in the library's items. */
   private linkItem(row: DownloadKey, contentId: string, contentType: string): void {
     if (row.owner_kind !== 'generation' && row.owner_kind !== 'audio') return;
-    if (row.role === 'output') this.library.run('UPDATE library_items SET media_id = ?, media_type = ? WHERE id = ?', contentId, contentType, row.owner_id);
+    if (row.role === 'output')
+      this.library.run('UPDATE library_items SET media_id = ?, media_type = ? WHERE id = ?', contentId, contentType, row.owner_id);
     if (row.role === 'thumbnail') this.library.run('UPDATE library_items SET thumb_id = ? WHERE id = ?', contentId, row.owner_id);
   }
 
@@ -200,18 +244,30 @@ export class DownloadStore {
   /** The content ids of an owner's finished downloads. */
   doneContentOf(ownerKind: ResourceKind, ownerId: string): string[] {
     return this.library
-      .all<{ content_id: string }>("SELECT content_id FROM downloads WHERE owner_kind = ? AND owner_id = ? AND state = 'done' AND content_id IS NOT NULL", ownerKind, ownerId)
+      .all<{ content_id: string }>(
+        "SELECT content_id FROM downloads WHERE owner_kind = ? AND owner_id = ? AND state = 'done' AND content_id IS NOT NULL",
+        ownerKind,
+        ownerId,
+      )
       .map((r) => r.content_id);
   }
 
   /** Removes the content's index row when no finished download still has it; true when it went. */
   dropMediaIfUnreferenced(contentId: string): boolean {
-    return this.library.run("DELETE FROM media WHERE content_id = ? AND NOT EXISTS (SELECT 1 FROM downloads WHERE content_id = ? AND state = 'done')", contentId, contentId).changes > 0;
+    return (
+      this.library.run(
+        "DELETE FROM media WHERE content_id = ? AND NOT EXISTS (SELECT 1 FROM downloads WHERE content_id = ? AND state = 'done')",
+        contentId,
+        contentId,
+      ).changes > 0
+    );
   }
 
   /** Index rows with no finished download behind them go. */
   dropUnreferencedMedia(): void {
-    this.library.run("DELETE FROM media WHERE content_id NOT IN (SELECT content_id FROM downloads WHERE state = 'done' AND content_id IS NOT NULL)");
+    this.library.run(
+      "DELETE FROM media WHERE content_id NOT IN (SELECT content_id FROM downloads WHERE state = 'done' AND content_id IS NOT NULL)",
+    );
   }
 
   /** What an item's mirrored record says about its files, or undefined for an unknown item. */

@@ -92,7 +92,9 @@ export class Downloader {
    * for the lot instead of one each.
    */
   wantMany(wants: readonly MediaWant[]): void {
-    const added = this.deps.library.relaxedTransaction(() => wants.filter((w) => this.record(w.ownerKind, w.ownerId, w.role, w.url)).length);
+    const added = this.deps.library.relaxedTransaction(
+      () => wants.filter((w) => this.record(w.ownerKind, w.ownerId, w.role, w.url)).length,
+    );
     if (added > 0) this.pumpSoon();
   }
 
@@ -314,7 +316,9 @@ export class Downloader {
     const attempts = row.attempts + 1;
     const gone = error instanceof HttpStatusError && (error.status === 404 || error.status === 410 || error.status === 403);
     if (gone || attempts >= (this.deps.maxAttempts ?? 8)) {
-      const message = gone ? 'The file is no longer available on the service.' : `The file could not be downloaded (${error instanceof Error ? error.message : 'unknown error'}). Run the library check to try again.`;
+      const message = gone
+        ? 'The file is no longer available on the service.'
+        : `The file could not be downloaded (${error instanceof Error ? error.message : 'unknown error'}). Run the library check to try again.`;
       const failure: DownloadFailure = gone ? 'gone' : isUnreachable(error) ? 'unreachable' : 'error';
       this.downloads.failFor(row.id, failure, message, attempts, now);
       this.settledAgain(row.id);
@@ -332,7 +336,9 @@ export class Downloader {
   /** Counts the attempt and waits before the next one (the whole queue waits when the CDN cannot be reached). */
   private retryLater(row: DownloadRow, partial: string, attempts: number, error: unknown, now: string): void {
     const { library, clock, random, log } = this.deps;
-    library.relaxedTransaction(() => this.downloads.noteAttempt(row.id, attempts, sizeOf(partial), error instanceof Error ? error.message : 'unknown', now));
+    library.relaxedTransaction(() =>
+      this.downloads.noteAttempt(row.id, attempts, sizeOf(partial), error instanceof Error ? error.message : 'unknown', now),
+    );
     this.retryAt.set(row.id, clock.now() + Math.max(500, backoffMs(DEFAULT_RETRY, attempts, random)));
     if (isUnreachable(error)) {
       // The CDN cannot be reached at all: the whole queue waits (backing off while it stays so)
@@ -340,7 +346,11 @@ export class Downloader {
       this.unreachableStreak += 1;
       this.pausedUntil = clock.now() + Math.max(500, backoffMs(DEFAULT_RETRY, this.unreachableStreak, random));
     }
-    log.warn('A download was interrupted; it will resume.', { download: row.id, received: sizeOf(partial), error: error instanceof Error ? error.message : 'unknown' });
+    log.warn('A download was interrupted; it will resume.', {
+      download: row.id,
+      received: sizeOf(partial),
+      error: error instanceof Error ? error.message : 'unknown',
+    });
   }
 
   private nowIso(): string {
@@ -390,13 +400,20 @@ export class Downloader {
     const saved = sizeOf(partial);
     const headers: Record<string, string> = { accept: '*/*' };
     if (saved > 0) headers.range = `bytes=${saved}-`;
-    const answer = await this.deps.dispatcher.request({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', headers, signal: this.abort.signal });
+    const answer = await this.deps.dispatcher.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      headers,
+      signal: this.abort.signal,
+    });
     const header = headerOf(answer.headers);
     const { have, total } = await startingPoint(answer, header, saved, partial);
     const { contentId, size } = await this.receive(row, answer.body, partial, have, total);
     if (total !== null && size !== total) throw new Error(`Received ${size} of ${total} bytes.`);
     const expected = expectedHash(header('x-content-sha256'), header('etag'), header('repr-digest'), url.href);
-    if (expected && expected !== contentId) throw new VerificationError('The downloaded file does not match its hash; downloading it again.');
+    if (expected && expected !== contentId)
+      throw new VerificationError('The downloaded file does not match its hash; downloading it again.');
     const contentType = (header('content-type') ?? '').split(';')[0]?.trim() || guessType(url.pathname);
     return { contentId, size, contentType };
   }
@@ -405,7 +422,13 @@ export class Downloader {
    * Streams the body into the partial file after the `have` bytes already there, hashing as it
    * goes (no second read of the file; a resumed download hashes the part it already has first).
    */
-  private async receive(row: DownloadRow, body: Dispatcher.ResponseData['body'], partial: string, have: number, total: number | null): Promise<{ contentId: string; size: number }> {
+  private async receive(
+    row: DownloadRow,
+    body: Dispatcher.ResponseData['body'],
+    partial: string,
+    have: number,
+    total: number | null,
+  ): Promise<{ contentId: string; size: number }> {
     const hash = createHash('sha256');
     if (have > 0) await hashInto(hash, partial, have);
     let received = have;
@@ -435,7 +458,8 @@ export class Downloader {
 
 /** Adds the first `bytes` bytes of the file at `path` to `hash`. */
 async function hashInto(hash: Hash, path: string, bytes: number): Promise<void> {
-  for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1, highWaterMark: STREAM_BUFFER_BYTES })) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1, highWaterMark: STREAM_BUFFER_BYTES }))
+    hash.update(chunk as Buffer);
 }
 
 function sizeOf(path: string): number {

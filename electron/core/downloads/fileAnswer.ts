@@ -28,7 +28,12 @@ export function headerOf(headers: Dispatcher.ResponseData['headers']): Header {
  * must start at the byte the saved part ends; an answer that is no file throws (the saved part
  * dropped when it no longer fits).
  */
-export async function startingPoint(answer: Dispatcher.ResponseData, header: Header, saved: number, partial: string): Promise<{ have: number; total: number | null }> {
+export async function startingPoint(
+  answer: Dispatcher.ResponseData,
+  header: Header,
+  saved: number,
+  partial: string,
+): Promise<{ have: number; total: number | null }> {
   if (answer.statusCode === 206) {
     const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header('content-range') ?? '');
     if (!range || Number(range[1]) !== saved) {

@@ -30,7 +30,15 @@ export async function relinkStoredMedia(library: LibraryDatabase, store: MediaSt
     const now = new Date(clock.now()).toISOString();
     // Indexed as a finished download is (Downloader's indexing), unless it stopped waiting meanwhile.
     const done = library.relaxedTransaction(() => downloads.markDone(row, { contentId, size: found.size, contentType }, now, true));
-    if (done) linked.push({ ...row, state: 'done', content_id: contentId, content_type: contentType, expected_size: found.size, received: found.size });
+    if (done)
+      linked.push({
+        ...row,
+        state: 'done',
+        content_id: contentId,
+        content_type: contentType,
+        expected_size: found.size,
+        received: found.size,
+      });
   }
   return linked;
 }

@@ -17,9 +17,16 @@ export function registerGenerationHandlers(router: Router, deps: { active: () =>
     }
     // Speech first, then the talk clip speaks its audio_url (spec 4.5 then 4.2). The clip's body is
     // finished, quoted and sent only when the speech is ready; a failed clip never re-pays the speech.
-    const speech = audioIntent({ voice_id: input.speech.voice_id, text: input.speech.text, ...(input.speech.emotion ? { emotion: input.speech.emotion } : {}), ...(input.speech.name ? { name: input.speech.name } : {}) });
+    const speech = audioIntent({
+      voice_id: input.speech.voice_id,
+      text: input.speech.text,
+      ...(input.speech.emotion ? { emotion: input.speech.emotion } : {}),
+      ...(input.speech.name ? { name: input.speech.name } : {}),
+    });
     const speechPrice = await priceIntent(services, speech, null);
-    const clipEstimate = input.quoteId ? await priceIntent(services, draft, input.quoteId).catch(() => ({ quoteId: null, quotedCredits: null })) : { quoteId: null, quotedCredits: null };
+    const clipEstimate = input.quoteId
+      ? await priceIntent(services, draft, input.quoteId).catch(() => ({ quoteId: null, quotedCredits: null }))
+      : { quoteId: null, quotedCredits: null };
     const batch: Enqueue[] = [
       { ...speech, ...speechPrice },
       {

@@ -17,7 +17,9 @@ export class AppFailure extends Error {
 /** Anything thrown by a handler becomes an AppError; unexpected errors never leak their stack. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppFailure) {
-    return error.field === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, field: error.field };
+    return error.field === undefined
+      ? { code: error.code, message: error.message }
+      : { code: error.code, message: error.message, field: error.field };
   }
   return { code: 'internal_error', message: 'Something went wrong inside Cast Studio. Try again; if it keeps happening, restart the app.' };
 }

@@ -86,11 +86,18 @@ export function inputShapeProblem(input: unknown): string | null {
   while (stack.length > 0) {
     const [value, depth] = stack.pop() as [unknown, number];
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_INPUT_DEPTH) return `The request is nested more than ${MAX_INPUT_DEPTH} levels deep, which no Cast Studio command accepts.`;
+    if (depth >= MAX_INPUT_DEPTH)
+      return `The request is nested more than ${MAX_INPUT_DEPTH} levels deep, which no Cast Studio command accepts.`;
     containers += 1;
     if (containers > MAX_INPUT_CONTAINERS) return 'The request holds too many values for one command. Send it in smaller parts.';
     if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) continue;
-    const children: unknown[] = Array.isArray(value) ? value : value instanceof Map ? [...value.keys(), ...value.values()] : value instanceof Set ? [...value] : Object.values(value);
+    const children: unknown[] = Array.isArray(value)
+      ? value
+      : value instanceof Map
+        ? [...value.keys(), ...value.values()]
+        : value instanceof Set
+          ? [...value]
+          : Object.values(value);
     for (const child of children) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return null;

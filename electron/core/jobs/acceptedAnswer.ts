@@ -11,7 +11,12 @@ export type Accepted = {
   /** true when the answer is final (revert, regenerate's terminal recovery): nothing to poll. */
   settled: boolean;
   /** A record to mirror right away, so the library shows the item while it is processed. */
-  mirror: { kind: 'character'; record: Character } | { kind: 'generation'; record: Generation } | { kind: 'voice'; record: Voice } | { kind: 'audio'; record: AudioTrack } | null;
+  mirror:
+    | { kind: 'character'; record: Character }
+    | { kind: 'generation'; record: Generation }
+    | { kind: 'voice'; record: Voice }
+    | { kind: 'audio'; record: AudioTrack }
+    | null;
 };
 
 /** The parts of an accepted answer spec 4.1 states for regenerate and revert: the status and the headers. */

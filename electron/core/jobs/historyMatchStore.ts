@@ -11,8 +11,14 @@ export type HistoryMatch = { resourceKind: ResourceKind; resourceId: string; sta
  * request leaves no record of its own to recognise (regenerate and revert change an existing
  * character) has no entry: history cannot decide for it.
  */
-const MATCHES: Partial<Record<JobKind, { kind: ResourceKind; table: string; columns: (body: Record<string, unknown>) => Record<string, unknown> }>> = {
-  'generation.create': { kind: 'generation', table: 'generations', columns: (b) => ({ character_id: b.character_id, type: b.type, prompt: b.prompt }) },
+const MATCHES: Partial<
+  Record<JobKind, { kind: ResourceKind; table: string; columns: (body: Record<string, unknown>) => Record<string, unknown> }>
+> = {
+  'generation.create': {
+    kind: 'generation',
+    table: 'generations',
+    columns: (b) => ({ character_id: b.character_id, type: b.type, prompt: b.prompt }),
+  },
   'audio.create': { kind: 'audio', table: 'audio_tracks', columns: (b) => ({ voice_id: b.voice_id, text: b.text }) },
   'character.create': { kind: 'character', table: 'characters', columns: (b) => ({ name: b.name }) },
   'voice.clone': { kind: 'voice', table: 'voices', columns: (b) => ({ name: b.name }) },

@@ -169,7 +169,15 @@ function readCharacterCreated({ json, body }: Answer): Accepted {
     fullbody_url: null,
     created_at: d.created_at,
   };
-  return { resourceKind: 'character', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: d.generation_id, settled: false, mirror: { kind: 'character', record } };
+  return {
+    resourceKind: 'character',
+    resourceId: d.id,
+    creditsUsed: d.credits_used,
+    creditsRemaining: d.credits_remaining,
+    chargeRef: d.generation_id,
+    settled: false,
+    mirror: { kind: 'character', record },
+  };
 }
 
 function readGenerationCreated({ json, body }: Answer): Accepted {
@@ -187,7 +195,15 @@ function readGenerationCreated({ json, body }: Answer): Accepted {
     options: (body.options as Record<string, unknown>) ?? {},
     created_at: d.created_at,
   };
-  return { resourceKind: 'generation', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: null, settled: false, mirror: { kind: 'generation', record } };
+  return {
+    resourceKind: 'generation',
+    resourceId: d.id,
+    creditsUsed: d.credits_used,
+    creditsRemaining: d.credits_remaining,
+    chargeRef: null,
+    settled: false,
+    mirror: { kind: 'generation', record },
+  };
 }
 
 function readVoiceCloned({ json, body, now }: Answer): Accepted {
@@ -202,7 +218,15 @@ function readVoiceCloned({ json, body, now }: Answer): Accepted {
     owner: 'me',
     created_at: d.created_at ?? now,
   };
-  return { resourceKind: 'voice', resourceId: d.id, creditsUsed: d.credits_used ?? null, creditsRemaining: d.credits_remaining ?? null, chargeRef: null, settled: false, mirror: { kind: 'voice', record } };
+  return {
+    resourceKind: 'voice',
+    resourceId: d.id,
+    creditsUsed: d.credits_used ?? null,
+    creditsRemaining: d.credits_remaining ?? null,
+    chargeRef: null,
+    settled: false,
+    mirror: { kind: 'voice', record },
+  };
 }
 
 function readAudioCreated({ json, body }: Answer): Accepted {
@@ -218,7 +242,15 @@ function readAudioCreated({ json, body }: Answer): Accepted {
     credits_used: d.credits_used,
     created_at: d.created_at,
   };
-  return { resourceKind: 'audio', resourceId: d.id, creditsUsed: d.credits_used, creditsRemaining: d.credits_remaining, chargeRef: null, settled: false, mirror: { kind: 'audio', record } };
+  return {
+    resourceKind: 'audio',
+    resourceId: d.id,
+    creditsUsed: d.credits_used,
+    creditsRemaining: d.credits_remaining,
+    chargeRef: null,
+    settled: false,
+    mirror: { kind: 'audio', record },
+  };
 }
 
 /** How each kind's accepted answer is read. */

@@ -63,7 +63,6 @@ const DID_NOT_RUN_SENTENCE =
 const KEY_REUSED =
   'The service says this job’s request key was already used for another request (a bug in Cast Studio; please report it). The job may have run: check your gallery and credits before you retry it.';
 
-
 export type SenderDeps = {
   library: LibraryDatabase;
   store: JobStore;
@@ -142,7 +141,9 @@ export class IntentSender {
   present(job: JobRecord): Job {
     const shown = toJob(this.withReason(job));
     const until = this.retryAfterUntil.get(job.id);
-    return until !== undefined && until > this.deps.clock.now() && job.state === 'waiting_connection' ? { ...shown, waitingUntil: new Date(until).toISOString() } : shown;
+    return until !== undefined && until > this.deps.clock.now() && job.state === 'waiting_connection'
+      ? { ...shown, waitingUntil: new Date(until).toISOString() }
+      : shown;
   }
 
   /** Whether the user's Send again applies: the job is held, or waits after the library refused to record it. */
@@ -190,13 +191,18 @@ export class IntentSender {
   private async decidedWithoutSending(job: JobRecord, fingerprint: string | null): Promise<boolean> {
     // Idempotency keys are scoped per API key: a request in doubt under another key could run twice.
     if (job.key_fingerprint && fingerprint && job.key_fingerprint !== fingerprint) {
-      this.fail(job, 'key_changed_in_doubt', 'The API key changed while this job’s outcome was unknown, so Cast Studio did not send it again under the new key (that could charge twice). Check your library; retry it if it is missing.');
+      this.fail(
+        job,
+        'key_changed_in_doubt',
+        'The API key changed while this job’s outcome was unknown, so Cast Studio did not send it again under the new key (that could charge twice). Check your library; retry it if it is missing.',
+      );
       return true;
     }
     // Past the service's key retention a resend could run again, and a job that waits for the
     // creator is never resent: the service's history decides (or, failing that, the creator).
     if (job.attempts > 0 && (this.pastRetention(job) || IntentSender.isAsking(job) || this.checkHistoryNext.has(job.id))) {
-      if (this.pastRetention(job)) this.deps.log.warn('A job stayed in doubt past the key retention; it is not resent.', { job: job.id, sentAt: job.sent_at });
+      if (this.pastRetention(job))
+        this.deps.log.warn('A job stayed in doubt past the key retention; it is not resent.', { job: job.id, sentAt: job.sent_at });
       await this.reconcile(job, null);
       return true;
     }
@@ -207,7 +213,14 @@ export class IntentSender {
   private recordAttempt(job: JobRecord, fingerprint: string | null): JobRecord {
     const { store, library, log } = this.deps;
     const sending = library.transaction(() => {
-      const patch = { attempts: job.attempts + 1, key_fingerprint: fingerprint, sent_at: job.sent_at ?? new Date(this.deps.clock.now()).toISOString(), body: job.body, quote_id: job.quote_id, quoted_credits: job.quoted_credits };
+      const patch = {
+        attempts: job.attempts + 1,
+        key_fingerprint: fingerprint,
+        sent_at: job.sent_at ?? new Date(this.deps.clock.now()).toISOString(),
+        body: job.body,
+        quote_id: job.quote_id,
+        quoted_credits: job.quoted_credits,
+      };
       if (job.state === 'sending') {
         store.update(job.id, patch);
         return store.require(job.id);
@@ -215,7 +228,12 @@ export class IntentSender {
       return store.transition(job.id, 'sending', patch);
     });
     this.deps.emit(toJob(sending));
-    log.info('Sending intent.', { job: sending.id, kind: sending.kind, attempt: sending.attempts, idempotencyKey: sending.idempotency_key });
+    log.info('Sending intent.', {
+      job: sending.id,
+      kind: sending.kind,
+      attempt: sending.attempts,
+      idempotencyKey: sending.idempotency_key,
+    });
     return sending;
   }
 
@@ -223,7 +241,10 @@ export class IntentSender {
   private async submit(api: ApiClient, job: JobRecord, signal: AbortSignal): Promise<HttpResponse | null> {
     // The HTTP client's own retries stop at the end of the key's retention too.
     const retention = new AbortController();
-    const deadline = this.deps.clock.setTimeout(() => retention.abort(new Error('key retention over')), Math.max(0, this.retentionEnd(job) - this.deps.clock.now()));
+    const deadline = this.deps.clock.setTimeout(
+      () => retention.abort(new Error('key retention over')),
+      Math.max(0, this.retentionEnd(job) - this.deps.clock.now()),
+    );
     try {
       return await api.submit(
         { method: 'POST', path: job.path, body: job.body, idempotencyKey: job.idempotency_key, quoteId: job.quote_id },
@@ -244,12 +265,20 @@ export class IntentSender {
     const { store, library, log } = this.deps;
     let accepted: Accepted;
     try {
-      accepted = readAccepted(job.kind, job.body, response.json, new Date(this.deps.clock.now()).toISOString(), { path: job.path, status: response.status, headers: response.headers });
+      accepted = readAccepted(job.kind, job.body, response.json, new Date(this.deps.clock.now()).toISOString(), {
+        path: job.path,
+        status: response.status,
+        headers: response.headers,
+      });
     } catch {
       // The service accepted (and maybe charged) but its answer breaks the contract: never drop the
       // job; keep it in doubt and ask again with the same key, which replays the same answer.
       log.error('An accepted answer broke the contract; the job stays in doubt.', { job: job.id, status: response.status });
-      this.parkForResend(job, 'invalid_response', 'The service accepted this job but answered in a way Cast Studio does not understand. It will ask again.');
+      this.parkForResend(
+        job,
+        'invalid_response',
+        'The service accepted this job but answered in a way Cast Studio does not understand. It will ask again.',
+      );
       return;
     }
     const done = library.transaction(() => {
@@ -293,14 +322,26 @@ export class IntentSender {
     const expired = quoteId !== null && this.quoteExpired(quoteId);
     if (needsQuote || expired) {
       try {
-        const quote = await this.deps.quote(OPERATION_OF_KIND[job.kind], JSON.parse(body) as Record<string, unknown>, targetOf(job.kind, job.path));
+        const quote = await this.deps.quote(
+          OPERATION_OF_KIND[job.kind],
+          JSON.parse(body) as Record<string, unknown>,
+          targetOf(job.kind, job.path),
+        );
         if (quotedCredits !== null && quote.credits > quotedCredits && expired) {
-          this.fail(job, 'price_changed', `The price went up from ${quotedCredits} to ${quote.credits} credits while this job waited. Retry it to accept the new price.`);
+          this.fail(
+            job,
+            'price_changed',
+            `The price went up from ${quotedCredits} to ${quote.credits} credits while this job waited. Retry it to accept the new price.`,
+          );
           return null;
         }
         if (quote.approval.required && quote.approval.state !== 'approved') {
           // Sending would only be refused (spec 4.3): the job stops here, uncharged, with the reason.
-          this.fail(job, 'quote_not_approved', `Its price, ${quote.credits} credits, needs the account owner’s approval, so this job was not sent. Retry it to ask for approval.`);
+          this.fail(
+            job,
+            'quote_not_approved',
+            `Its price, ${quote.credits} credits, needs the account owner’s approval, so this job was not sent. Retry it to ask for approval.`,
+          );
           return null;
         }
         quoteId = quote.id;
@@ -342,11 +383,15 @@ export class IntentSender {
     // may have run on the service: then no refusal proves that nothing was charged.
     const inDoubt = fresh.attempts > 1 || error.attemptsInDoubt > 0;
     // A refusal the retry policy would not retry (4xx, 503 webhook) is final; answers in doubt are not.
-    const definitive = error.status >= 300 && !isRetryable({ kind: 'status', status: error.status, code: error.code }) && !KEY_CODES.has(error.code);
+    const definitive =
+      error.status >= 300 && !isRetryable({ kind: 'status', status: error.status, code: error.code }) && !KEY_CODES.has(error.code);
     if (definitive) {
       if (error.code === 'idempotency_key_reused') {
         // Another request under this key ran (this job's own bytes, somehow changed): it may be charged.
-        this.deps.log.error('Defect: Idempotency-Key reuse reported by the service; the job is failed, not retried.', { job: job.id, idempotencyKey: job.idempotency_key });
+        this.deps.log.error('Defect: Idempotency-Key reuse reported by the service; the job is failed, not retried.', {
+          job: job.id,
+          idempotencyKey: job.idempotency_key,
+        });
         this.fail(fresh, error.code, KEY_REUSED);
         return;
       }
@@ -371,7 +416,10 @@ export class IntentSender {
     }
     // A Retry-After is honoured in full, however long: the job waits in the queue until then,
     // without holding a request slot (the HTTP client hands long waits back).
-    const retryAt = error.retryAfterMs === null ? undefined : this.deps.clock.now() + Math.max(error.retryAfterMs, (this.deps.resendPolicy ?? RESEND).baseMs);
+    const retryAt =
+      error.retryAfterMs === null
+        ? undefined
+        : this.deps.clock.now() + Math.max(error.retryAfterMs, (this.deps.resendPolicy ?? RESEND).baseMs);
     if (retryAt === undefined) this.retryAfterUntil.delete(job.id);
     else this.retryAfterUntil.set(job.id, retryAt);
     this.parkForResend(this.deps.store.require(job.id), error.code, error.message, retryAt);
@@ -385,7 +433,12 @@ export class IntentSender {
   private async refusedInDoubt(job: JobRecord, error: ServiceError): Promise<void> {
     const count = (this.refusals.get(job.id) ?? 0) + 1;
     this.refusals.set(job.id, count);
-    this.deps.log.warn('A request in doubt was refused; its outcome is looked up in the service’s history.', { job: job.id, status: error.status, code: error.code, refusals: count });
+    this.deps.log.warn('A request in doubt was refused; its outcome is looked up in the service’s history.', {
+      job: job.id,
+      status: error.status,
+      code: error.code,
+      refusals: count,
+    });
     await this.reconcile(job, error);
   }
 
@@ -429,10 +482,16 @@ export class IntentSender {
     if (verdict.why === 'too_soon' && verdict.retryAt !== null) {
       // Listed too soon after the job came into doubt to say it never ran: look again a little later.
       this.checkHistoryNext.add(job.id);
-      this.parkForResend(current, 'checking_history', 'Cast Studio could not confirm yet whether the service ran this job, so it is looking for it in the service’s history. Nothing is sent again meanwhile.', verdict.retryAt);
+      this.parkForResend(
+        current,
+        'checking_history',
+        'Cast Studio could not confirm yet whether the service ran this job, so it is looking for it in the service’s history. Nothing is sent again meanwhile.',
+        verdict.retryAt,
+      );
       return;
     }
-    const resendable = !this.pastRetention(current) && verdict.why !== 'several' && (this.refusals.get(job.id) ?? 0) <= REFUSED_IN_DOUBT_TRIES;
+    const resendable =
+      !this.pastRetention(current) && verdict.why !== 'several' && (this.refusals.get(job.id) ?? 0) <= REFUSED_IN_DOUBT_TRIES;
     if (resendable && refusal) {
       const said = refusal.serviceMessage ? ` (“${refusal.serviceMessage}”)` : '';
       this.parkForResend(
@@ -443,7 +502,11 @@ export class IntentSender {
       return;
     }
     if (resendable && !refusal) {
-      this.parkForResend(current, current.error_code ?? 'unreachable', current.error_message ?? 'Cast Studio will ask the service again with the same request key.');
+      this.parkForResend(
+        current,
+        current.error_code ?? 'unreachable',
+        current.error_message ?? 'Cast Studio will ask the service again with the same request key.',
+      );
       return;
     }
     this.hold(current, OUTCOME_UNKNOWN, askSentence(current, verdict.why, refusal));
@@ -452,7 +515,9 @@ export class IntentSender {
   /** A job waiting for the creator (or for history): kept in doubt, never resent on its own. */
   private hold(job: JobRecord, code: string, message: string): void {
     const held = this.deps.library.transaction(() =>
-      job.state === 'sending' ? this.deps.store.transition(job.id, 'waiting_connection', { error_code: code, error_message: message }) : (this.deps.store.update(job.id, { error_code: code, error_message: message }), this.deps.store.require(job.id)),
+      job.state === 'sending'
+        ? this.deps.store.transition(job.id, 'waiting_connection', { error_code: code, error_message: message })
+        : (this.deps.store.update(job.id, { error_code: code, error_message: message }), this.deps.store.require(job.id)),
     );
     this.resendAt.set(job.id, Number.POSITIVE_INFINITY);
     this.parkedKinds.set(job.id, job.kind);
@@ -462,7 +527,15 @@ export class IntentSender {
 
   /** History shows what the job created: it is followed like an accepted one, and nothing is charged again. */
   private link(job: JobRecord, match: HistoryMatch): void {
-    const accepted: Accepted = { resourceKind: match.resourceKind, resourceId: match.resourceId, creditsUsed: null, creditsRemaining: null, chargeRef: null, settled: false, mirror: null };
+    const accepted: Accepted = {
+      resourceKind: match.resourceKind,
+      resourceId: match.resourceId,
+      creditsUsed: null,
+      creditsRemaining: null,
+      chargeRef: null,
+      settled: false,
+      mirror: null,
+    };
     const linked = this.deps.library.transaction(() => {
       if (job.state === 'waiting_connection') this.deps.store.transition(job.id, 'sending');
       return this.deps.store.transition(job.id, 'processing', {
@@ -496,11 +569,16 @@ export class IntentSender {
     const count = (this.libraryFailures.get(job.id) ?? 0) + 1;
     this.libraryFailures.set(job.id, count);
     const library = isLibraryError(error);
-    this.deps.log.error(library ? 'The library could not record this job; it is sent again later with the same key.' : 'The sender failed unexpectedly; the job is sent again later with the same key.', {
-      job: job.id,
-      tries: count,
-      error,
-    });
+    this.deps.log.error(
+      library
+        ? 'The library could not record this job; it is sent again later with the same key.'
+        : 'The sender failed unexpectedly; the job is sent again later with the same key.',
+      {
+        job: job.id,
+        tries: count,
+        error,
+      },
+    );
     let current = job;
     try {
       current = this.deps.store.require(job.id);
@@ -509,9 +587,18 @@ export class IntentSender {
     }
     const held = count >= LIBRARY_TRIES;
     const code = library ? ANSWER_NOT_SAVED : 'internal_error';
-    const message = held ? (library ? ANSWER_NOT_SAVED_HELD : SENDER_FAILED_HELD) : library ? ANSWER_NOT_SAVED_RETRYING : 'Something went wrong while recording this job. Cast Studio will try again.';
+    const message = held
+      ? library
+        ? ANSWER_NOT_SAVED_HELD
+        : SENDER_FAILED_HELD
+      : library
+        ? ANSWER_NOT_SAVED_RETRYING
+        : 'Something went wrong while recording this job. Cast Studio will try again.';
     const policy = this.deps.resendPolicy ?? RESEND;
-    this.resendAt.set(job.id, held ? Number.POSITIVE_INFINITY : this.deps.clock.now() + Math.max(policy.baseMs, backoffMs(policy, count - 1, this.deps.random)));
+    this.resendAt.set(
+      job.id,
+      held ? Number.POSITIVE_INFINITY : this.deps.clock.now() + Math.max(policy.baseMs, backoffMs(policy, count - 1, this.deps.random)),
+    );
     this.parkedKinds.set(job.id, job.kind);
     if (held) this.held.set(job.id, { code, message });
     try {
@@ -556,7 +643,7 @@ export class IntentSender {
 
 /** node:sqlite's error for a statement the database refused (SQLITE_FULL, SQLITE_CORRUPT, a constraint…). */
 function isLibraryError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error).code === 'ERR_SQLITE_ERROR';
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ERR_SQLITE_ERROR';
 }
 
 /** What the creator is asked, and what the choice may cost. */

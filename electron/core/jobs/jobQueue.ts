@@ -16,7 +16,6 @@ export const DEFAULT_CONCURRENCY: Record<JobKind, number> = {
   'audio.create': 4,
 };
 
-
 export type QueueDeps = SenderDeps & {
   /** Online with a usable key: new sends may start. */
   canSend: () => boolean;
@@ -82,7 +81,11 @@ export class JobQueue {
   }
 
   list(limit = 300): { jobs: Job[]; paused: boolean; pendingCredits: number } {
-    return { jobs: this.deps.store.recent(limit).map((job) => this.sender.present(job)), paused: this.paused, pendingCredits: this.deps.store.pendingCredits() };
+    return {
+      jobs: this.deps.store.recent(limit).map((job) => this.sender.present(job)),
+      paused: this.paused,
+      pendingCredits: this.deps.store.pendingCredits(),
+    };
   }
 
   pendingCredits(): number {
@@ -202,7 +205,8 @@ export class JobQueue {
     if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
     if (job.state === 'cancelled') return toJob(job);
     const problem = transitionProblem(job.state, 'cancelled', job);
-    if (problem || this.inFlight.has(id)) throw new AppFailure('cannot_cancel', problem ?? 'This job is being sent right now, so it cannot be cancelled.');
+    if (problem || this.inFlight.has(id))
+      throw new AppFailure('cannot_cancel', problem ?? 'This job is being sent right now, so it cannot be cancelled.');
     const changed = library.transaction(() => {
       const out = [store.transition(id, 'cancelled')];
       // Steps that waited for this one can no longer run; cancel those never sent too.
@@ -210,7 +214,12 @@ export class JobQueue {
       while (queue.length) {
         const next = queue.shift() as JobRecord;
         if (!transitionProblem(next.state, 'cancelled', next)) {
-          out.push(store.transition(next.id, 'cancelled', { error_code: 'dependency_cancelled', error_message: 'The step this job waited for was cancelled.' }));
+          out.push(
+            store.transition(next.id, 'cancelled', {
+              error_code: 'dependency_cancelled',
+              error_message: 'The step this job waited for was cancelled.',
+            }),
+          );
           queue.push(...store.dependents(next.id));
         }
       }
@@ -235,11 +244,15 @@ export class JobQueue {
     if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
     if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
     if (store.retriedBy(failed.id)) throw alreadyRetried();
-    if (quoteId && store.quoteInUse(quoteId)) throw new AppFailure('quote_used', 'This price was already used for a job. Get a new price to run it again.');
+    if (quoteId && store.quoteInUse(quoteId))
+      throw new AppFailure('quote_used', 'This price was already used for a job. Get a new price to run it again.');
     const balance = this.deps.balance();
     const need = quotedCredits ?? failed.quoted_credits ?? 0;
     if (balance !== null && need + store.pendingCredits() > balance) {
-      throw new AppFailure('insufficient_credits', `Retrying needs ${need} credits, but your balance is ${balance} with ${store.pendingCredits()} set aside for queued jobs.`);
+      throw new AppFailure(
+        'insufficient_credits',
+        `Retrying needs ${need} credits, but your balance is ${balance} with ${store.pendingCredits()} set aside for queued jobs.`,
+      );
     }
     const created = library.transaction(() => {
       // Checked again inside the transaction that creates the retry (BEGIN IMMEDIATE: one writer at
@@ -338,9 +351,13 @@ export class JobQueue {
 
   /** A history pass that began at `listedAt` completed: jobs waiting for history look at it again. */
   historyListed(listedAt: number): void {
-    const waiting = this.deps.store.inStates(['waiting_connection']).filter((job) => IntentSender.isAsking(job) && !this.inFlight.has(job.id));
+    const waiting = this.deps.store
+      .inStates(['waiting_connection'])
+      .filter((job) => IntentSender.isAsking(job) && !this.inFlight.has(job.id));
     if (waiting.length === 0) return;
-    void this.sender.historyListed(waiting, listedAt).catch((error: unknown) => this.deps.log.error('Reconciling jobs in doubt failed.', { error }));
+    void this.sender
+      .historyListed(waiting, listedAt)
+      .catch((error: unknown) => this.deps.log.error('Reconciling jobs in doubt failed.', { error }));
   }
 
   /** The poller saw a resource reach a terminal state: settle the jobs that follow it. */
@@ -351,7 +368,10 @@ export class JobQueue {
     const changed = library.transaction(() =>
       store.processingFor(kind, resourceId).flatMap((job) => {
         if (ok) return [store.transition(job.id, 'done', { progress: 1, error_code: null, error_message: null })];
-        const failed = store.transition(job.id, 'failed', { error_code: 'generation_failed', error_message: errorMessage ?? 'The service could not finish this job. Retry it, or change the request.' });
+        const failed = store.transition(job.id, 'failed', {
+          error_code: 'generation_failed',
+          error_message: errorMessage ?? 'The service could not finish this job. Retry it, or change the request.',
+        });
         return [failed, ...store.holdDependents(failed)];
       }),
     );
@@ -375,7 +395,8 @@ export class JobQueue {
     const now = clock.now();
     let soonest = Number.POSITIVE_INFINITY;
     if (!this.paused) {
-      if (this.pricing === null && this.pricingAt > now && store.unpriced().some((job) => !this.inFlight.has(job.id))) soonest = this.pricingAt;
+      if (this.pricing === null && this.pricingAt > now && store.unpriced().some((job) => !this.inFlight.has(job.id)))
+        soonest = this.pricingAt;
       else this.priceUnpriced();
     }
     // Requests in doubt (sent at least once: `sending` after a restart, or parked for a resend) go
@@ -436,7 +457,11 @@ export class JobQueue {
       try {
         const quote = job.quote_id
           ? await api.quote(job.quote_id)
-          : await this.deps.quote(OPERATION_OF_KIND[job.kind], JSON.parse(job.body) as Record<string, unknown>, targetOf(job.kind, job.path));
+          : await this.deps.quote(
+              OPERATION_OF_KIND[job.kind],
+              JSON.parse(job.body) as Record<string, unknown>,
+              targetOf(job.kind, job.path),
+            );
         const price = { quoteId: quote.id, credits: quote.credits, expiresAt: Date.parse(quote.expires_at) };
         prices.set(job.id, price);
         this.gotPrices.set(job.id, price);
@@ -444,7 +469,8 @@ export class JobQueue {
         if (error instanceof ServiceError && !error.isTransport && error.status < 500 && error.status !== 429 && error.status !== 401) {
           // The service will not price this request (it would refuse it too): fail it with its sentence.
           const current = store.get(job.id);
-          if (current && current.attempts === 0 && (current.state === 'queued' || current.state === 'waiting_connection')) this.sender.fail(current, error.code, error.message);
+          if (current && current.attempts === 0 && (current.state === 'queued' || current.state === 'waiting_connection'))
+            this.sender.fail(current, error.code, error.message);
           continue;
         }
         // Unreachable or busy: try the whole pass again a little later; nothing is sent unpriced.
@@ -455,7 +481,11 @@ export class JobQueue {
     }
     const changed = library.transaction(() => {
       // Only jobs still waiting to go (none cancelled or paused meanwhile) take their price.
-      const still = [...prices.keys()].map((id) => store.get(id)).filter((job): job is JobRecord => job !== null && needsPrice(job) && (job.state === 'queued' || job.state === 'waiting_connection'));
+      const still = [...prices.keys()]
+        .map((id) => store.get(id))
+        .filter(
+          (job): job is JobRecord => job !== null && needsPrice(job) && (job.state === 'queued' || job.state === 'waiting_connection'),
+        );
       const need = still.reduce((sum, job) => sum + (prices.get(job.id)?.credits ?? 0), 0);
       const balance = this.deps.balance();
       const pending = store.pendingCredits();
@@ -464,17 +494,23 @@ export class JobQueue {
       return still.map((job) => {
         const price = prices.get(job.id) as { quoteId: string; credits: number };
         const patch = { quote_id: price.quoteId, quoted_credits: price.credits };
-        return message === null ? store.transition(job.id, job.state, patch) : store.transition(job.id, 'paused', { ...patch, error_code: HELD_CODE, error_message: message });
+        return message === null
+          ? store.transition(job.id, job.state, patch)
+          : store.transition(job.id, 'paused', { ...patch, error_code: HELD_CODE, error_message: message });
       });
     });
     for (const id of prices.keys()) this.gotPrices.delete(id);
     for (const job of changed) this.deps.emit(toJob(job));
-    if (changed.some((job) => job.state === 'paused')) log.warn('Intents made offline are held: the balance does not cover them.', { jobs: changed.length });
+    if (changed.some((job) => job.state === 'paused'))
+      log.warn('Intents made offline are held: the balance does not cover them.', { jobs: changed.length });
   }
 
   private park(): void {
     const { store } = this.deps;
-    const moved = store.inStates(['queued']).filter((job) => !this.inFlight.has(job.id)).map((job) => store.transition(job.id, 'waiting_connection'));
+    const moved = store
+      .inStates(['queued'])
+      .filter((job) => !this.inFlight.has(job.id))
+      .map((job) => store.transition(job.id, 'waiting_connection'));
     for (const job of moved) this.deps.emit(toJob(job));
   }
 
@@ -486,7 +522,8 @@ export class JobQueue {
 
   private launch(job: JobRecord): void {
     this.inFlight.set(job.id, job.kind);
-    const run = this.sender.send(job, this.abort.signal)
+    const run = this.sender
+      .send(job, this.abort.signal)
       .catch((error: unknown) => this.deps.log.error('The sender failed unexpectedly.', { job: job.id, error }))
       .finally(() => {
         this.inFlight.delete(job.id);
@@ -504,7 +541,10 @@ const MARKED_DONE = 'marked_done';
 const SENT_AGAIN = 'sent_again';
 
 function alreadyRetried(): AppFailure {
-  return new AppFailure('already_retried', 'This job was already retried. Follow the new attempt in the queue, or retry that one if it fails.');
+  return new AppFailure(
+    'already_retried',
+    'This job was already retried. Follow the new attempt in the queue, or retry that one if it fails.',
+  );
 }
 
 /** An intent with no price yet (made offline), never sent, that is not priced by its own dependency step. */

@@ -175,7 +175,7 @@ export class JobStore {
     }
     for (const [key, value] of Object.entries(patch)) {
       sets.push(`${key} = ?`);
-      params.push(value === undefined ? null : (value));
+      params.push(value === undefined ? null : value);
     }
     params.push(id);
     this.library.run(`UPDATE jobs SET ${sets.join(', ')} WHERE id = ?`, ...params);
@@ -183,7 +183,10 @@ export class JobStore {
 
   inStates(states: readonly JobState[]): JobRecord[] {
     return this.library
-      .all<Record<string, unknown>>(`SELECT * FROM jobs WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY created_at, rowid`, ...states)
+      .all<Record<string, unknown>>(
+        `SELECT * FROM jobs WHERE state IN (${states.map(() => '?').join(', ')}) ORDER BY created_at, rowid`,
+        ...states,
+      )
       .map((row) => JobRecord.parse(row));
   }
 
@@ -263,7 +266,11 @@ export class JobStore {
 
   processingFor(kind: string, resourceId: string): JobRecord[] {
     return this.library
-      .all<Record<string, unknown>>("SELECT * FROM jobs WHERE state = 'processing' AND resource_kind = ? AND resource_id = ?", kind, resourceId)
+      .all<Record<string, unknown>>(
+        "SELECT * FROM jobs WHERE state = 'processing' AND resource_kind = ? AND resource_id = ?",
+        kind,
+        resourceId,
+      )
       .map((row) => JobRecord.parse(row));
   }
 

@@ -10,7 +10,11 @@ export type PricingServices = Pick<QuoteServices, 'canSend' | 'api' | 'resources
  * The price of an intent for the spend guard: the renderer's quote when it gave one, else a quote
  * core asks for itself (free, side-effect free). Offline, the intent waits unpriced.
  */
-export async function priceIntent(services: PricingServices, draft: IntentDraft, quoteId: string | null): Promise<{ quoteId: string | null; quotedCredits: number | null }> {
+export async function priceIntent(
+  services: PricingServices,
+  draft: IntentDraft,
+  quoteId: string | null,
+): Promise<{ quoteId: string | null; quotedCredits: number | null }> {
   if (quoteId) {
     const local = services.resources.quote(quoteId);
     // Decision 9: an approval can move after the quote was stored (approved, rejected, revoked),
@@ -27,7 +31,8 @@ export async function priceIntent(services: PricingServices, draft: IntentDraft,
       checkApproval(quote.approval.required, quote.approval.state);
       return { quoteId, quotedCredits: quote.credits };
     } catch (error) {
-      if (error instanceof ServiceError && error.status === 404) throw new AppFailure('quote_not_found', 'That price quote is unknown to the service. Get a new price and try again.');
+      if (error instanceof ServiceError && error.status === 404)
+        throw new AppFailure('quote_not_found', 'That price quote is unknown to the service. Get a new price and try again.');
       if (error instanceof ServiceError && error.isTransport) return { quoteId, quotedCredits: null };
       throw error;
     }
@@ -39,7 +44,8 @@ export async function priceIntent(services: PricingServices, draft: IntentDraft,
     return { quoteId: quote.id, quotedCredits: quote.credits };
   } catch (error) {
     // Unreachable now: the intent waits unpriced and goes when the connection is back.
-    if (error instanceof ServiceError && (error.isTransport || error.status >= 500 || error.status === 429)) return { quoteId: null, quotedCredits: null };
+    if (error instanceof ServiceError && (error.isTransport || error.status >= 500 || error.status === 429))
+      return { quoteId: null, quotedCredits: null };
     throw error;
   }
 }
@@ -48,7 +54,13 @@ function checkApproval(required: boolean, state: string | null): void {
   if (!required || state === 'approved') return;
   if (state === 'rejected' || state === 'revoked') {
     const what = state === 'rejected' ? 'rejected this price' : 'revoked the approval of this price';
-    throw new AppFailure('quote_not_approved', `The account owner ${what}, so the job was not queued. Choose cheaper options, or get a new price and ask for approval again.`);
+    throw new AppFailure(
+      'quote_not_approved',
+      `The account owner ${what}, so the job was not queued. Choose cheaper options, or get a new price and ask for approval again.`,
+    );
   }
-  throw new AppFailure('quote_not_approved', 'This price needs the account owner’s approval before it can be spent, so the job was not queued. Ask for approval, then try again.');
+  throw new AppFailure(
+    'quote_not_approved',
+    'This price needs the account owner’s approval before it can be spent, so the job was not queued. Ask for approval, then try again.',
+  );
 }

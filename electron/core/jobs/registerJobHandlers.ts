@@ -9,7 +9,10 @@ import { priceIntent, type PricingServices } from './pricing.ts';
 
 /** What the job commands use of the active connection. */
 export type JobServices = QuoteServices & {
-  queue: Pick<JobQueue, 'list' | 'pause' | 'resume' | 'cancel' | 'canResend' | 'resend' | 'retry' | 'decide' | 'sendAgain' | 'pendingCredits'>;
+  queue: Pick<
+    JobQueue,
+    'list' | 'pause' | 'resume' | 'cancel' | 'canResend' | 'resend' | 'retry' | 'decide' | 'sendAgain' | 'pendingCredits'
+  >;
   jobs: Pick<JobStore, 'get'>;
 };
 
@@ -35,12 +38,18 @@ export function registerJobHandlers(router: Router, deps: { active: () => JobSer
     const services = active();
     const failed = services.jobs.get(input.id);
     if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
-    if (failed.state !== 'failed' && !IntentSender.isAsking(failed)) throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
+    if (failed.state !== 'failed' && !IntentSender.isAsking(failed))
+      throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
     if (failed.dependency_json !== null && failed.attempts === 0) {
       // A chained talk clip's body is finished by its speech step; it is quoted when that is ready.
       throw new AppFailure('priced_later', 'This clip is priced when its speech is ready. You can retry it now.');
     }
-    return quotePrice(services, OPERATION_OF_KIND[failed.kind], JSON.parse(failed.body) as Record<string, unknown>, targetOf(failed.kind, failed.path));
+    return quotePrice(
+      services,
+      OPERATION_OF_KIND[failed.kind],
+      JSON.parse(failed.body) as Record<string, unknown>,
+      targetOf(failed.kind, failed.path),
+    );
   });
 
   // Only on the user's word: a new intent with a new key, priced again.

@@ -2,7 +2,12 @@ import type { ResourceKind } from '../../../shared/api/common.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 
 /** The mirror table of each kind's records. */
-const TABLE_OF_KIND: { readonly [K in ResourceKind]: string } = { character: 'characters', generation: 'generations', voice: 'voices', audio: 'audio_tracks' };
+const TABLE_OF_KIND: { readonly [K in ResourceKind]: string } = {
+  character: 'characters',
+  generation: 'generations',
+  voice: 'voices',
+  audio: 'audio_tracks',
+};
 
 /** What a job takes from the mirror before it is sent: a finished dependency's record, and when its quote expires. */
 export class SendInputsStore {

@@ -31,7 +31,12 @@ export class CollectionStore {
     const now = this.now();
     this.library.transaction(() => {
       for (const itemId of itemIds) {
-        this.library.run('INSERT INTO collection_items (collection_id, item_id, added_at) SELECT ?, id, ? FROM library_items WHERE id = ? ON CONFLICT DO NOTHING', id, now, itemId);
+        this.library.run(
+          'INSERT INTO collection_items (collection_id, item_id, added_at) SELECT ?, id, ? FROM library_items WHERE id = ? ON CONFLICT DO NOTHING',
+          id,
+          now,
+          itemId,
+        );
       }
     });
   }

@@ -157,7 +157,6 @@ export function readDamagedJobs(path: string): Promise<SalvagedRows> {
   });
 }
 
-
 /** Where salvaged job rows go back in: the new library's `jobs` table, rows written exactly as they were stored. */
 export class JobSalvageStore {
   private readonly library: LibraryDatabase;

@@ -127,11 +127,18 @@ export function schemaVersion(db: DatabaseSync): number {
 }
 
 /** Applies every migration above the file's version, each in its own transaction. */
-export function migrate(db: DatabaseSync, migrations: readonly Migration[], upTo: number = Number.POSITIVE_INFINITY, context: MigrationContext = {}): number {
+export function migrate(
+  db: DatabaseSync,
+  migrations: readonly Migration[],
+  upTo: number = Number.POSITIVE_INFINITY,
+  context: MigrationContext = {},
+): number {
   let version = schemaVersion(db);
   const newest = migrations.at(-1)?.version ?? 0;
   if (version > newest) {
-    throw new Error(`This library was written by a newer Cast Studio (schema ${version}, this version knows ${newest}). Update Cast Studio to open it.`);
+    throw new Error(
+      `This library was written by a newer Cast Studio (schema ${version}, this version knows ${newest}). Update Cast Studio to open it.`,
+    );
   }
   for (const migration of migrations) {
     if (migration.version <= version || migration.version > upTo) continue;

@@ -48,7 +48,8 @@ export class LibraryExports {
 
   async run(request: ExportRequest, now: number): Promise<ExportResult> {
     const exportId = request.exportId ?? randomUUID();
-    if (this.running.has(exportId)) throw new AppFailure('export_running', 'This export is already running. Wait for it to finish or cancel it.');
+    if (this.running.has(exportId))
+      throw new AppFailure('export_running', 'This export is already running. Wait for it to finish or cancel it.');
     const folder = request.destination === undefined ? this.defaultFolder(now) : await this.checkDestination(request.destination);
     const controller = new AbortController();
     this.running.set(exportId, controller);
@@ -76,7 +77,16 @@ export class LibraryExports {
       if (source) sources.push(source);
     }
     const totalBytes = sources.reduce((sum, each) => sum + each.size, 0);
-    const progress: ExportProgress = { exportId, folder, state: 'running', exported: 0, total: sources.length, bytes: 0, totalBytes, message: null };
+    const progress: ExportProgress = {
+      exportId,
+      folder,
+      state: 'running',
+      exported: 0,
+      total: sources.length,
+      bytes: 0,
+      totalBytes,
+      message: null,
+    };
     const send = (patch: Partial<ExportProgress>) => {
       Object.assign(progress, patch);
       this.emit({ ...progress });
@@ -98,7 +108,10 @@ export class LibraryExports {
         throw this.failed(
           send,
           code === 'ENOSPC'
-            ? new AppFailure('disk_full', `The disk is full: ${progress.exported} items were exported to ${folder}. Free some space and export the rest.`)
+            ? new AppFailure(
+                'disk_full',
+                `The disk is full: ${progress.exported} items were exported to ${folder}. Free some space and export the rest.`,
+              )
             : new AppFailure('export_failed', `Cast Studio could not write to ${folder}. Choose another folder.`),
         );
       }
@@ -106,7 +119,10 @@ export class LibraryExports {
       send({ exported: progress.exported + 1, bytes: copiedBefore });
     }
     if (signal.aborted) {
-      send({ state: 'cancelled', message: `Export cancelled: ${progress.exported} of ${sources.length} files were exported to ${folder}.` });
+      send({
+        state: 'cancelled',
+        message: `Export cancelled: ${progress.exported} of ${sources.length} files were exported to ${folder}.`,
+      });
       return { exported: progress.exported, folder, cancelled: true };
     }
     send({ state: 'done' });

@@ -72,24 +72,35 @@ export class LibraryHealth {
 
   /** A check that could not look at the file: no verdict, and nothing is moved. */
   inconclusive(): HealthView {
-    return this.set({ state: 'ok', movedTo: null, message: 'Cast Studio could not check the library just now. Close other programs that may hold the file and try again.' });
+    return this.set({
+      state: 'ok',
+      movedTo: null,
+      message: 'Cast Studio could not check the library just now. Close other programs that may hold the file and try again.',
+    });
   }
 
   damaged(): HealthView {
     return this.set({
       state: 'damaged',
       movedTo: null,
-      message: 'The full integrity check found damage in your library file. Repair it to move it aside and rebuild the library from the service and the media files on this computer; new paid work waits until then.',
+      message:
+        'The full integrity check found damage in your library file. Repair it to move it aside and rebuild the library from the service and the media files on this computer; new paid work waits until then.',
     });
   }
 
   /** Throws the sentence paid commands answer while the library cannot take new work. */
   refusePaidWork(): void {
     if (this.current.state === 'rebuilding') {
-      throw new AppFailure('library_rebuilding', 'Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.');
+      throw new AppFailure(
+        'library_rebuilding',
+        'Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.',
+      );
     }
     if (this.current.state === 'damaged') {
-      throw new AppFailure('library_damaged', 'Your library file is damaged, so Cast Studio takes no new paid work. Repair it in Settings → Library, then try again.');
+      throw new AppFailure(
+        'library_damaged',
+        'Your library file is damaged, so Cast Studio takes no new paid work. Repair it in Settings → Library, then try again.',
+      );
     }
   }
 }
@@ -103,13 +114,17 @@ function salvageSentences(jobs: JobSalvage | null): string {
   const out: string[] = [];
   if (jobs.recovered > 0) {
     const what = jobs.recovered === 1 ? '1 queued job was' : `${jobs.recovered.toLocaleString('en')} queued jobs were`;
-    out.push(`${what} recovered from the damaged file and will be sent with ${jobs.recovered === 1 ? 'its' : 'their'} original keys, so nothing is charged twice.`);
+    out.push(
+      `${what} recovered from the damaged file and will be sent with ${jobs.recovered === 1 ? 'its' : 'their'} original keys, so nothing is charged twice.`,
+    );
   }
   if (jobs.unreadable === null) {
     out.push('The job queue in the damaged file could not be read: check the queue and make again any job that is missing.');
   } else if (jobs.unreadable > 0) {
     const what = jobs.unreadable === 1 ? '1 queued job' : `${jobs.unreadable.toLocaleString('en')} queued jobs`;
-    out.push(`${what} could not be read from the damaged file and may need to be made again; anything the service already made comes back with the rebuild.`);
+    out.push(
+      `${what} could not be read from the damaged file and may need to be made again; anything the service already made comes back with the rebuild.`,
+    );
   }
   return out.length ? ` ${out.join(' ')}` : '';
 }

@@ -62,7 +62,8 @@ export class LibraryQueryStore {
   /** An item with the service's addresses it carries (its own, and its inputs' in its options) at the CDN of the moment. */
   private readonly toItem = (row: ItemRow): LibraryItem => {
     const item = toItem(row);
-    const at = (value: unknown): unknown => (typeof value === 'string' && /^https?:\/\//.test(value) ? this.remoteAddress(value) : Array.isArray(value) ? value.map(at) : value);
+    const at = (value: unknown): unknown =>
+      typeof value === 'string' && /^https?:\/\//.test(value) ? this.remoteAddress(value) : Array.isArray(value) ? value.map(at) : value;
     const options = Object.fromEntries(Object.entries(item.options).map(([key, value]) => [key, at(value)]));
     return { ...item, options, remoteUrl: item.remoteUrl === null ? null : this.remoteAddress(item.remoteUrl) };
   };
@@ -97,7 +98,9 @@ export class LibraryQueryStore {
     const order = filter.sort === 'oldest' ? 'i.created_at ASC, i.seq ASC' : 'i.created_at DESC, i.seq DESC';
     // The triggers of migration 0002 keep the FTS rowids equal to library_items' seqs, so with no
     // other filter the FTS count is the total.
-    const total = narrowed ? (this.library.get<{ n: number }>(`SELECT count(*) AS n FROM library_items i ${where}`, ...params)?.n ?? 0) : matches;
+    const total = narrowed
+      ? (this.library.get<{ n: number }>(`SELECT count(*) AS n FROM library_items i ${where}`, ...params)?.n ?? 0)
+      : matches;
     // CROSS JOIN keeps the page outermost: with LIMIT bound as a parameter SQLite would otherwise
     // walk all of library_items and probe the page for each row.
     const rows = this.library.all<ItemRow>(
@@ -117,7 +120,10 @@ export class LibraryQueryStore {
   }
 
   item(id: string): LibraryItem | null {
-    const row = this.library.get<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM library_items i LEFT JOIN characters c ON c.id = i.character_id WHERE i.id = ?`, id);
+    const row = this.library.get<ItemRow>(
+      `SELECT ${ITEM_COLUMNS} FROM library_items i LEFT JOIN characters c ON c.id = i.character_id WHERE i.id = ?`,
+      id,
+    );
     return row ? this.toItem(row) : null;
   }
 
@@ -132,7 +138,10 @@ export class LibraryQueryStore {
 
   characters(search?: string): CharacterView[] {
     const rows = search?.trim()
-      ? this.library.all<{ id: string }>("SELECT id FROM characters WHERE name LIKE ? ESCAPE '\\' ORDER BY created_at DESC", `%${escapeLike(search.trim())}%`)
+      ? this.library.all<{ id: string }>(
+          "SELECT id FROM characters WHERE name LIKE ? ESCAPE '\\' ORDER BY created_at DESC",
+          `%${escapeLike(search.trim())}%`,
+        )
       : this.library.all<{ id: string }>('SELECT id FROM characters ORDER BY created_at DESC');
     return rows.map((r) => this.character(r.id)).filter((c): c is CharacterView => c !== null);
   }
@@ -157,7 +166,10 @@ export class LibraryQueryStore {
       media.set(d.role, d.content_id);
     }
     const versions = this.library
-      .all<{ version: number; created_at: string }>('SELECT version, created_at FROM character_versions WHERE character_id = ? ORDER BY version DESC', id)
+      .all<{ version: number; created_at: string }>(
+        'SELECT version, created_at FROM character_versions WHERE character_id = ? ORDER BY version DESC',
+        id,
+      )
       .map((v) => ({
         version: v.version,
         headshotMediaId: media.get(`headshot@${v.version}`) ?? null,
@@ -253,7 +265,10 @@ function whereOf(filter: LibraryFilter, membership: 'rowid' | 'scan' = 'rowid'):
 export function ftsQuery(search: string): string | null {
   const words = search.normalize('NFKC').match(/[\p{L}\p{N}_]+/gu) ?? [];
   if (words.length === 0) return null;
-  return words.slice(0, 12).map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
+  return words
+    .slice(0, 12)
+    .map((w) => `"${w.replace(/"/g, '""')}"*`)
+    .join(' AND ');
 }
 
 function escapeLike(text: string): string {

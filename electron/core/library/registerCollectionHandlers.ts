@@ -37,6 +37,9 @@ export function registerCollectionHandlers(router: Router, deps: { active: () =>
 /** A character's collection is its items, by definition: nothing is added to or taken out of it by hand. */
 function refuseCharacterCollection(collectionId: string): void {
   if (characterOfCollection(collectionId) !== null) {
-    throw new AppFailure('collection_fixed', "A character's collection holds that character's items by itself. Add them to one of your own collections instead.");
+    throw new AppFailure(
+      'collection_fixed',
+      "A character's collection holds that character's items by itself. Add them to one of your own collections instead.",
+    );
   }
 }

@@ -28,8 +28,15 @@ export type LibraryServices = {
 type Active = () => LibraryServices;
 
 const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/webm': 'webm',
-  'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/mpeg': 'mp3', 'audio/ogg': 'ogg',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
 };
 
 export function registerLibraryHandlers(router: Router, deps: { active: Active; clock: Clock; userDataDir: string }): void {
@@ -90,7 +97,11 @@ function registerExportHandlers(router: Router, deps: { active: Active; clock: C
           const item = services.queries.item(id);
           const file = item?.mediaId ? services.media.resolve(item.mediaId) : null;
           if (!item || !file) return null;
-          return { name: `${item.kind}-${slug(item.title)}-${item.id.slice(0, 8)}.${EXTENSIONS[file.contentType] ?? 'bin'}`, path: file.path, size: file.size };
+          return {
+            name: `${item.kind}-${slug(item.title)}-${item.id.slice(0, 8)}.${EXTENSIONS[file.contentType] ?? 'bin'}`,
+            path: file.path,
+            size: file.size,
+          };
         },
       },
       deps.clock.now(),
@@ -123,5 +134,12 @@ function registerMediaHandlers(router: Router, active: Active): void {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'item';
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'item'
+  );
 }

@@ -2,7 +2,12 @@ import type { AudioTrack, Character, CreditTransaction, Generation, Quote, Resou
 import type { LibraryDatabase } from './libraryDatabase.ts';
 
 /** The mirror's table of each kind. */
-const TABLE_OF: { readonly [K in ResourceKind]: string } = { character: 'characters', generation: 'generations', voice: 'voices', audio: 'audio_tracks' };
+const TABLE_OF: { readonly [K in ResourceKind]: string } = {
+  character: 'characters',
+  generation: 'generations',
+  voice: 'voices',
+  audio: 'audio_tracks',
+};
 
 /** What the library keeps of a price quote: enough to spend it offline. */
 export type StoredQuote = { credits: number; approvalRequired: boolean; approvalState: string | null };
@@ -24,7 +29,10 @@ export class ResourceStore {
   upsertCharacter(record: Character): void {
     const db = this.library;
     const now = this.now();
-    const existing = db.get<{ name: string; created_at: string; version: number }>('SELECT name, created_at, version FROM characters WHERE id = ?', record.id);
+    const existing = db.get<{ name: string; created_at: string; version: number }>(
+      'SELECT name, created_at, version FROM characters WHERE id = ?',
+      record.id,
+    );
     const version = record.version ?? existing?.version ?? 1;
     db.run(
       `INSERT INTO characters (id, name, status, version, can_revert, parameters_json, headshot_url, fullbody_url, error_message, created_at, updated_at, raw_json, synced_at)
@@ -116,7 +124,10 @@ export class ResourceStore {
 
   /** Whether the mirror already holds this generation as it is now (same status and completion). */
   holdsGeneration(record: Generation): boolean {
-    const row = this.library.get<{ status: string; completed_at: string | null }>('SELECT status, completed_at FROM generations WHERE id = ?', record.id);
+    const row = this.library.get<{ status: string; completed_at: string | null }>(
+      'SELECT status, completed_at FROM generations WHERE id = ?',
+      record.id,
+    );
     return row !== undefined && row.status === record.status && row.completed_at === (record.completed_at ?? null);
   }
 
@@ -147,7 +158,10 @@ export class ResourceStore {
   upsertAudio(record: AudioTrack): void {
     const db = this.library;
     const now = this.now();
-    const existing = db.get<{ created_at: string; text: string | null; voice_id: string | null }>('SELECT created_at, text, voice_id FROM audio_tracks WHERE id = ?', record.id);
+    const existing = db.get<{ created_at: string; text: string | null; voice_id: string | null }>(
+      'SELECT created_at, text, voice_id FROM audio_tracks WHERE id = ?',
+      record.id,
+    );
     const createdAt = record.created_at ?? existing?.created_at ?? now;
     const text = record.text ?? existing?.text ?? null;
     const voiceId = record.voice_id ?? existing?.voice_id ?? null;
@@ -175,7 +189,10 @@ export class ResourceStore {
       JSON.stringify(record),
       now,
     );
-    const row = db.get<{ model: string | null; emotion: string | null; credits_used: number | null }>('SELECT model, emotion, credits_used FROM audio_tracks WHERE id = ?', record.id);
+    const row = db.get<{ model: string | null; emotion: string | null; credits_used: number | null }>(
+      'SELECT model, emotion, credits_used FROM audio_tracks WHERE id = ?',
+      record.id,
+    );
     this.upsertItem({
       id: record.id,
       kind: 'audio',
@@ -248,7 +265,9 @@ export class ResourceStore {
 
   /** Ids of the resources of a kind not written since this moment (a sync pass's start). */
   idsSyncedBefore(kind: ResourceKind, at: string): string[] {
-    return this.library.all<{ id: string }>(`SELECT id FROM ${TABLE_OF[kind]} WHERE synced_at IS NULL OR synced_at < ?`, at).map((r) => r.id);
+    return this.library
+      .all<{ id: string }>(`SELECT id FROM ${TABLE_OF[kind]} WHERE synced_at IS NULL OR synced_at < ?`, at)
+      .map((r) => r.id);
   }
 
   /** The version the mirror holds of a character, or null when it holds none. */
@@ -263,7 +282,10 @@ export class ResourceStore {
 
   /** A quote as stored when it was made or last read, or null. */
   quote(id: string): StoredQuote | null {
-    const row = this.library.get<{ credits: number; approval_required: number; approval_state: string | null }>('SELECT credits, approval_required, approval_state FROM quotes WHERE id = ?', id);
+    const row = this.library.get<{ credits: number; approval_required: number; approval_state: string | null }>(
+      'SELECT credits, approval_required, approval_state FROM quotes WHERE id = ?',
+      id,
+    );
     return row ? { credits: row.credits, approvalRequired: row.approval_required === 1, approvalState: row.approval_state } : null;
   }
 

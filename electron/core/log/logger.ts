@@ -31,7 +31,10 @@ export class Redactor {
   text(value: string): string {
     let out = value;
     for (const secret of this.secrets) out = out.split(secret).join(REDACTED);
-    for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, (_m, bearer: unknown) => (typeof bearer === 'string' && /^Bearer/i.test(bearer) ? `${bearer}${REDACTED}` : REDACTED));
+    for (const pattern of SECRET_PATTERNS)
+      out = out.replace(pattern, (_m, bearer: unknown) =>
+        typeof bearer === 'string' && /^Bearer/i.test(bearer) ? `${bearer}${REDACTED}` : REDACTED,
+      );
     return out;
   }
 
@@ -41,7 +44,8 @@ export class Redactor {
     if (depth > 5 || value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((v) => this.value(v, depth + 1));
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_FIELD.test(k) && v !== null && v !== undefined ? REDACTED : this.value(v, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET_FIELD.test(k) && v !== null && v !== undefined ? REDACTED : this.value(v, depth + 1);
     return out;
   }
 }
@@ -141,7 +145,9 @@ export class FileLogSink implements Logger {
     }
     const t = new Date().toISOString();
     if (this.dropped > 0) {
-      this.stream.write(`${JSON.stringify({ t, level: 'warn', message: 'Log lines were dropped while the disk was slow.', fields: { dropped: this.dropped } })}\n`);
+      this.stream.write(
+        `${JSON.stringify({ t, level: 'warn', message: 'Log lines were dropped while the disk was slow.', fields: { dropped: this.dropped } })}\n`,
+      );
       this.dropped = 0;
     }
     this.stream.write(`${JSON.stringify({ t, level, message, ...(fields ? { fields } : {}) })}\n`);

@@ -1,10 +1,7 @@
 // Both shells serve library media by content id with byte ranges for video seeking.
 
 /** What a `Range` header asks of a file of `size` bytes. */
-export type RangeRequest =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type RangeRequest = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * RFC 9110 section 14: one `bytes=` range, in any of its three forms (`a-b`, `a-`, `-n`). Anything
@@ -39,7 +36,11 @@ export function rangeHeaders(range: RangeRequest, size: number, contentType: str
   if (range.kind === 'partial') {
     return {
       status: 206,
-      headers: { ...common, 'Content-Range': `bytes ${range.start}-${range.end}/${size}`, 'Content-Length': String(range.end - range.start + 1) },
+      headers: {
+        ...common,
+        'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+        'Content-Length': String(range.end - range.start + 1),
+      },
     };
   }
   return { status: 200, headers: { ...common, 'Content-Length': String(size) } };

@@ -132,7 +132,13 @@ export class Poller {
       existing.dueAt = Math.min(existing.dueAt, now + this.intervals.fastMs);
     } else {
       const followedByBatch = kind === 'generation' && this.batch !== null;
-      this.tracked.set(key, { kind, id, intervalMs: this.intervals.fastMs, dueAt: now + (followedByBatch ? this.safetyNetMs() : this.intervals.fastMs), since: now });
+      this.tracked.set(key, {
+        kind,
+        id,
+        intervalMs: this.intervals.fastMs,
+        dueAt: now + (followedByBatch ? this.safetyNetMs() : this.intervals.fastMs),
+        since: now,
+      });
     }
     if (this.batch) this.batch.dueAt = Math.min(this.batch.dueAt, now + this.intervals.fastMs);
     this.schedule();
@@ -162,7 +168,8 @@ export class Poller {
   /** Connectivity came back or the key was replaced. */
   wake(): void {
     const now = this.deps.clock.now();
-    for (const t of this.tracked.values()) if (!(t.kind === 'generation' && this.batch)) t.dueAt = Math.min(t.dueAt, now + this.intervals.fastMs);
+    for (const t of this.tracked.values())
+      if (!(t.kind === 'generation' && this.batch)) t.dueAt = Math.min(t.dueAt, now + this.intervals.fastMs);
     if (this.batch) this.batch.dueAt = Math.min(this.batch.dueAt, now + this.intervals.fastMs);
     this.schedule();
   }
@@ -198,7 +205,15 @@ export class Poller {
     const batching = this.batching();
     const now = this.deps.clock.now();
     if (batching && !this.batch) {
-      this.batch = { intervalMs: this.intervals.fastMs, dueAt: now + this.intervals.fastMs, sinceServer: null, startedAt: now, listed: 0, listedBefore: 0, settled: 0 };
+      this.batch = {
+        intervalMs: this.intervals.fastMs,
+        dueAt: now + this.intervals.fastMs,
+        sinceServer: null,
+        startedAt: now,
+        listed: 0,
+        listedBefore: 0,
+        settled: 0,
+      };
       for (const t of this.tracked.values()) if (t.kind === 'generation') t.dueAt = Math.max(t.dueAt, now + this.safetyNetMs());
     }
     if (!batching && this.batch) {
@@ -263,7 +278,8 @@ export class Poller {
       if (error instanceof ServiceError && error.status === 404) {
         observation = { kind: t.kind, deleted: t.id };
       } else {
-        if (!(error instanceof ServiceError) || error.status !== 0) this.deps.log.warn('A poll failed.', { kind: t.kind, id: t.id, code: error instanceof ServiceError ? error.code : 'unknown' });
+        if (!(error instanceof ServiceError) || error.status !== 0)
+          this.deps.log.warn('A poll failed.', { kind: t.kind, id: t.id, code: error instanceof ServiceError ? error.code : 'unknown' });
         t.intervalMs = this.nextInterval(t.intervalMs, false);
         // A Retry-After is honoured whatever its length: the next poll is not a moment earlier.
         const retryAfter = error instanceof ServiceError ? (error.retryAfterMs ?? 0) : 0;

@@ -40,6 +40,13 @@ export class StorePreferences implements Preferences {
 /** `conf` under a folder of our choosing: the browser host and tests. */
 export class ConfPreferences extends StorePreferences {
   constructor(options: { cwd: string; configName?: string }) {
-    super(new Conf<Record<string, unknown>>({ cwd: options.cwd, configName: options.configName ?? 'preferences', projectName: 'cast-studio', configFileMode: 0o600 }));
+    super(
+      new Conf<Record<string, unknown>>({
+        cwd: options.cwd,
+        configName: options.configName ?? 'preferences',
+        projectName: 'cast-studio',
+        configFileMode: 0o600,
+      }),
+    );
   }
 }

@@ -87,7 +87,16 @@ export class ProfileStore {
   }
 
   addRemote(input: { name: string; baseUrl: string; cdnUrl: string; caPem: string | null; billingUrl?: string | null }): ProfileRecord {
-    const record: ProfileRecord = { id: randomUUID(), kind: 'remote', ...input, billingUrl: input.billingUrl ?? null, keyRetentionSeconds: DEFAULT_KEY_RETENTION_SECONDS, keyState: 'missing', keyPrefix: null, keyLastUsedAt: null };
+    const record: ProfileRecord = {
+      id: randomUUID(),
+      kind: 'remote',
+      ...input,
+      billingUrl: input.billingUrl ?? null,
+      keyRetentionSeconds: DEFAULT_KEY_RETENTION_SECONDS,
+      keyState: 'missing',
+      keyPrefix: null,
+      keyLastUsedAt: null,
+    };
     this.save([...this.list(), record]);
     return record;
   }

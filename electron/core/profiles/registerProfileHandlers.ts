@@ -5,7 +5,18 @@ import type { ConnectionManager } from '../session/connectionManager.ts';
 /** The connection commands: what ConnectionManager does with profiles, keys and the active connection. */
 export type ProfileCommands = Pick<
   ConnectionManager,
-  'connection' | 'completeOnboarding' | 'list' | 'add' | 'activate' | 'remove' | 'setKey' | 'removeKey' | 'test' | 'check' | 'setKeyRetention' | 'setBillingUrl'
+  | 'connection'
+  | 'completeOnboarding'
+  | 'list'
+  | 'add'
+  | 'activate'
+  | 'remove'
+  | 'setKey'
+  | 'removeKey'
+  | 'test'
+  | 'check'
+  | 'setKeyRetention'
+  | 'setBillingUrl'
 >;
 
 export function registerProfileHandlers(router: Router, connections: ProfileCommands): void {

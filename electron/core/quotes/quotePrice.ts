@@ -18,7 +18,12 @@ export type QuoteServices = {
 };
 
 /** A new quote from the service (free, side-effect free), kept in the library so it can be spent offline. */
-export async function createQuote(services: Pick<QuoteServices, 'api' | 'resources'>, operationId: string, input: Record<string, unknown>, target: { character_id: string } | null): Promise<Quote> {
+export async function createQuote(
+  services: Pick<QuoteServices, 'api' | 'resources'>,
+  operationId: string,
+  input: Record<string, unknown>,
+  target: { character_id: string } | null,
+): Promise<Quote> {
   const quote = await services.api.createQuote({ operation_id: operationId, input, ...(target ? { target } : {}) }, randomUUID());
   services.resources.upsertQuote(quote);
   return quote;
@@ -28,8 +33,17 @@ export async function createQuote(services: Pick<QuoteServices, 'api' | 'resourc
  * A fresh quote (free, side-effect free) as the renderer shows it before the click: the credits,
  * its approval, and whether the balance left after the queued jobs covers it.
  */
-export async function quotePrice(services: QuoteServices, operationId: string, input: Record<string, unknown>, target: { character_id: string } | null): Promise<Price> {
-  if (!services.canSend()) throw new AppFailure('offline', 'Prices come from the service. Connect to get an exact price; you can still queue the job and it will go out when you are online.');
+export async function quotePrice(
+  services: QuoteServices,
+  operationId: string,
+  input: Record<string, unknown>,
+  target: { character_id: string } | null,
+): Promise<Price> {
+  if (!services.canSend())
+    throw new AppFailure(
+      'offline',
+      'Prices come from the service. Connect to get an exact price; you can still queue the job and it will go out when you are online.',
+    );
   return priceOfQuote(services, await createQuote(services, operationId, input, target));
 }
 
@@ -39,12 +53,14 @@ export async function quotePrice(services: QuoteServices, operationId: string, i
  * the balance looked too low, the account is read again too, so credits bought elsewhere show.
  */
 export async function rereadQuote(services: QuoteServices, quoteId: string): Promise<Price> {
-  if (!services.canSend()) throw new AppFailure('offline', 'Cast Studio is offline, so it cannot check this price again. It will when the connection is back.');
+  if (!services.canSend())
+    throw new AppFailure('offline', 'Cast Studio is offline, so it cannot check this price again. It will when the connection is back.');
   let quote: Quote;
   try {
     quote = await services.api.quote(quoteId);
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) throw new AppFailure('quote_not_found', 'That price quote is unknown to the service. Change an option to get a new price.');
+    if (error instanceof ServiceError && error.status === 404)
+      throw new AppFailure('quote_not_found', 'That price quote is unknown to the service. Change an option to get a new price.');
     throw error;
   }
   services.resources.upsertQuote(quote);

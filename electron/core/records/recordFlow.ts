@@ -106,7 +106,8 @@ export class RecordFlow {
   /** Owners whose files were found again after a rebuild; gallery items in batches like a sync page's. */
   relinked(rows: readonly DownloadRow[]): void {
     const items = [...new Set(rows.filter((r) => kindRule(r.owner_kind).inGallery).map((r) => r.owner_id))];
-    for (let i = 0; i < items.length; i += 200) this.deps.emit('library.updated', { items: this.deps.queries.items(items.slice(i, i + 200)), removedIds: [] });
+    for (let i = 0; i < items.length; i += 200)
+      this.deps.emit('library.updated', { items: this.deps.queries.items(items.slice(i, i + 200)), removedIds: [] });
     for (const row of rows) if (!kindRule(row.owner_kind).inGallery) this.downloadSettled(row);
   }
 

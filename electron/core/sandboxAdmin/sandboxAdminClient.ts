@@ -29,7 +29,13 @@ export class SandboxAdminClient {
     return {
       account: { id: user.data.id, name: user.data.name, plan: user.data.plan, balance: user.data.balance },
       speed: speed.data.speed,
-      pendingQuotes: quotes.data.map((q) => ({ id: q.id, operationId: q.operation_id, credits: q.credits, createdAt: q.created_at, expiresAt: q.expires_at })),
+      pendingQuotes: quotes.data.map((q) => ({
+        id: q.id,
+        operationId: q.operation_id,
+        credits: q.credits,
+        createdAt: q.created_at,
+        expiresAt: q.expires_at,
+      })),
     };
   }
 
@@ -38,7 +44,12 @@ export class SandboxAdminClient {
   }
 
   async grantCredits(userId: string, amount: number): Promise<void> {
-    await this.call('POST', `/sandbox/users/${encodeURIComponent(userId)}/credits`, { amount, description: 'Sandbox credits added in Settings' }, null);
+    await this.call(
+      'POST',
+      `/sandbox/users/${encodeURIComponent(userId)}/credits`,
+      { amount, description: 'Sandbox credits added in Settings' },
+      null,
+    );
   }
 
   async setPlan(userId: string, plan: 'free' | 'creator' | 'studio'): Promise<void> {
@@ -49,7 +60,12 @@ export class SandboxAdminClient {
     await this.call('PUT', '/sandbox/speed', { speed }, null);
   }
 
-  private async call<T extends z.ZodType | null>(method: 'GET' | 'POST' | 'PUT', path: string, body: unknown, schema: T): Promise<T extends z.ZodType ? z.infer<T> : unknown> {
+  private async call<T extends z.ZodType | null>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    schema: T,
+  ): Promise<T extends z.ZodType ? z.infer<T> : unknown> {
     let status: number;
     let json: unknown;
     try {
@@ -57,7 +73,11 @@ export class SandboxAdminClient {
         origin: this.origin,
         path,
         method,
-        headers: { authorization: `Bearer ${this.adminToken}`, accept: 'application/json', ...(body === null ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${this.adminToken}`,
+          accept: 'application/json',
+          ...(body === null ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === null ? {} : { body: JSON.stringify(body) }),
       });
       status = answer.statusCode;
@@ -73,7 +93,8 @@ export class SandboxAdminClient {
     }
     if (schema === null) return json as T extends z.ZodType ? z.infer<T> : unknown;
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new AppFailure('sandbox_error', 'The sandbox sent an answer Cast Studio does not understand. Restart Cast Studio.');
+    if (!parsed.success)
+      throw new AppFailure('sandbox_error', 'The sandbox sent an answer Cast Studio does not understand. Restart Cast Studio.');
     return parsed.data as T extends z.ZodType ? z.infer<T> : unknown;
   }
 }

@@ -32,7 +32,12 @@ export class KeytarKeychain implements Keychain {
   }
 
   describe(): string {
-    const store = process.platform === 'darwin' ? 'macOS Keychain' : process.platform === 'win32' ? 'Windows Credential Manager' : 'Secret Service keyring';
+    const store =
+      process.platform === 'darwin'
+        ? 'macOS Keychain'
+        : process.platform === 'win32'
+          ? 'Windows Credential Manager'
+          : 'Secret Service keyring';
     return `API keys are kept in the ${store}.`;
   }
 }

@@ -34,7 +34,10 @@ export function uploadPathOf(capabilities: unknown): string | null {
   if (typeof capabilities !== 'object' || capabilities === null) return null;
   const record = capabilities as Record<string, unknown>;
   const uploads = record.uploads;
-  const candidates: unknown[] = [typeof uploads === 'object' && uploads !== null ? (uploads as Record<string, unknown>).path : undefined, record.upload_path];
+  const candidates: unknown[] = [
+    typeof uploads === 'object' && uploads !== null ? (uploads as Record<string, unknown>).path : undefined,
+    record.upload_path,
+  ];
   if (Array.isArray(record.operations)) {
     for (const operation of record.operations as unknown[]) {
       if (typeof operation !== 'object' || operation === null) continue;
@@ -42,7 +45,8 @@ export function uploadPathOf(capabilities: unknown): string | null {
       if (typeof id === 'string' && id.startsWith('uploads.')) candidates.push(path);
     }
   }
-  for (const candidate of candidates) if (typeof candidate === 'string' && SERVICE_PATH.test(candidate) && !candidate.includes('..')) return candidate;
+  for (const candidate of candidates)
+    if (typeof candidate === 'string' && SERVICE_PATH.test(candidate) && !candidate.includes('..')) return candidate;
   return null;
 }
 
@@ -60,7 +64,13 @@ export class ServiceFactsStore {
   private readonly changed: (facts: ServiceFacts) => void;
   private state: Stored;
 
-  constructor(options: { library: LibraryDatabase; profileId: string; baseUrl: string; now: () => string; changed: (facts: ServiceFacts) => void }) {
+  constructor(options: {
+    library: LibraryDatabase;
+    profileId: string;
+    baseUrl: string;
+    now: () => string;
+    changed: (facts: ServiceFacts) => void;
+  }) {
     this.library = options.library;
     this.profileId = options.profileId;
     this.baseUrl = options.baseUrl;
@@ -140,7 +150,11 @@ export class ServiceFactsStore {
   private filterNotice(): ServiceFacts['noticed'] {
     const mode = new UpdatedAfterSupport(this.library).mode;
     if (mode === 'unknown') return [];
-    const words = { applied: 'applied', ignored: 'ignored (history is followed by what is still in flight)', refused: 'refused (history is followed by what is still in flight)' }[mode];
+    const words = {
+      applied: 'applied',
+      ignored: 'ignored (history is followed by what is still in flight)',
+      refused: 'refused (history is followed by what is still in flight)',
+    }[mode];
     return [{ key: 'updated_after', label: 'updated_after filter', value: words, at: this.state.checkedAt ?? this.now() }];
   }
 

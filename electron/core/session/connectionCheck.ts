@@ -14,16 +14,34 @@ export type CheckDeps = { clock: Clock; random: () => number; log: Logger };
  * Asks a service who the key belongs to (GET /v1/account, one attempt, no retries) and says what it
  * found or exactly what stood in the way. It stores nothing: the caller decides what to keep.
  */
-export async function checkService(target: { baseUrl: string; apiKey: string | null; dispatcher: Dispatcher }, deps: CheckDeps): Promise<ConnectionCheck> {
+export async function checkService(
+  target: { baseUrl: string; apiKey: string | null; dispatcher: Dispatcher },
+  deps: CheckDeps,
+): Promise<ConnectionCheck> {
   const where = hostOf(target.baseUrl);
-  if (!target.apiKey) return failed('key_missing', `The service address is set, but there is no API key to check with. Paste the key from the web app of ${where}.`);
+  if (!target.apiKey)
+    return failed(
+      'key_missing',
+      `The service address is set, but there is no API key to check with. Paste the key from the web app of ${where}.`,
+    );
   const apiKey = target.apiKey;
-  const http = new HttpClient({ baseUrl: target.baseUrl, dispatcher: target.dispatcher, apiKey: () => apiKey, clock: deps.clock, random: deps.random, log: deps.log });
+  const http = new HttpClient({
+    baseUrl: target.baseUrl,
+    dispatcher: target.dispatcher,
+    apiKey: () => apiKey,
+    clock: deps.clock,
+    random: deps.random,
+    log: deps.log,
+  });
   let account: Account;
   try {
     const answer = await http.send({ method: 'GET', path: '/v1/account', retry: false });
     const parsed = AccountResponse.safeParse(answer.json);
-    if (!parsed.success) return failed('service_error', `Something answered at ${where}, but not as the service does. Check the service address (its API base URL).`);
+    if (!parsed.success)
+      return failed(
+        'service_error',
+        `Something answered at ${where}, but not as the service does. Check the service address (its API base URL).`,
+      );
     account = parsed.data.data;
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
@@ -60,14 +78,20 @@ export function failedWith(error: ServiceError, where: string): ConnectionCheck 
   const detail = error.isTransport && error.serviceMessage ? ` (${error.serviceMessage})` : error.status ? ` (${error.status})` : '';
   switch (kind) {
     case 'untrusted_certificate':
-      return failed(kind, `The service at ${where} presented a certificate Cast Studio does not trust${detail}. If the service uses its own certificate authority, add that CA certificate.`);
+      return failed(
+        kind,
+        `The service at ${where} presented a certificate Cast Studio does not trust${detail}. If the service uses its own certificate authority, add that CA certificate.`,
+      );
     case 'offline':
       return failed(kind, `This computer has no network connection${detail}. Connect to a network, then check again.`);
     case 'unreachable':
       return failed(kind, `Nothing answered at ${where}${detail}. Check the address, and that the service is running.`);
     case 'key_missing':
     case 'key_refused':
-      return failed('key_refused', `The service at ${where} did not accept this API key: it is unknown or was revoked. Copy a current key from the web app.`);
+      return failed(
+        'key_refused',
+        `The service at ${where} did not accept this API key: it is unknown or was revoked. Copy a current key from the web app.`,
+      );
     case 'key_expired':
       return failed(kind, `This API key has expired. Create a new key in the web app of ${where} and paste it here.`);
     case 'plan_required':
@@ -75,7 +99,10 @@ export function failedWith(error: ServiceError, where: string): ConnectionCheck 
     case 'service_error':
       return failed(kind, `The service at ${where} answered with an error${detail}. Try again later.`);
     default:
-      return failed('service_error', `The service at ${where} refused the request${detail}: ${error.message} Check the service address (its API base URL).`);
+      return failed(
+        'service_error',
+        `The service at ${where} refused the request${detail}: ${error.message} Check the service address (its API base URL).`,
+      );
   }
 }
 
@@ -108,6 +135,7 @@ export function checkPem(pem: string): string {
 
 export function checkHttps(fields: Record<string, string>): void {
   for (const [field, value] of Object.entries(fields)) {
-    if (new URL(value).protocol !== 'https:') throw new AppFailure('invalid_input', 'The service and CDN addresses must start with https://.', field);
+    if (new URL(value).protocol !== 'https:')
+      throw new AppFailure('invalid_input', 'The service and CDN addresses must start with https://.', field);
   }
 }

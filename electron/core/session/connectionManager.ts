@@ -100,7 +100,9 @@ export class ConnectionManager {
       answeredOnce: session?.connectivity.answeredOnce ?? false,
       planRequired: session?.planRequired ?? false,
     });
-    const problem = record ? (this.problem ?? statusSentence(status, record.kind)) : 'No connection is set up. Add one in Settings → Connections.';
+    const problem = record
+      ? (this.problem ?? statusSentence(status, record.kind))
+      : 'No connection is set up. Add one in Settings → Connections.';
     return {
       profile: record ? profiles.view(record, activeId) : null,
       online: session?.online ?? false,
@@ -148,14 +150,31 @@ export class ConnectionManager {
     return this.changed();
   }
 
-  async add(input: { name: string; baseUrl: string; cdnUrl: string; caPem?: string | undefined; apiKey?: string | undefined; billingUrl?: string | undefined }): Promise<Profile> {
-    for (const [field, value] of [['baseUrl', input.baseUrl], ['cdnUrl', input.cdnUrl]] as const) {
-      if (new URL(value).protocol !== 'https:') throw new AppFailure('invalid_input', 'The service and CDN addresses must start with https://.', field);
+  async add(input: {
+    name: string;
+    baseUrl: string;
+    cdnUrl: string;
+    caPem?: string | undefined;
+    apiKey?: string | undefined;
+    billingUrl?: string | undefined;
+  }): Promise<Profile> {
+    for (const [field, value] of [
+      ['baseUrl', input.baseUrl],
+      ['cdnUrl', input.cdnUrl],
+    ] as const) {
+      if (new URL(value).protocol !== 'https:')
+        throw new AppFailure('invalid_input', 'The service and CDN addresses must start with https://.', field);
     }
     const caPem = input.caPem?.trim() ? checkPem(input.caPem) : null;
     if (input.apiKey !== undefined) checkKey(input.apiKey);
     if (input.billingUrl) checkHttps({ billingUrl: input.billingUrl });
-    let record = this.deps.profiles.addRemote({ name: input.name, baseUrl: input.baseUrl.replace(/\/+$/, ''), cdnUrl: input.cdnUrl.replace(/\/+$/, ''), caPem, billingUrl: input.billingUrl ?? null });
+    let record = this.deps.profiles.addRemote({
+      name: input.name,
+      baseUrl: input.baseUrl.replace(/\/+$/, ''),
+      cdnUrl: input.cdnUrl.replace(/\/+$/, ''),
+      caPem,
+      billingUrl: input.billingUrl ?? null,
+    });
     if (input.apiKey) {
       this.deps.redactor.addSecret(input.apiKey);
       try {
@@ -174,7 +193,8 @@ export class ConnectionManager {
     const record = this.deps.profiles.get(id);
     if (!record) return;
     if (record.kind === 'sandbox') throw new AppFailure('cannot_remove', 'The sandbox connection is built in and cannot be removed.');
-    if (this.deps.profiles.activeId() === id) throw new AppFailure('cannot_remove', 'This connection is in use. Switch to another connection first, then remove it.');
+    if (this.deps.profiles.activeId() === id)
+      throw new AppFailure('cannot_remove', 'This connection is in use. Switch to another connection first, then remove it.');
     await this.deps.profiles.removeKey(id).catch(() => {});
     this.deps.profiles.remove(id);
     this.changed();
@@ -221,17 +241,31 @@ export class ConnectionManager {
         result = failedWith(error, new URL(session.api.http.baseUrl).host);
       }
     } else if (record.kind === 'sandbox') {
-      return { ok: false, status: 'unavailable', message: 'The sandbox runs only while it is the connection in use. Use it to test it.', accountName: null, plan: null, balance: null };
+      return {
+        ok: false,
+        status: 'unavailable',
+        message: 'The sandbox runs only while it is the connection in use. Use it to test it.',
+        accountName: null,
+        plan: null,
+        balance: null,
+      };
     } else {
       const apiKey = await this.readKeyForCheck(id);
-      result = await this.withDispatcher(record.caPem, (dispatcher) => checkService({ baseUrl: record.baseUrl, apiKey, dispatcher }, this.deps));
+      result = await this.withDispatcher(record.caPem, (dispatcher) =>
+        checkService({ baseUrl: record.baseUrl, apiKey, dispatcher }, this.deps),
+      );
     }
     this.keyChecked(id, result);
     return result;
   }
 
   /** Asks a candidate service (its address, CA and key) before anything is saved; stores nothing. */
-  async check(input: { baseUrl: string; cdnUrl: string; caPem?: string | undefined; apiKey?: string | undefined }): Promise<ConnectionCheck> {
+  async check(input: {
+    baseUrl: string;
+    cdnUrl: string;
+    caPem?: string | undefined;
+    apiKey?: string | undefined;
+  }): Promise<ConnectionCheck> {
     checkHttps({ baseUrl: input.baseUrl, cdnUrl: input.cdnUrl });
     const caPem = input.caPem?.trim() ? checkPem(input.caPem) : null;
     const apiKey = input.apiKey?.trim() ? input.apiKey.trim() : null;
@@ -239,7 +273,9 @@ export class ConnectionManager {
       checkKey(apiKey);
       this.deps.redactor.addSecret(apiKey);
     }
-    return this.withDispatcher(caPem, (dispatcher) => checkService({ baseUrl: input.baseUrl.replace(/\/+$/, ''), apiKey, dispatcher }, this.deps));
+    return this.withDispatcher(caPem, (dispatcher) =>
+      checkService({ baseUrl: input.baseUrl.replace(/\/+$/, ''), apiKey, dispatcher }, this.deps),
+    );
   }
 
   setBillingUrl(id: string, billingUrl: string | null): Profile {
@@ -264,7 +300,10 @@ export class ConnectionManager {
     try {
       return await this.deps.profiles.readKey(id);
     } catch {
-      throw new AppFailure('keychain_unavailable', 'Cast Studio could not read your system keychain. Unlock it (or set one up), then try again.');
+      throw new AppFailure(
+        'keychain_unavailable',
+        'Cast Studio could not read your system keychain. Unlock it (or set one up), then try again.',
+      );
     }
   }
 
@@ -283,9 +322,19 @@ export class ConnectionManager {
   private keyChecked(id: string, result: ConnectionCheck): void {
     const record = this.deps.profiles.get(id);
     if (!record || !record.keyPrefix) return;
-    const keyState = result.status === 'key_refused' ? 'needs_new_key' : result.status === 'key_expired' ? 'expired' : result.accountName !== null ? 'ok' : null;
+    const keyState =
+      result.status === 'key_refused'
+        ? 'needs_new_key'
+        : result.status === 'key_expired'
+          ? 'expired'
+          : result.accountName !== null
+            ? 'ok'
+            : null;
     if (!keyState || keyState === record.keyState) return;
-    this.deps.profiles.update(id, { keyState, ...(keyState === 'ok' ? { keyLastUsedAt: new Date(this.deps.clock.now()).toISOString() } : {}) });
+    this.deps.profiles.update(id, {
+      keyState,
+      ...(keyState === 'ok' ? { keyLastUsedAt: new Date(this.deps.clock.now()).toISOString() } : {}),
+    });
     this.changed();
   }
 
@@ -299,7 +348,10 @@ export class ConnectionManager {
     try {
       return await this.deps.profiles.storeKey(id, apiKey);
     } catch {
-      throw new AppFailure('keychain_unavailable', 'Cast Studio could not save the key in your system keychain. Unlock or set up the keychain, then try again.');
+      throw new AppFailure(
+        'keychain_unavailable',
+        'Cast Studio could not save the key in your system keychain. Unlock or set up the keychain, then try again.',
+      );
     }
   }
 
@@ -375,7 +427,8 @@ export class ConnectionManager {
       return await this.sandboxStarted(record, storedKey, ready);
     } catch (error) {
       log.error('The sandbox did not start.', { error });
-      this.problem = 'The built-in sandbox did not start. Restart Cast Studio; if it keeps happening, add a connection to a service instead.';
+      this.problem =
+        'The built-in sandbox did not start. Restart Cast Studio; if it keeps happening, add a connection to a service instead.';
       this.changed();
       return null;
     }
@@ -402,7 +455,13 @@ export class ConnectionManager {
   }
 
   /** Opens the profile's library and starts its session on this address (the sandbox, if any, already runs). */
-  private async openSession(profile: ProfileRecord, apiKey: string | null, baseUrl: string, dispatcher: Dispatcher, options: { libraryDamaged?: boolean } = {}): Promise<void> {
+  private async openSession(
+    profile: ProfileRecord,
+    apiKey: string | null,
+    baseUrl: string,
+    dispatcher: Dispatcher,
+    options: { libraryDamaged?: boolean } = {},
+  ): Promise<void> {
     const { log } = this.deps;
     // A damaged library is moved aside and rebuilt; one that cannot be opened at all leaves this
     // connection with a sentence, and the app and every other profile keep working.
@@ -410,25 +469,28 @@ export class ConnectionManager {
     try {
       const file = libraryFileOf(this.deps.userDataDir, profile.id);
       const checks = { now: () => this.deps.clock.now(), log, damaged: options.libraryDamaged ?? false };
-      session = await openCheckedLibrary(file, checks, (rebuild) =>
-        new Session({
-          rebuild,
-          profile,
-          apiKey,
-          baseUrl,
-          dispatcher,
-          userDataDir: this.deps.userDataDir,
-          clock: this.deps.clock,
-          random: this.deps.random,
-          log,
-          emit: this.deps.emit,
-          settings: this.deps.settings,
-          keyRejected: (code) => this.keyRejected(profile.id, code),
-          keyUsed: () => this.keyUsed(profile.id),
-          onlineChanged: () => this.changed(),
-          statusChanged: () => this.changed(),
-          ...(this.deps.tuning ? { tuning: this.deps.tuning } : {}),
-        }),
+      session = await openCheckedLibrary(
+        file,
+        checks,
+        (rebuild) =>
+          new Session({
+            rebuild,
+            profile,
+            apiKey,
+            baseUrl,
+            dispatcher,
+            userDataDir: this.deps.userDataDir,
+            clock: this.deps.clock,
+            random: this.deps.random,
+            log,
+            emit: this.deps.emit,
+            settings: this.deps.settings,
+            keyRejected: (code) => this.keyRejected(profile.id, code),
+            keyUsed: () => this.keyUsed(profile.id),
+            onlineChanged: () => this.changed(),
+            statusChanged: () => this.changed(),
+            ...(this.deps.tuning ? { tuning: this.deps.tuning } : {}),
+          }),
       );
     } catch (error) {
       log.error('The library of this connection could not be opened.', { profile: profile.id, error });
@@ -478,7 +540,9 @@ export class ConnectionManager {
       await this.openSession(profile, ready.api_key, ready.base_url, dispatcher);
       this.markSandboxRestarting(false);
     });
-    this.switching = run.catch((error: unknown) => this.deps.log.error('The connection did not open again after the sandbox restarted.', { error }));
+    this.switching = run.catch((error: unknown) =>
+      this.deps.log.error('The connection did not open again after the sandbox restarted.', { error }),
+    );
   }
 
   private async close(): Promise<void> {
@@ -525,7 +589,6 @@ export class ConnectionManager {
     return connection;
   }
 }
-
 
 /** The sandbox prints its CA as a file path (or, in some builds, the PEM itself). */
 function readPem(caCert: string): string {

@@ -71,7 +71,15 @@ export class Session {
     this.profile = options.profile;
     this.dispatcher = options.dispatcher;
     const stores = openStores(options);
-    ({ library: this.library, health: this.health, resources: this.resources, queries: this.queries, jobs: this.jobs, media: this.media, facts: this.facts } = stores);
+    ({
+      library: this.library,
+      health: this.health,
+      resources: this.resources,
+      queries: this.queries,
+      jobs: this.jobs,
+      media: this.media,
+      facts: this.facts,
+    } = stores);
     ({ collections: this.collections, creditHistory: this.creditHistory, voices: this.voices, audioTracks: this.audioTracks } = stores);
     const { profile, apiKey, keyRejected, keyUsed, statusChanged } = options;
     this.key = new KeyAccess({ profile, apiKey, keyRejected, keyUsed, statusChanged, unblocked: () => this.wake() });
@@ -84,7 +92,18 @@ export class Session {
       problemChanged: () => options.statusChanged?.(),
     });
     const observer = this.key.observer(this.connectivity, options.tuning?.onAttempt);
-    this.api = new ApiClient(new HttpClient({ baseUrl: options.baseUrl, dispatcher: options.dispatcher, apiKey: () => this.key.key, clock, random, log, observer }), log);
+    this.api = new ApiClient(
+      new HttpClient({
+        baseUrl: options.baseUrl,
+        dispatcher: options.dispatcher,
+        apiKey: () => this.key.key,
+        clock,
+        random,
+        log,
+        observer,
+      }),
+      log,
+    );
     this.discovery = new ServiceDiscovery({ api: () => this.api, facts: this.facts, log });
     this.credits = createCredits(this, options);
     // What the service does with `updated_after`, learnt once per connection (its library).
@@ -97,7 +116,20 @@ export class Session {
     const { settings, emit } = options;
     this.records = new RecordFlow({ library, resources, queries, poller, queue, credits, downloader, api: () => this.api, settings, emit });
     const relinked = (rows: DownloadRow[]) => this.records.relinked(rows);
-    this.rebuilder = new LibraryRebuilder({ library, media, queries, health, sync, downloader, relinked, rebuild: options.rebuild ?? null, stopped: () => this.stopped, clock, log, emit });
+    this.rebuilder = new LibraryRebuilder({
+      library,
+      media,
+      queries,
+      health,
+      sync,
+      downloader,
+      relinked,
+      rebuild: options.rebuild ?? null,
+      stopped: () => this.stopped,
+      clock,
+      log,
+      emit,
+    });
     this.schedule = new SyncSchedule({
       sync,
       queue,
@@ -116,9 +148,11 @@ export class Session {
   start(): void {
     this.rebuilder.resume();
     this.queue.start();
-    for (const kind of ResourceKind.options) for (const id of this.resources.idsInStatus(kind, kindRule(kind).inFlight)) this.poller.track(kind, id);
+    for (const kind of ResourceKind.options)
+      for (const id of this.resources.idsInStatus(kind, kindRule(kind).inFlight)) this.poller.track(kind, id);
     // Jobs accepted for an existing character (regenerate) follow it even if the mirror missed the flip.
-    for (const job of this.jobs.inStates(['processing'])) if (job.resource_kind && job.resource_id) this.poller.track(job.resource_kind, job.resource_id);
+    for (const job of this.jobs.inStates(['processing']))
+      if (job.resource_kind && job.resource_id) this.poller.track(job.resource_kind, job.resource_id);
     // Downloads that failed only because their server was out of reach get another chance.
     this.downloader.connectionBack();
     if (this.canSend()) {

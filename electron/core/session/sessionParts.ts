@@ -69,7 +69,9 @@ export function openStores(options: SessionOptions): SessionStores {
   // Download sources are kept relative to the CDN; the embedded sandbox's CDN was on loopback at
   // whatever port it had, so every loopback address of it is this CDN too.
   const sources = new CdnSources(profile.cdnUrl, profile.kind === 'sandbox' ? isLoopback : null);
-  const library = LibraryDatabase.open(libraryFileOf(options.userDataDir, profile.id), MIGRATIONS, { cdnSource: (url) => sources.relative(url) });
+  const library = LibraryDatabase.open(libraryFileOf(options.userDataDir, profile.id), MIGRATIONS, {
+    cdnSource: (url) => sources.relative(url),
+  });
   return {
     sources,
     library,
@@ -78,7 +80,13 @@ export function openStores(options: SessionOptions): SessionStores {
     queries: new LibraryQueryStore(library, (url) => sources.resolve(sources.toStored(url))),
     jobs: new JobStore(library, now),
     media: new MediaStore(join(options.userDataDir, 'media', safeName(profile.id)), library),
-    facts: new ServiceFactsStore({ library, profileId: profile.id, baseUrl: options.baseUrl, now, changed: (facts) => emit('service.learned', facts) }),
+    facts: new ServiceFactsStore({
+      library,
+      profileId: profile.id,
+      baseUrl: options.baseUrl,
+      now,
+      changed: (facts) => emit('service.learned', facts),
+    }),
     collections: new CollectionStore(library, now),
     creditHistory: new CreditHistoryStore(library),
     voices: new VoiceStore(library),
@@ -137,7 +145,12 @@ export function createDownloader(s: Session, sources: CdnSources, options: Sessi
   });
 }
 
-export function createQueue(s: Session, options: SessionOptions, key: KeyAccess, historyPassSince: (at: number) => Promise<void>): JobQueue {
+export function createQueue(
+  s: Session,
+  options: SessionOptions,
+  key: KeyAccess,
+  historyPassSince: (at: number) => Promise<void>,
+): JobQueue {
   const { clock, random, log, tuning } = options;
   return new JobQueue({
     library: s.library,
@@ -174,7 +187,13 @@ export function createSync(s: Session, options: SessionOptions, updatedAfter: Up
     clock: options.clock,
     log: options.log,
     pageSynced: (records, removed) => s.records.synced(records, removed),
-    protectedIds: () => new Set(s.jobs.inStates(['sending', 'processing']).map((j) => j.resource_id).filter((id): id is string => id !== null)),
+    protectedIds: () =>
+      new Set(
+        s.jobs
+          .inStates(['sending', 'processing'])
+          .map((j) => j.resource_id)
+          .filter((id): id is string => id !== null),
+      ),
     fullEveryMs: options.tuning?.fullSyncPeriodMs,
     updatedAfter,
   });

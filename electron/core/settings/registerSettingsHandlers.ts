@@ -1,7 +1,10 @@
 import type { Router } from '../ipc/router.ts';
 import type { SettingsService } from './settingsService.ts';
 
-export function registerSettingsHandlers(router: Router, deps: { settings: SettingsService; current: () => { syncSoon(): void } | null }): void {
+export function registerSettingsHandlers(
+  router: Router,
+  deps: { settings: SettingsService; current: () => { syncSoon(): void } | null },
+): void {
   const { settings } = deps;
   router.register('settings.get', () => settings.get());
   router.register('settings.set', (input) => {

@@ -69,7 +69,11 @@ export class HistorySync {
     const started = new Date(clock.now()).toISOString();
     log.info(full ? 'Full history sync.' : 'Incremental history sync.');
 
-    const characters = await this.collect(api.characters({ limit: 100 }), (r) => ({ kind: 'character', record: r }), (r) => this.deps.resources.upsertCharacter(r));
+    const characters = await this.collect(
+      api.characters({ limit: 100 }),
+      (r) => ({ kind: 'character', record: r }),
+      (r) => this.deps.resources.upsertCharacter(r),
+    );
     this.removeMissing('character', characters, started);
 
     const voiceIds = new Set<string>();
@@ -77,11 +81,18 @@ export class HistorySync {
       const records = [...page.voices, ...page.presets];
       library.relaxedTransaction(() => records.forEach((v) => this.deps.resources.upsertVoice(v)));
       records.forEach((v) => voiceIds.add(v.id));
-      this.deps.pageSynced(records.map((record) => ({ kind: 'voice', record })), []);
+      this.deps.pageSynced(
+        records.map((record) => ({ kind: 'voice', record })),
+        [],
+      );
     }
     this.removeMissing('voice', voiceIds, started);
 
-    const audio = await this.collect(api.audioTracks({ limit: 100 }), (r) => ({ kind: 'audio', record: r }), (r) => this.deps.resources.upsertAudio(r));
+    const audio = await this.collect(
+      api.audioTracks({ limit: 100 }),
+      (r) => ({ kind: 'audio', record: r }),
+      (r) => this.deps.resources.upsertAudio(r),
+    );
     this.removeMissing('audio', audio, started);
 
     const since = library.meta('sync.generations_since');
@@ -90,7 +101,8 @@ export class HistorySync {
     try {
       newestDate = await this.syncGenerations(api, full ? null : since, generations);
     } catch (error) {
-      if (!(since && !full && error instanceof ServiceError && (error.code === 'validation_error' || error.code === 'invalid_filter'))) throw error;
+      if (!(since && !full && error instanceof ServiceError && (error.code === 'validation_error' || error.code === 'invalid_filter')))
+        throw error;
       log.warn('The service does not filter by updated_after; incremental syncs read the newest pages instead.');
       this.deps.updatedAfter?.remember('refused');
       newestDate = await this.syncGenerations(api, since, generations);
@@ -130,13 +142,20 @@ export class HistorySync {
       const news = page.items.some((g) => !resources.holdsGeneration(g));
       library.relaxedTransaction(() => page.items.forEach((g) => resources.upsertGeneration(g)));
       page.items.forEach((g) => seen.add(g.id));
-      this.deps.pageSynced(page.items.map((record) => ({ kind: 'generation', record })), []);
+      this.deps.pageSynced(
+        page.items.map((record) => ({ kind: 'generation', record })),
+        [],
+      );
       if (since && !filtered && !news) break;
     }
     return newestDate;
   }
 
-  private async collect<T extends { id: string }>(pages: AsyncGenerator<{ items: T[] }>, wrap: (r: T) => KindRecord, upsert: (r: T) => void): Promise<Set<string>> {
+  private async collect<T extends { id: string }>(
+    pages: AsyncGenerator<{ items: T[] }>,
+    wrap: (r: T) => KindRecord,
+    upsert: (r: T) => void,
+  ): Promise<Set<string>> {
     const seen = new Set<string>();
     for await (const page of readAhead(pages)) {
       this.deps.library.relaxedTransaction(() => page.items.forEach(upsert));
@@ -156,6 +175,9 @@ export class HistorySync {
     const gone = local.filter((id) => !seen.has(id) && !protectedIds.has(id));
     if (gone.length === 0) return;
     this.deps.log.info('Sync removed records deleted on the service.', { kind, count: gone.length });
-    this.deps.pageSynced([], gone.map((id) => ({ kind, id })));
+    this.deps.pageSynced(
+      [],
+      gone.map((id) => ({ kind, id })),
+    );
   }
 }

@@ -27,6 +27,12 @@ export async function* readAhead<T>(pages: AsyncGenerator<T>): AsyncGenerator<T>
     }
   } finally {
     // The caller stopped early (or threw): close the source once its request in flight settles.
-    if (!finished) void next.then(() => pages.return(undefined), () => undefined).catch(() => undefined);
+    if (!finished)
+      void next
+        .then(
+          () => pages.return(undefined),
+          () => undefined,
+        )
+        .catch(() => undefined);
   }
 }

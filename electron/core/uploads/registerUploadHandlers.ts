@@ -18,8 +18,15 @@ export type UploadServices = {
 };
 
 const BY_EXTENSION: Record<string, UploadContentType> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp',
-  '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.mp4': 'video/mp4', '.webm': 'video/webm',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 };
 
 /** Said on the field a file was dropped on when the service takes no uploads (spec 4.7 leaves the endpoint unshown). */
@@ -64,13 +71,20 @@ export function registerUploadHandlers(router: Router, deps: { active: () => Upl
     // so a file that grows meanwhile cannot pass the limit.
     const { path } = input;
     const length = info.size;
-    return upload(length === 0 ? new Uint8Array() : { length, open: () => createReadStream(path, { start: 0, end: length - 1 }) }, contentType);
+    return upload(
+      length === 0 ? new Uint8Array() : { length, open: () => createReadStream(path, { start: 0, end: length - 1 }) },
+      contentType,
+    );
   });
 }
 
 function supported(contentType: string | undefined, field: string): UploadContentType {
   if (contentType === undefined || !Object.hasOwn(UPLOAD_TYPES, contentType)) {
-    throw new AppFailure('unsupported_media_type', 'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.', field);
+    throw new AppFailure(
+      'unsupported_media_type',
+      'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.',
+      field,
+    );
   }
   return contentType as UploadContentType;
 }

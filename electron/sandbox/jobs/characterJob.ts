@@ -42,5 +42,10 @@ export function failCharacter(s: Services, g: GenerationRecord, message: string)
   const at = s.now().toISOString();
   if (!failGeneration(s.db, g.id, message, at, ['processing'])) return;
   if (g.characterVersion !== null) failVersion(s.db, g.characterId, g.characterVersion, message, at);
-  refundFor(s.db, g.id, `Refund: ${g.operation.startsWith('characters.regenerate') ? 'character regeneration' : 'character creation'} failed`, s.now());
+  refundFor(
+    s.db,
+    g.id,
+    `Refund: ${g.operation.startsWith('characters.regenerate') ? 'character regeneration' : 'character creation'} failed`,
+    s.now(),
+  );
 }

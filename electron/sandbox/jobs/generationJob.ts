@@ -30,7 +30,8 @@ export async function renderGeneration(s: Services, g: GenerationRecord): Promis
       audio: mediaAt(s, options.audio_url),
     },
   };
-  const rendered = g.type === 'image' ? await s.renderer.image(input) : g.type === 'video' ? await s.renderer.video(input) : await s.renderer.talk(input);
+  const rendered =
+    g.type === 'image' ? await s.renderer.image(input) : g.type === 'video' ? await s.renderer.video(input) : await s.renderer.talk(input);
   const output = storeMedia(s, rendered.output);
   const thumbnail = storeMedia(s, rendered.thumbnail);
   return () => {

@@ -29,14 +29,45 @@ export function avatarSvg(look: Look): { svg: string; mouth: MouthAnchor } {
 
 const pick = <T>(table: Record<Expression, T>, e: Expression): T => table[e];
 
-const AVATAAARS_LONG = ['bigHair', 'bob', 'bun', 'curly', 'curvy', 'frida', 'fro', 'froBand', 'longButNotTooLong', 'miaWallace', 'straight01', 'straight02', 'straightAndStrand'];
-const AVATAAARS_SHORT = ['dreads01', 'dreads02', 'frizzle', 'shaggy', 'shaggyMullet', 'shortCurly', 'shortFlat', 'shortRound', 'shortWaved', 'sides', 'theCaesar', 'theCaesarAndSidePart'];
+const AVATAAARS_LONG = [
+  'bigHair',
+  'bob',
+  'bun',
+  'curly',
+  'curvy',
+  'frida',
+  'fro',
+  'froBand',
+  'longButNotTooLong',
+  'miaWallace',
+  'straight01',
+  'straight02',
+  'straightAndStrand',
+];
+const AVATAAARS_SHORT = [
+  'dreads01',
+  'dreads02',
+  'frizzle',
+  'shaggy',
+  'shaggyMullet',
+  'shortCurly',
+  'shortFlat',
+  'shortRound',
+  'shortWaved',
+  'sides',
+  'theCaesar',
+  'theCaesarAndSidePart',
+];
 
 function avataaarsOptions(look: Look): Options {
   const long = look.hairLength === 'long' || (look.hairLength === 'any' && look.presentation === 'feminine');
-  const top = look.hat ? ['hat', 'winterHat1', 'winterHat02', 'turban', 'hijab']
-    : look.hairLength === 'any' && look.presentation === 'neutral' ? [...AVATAAARS_LONG, ...AVATAAARS_SHORT]
-      : long ? AVATAAARS_LONG : AVATAAARS_SHORT;
+  const top = look.hat
+    ? ['hat', 'winterHat1', 'winterHat02', 'turban', 'hijab']
+    : look.hairLength === 'any' && look.presentation === 'neutral'
+      ? [...AVATAAARS_LONG, ...AVATAAARS_SHORT]
+      : long
+        ? AVATAAARS_LONG
+        : AVATAAARS_SHORT;
   return {
     skinColor: [look.skin],
     hairColor: [look.hair],
@@ -48,9 +79,32 @@ function avataaarsOptions(look: Look): Options {
     facialHairProbability: look.beard ? 100 : 0,
     accessories: ['prescription01', 'prescription02', 'round', 'wayfarers'],
     accessoriesProbability: look.glasses ? 100 : 0,
-    mouth: [pick({ happy: 'smile', sad: 'sad', angry: 'grimace', surprised: 'disbelief', calm: 'default', serious: 'serious', playful: 'twinkle' }, look.expression)],
-    eyes: [pick({ happy: 'happy', sad: 'cry', angry: 'squint', surprised: 'surprised', calm: 'default', serious: 'side', playful: 'wink' }, look.expression)],
-    eyebrows: [pick({ happy: 'raisedExcitedNatural', sad: 'sadConcernedNatural', angry: 'angryNatural', surprised: 'raisedExcited', calm: 'defaultNatural', serious: 'flatNatural', playful: 'upDownNatural' }, look.expression)],
+    mouth: [
+      pick(
+        { happy: 'smile', sad: 'sad', angry: 'grimace', surprised: 'disbelief', calm: 'default', serious: 'serious', playful: 'twinkle' },
+        look.expression,
+      ),
+    ],
+    eyes: [
+      pick(
+        { happy: 'happy', sad: 'cry', angry: 'squint', surprised: 'surprised', calm: 'default', serious: 'side', playful: 'wink' },
+        look.expression,
+      ),
+    ],
+    eyebrows: [
+      pick(
+        {
+          happy: 'raisedExcitedNatural',
+          sad: 'sadConcernedNatural',
+          angry: 'angryNatural',
+          surprised: 'raisedExcited',
+          calm: 'defaultNatural',
+          serious: 'flatNatural',
+          playful: 'upDownNatural',
+        },
+        look.expression,
+      ),
+    ],
   };
 }
 
@@ -65,7 +119,20 @@ function adventurerOptions(look: Look): Options {
     glassesProbability: look.glasses ? 100 : 0,
     features: look.freckles ? ['freckles'] : look.beard ? ['mustache'] : ['blush'],
     featuresProbability: look.freckles || look.beard ? 100 : 0,
-    mouth: [pick({ happy: 'variant23', sad: 'variant06', angry: 'variant13', surprised: 'variant20', calm: 'variant01', serious: 'variant09', playful: 'variant29' }, look.expression)],
+    mouth: [
+      pick(
+        {
+          happy: 'variant23',
+          sad: 'variant06',
+          angry: 'variant13',
+          surprised: 'variant20',
+          calm: 'variant01',
+          serious: 'variant09',
+          playful: 'variant29',
+        },
+        look.expression,
+      ),
+    ],
   };
 }
 
@@ -78,7 +145,12 @@ function loreleiOptions(look: Look): Options {
     glassesProbability: look.glasses ? 100 : 0,
     beardProbability: look.beard ? 100 : 0,
     frecklesProbability: look.freckles ? 100 : 0,
-    mouth: [pick({ happy: 'happy01', sad: 'sad03', angry: 'sad07', surprised: 'happy09', calm: 'happy05', serious: 'sad01', playful: 'happy12' }, look.expression)],
+    mouth: [
+      pick(
+        { happy: 'happy01', sad: 'sad03', angry: 'sad07', surprised: 'happy09', calm: 'happy05', serious: 'sad01', playful: 'happy12' },
+        look.expression,
+      ),
+    ],
   };
 }
 
@@ -95,7 +167,12 @@ function micahOptions(look: Look): Options {
     facialHairProbability: look.beard ? 100 : 0,
     glassesProbability: look.glasses ? 100 : 0,
     earringsProbability: look.presentation === 'feminine' ? 60 : 0,
-    mouth: [pick({ happy: 'laughing', sad: 'sad', angry: 'frown', surprised: 'surprised', calm: 'smile', serious: 'nervous', playful: 'smirk' }, look.expression)],
+    mouth: [
+      pick(
+        { happy: 'laughing', sad: 'sad', angry: 'frown', surprised: 'surprised', calm: 'smile', serious: 'nervous', playful: 'smirk' },
+        look.expression,
+      ),
+    ],
   };
 }
 
@@ -105,19 +182,47 @@ function openPeepsOptions(look: Look): Options {
     skinColor: [look.skin],
     headContrastColor: [look.hair],
     clothingColor: [look.clothes],
-    head: look.hat ? ['hatBeanie', 'hatHip', 'hijab', 'turban'] : look.hairLength === 'bald' ? ['noHair1', 'noHair2', 'noHair3']
-      : long ? ['long', 'longAfro', 'longBangs', 'longCurly', 'bun', 'bangs', 'medium1', 'mediumStraight'] : ['flatTop', 'shaved1', 'short1', 'short2', 'short3', 'pomp', 'mohawk', 'afro', 'cornrows'],
+    head: look.hat
+      ? ['hatBeanie', 'hatHip', 'hijab', 'turban']
+      : look.hairLength === 'bald'
+        ? ['noHair1', 'noHair2', 'noHair3']
+        : long
+          ? ['long', 'longAfro', 'longBangs', 'longCurly', 'bun', 'bangs', 'medium1', 'mediumStraight']
+          : ['flatTop', 'shaved1', 'short1', 'short2', 'short3', 'pomp', 'mohawk', 'afro', 'cornrows'],
     facialHairProbability: look.beard ? 100 : 0,
     accessories: ['glasses', 'glasses2', 'glasses3', 'glasses4'],
     accessoriesProbability: look.glasses ? 100 : 0,
-    face: [pick({ happy: 'smileBig', sad: 'concerned', angry: 'veryAngry', surprised: 'awe', calm: 'calm', serious: 'serious', playful: 'cheeky' }, look.expression)],
+    face: [
+      pick(
+        { happy: 'smileBig', sad: 'concerned', angry: 'veryAngry', surprised: 'awe', calm: 'calm', serious: 'serious', playful: 'cheeky' },
+        look.expression,
+      ),
+    ],
   };
 }
 
 function botttsOptions(look: Look): Options {
   return {
     baseColor: [look.clothes],
-    mouth: [pick({ happy: 'smile01', sad: 'diagram', angry: 'grill02', surprised: 'square02', calm: 'smile02', serious: 'square01', playful: 'bite' }, look.expression)],
-    eyes: [pick({ happy: 'happy', sad: 'round', angry: 'robocop', surprised: 'bulging', calm: 'eva', serious: 'sensor', playful: 'hearts' }, look.expression)],
+    mouth: [
+      pick(
+        {
+          happy: 'smile01',
+          sad: 'diagram',
+          angry: 'grill02',
+          surprised: 'square02',
+          calm: 'smile02',
+          serious: 'square01',
+          playful: 'bite',
+        },
+        look.expression,
+      ),
+    ],
+    eyes: [
+      pick(
+        { happy: 'happy', sad: 'round', angry: 'robocop', surprised: 'bulging', calm: 'eva', serious: 'sensor', playful: 'hearts' },
+        look.expression,
+      ),
+    ],
   };
 }

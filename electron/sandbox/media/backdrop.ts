@@ -7,8 +7,10 @@ export function backdropSvg(id: string, w: number, h: number, colours: [string, 
     const r = rng.range(0.05, 0.22) * Math.max(w, h);
     return `<circle cx="${(rng.next() * w).toFixed(1)}" cy="${(rng.next() * h).toFixed(1)}" r="${r.toFixed(1)}" fill="#ffffff" opacity="${rng.range(0.04, 0.14).toFixed(3)}"/>`;
   }).join('');
-  return `<defs><linearGradient id="${id}" x1="0" y1="0" x2="0.35" y2="1"><stop offset="0" stop-color="#${colours[0]}"/><stop offset="1" stop-color="#${colours[1]}"/></linearGradient></defs>`
-    + `<rect width="${w}" height="${h}" fill="url(#${id})"/>${circles}`;
+  return (
+    `<defs><linearGradient id="${id}" x1="0" y1="0" x2="0.35" y2="1"><stop offset="0" stop-color="#${colours[0]}"/><stop offset="1" stop-color="#${colours[1]}"/></linearGradient></defs>` +
+    `<rect width="${w}" height="${h}" fill="url(#${id})"/>${circles}`
+  );
 }
 
 /** The visible mark in a corner; the metadata carries the same label. */
@@ -28,12 +30,16 @@ export function captionSvg(w: number, h: number, text: string, label: string | n
   let y = top + size * 0.5;
   if (label) {
     y += labelSize;
-    parts.push(`<text x="${(w * 0.07).toFixed(1)}" y="${y.toFixed(1)}" font-family="${FONT_FAMILY}" font-weight="700" font-size="${labelSize}" letter-spacing="${(labelSize * 0.12).toFixed(1)}" fill="#${accent}">${xml(label.toUpperCase())}</text>`);
+    parts.push(
+      `<text x="${(w * 0.07).toFixed(1)}" y="${y.toFixed(1)}" font-family="${FONT_FAMILY}" font-weight="700" font-size="${labelSize}" letter-spacing="${(labelSize * 0.12).toFixed(1)}" fill="#${accent}">${xml(label.toUpperCase())}</text>`,
+    );
     y += labelSize * 0.6;
   }
   for (const line of lines) {
     y += size * 1.2;
-    parts.push(`<text x="${(w * 0.07).toFixed(1)}" y="${y.toFixed(1)}" font-family="${FONT_FAMILY}" font-size="${size}" fill="#ffffff">${xml(line)}</text>`);
+    parts.push(
+      `<text x="${(w * 0.07).toFixed(1)}" y="${y.toFixed(1)}" font-family="${FONT_FAMILY}" font-size="${size}" fill="#ffffff">${xml(line)}</text>`,
+    );
   }
   return parts.join('');
 }

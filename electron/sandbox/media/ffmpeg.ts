@@ -81,14 +81,19 @@ export function runFfmpeg({ args, input, purpose }: FfmpegRun): Promise<Uint8Arr
     child.on('error', (error) => reject(new Error(`The sandbox could not start ffmpeg to ${purpose}: ${error.message}`)));
     child.on('close', (code) => {
       if (code === 0) resolve(new Uint8Array(Buffer.concat(out)));
-      else reject(new Error(`The sandbox could not ${purpose} (ffmpeg exited with ${code}): ${log.trim().split('\n').slice(-3).join(' ')}`));
+      else
+        reject(new Error(`The sandbox could not ${purpose} (ffmpeg exited with ${code}): ${log.trim().split('\n').slice(-3).join(' ')}`));
     });
     if (input === undefined) child.stdin.end();
     else if (input instanceof Uint8Array) child.stdin.end(input);
-    else input(child.stdin).then(() => child.stdin.end(), (error: unknown) => {
-      child.kill();
-      reject(error instanceof Error ? error : new Error(String(error)));
-    });
+    else
+      input(child.stdin).then(
+        () => child.stdin.end(),
+        (error: unknown) => {
+          child.kill();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
   });
 }
 

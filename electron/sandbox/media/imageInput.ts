@@ -25,5 +25,11 @@ export function meanColour(image: Media): string {
   for (let i = 0; i < pixels.length; i += 4) {
     for (let c = 0; c < 3; c += 1) sum[c] = (sum[c] ?? 0) + (pixels[i + c] ?? 0);
   }
-  return sum.map((v) => Math.round(v / 64).toString(16).padStart(2, '0')).join('');
+  return sum
+    .map((v) =>
+      Math.round(v / 64)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 }

@@ -32,12 +32,42 @@ export type Look = {
 };
 
 const COLOURS: Record<string, string> = {
-  black: '2c1b18', white: 'f2f2f2', grey: '9e9e9e', gray: '9e9e9e', silver: 'c0c0c8', red: 'c62828',
-  crimson: 'b0172e', orange: 'ef6c00', amber: 'ffb300', gold: 'd4a017', golden: 'd4a017', yellow: 'f9d71c',
-  blonde: 'e6c16e', blond: 'e6c16e', brown: '6d4c41', chestnut: '8d4a2b', auburn: 'a0401e', ginger: 'c1561b',
-  hazel: '8e7618', green: '2e7d32', emerald: '1b8a5a', teal: '00897b', cyan: '00acc1', blue: '1e63c8',
-  navy: '1a237e', azure: '3d8bfd', violet: '7b3fc4', purple: '6a1b9a', lavender: 'b39ddb', pink: 'ec6fa5',
-  magenta: 'd81b60', copper: 'b4653a', bronze: 'a67c52', ice: 'cfe8ff', fire: 'e8451e', shadow: '37306b',
+  black: '2c1b18',
+  white: 'f2f2f2',
+  grey: '9e9e9e',
+  gray: '9e9e9e',
+  silver: 'c0c0c8',
+  red: 'c62828',
+  crimson: 'b0172e',
+  orange: 'ef6c00',
+  amber: 'ffb300',
+  gold: 'd4a017',
+  golden: 'd4a017',
+  yellow: 'f9d71c',
+  blonde: 'e6c16e',
+  blond: 'e6c16e',
+  brown: '6d4c41',
+  chestnut: '8d4a2b',
+  auburn: 'a0401e',
+  ginger: 'c1561b',
+  hazel: '8e7618',
+  green: '2e7d32',
+  emerald: '1b8a5a',
+  teal: '00897b',
+  cyan: '00acc1',
+  blue: '1e63c8',
+  navy: '1a237e',
+  azure: '3d8bfd',
+  violet: '7b3fc4',
+  purple: '6a1b9a',
+  lavender: 'b39ddb',
+  pink: 'ec6fa5',
+  magenta: 'd81b60',
+  copper: 'b4653a',
+  bronze: 'a67c52',
+  ice: 'cfe8ff',
+  fire: 'e8451e',
+  shadow: '37306b',
 };
 
 const NATURAL_HAIR = ['2c1b18', '4a312c', '724133', 'a55728', 'b58143', 'd6b370', 'c93305', '3b2a20'];
@@ -72,7 +102,9 @@ export function hsl(h: number, s: number, l: number): string {
   const f = (n: number): string => {
     const k = (n + h / 30) % 12;
     const c = l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255).toString(16).padStart(2, '0');
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `${f(0)}${f(8)}${f(4)}`;
 }
@@ -121,7 +153,13 @@ function styleOf(p: CharacterParameters, text: string): AvatarStyle {
 }
 
 const MOOD_BACKDROP: Record<Expression, [number, number]> = {
-  happy: [42, 28], sad: [215, 230], angry: [4, 345], surprised: [285, 190], calm: [165, 200], serious: [235, 260], playful: [320, 50],
+  happy: [42, 28],
+  sad: [215, 230],
+  angry: [4, 345],
+  surprised: [285, 190],
+  calm: [165, 200],
+  serious: [235, 260],
+  playful: [320, 50],
 };
 
 /** Resolves the traits of spec 2.2 into a look; `extra` seeds variation (reference images, a full regeneration). */
@@ -134,11 +172,24 @@ export function lookOf(p: CharacterParameters, extra: readonly unknown[] = []): 
   const [h1, h2] = MOOD_BACKDROP[expression];
   const fantasyColour = colourIn(p.colorScheme);
   const skinText = (p.skinTone ?? '').toLowerCase();
-  const skin = colourIn(p.skinTone) ?? SKIN.find(([re]) => re.test(skinText))?.[1]
-    ?? (p.creationType === 'fantasy' && fantasyColour ? fantasyColour : rng.pick(SKIN)[1]);
+  const skin =
+    colourIn(p.skinTone) ??
+    SKIN.find(([re]) => re.test(skinText))?.[1] ??
+    (p.creationType === 'fantasy' && fantasyColour ? fantasyColour : rng.pick(SKIN)[1]);
   const size = (p.creatureSize ?? '').toLowerCase();
-  const scale = /tiny|mini/.test(size) ? 0.55 : /small|little/.test(size) ? 0.72 : /giant|huge|colossal/.test(size) ? 1.18
-    : /large|big|tall/.test(size) ? 1.08 : age === 'child' ? 0.72 : age === 'teen' ? 0.9 : 1;
+  const scale = /tiny|mini/.test(size)
+    ? 0.55
+    : /small|little/.test(size)
+      ? 0.72
+      : /giant|huge|colossal/.test(size)
+        ? 1.18
+        : /large|big|tall/.test(size)
+          ? 1.08
+          : age === 'child'
+            ? 0.72
+            : age === 'teen'
+              ? 0.9
+              : 1;
   const fantasy: Fantasy = {
     wings: p.creationType === 'fantasy' && /fair|angel|dragon|wing|pixie|bird|harp|griffin|phoenix/.test(text),
     horns: p.creationType === 'fantasy' && /demon|devil|dragon|horn|minotaur|satyr|faun|oni|tiefling/.test(text),
@@ -153,8 +204,12 @@ export function lookOf(p: CharacterParameters, extra: readonly unknown[] = []): 
     age,
     expression,
     skin,
-    hair: age === 'elder' ? rng.pick(['e8e1e1', 'c9c3bd', 'ecdcbf'])
-      : p.creationType === 'fantasy' ? hashedColour(rng, 0.35) : rng.pick(NATURAL_HAIR),
+    hair:
+      age === 'elder'
+        ? rng.pick(['e8e1e1', 'c9c3bd', 'ecdcbf'])
+        : p.creationType === 'fantasy'
+          ? hashedColour(rng, 0.35)
+          : rng.pick(NATURAL_HAIR),
     eyes: colourIn(p.eyeColor) ?? hashedColour(rng, 0.4),
     clothes: fantasyColour ?? hashedColour(rng, 0.5),
     backdrop: [hsl(h1 + rng.range(-12, 12), 0.55, 0.78), hsl(h2 + rng.range(-12, 12), 0.45, 0.42)],
@@ -187,29 +242,71 @@ export function applyDetails(look: Look, details: string, isEdit = false): Look 
     return m ? colourIn(m[1]) : null;
   };
   const hair = colourBefore(/hair|haired/);
-  if (hair) { next.hair = hair; matched = true; }
+  if (hair) {
+    next.hair = hair;
+    matched = true;
+  }
   const clothes = colourBefore(/shirt|jacket|dress|hoodie|coat|top|sweater|suit|outfit|robe|armou?r/);
-  if (clothes) { next.clothes = clothes; matched = true; }
+  if (clothes) {
+    next.clothes = clothes;
+    matched = true;
+  }
   const eyes = colourBefore(/eyes?|eyed/);
-  if (eyes) { next.eyes = eyes; matched = true; }
+  if (eyes) {
+    next.eyes = eyes;
+    matched = true;
+  }
   const set = (re: RegExp, apply: () => void): void => {
-    if (re.test(text)) { apply(); matched = true; }
+    if (re.test(text)) {
+      apply();
+      matched = true;
+    }
   };
-  set(/no glasses|without glasses/, () => { next.glasses = false; });
-  set(/(?<!no |without )(glasses|spectacles|sunglasses)/, () => { next.glasses = true; });
-  set(/clean[- ]shaven|no beard/, () => { next.beard = false; });
-  set(/(?<!no )(beard|moustache|mustache|stubble)/, () => { next.beard = true; });
-  set(/\b(hat|beanie|cap|hijab|turban|hood)\b/, () => { next.hat = true; });
-  set(/long hair|ponytail|braid/, () => { next.hairLength = 'long'; });
-  set(/short hair|buzz|crew cut|pixie/, () => { next.hairLength = 'short'; });
-  set(/\bbald\b/, () => { next.hairLength = 'bald'; });
-  set(/freckle/, () => { next.freckles = true; });
-  set(/smil|grin|happy/, () => { next.expression = 'happy'; });
-  set(/frown|sad|tear/, () => { next.expression = 'sad'; });
-  set(/wing/, () => { next.fantasy.wings = true; });
-  set(/horn/, () => { next.fantasy.horns = true; });
-  set(/halo/, () => { next.fantasy.halo = true; });
-  set(/glow|aura|magic/, () => { next.fantasy.aura = true; });
+  set(/no glasses|without glasses/, () => {
+    next.glasses = false;
+  });
+  set(/(?<!no |without )(glasses|spectacles|sunglasses)/, () => {
+    next.glasses = true;
+  });
+  set(/clean[- ]shaven|no beard/, () => {
+    next.beard = false;
+  });
+  set(/(?<!no )(beard|moustache|mustache|stubble)/, () => {
+    next.beard = true;
+  });
+  set(/\b(hat|beanie|cap|hijab|turban|hood)\b/, () => {
+    next.hat = true;
+  });
+  set(/long hair|ponytail|braid/, () => {
+    next.hairLength = 'long';
+  });
+  set(/short hair|buzz|crew cut|pixie/, () => {
+    next.hairLength = 'short';
+  });
+  set(/\bbald\b/, () => {
+    next.hairLength = 'bald';
+  });
+  set(/freckle/, () => {
+    next.freckles = true;
+  });
+  set(/smil|grin|happy/, () => {
+    next.expression = 'happy';
+  });
+  set(/frown|sad|tear/, () => {
+    next.expression = 'sad';
+  });
+  set(/wing/, () => {
+    next.fantasy.wings = true;
+  });
+  set(/horn/, () => {
+    next.fantasy.horns = true;
+  });
+  set(/halo/, () => {
+    next.fantasy.halo = true;
+  });
+  set(/glow|aura|magic/, () => {
+    next.fantasy.aura = true;
+  });
   const unchanged = JSON.stringify(next) === JSON.stringify(look);
   if (isEdit && (!matched || unchanged)) {
     const rng = rngOf(seedOf('edit', look.seed, text));

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { encodeWav } from './wav.ts';
-import type { GenerationInput, Media, MediaRenderer, PortraitOutput, RenderedOutput, SpeechInput, VoiceParameters, VoiceSampleInput } from './mediaRenderer.ts';
+import type {
+  GenerationInput,
+  Media,
+  MediaRenderer,
+  PortraitOutput,
+  RenderedOutput,
+  SpeechInput,
+  VoiceParameters,
+  VoiceSampleInput,
+} from './mediaRenderer.ts';
 
 /**
  * The stand-in renderer used when the real one (media/realRenderer.ts) is absent or fails to
@@ -36,7 +45,11 @@ export function createPlaceholderRenderer(): MediaRenderer {
       return { output: audio, thumbnail: png(`${input.voice.id}:${input.text}`, 16, 16), durationSeconds: seconds };
     },
     async analyzeVoice(input: VoiceSampleInput): Promise<VoiceParameters> {
-      const digest = createHash('sha256').update(input.sample?.bytes ?? new Uint8Array()).update(input.description ?? '').update(input.name).digest();
+      const digest = createHash('sha256')
+        .update(input.sample?.bytes ?? new Uint8Array())
+        .update(input.description ?? '')
+        .update(input.name)
+        .digest();
       return { pitch: 0.8 + (digest[0] ?? 0) / 640, speed: 0.9 + (digest[1] ?? 0) / 1280, variant: `v${(digest[2] ?? 0) % 8}` };
     },
     async close() {

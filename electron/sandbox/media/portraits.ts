@@ -47,8 +47,13 @@ export async function renderPortraits(input: PortraitInput): Promise<PortraitOut
 function avatarImage(look: Look, x: number, y: number, size: number): string {
   const { svg } = avatarSvg(look);
   const viewBox = /viewBox="0 0 ([\d.]+) [\d.]+"/.exec(svg)?.[1];
-  const inner = svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '').replace(/<metadata>[\s\S]*?<\/metadata>/, '')
-    .replace(/id="([^"]+)"/g, 'id="av-$1"').replace(/url\(#([^)]+)\)/g, 'url(#av-$1)').replace(/href="#([^"]+)"/g, 'href="#av-$1"');
+  const inner = svg
+    .replace(/^<svg[^>]*>/, '')
+    .replace(/<\/svg>\s*$/, '')
+    .replace(/<metadata>[\s\S]*?<\/metadata>/, '')
+    .replace(/id="([^"]+)"/g, 'id="av-$1"')
+    .replace(/url\(#([^)]+)\)/g, 'url(#av-$1)')
+    .replace(/href="#([^"]+)"/g, 'href="#av-$1"');
   const scale = size / Number(viewBox ?? size);
   return `<g transform="translate(${x} ${y}) scale(${scale.toFixed(5)})">${inner}</g>`;
 }
@@ -60,20 +65,27 @@ function headshotPng(look: Look): Media {
   const x = Math.round((s - box) / 2);
   const y = Math.round(s * 0.12);
   const { mouth } = avatarSvg(look);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}">`
-    + backdropSvg('bg', s, s, look.backdrop, rng)
-    + `<circle cx="${s / 2}" cy="${y + box * 0.48}" r="${box * 0.47}" fill="none" stroke="#${look.eyes}" stroke-width="${s * 0.018}" opacity="0.55"/>`
-    + behind(look, s / 2, y + box * 0.45, box)
-    + avatarImage(look, x, y, box)
-    + inFront(look, s / 2, y, box)
-    + watermarkSvg(s, s)
-    + '</svg>';
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}">` +
+    backdropSvg('bg', s, s, look.backdrop, rng) +
+    `<circle cx="${s / 2}" cy="${y + box * 0.48}" r="${box * 0.47}" fill="none" stroke="#${look.eyes}" stroke-width="${s * 0.018}" opacity="0.55"/>` +
+    behind(look, s / 2, y + box * 0.45, box) +
+    avatarImage(look, x, y, box) +
+    inFront(look, s / 2, y, box) +
+    watermarkSvg(s, s) +
+    '</svg>';
   const anchor = [(x + mouth.x * box) / s, (y + mouth.y * box) / s, (mouth.width * box) / s].map((v) => v.toFixed(4)).join(',');
   return svgToPng(svg, { [MOUTH_KEY]: anchor, Description: `Headshot (${look.style})` });
 }
 
 function shade(hex: string, factor: number): string {
-  return [0, 2, 4].map((i) => Math.max(0, Math.min(255, Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * factor))).toString(16).padStart(2, '0')).join('');
+  return [0, 2, 4]
+    .map((i) =>
+      Math.max(0, Math.min(255, Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * factor)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 }
 
 function fullbodyPng(look: Look, reference: Media | null): Media {
@@ -108,19 +120,23 @@ function fullbodyPng(look: Look, reference: Media | null): Media {
     `<rect x="${r(cx - torsoW / 2)}" y="${r(torsoTop)}" width="${r(torsoW)}" height="${r(torsoH)}" rx="${r(torsoW * 0.22)}" fill="#${look.clothes}"/>`,
     `<rect x="${r(cx - torsoW / 2)}" y="${r(torsoTop + torsoH * 0.78)}" width="${r(torsoW)}" height="${r(torsoH * 0.07)}" fill="#${shade(look.clothes, 0.55)}"/>`,
   ].join('');
-  const inset = reference ? `<g><rect x="${r(w * 0.04 - 6)}" y="${r(w * 0.04 - 6)}" width="${r(w * 0.22 + 12)}" height="${r(w * 0.22 + 12)}" rx="8" fill="#ffffff" opacity="0.9"/>${imageTag(reference, Math.round(w * 0.04), Math.round(w * 0.04), Math.round(w * 0.22), Math.round(w * 0.22), 'cover')}</g>` : '';
-  const figure = behind(look, cx, top + head * 0.45, head)
-    + body
-    + avatarImage(look, Math.round(cx - head / 2), Math.round(top), Math.round(head))
-    + inFront(look, cx, top, head);
+  const inset = reference
+    ? `<g><rect x="${r(w * 0.04 - 6)}" y="${r(w * 0.04 - 6)}" width="${r(w * 0.22 + 12)}" height="${r(w * 0.22 + 12)}" rx="8" fill="#ffffff" opacity="0.9"/>${imageTag(reference, Math.round(w * 0.04), Math.round(w * 0.04), Math.round(w * 0.22), Math.round(w * 0.22), 'cover')}</g>`
+    : '';
+  const figure =
+    behind(look, cx, top + head * 0.45, head) +
+    body +
+    avatarImage(look, Math.round(cx - head / 2), Math.round(top), Math.round(head)) +
+    inFront(look, cx, top, head);
   const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`;
-  const svg = open
-    + backdropSvg('bg', w, h, look.backdrop, rng)
-    + `<rect y="${r(floor)}" width="${w}" height="${r(h - floor)}" fill="#000000" opacity="0.12"/>`
-    + figure
-    + inset
-    + watermarkSvg(w, h)
-    + '</svg>';
+  const svg =
+    open +
+    backdropSvg('bg', w, h, look.backdrop, rng) +
+    `<rect y="${r(floor)}" width="${w}" height="${r(h - floor)}" fill="#000000" opacity="0.12"/>` +
+    figure +
+    inset +
+    watermarkSvg(w, h) +
+    '</svg>';
   return svgToPng(svg, { Description: `Full body (${look.style})` }, { [FIGURE_KEY]: `${open}${figure}</svg>` });
 }
 
@@ -128,8 +144,10 @@ function fullbodyPng(look: Look, reference: Media | null): Media {
 function behind(look: Look, cx: number, cy: number, size: number): string {
   const parts: string[] = [];
   if (look.fantasy.aura) {
-    parts.push(`<defs><radialGradient id="aura"><stop offset="0" stop-color="#${look.clothes}" stop-opacity="0.75"/><stop offset="1" stop-color="#${look.clothes}" stop-opacity="0"/></radialGradient></defs>`
-      + `<circle cx="${cx}" cy="${cy}" r="${size * 0.75}" fill="url(#aura)"/>`);
+    parts.push(
+      `<defs><radialGradient id="aura"><stop offset="0" stop-color="#${look.clothes}" stop-opacity="0.75"/><stop offset="1" stop-color="#${look.clothes}" stop-opacity="0"/></radialGradient></defs>` +
+        `<circle cx="${cx}" cy="${cy}" r="${size * 0.75}" fill="url(#aura)"/>`,
+    );
   }
   if (look.fantasy.wings) {
     const wing = (dir: number): string => {
@@ -154,7 +172,9 @@ function inFront(look: Look, cx: number, top: number, size: number): string {
     parts.push(horn(-1), horn(1));
   }
   if (look.fantasy.halo) {
-    parts.push(`<ellipse cx="${cx}" cy="${top + size * 0.03}" rx="${size * 0.24}" ry="${size * 0.06}" fill="none" stroke="#ffd54f" stroke-width="${size * 0.025}" opacity="0.95"/>`);
+    parts.push(
+      `<ellipse cx="${cx}" cy="${top + size * 0.03}" rx="${size * 0.24}" ry="${size * 0.06}" fill="none" stroke="#ffd54f" stroke-width="${size * 0.025}" opacity="0.95"/>`,
+    );
   }
   return parts.join('');
 }

@@ -31,7 +31,10 @@ function resvg(svg: string, width?: number): Resvg {
 /** SVG to a PNG labelled as sandbox output, with extra tEXt entries. */
 export function svgToPng(svg: string, text: Record<string, string> = {}, compressed: Record<string, string> = {}): Media {
   const png = resvg(svg).render().asPng();
-  return { bytes: withPngText(png, { Software: SANDBOX_LABEL, Comment: `${SANDBOX_LABEL} output`, ...text }, compressed), contentType: 'image/png' };
+  return {
+    bytes: withPngText(png, { Software: SANDBOX_LABEL, Comment: `${SANDBOX_LABEL} output`, ...text }, compressed),
+    contentType: 'image/png',
+  };
 }
 
 /** SVG to RGBA pixels; callers draw an opaque background, so premultiplication does not matter. */

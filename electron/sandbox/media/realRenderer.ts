@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type {
-  GenerationInput, MediaRenderer, PortraitInput, PortraitOutput, RenderedOutput, SpeechInput, VoiceParameters, VoiceSampleInput,
+  GenerationInput,
+  MediaRenderer,
+  PortraitInput,
+  PortraitOutput,
+  RenderedOutput,
+  SpeechInput,
+  VoiceParameters,
+  VoiceSampleInput,
 } from './mediaRenderer.ts';
 import { ffmpegPath } from './ffmpeg.ts';
 import type { WorkerMethod, WorkerReply, WorkerRequest, WorkerStop } from './worker.ts';

@@ -98,12 +98,17 @@ export async function renderSpeech(input: SpeechInput): Promise<RenderedOutput> 
   const prosody = PROSODY[input.emotion] ?? PROSODY.auto ?? { pitch: 0, range: 50, rate: 1, volume: 100 };
   const language = input.language && LANGUAGES.test(input.language) ? input.language.toLowerCase() : 'en-us';
   const args = (lang: string): string[] => [
-    '-v', `${lang}+${voice.variant}`,
-    '-p', String(clamp(voice.pitch + prosody.pitch, 0, 99)),
-    '-s', String(clamp(Math.round(voice.wpm * prosody.rate), 80, 450)),
-    '-a', String(prosody.volume),
+    '-v',
+    `${lang}+${voice.variant}`,
+    '-p',
+    String(clamp(voice.pitch + prosody.pitch, 0, 99)),
+    '-s',
+    String(clamp(Math.round(voice.wpm * prosody.rate), 80, 450)),
+    '-a',
+    String(prosody.volume),
     // pitch range has no command-line flag; SSML prosody carries it
-    '-m', `<speak><prosody range="${prosody.range}%">${escapeSsml(text)}</prosody></speak>`,
+    '-m',
+    `<speak><prosody range="${prosody.range}%">${escapeSsml(text)}</prosody></speak>`,
   ];
   // a language this eSpeak build lacks falls back to English rather than failing the track
   const wav = await espeak(args(language)).catch(async (error: unknown) => {
@@ -140,5 +145,9 @@ function waveformThumbnail(samples: Int16Array): Media {
     const bh = Math.max(2, (peak / 32768) * h * 0.9);
     rects.push(`<rect x="${(b * w) / bars + 1}" y="${(h - bh) / 2}" width="${w / bars - 2}" height="${bh}" rx="1" fill="#7bdff2"/>`);
   }
-  return pixelsToJpeg(svgToPixels(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#1d2433"/>${rects.join('')}</svg>`));
+  return pixelsToJpeg(
+    svgToPixels(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#1d2433"/>${rects.join('')}</svg>`,
+    ),
+  );
 }

@@ -43,11 +43,20 @@ function characterSvg(character: Media, mode: StillSpec['mode'], w: number, h: n
   const x = Math.round(cx - boxW / 2);
   const y = Math.round(h * (figure ? 1.02 : 0.92) - boxH);
   if (figure) {
-    return imageTag({ bytes: new TextEncoder().encode(figure), contentType: 'image/svg+xml' }, x, y, Math.round(boxW), Math.round(boxH), 'contain');
+    return imageTag(
+      { bytes: new TextEncoder().encode(figure), contentType: 'image/svg+xml' },
+      x,
+      y,
+      Math.round(boxW),
+      Math.round(boxH),
+      'contain',
+    );
   }
   const pad = Math.round(Math.min(w, h) * 0.012);
-  return `<rect x="${x - pad}" y="${y - pad}" width="${Math.round(boxW) + 2 * pad}" height="${Math.round(boxH) + 2 * pad}" rx="${pad}" fill="#fafafa" opacity="0.95"/>`
-    + imageTag(character, x, y, Math.round(boxW), Math.round(boxH), 'contain');
+  return (
+    `<rect x="${x - pad}" y="${y - pad}" width="${Math.round(boxW) + 2 * pad}" height="${Math.round(boxH) + 2 * pad}" rx="${pad}" fill="#fafafa" opacity="0.95"/>` +
+    imageTag(character, x, y, Math.round(boxW), Math.round(boxH), 'contain')
+  );
 }
 
 /** The still as SVG markup (no caption): scene or base picture, style treatment, references, character. */
@@ -76,10 +85,14 @@ export function stillSvg(spec: StillSpec): string {
     const x = Math.round(w * 0.03 + i * side * 0.9);
     const y = Math.round(h * 0.04);
     const angle = (i - 1) * 5;
-    parts.push(`<g transform="rotate(${angle} ${x + side / 2} ${y + side / 2})"><rect x="${x - 6}" y="${y - 6}" width="${side + 12}" height="${side + 12}" fill="#fafafa"/>${imageTag(ref, x, y, side, side, 'cover')}</g>`);
+    parts.push(
+      `<g transform="rotate(${angle} ${x + side / 2} ${y + side / 2})"><rect x="${x - 6}" y="${y - 6}" width="${side + 12}" height="${side + 12}" fill="#fafafa"/>${imageTag(ref, x, y, side, side, 'cover')}</g>`,
+    );
   });
   if (spec.mode === 'edit') {
-    parts.push(`<defs><radialGradient id="vignette"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient></defs><rect width="${w}" height="${h}" fill="url(#vignette)"/>`);
+    parts.push(
+      `<defs><radialGradient id="vignette"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></radialGradient></defs><rect width="${w}" height="${h}" fill="url(#vignette)"/>`,
+    );
   }
   return parts.join('');
 }

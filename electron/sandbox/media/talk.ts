@@ -18,7 +18,15 @@ const RATE = 16000;
 const LEVELS = 8;
 const DEFAULT_MOUTH = { x: 0.5, y: 0.66, width: 0.14 };
 
-const TINT: Record<string, string> = { happy: 'ffd166', sad: '5c7aff', angry: 'ff5c5c', surprised: 'c77dff', calm: '80ffdb', serious: '9aa5b1', playful: 'ff8fab' };
+const TINT: Record<string, string> = {
+  happy: 'ffd166',
+  sad: '5c7aff',
+  angry: 'ff5c5c',
+  surprised: 'c77dff',
+  calm: '80ffdb',
+  serious: '9aa5b1',
+  playful: 'ff8fab',
+};
 
 /**
  * A talk clip (or video lipsync): the headshot whose mouth opens with the loudness of the audio,
@@ -26,7 +34,8 @@ const TINT: Record<string, string> = { happy: 'ffd166', sad: '5c7aff', angry: 'f
  */
 export async function renderTalking(input: GenerationInput, kind: 'talk' | 'lipsync'): Promise<RenderedOutput> {
   const o = input.options;
-  if (!input.assets.audio) throw new Error(`A ${kind === 'talk' ? 'talk clip' : 'lipsync video'} needs audio_url: the audio the character speaks.`);
+  if (!input.assets.audio)
+    throw new Error(`A ${kind === 'talk' ? 'talk clip' : 'lipsync video'} needs audio_url: the audio the character speaks.`);
   const samples = await decodeAudio(input.assets.audio.bytes, RATE, 'read the talk audio').catch(() => {
     throw new Error('The talk audio could not be read; upload a WAV, MP3, M4A or OGG file.');
   });
@@ -35,8 +44,12 @@ export async function renderTalking(input: GenerationInput, kind: 'talk' | 'lips
   const seconds = Math.min(audioSeconds, o.duration ?? 15);
   const frames = Math.max(1, Math.round(seconds * FPS));
   const grade = videoGrade(o.quality);
-  const size = kind === 'talk' ? frameSize('1:1', grade.longSide === 1920 ? 1080 : 720) : frameSize(o.aspect_ratio ?? '16:9', grade.longSide);
-  const face = await renderableImage(input.assets.startFrame ?? input.character.headshot, input.assets.startFrame ? 'start frame' : "character's headshot");
+  const size =
+    kind === 'talk' ? frameSize('1:1', grade.longSide === 1920 ? 1080 : 720) : frameSize(o.aspect_ratio ?? '16:9', grade.longSide);
+  const face = await renderableImage(
+    input.assets.startFrame ?? input.character.headshot,
+    input.assets.startFrame ? 'start frame' : "character's headshot",
+  );
   const mood = kind === 'talk' ? (o.expression ?? 'neutral') : 'lipsync';
   const levels = mouthFrames(face, size.width, size.height, mood, kind === 'lipsync' ? input.prompt : null).map(toYuv420);
   const envelope = loudnessEnvelope(samples, RATE, FPS, frames);
@@ -45,9 +58,28 @@ export async function renderTalking(input: GenerationInput, kind: 'talk' | 'lips
     await writeFile(audioPath, input.assets.audio?.bytes ?? new Uint8Array());
     await runFfmpeg({
       args: [
-        '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size.width}x${size.height}`, '-r', String(FPS), '-i', 'pipe:0',
-        '-i', audioPath, '-map', '0:v', '-map', '1:a', '-t', seconds.toFixed(3),
-        ...h264Args(grade.crf, input.prompt), ...AAC_ARGS, '-y', join(dir, 'out.mp4'),
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'yuv420p',
+        '-s',
+        `${size.width}x${size.height}`,
+        '-r',
+        String(FPS),
+        '-i',
+        'pipe:0',
+        '-i',
+        audioPath,
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-t',
+        seconds.toFixed(3),
+        ...h264Args(grade.crf, input.prompt),
+        ...AAC_ARGS,
+        '-y',
+        join(dir, 'out.mp4'),
       ],
       input: async (stdin) => {
         for (let f = 0; f < frames; f += 1) {
@@ -63,7 +95,9 @@ export async function renderTalking(input: GenerationInput, kind: 'talk' | 'lips
 
 function mouthOf(face: Media): { x: number; y: number; width: number } {
   const [x, y, width] = (readPngText(face.bytes)[MOUTH_KEY] ?? '').split(',').map(Number);
-  return x !== undefined && y !== undefined && width !== undefined && [x, y, width].every(Number.isFinite) ? { x, y, width } : DEFAULT_MOUTH;
+  return x !== undefined && y !== undefined && width !== undefined && [x, y, width].every(Number.isFinite)
+    ? { x, y, width }
+    : DEFAULT_MOUTH;
 }
 
 /** The frame once per mouth level: blurred backdrop, the face, and an open mouth over the drawn one. */
@@ -78,15 +112,18 @@ function mouthFrames(face: Media, w: number, h: number, mood: string, caption: s
   const fx = Math.round((w - fw) / 2);
   const fy = Math.round(top + (available - fh) / 2);
   const tint = TINT[expressionOf(mood)] ?? 'ffffff';
-  const base = svgToPng(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">`
-    + `<defs><filter id="blur"><feGaussianBlur stdDeviation="${Math.round(Math.min(w, h) * 0.03)}"/></filter></defs>`
-    + `<rect width="${w}" height="${h}" fill="#111"/><g filter="url(#blur)" opacity="0.7">${imageTag(face, 0, 0, w, h, 'cover')}</g>`
-    + `<rect width="${w}" height="${h}" fill="#${tint}" opacity="0.12"/>`
-    + `<rect x="${fx - 4}" y="${fy - 4}" width="${fw + 8}" height="${fh + 8}" rx="10" fill="#000" opacity="0.35"/>`
-    + imageTag(face, fx, fy, fw, fh, 'none')
-    + `<text x="${Math.round(w * 0.04)}" y="${Math.round(h * 0.07)}" font-family="${FONT_FAMILY}" font-weight="700" font-size="${Math.round(Math.min(w, h) * 0.035)}" fill="#${tint}">${xml(mood.toUpperCase())} · SANDBOX</text>`
-    + (caption ? captionSvg(w, h, caption, null) : '')
-    + watermarkSvg(w, h) + '</svg>');
+  const base = svgToPng(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">` +
+      `<defs><filter id="blur"><feGaussianBlur stdDeviation="${Math.round(Math.min(w, h) * 0.03)}"/></filter></defs>` +
+      `<rect width="${w}" height="${h}" fill="#111"/><g filter="url(#blur)" opacity="0.7">${imageTag(face, 0, 0, w, h, 'cover')}</g>` +
+      `<rect width="${w}" height="${h}" fill="#${tint}" opacity="0.12"/>` +
+      `<rect x="${fx - 4}" y="${fy - 4}" width="${fw + 8}" height="${fh + 8}" rx="10" fill="#000" opacity="0.35"/>` +
+      imageTag(face, fx, fy, fw, fh, 'none') +
+      `<text x="${Math.round(w * 0.04)}" y="${Math.round(h * 0.07)}" font-family="${FONT_FAMILY}" font-weight="700" font-size="${Math.round(Math.min(w, h) * 0.035)}" fill="#${tint}">${xml(mood.toUpperCase())} · SANDBOX</text>` +
+      (caption ? captionSvg(w, h, caption, null) : '') +
+      watermarkSvg(w, h) +
+      '</svg>',
+  );
   const m = mouthOf(face);
   const cx = fx + m.x * fw;
   const cy = fy + m.y * fh;
@@ -95,10 +132,15 @@ function mouthFrames(face: Media, w: number, h: number, mood: string, caption: s
     const open = level / (LEVELS - 1);
     const rx = (mw / 2) * (0.8 + 0.2 * open);
     const ry = mw * 0.34 * open + mw * 0.04;
-    const mouth = level === 0 ? '' : `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#3a0d12" stroke="#a8444f" stroke-width="${mw * 0.07}"/>`
-      + `<ellipse cx="${cx}" cy="${cy - ry * 0.62}" rx="${rx * 0.62}" ry="${ry * 0.28}" fill="#f4f1ea"/>`
-      + `<ellipse cx="${cx}" cy="${cy + ry * 0.5}" rx="${rx * 0.55}" ry="${ry * 0.35}" fill="#c2555f"/>`;
-    return svgToPixels(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${imageTag(base, 0, 0, w, h, 'none')}${mouth}</svg>`);
+    const mouth =
+      level === 0
+        ? ''
+        : `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#3a0d12" stroke="#a8444f" stroke-width="${mw * 0.07}"/>` +
+          `<ellipse cx="${cx}" cy="${cy - ry * 0.62}" rx="${rx * 0.62}" ry="${ry * 0.28}" fill="#f4f1ea"/>` +
+          `<ellipse cx="${cx}" cy="${cy + ry * 0.5}" rx="${rx * 0.55}" ry="${ry * 0.35}" fill="#c2555f"/>`;
+    return svgToPixels(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${imageTag(base, 0, 0, w, h, 'none')}${mouth}</svg>`,
+    );
   });
 }
 
@@ -118,7 +160,12 @@ function toYuv420({ width: w, height: h, pixels }: Raster): Uint8Array {
       let r = 0;
       let g = 0;
       let b = 0;
-      for (const [dx, dy] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
         const i = ((y + dy) * w + x + dx) * 4;
         r += pixels[i] ?? 0;
         g += pixels[i + 1] ?? 0;

@@ -37,24 +37,42 @@ export async function renderVideo(input: GenerationInput): Promise<RenderedOutpu
   const seed = seedOf('video', input.prompt, input.model, o.style ?? null, mode, hashOf(input.character.fullbody));
   const label = `${mode} · sandbox video`;
   return withTempDir(async (dir) => {
-    const overlay = svgToPng(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`
-      + captionSvg(width, height, input.prompt, label, LOOK[mode].accent) + watermarkSvg(width, height) + '</svg>');
+    const overlay = svgToPng(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+        captionSvg(width, height, input.prompt, label, LOOK[mode].accent) +
+        watermarkSvg(width, height) +
+        '</svg>',
+    );
     await writeFile(join(dir, 'caption.png'), overlay.bytes);
     const frames = Math.round(seconds * grade.fps);
     const audio = await audioInput(dir, input, seconds, seed);
-    const source = mode === 'remix' || mode === 'edit'
-      ? await movingSource(dir, input, mode, width, height, grade.fps)
-      : await stillSource(dir, input, mode, width, height, grade.fps, frames, seed);
+    const source =
+      mode === 'remix' || mode === 'edit'
+        ? await movingSource(dir, input, mode, width, height, grade.fps)
+        : await stillSource(dir, input, mode, width, height, grade.fps, frames, seed);
     const last = source.count;
     const audioMap = audio === 'original' ? ['-map', '0:a?'] : audio ? ['-map', `${last + 1}:a`] : [];
     const fade = `fade=t=in:st=0:d=0.4,fade=t=out:st=${Math.max(0, seconds - 0.4).toFixed(2)}:d=0.4`;
     const filter = `${source.filter},${LOOK[mode].grade}[graded];[graded][${last}:v]overlay=0:0,${fade},format=yuv420p[out]`;
     await runFfmpeg({
       args: [
-        ...source.inputs, '-i', join(dir, 'caption.png'), ...(audio && audio !== 'original' ? ['-i', audio] : []),
-        '-filter_complex', filter, '-map', '[out]', ...audioMap,
-        '-t', String(seconds), '-r', String(grade.fps), ...h264Args(grade.crf, input.prompt),
-        ...(audio ? [...AAC_ARGS, '-af', `apad,atrim=0:${seconds}`] : ['-an']), '-y', join(dir, 'out.mp4'),
+        ...source.inputs,
+        '-i',
+        join(dir, 'caption.png'),
+        ...(audio && audio !== 'original' ? ['-i', audio] : []),
+        '-filter_complex',
+        filter,
+        '-map',
+        '[out]',
+        ...audioMap,
+        '-t',
+        String(seconds),
+        '-r',
+        String(grade.fps),
+        ...h264Args(grade.crf, input.prompt),
+        ...(audio ? [...AAC_ARGS, '-af', `apad,atrim=0:${seconds}`] : ['-an']),
+        '-y',
+        join(dir, 'out.mp4'),
       ],
       purpose: `encode the ${mode} video`,
     });
@@ -79,7 +97,16 @@ async function audioInput(dir: string, input: GenerationInput, seconds: number, 
 type Source = { inputs: string[]; count: number; filter: string };
 
 /** create and extend: a still drawn a little larger than the frame, then slowly zoomed or panned. */
-async function stillSource(dir: string, input: GenerationInput, mode: 'create' | 'extend', width: number, height: number, fps: number, frames: number, seed: string): Promise<Source> {
+async function stillSource(
+  dir: string,
+  input: GenerationInput,
+  mode: 'create' | 'extend',
+  width: number,
+  height: number,
+  fps: number,
+  frames: number,
+  seed: string,
+): Promise<Source> {
   const o = input.options;
   const amount = ZOOM[o.motion_intensity ?? 'medium'];
   const w = Math.round((width * (1 + amount)) / 2) * 2;
@@ -87,19 +114,29 @@ async function stillSource(dir: string, input: GenerationInput, mode: 'create' |
   let base: Media | null = null;
   if (mode === 'extend') base = await lastFrame(dir, input.assets.referenceVideo);
   else if (input.assets.startFrame) base = await renderableImage(input.assets.startFrame, 'start frame');
-  const references = await Promise.all(input.assets.referenceImages.slice(0, 3).map((m, i) => renderableImage(m, `reference image ${i + 1}`)));
+  const references = await Promise.all(
+    input.assets.referenceImages.slice(0, 3).map((m, i) => renderableImage(m, `reference image ${i + 1}`)),
+  );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${stillSvg({
-    width: w, height: h, prompt: input.prompt, style: o.style, seed, mode: base ? 'frame' : 'generate', base,
-    character: o.include_character === false || (base && mode === 'extend') ? null : input.character.fullbody, references,
+    width: w,
+    height: h,
+    prompt: input.prompt,
+    style: o.style,
+    seed,
+    mode: base ? 'frame' : 'generate',
+    base,
+    character: o.include_character === false || (base && mode === 'extend') ? null : input.character.fullbody,
+    references,
   })}</svg>`;
   await writeFile(join(dir, 'still.png'), svgToPng(svg).bytes);
   // smoothstep progress: the camera eases in and out instead of starting with a jolt
   const p = `(on/${Math.max(1, frames - 1)})`;
   const ease = `(${p}*${p}*(3-2*${p}))`;
   const zoom = 1 + amount;
-  const motion = mode === 'create'
-    ? `z='1+${amount}*${ease}':x='(iw-iw/zoom)*0.5':y='(ih-ih/zoom)*0.45'`
-    : `z='${zoom}':x='(iw-iw/zoom)*${ease}':y='(ih-ih/zoom)*0.5'`;
+  const motion =
+    mode === 'create'
+      ? `z='1+${amount}*${ease}':x='(iw-iw/zoom)*0.5':y='(ih-ih/zoom)*0.45'`
+      : `z='${zoom}':x='(iw-iw/zoom)*${ease}':y='(ih-ih/zoom)*0.5'`;
   return {
     inputs: ['-loop', '1', '-framerate', String(fps), '-t', String(frames / fps), '-i', join(dir, 'still.png')],
     count: 1,
@@ -108,7 +145,14 @@ async function stillSource(dir: string, input: GenerationInput, mode: 'create' |
 }
 
 /** remix and edit: the reference video, looped to length, cropped to the frame, graded; remix adds the character. */
-async function movingSource(dir: string, input: GenerationInput, mode: 'remix' | 'edit', width: number, height: number, fps: number): Promise<Source> {
+async function movingSource(
+  dir: string,
+  input: GenerationInput,
+  mode: 'remix' | 'edit',
+  width: number,
+  height: number,
+  fps: number,
+): Promise<Source> {
   const reference = input.assets.referenceVideo;
   if (!reference) throw new Error(`Video ${mode} needs reference_video: the source video.`);
   await writeFile(join(dir, 'reference.in'), reference.bytes);
@@ -119,7 +163,7 @@ async function movingSource(dir: string, input: GenerationInput, mode: 'remix' |
     const cutout = figure ? svgToPng(figure) : input.character.fullbody;
     await writeFile(join(dir, 'figure.png'), cutout.bytes);
     inputs.push('-loop', '1', '-i', join(dir, 'figure.png'));
-    const fh = Math.round(height * 0.8 / 2) * 2;
+    const fh = Math.round((height * 0.8) / 2) * 2;
     filter = `${filter}[bg];[1:v]scale=-2:${fh}[fig];[bg][fig]overlay=x='W*0.62-w/2':y='H-h'`;
   }
   return { inputs, count: inputs.filter((a) => a === '-i').length, filter };
@@ -129,7 +173,11 @@ async function lastFrame(dir: string, video: Media | null): Promise<Media> {
   if (!video) throw new Error('Video extend needs reference_video: the source video.');
   const path = join(dir, 'reference.in');
   await writeFile(path, video.bytes);
-  const grab = (args: string[]): Promise<Uint8Array> => runFfmpeg({ args: [...args, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], purpose: 'read the reference video' });
+  const grab = (args: string[]): Promise<Uint8Array> =>
+    runFfmpeg({
+      args: [...args, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
+      purpose: 'read the reference video',
+    });
   let png = await grab(['-sseof', '-0.3']).catch(() => new Uint8Array());
   if (png.length === 0) png = await grab([]).catch(() => new Uint8Array());
   if (png.length === 0) throw new Error('The reference video could not be read; upload an MP4, WebM or MOV file with a video track.');

@@ -7,7 +7,14 @@ const MALE = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7'];
 const FEMALE = ['f1', 'f2', 'f3', 'f4', 'f5'];
 
 /** `pitchedShare`: the share of voiced frames with a clear pitch (low for whispers). */
-export type SampleFeatures = { f0: number; centroid: number; zcr: number; syllablesPerSecond: number; voicedSeconds: number; pitchedShare: number };
+export type SampleFeatures = {
+  f0: number;
+  centroid: number;
+  zcr: number;
+  syllablesPerSecond: number;
+  voicedSeconds: number;
+  pitchedShare: number;
+};
 
 /** Derives a clone's parameters from its sample, or a design's from its description (units: speech.ts espeakVoice). */
 export async function analyzeVoice(input: VoiceSampleInput): Promise<VoiceParameters> {
@@ -16,7 +23,8 @@ export async function analyzeVoice(input: VoiceSampleInput): Promise<VoiceParame
       throw new Error('The voice sample could not be read; upload a WAV, MP3, M4A or OGG recording.');
     });
     const features = sampleFeatures(samples);
-    if (features.voicedSeconds < 0.5) throw new Error('The voice sample has less than half a second of voice; upload a clearer recording of at least a few seconds.');
+    if (features.voicedSeconds < 0.5)
+      throw new Error('The voice sample has less than half a second of voice; upload a clearer recording of at least a few seconds.');
     return parametersOf(features);
   }
   return designed(input.description ?? '', input.name);
@@ -59,7 +67,7 @@ export function sampleFeatures(samples: Int16Array): SampleFeatures {
     const at = k * frame;
     const f0 = framePitch(samples, at, frame);
     if (f0) pitches.push(f0);
-    for (let i = at + 1; i < at + frame; i += 1) if (((samples[i] ?? 0) >= 0) !== ((samples[i - 1] ?? 0) >= 0)) crossings += 1;
+    for (let i = at + 1; i < at + frame; i += 1) if ((samples[i] ?? 0) >= 0 !== (samples[i - 1] ?? 0) >= 0) crossings += 1;
     counted += frame;
     if (voiced % 3 === 1) {
       centroidSum += frameCentroid(samples, at, frame);
@@ -102,7 +110,10 @@ export function framePitch(samples: Int16Array, at: number, n: number): number |
     const normalised = running > 0 ? (d * lag) / running : 1;
     if (lag < minLag) continue;
     if (normalised < 0.2) return RATE / lag;
-    if (normalised < best) { best = normalised; bestLag = lag; }
+    if (normalised < best) {
+      best = normalised;
+      bestLag = lag;
+    }
   }
   return best < 0.3 && bestLag ? RATE / bestLag : null;
 }
@@ -132,14 +143,24 @@ function frameCentroid(samples: Int16Array, at: number, n: number): number {
 export function designed(description: string, name: string): VoiceParameters {
   const text = description.toLowerCase();
   const rng = rngOf(seedOf('voice-design', text || name));
-  const female = /female|woman|girl|feminine|her\b|she\b|lady/.test(text) ? true : /male|man\b|boy|masculine|his\b|he\b|gentleman/.test(text) ? false : rng.next() < 0.5;
+  const female = /female|woman|girl|feminine|her\b|she\b|lady/.test(text)
+    ? true
+    : /male|man\b|boy|masculine|his\b|he\b|gentleman/.test(text)
+      ? false
+      : rng.next() < 0.5;
   let variant = rng.pick(female ? FEMALE : MALE);
   let pitch = round2(rng.range(0.85, 1.15));
   let speed = round2(rng.range(0.9, 1.1));
   if (/deep|low|bass|gravel|baritone/.test(text)) pitch = round2(rng.range(0.6, 0.78));
   if (/high|bright|squeak|light|soprano/.test(text)) pitch = round2(rng.range(1.3, 1.55));
-  if (/child|kid|young/.test(text)) { pitch = round2(rng.range(1.6, 1.9)); variant = 'f5'; }
-  if (/old|elder|aged|grand/.test(text)) { speed = 0.82; variant = female ? 'f4' : 'm7'; }
+  if (/child|kid|young/.test(text)) {
+    pitch = round2(rng.range(1.6, 1.9));
+    variant = 'f5';
+  }
+  if (/old|elder|aged|grand/.test(text)) {
+    speed = 0.82;
+    variant = female ? 'f4' : 'm7';
+  }
   if (/fast|energetic|excited|quick|upbeat/.test(text)) speed = 1.3;
   if (/slow|calm|sooth|gentle|relax/.test(text)) speed = 0.8;
   if (/whisper|breathy|asmr/.test(text)) variant = 'whisper';

@@ -101,7 +101,12 @@ export function loudnessEnvelope(samples: Int16Array, rate: number, fps: number,
 export function ambientPad(seconds: number, rate: number, seed: string): Int16Array {
   const rng = rngOf(seedOf('pad', seed));
   const root = 110 * 2 ** (rng.int(0, 11) / 12);
-  const progressions = [[0, 5, 7, 3], [0, 3, 8, 7], [0, 7, 9, 5], [0, 4, 9, 5]];
+  const progressions = [
+    [0, 5, 7, 3],
+    [0, 3, 8, 7],
+    [0, 7, 9, 5],
+    [0, 4, 9, 5],
+  ];
   const steps = rng.pick(progressions);
   const minor = rng.next() < 0.5;
   const n = Math.round(seconds * rate);
@@ -114,8 +119,12 @@ export function ambientPad(seconds: number, rate: number, seed: string): Int16Ar
     const third = base * 2 ** ((minor ? 3 : 4) / 12);
     const fifth = base * 1.5;
     const lfo = 0.75 + 0.25 * Math.sin(2 * Math.PI * 0.3 * t);
-    const v = (Math.sin(2 * Math.PI * base * t) + 0.6 * Math.sin(2 * Math.PI * third * t) + 0.5 * Math.sin(2 * Math.PI * fifth * t)
-      + 0.25 * Math.sin(2 * Math.PI * base * 2 * t)) * lfo;
+    const v =
+      (Math.sin(2 * Math.PI * base * t) +
+        0.6 * Math.sin(2 * Math.PI * third * t) +
+        0.5 * Math.sin(2 * Math.PI * fifth * t) +
+        0.25 * Math.sin(2 * Math.PI * base * 2 * t)) *
+      lfo;
     const fade = Math.min(1, t / 0.5, (seconds - t) / 0.5);
     out[i] = Math.round(v * fade * 5200);
   }

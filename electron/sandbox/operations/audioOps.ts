@@ -25,13 +25,26 @@ export function prepareAudio(s: Services, actor: Actor, body: unknown, prefix = 
   const model = request.model ?? voice.model ?? 'voice-model-a';
   if (model !== 'voice-model-b') {
     const extra = MODEL_B_FIELDS.find((f) => request[f] !== undefined);
-    if (extra) throw new SandboxError('validation_error', `The field ${extra} applies only to voice-model-b; set model to voice-model-b or remove it.`, at(prefix, extra));
+    if (extra)
+      throw new SandboxError(
+        'validation_error',
+        `The field ${extra} applies only to voice-model-b; set model to voice-model-b or remove it.`,
+        at(prefix, extra),
+      );
   }
-  const reference = request.reference_audio ? checkAssetUrl(s.cdn, actor.user.id, request.reference_audio, at(prefix, 'reference_audio'), ['audio']) : null;
+  const reference = request.reference_audio
+    ? checkAssetUrl(s.cdn, actor.user.id, request.reference_audio, at(prefix, 'reference_audio'), ['audio'])
+    : null;
   const { reference_audio: _r, webhook_url: _w, ...plain } = request;
   const normalized = { ...plain, name: request.name ?? null, model };
   const credits = priceOf({ operation: OPERATION_IDS.createAudio, text: request.text, model });
-  return { request, voice, model, reference, binding: bind(OPERATION_IDS.createAudio, null, normalized, reference ? [reference] : [], credits) };
+  return {
+    request,
+    voice,
+    model,
+    reference,
+    binding: bind(OPERATION_IDS.createAudio, null, normalized, reference ? [reference] : [], credits),
+  };
 }
 
 function findVoice(s: Services, actor: Actor, id: string, field: string): AudioVoice {

@@ -1,9 +1,4 @@
-import {
-  CreateCharacterRequest,
-  OPERATION_IDS,
-  RegenerateCharacterRequest,
-  RevertCharacterRequest,
-} from '../../../shared/api/index.ts';
+import { CreateCharacterRequest, OPERATION_IDS, RegenerateCharacterRequest, RevertCharacterRequest } from '../../../shared/api/index.ts';
 import type { Actor } from '../auth.ts';
 import { priceOf } from '../pricing.ts';
 import { requireOwnedCharacter, type CharacterRecord } from '../repos/characterRepo.ts';
@@ -32,7 +27,14 @@ export function prepareCreateCharacter(s: Services, actor: Actor, body: unknown,
 export type PreparedRegenerate = { character: CharacterRecord; customDetails: string; binding: Binding };
 
 /** spec 4.1 regenerate: optional custom_details; empty or absent means a full regeneration. */
-export function prepareRegenerate(s: Services, actor: Actor, body: unknown, characterId: string, prefix = '', targetField?: string): PreparedRegenerate {
+export function prepareRegenerate(
+  s: Services,
+  actor: Actor,
+  body: unknown,
+  characterId: string,
+  prefix = '',
+  targetField?: string,
+): PreparedRegenerate {
   const request = parseValid(RegenerateCharacterRequest, body, prefix);
   const character = requireOwnedCharacter(s.db, actor.user.id, characterId, targetField);
   const customDetails = request.custom_details?.trim() ?? '';
@@ -44,9 +46,22 @@ export function prepareRegenerate(s: Services, actor: Actor, body: unknown, char
 export type PreparedRevert = { character: CharacterRecord; binding: Binding };
 
 /** spec 4.1 revert: the body is the empty JSON object. */
-export function prepareRevert(s: Services, actor: Actor, body: unknown, characterId: string, prefix = '', targetField?: string): PreparedRevert {
+export function prepareRevert(
+  s: Services,
+  actor: Actor,
+  body: unknown,
+  characterId: string,
+  prefix = '',
+  targetField?: string,
+): PreparedRevert {
   parseValid(RevertCharacterRequest, body, prefix);
   const character = requireOwnedCharacter(s.db, actor.user.id, characterId, targetField);
-  const binding = bind(OPERATION_IDS.revertCharacter, { character_id: characterId }, {}, [], priceOf({ operation: OPERATION_IDS.revertCharacter }));
+  const binding = bind(
+    OPERATION_IDS.revertCharacter,
+    { character_id: characterId },
+    {},
+    [],
+    priceOf({ operation: OPERATION_IDS.revertCharacter }),
+  );
   return { character, binding };
 }

@@ -40,5 +40,12 @@ export function startPortraitGeneration(s: Services, p: PortraitGeneration): num
     dueMs: p.now.getTime() + jobDurationMs(s.speed, 'character'),
     now: p.now,
   });
-  return charge(s.db, { userId: p.userId, amount: p.credits, description: p.description, resourceId: p.generationId, operationKey: p.operationKey, now: p.now });
+  return charge(s.db, {
+    userId: p.userId,
+    amount: p.credits,
+    description: p.description,
+    resourceId: p.generationId,
+    operationKey: p.operationKey,
+    now: p.now,
+  });
 }

@@ -12,7 +12,8 @@ import type { Binding } from './binding.ts';
  */
 export function useQuote(db: Db, actor: Actor, quoteId: string, binding: Binding, resourceId: string, now: Date): number {
   const quote = findIssuedQuote(db, quoteId, actor.user.id, actor.key.id);
-  if (!quote) throw new SandboxError('quote_mismatch', 'No quote with this id was issued to this API key; request a new quote.', 'Quote-Id');
+  if (!quote)
+    throw new SandboxError('quote_mismatch', 'No quote with this id was issued to this API key; request a new quote.', 'Quote-Id');
   if (quote.usedBy !== null) {
     throw new SandboxError('quote_mismatch', 'This quote was already used for another request; request a new quote.', 'Quote-Id');
   }
@@ -20,13 +21,21 @@ export function useQuote(db: Db, actor: Actor, quoteId: string, binding: Binding
     throw new SandboxError('quote_mismatch', `This quote is for ${quote.operationId}, not ${binding.operationId}.`, 'Quote-Id');
   }
   if (quote.inputHash !== binding.inputHash || quote.assetHash !== binding.assetHash) {
-    throw new SandboxError('quote_mismatch', 'The request differs from the quoted one; send exactly the quoted input, or request a new quote.', 'Quote-Id');
+    throw new SandboxError(
+      'quote_mismatch',
+      'The request differs from the quoted one; send exactly the quoted input, or request a new quote.',
+      'Quote-Id',
+    );
   }
   if (Date.parse(quote.expiresAt) <= now.getTime()) {
     throw new SandboxError('quote_expired', 'This quote has expired; request a new quote.', 'Quote-Id');
   }
   if (quote.approvalRequired && quote.approvalState !== 'approved') {
-    throw new SandboxError('quote_not_approved', `This quote needs approval and is ${quote.approvalState ?? 'pending'}; wait for approval or request a new quote.`, 'Quote-Id');
+    throw new SandboxError(
+      'quote_not_approved',
+      `This quote needs approval and is ${quote.approvalState ?? 'pending'}; wait for approval or request a new quote.`,
+      'Quote-Id',
+    );
   }
   markQuoteUsed(db, quoteId, resourceId);
   return quote.credits;

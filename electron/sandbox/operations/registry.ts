@@ -21,7 +21,13 @@ export function scopeOfOperation(op: OperationInfo, input: unknown): Scope | rea
  * The binding of a quoted operation, computed by the very functions the paid endpoints use, so
  * the hashes and credits of a quote and of the later submission agree exactly (spec 4.3).
  */
-export function bindingFor(s: Services, actor: Actor, op: OperationInfo, input: unknown, target: { character_id: string } | undefined): Binding {
+export function bindingFor(
+  s: Services,
+  actor: Actor,
+  op: OperationInfo,
+  input: unknown,
+  target: { character_id: string } | undefined,
+): Binding {
   const characterId = target?.character_id ?? '';
   switch (op.operation_id) {
     case OPERATION_IDS.createCharacter:

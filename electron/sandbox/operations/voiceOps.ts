@@ -19,7 +19,11 @@ export function prepareVoice(s: Services, actor: Actor, body: unknown, prefix = 
   checkRawUrlFields(body, s.cdn.baseUrl, prefix);
   const request = parseValid(CloneVoiceRequest, body, prefix);
   if (request.setup_mode === 'voice_design' && request.source_url !== undefined) {
-    throw new SandboxError('validation_error', 'A designed voice takes no source_url; describe the voice in description, or use setup_mode voice_clone.', at(prefix, 'source_url'));
+    throw new SandboxError(
+      'validation_error',
+      'A designed voice takes no source_url; describe the voice in description, or use setup_mode voice_clone.',
+      at(prefix, 'source_url'),
+    );
   }
   const sample = request.source_url ? checkAssetUrl(s.cdn, actor.user.id, request.source_url, at(prefix, 'source_url'), ['audio']) : null;
   const normalized = { name: request.name, description: request.description ?? null, model: request.model, setup_mode: request.setup_mode };

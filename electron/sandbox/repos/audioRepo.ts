@@ -43,7 +43,8 @@ export function toAudio(row: Row): AudioRecord {
 }
 
 export function findOwnedAudio(db: Db, userId: string, id: string): AudioRecord | null {
-  const row = db.prepare('SELECT * FROM audio_tracks WHERE id = ? AND user_id = ? AND deleted_at IS NULL').get(id, userId) as Row | undefined;
+  const row = db.prepare('SELECT * FROM audio_tracks WHERE id = ? AND user_id = ? AND deleted_at IS NULL').get(id, userId) as
+    Row | undefined;
   return row ? toAudio(row) : null;
 }
 
@@ -79,8 +80,14 @@ export function insertAudio(db: Db, a: NewAudio): void {
 export function listAudio(db: Db, userId: string, after: number, voiceId: string | undefined, limit: number): AudioRecord[] {
   const rows = (
     voiceId
-      ? db.prepare('SELECT * FROM audio_tracks WHERE user_id = ? AND deleted_at IS NULL AND seq < ? AND voice_id = ? ORDER BY seq DESC LIMIT ?').all(userId, after, voiceId, limit)
-      : db.prepare('SELECT * FROM audio_tracks WHERE user_id = ? AND deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?').all(userId, after, limit)
+      ? db
+          .prepare(
+            'SELECT * FROM audio_tracks WHERE user_id = ? AND deleted_at IS NULL AND seq < ? AND voice_id = ? ORDER BY seq DESC LIMIT ?',
+          )
+          .all(userId, after, voiceId, limit)
+      : db
+          .prepare('SELECT * FROM audio_tracks WHERE user_id = ? AND deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?')
+          .all(userId, after, limit)
   ) as Row[];
   return rows.map(toAudio);
 }
@@ -92,13 +99,18 @@ export function softDeleteAudio(db: Db, id: string, at: string): void {
 
 /** Every processing track with its due time (the scheduler's work). */
 export function processingAudio(db: Db): { id: string; dueMs: number }[] {
-  return (db.prepare(`SELECT id, due_ms FROM audio_tracks WHERE status = 'processing'`).all() as Row[]).map((r) => ({ id: str(r, 'id'), dueMs: num(r, 'due_ms') }));
+  return (db.prepare(`SELECT id, due_ms FROM audio_tracks WHERE status = 'processing'`).all() as Row[]).map((r) => ({
+    id: str(r, 'id'),
+    dueMs: num(r, 'due_ms'),
+  }));
 }
 
 /** A processing track is ready with its speech; false when it was no longer processing. */
 export function completeAudio(db: Db, id: string, audioUrl: string, durationSeconds: number | null, at: string): boolean {
   const changed = db
-    .prepare(`UPDATE audio_tracks SET status = 'ready', audio_url = ?, duration_seconds = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status = 'processing'`)
+    .prepare(
+      `UPDATE audio_tracks SET status = 'ready', audio_url = ?, duration_seconds = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status = 'processing'`,
+    )
     .run(audioUrl, durationSeconds, at, at, id).changes;
   return Number(changed) > 0;
 }
@@ -106,7 +118,9 @@ export function completeAudio(db: Db, id: string, audioUrl: string, durationSeco
 /** A processing track fails with `message`; false when it was no longer processing. */
 export function failAudio(db: Db, id: string, message: string, at: string): boolean {
   const changed = db
-    .prepare(`UPDATE audio_tracks SET status = 'failed', error_message = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status = 'processing'`)
+    .prepare(
+      `UPDATE audio_tracks SET status = 'failed', error_message = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status = 'processing'`,
+    )
     .run(message, at, at, id).changes;
   return Number(changed) > 0;
 }

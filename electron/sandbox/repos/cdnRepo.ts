@@ -5,7 +5,13 @@ export type CdnObjectRow = { sha256: string; ext: string; contentType: string; s
 
 /** Records an object once; recording the same bytes again changes nothing. */
 export function recordObject(db: Db, o: CdnObjectRow, at: string): void {
-  db.prepare('INSERT OR IGNORE INTO cdn_objects (sha256, ext, content_type, size, created_at) VALUES (?, ?, ?, ?, ?)').run(o.sha256, o.ext, o.contentType, o.size, at);
+  db.prepare('INSERT OR IGNORE INTO cdn_objects (sha256, ext, content_type, size, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    o.sha256,
+    o.ext,
+    o.contentType,
+    o.size,
+    at,
+  );
 }
 
 export function getObject(db: Db, sha256: string): CdnObjectRow | null {
@@ -20,7 +26,14 @@ export type Ownership = { id: string; userId: string; sha256: string; kind: stri
  * returns the id of the ownership, the first one's when it was already recorded.
  */
 export function recordOwnership(db: Db, o: Ownership): string {
-  db.prepare('INSERT OR IGNORE INTO uploads (id, user_id, sha256, kind, source, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(o.id, o.userId, o.sha256, o.kind, o.source, o.createdAt);
+  db.prepare('INSERT OR IGNORE INTO uploads (id, user_id, sha256, kind, source, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+    o.id,
+    o.userId,
+    o.sha256,
+    o.kind,
+    o.source,
+    o.createdAt,
+  );
   const row = db.prepare('SELECT id FROM uploads WHERE user_id = ? AND sha256 = ?').get(o.userId, o.sha256) as Row;
   return str(row, 'id');
 }

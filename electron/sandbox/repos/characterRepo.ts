@@ -77,7 +77,8 @@ export function getCharacterById(db: Db, id: string): CharacterRecord | null {
 }
 
 export function getVersion(db: Db, characterId: string, version: number): VersionRecord | null {
-  const row = db.prepare('SELECT * FROM character_versions WHERE character_id = ? AND version = ?').get(characterId, version) as Row | undefined;
+  const row = db.prepare('SELECT * FROM character_versions WHERE character_id = ? AND version = ?').get(characterId, version) as
+    Row | undefined;
   return row ? toVersion(row) : null;
 }
 
@@ -105,11 +106,21 @@ export function characterJson(db: Db, c: CharacterRecord): Record<string, unknow
 
 /** The user's live characters before position `after`, newest first. */
 export function listCharacters(db: Db, userId: string, after: number, limit: number): CharacterRecord[] {
-  const rows = db.prepare('SELECT * FROM characters WHERE user_id = ? AND deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?').all(userId, after, limit) as Row[];
+  const rows = db
+    .prepare('SELECT * FROM characters WHERE user_id = ? AND deleted_at IS NULL AND seq < ? ORDER BY seq DESC LIMIT ?')
+    .all(userId, after, limit) as Row[];
   return rows.map(toCharacter);
 }
 
-export type NewCharacter = { id: string; userId: string; name: string; parameters: unknown; referenceImageUrls: readonly string[]; generationId: string; at: string };
+export type NewCharacter = {
+  id: string;
+  userId: string;
+  name: string;
+  parameters: unknown;
+  referenceImageUrls: readonly string[];
+  generationId: string;
+  at: string;
+};
 
 /** spec 4.1: a new character is generating its version 1, made by the create generation. */
 export function insertCharacter(db: Db, c: NewCharacter): void {
@@ -123,7 +134,13 @@ export function insertCharacter(db: Db, c: NewCharacter): void {
   ).run(c.id, c.generationId, c.at);
 }
 
-export type NewRegeneration = { characterId: string; previousVersion: number; customDetails: string | null; generationId: string; at: string };
+export type NewRegeneration = {
+  characterId: string;
+  previousVersion: number;
+  customDetails: string | null;
+  generationId: string;
+  at: string;
+};
 
 /** spec 4.1 regenerate: a new version, generating, becomes the current one; returns its number. */
 export function startRegeneration(db: Db, r: NewRegeneration): number {
@@ -133,39 +150,47 @@ export function startRegeneration(db: Db, r: NewRegeneration): number {
     `INSERT INTO character_versions (character_id, version, previous_version, origin, status, custom_details, generation_id, created_at)
      VALUES (?, ?, ?, 'regenerate', 'generating', ?, ?, ?)`,
   ).run(r.characterId, version, r.previousVersion, r.customDetails, r.generationId, r.at);
-  db.prepare(`UPDATE characters SET status = 'generating', current_version = ?, error_message = NULL, updated_at = ? WHERE id = ?`).run(version, r.at, r.characterId);
+  db.prepare(`UPDATE characters SET status = 'generating', current_version = ?, error_message = NULL, updated_at = ? WHERE id = ?`).run(
+    version,
+    r.at,
+    r.characterId,
+  );
   return version;
 }
 
 /** spec 4.1 revert: the current version is marked reverted and `previous` becomes current, with its portraits. */
 export function revertTo(db: Db, characterId: string, current: VersionRecord, previous: VersionRecord, at: string): void {
   db.prepare('UPDATE character_versions SET reverted_at = ? WHERE character_id = ? AND version = ?').run(at, characterId, current.version);
-  db.prepare('UPDATE characters SET current_version = ?, status = ?, headshot_url = ?, fullbody_url = ?, error_message = NULL, updated_at = ? WHERE id = ?').run(
-    previous.version,
-    previous.status,
-    previous.headshotUrl,
-    previous.fullbodyUrl,
-    at,
-    characterId,
-  );
+  db.prepare(
+    'UPDATE characters SET current_version = ?, status = ?, headshot_url = ?, fullbody_url = ?, error_message = NULL, updated_at = ? WHERE id = ?',
+  ).run(previous.version, previous.status, previous.headshotUrl, previous.fullbodyUrl, at, characterId);
 }
 
 /** A version's portraits are ready; the character is ready with them when it is still the current version (spec 3). */
-export function completeVersion(db: Db, characterId: string, version: number, portraits: { headshotUrl: string; fullbodyUrl: string }, at: string): void {
-  db.prepare(`UPDATE character_versions SET status = 'ready', headshot_url = ?, fullbody_url = ? WHERE character_id = ? AND version = ?`).run(portraits.headshotUrl, portraits.fullbodyUrl, characterId, version);
-  db.prepare(`UPDATE characters SET status = 'ready', headshot_url = ?, fullbody_url = ?, error_message = NULL, updated_at = ? WHERE id = ? AND current_version = ?`).run(
-    portraits.headshotUrl,
-    portraits.fullbodyUrl,
-    at,
-    characterId,
-    version,
-  );
+export function completeVersion(
+  db: Db,
+  characterId: string,
+  version: number,
+  portraits: { headshotUrl: string; fullbodyUrl: string },
+  at: string,
+): void {
+  db.prepare(
+    `UPDATE character_versions SET status = 'ready', headshot_url = ?, fullbody_url = ? WHERE character_id = ? AND version = ?`,
+  ).run(portraits.headshotUrl, portraits.fullbodyUrl, characterId, version);
+  db.prepare(
+    `UPDATE characters SET status = 'ready', headshot_url = ?, fullbody_url = ?, error_message = NULL, updated_at = ? WHERE id = ? AND current_version = ?`,
+  ).run(portraits.headshotUrl, portraits.fullbodyUrl, at, characterId, version);
 }
 
 /** A version failed; the character is failed with the message when it is still the current version. */
 export function failVersion(db: Db, characterId: string, version: number, message: string, at: string): void {
   db.prepare(`UPDATE character_versions SET status = 'failed' WHERE character_id = ? AND version = ?`).run(characterId, version);
-  db.prepare(`UPDATE characters SET status = 'failed', error_message = ?, updated_at = ? WHERE id = ? AND current_version = ?`).run(message, at, characterId, version);
+  db.prepare(`UPDATE characters SET status = 'failed', error_message = ?, updated_at = ? WHERE id = ? AND current_version = ?`).run(
+    message,
+    at,
+    characterId,
+    version,
+  );
 }
 
 /** Hides the character from every later read (spec 4.1 DELETE). */

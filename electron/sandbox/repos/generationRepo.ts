@@ -52,7 +52,10 @@ export function toGeneration(row: Row): GenerationRecord {
 }
 
 /** What a creating request writes: the record without what the database and the job fill in later. */
-export type NewGeneration = Omit<GenerationRecord, 'seq' | 'outputUrl' | 'thumbnailUrl' | 'durationSeconds' | 'errorMessage' | 'createdAt' | 'updatedAt' | 'completedAt'> & {
+export type NewGeneration = Omit<
+  GenerationRecord,
+  'seq' | 'outputUrl' | 'thumbnailUrl' | 'durationSeconds' | 'errorMessage' | 'createdAt' | 'updatedAt' | 'completedAt'
+> & {
   now: Date;
 };
 
@@ -61,7 +64,22 @@ export function insertGeneration(db: Db, g: NewGeneration): void {
   db.prepare(
     `INSERT INTO generations (id, user_id, character_id, character_version, type, operation, status, prompt, model, options, credits_used, due_ms, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(g.id, g.userId, g.characterId, g.characterVersion, g.type, g.operation, g.status, g.prompt, g.model, JSON.stringify(g.options), g.creditsUsed, g.dueMs, at, at);
+  ).run(
+    g.id,
+    g.userId,
+    g.characterId,
+    g.characterVersion,
+    g.type,
+    g.operation,
+    g.status,
+    g.prompt,
+    g.model,
+    JSON.stringify(g.options),
+    g.creditsUsed,
+    g.dueMs,
+    at,
+    at,
+  );
 }
 
 export function getGeneration(db: Db, id: string): GenerationRecord | null {
@@ -70,18 +88,28 @@ export function getGeneration(db: Db, id: string): GenerationRecord | null {
 }
 
 export function findOwnedGeneration(db: Db, userId: string, id: string): GenerationRecord | null {
-  const row = db.prepare('SELECT * FROM generations WHERE id = ? AND user_id = ? AND deleted_at IS NULL').get(id, userId) as Row | undefined;
+  const row = db.prepare('SELECT * FROM generations WHERE id = ? AND user_id = ? AND deleted_at IS NULL').get(id, userId) as
+    Row | undefined;
   return row ? toGeneration(row) : null;
 }
 
 /** spec 4.2 list filters; each one given narrows the list. */
-export type GenerationFilters = { type?: string | undefined; characterId?: string | undefined; status?: string | undefined; updatedAfter?: string | undefined };
+export type GenerationFilters = {
+  type?: string | undefined;
+  characterId?: string | undefined;
+  status?: string | undefined;
+  updatedAfter?: string | undefined;
+};
 
 /** The user's live generations before position `after`, newest first. */
 export function listGenerations(db: Db, userId: string, after: number, filters: GenerationFilters, limit: number): GenerationRecord[] {
   const where = ['user_id = ?', 'deleted_at IS NULL', 'seq < ?'];
   const args: (string | number)[] = [userId, after];
-  for (const [column, value] of [['type', filters.type], ['character_id', filters.characterId], ['status', filters.status]] as const) {
+  for (const [column, value] of [
+    ['type', filters.type],
+    ['character_id', filters.characterId],
+    ['status', filters.status],
+  ] as const) {
     if (value !== undefined) {
       where.push(`${column} = ?`);
       args.push(value);
@@ -97,7 +125,12 @@ export function listGenerations(db: Db, userId: string, after: number, filters: 
 
 /** How many of the user's generations of one operation are processing (the account's concurrency in use). */
 export function countProcessing(db: Db, userId: string, operation: string): number {
-  return num(db.prepare(`SELECT COUNT(*) AS n FROM generations WHERE user_id = ? AND operation = ? AND status = 'processing'`).get(userId, operation) as Row, 'n');
+  return num(
+    db
+      .prepare(`SELECT COUNT(*) AS n FROM generations WHERE user_id = ? AND operation = ? AND status = 'processing'`)
+      .get(userId, operation) as Row,
+    'n',
+  );
 }
 
 /** How many of the user's generations wait as pending. */
@@ -112,7 +145,9 @@ export function usersWithPending(db: Db): string[] {
 
 /** The user's oldest pending generations, at most `limit`, oldest first. */
 export function oldestPending(db: Db, userId: string, limit: number): { id: string; type: string }[] {
-  const rows = db.prepare(`SELECT id, type FROM generations WHERE user_id = ? AND status = 'pending' ORDER BY seq LIMIT ?`).all(userId, limit) as Row[];
+  const rows = db
+    .prepare(`SELECT id, type FROM generations WHERE user_id = ? AND status = 'pending' ORDER BY seq LIMIT ?`)
+    .all(userId, limit) as Row[];
   return rows.map((r) => ({ id: str(r, 'id'), type: str(r, 'type') }));
 }
 
@@ -142,7 +177,9 @@ export function completeGeneration(db: Db, id: string, output: GenerationOutput,
 /** A generation in one of the `from` states fails with `message`; false when it was in none of them. */
 export function failGeneration(db: Db, id: string, message: string, at: string, from: readonly GenerationStatus[]): boolean {
   const changed = db
-    .prepare(`UPDATE generations SET status = 'failed', error_message = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`)
+    .prepare(
+      `UPDATE generations SET status = 'failed', error_message = ?, completed_at = ?, updated_at = ? WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,
+    )
     .run(message, at, at, id, ...from).changes;
   return Number(changed) > 0;
 }
@@ -150,7 +187,9 @@ export function failGeneration(db: Db, id: string, message: string, at: string, 
 /** A pending generation is deleted before it starts: failed with `message`, never due, hidden. False when it was not pending. */
 export function cancelPending(db: Db, id: string, message: string, at: string): boolean {
   const changed = db
-    .prepare(`UPDATE generations SET status = 'failed', error_message = ?, due_ms = NULL, completed_at = ?, deleted_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`)
+    .prepare(
+      `UPDATE generations SET status = 'failed', error_message = ?, due_ms = NULL, completed_at = ?, deleted_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`,
+    )
     .run(message, at, at, at, id).changes;
   return Number(changed) > 0;
 }

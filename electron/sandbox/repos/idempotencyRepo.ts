@@ -49,7 +49,20 @@ export function insertRecord(db: Db, r: NewRecord): void {
   db.prepare(
     `INSERT INTO idempotency (api_key_id, key, user_id, method, path, fingerprint, status, headers, body, resource_kind, resource_id, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(r.apiKeyId, r.key, r.userId, r.method, r.path, r.fingerprint, r.status, JSON.stringify(r.headers), JSON.stringify(r.body), r.resourceKind, r.resourceId, r.now.toISOString());
+  ).run(
+    r.apiKeyId,
+    r.key,
+    r.userId,
+    r.method,
+    r.path,
+    r.fingerprint,
+    r.status,
+    JSON.stringify(r.headers),
+    JSON.stringify(r.body),
+    r.resourceKind,
+    r.resourceId,
+    r.now.toISOString(),
+  );
 }
 
 /** Drops every record made before `cutoff`; returns how many. */

@@ -64,7 +64,9 @@ export function findKeyByHash(db: Db, keyHash: string): (ApiKeyRecord & { isSeed
 
 /** The user's keys that are not revoked, newest first. */
 export function listUnrevokedKeys(db: Db, userId: string): ApiKeyRecord[] {
-  const rows = db.prepare('SELECT * FROM api_keys WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, rowid DESC').all(userId) as Row[];
+  const rows = db
+    .prepare('SELECT * FROM api_keys WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, rowid DESC')
+    .all(userId) as Row[];
   return rows.map(toKey);
 }
 
@@ -75,7 +77,9 @@ export function markKeyUsed(db: Db, keyId: string, at: string): void {
 
 /** False when the user has no unrevoked key with this id. */
 export function revokeKey(db: Db, userId: string, keyId: string, at: string): boolean {
-  const changed = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL').run(at, keyId, userId).changes;
+  const changed = db
+    .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL')
+    .run(at, keyId, userId).changes;
   return Number(changed) > 0;
 }
 
@@ -84,7 +88,11 @@ export function revokeSeedKeys(db: Db, userId: string, at: string, keepId?: stri
   if (keepId === undefined) {
     db.prepare('UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND is_seed = 1 AND revoked_at IS NULL').run(at, userId);
   } else {
-    db.prepare('UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND is_seed = 1 AND revoked_at IS NULL AND id <> ?').run(at, userId, keepId);
+    db.prepare('UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND is_seed = 1 AND revoked_at IS NULL AND id <> ?').run(
+      at,
+      userId,
+      keepId,
+    );
   }
 }
 

@@ -48,7 +48,9 @@ export function credit(db: Db, userId: string, amount: number): void {
 
 /** The first charge made for a resource, or null. */
 export function chargeFor(db: Db, resourceId: string): LedgerLine | null {
-  const row = db.prepare(`SELECT * FROM credit_transactions WHERE resource_id = ? AND type = 'usage' ORDER BY seq LIMIT 1`).get(resourceId) as Row | undefined;
+  const row = db
+    .prepare(`SELECT * FROM credit_transactions WHERE resource_id = ? AND type = 'usage' ORDER BY seq LIMIT 1`)
+    .get(resourceId) as Row | undefined;
   return row ? toLine(row) : null;
 }
 
@@ -82,7 +84,9 @@ export function insertLine(db: Db, l: NewLedgerLine): void {
 export function ledgerPage(db: Db, userId: string, after: number, type: string | undefined, limit: number): LedgerLine[] {
   const rows = (
     type
-      ? db.prepare('SELECT * FROM credit_transactions WHERE user_id = ? AND seq < ? AND type = ? ORDER BY seq DESC LIMIT ?').all(userId, after, type, limit)
+      ? db
+          .prepare('SELECT * FROM credit_transactions WHERE user_id = ? AND seq < ? AND type = ? ORDER BY seq DESC LIMIT ?')
+          .all(userId, after, type, limit)
       : db.prepare('SELECT * FROM credit_transactions WHERE user_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?').all(userId, after, limit)
   ) as Row[];
   return rows.map(toLine);

@@ -2,7 +2,8 @@ import { str, type Db, type Row } from '../db/database.ts';
 
 /** The CDN object of a preset's spoken preview, when one was rendered for this fingerprint. */
 export function currentPreview(db: Db, presetId: string, fingerprint: string): { sha256: string; ext: string } | null {
-  const row = db.prepare('SELECT sha256, ext FROM preset_previews WHERE preset_id = ? AND fingerprint = ?').get(presetId, fingerprint) as Row | undefined;
+  const row = db.prepare('SELECT sha256, ext FROM preset_previews WHERE preset_id = ? AND fingerprint = ?').get(presetId, fingerprint) as
+    Row | undefined;
   return row ? { sha256: str(row, 'sha256'), ext: str(row, 'ext') } : null;
 }
 

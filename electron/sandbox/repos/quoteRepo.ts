@@ -49,7 +49,23 @@ export function insertQuote(db: Db, q: NewQuote): void {
     `INSERT INTO quotes (id, user_id, api_key_id, payer_id, operation_id, input_hash, asset_hash, capability_version, pricing_version,
        credits, retry_budget, approval_required, approval_state, expires_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(q.id, q.userId, q.apiKeyId, q.payerId, q.operationId, q.inputHash, q.assetHash, q.capabilityVersion, q.pricingVersion, q.credits, q.retryBudget, q.approvalRequired ? 1 : 0, q.approvalState, q.expiresAt, q.createdAt);
+  ).run(
+    q.id,
+    q.userId,
+    q.apiKeyId,
+    q.payerId,
+    q.operationId,
+    q.inputHash,
+    q.assetHash,
+    q.capabilityVersion,
+    q.pricingVersion,
+    q.credits,
+    q.retryBudget,
+    q.approvalRequired ? 1 : 0,
+    q.approvalState,
+    q.expiresAt,
+    q.createdAt,
+  );
 }
 
 export function getQuote(db: Db, id: string): QuoteRecord | null {
@@ -59,7 +75,8 @@ export function getQuote(db: Db, id: string): QuoteRecord | null {
 
 /** spec 4.3 / 5.7: a quote exists for its actor and the API key that asked for it, for nobody else. */
 export function findIssuedQuote(db: Db, id: string, userId: string, apiKeyId: string): QuoteRecord | null {
-  const row = db.prepare('SELECT * FROM quotes WHERE id = ? AND user_id = ? AND api_key_id = ?').get(id, userId, apiKeyId) as Row | undefined;
+  const row = db.prepare('SELECT * FROM quotes WHERE id = ? AND user_id = ? AND api_key_id = ?').get(id, userId, apiKeyId) as
+    Row | undefined;
   return row ? toQuote(row) : null;
 }
 
@@ -79,7 +96,9 @@ export function expireQuote(db: Db, id: string, at: string): boolean {
 /** Quotes subject to approval in one state, newest first (at most 100); of one user when given. */
 export function quotesAwaiting(db: Db, state: ApprovalState, userId: string | null): QuoteRecord[] {
   const rows = db
-    .prepare('SELECT * FROM quotes WHERE approval_required = 1 AND approval_state = ? AND (? IS NULL OR user_id = ?) ORDER BY created_at DESC, rowid DESC LIMIT 100')
+    .prepare(
+      'SELECT * FROM quotes WHERE approval_required = 1 AND approval_state = ? AND (? IS NULL OR user_id = ?) ORDER BY created_at DESC, rowid DESC LIMIT 100',
+    )
     .all(state, userId, userId) as Row[];
   return rows.map(toQuote);
 }

@@ -73,13 +73,18 @@ export function listVisibleVoices(db: Db, userId: string, team: string | null, a
   const sql = `SELECT v.* FROM voices v JOIN users u ON u.id = v.user_id
     WHERE v.deleted_at IS NULL AND v.seq < ? AND (v.user_id = ? OR (? IS NOT NULL AND u.team = ?))
     ORDER BY v.seq DESC`;
-  const rows = (limit === null ? db.prepare(sql).all(after, userId, team, team) : db.prepare(`${sql} LIMIT ?`).all(after, userId, team, team, limit)) as Row[];
+  const rows = (
+    limit === null ? db.prepare(sql).all(after, userId, team, team) : db.prepare(`${sql} LIMIT ?`).all(after, userId, team, team, limit)
+  ) as Row[];
   return rows.map(toVoice);
 }
 
 /** Every processing voice with its due time (the scheduler's work). */
 export function processingVoices(db: Db): { id: string; dueMs: number }[] {
-  return (db.prepare(`SELECT id, due_ms FROM voices WHERE status = 'processing'`).all() as Row[]).map((r) => ({ id: str(r, 'id'), dueMs: num(r, 'due_ms') }));
+  return (db.prepare(`SELECT id, due_ms FROM voices WHERE status = 'processing'`).all() as Row[]).map((r) => ({
+    id: str(r, 'id'),
+    dueMs: num(r, 'due_ms'),
+  }));
 }
 
 /** A processing voice is ready with its parameters and preview; false when it was no longer processing. */
@@ -92,7 +97,9 @@ export function completeVoice(db: Db, id: string, params: NonNullable<VoiceRecor
 
 /** A processing voice fails with `message`; false when it was no longer processing. */
 export function failVoice(db: Db, id: string, message: string, at: string): boolean {
-  const changed = db.prepare(`UPDATE voices SET status = 'failed', error_message = ?, updated_at = ? WHERE id = ? AND status = 'processing'`).run(message, at, id).changes;
+  const changed = db
+    .prepare(`UPDATE voices SET status = 'failed', error_message = ?, updated_at = ? WHERE id = ? AND status = 'processing'`)
+    .run(message, at, id).changes;
   return Number(changed) > 0;
 }
 

@@ -13,24 +13,27 @@ export function registerAccount(router: Router): void {
   router.add(
     'GET',
     '/v1/account',
-    v1(async (ctx) => {
-      const user = getUser(ctx.services.db, ctx.actor.user.id) ?? ctx.actor.user;
-      return {
-        status: 200,
-        body: {
-          data: {
-            id: user.id,
-            email: user.email,
-            name: user.name,
-            avatar_url: user.avatarUrl,
-            credits: { balance: user.balance },
-            subscription: subscriptionOf(user),
-            team: user.team,
-            created_at: user.createdAt,
+    v1(
+      async (ctx) => {
+        const user = getUser(ctx.services.db, ctx.actor.user.id) ?? ctx.actor.user;
+        return {
+          status: 200,
+          body: {
+            data: {
+              id: user.id,
+              email: user.email,
+              name: user.name,
+              avatar_url: user.avatarUrl,
+              credits: { balance: user.balance },
+              subscription: subscriptionOf(user),
+              team: user.team,
+              created_at: user.createdAt,
+            },
           },
-        },
-      };
-    }, { requirePlan: false }),
+        };
+      },
+      { requirePlan: false },
+    ),
   );
 
   // spec 4.6 / 2.8: credit transactions, newest first. Decision: query cursor, limit, type.
@@ -38,7 +41,11 @@ export function registerAccount(router: Router): void {
     'GET',
     '/v1/account/usage',
     v1(async (ctx) => {
-      const q = readStrictQuery(ctx.query, { collection: 'usage', secret: ctx.services.cursorSecret, others: { type: (v) => TransactionType.safeParse(v).success } });
+      const q = readStrictQuery(ctx.query, {
+        collection: 'usage',
+        secret: ctx.services.cursorSecret,
+        others: { type: (v) => TransactionType.safeParse(v).success },
+      });
       const s = ctx.services;
       const { after } = q;
       const limit = q.limit ?? LIMITS.listLimit.default;

@@ -48,7 +48,14 @@ export function registerAudio(router: Router): void {
           dueMs: now.getTime() + jobDurationMs(s.speed, 'audio'),
           at,
         });
-        const remaining = charge(s.db, { userId: ctx.actor.user.id, amount: credits, description: `Speech "${name}" with ${voice.name}`, resourceId: id, operationKey, now });
+        const remaining = charge(s.db, {
+          userId: ctx.actor.user.id,
+          amount: credits,
+          description: `Speech "${name}" with ${voice.name}`,
+          resourceId: id,
+          operationKey,
+          now,
+        });
         return {
           status: 201,
           headers: { Location: `/v1/audio/${id}` },
@@ -65,7 +72,11 @@ export function registerAudio(router: Router): void {
     'GET',
     '/v1/audio',
     v1(async (ctx) => {
-      const q = readStrictQuery(ctx.query, { collection: 'audio', secret: ctx.services.cursorSecret, others: { voice_id: (v) => Uuid.safeParse(v).success } });
+      const q = readStrictQuery(ctx.query, {
+        collection: 'audio',
+        secret: ctx.services.cursorSecret,
+        others: { voice_id: (v) => Uuid.safeParse(v).success },
+      });
       const s = ctx.services;
       const { after } = q;
       const limit = q.limit ?? LIMITS.listLimit.default;

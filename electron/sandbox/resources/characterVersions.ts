@@ -50,7 +50,16 @@ export function registerCharacterVersions(router: Router): void {
         return {
           status: 201,
           headers: { Location: `/v1/generations/${generationId}` },
-          body: { data: { character_id: character.id, generation_id: generationId, version, status: 'processing', credits_used: credits, credits_remaining: remaining } },
+          body: {
+            data: {
+              character_id: character.id,
+              generation_id: generationId,
+              version,
+              status: 'processing',
+              credits_used: credits,
+              credits_remaining: remaining,
+            },
+          },
           resource: { kind: 'generation', id: generationId },
           store: true,
         };
@@ -58,9 +67,14 @@ export function registerCharacterVersions(router: Router): void {
       // spec 4.1: once the generation is terminal, the exact repeat answers 200 with the terminal state.
       replay: (stored, ctx) => {
         const generation = stored.resourceId ? getGeneration(ctx.services.db, stored.resourceId) : null;
-        if (!generation || !isTerminal('generation', generation.status)) return { status: stored.status, body: stored.body, headers: stored.headers };
+        if (!generation || !isTerminal('generation', generation.status))
+          return { status: stored.status, body: stored.body, headers: stored.headers };
         const data = (stored.body as { data: Record<string, unknown> }).data;
-        return { status: 200, headers: stored.headers, body: { data: { ...data, status: generation.status, error_message: generation.errorMessage } } };
+        return {
+          status: 200,
+          headers: stored.headers,
+          body: { data: { ...data, status: generation.status, error_message: generation.errorMessage } },
+        };
       },
     }),
   );
@@ -79,15 +93,26 @@ export function registerCharacterVersions(router: Router): void {
         if (current?.status === 'generating' && current.origin === 'regenerate') {
           // The regeneration to undo is still running: nothing changes, and this answer is not
           // stored, so the exact retry executes once the regeneration is terminal.
-          return { status: 202, body: { status: 'reconciling', message: 'The latest regeneration is still running; retry the exact same request shortly.' }, resource: null, store: false };
+          return {
+            status: 202,
+            body: { status: 'reconciling', message: 'The latest regeneration is still running; retry the exact same request shortly.' },
+            resource: null,
+            store: false,
+          };
         }
-        const previous = current && current.origin === 'regenerate' && current.previousVersion !== null ? getVersion(s.db, character.id, current.previousVersion) : null;
+        const previous =
+          current && current.origin === 'regenerate' && current.previousVersion !== null
+            ? getVersion(s.db, character.id, current.previousVersion)
+            : null;
         if (!current || !previous) {
           throw new SandboxError('invalid_state', 'This character has no regeneration to revert.');
         }
         if (quoteId) useQuote(s.db, ctx.actor, quoteId, binding, character.id, now);
         // spec 3: any required refund is confirmed exactly once (refundFor is keyed on the charge).
-        const refunded = current.status === 'failed' ? refundFor(s.db, current.generationId, `Refund: regeneration of "${character.name}" reverted`, now) : 0;
+        const refunded =
+          current.status === 'failed'
+            ? refundFor(s.db, current.generationId, `Refund: regeneration of "${character.name}" reverted`, now)
+            : 0;
         revertTo(s.db, character.id, current, previous, now.toISOString());
         return {
           status: 200,

@@ -51,7 +51,15 @@ export function registerCharacters(router: Router): void {
           status: 201,
           headers: { Location: `/v1/characters/${id}` },
           body: {
-            data: { id, name: request.name, status: 'generating', generation_id: generationId, credits_used: credits, credits_remaining: remaining, created_at: at },
+            data: {
+              id,
+              name: request.name,
+              status: 'generating',
+              generation_id: generationId,
+              credits_used: credits,
+              credits_remaining: remaining,
+              created_at: at,
+            },
           },
           resource: { kind: 'character', id },
           store: true,

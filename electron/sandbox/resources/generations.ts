@@ -43,7 +43,11 @@ export function registerGenerations(router: Router): void {
         const s = ctx.services;
         const { resolved, character, binding } = prepareGeneration(s, ctx.actor, body);
         if (character.status !== 'ready') {
-          throw new SandboxError('invalid_state', `The character is ${character.status}; wait until it is ready, then try again.`, 'character_id');
+          throw new SandboxError(
+            'invalid_state',
+            `The character is ${character.status}; wait until it is ready, then try again.`,
+            'character_id',
+          );
         }
         const id = randomUUID();
         const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, binding, id, now) : binding.credits;
@@ -77,7 +81,16 @@ export function registerGenerations(router: Router): void {
         return {
           status: 201,
           headers: { Location: `/v1/generations/${id}` },
-          body: { data: { id, status: 'processing', type: resolved.type, credits_used: credits, credits_remaining: remaining, created_at: now.toISOString() } },
+          body: {
+            data: {
+              id,
+              status: 'processing',
+              type: resolved.type,
+              credits_used: credits,
+              credits_remaining: remaining,
+              created_at: now.toISOString(),
+            },
+          },
           resource: { kind: 'generation', id },
           store: true,
         };
@@ -100,7 +113,12 @@ export function registerGenerations(router: Router): void {
       const { after } = q;
       const limit = q.limit ?? LIMITS.listLimit.default;
       const { type, character_id: characterId, status, updated_after: updatedAfter } = q.values;
-      const filters = { type, characterId, status, updatedAfter: updatedAfter === undefined ? undefined : new Date(updatedAfter).toISOString() };
+      const filters = {
+        type,
+        characterId,
+        status,
+        updatedAfter: updatedAfter === undefined ? undefined : new Date(updatedAfter).toISOString(),
+      };
       const generations = listGenerations(s.db, ctx.actor.user.id, after, filters, limit + 1);
       return { status: 200, body: pageOf(generations, limit, s.cursorSecret, 'generations', generationJson) };
     }),
@@ -127,7 +145,8 @@ export function registerGenerations(router: Router): void {
       if (!g) throw notFound('generation');
       const at = s.now();
       transaction(s.db, () => {
-        if (cancelPending(s.db, g.id, DELETED_BEFORE_START, at.toISOString())) refundFor(s.db, g.id, `Refund: generation deleted before it started`, at);
+        if (cancelPending(s.db, g.id, DELETED_BEFORE_START, at.toISOString()))
+          refundFor(s.db, g.id, `Refund: generation deleted before it started`, at);
         else softDeleteGeneration(s.db, g.id, at.toISOString());
       });
       return { status: 200, body: { data: { id: g.id, deleted: true } } };

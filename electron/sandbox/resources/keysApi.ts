@@ -18,7 +18,9 @@ export function registerKeysApi(router: Router): void {
     if (input.expires_at !== undefined && Date.parse(input.expires_at) <= now.getTime()) {
       throw new SandboxError('validation_error', 'expires_at must be in the future.', 'expires_at');
     }
-    const created = transaction(s.db, () => createKey(s.db, user.id, { name: input.name, scopes: input.scopes, expiresAt: input.expires_at }, now));
+    const created = transaction(s.db, () =>
+      createKey(s.db, user.id, { name: input.name, scopes: input.scopes, expiresAt: input.expires_at }, now),
+    );
     // spec 2.1: the plaintext key and the webhook secret are shown once, here.
     return {
       status: 201,
@@ -44,7 +46,8 @@ export function registerKeysApi(router: Router): void {
     const s = ctx.services;
     const user = authenticateSession(s.db, ctx.req);
     const id = ctx.params.id ?? '';
-    if (!revokeKey(s.db, user.id, id, s.now().toISOString())) throw new SandboxError('not_found', 'No active key with this id exists in your account.');
+    if (!revokeKey(s.db, user.id, id, s.now().toISOString()))
+      throw new SandboxError('not_found', 'No active key with this id exists in your account.');
     return { status: 200, body: { data: { id, deleted: true, revoked: true } } };
   });
 }

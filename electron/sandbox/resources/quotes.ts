@@ -37,8 +37,14 @@ export function registerQuotes(router: Router): void {
           const ids = DEFAULT_CAPABILITIES.operations.map((o) => o.operation_id).join(', ');
           throw new SandboxError('validation_error', `Unknown operation_id; GET /v1/capabilities lists them: ${ids}.`, 'operation_id');
         }
-        if (op.target && !request.target) throw new SandboxError('validation_error', `${op.operation_id} acts on an existing ${op.target}; send target.character_id.`, 'target');
-        if (!op.target && request.target) throw new SandboxError('validation_error', `${op.operation_id} takes no target; remove it.`, 'target');
+        if (op.target && !request.target)
+          throw new SandboxError(
+            'validation_error',
+            `${op.operation_id} acts on an existing ${op.target}; send target.character_id.`,
+            'target',
+          );
+        if (!op.target && request.target)
+          throw new SandboxError('validation_error', `${op.operation_id} takes no target; remove it.`, 'target');
         const binding = bindingFor(s, ctx.actor, op, request.input, request.target);
         const { user } = ctx.actor;
         // Decision: approval is required above the account's spending threshold (default 50 credits).
@@ -62,7 +68,13 @@ export function registerQuotes(router: Router): void {
           expiresAt: expires,
           createdAt: now.toISOString(),
         });
-        return { status: 201, headers: { Location: `/v1/quotes/${id}` }, body: { data: quoteJson(s.db, id, now) }, resource: { kind: 'quote', id }, store: true };
+        return {
+          status: 201,
+          headers: { Location: `/v1/quotes/${id}` },
+          body: { data: quoteJson(s.db, id, now) },
+          resource: { kind: 'quote', id },
+          store: true,
+        };
       },
       // spec 4.3: the exact repeat answers 200 (with Idempotency-Replayed) and the current projection.
       replay: (stored, ctx) => ({

@@ -35,12 +35,16 @@ export function registerUploads(router: Router): void {
     v1(async (ctx) => {
       const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!isKnownType(type)) {
-        throw new SandboxError('unsupported_media_type', `Uploads take ${Object.keys(UPLOAD_TYPES).join(', ')}; this was "${type || 'no Content-Type'}".`);
+        throw new SandboxError(
+          'unsupported_media_type',
+          `Uploads take ${Object.keys(UPLOAD_TYPES).join(', ')}; this was "${type || 'no Content-Type'}".`,
+        );
       }
       const { maxBytes } = UPLOAD_TYPES[type];
       const bytes = await readBody(ctx.req, maxBytes);
       if (bytes.length === 0) throw new SandboxError('validation_error', 'The upload is empty; send the file bytes as the body.', 'body');
-      if (!SNIFF[type](bytes)) throw new SandboxError('unsupported_media_type', `The bytes are not ${type}; send the file with its real Content-Type.`);
+      if (!SNIFF[type](bytes))
+        throw new SandboxError('unsupported_media_type', `The bytes are not ${type}; send the file with its real Content-Type.`);
       const s = ctx.services;
       const now = s.now();
       const object = s.cdn.put(bytes, type, now);
@@ -48,7 +52,16 @@ export function registerUploads(router: Router): void {
       return {
         status: 201,
         headers: { Location: object.url },
-        body: { data: { id, url: object.url, content_type: type, size: object.size, sha256: object.sha256, created_at: uploadCreatedAt(s.db, id) } },
+        body: {
+          data: {
+            id,
+            url: object.url,
+            content_type: type,
+            size: object.size,
+            sha256: object.sha256,
+            created_at: uploadCreatedAt(s.db, id),
+          },
+        },
       };
     }),
   );

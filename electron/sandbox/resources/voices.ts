@@ -49,7 +49,18 @@ export function registerVoices(router: Router): void {
         return {
           status: 201,
           headers: { Location: `/v1/voices/${id}` },
-          body: { data: { id, name: request.name, status: 'processing', source_type: sourceType, model: request.model, credits_used: credits, credits_remaining: remaining, created_at: at } },
+          body: {
+            data: {
+              id,
+              name: request.name,
+              status: 'processing',
+              source_type: sourceType,
+              model: request.model,
+              credits_used: credits,
+              credits_remaining: remaining,
+              created_at: at,
+            },
+          },
           resource: { kind: 'voice', id },
           store: true,
         };
@@ -63,7 +74,11 @@ export function registerVoices(router: Router): void {
     'GET',
     '/v1/voices',
     v1(async (ctx) => {
-      const q = readStrictQuery(ctx.query, { collection: 'voices', secret: ctx.services.cursorSecret, others: { presets: (v) => v === 'true' || v === 'false' } });
+      const q = readStrictQuery(ctx.query, {
+        collection: 'voices',
+        secret: ctx.services.cursorSecret,
+        others: { presets: (v) => v === 'true' || v === 'false' },
+      });
       const s = ctx.services;
       const { after } = q;
       const { user } = ctx.actor;

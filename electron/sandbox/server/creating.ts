@@ -62,14 +62,27 @@ export function creating(spec: CreatingSpec): Handler {
     // spec 4 / 6: webhook delivery is held; any webhook_url is refused before anything else.
     const webhookField = findWebhookUrl(body, '');
     if (webhookField !== null) {
-      throw new SandboxError('webhook_delivery_unavailable', 'Webhook delivery is not available yet; remove webhook_url and poll the resource instead.', webhookField);
+      throw new SandboxError(
+        'webhook_delivery_unavailable',
+        'Webhook delivery is not available yet; remove webhook_url and poll the resource instead.',
+        webhookField,
+      );
     }
     const scope = spec.scope(body);
     if (scope !== null) requireScope(ctx.actor, scope);
     const key = header(ctx, 'idempotency-key');
-    if (!key) throw new SandboxError('missing_idempotency_key', 'Creating requests need an Idempotency-Key header: a fresh unique value per operation, reused on retry.', 'Idempotency-Key');
+    if (!key)
+      throw new SandboxError(
+        'missing_idempotency_key',
+        'Creating requests need an Idempotency-Key header: a fresh unique value per operation, reused on retry.',
+        'Idempotency-Key',
+      );
     if (key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) {
-      throw new SandboxError('validation_error', `Idempotency-Key must be 1-${IDEMPOTENCY_KEY_MAX} printable ASCII characters.`, 'Idempotency-Key');
+      throw new SandboxError(
+        'validation_error',
+        `Idempotency-Key must be 1-${IDEMPOTENCY_KEY_MAX} printable ASCII characters.`,
+        'Idempotency-Key',
+      );
     }
     const quoteId = header(ctx, 'quote-id') || null;
     const print = fingerprint(ctx.method, ctx.path, body, quoteId);
@@ -89,7 +102,11 @@ export function creating(spec: CreatingSpec): Handler {
       const stored = findRecord(db, ctx.actor.key.id, key);
       if (stored) {
         if (stored.fingerprint !== print) {
-          throw new SandboxError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request; use a fresh key for a new operation.', 'Idempotency-Key');
+          throw new SandboxError(
+            'idempotency_key_reused',
+            'This Idempotency-Key was already used for a different request; use a fresh key for a new operation.',
+            'Idempotency-Key',
+          );
         }
         if (spec.faultKind(body) !== null) ctx.services.faults.refuseReplay();
         return { reply: replayOf(spec, stored, ctx), fresh: false };
@@ -125,7 +142,13 @@ export function creating(spec: CreatingSpec): Handler {
       if (latency > 0) await sleep(latency);
       // Fault: the operation is committed, but the answer is ambiguous; the retry replays the result.
       if (outcome.fresh && ctx.services.faults.ambiguous()) {
-        return { status: 202, body: { status: 'reconciling', message: 'The outcome is not known yet; retry the exact same request with the same Idempotency-Key.' } };
+        return {
+          status: 202,
+          body: {
+            status: 'reconciling',
+            message: 'The outcome is not known yet; retry the exact same request with the same Idempotency-Key.',
+          },
+        };
       }
     }
     return outcome.reply;

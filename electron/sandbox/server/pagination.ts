@@ -14,7 +14,11 @@ export function encodeCursor(secret: Buffer, collection: string, seq: number): s
 
 export function decodeCursor(secret: Buffer, collection: string, cursor: string): number {
   const [payload, signature, extra] = cursor.split('.');
-  const bad = new SandboxError('invalid_cursor', 'The cursor is not valid here; start again without a cursor, or use next_cursor exactly as returned.', 'cursor');
+  const bad = new SandboxError(
+    'invalid_cursor',
+    'The cursor is not valid here; start again without a cursor, or use next_cursor exactly as returned.',
+    'cursor',
+  );
   if (!payload || !signature || extra !== undefined) throw bad;
   const expected = Buffer.from(sign(secret, payload));
   const given = Buffer.from(signature);
@@ -75,7 +79,8 @@ export function readStrictQuery(query: URLSearchParams, rules: StrictQueryRules)
       if (!filter(value)) throw new SandboxError('invalid_filter', `The filter ${name} has a value that is not allowed: ${value}.`, name);
     } else if (name === 'limit' || others[name]) {
       if (all.length > 1) throw new SandboxError('validation_error', `The parameter ${name} appears more than once.`, name);
-      if (name !== 'limit' && !others[name]?.(value)) throw new SandboxError('validation_error', `The parameter ${name} has a value that is not allowed.`, name);
+      if (name !== 'limit' && !others[name]?.(value))
+        throw new SandboxError('validation_error', `The parameter ${name} has a value that is not allowed.`, name);
     } else {
       throw new SandboxError('validation_error', `The query parameter ${name} is not accepted here.`, name);
     }

@@ -44,7 +44,8 @@ export class Router {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
       pathMatched = true;
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params, route: `${route.method} ${route.pattern}` };
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
+        return { handler: route.handler, params, route: `${route.method} ${route.pattern}` };
     }
     throw new SandboxError(
       'not_found',
@@ -53,7 +54,10 @@ export class Router {
   }
 
   list(): { method: string; path: string }[] {
-    return this.routes.map((r) => ({ method: r.method, path: `/${r.segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/')}` }));
+    return this.routes.map((r) => ({
+      method: r.method,
+      path: `/${r.segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/')}`,
+    }));
   }
 }
 

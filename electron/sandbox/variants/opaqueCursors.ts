@@ -14,7 +14,8 @@ const UNASKED_PAGE = 7;
 export function opaqueCursors(): Variant {
   return {
     name: 'opaque-cursors',
-    allowedBy: 'spec 4.4: a cursor is opaque and "must not be constructed by the client"; spec 8: "Page-size bounds of list endpoints other than voices: not shown."',
+    allowedBy:
+      'spec 4.4: a cursor is opaque and "must not be constructed by the client"; spec 8: "Page-size bounds of list endpoints other than voices: not shown."',
     request: ({ route, query }) => {
       if (!LIST_ROUTES.has(route)) return;
       const cursor = query.get('cursor');

@@ -21,7 +21,8 @@ const STYLE: Readonly<Record<string, Style>> = {
 export function otherEnvelope(): Variant {
   return {
     name: 'other-envelope',
-    allowedBy: 'spec 4.2: "Response envelope (items, cursor fields) of list endpoints other than voices: not shown."; spec 4.4 names only `meta.has_more` for voices',
+    allowedBy:
+      'spec 4.2: "Response envelope (items, cursor fields) of list endpoints other than voices: not shown."; spec 4.4 names only `meta.has_more` for voices',
     reply: (reply, at) => {
       const meta = listMeta(reply.body);
       const style = STYLE[at.route];
@@ -33,7 +34,14 @@ export function otherEnvelope(): Variant {
   };
 }
 
-function restyle(reply: Reply, body: Record<string, unknown>, meta: Record<string, unknown>, cursor: string | null, style: Style, at: Exchange): Reply {
+function restyle(
+  reply: Reply,
+  body: Record<string, unknown>,
+  meta: Record<string, unknown>,
+  cursor: string | null,
+  style: Style,
+  at: Exchange,
+): Reply {
   if (style === 'meta.cursor') return { ...reply, body: { ...body, meta: { ...meta, cursor } } };
   if (style === 'next_cursor') return { ...reply, body: { ...body, next_cursor: cursor } };
   if (cursor === null) return { ...reply, body };

@@ -35,10 +35,15 @@ export const VARIANT_NAMES: readonly string[] = Object.keys(VARIANTS);
 /** Reads `NAME[=VALUE]` items (`--variant a,b` or repeated); an unknown name throws a sentence that lists the known ones. */
 export function variantSetOf(items: readonly string[]): VariantSet {
   const asked = new Map<string, string | undefined>();
-  for (const item of items.flatMap((i) => i.split(',')).map((i) => i.trim()).filter(Boolean)) {
+  for (const item of items
+    .flatMap((i) => i.split(','))
+    .map((i) => i.trim())
+    .filter(Boolean)) {
     const [name = '', value] = item.split('=', 2);
     if (!VARIANTS[name]) throw new Error(`There is no service variant named ${name}; the variants are ${VARIANT_NAMES.join(', ')}.`);
     asked.set(name, value);
   }
-  return new VariantSet(VARIANT_NAMES.filter((n) => asked.has(n)).map((n) => (VARIANTS[n] as (p: string | undefined) => Variant)(asked.get(n))));
+  return new VariantSet(
+    VARIANT_NAMES.filter((n) => asked.has(n)).map((n) => (VARIANTS[n] as (p: string | undefined) => Variant)(asked.get(n))),
+  );
 }

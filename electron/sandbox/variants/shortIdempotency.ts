@@ -15,7 +15,8 @@ export function shortIdempotency(parameter: string | undefined): Variant {
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`short-idempotency takes a retention in seconds, not ${parameter}.`);
   return {
     name: 'short-idempotency',
-    allowedBy: 'spec 4 general rules require Idempotency-Key but state neither its retention nor the order of checks; spec 5.3 puts the scope check before any read',
+    allowedBy:
+      'spec 4 general rules require Idempotency-Key but state neither its retention nor the order of checks; spec 5.3 puts the scope check before any read',
     idempotencyRetentionMs: seconds * 1000,
     beforeReplay: (request) => {
       const op = DEFAULT_CAPABILITIES.operations.find((o) => `${o.method} ${o.path.replace('{id}', ':id')}` === request.route);
@@ -28,7 +29,10 @@ export function shortIdempotency(parameter: string | undefined): Variant {
       }
       const balance = request.balance();
       if (balance < credits) {
-        throw new SandboxError('insufficient_credits', `This costs ${credits} credits and your balance is ${balance}. Add credits, then try again.`);
+        throw new SandboxError(
+          'insufficient_credits',
+          `This costs ${credits} credits and your balance is ${balance}. Add credits, then try again.`,
+        );
       }
     },
   };

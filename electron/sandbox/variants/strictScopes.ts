@@ -18,10 +18,14 @@ const DELETE_SCOPES: Readonly<Record<string, Scope | readonly Scope[]>> = {
 export function strictScopes(): Variant {
   return {
     name: 'strict-scopes',
-    allowedBy: 'spec 5.3 (a write needs its scope) and 5.5 (the owner must hold an active plan, otherwise 403 plan_required); spec 7: the status and code of a missing scope are not shown',
+    allowedBy:
+      'spec 5.3 (a write needs its scope) and 5.5 (the owner must hold an active plan, otherwise 403 plan_required); spec 7: the status and code of a missing scope are not shown',
     admit: ({ route, actor }) => {
       if (!hasActivePlan(actor.user)) {
-        throw new SandboxError('plan_required', 'The API needs an active Creator or Studio plan, for reading too. Upgrade the plan, then try again.');
+        throw new SandboxError(
+          'plan_required',
+          'The API needs an active Creator or Studio plan, for reading too. Upgrade the plan, then try again.',
+        );
       }
       const scopes = DELETE_SCOPES[route];
       if (scopes) requireScope(actor, scopes);

@@ -22,7 +22,9 @@ export function BuyCreditsButton() {
       return;
     }
     if (!profile.billingUrl) {
-      setHint(`${profile.name} sells credits in its web app: sign in there to buy them. To open it from here, add its billing page to the connection in Settings → Connections.`);
+      setHint(
+        `${profile.name} sells credits in its web app: sign in there to buy them. To open it from here, add its billing page to the connection in Settings → Connections.`,
+      );
       return;
     }
     if (host === 'browser') {

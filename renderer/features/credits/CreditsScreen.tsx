@@ -19,8 +19,12 @@ registerStoreReset(() => useCreditsStore.getState().reset());
 
 /** Balance, plan, spending by day, quotes against charges, and every transaction. */
 export function CreditsScreen() {
-  const { account, balance, accountError } = useAccountStore(useShallow((s) => ({ account: s.account, balance: s.balance, accountError: s.error })));
-  const { spend, spendLoaded, spendError } = useCreditsStore(useShallow((s) => ({ spend: s.spend, spendLoaded: s.spendLoaded, spendError: s.spendError })));
+  const { account, balance, accountError } = useAccountStore(
+    useShallow((s) => ({ account: s.account, balance: s.balance, accountError: s.error })),
+  );
+  const { spend, spendLoaded, spendError } = useCreditsStore(
+    useShallow((s) => ({ spend: s.spend, spendLoaded: s.spendLoaded, spendError: s.spendError })),
+  );
 
   useEffect(() => {
     void useAccountStore.getState().load();
@@ -36,7 +40,9 @@ export function CreditsScreen() {
   return (
     <section className="screen credits-screen" aria-labelledby="credits-heading">
       <header className="screen-header">
-        <h1 id="credits-heading" className="screen-title">Credits</h1>
+        <h1 id="credits-heading" className="screen-title">
+          Credits
+        </h1>
         <p className="screen-subtitle">What you have, what you spent, and whether every charge matched its price.</p>
         <BuyCreditsButton />
       </header>
@@ -78,7 +84,13 @@ export function CreditsScreen() {
         <h2 id="spend-heading" className="lib-section-title">
           Spent per day, last {SPEND_DAYS} days
         </h2>
-        {spendError ? <p className="field-error">{spendError}</p> : spendLoaded ? <SpendChart rows={spend} /> : <Spinner label="Loading spending" />}
+        {spendError ? (
+          <p className="field-error">{spendError}</p>
+        ) : spendLoaded ? (
+          <SpendChart rows={spend} />
+        ) : (
+          <Spinner label="Loading spending" />
+        )}
       </section>
       <section className="lib-panel" aria-labelledby="quotes-heading">
         <h2 id="quotes-heading" className="lib-section-title">

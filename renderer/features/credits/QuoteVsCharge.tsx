@@ -5,7 +5,9 @@ import { formatCount, formatDateTime } from '../../ui/format.ts';
 
 /** For each job, the quoted price beside what the service actually charged; any difference is flagged. */
 export function QuoteVsCharge() {
-  const jobs = useJobsStore(useShallow((s) => Object.values(s.jobs).filter((job) => job.quotedCredits !== null || job.creditsUsed !== null)));
+  const jobs = useJobsStore(
+    useShallow((s) => Object.values(s.jobs).filter((job) => job.quotedCredits !== null || job.creditsUsed !== null)),
+  );
   const sorted = [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const differing = sorted.filter(differs).length;
 
@@ -13,7 +15,9 @@ export function QuoteVsCharge() {
     // Scrolls on its own: focusable and named, so the keyboard can reach and scroll it.
     <div className="quote-vs-charge" tabIndex={0} role="region" aria-label="Quoted prices and charges">
       <p className={differing > 0 ? 'form-warning' : 'muted'} role="status">
-        {differing === 0 ? 'Every charge matched its quote.' : `${differing} ${differing === 1 ? 'charge differs' : 'charges differ'} from the quote; see the flagged rows.`}
+        {differing === 0
+          ? 'Every charge matched its quote.'
+          : `${differing} ${differing === 1 ? 'charge differs' : 'charges differ'} from the quote; see the flagged rows.`}
       </p>
       <table className="data-table" data-testid="quote-table">
         <caption className="visually-hidden">Quoted price and actual charge per job</caption>

@@ -56,7 +56,8 @@ function niceCeiling(value: number): number {
 }
 
 export const kindLabel = (kind: string) => kind.replace(/[._]/g, ' ');
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Credits spent per day, stacked by operation type, drawn in SVG with a table beside it for screen readers. */
 export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
@@ -95,7 +96,14 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
                 const from = stacked;
                 stacked += value;
                 return (
-                  <rect key={kind} className={`spend-bar spend-kind-${kindIndex % PALETTE_SIZE}`} x={x} width={barWidth} y={y(stacked)} height={Math.max(0, y(from) - y(stacked))}>
+                  <rect
+                    key={kind}
+                    className={`spend-bar spend-kind-${kindIndex % PALETTE_SIZE}`}
+                    x={x}
+                    width={barWidth}
+                    y={y(stacked)}
+                    height={Math.max(0, y(from) - y(stacked))}
+                  >
                     <title>{`${shortDay(day)}: ${creditsText(value)} on ${kindLabel(kind)}`}</title>
                   </rect>
                 );

@@ -8,16 +8,25 @@ import { useCreditsStore } from './creditsStore.ts';
 /** Credit transactions (spec 2.8), newest first; the next page loads as the end scrolls into view. */
 export function UsageList() {
   const { transactions, usageDone, usageLoading, usageError, loadMoreUsage } = useCreditsStore(
-    useShallow((s) => ({ transactions: s.transactions, usageDone: s.usageDone, usageLoading: s.usageLoading, usageError: s.usageError, loadMoreUsage: s.loadMoreUsage })),
+    useShallow((s) => ({
+      transactions: s.transactions,
+      usageDone: s.usageDone,
+      usageLoading: s.usageLoading,
+      usageError: s.usageError,
+      loadMoreUsage: s.loadMoreUsage,
+    })),
   );
   const sentinel = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
     const element = sentinel.current;
     if (!element || usageDone) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMoreUsage();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMoreUsage();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [usageDone, loadMoreUsage, transactions.length]);

@@ -69,7 +69,12 @@ export const useCreditsStore = create<CreditsState>()((set, get) => ({
     if (ticket !== usageTicket) return;
     if (!reply.ok) return set({ usageLoading: false, usageError: describeError(reply.error) });
     const page = reply.value;
-    set({ transactions: [...get().transactions, ...page.items], nextCursor: page.nextCursor, usageDone: page.nextCursor === null, usageLoading: false });
+    set({
+      transactions: [...get().transactions, ...page.items],
+      nextCursor: page.nextCursor,
+      usageDone: page.nextCursor === null,
+      usageLoading: false,
+    });
   },
 
   loadSpend: async () => {

@@ -10,7 +10,13 @@ import { formatCount } from '../../ui/format.ts';
 /** The actions on what is selected, and the outcome of the last one. */
 export function BulkBar() {
   const { selected, busy, selectAllMatching, clear, selectionError } = useSelectionStore(
-    useShallow((s) => ({ selected: s.selected, busy: s.busy, selectAllMatching: s.selectAllMatching, clear: s.clear, selectionError: s.error })),
+    useShallow((s) => ({
+      selected: s.selected,
+      busy: s.busy,
+      selectAllMatching: s.selectAllMatching,
+      clear: s.clear,
+      selectionError: s.error,
+    })),
   );
   const total = useGalleryStore((s) => s.total ?? 0);
   // A character's collection fills itself; only the user's own collections take items by hand.

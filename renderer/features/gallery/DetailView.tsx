@@ -103,7 +103,18 @@ export function DetailView() {
 
 function DetailInfo({ item }: { item: LibraryItem }) {
   const { price, pricing, submitting, notice, error, runAgain, recheckPrice, saveAs, showInFolder, close } = useDetailStore(
-    useShallow((s) => ({ price: s.price, pricing: s.pricing, submitting: s.submitting, notice: s.notice, error: s.error, runAgain: s.runAgain, recheckPrice: s.recheckPrice, saveAs: s.saveAs, showInFolder: s.showInFolder, close: s.close })),
+    useShallow((s) => ({
+      price: s.price,
+      pricing: s.pricing,
+      submitting: s.submitting,
+      notice: s.notice,
+      error: s.error,
+      runAgain: s.runAgain,
+      recheckPrice: s.recheckPrice,
+      saveAs: s.saveAs,
+      showInFolder: s.showInFolder,
+      close: s.close,
+    })),
   );
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   // The reason Run again cannot be clicked yet, in the generate panel's words (ui/priceNote.ts).
@@ -118,12 +129,16 @@ function DetailInfo({ item }: { item: LibraryItem }) {
   const mediaSrc = item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
   const download = mediaSrc ? `${mediaSrc}?download=${encodeURIComponent(fileNameOf(item))}` : null;
   const canRunAgain = runAgainRequest(item) !== null;
-  const options = Object.entries(item.options).filter(([key, value]) => value !== null && value !== undefined && value !== '' && !HIDDEN_OPTIONS.has(key) && !key.endsWith('_id'));
+  const options = Object.entries(item.options).filter(
+    ([key, value]) => value !== null && value !== undefined && value !== '' && !HIDDEN_OPTIONS.has(key) && !key.endsWith('_id'),
+  );
 
   const vary = () => {
     if (!item.characterId || item.kind === 'audio' || item.kind === 'character_create') return;
     close();
-    useNavigationStore.getState().openGenerate(item.characterId, { type: item.kind, prompt: item.prompt ?? '', model: item.model, options: item.options });
+    useNavigationStore
+      .getState()
+      .openGenerate(item.characterId, { type: item.kind, prompt: item.prompt ?? '', model: item.model, options: item.options });
   };
   const useAsReference = () => {
     close();
@@ -176,7 +191,9 @@ function DetailInfo({ item }: { item: LibraryItem }) {
           </Button>
         )}
         {canRunAgain && <SendAnotherPrompt guard={guard} what="this item again" />}
-        {!online && canRunAgain && <p className="muted">Offline: Run again waits in the queue and is priced and sent when the connection returns.</p>}
+        {!online && canRunAgain && (
+          <p className="muted">Offline: Run again waits in the queue and is priced and sent when the connection returns.</p>
+        )}
         {canRunAgain && note && (
           <div className={`price-note price-note-${note.tone}`} data-price-note={held ?? note.tone}>
             <p id={noteId} role={note.tone === 'hint' ? undefined : 'status'}>
@@ -191,15 +208,9 @@ function DetailInfo({ item }: { item: LibraryItem }) {
           </div>
         )}
         {item.characterId && (item.kind === 'image' || item.kind === 'video' || item.kind === 'talk') && (
-          <Button onClick={vary}>
-            Vary…
-          </Button>
+          <Button onClick={vary}>Vary…</Button>
         )}
-        {isFinished(item) && item.kind !== 'audio' && (
-          <Button onClick={useAsReference}>
-            Use as reference
-          </Button>
-        )}
+        {isFinished(item) && item.kind !== 'audio' && <Button onClick={useAsReference}>Use as reference</Button>}
         {desktop ? (
           <Button onClick={() => void saveAs()} disabled={!item.downloaded}>
             Save as…
@@ -219,10 +230,23 @@ function DetailInfo({ item }: { item: LibraryItem }) {
             Show in folder
           </Button>
         )}
-        <Button onClick={() => void useBulkStore.getState().setFavorite([item.id], !item.favorite).then(() => useDetailStore.getState().refreshItem({ ...item, favorite: !item.favorite }))}>
+        <Button
+          onClick={() =>
+            void useBulkStore
+              .getState()
+              .setFavorite([item.id], !item.favorite)
+              .then(() => useDetailStore.getState().refreshItem({ ...item, favorite: !item.favorite }))
+          }
+        >
           {item.favorite ? '★ Unfavorite' : '☆ Favorite'}
         </Button>
-        <Button variant="danger" onClick={() => { close(); useBulkStore.getState().askDelete([item.id]); }}>
+        <Button
+          variant="danger"
+          onClick={() => {
+            close();
+            useBulkStore.getState().askDelete([item.id]);
+          }}
+        >
           Delete…
         </Button>
       </div>
@@ -244,7 +268,16 @@ function DetailInfo({ item }: { item: LibraryItem }) {
 }
 
 /** Options that are plumbing rather than choices (URLs of inputs, ids). */
-const HIDDEN_OPTIONS = new Set(['url', 'output_url', 'audio_url', 'reference_images', 'reference_video', 'start_frame', 'input_image', 'reference_audio']);
+const HIDDEN_OPTIONS = new Set([
+  'url',
+  'output_url',
+  'audio_url',
+  'reference_images',
+  'reference_video',
+  'start_frame',
+  'input_image',
+  'reference_audio',
+]);
 const OPTION_LABELS: Record<string, string> = { hd: 'HD', aspect_ratio: 'Aspect ratio', duration_seconds: 'Duration' };
 /** Options that are a length of time in seconds, shown as a clock (0:04). */
 const DURATION_OPTIONS = new Set(['duration', 'duration_seconds']);

@@ -7,7 +7,9 @@ import { formatCount } from '../../ui/format.ts';
 
 /** All items, favorites and the collections (one per character appears by itself). */
 export function GalleryCollections() {
-  const { collections, error, create } = useCollectionsStore(useShallow((s) => ({ collections: s.collections, error: s.error, create: s.create })));
+  const { collections, error, create } = useCollectionsStore(
+    useShallow((s) => ({ collections: s.collections, error: s.error, create: s.create })),
+  );
   const { favorites, collectionId, setFilter } = useGalleryStore(
     useShallow((s) => ({ favorites: s.filter.favorites === true, collectionId: s.filter.collectionId, setFilter: s.setFilter })),
   );
@@ -44,7 +46,9 @@ export function GalleryCollections() {
       </ul>
       <h2 className="collection-heading">Collections</h2>
       <ul>
-        {own.map((each) => entry(each.id, each.name, collectionId === each.id, () => setFilter({ collectionId: each.id, favorites: undefined }), each.count))}
+        {own.map((each) =>
+          entry(each.id, each.name, collectionId === each.id, () => setFilter({ collectionId: each.id, favorites: undefined }), each.count),
+        )}
         {own.length === 0 && <li className="collection-empty">None yet</li>}
       </ul>
       {adding ? (
@@ -62,11 +66,25 @@ export function GalleryCollections() {
           + New collection
         </Button>
       )}
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       {characters.length > 0 && (
         <>
           <h2 className="collection-heading">Characters</h2>
-          <ul>{characters.map((each) => entry(each.id, each.name, collectionId === each.id, () => setFilter({ collectionId: each.id, favorites: undefined }), each.count))}</ul>
+          <ul>
+            {characters.map((each) =>
+              entry(
+                each.id,
+                each.name,
+                collectionId === each.id,
+                () => setFilter({ collectionId: each.id, favorites: undefined }),
+                each.count,
+              ),
+            )}
+          </ul>
         </>
       )}
     </nav>

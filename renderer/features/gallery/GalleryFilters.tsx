@@ -13,7 +13,14 @@ const KINDS = Object.keys(KIND_LABELS) as LibraryKind[];
 /** Search, type, status, character, dates and sort; every change is answered by core's database. */
 export function GalleryFilters() {
   const { filter, searchText, total, setFilter, setSearchText, clearFilter } = useGalleryStore(
-    useShallow((s) => ({ filter: s.filter, searchText: s.searchText, total: s.total, setFilter: s.setFilter, setSearchText: s.setSearchText, clearFilter: s.clearFilter })),
+    useShallow((s) => ({
+      filter: s.filter,
+      searchText: s.searchText,
+      total: s.total,
+      setFilter: s.setFilter,
+      setSearchText: s.setSearchText,
+      clearFilter: s.clearFilter,
+    })),
   );
   const collections = useCollectionsStore((s) => s.collections);
   const { order, byId } = useCharactersStore(useShallow((s) => ({ order: s.order, byId: s.byId })));
@@ -82,11 +89,21 @@ export function GalleryFilters() {
         </label>
         <label className="field-inline">
           <span>From</span>
-          <input type="date" value={dayOf(filter.from)} max={dayOf(filter.to) || undefined} onChange={(event) => setFilter({ from: startOfDay(event.target.value) })} />
+          <input
+            type="date"
+            value={dayOf(filter.from)}
+            max={dayOf(filter.to) || undefined}
+            onChange={(event) => setFilter({ from: startOfDay(event.target.value) })}
+          />
         </label>
         <label className="field-inline">
           <span>To</span>
-          <input type="date" value={dayOf(filter.to)} min={dayOf(filter.from) || undefined} onChange={(event) => setFilter({ to: endOfDay(event.target.value) })} />
+          <input
+            type="date"
+            value={dayOf(filter.to)}
+            min={dayOf(filter.from) || undefined}
+            onChange={(event) => setFilter({ to: endOfDay(event.target.value) })}
+          />
         </label>
         <label className="field-inline">
           <span>Sort</span>

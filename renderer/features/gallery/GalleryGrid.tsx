@@ -26,7 +26,15 @@ export function GalleryGrid() {
     useShallow((s) => ({ total: s.total, pages: s.pages, epoch: s.epoch, answered: s.answered, showRange: s.showRange, itemAt: s.itemAt })),
   );
   const { selected, focus, click, setFocus, selectAllMatching, clearSelection, toggleFocused } = useSelectionStore(
-    useShallow((s) => ({ selected: s.selected, focus: s.focus, click: s.click, setFocus: s.setFocus, selectAllMatching: s.selectAllMatching, clearSelection: s.clear, toggleFocused: s.toggleFocused })),
+    useShallow((s) => ({
+      selected: s.selected,
+      focus: s.focus,
+      click: s.click,
+      setFocus: s.setFocus,
+      selectAllMatching: s.selectAllMatching,
+      clearSelection: s.clear,
+      toggleFocused: s.toggleFocused,
+    })),
   );
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const openDetail = useDetailStore((s) => s.open);
@@ -152,7 +160,13 @@ export function GalleryGrid() {
       );
     }
     rows.push(
-      <div key={row} role="row" aria-rowindex={row + 1} className="gallery-row" style={{ top: window_.topOf(row), height: layout.rowHeight - TILE_GAP, gap: TILE_GAP }}>
+      <div
+        key={row}
+        role="row"
+        aria-rowindex={row + 1}
+        className="gallery-row"
+        style={{ top: window_.topOf(row), height: layout.rowHeight - TILE_GAP, gap: TILE_GAP }}
+      >
         {tiles}
       </div>,
     );

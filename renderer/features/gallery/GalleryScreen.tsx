@@ -26,7 +26,9 @@ for (const store of [useGalleryStore, useSelectionStore, useCollectionsStore, us
 
 /** Everything the user made, from the local library: filter, search, select, open, reuse. */
 export function GalleryScreen() {
-  const { total, filter, error, refresh } = useGalleryStore(useShallow((s) => ({ total: s.total, filter: s.filter, error: s.error, refresh: s.refresh })));
+  const { total, filter, error, refresh } = useGalleryStore(
+    useShallow((s) => ({ total: s.total, filter: s.filter, error: s.error, refresh: s.refresh })),
+  );
   const pendingDelete = useBulkStore((s) => s.pendingDelete);
   const galleryItemId = useNavigationStore((s) => s.galleryItemId);
 
@@ -76,7 +78,8 @@ export function GalleryScreen() {
         onClose={() => useBulkStore.getState().cancelDelete()}
       >
         <p>
-          {pendingDelete?.length === 1 ? 'It is' : 'They are'} deleted from the service and from this computer’s library. This cannot be undone.
+          {pendingDelete?.length === 1 ? 'It is' : 'They are'} deleted from the service and from this computer’s library. This cannot be
+          undone.
         </p>
       </ConfirmDialog>
     </section>
@@ -90,16 +93,12 @@ function EmptyLibrary({ filtered }: { filtered: boolean }) {
       {filtered ? (
         <>
           <p>Nothing matches these filters.</p>
-          <Button onClick={clear}>
-            Clear filters
-          </Button>
+          <Button onClick={clear}>Clear filters</Button>
         </>
       ) : (
         <>
           <p>Your library is empty. Everything you generate appears here and stays on this computer.</p>
-          <Button onClick={() => useNavigationStore.getState().go('studio')}>
-            Go to the Studio
-          </Button>
+          <Button onClick={() => useNavigationStore.getState().go('studio')}>Go to the Studio</Button>
         </>
       )}
     </div>

@@ -21,7 +21,17 @@ interface GalleryTileProps {
 export const tileId = (index: number) => `gallery-tile-${index}`;
 
 /** One cell of the gallery grid: thumbnail, badges and caption. */
-export const GalleryTile = memo(function GalleryTile({ index, column, item, width, selected, focused, mediaBase, onPick, onOpen }: GalleryTileProps) {
+export const GalleryTile = memo(function GalleryTile({
+  index,
+  column,
+  item,
+  width,
+  selected,
+  focused,
+  mediaBase,
+  onPick,
+  onOpen,
+}: GalleryTileProps) {
   const [broken, setBroken] = useState(false);
   const source = item ? thumbSource(item) : null;
   const thumbWanted = item !== undefined && source === null && needsThumbnail(item) ? item.id : null;
@@ -30,7 +40,17 @@ export const GalleryTile = memo(function GalleryTile({ index, column, item, widt
     if (thumbWanted) useGalleryStore.getState().wantThumbnail(thumbWanted);
   }, [thumbWanted]);
   if (!item) {
-    return <div id={tileId(index)} role="gridcell" aria-colindex={column + 1} aria-busy="true" aria-label="Loading" className="gallery-tile is-loading" style={{ width }} />;
+    return (
+      <div
+        id={tileId(index)}
+        role="gridcell"
+        aria-colindex={column + 1}
+        aria-busy="true"
+        aria-label="Loading"
+        className="gallery-tile is-loading"
+        style={{ width }}
+      />
+    );
   }
   // The thumbnail is fetched on its own, whether or not the full media is on this computer.
   const thumb = !broken ? mediaUrl(mediaBase, source) : null;

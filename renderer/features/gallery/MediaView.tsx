@@ -25,7 +25,13 @@ export function MediaView({ item, mediaBase, online, autoPlay = false }: MediaVi
   const isVideo = item.kind === 'video' || item.kind === 'talk' || item.mediaType?.startsWith('video/');
   return (
     <div className="media-view" draggable onDragStart={(event) => startMediaDrag(event, item, src)}>
-      {isAudio ? <AudioMedia item={item} src={src} autoPlay={autoPlay} /> : isVideo ? <VideoMedia item={item} src={src} autoPlay={autoPlay} /> : <ImageMedia item={item} src={src} />}
+      {isAudio ? (
+        <AudioMedia item={item} src={src} autoPlay={autoPlay} />
+      ) : isVideo ? (
+        <VideoMedia item={item} src={src} autoPlay={autoPlay} />
+      ) : (
+        <ImageMedia item={item} src={src} />
+      )}
     </div>
   );
 }
@@ -60,7 +66,15 @@ function ImageMedia({ item, src }: { item: LibraryItem; src: string }) {
 
 function VideoMedia({ item, src, autoPlay }: { item: LibraryItem; src: string; autoPlay: boolean }) {
   return (
-    <video className="media-video" src={src} controls autoPlay={autoPlay} preload="metadata" aria-label={item.title} data-testid="media-video">
+    <video
+      className="media-video"
+      src={src}
+      controls
+      autoPlay={autoPlay}
+      preload="metadata"
+      aria-label={item.title}
+      data-testid="media-video"
+    >
       <track kind="captions" />
     </video>
   );
@@ -77,7 +91,9 @@ function AudioMedia({ item, src, autoPlay }: { item: LibraryItem; src: string; a
 }
 
 function MissingMedia({ item, online }: { item: LibraryItem; online: boolean }) {
-  const { fetch, fetchError } = useDetailStore(useShallow((s) => ({ fetch: s.item?.id === item.id ? s.fetch : null, fetchError: s.item?.id === item.id ? s.fetchError : null })));
+  const { fetch, fetchError } = useDetailStore(
+    useShallow((s) => ({ fetch: s.item?.id === item.id ? s.fetch : null, fetchError: s.item?.id === item.id ? s.fetchError : null })),
+  );
   let message: string;
   if (item.status === 'failed') message = `This job failed, so there is no media.${item.errorMessage ? ` ${item.errorMessage}` : ''}`;
   else if (item.status === 'pending' || item.status === 'processing') message = 'Still being made. It appears here when it finishes.';
@@ -98,8 +114,18 @@ function MediaFetching({ fetch }: { fetch: MediaFetch }) {
   return (
     <div className="media-missing" role="status" data-testid="media-fetching">
       <p>Downloading the media…</p>
-      <progress max={known ? (fetch.total ?? undefined) : undefined} value={known ? fetch.received : undefined} aria-label="Download progress" />
-      <p className="muted">{known ? `${formatBytes(fetch.received)} of ${formatBytes(fetch.total ?? 0)}` : fetch.received > 0 ? formatBytes(fetch.received) : 'Starting…'}</p>
+      <progress
+        max={known ? (fetch.total ?? undefined) : undefined}
+        value={known ? fetch.received : undefined}
+        aria-label="Download progress"
+      />
+      <p className="muted">
+        {known
+          ? `${formatBytes(fetch.received)} of ${formatBytes(fetch.total ?? 0)}`
+          : fetch.received > 0
+            ? formatBytes(fetch.received)
+            : 'Starting…'}
+      </p>
     </div>
   );
 }

@@ -75,7 +75,10 @@ export const useBulkStore = create<BulkState>()((set, get) => ({
       if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
     }
     useGalleryStore.getState().patchItems(ids, { favorite });
-    set({ running: null, notice: favorite ? `${plural(ids.length, 'item')} added to favorites.` : `${plural(ids.length, 'item')} removed from favorites.` });
+    set({
+      running: null,
+      notice: favorite ? `${plural(ids.length, 'item')} added to favorites.` : `${plural(ids.length, 'item')} removed from favorites.`,
+    });
     if (useGalleryStore.getState().filter.favorites) void useGalleryStore.getState().refresh();
   },
 
@@ -120,9 +123,13 @@ export const useBulkStore = create<BulkState>()((set, get) => ({
         ? `Export cancelled: ${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}, no partial file left.`
         : [
             `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.`,
-            fetching > 0 ? `${plural(fetching, 'item')} ${fetching === 1 ? 'is' : 'are'} being downloaded to this computer now; export ${fetching === 1 ? 'it' : 'them'} again once ${fetching === 1 ? 'it is' : 'they are'} here.` : '',
+            fetching > 0
+              ? `${plural(fetching, 'item')} ${fetching === 1 ? 'is' : 'are'} being downloaded to this computer now; export ${fetching === 1 ? 'it' : 'them'} again once ${fetching === 1 ? 'it is' : 'they are'} here.`
+              : '',
             missing > 0 ? `${plural(missing, 'item')} had no media to export.` : '',
-          ].filter(Boolean).join(' '),
+          ]
+            .filter(Boolean)
+            .join(' '),
     });
     return folder ?? null;
   },
@@ -130,7 +137,15 @@ export const useBulkStore = create<BulkState>()((set, get) => ({
   applyExportProgress: (progress) => {
     const exporting = get().exporting;
     if (!exporting || exporting.exportId !== progress.exportId || progress.state !== 'running') return;
-    set({ exporting: { ...exporting, exported: progress.exported, total: progress.total, bytes: progress.bytes, totalBytes: progress.totalBytes } });
+    set({
+      exporting: {
+        ...exporting,
+        exported: progress.exported,
+        total: progress.total,
+        bytes: progress.bytes,
+        totalBytes: progress.totalBytes,
+      },
+    });
   },
 
   cancelExport: async () => {

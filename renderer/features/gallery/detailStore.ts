@@ -48,7 +48,17 @@ interface DetailState {
   reset: () => void;
 }
 
-const initial = { item: null, mode: 'full' as DetailMode, price: null, pricing: false, submitting: false, notice: null, error: null, fetch: null, fetchError: null };
+const initial = {
+  item: null,
+  mode: 'full' as DetailMode,
+  price: null,
+  pricing: false,
+  submitting: false,
+  notice: null,
+  error: null,
+  fetch: null,
+  fetchError: null,
+};
 
 export const useDetailStore = create<DetailState>()((set, get) => ({
   ...initial,
@@ -126,7 +136,10 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
         : await invoke('audio.create', { body: request.body, quoteId });
     if (!reply.ok) return set({ submitting: false, error: describeError(reply.error) });
     useJobsStore.getState().apply(reply.value, { characterId: item.characterId, label: `Run again: ${item.title}` });
-    set({ submitting: false, notice: `Queued as a new job${price ? ` for ${creditsText(price.credits)}` : ''}. It appears in the gallery when it finishes.` });
+    set({
+      submitting: false,
+      notice: `Queued as a new job${price ? ` for ${creditsText(price.credits)}` : ''}. It appears in the gallery when it finishes.`,
+    });
     // A quote binds one submission; price the next one afresh.
     void get().priceRunAgain();
   },
@@ -147,7 +160,10 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
     if (!destination) return;
     const reply = await invoke('library.export', { ids: [item.id], destination });
     if (!reply.ok) return set({ error: describeError(reply.error) });
-    set({ notice: reply.value.exported > 0 ? `Saved to ${reply.value.folder}.` : 'Nothing was saved: this item has no downloaded media yet.', error: null });
+    set({
+      notice: reply.value.exported > 0 ? `Saved to ${reply.value.folder}.` : 'Nothing was saved: this item has no downloaded media yet.',
+      error: null,
+    });
   },
 
   showInFolder: async () => {
@@ -164,7 +180,10 @@ export const useDetailStore = create<DetailState>()((set, get) => ({
     }
     const reply = await invoke('library.export', { ids: [item.id] });
     if (!reply.ok) return set({ error: describeError(reply.error) });
-    set({ notice: reply.value.exported > 0 ? `The file is in ${reply.value.folder}.` : 'This item has no downloaded media yet.', error: null });
+    set({
+      notice: reply.value.exported > 0 ? `The file is in ${reply.value.folder}.` : 'This item has no downloaded media yet.',
+      error: null,
+    });
   },
 
   reset: () => set(initial),

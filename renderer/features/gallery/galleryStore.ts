@@ -61,7 +61,12 @@ const THUMB_WAIT_MS = 120;
 const THUMB_BATCH = 200;
 /** Ids already asked for are remembered up to this many (then forgotten, oldest first). */
 const THUMB_ASKED_MAX = 5_000;
-let thumbs = { wanted: new Set<string>(), asked: new Set<string>(), timer: undefined as ReturnType<typeof setTimeout> | undefined, busy: false };
+let thumbs = {
+  wanted: new Set<string>(),
+  asked: new Set<string>(),
+  timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  busy: false,
+};
 
 let inflight = new Set<string>();
 /** The first page of the newest filter: at most one asked at a time, the latest waiting behind it. */
@@ -258,7 +263,10 @@ async function sendThumbnailAsks(): Promise<void> {
 }
 
 /** The cached pages within NEAR_PAGES of the visible range; the same object when none is dropped. */
-function nearby(pages: Readonly<Record<number, readonly LibraryItem[]>>, visible: { first: number; last: number }): Readonly<Record<number, readonly LibraryItem[]>> {
+function nearby(
+  pages: Readonly<Record<number, readonly LibraryItem[]>>,
+  visible: { first: number; last: number },
+): Readonly<Record<number, readonly LibraryItem[]>> {
   const low = Math.floor(visible.first / PAGE_SIZE) - NEAR_PAGES;
   const high = Math.floor(visible.last / PAGE_SIZE) + NEAR_PAGES;
   let kept: Record<number, readonly LibraryItem[]> | null = null;
@@ -274,6 +282,13 @@ function nearby(pages: Readonly<Record<number, readonly LibraryItem[]>>, visible
 /** Whether any filter narrows the library (the search box included). */
 export function isFiltered(filter: LibraryFilter): boolean {
   return Boolean(
-    filter.kinds?.length || filter.statuses?.length || filter.characterId || filter.from || filter.to || filter.favorites || filter.collectionId || filter.search,
+    filter.kinds?.length ||
+    filter.statuses?.length ||
+    filter.characterId ||
+    filter.from ||
+    filter.to ||
+    filter.favorites ||
+    filter.collectionId ||
+    filter.search,
   );
 }

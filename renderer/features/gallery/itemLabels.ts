@@ -39,12 +39,26 @@ export function isFinished(item: Pick<LibraryItem, 'status'>): boolean {
 /** The file name a dragged or saved item gets. */
 export function fileNameOf(item: Pick<LibraryItem, 'title' | 'kind' | 'mediaType' | 'id'>): string {
   const extension = extensionOf(item.mediaType, item.kind);
-  const base = item.title.replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || item.id;
+  const base =
+    item.title
+      .replace(/[\\/:*?"<>|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80) || item.id;
   return `${base}.${extension}`;
 }
 
 function extensionOf(mediaType: string | null, kind: LibraryKind): string {
-  const known: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/webm': 'webm', 'audio/wav': 'wav', 'audio/mpeg': 'mp3', 'audio/ogg': 'ogg' };
+  const known: Record<string, string> = {
+    'image/png': 'png',
+    'image/jpeg': 'jpg',
+    'image/webp': 'webp',
+    'video/mp4': 'mp4',
+    'video/webm': 'webm',
+    'audio/wav': 'wav',
+    'audio/mpeg': 'mp3',
+    'audio/ogg': 'ogg',
+  };
   if (mediaType && known[mediaType]) return known[mediaType];
   return kind === 'audio' ? 'wav' : kind === 'video' || kind === 'talk' ? 'mp4' : 'png';
 }

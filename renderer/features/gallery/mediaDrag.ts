@@ -20,7 +20,8 @@ export type DragPlan = { kind: 'file' } | { kind: 'fetch'; reason: string } | { 
 
 export function dragPlanOf(item: Pick<LibraryItem, 'status' | 'downloaded' | 'mediaId' | 'title'>): DragPlan {
   if (item.downloaded && item.mediaId) return { kind: 'file' };
-  if (isFinished(item)) return { kind: 'fetch', reason: `“${item.title}” is being downloaded to this computer. Drag it out again once it is here.` };
+  if (isFinished(item))
+    return { kind: 'fetch', reason: `“${item.title}” is being downloaded to this computer. Drag it out again once it is here.` };
   if (item.status === 'failed') return { kind: 'none', reason: `“${item.title}” failed, so it has no media to drag out.` };
   return { kind: 'none', reason: `“${item.title}” is still being made. Drag it out once it is finished.` };
 }
@@ -36,7 +37,11 @@ export function canDragOut(item: Pick<LibraryItem, 'status' | 'downloaded' | 'me
  * fills an HTML drag instead (`fillMediaDrag`). An item whose file is not here yet cannot leave as
  * a file: the drag is refused, its media is fetched ahead of the queue, and a note says why.
  */
-export function startMediaDrag(event: { dataTransfer: DataTransfer; preventDefault: () => void }, item: LibraryItem, localUrl: string | null): void {
+export function startMediaDrag(
+  event: { dataTransfer: DataTransfer; preventDefault: () => void },
+  item: LibraryItem,
+  localUrl: string | null,
+): void {
   const plan = dragPlanOf(item);
   if (plan.kind !== 'file') {
     event.preventDefault();

@@ -6,13 +6,21 @@ type AudioBody = CommandInput<'audio.create'>['body'];
 
 /** The same request that made an item, ready to price and to submit again. */
 export type RunAgainRequest =
-  | { kind: 'generation'; operationId: string; body: GenerationBody }
-  | { kind: 'audio'; operationId: string; body: AudioBody };
+  { kind: 'generation'; operationId: string; body: GenerationBody } | { kind: 'audio'; operationId: string; body: AudioBody };
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /** Fields of an audio request that core keeps in the item's options. */
-const AUDIO_FIELDS = ['model', 'emotion', 'speaker', 'voice_description', 'style_instruction', 'reference_audio', 'reference_text', 'language'] as const;
+const AUDIO_FIELDS = [
+  'model',
+  'emotion',
+  'speaker',
+  'voice_description',
+  'style_instruction',
+  'reference_audio',
+  'reference_text',
+  'language',
+] as const;
 
 /**
  * Rebuilds the request from what the library kept: prompt, model and options for a generation

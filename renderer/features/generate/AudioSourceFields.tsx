@@ -34,19 +34,33 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
       type: s.type,
     })),
   );
-  const { setAudioSource, setAudioTrack, setSpeech } = useGenerateStore(useShallow((s) => ({ setAudioSource: s.setAudioSource, setAudioTrack: s.setAudioTrack, setSpeech: s.setSpeech })));
+  const { setAudioSource, setAudioTrack, setSpeech } = useGenerateStore(
+    useShallow((s) => ({ setAudioSource: s.setAudioSource, setAudioTrack: s.setAudioTrack, setSpeech: s.setSpeech })),
+  );
   const source = !allowSpeech && state.audioSource === 'speech' ? 'track' : state.audioSource;
   const show = (issue: string | undefined) => (issue && (state.attempted || !/^(Choose|Write)/.test(issue)) ? issue : null);
 
   return (
     <div className="audio-source option-wide">
-      <SegmentedControl label="Audio" name="audio-source" value={source} segments={allowSpeech ? SOURCES_TALK : SOURCES_LIPSYNC} onChange={setAudioSource} />
+      <SegmentedControl
+        label="Audio"
+        name="audio-source"
+        value={source}
+        segments={allowSpeech ? SOURCES_TALK : SOURCES_LIPSYNC}
+        onChange={setAudioSource}
+      />
       <InlineError error={state.sourcesError} />
       {source === 'speech' ? (
         <>
           <Field label="Voice" error={show(state.issues.voice)} required>
             {(control) => (
-              <select {...control} className="input select" value={state.speech.voiceId} onChange={(e) => setSpeech({ voiceId: e.target.value })} data-field="voice">
+              <select
+                {...control}
+                className="input select"
+                value={state.speech.voiceId}
+                onChange={(e) => setSpeech({ voiceId: e.target.value })}
+                data-field="voice"
+              >
                 <option value="">Choose a voice…</option>
                 <VoiceGroup label="Your voices" voices={state.voices} />
                 <VoiceGroup label="Presets" voices={state.presets} />
@@ -69,7 +83,12 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
           />
           <Field label="Emotion">
             {(control) => (
-              <select {...control} className="input select" value={state.speech.emotion} onChange={(e) => setSpeech({ emotion: Emotion.parse(e.target.value) })}>
+              <select
+                {...control}
+                className="input select"
+                value={state.speech.emotion}
+                onChange={(e) => setSpeech({ emotion: Emotion.parse(e.target.value) })}
+              >
                 {Emotion.options.map((emotion) => (
                   <option key={emotion} value={emotion}>
                     {emotion === 'auto' ? 'auto (default)' : emotion}
@@ -87,7 +106,13 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
           required
         >
           {(control) => (
-            <select {...control} className="input select" value={state.audioTrackId ?? ''} onChange={(e) => setAudioTrack(e.target.value || null)} data-field="audio-track">
+            <select
+              {...control}
+              className="input select"
+              value={state.audioTrackId ?? ''}
+              onChange={(e) => setAudioTrack(e.target.value || null)}
+              data-field="audio-track"
+            >
               <option value="">Choose a track…</option>
               {state.tracks.map((track) => (
                 <option key={track.id} value={track.id} disabled={track.status !== 'ready'}>

@@ -145,12 +145,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
         <span className="muted">{character.name}</span>
       </div>
       <SegmentedControl label="What to make" name="generation-type" value={type} segments={TYPES} onChange={actions.setType} />
-      <form
-        id={FORM_ID}
-        className="generate-form"
-        noValidate
-        {...formSubmitHandlers(submit)}
-      >
+      <form id={FORM_ID} className="generate-form" noValidate {...formSubmitHandlers(submit)}>
         <Field label="Model" error={capabilitiesError ? null : (form.issues.model ?? null)}>
           {(control) => (
             <Select
@@ -158,7 +153,11 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
               value={model?.id ?? ''}
               onChange={(e) => actions.setModel(e.target.value)}
               disabled={models.length === 0}
-              options={models.length === 0 ? [{ value: '', label: 'Loading models…' }] : models.map((m) => ({ value: m.id, label: `${m.label}${m.is_default ? ' (default)' : ''}` }))}
+              options={
+                models.length === 0
+                  ? [{ value: '', label: 'Loading models…' }]
+                  : models.map((m) => ({ value: m.id, label: `${m.label}${m.is_default ? ' (default)' : ''}` }))
+              }
               data-field="model"
             />
           )}
@@ -195,7 +194,11 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
         {stray && (form.attempted || !/^(Choose|Write|A talk|Lipsync|Image edit|Video)/.test(stray)) ? <InlineError error={stray} /> : null}
         {notReady ? <p className="field-hint">{character.name} can be used once the portraits are ready.</p> : null}
         <InlineError error={form.error} />
-        <div className="generate-submit" data-last-job-id={form.lastSubmitted?.jobId} data-last-shown-credits={form.lastSubmitted?.shownCredits ?? undefined}>
+        <div
+          className="generate-submit"
+          data-last-job-id={form.lastSubmitted?.jobId}
+          data-last-shown-credits={form.lastSubmitted?.shownCredits ?? undefined}
+        >
           <PriceButton
             label="Generate"
             type="submit"

@@ -28,14 +28,23 @@ const MEDIA_KINDS: Record<MediaOptionKey, ('image' | 'video' | 'audio')[]> = {
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, ' ');
 
 /** One option of spec 4.2, drawn with the control that fits it and its default preselected. */
-export function OptionField({ optionKey, type, model }: { optionKey: GenerationOptionKey; type: GenerationType; model: ModelInfo | undefined }) {
+export function OptionField({
+  optionKey,
+  type,
+  model,
+}: {
+  optionKey: GenerationOptionKey;
+  type: GenerationType;
+  model: ModelInfo | undefined;
+}) {
   const { values, issues, attempted, setValue } = useGenerateStore(
     useShallow((s) => ({ values: s.values[type], issues: s.issues, attempted: s.attempted, setValue: s.setValue })),
   );
   const info = OPTION_LABELS[optionKey];
   const issue = issues[optionKey] ?? null;
 
-  if (isMediaOption(optionKey)) return <MediaOptionField optionKey={optionKey} type={type} model={model} issue={issue} attempted={attempted} />;
+  if (isMediaOption(optionKey))
+    return <MediaOptionField optionKey={optionKey} type={type} model={model} issue={issue} attempted={attempted} />;
 
   switch (optionKey) {
     case 'image_mode':
@@ -59,14 +68,28 @@ export function OptionField({ optionKey, type, model }: { optionKey: GenerationO
     case 'character_orientation':
       return (
         <div className="option-wide">
-          <SegmentedControl label={info.label} name={optionKey} value={values[optionKey]} segments={CHOICES[optionKey].map((v) => ({ value: v, label: label(v) }))} onChange={(v) => setValue(optionKey, v)} />
+          <SegmentedControl
+            label={info.label}
+            name={optionKey}
+            value={values[optionKey]}
+            segments={CHOICES[optionKey].map((v) => ({ value: v, label: label(v) }))}
+            onChange={(v) => setValue(optionKey, v)}
+          />
         </div>
       );
     case 'aspect_ratio':
     case 'lipsync_model':
       return (
         <Field label={info.label} error={issue}>
-          {(control) => <Select {...control} value={values[optionKey]} options={CHOICES[optionKey].map((v) => ({ value: v, label: v }))} onChange={(e) => setValue(optionKey, e.target.value)} data-option={optionKey} />}
+          {(control) => (
+            <Select
+              {...control}
+              value={values[optionKey]}
+              options={CHOICES[optionKey].map((v) => ({ value: v, label: v }))}
+              onChange={(e) => setValue(optionKey, e.target.value)}
+              data-option={optionKey}
+            />
+          )}
         </Field>
       );
     case 'style':
@@ -127,7 +150,14 @@ export function OptionField({ optionKey, type, model }: { optionKey: GenerationO
       );
     }
     case 'include_character':
-      return <Switch label={info.label} checked={values.include_character ?? model?.include_character_default ?? true} onChange={(next) => setValue('include_character', next)} hint={info.hint} />;
+      return (
+        <Switch
+          label={info.label}
+          checked={values.include_character ?? model?.include_character_default ?? true}
+          onChange={(next) => setValue('include_character', next)}
+          hint={info.hint}
+        />
+      );
     case 'keep_original_sound':
       return <Switch label={info.label} checked={values.keep_original_sound} onChange={(next) => setValue('keep_original_sound', next)} />;
     default:
@@ -135,9 +165,26 @@ export function OptionField({ optionKey, type, model }: { optionKey: GenerationO
   }
 }
 
-function MediaOptionField({ optionKey, type, model, issue, attempted }: { optionKey: MediaOptionKey; type: GenerationType; model: ModelInfo | undefined; issue: string | null; attempted: boolean }) {
+function MediaOptionField({
+  optionKey,
+  type,
+  model,
+  issue,
+  attempted,
+}: {
+  optionKey: MediaOptionKey;
+  type: GenerationType;
+  model: ModelInfo | undefined;
+  issue: string | null;
+  attempted: boolean;
+}) {
   const { attachments, refused, addMedia, removeMedia } = useGenerateStore(
-    useShallow((s) => ({ attachments: s.media[type][optionKey], refused: s.refused[optionKey], addMedia: s.addMedia, removeMedia: s.removeMedia })),
+    useShallow((s) => ({
+      attachments: s.media[type][optionKey],
+      refused: s.refused[optionKey],
+      addMedia: s.addMedia,
+      removeMedia: s.removeMedia,
+    })),
   );
   const info = OPTION_LABELS[optionKey];
   const max = optionKey === 'reference_images' ? referenceImagesMax(type, model) : 1;

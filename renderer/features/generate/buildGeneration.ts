@@ -62,7 +62,12 @@ export function usesSpeech(form: GenerateForm): boolean {
  * limits, then `resolveGeneration` (shared with the service) for what applies to the type, mode
  * and model. The first issue of each field is kept, so each field can say what is wrong with it.
  */
-export function buildGeneration(form: GenerateForm, characterId: string, capabilities: Capabilities | null, tracks: readonly AudioTrack[]): BuiltGeneration {
+export function buildGeneration(
+  form: GenerateForm,
+  characterId: string,
+  capabilities: Capabilities | null,
+  tracks: readonly AudioTrack[],
+): BuiltGeneration {
   const issues: Issues = {};
   const { type } = form;
   const values = form.values[type];
@@ -141,8 +146,10 @@ export function buildGeneration(form: GenerateForm, characterId: string, capabil
 
 /** The shared validator names fields by their API names; the panel names them by their labels. */
 function humanize(message: string): string {
-  return message.replace(/\b(input_image|reference_video|audio_url|reference_images|start_frame)\b(: )?/g, (_match, key: keyof typeof OPTION_LABELS, colon?: string) =>
-    colon ? `${OPTION_LABELS[key].label.toLowerCase()} — ` : OPTION_LABELS[key].label.toLowerCase(),
+  return message.replace(
+    /\b(input_image|reference_video|audio_url|reference_images|start_frame)\b(: )?/g,
+    (_match, key: keyof typeof OPTION_LABELS, colon?: string) =>
+      colon ? `${OPTION_LABELS[key].label.toLowerCase()} — ` : OPTION_LABELS[key].label.toLowerCase(),
   );
 }
 

@@ -17,7 +17,13 @@ import {
 /** Options the user sets with a control; the media options come from attachments. */
 export type ScalarOptionKey = Exclude<GenerationOptionKey, MediaOptionKey>;
 export type MediaOptionKey = 'reference_images' | 'input_image' | 'reference_video' | 'start_frame' | 'audio_url';
-export const MEDIA_OPTION_KEYS: readonly MediaOptionKey[] = ['reference_images', 'input_image', 'reference_video', 'start_frame', 'audio_url'];
+export const MEDIA_OPTION_KEYS: readonly MediaOptionKey[] = [
+  'reference_images',
+  'input_image',
+  'reference_video',
+  'start_frame',
+  'audio_url',
+];
 
 export type OptionValues = {
   aspect_ratio: string;
@@ -104,7 +110,9 @@ export function isMediaOption(key: GenerationOptionKey): key is MediaOptionKey {
 /** How many reference images the model takes (spec 4.2 and 8: image at most 3, video per model up to 10). */
 export function referenceImagesMax(type: GenerationType, model: ModelInfo | undefined): number {
   if (!model) return type === 'image' ? LIMITS.imageReferenceImages : LIMITS.videoReferenceImagesCeiling;
-  return type === 'image' ? Math.min(LIMITS.imageReferenceImages, model.reference_images_max) : Math.min(LIMITS.videoReferenceImagesCeiling, model.reference_images_max);
+  return type === 'image'
+    ? Math.min(LIMITS.imageReferenceImages, model.reference_images_max)
+    : Math.min(LIMITS.videoReferenceImagesCeiling, model.reference_images_max);
 }
 
 export function durationRange(model: ModelInfo | undefined): { min: number; max: number } {
@@ -160,7 +168,17 @@ export const CHOICES = {
   character_orientation: CharacterOrientation.options,
 } as const;
 
-export const STYLE_SUGGESTIONS = ['editorial', 'cinematic', 'portrait', 'fashion', 'street', 'studio', 'anime', 'noir', 'vintage film'] as const;
+export const STYLE_SUGGESTIONS = [
+  'editorial',
+  'cinematic',
+  'portrait',
+  'fashion',
+  'street',
+  'studio',
+  'anime',
+  'noir',
+  'vintage film',
+] as const;
 export const EXPRESSION_SUGGESTIONS = ['neutral', 'happy', 'serious', 'surprised', 'sad', 'excited', 'thoughtful', 'warm'] as const;
 
 export const TYPE_LABELS: Record<GenerationType, string> = { image: 'Image', video: 'Video', talk: 'Talk' };

@@ -9,8 +9,24 @@ import type { GeneratePrefill } from '../../stores/navigationStore.ts';
 import { isFresh, QuotePricer, type PriceState } from '../../stores/quotePricer.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import type { UploadKind } from '../../stores/uploads.ts';
-import { buildGeneration, hasIssues, usesSpeech, type AudioSource, type GenerateForm, type Issues, type SpeechFields } from './buildGeneration.ts';
-import { defaultValues, durationRange, MEDIA_OPTION_KEYS, referenceImagesMax, TYPE_LABELS, type MediaOptionKey, type OptionValues } from './generateOptions.ts';
+import {
+  buildGeneration,
+  hasIssues,
+  usesSpeech,
+  type AudioSource,
+  type GenerateForm,
+  type Issues,
+  type SpeechFields,
+} from './buildGeneration.ts';
+import {
+  defaultValues,
+  durationRange,
+  MEDIA_OPTION_KEYS,
+  referenceImagesMax,
+  TYPE_LABELS,
+  type MediaOptionKey,
+  type OptionValues,
+} from './generateOptions.ts';
 import { pricingAudioUrl } from './pricingAudio.ts';
 
 const MEDIA_KINDS: Record<MediaOptionKey, UploadKind[]> = {
@@ -99,11 +115,14 @@ function initialState() {
 function combine(clip: PriceState, speech: PriceState): PriceState {
   if (clip.status === 'error') return clip;
   if (speech.status === 'error') return speech;
-  if (clip.status !== 'priced' || speech.status !== 'priced') return clip.status === 'idle' || speech.status === 'idle' ? { status: 'idle' } : { status: 'pricing' };
+  if (clip.status !== 'priced' || speech.status !== 'priced')
+    return clip.status === 'idle' || speech.status === 'idle' ? { status: 'idle' } : { status: 'pricing' };
   const credits = clip.price.credits + speech.price.credits;
   const balance = clip.price.balance ?? speech.price.balance;
   const approvalRequired = clip.price.approvalRequired || speech.price.approvalRequired;
-  const approvalState = [clip.price, speech.price].find((p) => p.approvalRequired && p.approvalState !== 'approved')?.approvalState ?? (approvalRequired ? 'approved' : null);
+  const approvalState =
+    [clip.price, speech.price].find((p) => p.approvalRequired && p.approvalState !== 'approved')?.approvalState ??
+    (approvalRequired ? 'approved' : null);
   const price: Price = {
     // Core takes the clip's quote as its estimate for the spend guard and prices the speech itself.
     quoteId: clip.price.quoteId,
@@ -148,9 +167,15 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       clipPricer.request({ operationId: OPERATION_IDS.createGeneration, input: built.body });
       return;
     }
-    speechPricer.request({ operationId: OPERATION_IDS.createAudio, input: { voice_id: built.speech.voice_id, text: built.speech.text, emotion: built.speech.emotion } });
+    speechPricer.request({
+      operationId: OPERATION_IDS.createAudio,
+      input: { voice_id: built.speech.voice_id, text: built.speech.text, emotion: built.speech.emotion },
+    });
     if (pricingAudio) {
-      clipPricer.request({ operationId: OPERATION_IDS.createGeneration, input: { ...built.body, options: { ...built.body.options, audio_url: pricingAudio } } });
+      clipPricer.request({
+        operationId: OPERATION_IDS.createGeneration,
+        input: { ...built.body, options: { ...built.body.options, audio_url: pricingAudio } },
+      });
     } else {
       clipPricer.request(null);
       set({ price: { status: 'pricing' } });
@@ -173,7 +198,10 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       set((state) => ({ media: { ...state.media, [type]: { ...state.media[type], [key]: [...state.media[type][key], attachment] } } })),
     patch: (attachmentKey: string, change: Partial<Attachment>) => {
       set((state) => ({
-        media: { ...state.media, [type]: { ...state.media[type], [key]: state.media[type][key].map((a) => (a.key === attachmentKey ? { ...a, ...change } : a)) } },
+        media: {
+          ...state.media,
+          [type]: { ...state.media[type], [key]: state.media[type][key].map((a) => (a.key === attachmentKey ? { ...a, ...change } : a)) },
+        },
       }));
       recompute();
     },
@@ -208,7 +236,8 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       if (model && type !== 'image') {
         const range = durationRange(model);
         const duration = get().values[type].duration;
-        if (duration > range.max || duration < range.min) updateValues(type, { duration: Math.min(range.max, Math.max(range.min, duration)) });
+        if (duration > range.max || duration < range.min)
+          updateValues(type, { duration: Math.min(range.max, Math.max(range.min, duration)) });
       }
       recompute();
     },
@@ -297,12 +326,16 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       set({ submitting: true, error: null });
       let price = get().price;
       if (!isFresh(price)) {
-        const [clip, speech] = await Promise.all([clipPricer.refreshNow(), built.speech ? speechPricer.refreshNow() : Promise.resolve(speechPrice)]);
+        const [clip, speech] = await Promise.all([
+          clipPricer.refreshNow(),
+          built.speech ? speechPricer.refreshNow() : Promise.resolve(speechPrice),
+        ]);
         price = built.speech ? combine(clip, speech) : clip;
         set({ price });
       }
       // Held, as the button says: the service would refuse a quote that is not approved (quote_not_approved).
-      const held = price.status === 'priced' && (!price.price.covered || (price.price.approvalRequired && price.price.approvalState !== 'approved'));
+      const held =
+        price.status === 'priced' && (!price.price.covered || (price.price.approvalRequired && price.price.approvalState !== 'approved'));
       if (price.status === 'pricing' || price.status === 'idle' || held) {
         set({ submitting: false });
         return null;
@@ -318,7 +351,9 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
         recompute();
         return null;
       }
-      useJobsStore.getState().apply(reply.value, { characterId: state.characterId, label: `${TYPE_LABELS[state.type]}: ${built.body.prompt}` });
+      useJobsStore
+        .getState()
+        .apply(reply.value, { characterId: state.characterId, label: `${TYPE_LABELS[state.type]}: ${built.body.prompt}` });
       set({
         submitting: false,
         attempted: false,
@@ -336,7 +371,8 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
     },
     reset: () => {
       const state = get();
-      for (const type of TYPES) for (const key of MEDIA_OPTION_KEYS) for (const attachment of state.media[type][key]) releaseAttachment(attachment);
+      for (const type of TYPES)
+        for (const key of MEDIA_OPTION_KEYS) for (const attachment of state.media[type][key]) releaseAttachment(attachment);
       clipPricer.cancel();
       speechPricer.cancel();
       clipPrice = { status: 'idle' };

@@ -17,7 +17,11 @@ export function pricingAudioUrl(): Promise<string | null> {
 }
 
 async function upload(): Promise<string | null> {
-  const reply = await invoke('uploads.create', { fileName: 'price-check-silence.wav', contentType: 'audio/wav', dataBase64: silentWavBase64() });
+  const reply = await invoke('uploads.create', {
+    fileName: 'price-check-silence.wav',
+    contentType: 'audio/wav',
+    dataBase64: silentWavBase64(),
+  });
   return reply.ok ? reply.value.url : null;
 }
 

@@ -50,8 +50,14 @@ export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRow
             {waiting}
           </p>
         )}
-        {sendAgainError && <p className="job-note" role="alert">{sendAgainError.message}</p>}
-        {job.state === 'processing' || job.state === 'sending' ? <ProgressBar value={job.progress} label={`${job.title}: progress`} /> : null}
+        {sendAgainError && (
+          <p className="job-note" role="alert">
+            {sendAgainError.message}
+          </p>
+        )}
+        {job.state === 'processing' || job.state === 'sending' ? (
+          <ProgressBar value={job.progress} label={`${job.title}: progress`} />
+        ) : null}
         <span className="job-time">{formatDateTime(job.createdAt)}</span>
       </div>
       <div className="job-side">

@@ -22,7 +22,9 @@ type Show = 'active' | 'finished' | 'all';
 
 /** Every job: its state, price and progress; pause, resume, cancel and retry. */
 export function QueueScreen() {
-  const { jobs, paused, pendingCredits } = useJobsStore(useShallow((s) => ({ jobs: s.jobs, paused: s.paused, pendingCredits: s.pendingCredits })));
+  const { jobs, paused, pendingCredits } = useJobsStore(
+    useShallow((s) => ({ jobs: s.jobs, paused: s.paused, pendingCredits: s.pendingCredits })),
+  );
   const balance = useAccountStore((s) => s.balance);
   const { error, cancel, pauseAll, resumeAll, openRetry } = useQueueStore(
     useShallow((s) => ({ error: s.error, cancel: s.cancel, pauseAll: s.pauseAll, resumeAll: s.resumeAll, openRetry: s.openRetry })),
@@ -56,7 +58,9 @@ export function QueueScreen() {
     <section className="screen queue-screen" aria-labelledby="queue-heading">
       <header className="screen-header queue-header">
         <div>
-          <h1 id="queue-heading" className="screen-title">Queue</h1>
+          <h1 id="queue-heading" className="screen-title">
+            Queue
+          </h1>
           <p className="screen-subtitle">Jobs go out one by one, are followed to the end, and are never charged twice.</p>
         </div>
         <div className="queue-controls">
@@ -106,11 +110,21 @@ export function QueueScreen() {
         ]}
       />
       {ordered.length === 0 ? (
-        <EmptyState title={show === 'active' ? 'Nothing in the queue' : 'No jobs here'}>Jobs you submit from the studio and the voice lab appear here.</EmptyState>
+        <EmptyState title={show === 'active' ? 'Nothing in the queue' : 'No jobs here'}>
+          Jobs you submit from the studio and the voice lab appear here.
+        </EmptyState>
       ) : (
         <ul className="job-list" data-testid="job-list">
           {ordered.map(({ job, depth }) => (
-            <JobRow key={job.id} job={job} depth={depth} retried={retried.has(job.id)} after={job.dependsOn ? (titles.get(job.dependsOn) ?? null) : null} onCancel={(each) => void cancel(each)} onRetry={(each) => void openRetry(each)} />
+            <JobRow
+              key={job.id}
+              job={job}
+              depth={depth}
+              retried={retried.has(job.id)}
+              after={job.dependsOn ? (titles.get(job.dependsOn) ?? null) : null}
+              onCancel={(each) => void cancel(each)}
+              onRetry={(each) => void openRetry(each)}
+            />
           ))}
         </ul>
       )}
@@ -121,20 +135,37 @@ export function QueueScreen() {
 
 function RetryDialog() {
   const { retrying, retryPrice, retryBusy, retryError, closeRetry, confirmRetry } = useQueueStore(
-    useShallow((s) => ({ retrying: s.retrying, retryPrice: s.retryPrice, retryBusy: s.retryBusy, retryError: s.retryError, closeRetry: s.closeRetry, confirmRetry: s.confirmRetry })),
+    useShallow((s) => ({
+      retrying: s.retrying,
+      retryPrice: s.retryPrice,
+      retryBusy: s.retryBusy,
+      retryError: s.retryError,
+      closeRetry: s.closeRetry,
+      confirmRetry: s.confirmRetry,
+    })),
   );
   const unpriced = retryPrice.status === 'idle';
   return (
-    <Dialog open={retrying !== null} onClose={closeRetry} title={retrying && isAskingCreator(retrying) ? 'Send this job again at your own risk?' : 'Retry this job?'} size="sm" name="retry-job">
+    <Dialog
+      open={retrying !== null}
+      onClose={closeRetry}
+      title={retrying && isAskingCreator(retrying) ? 'Send this job again at your own risk?' : 'Retry this job?'}
+      size="sm"
+      name="retry-job"
+    >
       {retrying && (
         <div className="form-stack">
           <p>
             <strong>{retrying.title}</strong>
-            {isAskingCreator(retrying) ? ' may already have run and been charged.' : ` failed${retrying.error ? `: ${retrying.error.message}` : '.'}`}
+            {isAskingCreator(retrying)
+              ? ' may already have run and been charged.'
+              : ` failed${retrying.error ? `: ${retrying.error.message}` : '.'}`}
           </p>
           <p>
             A retry is a new request and is charged again if it runs.
-            {unpriced && retrying.quotedCredits !== null ? ` It was quoted ${creditsText(retrying.quotedCredits)} last time; the price is checked again before it is sent.` : ''}
+            {unpriced && retrying.quotedCredits !== null
+              ? ` It was quoted ${creditsText(retrying.quotedCredits)} last time; the price is checked again before it is sent.`
+              : ''}
           </p>
           <InlineError error={retryError} />
           <div className="dialog-actions">

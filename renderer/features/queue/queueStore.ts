@@ -46,7 +46,9 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
     set({ retryBusy: true, retryError: null });
     const quoteId = retryPrice.status === 'priced' ? retryPrice.price.quoteId : null;
     // A job in doubt is sent again as a new request at the creator's own risk; a failed one is retried.
-    const error = isAskingCreator(retrying) ? await sendAgain(retrying.id, quoteId) : await useJobsStore.getState().retry(retrying.id, quoteId);
+    const error = isAskingCreator(retrying)
+      ? await sendAgain(retrying.id, quoteId)
+      : await useJobsStore.getState().retry(retrying.id, quoteId);
     if (error) set({ retryBusy: false, retryError: error });
     else set({ retryBusy: false, retrying: null, retryPrice: { status: 'idle' } });
   },

@@ -24,7 +24,17 @@ function httpsProblem(value: string, what: string, required: boolean): string | 
  * stored); what it said is shown, and a connection that did not check out is saved only through a
  * second, explicit button. `save` stores the connection and switches to it, answering a sentence when it could not.
  */
-export function ConnectServiceForm({ save, onCancel, cancelLabel = 'Cancel', initialName = '' }: { save: (input: ServiceInput) => Promise<string | null>; onCancel: () => void; cancelLabel?: string; initialName?: string }) {
+export function ConnectServiceForm({
+  save,
+  onCancel,
+  cancelLabel = 'Cancel',
+  initialName = '',
+}: {
+  save: (input: ServiceInput) => Promise<string | null>;
+  onCancel: () => void;
+  cancelLabel?: string;
+  initialName?: string;
+}) {
   const headingId = useId();
   const [name, setName] = useState(initialName);
   const [baseUrl, setBaseUrl] = useState('');
@@ -42,7 +52,10 @@ export function ConnectServiceForm({ save, onCancel, cancelLabel = 'Cancel', ini
     name: name.trim() ? null : 'Give the connection a name.',
     baseUrl: httpsProblem(baseUrl, 'service address', true),
     cdnUrl: httpsProblem(cdnUrl, 'media (CDN) address', true),
-    caPem: caPem.trim() && !caPem.includes('-----BEGIN CERTIFICATE-----') ? 'This does not look like a PEM certificate (it starts with -----BEGIN CERTIFICATE-----).' : null,
+    caPem:
+      caPem.trim() && !caPem.includes('-----BEGIN CERTIFICATE-----')
+        ? 'This does not look like a PEM certificate (it starts with -----BEGIN CERTIFICATE-----).'
+        : null,
     apiKey: apiKey.trim() && !API_KEY_PATTERN.test(apiKey.trim()) ? 'An API key is sk_live_ followed by 64 hexadecimal characters.' : null,
     billingUrl: httpsProblem(billingUrl, 'billing page address', false),
   };
@@ -96,31 +109,114 @@ export function ConnectServiceForm({ save, onCancel, cancelLabel = 'Cancel', ini
   };
 
   return (
-    <form className="form-stack connect-service" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={headingId} data-testid="connect-service">
+    <form
+      className="form-stack connect-service"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={headingId}
+      data-testid="connect-service"
+    >
       <h3 id={headingId} className="visually-hidden">
         Connect a service
       </h3>
       <Field label="Name" error={show(problems.name)} required>
-        {(control) => <TextInput {...control} data-field="name" maxLength={100} value={name} onChange={(e) => edit(setName)(e.target.value)} placeholder="My studio" />}
+        {(control) => (
+          <TextInput
+            {...control}
+            data-field="name"
+            maxLength={100}
+            value={name}
+            onChange={(e) => edit(setName)(e.target.value)}
+            placeholder="My studio"
+          />
+        )}
       </Field>
       <Field label="Service address" hint="The base URL of the service's API." error={show(problems.baseUrl)} required>
-        {(control) => <TextInput {...control} data-field="baseUrl" type="url" inputMode="url" placeholder="https://api.example.com" value={baseUrl} onChange={(e) => edit(setBaseUrl)(e.target.value)} />}
+        {(control) => (
+          <TextInput
+            {...control}
+            data-field="baseUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://api.example.com"
+            value={baseUrl}
+            onChange={(e) => edit(setBaseUrl)(e.target.value)}
+          />
+        )}
       </Field>
-      <Field label="Media address (CDN)" hint="Where the service serves generated media, for example https://cdn.example.com." error={show(problems.cdnUrl)} required>
-        {(control) => <TextInput {...control} data-field="cdnUrl" type="url" inputMode="url" placeholder="https://cdn.example.com" value={cdnUrl} onChange={(e) => edit(setCdnUrl)(e.target.value)} />}
+      <Field
+        label="Media address (CDN)"
+        hint="Where the service serves generated media, for example https://cdn.example.com."
+        error={show(problems.cdnUrl)}
+        required
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            data-field="cdnUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://cdn.example.com"
+            value={cdnUrl}
+            onChange={(e) => edit(setCdnUrl)(e.target.value)}
+          />
+        )}
       </Field>
-      <Field label="CA certificate (optional)" hint="Only for a service whose certificate is signed by your own authority. Paste the PEM or choose the file." error={show(problems.caPem)}>
-        {(control) => <TextArea {...control} data-field="caPem" rows={3} spellCheck={false} value={caPem} onChange={(e) => edit(setCaPem)(e.target.value)} placeholder="-----BEGIN CERTIFICATE-----" />}
+      <Field
+        label="CA certificate (optional)"
+        hint="Only for a service whose certificate is signed by your own authority. Paste the PEM or choose the file."
+        error={show(problems.caPem)}
+      >
+        {(control) => (
+          <TextArea
+            {...control}
+            data-field="caPem"
+            rows={3}
+            spellCheck={false}
+            value={caPem}
+            onChange={(e) => edit(setCaPem)(e.target.value)}
+            placeholder="-----BEGIN CERTIFICATE-----"
+          />
+        )}
       </Field>
       <label className="file-pick">
         <span>Choose a .pem file…</span>
         <input type="file" accept=".pem,.crt,application/x-pem-file" onChange={(event) => void readPem(event.target.files?.[0])} />
       </label>
-      <Field label="API key" hint="Kept in your system keychain. Cast Studio shows only its first characters afterwards." error={show(problems.apiKey)}>
-        {(control) => <TextInput {...control} data-field="apiKey" type="password" autoComplete="off" spellCheck={false} placeholder="sk_live_…" value={apiKey} onChange={(e) => edit(setApiKey)(e.target.value)} />}
+      <Field
+        label="API key"
+        hint="Kept in your system keychain. Cast Studio shows only its first characters afterwards."
+        error={show(problems.apiKey)}
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            data-field="apiKey"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="sk_live_…"
+            value={apiKey}
+            onChange={(e) => edit(setApiKey)(e.target.value)}
+          />
+        )}
       </Field>
-      <Field label="Billing page (optional)" hint="Where this service sells credits; “Buy credits” opens it." error={show(problems.billingUrl)}>
-        {(control) => <TextInput {...control} data-field="billingUrl" type="url" inputMode="url" placeholder="https://example.com/billing" value={billingUrl} onChange={(e) => edit(setBillingUrl)(e.target.value)} />}
+      <Field
+        label="Billing page (optional)"
+        hint="Where this service sells credits; “Buy credits” opens it."
+        error={show(problems.billingUrl)}
+      >
+        {(control) => (
+          <TextInput
+            {...control}
+            data-field="billingUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/billing"
+            value={billingUrl}
+            onChange={(e) => edit(setBillingUrl)(e.target.value)}
+          />
+        )}
       </Field>
       {check && <CheckResult check={check} />}
       <InlineError error={error} />
@@ -134,19 +230,25 @@ export function ConnectServiceForm({ save, onCancel, cancelLabel = 'Cancel', ini
           </Button>
         </div>
       ) : (
-      <div className="dialog-actions">
-        <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
-          {cancelLabel}
-        </Button>
-        {check && !check.ok && (
-          <Button variant="secondary" onClick={() => void store()} busy={busy === 'saving'} disabled={busy !== null} data-action="save-anyway">
-            Save anyway
+        <div className="dialog-actions">
+          <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
+            {cancelLabel}
           </Button>
-        )}
-        <Button variant="primary" type="submit" busy={busy === 'checking'} disabled={busy !== null} data-action="check-connection">
-          {check && !check.ok ? 'Check again' : 'Check and connect'}
-        </Button>
-      </div>
+          {check && !check.ok && (
+            <Button
+              variant="secondary"
+              onClick={() => void store()}
+              busy={busy === 'saving'}
+              disabled={busy !== null}
+              data-action="save-anyway"
+            >
+              Save anyway
+            </Button>
+          )}
+          <Button variant="primary" type="submit" busy={busy === 'checking'} disabled={busy !== null} data-action="check-connection">
+            {check && !check.ok ? 'Check again' : 'Check and connect'}
+          </Button>
+        </div>
       )}
     </form>
   );
@@ -155,7 +257,12 @@ export function ConnectServiceForm({ save, onCancel, cancelLabel = 'Cancel', ini
 /** What the service said: whose account it is, or exactly what failed. */
 function CheckResult({ check }: { check: ConnectionCheck }) {
   return (
-    <div className={check.ok ? 'check-result test-ok' : 'check-result test-problem'} role={check.ok ? 'status' : 'alert'} data-testid="check-result" data-status={check.status}>
+    <div
+      className={check.ok ? 'check-result test-ok' : 'check-result test-problem'}
+      role={check.ok ? 'status' : 'alert'}
+      data-testid="check-result"
+      data-status={check.status}
+    >
       <p>
         {check.ok ? '✓ ' : '⚠ '}
         {check.message}
@@ -170,7 +277,9 @@ function CheckResult({ check }: { check: ConnectionCheck }) {
           <dd>{check.balance === null ? '—' : creditsText(check.balance)}</dd>
         </dl>
       )}
-      {!check.ok && <p className="muted">Fix the details above and check again, or save the connection anyway and fix it later in Settings.</p>}
+      {!check.ok && (
+        <p className="muted">Fix the details above and check again, or save the connection anyway and fix it later in Settings.</p>
+      )}
     </div>
   );
 }

@@ -23,7 +23,15 @@ const KEY_STATES: Record<Profile['keyState'], { label: string; tone: 'success' |
 /** One connection: where it points, its key (masked), and what can be done with it. */
 export function ProfileCard({ profile }: { profile: Profile }) {
   const { test, testing, notice, activate, setKey, removeKey, remove } = useProfilesStore(
-    useShallow((s) => ({ test: s.tests[profile.id], testing: s.testing === profile.id, notice: s.notices[profile.id], activate: s.activate, setKey: s.setKey, removeKey: s.removeKey, remove: s.remove })),
+    useShallow((s) => ({
+      test: s.tests[profile.id],
+      testing: s.testing === profile.id,
+      notice: s.notices[profile.id],
+      activate: s.activate,
+      setKey: s.setKey,
+      removeKey: s.removeKey,
+      remove: s.remove,
+    })),
   );
   const [editingKey, setEditingKey] = useState(false);
   const [apiKey, setApiKey] = useState('');
@@ -92,7 +100,9 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             <dt>Certificate</dt>
             <dd>{profile.hasCustomCa ? 'Custom CA trusted for this service' : 'System certificates'}</dd>
             <dt>API key</dt>
-            <dd className="mono" data-testid="key-mask">{profile.keyPrefix ? `${profile.keyPrefix}••••••••` : 'None stored'}</dd>
+            <dd className="mono" data-testid="key-mask">
+              {profile.keyPrefix ? `${profile.keyPrefix}••••••••` : 'None stored'}
+            </dd>
             <dt>Billing page</dt>
             <dd className="mono">{profile.billingUrl ?? 'Not set'}</dd>
             {profile.keyLastUsedAt && (
@@ -151,7 +161,16 @@ export function ProfileCard({ profile }: { profile: Profile }) {
       {editingBilling && (
         <form className="profile-key-form" onSubmit={(event) => void saveBilling(event)}>
           <Field label="Billing page" hint="Where this service sells credits; “Buy credits” opens it. Leave empty to remove it.">
-            {(control) => <TextInput {...control} type="url" inputMode="url" value={billingUrl} onChange={(event) => setBillingUrl(event.target.value)} placeholder="https://example.com/billing" />}
+            {(control) => (
+              <TextInput
+                {...control}
+                type="url"
+                inputMode="url"
+                value={billingUrl}
+                onChange={(event) => setBillingUrl(event.target.value)}
+                placeholder="https://example.com/billing"
+              />
+            )}
           </Field>
           <Button type="submit" variant="primary" size="sm">
             Save billing page
@@ -164,7 +183,17 @@ export function ProfileCard({ profile }: { profile: Profile }) {
             label="Request keys kept (minutes)"
             hint="How long this service recognises a request it already ran. A request whose answer was lost is sent again only within this time; after it, Cast Studio looks for it in the service’s history instead. When unsure, keep it short."
           >
-            {(control) => <TextInput {...control} type="number" min={0.05} step="any" inputMode="decimal" value={retentionMinutes} onChange={(event) => setRetentionMinutes(event.target.value)} />}
+            {(control) => (
+              <TextInput
+                {...control}
+                type="number"
+                min={0.05}
+                step="any"
+                inputMode="decimal"
+                value={retentionMinutes}
+                onChange={(event) => setRetentionMinutes(event.target.value)}
+              />
+            )}
           </Field>
           <Button type="submit" variant="primary" size="sm" disabled={!(Number(retentionMinutes) > 0)}>
             Save retention
@@ -174,7 +203,17 @@ export function ProfileCard({ profile }: { profile: Profile }) {
       {editingKey && (
         <form className="profile-key-form" onSubmit={(event) => void saveKey(event)}>
           <Field label="API key" hint="Shown once in the web app. It is stored in the system keychain and never displayed again.">
-            {(control) => <TextInput {...control} type="password" autoComplete="off" spellCheck={false} value={apiKey} onChange={(event) => setApiKey(event.target.value)} placeholder="sk_live_…" />}
+            {(control) => (
+              <TextInput
+                {...control}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                value={apiKey}
+                onChange={(event) => setApiKey(event.target.value)}
+                placeholder="sk_live_…"
+              />
+            )}
           </Field>
           <Button type="submit" variant="primary" size="sm" disabled={!apiKey.trim()}>
             Save key

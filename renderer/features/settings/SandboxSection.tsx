@@ -23,7 +23,16 @@ const OPERATION_NAMES: Record<string, string> = {
  */
 export function SandboxSection() {
   const { state, busy, error, notice, decide, addCredits, setPlan, setSpeed } = useSandboxStore(
-    useShallow((s) => ({ state: s.state, busy: s.busy, error: s.error, notice: s.notice, decide: s.decide, addCredits: s.addCredits, setPlan: s.setPlan, setSpeed: s.setSpeed })),
+    useShallow((s) => ({
+      state: s.state,
+      busy: s.busy,
+      error: s.error,
+      notice: s.notice,
+      decide: s.decide,
+      addCredits: s.addCredits,
+      setPlan: s.setPlan,
+      setSpeed: s.setSpeed,
+    })),
   );
   const [amount, setAmount] = useState('500');
   useEffect(() => {
@@ -37,7 +46,10 @@ export function SandboxSection() {
       <h2 id="sandbox-heading" className="lib-section-title" tabIndex={-1}>
         Sandbox
       </h2>
-      <p className="muted">What the account owner and the team’s approver do on the real service, done here for the sandbox on this computer. Sandbox credits are not real money.</p>
+      <p className="muted">
+        What the account owner and the team’s approver do on the real service, done here for the sandbox on this computer. Sandbox credits
+        are not real money.
+      </p>
       {state && (
         <dl className="settings-facts">
           <dt>Account</dt>
@@ -48,7 +60,9 @@ export function SandboxSection() {
       )}
 
       <h3 className="settings-subheading">Waiting for approval</h3>
-      {state && state.pendingQuotes.length === 0 && <p className="muted">No price is waiting for approval. Prices above 50 credits wait here until they are approved.</p>}
+      {state && state.pendingQuotes.length === 0 && (
+        <p className="muted">No price is waiting for approval. Prices above 50 credits wait here until they are approved.</p>
+      )}
       {state && state.pendingQuotes.length > 0 && (
         <ul className="sandbox-quotes" data-testid="pending-quotes">
           {state.pendingQuotes.map((quote) => (
@@ -57,10 +71,23 @@ export function SandboxSection() {
                 <strong>{OPERATION_NAMES[quote.operationId] ?? quote.operationId}</strong> · {creditsText(quote.credits)}
                 <span className="muted"> · asked {formatDateTime(quote.createdAt)}</span>
               </span>
-              <Button size="sm" variant="primary" busy={busy === quote.id} disabled={busy !== null} onClick={() => void decide(quote.id, 'approve')} data-action="approve">
+              <Button
+                size="sm"
+                variant="primary"
+                busy={busy === quote.id}
+                disabled={busy !== null}
+                onClick={() => void decide(quote.id, 'approve')}
+                data-action="approve"
+              >
                 Approve
               </Button>
-              <Button size="sm" busy={busy === quote.id} disabled={busy !== null} onClick={() => void decide(quote.id, 'reject')} data-action="reject">
+              <Button
+                size="sm"
+                busy={busy === quote.id}
+                disabled={busy !== null}
+                onClick={() => void decide(quote.id, 'reject')}
+                data-action="reject"
+              >
                 Reject
               </Button>
             </li>
@@ -79,7 +106,15 @@ export function SandboxSection() {
         }}
       >
         <Field label="Credits to add" error={amount && !creditsValid ? 'Enter a whole number from 1 to 1,000,000.' : null}>
-          {(control) => <TextInput {...control} inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} data-field="credits" />}
+          {(control) => (
+            <TextInput
+              {...control}
+              inputMode="numeric"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              data-field="credits"
+            />
+          )}
         </Field>
         <Button type="submit" busy={busy === 'credits'} disabled={!creditsValid || busy !== null} data-action="add-credits">
           Add credits

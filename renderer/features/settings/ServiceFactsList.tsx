@@ -30,7 +30,13 @@ export function ServiceFactsList({ profileId }: { profileId: string }) {
   if (!facts) return null;
   const types = [...new Set(facts.models.map((model) => model.type))];
   return (
-    <section className="service-facts" aria-label="What this service supports" data-testid="service-facts" data-catalog={facts.catalog} data-uploads={facts.uploads}>
+    <section
+      className="service-facts"
+      aria-label="What this service supports"
+      data-testid="service-facts"
+      data-catalog={facts.catalog}
+      data-uploads={facts.uploads}
+    >
       <h4 className="service-facts-title">What this service supports</h4>
       <dl className="profile-facts">
         <dt>Models and operations</dt>

@@ -41,7 +41,9 @@ export function SettingsScreen() {
   return (
     <section className="screen settings-screen" aria-labelledby="settings-heading">
       <header className="screen-header">
-        <h1 id="settings-heading" className="screen-title">Settings</h1>
+        <h1 id="settings-heading" className="screen-title">
+          Settings
+        </h1>
       </header>
       <ConnectionsSection />
       {sandboxInUse && <SandboxSection />}
@@ -60,7 +62,10 @@ function ConnectionsSection() {
       <h2 id="connections-heading" className="lib-section-title">
         Connections
       </h2>
-      <p className="muted">The sandbox runs on this computer with free credits. Connect a remote service to generate for real; its API key stays in the system keychain.</p>
+      <p className="muted">
+        The sandbox runs on this computer with free credits. Connect a remote service to generate for real; its API key stays in the system
+        keychain.
+      </p>
       {!adding && <InlineError error={error} />}
       <ul className="profile-list" data-testid="profiles" aria-busy={!loaded}>
         {profiles.map((profile) => (
@@ -70,10 +75,7 @@ function ConnectionsSection() {
       {adding ? (
         <div className="add-service lib-panel">
           <h3>Connect a service</h3>
-          <ConnectServiceForm
-            onCancel={() => setAdding(false)}
-            save={(input) => useProfilesStore.getState().addAndUse(input)}
-          />
+          <ConnectServiceForm onCancel={() => setAdding(false)} save={(input) => useProfilesStore.getState().addAndUse(input)} />
         </div>
       ) : (
         <Button onClick={() => setAdding(true)} data-action="connect-service">
@@ -85,7 +87,9 @@ function ConnectionsSection() {
 }
 
 function LibrarySection() {
-  const { stats, check, checking, error, runCheck } = useLibraryInfoStore(useShallow((s) => ({ stats: s.stats, check: s.check, checking: s.checking, error: s.error, runCheck: s.runCheck })));
+  const { stats, check, checking, error, runCheck } = useLibraryInfoStore(
+    useShallow((s) => ({ stats: s.stats, check: s.check, checking: s.checking, error: s.error, runCheck: s.runCheck })),
+  );
   const { health, healthBusy, checkIntegrity, repair } = useLibraryInfoStore(
     useShallow((s) => ({ health: s.health, healthBusy: s.healthBusy, checkIntegrity: s.checkIntegrity, repair: s.repair })),
   );
@@ -97,7 +101,8 @@ function LibrarySection() {
         Library
       </h2>
       <p className="muted" data-testid="library-connection">
-        The library of the connection in use, <strong>{connectionLabel(profile)}</strong>. Each connection keeps its own library; switching connections switches libraries.
+        The library of the connection in use, <strong>{connectionLabel(profile)}</strong>. Each connection keeps its own library; switching
+        connections switches libraries.
       </p>
       <dl className="settings-facts">
         <dt>Location</dt>
@@ -133,7 +138,11 @@ function LibrarySection() {
         )}
       </div>
       <div className="settings-row">
-        <Button busy={healthBusy || health?.state === 'checking'} disabled={health?.state === 'rebuilding'} onClick={() => void checkIntegrity()}>
+        <Button
+          busy={healthBusy || health?.state === 'checking'}
+          disabled={health?.state === 'rebuilding'}
+          onClick={() => void checkIntegrity()}
+        >
           Check the library’s integrity
         </Button>
         {health?.state === 'damaged' && (
@@ -162,7 +171,12 @@ function PreferencesSection() {
       <h2 id="prefs-heading" className="lib-section-title">
         Notifications and appearance
       </h2>
-      <Switch label="Notify me when a job finishes" checked={settings.notifications} onChange={(notifications) => void change({ notifications })} hint="A system notification when Cast Studio is in the background." />
+      <Switch
+        label="Notify me when a job finishes"
+        checked={settings.notifications}
+        onChange={(notifications) => void change({ notifications })}
+        hint="A system notification when Cast Studio is in the background."
+      />
       <SegmentedControl<Settings['theme']>
         label="Theme"
         name="theme"
@@ -203,5 +217,7 @@ function AboutSection() {
 function engineVersion(): string {
   const chrome = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
   const electron = /Electron\/([\d.]+)/.exec(navigator.userAgent)?.[1];
-  return [electron ? `Electron ${electron}` : null, chrome ? `Chromium ${chrome}` : null].filter(Boolean).join(' · ') || navigator.userAgent;
+  return (
+    [electron ? `Electron ${electron}` : null, chrome ? `Chromium ${chrome}` : null].filter(Boolean).join(' · ') || navigator.userAgent
+  );
 }

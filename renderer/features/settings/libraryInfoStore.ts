@@ -33,7 +33,12 @@ export function checkSummary(check: Check): string {
   if (check.missing === 0 && check.orphans === 0 && notInPlace === 0) return 'Everything is in place.';
   const parts: string[] = [];
   if (notInPlace > 0) {
-    const detail = [check.pending > 0 ? `${formatCount(check.pending)} waiting to download` : '', check.failed > 0 ? `${formatCount(check.failed)} failed` : ''].filter(Boolean).join(', ');
+    const detail = [
+      check.pending > 0 ? `${formatCount(check.pending)} waiting to download` : '',
+      check.failed > 0 ? `${formatCount(check.failed)} failed` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
     parts.push(`${formatCountOf(notInPlace, 'file is', 'files are')} not in place yet (${detail})`);
   }
   if (check.missing > 0) parts.push(`${formatCount(check.missing)} missing files (${formatCount(check.refetched)} downloaded again)`);

@@ -9,7 +9,9 @@ interface ProfilesState {
   loaded: boolean;
   error: string | null;
   /** Per profile: the last "test connection" answer, or the sentence of its failure. */
-  tests: Readonly<Record<string, ConnectionCheck | { ok: false; message: string; status?: undefined; accountName?: undefined; plan: null; balance: null }>>;
+  tests: Readonly<
+    Record<string, ConnectionCheck | { ok: false; message: string; status?: undefined; accountName?: undefined; plan: null; balance: null }>
+  >;
   testing: string | null;
   /** Per profile: the outcome of the last change, in words. */
   notices: Readonly<Record<string, string>>;
@@ -145,7 +147,10 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
       set({ testing: id });
       const reply = await invoke('profiles.test', { id });
       if (!reply.ok) {
-        set({ tests: { ...get().tests, [id]: { ok: false, message: describeError(reply.error), plan: null, balance: null } }, testing: null });
+        set({
+          tests: { ...get().tests, [id]: { ok: false, message: describeError(reply.error), plan: null, balance: null } },
+          testing: null,
+        });
         return;
       }
       set({ tests: { ...get().tests, [id]: reply.value }, testing: null });

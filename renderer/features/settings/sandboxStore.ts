@@ -62,7 +62,10 @@ export const useSandboxStore = create<SandboxStoreState>()((set, get) => {
       act(
         'plan',
         () => invoke('sandbox.setPlan', { plan }),
-        () => (plan === 'free' ? 'The account is on the free plan now: the service refuses to generate, as it would for a real free account.' : 'Plan changed.'),
+        () =>
+          plan === 'free'
+            ? 'The account is on the free plan now: the service refuses to generate, as it would for a real free account.'
+            : 'Plan changed.',
       ),
     setSpeed: (speed) =>
       act(

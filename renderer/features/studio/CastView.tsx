@@ -14,7 +14,9 @@ import { formatCount, formatCountOf } from '../../ui/format.ts';
 
 /** The cast: every character as a card with its headshot and status, searchable by name. */
 export function CastView() {
-  const { byId, order, loaded, error } = useCharactersStore(useShallow((s) => ({ byId: s.byId, order: s.order, loaded: s.loaded, error: s.error })));
+  const { byId, order, loaded, error } = useCharactersStore(
+    useShallow((s) => ({ byId: s.byId, order: s.order, loaded: s.loaded, error: s.error })),
+  );
   const { search, setSearch, openCreate, focusRequest } = useStudioStore(
     useShallow((s) => ({ search: s.search, setSearch: s.setSearch, openCreate: s.openCreate, focusRequest: s.searchFocusRequest })),
   );
@@ -59,7 +61,13 @@ export function CastView() {
               />
             </div>
           ) : null}
-          <Button variant="primary" icon={<PlusIcon />} onClick={openCreate} title={`New character (${SHORTCUT_HINT}+N)`} data-action="new-character">
+          <Button
+            variant="primary"
+            icon={<PlusIcon />}
+            onClick={openCreate}
+            title={`New character (${SHORTCUT_HINT}+N)`}
+            data-action="new-character"
+          >
             New character
           </Button>
         </div>

@@ -12,7 +12,12 @@ const PLACEHOLDER: Record<CharacterView['status'], string> = {
 export function CharacterCard({ character }: { character: CharacterView }) {
   const openCharacter = useNavigationStore((s) => s.openCharacter);
   return (
-    <article className="character-card" data-character-id={character.id} data-status={character.status} data-character-name={character.name}>
+    <article
+      className="character-card"
+      data-character-id={character.id}
+      data-status={character.status}
+      data-character-name={character.name}
+    >
       <button type="button" className="character-card-open" onClick={() => openCharacter(character.id)}>
         <div className="character-card-media media-frame">
           <MediaImage mediaId={character.headshotMediaId} alt="" placeholder={PLACEHOLDER[character.status]} />

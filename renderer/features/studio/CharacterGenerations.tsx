@@ -94,10 +94,22 @@ function GenerationTile({ item }: { item: LibraryItem }) {
   const poster = mediaUrl(mediaBase, item.thumbId);
   const description = item.prompt ?? item.title;
   return (
-    <article className="generation-tile" data-item-id={item.id} data-kind={item.kind} data-status={item.status} data-credits={item.creditsUsed ?? undefined}>
+    <article
+      className="generation-tile"
+      data-item-id={item.id}
+      data-kind={item.kind}
+      data-status={item.status}
+      data-credits={item.creditsUsed ?? undefined}
+    >
       <div className="generation-media media-frame">
         {src ? (
-          <video src={src} poster={poster ?? undefined} controls preload="metadata" aria-label={`${KIND_LABELS[item.kind] ?? item.kind}: ${description}`} />
+          <video
+            src={src}
+            poster={poster ?? undefined}
+            controls
+            preload="metadata"
+            aria-label={`${KIND_LABELS[item.kind] ?? item.kind}: ${description}`}
+          />
         ) : (
           <MediaImage
             mediaId={item.kind === 'image' || item.kind === 'character_create' ? (item.mediaId ?? item.thumbId) : item.thumbId}

@@ -49,7 +49,11 @@ export function CharacterPage({ characterId }: { characterId: string }) {
         <h1 id="character-title" className="visually-hidden">
           Character
         </h1>
-        {loadError ? <EmptyState title="This character is not here">{<InlineError error={loadError} />}</EmptyState> : <Spinner label="Loading the character" />}
+        {loadError ? (
+          <EmptyState title="This character is not here">{<InlineError error={loadError} />}</EmptyState>
+        ) : (
+          <Spinner label="Loading the character" />
+        )}
       </section>
     );
   }
@@ -87,7 +91,14 @@ export function CharacterPage({ characterId }: { characterId: string }) {
   const ready = character.status === 'ready';
 
   return (
-    <section className="screen character-page" aria-labelledby="character-title" data-character-id={character.id} data-status={character.status} data-version={character.version} data-can-revert={character.canRevert}>
+    <section
+      className="screen character-page"
+      aria-labelledby="character-title"
+      data-character-id={character.id}
+      data-status={character.status}
+      data-version={character.version}
+      data-can-revert={character.canRevert}
+    >
       <header className="screen-header">
         <div className="character-heading">
           <Button variant="ghost" size="sm" icon={<BackIcon />} onClick={closeCharacter} aria-label="Back to the cast">
@@ -123,7 +134,9 @@ export function CharacterPage({ characterId }: { characterId: string }) {
         </div>
       </header>
 
-      {character.status === 'failed' && character.errorMessage ? <InlineError error={`Making the portraits failed: ${character.errorMessage}`} /> : null}
+      {character.status === 'failed' && character.errorMessage ? (
+        <InlineError error={`Making the portraits failed: ${character.errorMessage}`} />
+      ) : null}
 
       <div className="character-layout">
         <div className="character-main">
@@ -151,7 +164,10 @@ export function CharacterPage({ characterId }: { characterId: string }) {
         error={actionError}
         name="revert"
       >
-        <p>The portraits go back to version {Math.max(1, character.version - 1)}. Any refund the service owes for the replaced version is credited once.</p>
+        <p>
+          The portraits go back to version {Math.max(1, character.version - 1)}. Any refund the service owes for the replaced version is
+          credited once.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={dialog === 'delete'}

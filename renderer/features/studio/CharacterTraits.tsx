@@ -3,7 +3,9 @@ import { CREATION_TYPES, traitLabel } from './traitCatalog.ts';
 
 /** The character's traits as a definition list; long texts get the full width. */
 export function CharacterTraits({ character }: { character: CharacterView }) {
-  const entries = Object.entries(character.parameters).filter(([key, value]) => key !== 'creationType' && typeof value === 'string' && value.trim() !== '');
+  const entries = Object.entries(character.parameters).filter(
+    ([key, value]) => key !== 'creationType' && typeof value === 'string' && value.trim() !== '',
+  );
   const creationType = CREATION_TYPES.find((t) => t.value === character.parameters.creationType)?.label ?? 'Human';
   return (
     <section className="panel" aria-labelledby="traits-title">

@@ -17,7 +17,12 @@ export function CharacterVersions({ character }: { character: CharacterView }) {
           {versions.map((version) => {
             const current = version.version === character.version;
             return (
-              <li key={version.version} className={`version${current ? ' version-current' : ''}`} aria-current={current ? 'true' : undefined} data-version={version.version}>
+              <li
+                key={version.version}
+                className={`version${current ? ' version-current' : ''}`}
+                aria-current={current ? 'true' : undefined}
+                data-version={version.version}
+              >
                 <div className="version-thumb media-frame">
                   <MediaImage mediaId={version.headshotMediaId} alt="" />
                 </div>

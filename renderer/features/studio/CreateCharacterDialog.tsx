@@ -50,37 +50,64 @@ export function CreateCharacterDialog() {
     const job = await actions.submit();
     if (job) {
       close();
-      showToast(`Creating ${job.title.replace(/^Create (character )?/i, '') || 'your character'}: the portraits appear when they are ready.`, 'success');
+      showToast(
+        `Creating ${job.title.replace(/^Create (character )?/i, '') || 'your character'}: the portraits appear when they are ready.`,
+        'success',
+      );
     }
   };
 
   return (
     <Dialog open={open} onClose={close} title="New character" size="lg" name="create-character">
-      <form
-        id={FORM_ID}
-        className="form-stack create-character"
-        noValidate
-        {...formSubmitHandlers(submit)}
-      >
-        <Field label="Name" required counter={{ length: form.name.length, max: LIMITS.characterName.max, min: LIMITS.characterName.min }} error={form.attempted ? problems.name : null}>
-          {(control) => <TextInput {...control} value={form.name} onChange={(e) => actions.setName(e.target.value)} placeholder="Mira Vale" data-field="name" />}
+      <form id={FORM_ID} className="form-stack create-character" noValidate {...formSubmitHandlers(submit)}>
+        <Field
+          label="Name"
+          required
+          counter={{ length: form.name.length, max: LIMITS.characterName.max, min: LIMITS.characterName.min }}
+          error={form.attempted ? problems.name : null}
+        >
+          {(control) => (
+            <TextInput
+              {...control}
+              value={form.name}
+              onChange={(e) => actions.setName(e.target.value)}
+              placeholder="Mira Vale"
+              data-field="name"
+            />
+          )}
         </Field>
 
         <div className="creation-type">
-          <SegmentedControl label="Kind of character" name="creation-type" value={form.creationType} segments={CREATION_TYPES} onChange={actions.setCreationType} />
+          <SegmentedControl
+            label="Kind of character"
+            name="creation-type"
+            value={form.creationType}
+            segments={CREATION_TYPES}
+            onChange={actions.setCreationType}
+          />
           {typeInfo ? <p className="field-hint">{typeInfo.description}</p> : null}
         </div>
 
         <div className="trait-grid">
           {TRAITS_BY_CREATION_TYPE[form.creationType].map((key) => (
-            <TraitField key={key} traitKey={key as TraitKey} value={form.traits[key as TraitKey] ?? ''} onChange={actions.setTrait} error={form.attempted && key === 'prompt' ? problems.prompt : null} />
+            <TraitField
+              key={key}
+              traitKey={key as TraitKey}
+              value={form.traits[key as TraitKey] ?? ''}
+              onChange={actions.setTrait}
+              error={form.attempted && key === 'prompt' ? problems.prompt : null}
+            />
           ))}
         </div>
 
         <AttachmentField
           name="character-references"
           label="Reference images"
-          hint={form.creationType === 'image' ? 'At least one; the character is taken from these. PNG, JPEG or WebP up to 10 MB.' : 'Optional. PNG, JPEG or WebP up to 10 MB each; drag images from the gallery too.'}
+          hint={
+            form.creationType === 'image'
+              ? 'At least one; the character is taken from these. PNG, JPEG or WebP up to 10 MB.'
+              : 'Optional. PNG, JPEG or WebP up to 10 MB each; drag images from the gallery too.'
+          }
           kinds={['image']}
           max={LIMITS.characterReferenceImages}
           attachments={form.references}
@@ -93,14 +120,31 @@ export function CreateCharacterDialog() {
         <InlineError error={form.error} />
         <div className="create-character-footer">
           <p className="field-hint">Creating starts the headshot and the full-body portrait. Ctrl/⌘+Enter creates.</p>
-          <PriceButton label="Create character" type="submit" form={FORM_ID} price={form.price} busy={form.submitting} onClick={() => void submit()} />
+          <PriceButton
+            label="Create character"
+            type="submit"
+            form={FORM_ID}
+            price={form.price}
+            busy={form.submitting}
+            onClick={() => void submit()}
+          />
         </div>
       </form>
     </Dialog>
   );
 }
 
-function TraitField({ traitKey, value, onChange, error }: { traitKey: TraitKey; value: string; onChange: (key: TraitKey, value: string) => void; error: string | null }) {
+function TraitField({
+  traitKey,
+  value,
+  onChange,
+  error,
+}: {
+  traitKey: TraitKey;
+  value: string;
+  onChange: (key: TraitKey, value: string) => void;
+  error: string | null;
+}) {
   const info = TRAITS[traitKey];
   if (info.long) {
     return (
@@ -122,7 +166,14 @@ function TraitField({ traitKey, value, onChange, error }: { traitKey: TraitKey; 
   return (
     <Field label={info.label}>
       {(control) => (
-        <Combobox {...control} value={value} onChange={(next) => onChange(traitKey, next)} suggestions={info.suggestions} maxLength={info.max} placeholder={info.placeholder ?? `e.g. ${info.suggestions[0] ?? ''}`} />
+        <Combobox
+          {...control}
+          value={value}
+          onChange={(next) => onChange(traitKey, next)}
+          suggestions={info.suggestions}
+          maxLength={info.max}
+          placeholder={info.placeholder ?? `e.g. ${info.suggestions[0] ?? ''}`}
+        />
       )}
     </Field>
   );

@@ -12,7 +12,14 @@ import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 /** Regenerate the portraits, fully or with an edit instruction; the price is on the button. */
 export function RegenerateDialog({ open, onClose, characterName }: { open: boolean; onClose: () => void; characterName: string }) {
   const { customDetails, price, submitting, error, setCustomDetails, submit } = useRegenerateStore(
-    useShallow((s) => ({ customDetails: s.customDetails, price: s.price, submitting: s.submitting, error: s.error, setCustomDetails: s.setCustomDetails, submit: s.submit })),
+    useShallow((s) => ({
+      customDetails: s.customDetails,
+      price: s.price,
+      submitting: s.submitting,
+      error: s.error,
+      setCustomDetails: s.setCustomDetails,
+      submit: s.submit,
+    })),
   );
   const showToast = useToastStore((s) => s.show);
   const tooLong = customDetails.length > LIMITS.customDetails;
@@ -37,14 +44,17 @@ export function RegenerateDialog({ open, onClose, characterName }: { open: boole
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <PriceButton label={customDetails.trim() ? 'Apply edit' : 'Regenerate'} price={price} busy={submitting} disabled={tooLong} onClick={() => void run()} />
+          <PriceButton
+            label={customDetails.trim() ? 'Apply edit' : 'Regenerate'}
+            price={price}
+            busy={submitting}
+            disabled={tooLong}
+            onClick={() => void run()}
+          />
         </>
       }
     >
-      <div
-        className="form-stack"
-        onKeyDown={submitOnCommandEnter(run)}
-      >
+      <div className="form-stack" onKeyDown={submitOnCommandEnter(run)}>
         <LimitedTextArea
           label="Edit instruction (optional)"
           what="An edit instruction"

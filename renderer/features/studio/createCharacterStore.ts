@@ -51,13 +51,20 @@ export function createProblems(state: Pick<CreateCharacterState, 'name' | 'creat
   // A failed image says why on its slot and goes unsent; it never holds the character back.
   const ready = readyUrls(state.references).length;
   return {
-    name: !name ? 'Give the character a name.' : name.length > LIMITS.characterName.max ? `A name has at most ${LIMITS.characterName.max} characters.` : null,
+    name: !name
+      ? 'Give the character a name.'
+      : name.length > LIMITS.characterName.max
+        ? `A name has at most ${LIMITS.characterName.max} characters.`
+        : null,
     references: uploading
       ? 'Wait for the reference images to finish uploading.'
       : state.creationType === 'image' && ready === 0
         ? 'A character from images needs at least one reference image.'
         : null,
-    prompt: state.creationType === 'prompt' && !state.traits.prompt?.trim() ? 'Write the prompt that describes the character.' : tooLongTrait(state),
+    prompt:
+      state.creationType === 'prompt' && !state.traits.prompt?.trim()
+        ? 'Write the prompt that describes the character.'
+        : tooLongTrait(state),
   };
 }
 

@@ -28,7 +28,11 @@ export const useRegenerateStore = create<RegenerateState>()((set, get) => {
       pricer.request(null);
       return;
     }
-    pricer.request({ operationId: OPERATION_IDS.regenerateCharacter, input: { custom_details: customDetails.trim() }, target: { character_id: characterId } });
+    pricer.request({
+      operationId: OPERATION_IDS.regenerateCharacter,
+      input: { custom_details: customDetails.trim() },
+      target: { character_id: characterId },
+    });
   };
   return {
     ...initial,
@@ -51,7 +55,9 @@ export const useRegenerateStore = create<RegenerateState>()((set, get) => {
         set({ submitting: false });
         return null;
       }
-      const result = await useCharactersStore.getState().regenerate(characterId, customDetails.trim(), price.status === 'priced' ? price.price.quoteId : null);
+      const result = await useCharactersStore
+        .getState()
+        .regenerate(characterId, customDetails.trim(), price.status === 'priced' ? price.price.quoteId : null);
       if ('error' in result) {
         pricer.invalidate();
         set({ submitting: false, error: result.error });

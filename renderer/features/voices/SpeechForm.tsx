@@ -25,12 +25,17 @@ const MODEL_B_LABELS: Record<ModelBField, { label: string; hint: string; multili
   language: { label: 'Language', hint: 'For example en, fr-CA or ja.' },
 };
 
-const EMOTION_OPTIONS = Emotion.options.map((emotion) => ({ value: emotion, label: emotion === 'auto' ? 'Auto (from the text)' : emotion }));
+const EMOTION_OPTIONS = Emotion.options.map((emotion) => ({
+  value: emotion,
+  label: emotion === 'auto' ? 'Auto (from the text)' : emotion,
+}));
 
 /** Text to speech: voice, model, emotion, track name and text, with its price first. */
 export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoiceChange: (id: string) => void }) {
   const { voices, presets } = useVoicesStore(useShallow((s) => ({ voices: s.voices, presets: s.presets })));
-  const { creating, createError, createSpeech } = useTracksStore(useShallow((s) => ({ creating: s.creating, createError: s.createError, createSpeech: s.createSpeech })));
+  const { creating, createError, createSpeech } = useTracksStore(
+    useShallow((s) => ({ creating: s.creating, createError: s.createError, createSpeech: s.createSpeech })),
+  );
   const { price, requestPrice } = useSpeechPrice(useShallow((s) => ({ price: s.price, requestPrice: s.request })));
   const [model, setModel] = useState<'' | SpeechBody['model']>('');
   const [emotion, setEmotion] = useState<SpeechBody['emotion']>('auto');
@@ -45,7 +50,8 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
   const modelB = effectiveModel === 'voice-model-b';
 
   const body = useMemo<SpeechBody | null>(() => {
-    if (!voiceId || text.trim().length < LIMITS.audioText.min || text.length > LIMITS.audioText.max || name.length > LIMITS.audioTrackName) return null;
+    if (!voiceId || text.trim().length < LIMITS.audioText.min || text.length > LIMITS.audioText.max || name.length > LIMITS.audioTrackName)
+      return null;
     const fields: Record<string, string> = {};
     if (modelB) for (const field of MODEL_B_FIELDS) if (extra[field]?.trim()) fields[field] = extra[field].trim();
     return { voice_id: voiceId, text, emotion, ...(model ? { model } : {}), ...(name.trim() ? { name: name.trim() } : {}), ...fields };
@@ -61,13 +67,8 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
     }
   };
 
-
   return (
-    <form
-      className="speech-form lib-panel"
-      aria-labelledby="speech-heading"
-      {...formSubmitHandlers(submit)}
-    >
+    <form className="speech-form lib-panel" aria-labelledby="speech-heading" {...formSubmitHandlers(submit)}>
       <h2 id="speech-heading" className="lib-section-title">
         Text to speech
       </h2>
@@ -78,7 +79,13 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
               {...control}
               value={voiceId}
               onChange={(event) => onVoiceChange(event.target.value)}
-              options={[{ value: '', label: choices.length ? 'Choose a voice…' : 'No ready voice yet' }, ...choices.map((each) => ({ value: each.id, label: `${each.name}${each.owner === 'system' || each.source_type === 'preset' ? ' (preset)' : ''}` }))]}
+              options={[
+                { value: '', label: choices.length ? 'Choose a voice…' : 'No ready voice yet' },
+                ...choices.map((each) => ({
+                  value: each.id,
+                  label: `${each.name}${each.owner === 'system' || each.source_type === 'preset' ? ' (preset)' : ''}`,
+                })),
+              ]}
             />
           )}
         </Field>
@@ -92,12 +99,35 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
             />
           )}
         </Field>
-        <Field label="Emotion">{(control) => <Select {...control} value={emotion} onChange={(event) => setEmotion(event.target.value as SpeechBody['emotion'])} options={EMOTION_OPTIONS} />}</Field>
+        <Field label="Emotion">
+          {(control) => (
+            <Select
+              {...control}
+              value={emotion}
+              onChange={(event) => setEmotion(event.target.value as SpeechBody['emotion'])}
+              options={EMOTION_OPTIONS}
+            />
+          )}
+        </Field>
       </div>
-      <Field label="Track name" hint="Leave empty for “Audio” and today’s date." counter={{ length: name.length, max: LIMITS.audioTrackName }}>
+      <Field
+        label="Track name"
+        hint="Leave empty for “Audio” and today’s date."
+        counter={{ length: name.length, max: LIMITS.audioTrackName }}
+      >
         {(control) => <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} />}
       </Field>
-      <LimitedTextArea label="Text" what="Speech text" required max={LIMITS.audioText.max} rows={5} value={text} onChange={setText} placeholder="What should the voice say?" data-testid="speech-text" />
+      <LimitedTextArea
+        label="Text"
+        what="Speech text"
+        required
+        max={LIMITS.audioText.max}
+        rows={5}
+        value={text}
+        onChange={setText}
+        placeholder="What should the voice say?"
+        data-testid="speech-text"
+      />
       {modelB && (
         <fieldset className="model-b-fields">
           <legend>voice-model-b options</legend>
@@ -112,7 +142,12 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
                     multiline ? (
                       <TextArea {...control} rows={2} value={value} onChange={(event) => onChange(event.target.value)} />
                     ) : (
-                      <TextInput {...control} type={field === 'reference_audio' ? 'url' : 'text'} value={value} onChange={(event) => onChange(event.target.value)} />
+                      <TextInput
+                        {...control}
+                        type={field === 'reference_audio' ? 'url' : 'text'}
+                        value={value}
+                        onChange={(event) => onChange(event.target.value)}
+                      />
                     )
                   }
                 </Field>
@@ -121,7 +156,14 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
           </div>
         </fieldset>
       )}
-      <PriceButton label="Make speech" price={price} onClick={() => void submit()} busy={creating} disabled={!body} hint="Ctrl/⌘ + Enter makes it." />
+      <PriceButton
+        label="Make speech"
+        price={price}
+        onClick={() => void submit()}
+        busy={creating}
+        disabled={!body}
+        hint="Ctrl/⌘ + Enter makes it."
+      />
       {createError && (
         <p className="field-error" role="alert">
           {createError}

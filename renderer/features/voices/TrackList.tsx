@@ -16,16 +16,24 @@ import { formatCount } from '../../ui/format.ts';
 /** The speech tracks, each with a player and its waveform. */
 export function TrackList() {
   const { tracks, total, loaded, error, notice, pendingDelete, load, askDelete, confirmDelete } = useTracksStore(
-    useShallow((s) => ({ tracks: s.tracks, total: s.total, loaded: s.loaded, error: s.error, notice: s.notice, pendingDelete: s.pendingDelete, load: s.load, askDelete: s.askDelete, confirmDelete: s.confirmDelete })),
+    useShallow((s) => ({
+      tracks: s.tracks,
+      total: s.total,
+      loaded: s.loaded,
+      error: s.error,
+      notice: s.notice,
+      pendingDelete: s.pendingDelete,
+      load: s.load,
+      askDelete: s.askDelete,
+      confirmDelete: s.confirmDelete,
+    })),
   );
   return (
     <section className="track-list lib-panel" aria-labelledby="tracks-heading">
       <h2 id="tracks-heading" className="lib-section-title">
         Tracks <span className="lib-section-count">{formatCount(total)}</span>
       </h2>
-      <div aria-live="polite">
-        {notice && <p className="status-notice">{notice}</p>}
-      </div>
+      <div aria-live="polite">{notice && <p className="status-notice">{notice}</p>}</div>
       {error && (
         <p className="field-error" role="alert">
           {error}

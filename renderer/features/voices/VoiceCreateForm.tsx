@@ -22,7 +22,17 @@ const MODEL_OPTIONS = VoiceModel.options.map((model) => ({ value: model, label: 
 /** Clone a voice from a sample, or design one from a description (spec 4.4 setup_mode). */
 export function VoiceCreateForm() {
   const { sample, uploading, uploadError, cloning, cloneError, cloneNotice, uploadSample, clearSample, clone } = useVoicesStore(
-    useShallow((s) => ({ sample: s.sample, uploading: s.uploading, uploadError: s.uploadError, cloning: s.cloning, cloneError: s.cloneError, cloneNotice: s.cloneNotice, uploadSample: s.uploadSample, clearSample: s.clearSample, clone: s.clone })),
+    useShallow((s) => ({
+      sample: s.sample,
+      uploading: s.uploading,
+      uploadError: s.uploadError,
+      cloning: s.cloning,
+      cloneError: s.cloneError,
+      cloneNotice: s.cloneNotice,
+      uploadSample: s.uploadSample,
+      clearSample: s.clearSample,
+      clone: s.clone,
+    })),
   );
   const { price, requestPrice } = useClonePrice(useShallow((s) => ({ price: s.price, requestPrice: s.request })));
   const [mode, setMode] = useState<SetupMode>('voice_clone');
@@ -74,7 +84,8 @@ export function VoiceCreateForm() {
   };
 
   const nameError = name.length > LIMITS.voiceName.max ? `A voice name has at most ${LIMITS.voiceName.max} characters.` : null;
-  const descriptionError = description.length > LIMITS.voiceDescription ? `A description has at most ${LIMITS.voiceDescription} characters.` : null;
+  const descriptionError =
+    description.length > LIMITS.voiceDescription ? `A description has at most ${LIMITS.voiceDescription} characters.` : null;
 
   return (
     <form
@@ -124,19 +135,40 @@ export function VoiceCreateForm() {
         </p>
       )}
       <Field label="Name" required counter={{ length: name.length, max: LIMITS.voiceName.max }} error={nameError}>
-        {(control) => <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} placeholder="Narrator, warm" />}
+        {(control) => (
+          <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} placeholder="Narrator, warm" />
+        )}
       </Field>
       <Field
         label={mode === 'voice_design' ? 'Describe the voice' : 'Description'}
         required={mode === 'voice_design'}
-        hint={mode === 'voice_design' ? 'Age, timbre, accent, pace, mood: the service designs a voice to match.' : 'Optional, for your own reference.'}
+        hint={
+          mode === 'voice_design'
+            ? 'Age, timbre, accent, pace, mood: the service designs a voice to match.'
+            : 'Optional, for your own reference.'
+        }
         counter={{ length: description.length, max: LIMITS.voiceDescription }}
         error={descriptionError}
       >
         {(control) => <TextArea {...control} rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />}
       </Field>
-      <Field label="Model">{(control) => <Select {...control} options={MODEL_OPTIONS} value={model} onChange={(event) => setModel(event.target.value as CloneBody['model'])} />}</Field>
-      <PriceButton label={mode === 'voice_design' ? 'Design voice' : 'Clone voice'} price={price} onClick={() => void submit()} busy={cloning} disabled={!body} />
+      <Field label="Model">
+        {(control) => (
+          <Select
+            {...control}
+            options={MODEL_OPTIONS}
+            value={model}
+            onChange={(event) => setModel(event.target.value as CloneBody['model'])}
+          />
+        )}
+      </Field>
+      <PriceButton
+        label={mode === 'voice_design' ? 'Design voice' : 'Clone voice'}
+        price={price}
+        onClick={() => void submit()}
+        busy={cloning}
+        disabled={!body}
+      />
       {cloneError && (
         <p className="field-error" role="alert">
           {cloneError}

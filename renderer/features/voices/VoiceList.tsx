@@ -11,7 +11,9 @@ const OWNER_LABELS: Record<string, string> = { me: 'Yours', team: 'Team', system
 
 /** The user's and team's voices, then the presets, each with a preview to play. */
 export function VoiceList({ onSpeak }: { onSpeak: (voice: Voice) => void }) {
-  const { voices, presets, loaded, error } = useVoicesStore(useShallow((s) => ({ voices: s.voices, presets: s.presets, loaded: s.loaded, error: s.error })));
+  const { voices, presets, loaded, error } = useVoicesStore(
+    useShallow((s) => ({ voices: s.voices, presets: s.presets, loaded: s.loaded, error: s.error })),
+  );
   return (
     <div className="voice-lists">
       <section aria-labelledby="voices-own-heading">
@@ -75,7 +77,12 @@ function VoiceRow({ voice, onSpeak }: { voice: VoiceView; onSpeak: (voice: Voice
         ) : (
           <span className="voice-no-preview">{noPreviewText(voice)}</span>
         )}
-        <button type="button" className="button button-secondary button-sm" disabled={voice.status !== 'ready'} onClick={() => onSpeak(voice)}>
+        <button
+          type="button"
+          className="button button-secondary button-sm"
+          disabled={voice.status !== 'ready'}
+          onClick={() => onSpeak(voice)}
+        >
           Make speech
         </button>
       </div>

@@ -25,7 +25,9 @@ export function VoicesScreen() {
   return (
     <section className="screen voices-screen" aria-labelledby="voices-heading">
       <header className="screen-header">
-        <h1 id="voices-heading" className="screen-title">Voice lab</h1>
+        <h1 id="voices-heading" className="screen-title">
+          Voice lab
+        </h1>
         <p className="screen-subtitle">Clone or design voices, then turn text into speech for talk clips.</p>
       </header>
       <OfflineBanner what="Tracks already downloaded still play; new voices and speech wait in the queue until the connection returns." />

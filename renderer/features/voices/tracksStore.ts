@@ -68,7 +68,10 @@ export const useTracksStore = create<TracksState>()((set, get) => ({
     const reply = await invoke('library.export', { ids: [track.id] });
     if (!reply.ok) return set({ error: describeError(reply.error) });
     const result = reply.value;
-    set({ notice: result.exported > 0 ? `“${track.title}” saved to ${result.folder}.` : `“${track.title}” is not downloaded yet.`, error: null });
+    set({
+      notice: result.exported > 0 ? `“${track.title}” saved to ${result.folder}.` : `“${track.title}” is not downloaded yet.`,
+      error: null,
+    });
   },
 
   askDelete: (track) => set({ pendingDelete: track }),
@@ -79,7 +82,11 @@ export const useTracksStore = create<TracksState>()((set, get) => ({
     set({ pendingDelete: null });
     const reply = await invoke('audio.delete', { id: track.id });
     if (!reply.ok) return set({ error: describeError(reply.error) });
-    set({ tracks: get().tracks.filter((each) => each.id !== track.id), total: Math.max(0, get().total - 1), notice: `“${track.title}” deleted.` });
+    set({
+      tracks: get().tracks.filter((each) => each.id !== track.id),
+      total: Math.max(0, get().total - 1),
+      notice: `“${track.title}” deleted.`,
+    });
   },
 
   reset: () => {

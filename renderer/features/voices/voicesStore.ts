@@ -63,7 +63,11 @@ export const useVoicesStore = create<VoicesState>()((set, get) => ({
     if (made) {
       pendingName = null;
       if (made.status === 'ready') set({ cloneNotice: `“${made.name}” is ready. Choose it under Text to speech.` });
-      else set({ cloneNotice: null, cloneError: made.error_message ?? `“${made.name}” could not be made. Try another sample or description.` });
+      else
+        set({
+          cloneNotice: null,
+          cloneError: made.error_message ?? `“${made.name}” could not be made. Try another sample or description.`,
+        });
     }
   },
 
@@ -90,7 +94,11 @@ export const useVoicesStore = create<VoicesState>()((set, get) => ({
     }
     useJobsStore.getState().apply(reply.value, { characterId: null, label: `Voice: ${body.name}` });
     pendingName = body.name;
-    set({ cloning: false, sample: null, cloneNotice: `“${body.name}” is being ${body.setup_mode === 'voice_design' ? 'designed' : 'cloned'}. It appears below as soon as the service accepts it.` });
+    set({
+      cloning: false,
+      sample: null,
+      cloneNotice: `“${body.name}” is being ${body.setup_mode === 'voice_design' ? 'designed' : 'cloned'}. It appears below as soon as the service accepts it.`,
+    });
     get().scheduleReload();
     return true;
   },

@@ -25,7 +25,12 @@ let utilizationAt = performance.eventLoopUtilization();
 let inspector: InspectorSession | null = null;
 const ms = (ns: number) => ns / 1e6;
 
-const host: BrowserHost = await startBrowserHost({ userDataDir: config.userDataDir, sandbox: { ready: config.ready }, keychain: new MemoryKeychain(), log: silentLogger });
+const host: BrowserHost = await startBrowserHost({
+  userDataDir: config.userDataDir,
+  sandbox: { ready: config.ready },
+  keychain: new MemoryKeychain(),
+  log: silentLogger,
+});
 histogram.enable();
 
 function session() {

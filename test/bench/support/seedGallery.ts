@@ -50,7 +50,13 @@ export function seedGallery(userDataDir: string, count: number, distinct = 300):
     for (const thumb of thumbs) {
       mkdirSync(join(mediaRoot, thumb.contentId.slice(0, 2)), { recursive: true });
       writeFileSync(join(mediaRoot, thumb.contentId.slice(0, 2), thumb.contentId), thumb.bytes);
-      library.run('INSERT OR IGNORE INTO media (content_id, size, content_type, created_at) VALUES (?, ?, ?, ?)', thumb.contentId, thumb.bytes.length, 'image/jpeg', new Date(now).toISOString());
+      library.run(
+        'INSERT OR IGNORE INTO media (content_id, size, content_type, created_at) VALUES (?, ?, ?, ?)',
+        thumb.contentId,
+        thumb.bytes.length,
+        'image/jpeg',
+        new Date(now).toISOString(),
+      );
     }
     for (let i = 0; i < count; i += 1) {
       const kind = i % 10 === 9 ? 'audio' : i % 10 >= 7 ? 'video' : i % 10 === 6 ? 'talk' : 'image';

@@ -9,16 +9,26 @@ const PLACEHOLDER = { CAST_SANDBOX_RENDERER: 'placeholder' };
 /** A sandbox (placeholder media) whose seeded user has one character and one completed image generation. */
 export async function startSandboxWithOneGeneration(): Promise<{ sandbox: SandboxHandle; generationId: string }> {
   const sandbox = await startSandbox({ env: PLACEHOLDER });
-  const character = await sandbox.request('POST', '/v1/characters', { headers: { 'idempotency-key': randomUUID() }, body: { name: 'Sync', parameters: {} } });
+  const character = await sandbox.request('POST', '/v1/characters', {
+    headers: { 'idempotency-key': randomUUID() },
+    body: { name: 'Sync', parameters: {} },
+  });
   const characterId = (character.body as { data: { id: string } }).data.id;
   for (let i = 0; i < 100; i += 1) {
-    if (((await sandbox.request('GET', `/v1/characters/${characterId}`)).body as { data: { status: string } }).data.status === 'ready') break;
+    if (((await sandbox.request('GET', `/v1/characters/${characterId}`)).body as { data: { status: string } }).data.status === 'ready')
+      break;
     await sleep(100);
   }
-  const made = await sandbox.request('POST', '/v1/generations', { headers: { 'idempotency-key': randomUUID() }, body: { character_id: characterId, type: 'image', prompt: 'sync bench' } });
+  const made = await sandbox.request('POST', '/v1/generations', {
+    headers: { 'idempotency-key': randomUUID() },
+    body: { character_id: characterId, type: 'image', prompt: 'sync bench' },
+  });
   const generationId = (made.body as { data: { id: string } }).data.id;
   for (let i = 0; i < 100; i += 1) {
-    if (((await sandbox.request('GET', `/v1/generations/${generationId}`)).body as { data: { status: string } }).data.status === 'completed') break;
+    if (
+      ((await sandbox.request('GET', `/v1/generations/${generationId}`)).body as { data: { status: string } }).data.status === 'completed'
+    )
+      break;
     await sleep(100);
   }
   return { sandbox, generationId };
@@ -42,7 +52,27 @@ export async function addGenerationCopies(sandbox: SandboxHandle, generationId: 
   db.exec('BEGIN');
   for (let i = 1; i <= copies; i += 1) {
     const at = new Date(base + i * 1000).toISOString();
-    insert.run(randomUUID(), template.user_id as string, template.character_id as string, template.character_version as number, 'image', template.operation as string, 'completed', `sync bench ${i}`, template.model as string, template.options as string, template.credits_used as number, template.output_url as string, template.thumbnail_url as string, null, null, null, at, at, at);
+    insert.run(
+      randomUUID(),
+      template.user_id as string,
+      template.character_id as string,
+      template.character_version as number,
+      'image',
+      template.operation as string,
+      'completed',
+      `sync bench ${i}`,
+      template.model as string,
+      template.options as string,
+      template.credits_used as number,
+      template.output_url as string,
+      template.thumbnail_url as string,
+      null,
+      null,
+      null,
+      at,
+      at,
+      at,
+    );
   }
   db.exec('COMMIT');
   db.close();

@@ -70,7 +70,12 @@ export class ChaosCreator {
     const list = await this.core.router.handle('jobs.list', {});
     if (!list.ok) return;
     for (const job of (list.value as { jobs: Job[] }).jobs) {
-      const held = job.error?.code === 'answer_not_saved' && /Send again/.test(job.error.message) && job.state !== 'done' && job.state !== 'failed' && job.state !== 'cancelled';
+      const held =
+        job.error?.code === 'answer_not_saved' &&
+        /Send again/.test(job.error.message) &&
+        job.state !== 'done' &&
+        job.state !== 'failed' &&
+        job.state !== 'cancelled';
       if (!held) continue;
       const sent = await this.core.router.handle('jobs.retry', { id: job.id, quoteId: null });
       if (sent.ok) this.counts.sentAgain += 1;

@@ -25,7 +25,14 @@ export type LedgerCounts = {
   details: string[];
 };
 
-type Operation = { idempotency_key: string; resource_id: string | null; resource_kind?: string | null; charges: number; credits: number; orphan?: boolean };
+type Operation = {
+  idempotency_key: string;
+  resource_id: string | null;
+  resource_kind?: string | null;
+  charges: number;
+  credits: number;
+  orphan?: boolean;
+};
 
 export async function ledgerOperations(sandbox: SandboxHandle, userId: string): Promise<Operation[]> {
   const answer = await sandbox.request('GET', `/sandbox/ledger?user_id=${encodeURIComponent(userId)}`);
@@ -61,16 +68,22 @@ export function countLedger(jobs: IntendedJob[], operations: Operation[], knownP
     if (job.state === 'failed') failed += 1;
     if (job.state !== 'done' || !entry?.resource_id) {
       lost += 1;
-      details.push(`lost: ${job.kind} key ${job.idempotency_key} is ${job.state} in core; ledger: ${entry ? `resource ${entry.resource_id}, ${entry.charges} charge(s)` : 'no record'}`);
+      details.push(
+        `lost: ${job.kind} key ${job.idempotency_key} is ${job.state} in core; ledger: ${entry ? `resource ${entry.resource_id}, ${entry.charges} charge(s)` : 'no record'}`,
+      );
     } else if (job.resource_id && entry.resource_id !== job.resource_id && job.kind !== 'character.regenerate') {
-      details.push(`mismatch: ${job.kind} key ${job.idempotency_key}: core follows ${job.resource_id}, the ledger charged ${entry.resource_id}`);
+      details.push(
+        `mismatch: ${job.kind} key ${job.idempotency_key}: core follows ${job.resource_id}, the ledger charged ${entry.resource_id}`,
+      );
       lost += 1;
     }
   }
   for (const op of operations) {
     if (op.charges > 0 && !intendedKeys.has(op.idempotency_key) && !knownPaidKeys.has(op.idempotency_key)) {
       duplicated += op.charges;
-      details.push(`duplicated: ${op.orphan ? 'a charge with no idempotency record' : 'a paid operation under a key core never recorded'}: ${op.idempotency_key} (${op.charges} charge(s))`);
+      details.push(
+        `duplicated: ${op.orphan ? 'a charge with no idempotency record' : 'a paid operation under a key core never recorded'}: ${op.idempotency_key} (${op.charges} charge(s))`,
+      );
     }
   }
   return { intended: jobs.length, executed, charged, duplicated, lost, failed, credits, details };

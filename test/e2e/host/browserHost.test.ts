@@ -57,7 +57,10 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
   });
 
   it('shows the studio once the bridge has answered app.info', async () => {
-    const info = page.received.find((message) => message.type === 'reply' && message.reply.ok && (message.reply.value as { ipcVersion?: number }).ipcVersion === IPC_VERSION);
+    const info = page.received.find(
+      (message) =>
+        message.type === 'reply' && message.reply.ok && (message.reply.value as { ipcVersion?: number }).ipcVersion === IPC_VERSION,
+    );
     expect(info, 'an app.info reply over the WebSocket bridge').toBeDefined();
     expect(await page.page.locator('#root > *').count()).toBeGreaterThan(0);
     // The launch code left the address bar at once; the session it bought sits in this tab only.
@@ -107,7 +110,9 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
   });
 
   it('refuses a bridge connection from another origin, even one holding the token', async () => {
-    const other: Server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+    const other: Server = createServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'),
+    );
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', () => resolve()));
     try {
       const elsewhere = await browser.newPage();
@@ -148,7 +153,13 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
       expect(await fromPage(`${mediaBase()}${path}`), path).toBe(400);
     }
     const base = new URL(mediaBase()).pathname;
-    for (const path of [`${base}../etc/passwd`, `${base}../../../../etc/passwd`, '/media/../etc/passwd', '/../../etc/passwd', '/etc/passwd']) {
+    for (const path of [
+      `${base}../etc/passwd`,
+      `${base}../../../../etc/passwd`,
+      '/media/../etc/passwd',
+      '/../../etc/passwd',
+      '/etc/passwd',
+    ]) {
       const response = await rawGet(studio.host.port, path, { Host: `127.0.0.1:${studio.host.port}` });
       expect([400, 403, 404], `${path} → ${response.status}`).toContain(response.status);
       expect(response.body).not.toContain('root:');
@@ -159,7 +170,11 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
     // A real PNG's first bytes; core checks the type and the size, then needs the service.
     const reply = await page.page.evaluate(async () => {
       const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(2_000_000).fill(0)]);
-      const response = await fetch('/uploads', { method: 'PUT', body: new Blob([bytes]), headers: { 'X-Cast-Token': sessionStorage.getItem('cast.hostSession') ?? '', 'Content-Type': 'image/png' } });
+      const response = await fetch('/uploads', {
+        method: 'PUT',
+        body: new Blob([bytes]),
+        headers: { 'X-Cast-Token': sessionStorage.getItem('cast.hostSession') ?? '', 'Content-Type': 'image/png' },
+      });
       return (await response.json()) as { ok: boolean; value?: unknown; error?: { code: string } };
     });
     // 2 MB, twice what one bridge frame may carry: it went by the upload route and reached core whole.

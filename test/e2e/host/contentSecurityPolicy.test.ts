@@ -71,7 +71,10 @@ describe.skipIf(chromiumMissing() !== null)('the renderer needs no inline style'
     await app.openTile(0);
     await app.closeDetail();
     await app.tiles().nth(0).click();
-    await app.tiles().nth(1).click({ modifiers: ['Shift'] });
+    await app
+      .tiles()
+      .nth(1)
+      .click({ modifiers: ['Shift'] });
     await app.waitForSelection(2);
     await app.bulk('Export');
     expect(await app.bulkNotice()).toMatch(/exported to/);
@@ -89,6 +92,10 @@ describe.skipIf(chromiumMissing() !== null)('the renderer needs no inline style'
     // Reported once per policy that refuses it: the response header's and the page's own.
     await expect.poll(async () => (await violations()).length).toBeGreaterThan(0);
     for (const violation of await violations()) expect(violation).toMatch(/^style-src-attr blocked inline/);
-    expect(await app.page.evaluate(() => document.body.lastElementChild instanceof HTMLElement && getComputedStyle(document.body.lastElementChild).outlineStyle)).toBe('none');
+    expect(
+      await app.page.evaluate(
+        () => document.body.lastElementChild instanceof HTMLElement && getComputedStyle(document.body.lastElementChild).outlineStyle,
+      ),
+    ).toBe('none');
   });
 });

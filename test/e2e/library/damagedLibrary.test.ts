@@ -38,7 +38,9 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
     await studio.call('connection.completeOnboarding', {});
     const characterId = await studio.createCharacter('Noor');
     for (const prompt of ['Noor at the market', 'Noor on the roof at night']) {
-      await studio.jobDone(await studio.call('generations.create', { body: { character_id: characterId, type: 'image', prompt }, quoteId: null }));
+      await studio.jobDone(
+        await studio.call('generations.create', { body: { character_id: characterId, type: 'image', prompt }, quoteId: null }),
+      );
     }
     await studio.host.core.session()!.sync.run({ full: true });
     await studio.host.core.session()!.downloader.idle();
@@ -91,7 +93,9 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
     await dialog.setTrait('Gender', 'female');
     await dialog.setTrait('Art style', 'photorealistic');
     await dialog.root.locator('button.price-button').click();
-    await dialog.root.getByText('Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.').waitFor();
+    await dialog.root
+      .getByText('Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.')
+      .waitFor();
     expect((await studio.call('jobs.list', {})).jobs.filter((job) => job.title.includes('Too soon'))).toEqual([]);
     await app.page.keyboard.press('Escape');
     await dialog.root.waitFor({ state: 'detached' });
@@ -106,10 +110,16 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
   it('says the library was rebuilt once the service is back, and the gallery shows every item again', async () => {
     const app = await LibraryApp.open(browser, studio.url, { theme: 'light', viewport: SIZES[0] });
     await studio.restoreConnection();
-    const rebuilt = await app.waitForEvent('health.changed', (health) => health.state === 'ok' && (health.message ?? '').includes('rebuilt'), 120_000);
+    const rebuilt = await app.waitForEvent(
+      'health.changed',
+      (health) => health.state === 'ok' && (health.message ?? '').includes('rebuilt'),
+      120_000,
+    );
     const banner = app.page.locator(`${BANNER}[data-library-health="ok"]`);
     await banner.waitFor();
-    expect((await banner.innerText()).replace(/\s+/g, ' ')).toContain(`Your library was rebuilt: ${itemsBefore} items came back from the service`);
+    expect((await banner.innerText()).replace(/\s+/g, ' ')).toContain(
+      `Your library was rebuilt: ${itemsBefore} items came back from the service`,
+    );
     expect(rebuilt.movedTo).toMatch(/library\.damaged-.+\.db$/);
     await app.go('gallery');
     await app.galleryTotal(itemsBefore);

@@ -45,7 +45,11 @@ describe.skipIf(chromiumMissing() !== null)('a large export from the gallery', (
     const bar = app.page.locator('[data-testid="export-progress"]');
     await bar.getByText(new RegExp(`of ${total.toLocaleString('en-US')} files`)).waitFor();
     await bar.getByRole('button', { name: 'Cancel export' }).click();
-    const ended = await app.waitForEvent('export.progress', (progress) => progress.exportId === started.exportId && progress.state !== 'running', 60_000);
+    const ended = await app.waitForEvent(
+      'export.progress',
+      (progress) => progress.exportId === started.exportId && progress.state !== 'running',
+      60_000,
+    );
     expect(ended.state).toBe('cancelled');
     console.log(`export cancelled after ${ended.exported} of ${ended.total} files`);
 

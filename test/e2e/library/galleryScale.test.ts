@@ -41,7 +41,10 @@ describe.skipIf(chromiumMissing() !== null)('gallery at 100,000 items', () => {
   }
 
   /** Scrolls to `fraction` of the grid and waits until the rows there have their items. */
-  async function scrollTo(page: Page, fraction: number): Promise<{ tiles: number; visibleTiles: number; lastLabel: string | null; scrollHeight: number; firstRow: number; rowCount: number }> {
+  async function scrollTo(
+    page: Page,
+    fraction: number,
+  ): Promise<{ tiles: number; visibleTiles: number; lastLabel: string | null; scrollHeight: number; firstRow: number; rowCount: number }> {
     await page.locator('.gallery-scroller').evaluate((element, at) => {
       element.scrollTop = (element.scrollHeight - element.clientHeight) * at;
     }, fraction);
@@ -81,7 +84,9 @@ describe.skipIf(chromiumMissing() !== null)('gallery at 100,000 items', () => {
     const top = await scrollTo(page, 0);
     const middle = await scrollTo(page, 0.5);
     const end = await scrollTo(page, 1);
-    console.log(`[gallery 1440x900] spacer ${end.scrollHeight} px; tiles in DOM top/middle/end ${top.tiles}/${middle.tiles}/${end.tiles}, visible ${end.visibleTiles}`);
+    console.log(
+      `[gallery 1440x900] spacer ${end.scrollHeight} px; tiles in DOM top/middle/end ${top.tiles}/${middle.tiles}/${end.tiles}, visible ${end.visibleTiles}`,
+    );
     expect(end.scrollHeight).toBeLessThanOrEqual(16_000_000);
     for (const at of [top, middle, end]) expect(at.tiles).toBeLessThanOrEqual(Math.max(2 * at.visibleTiles, at.visibleTiles + 10));
     expect(end.lastLabel).toMatch(/^Line 100000:/);
@@ -92,7 +97,9 @@ describe.skipIf(chromiumMissing() !== null)('gallery at 100,000 items', () => {
     const page = await openGallery(560, 900);
     const end = await scrollTo(page, 1);
     const middle = await scrollTo(page, 0.5);
-    console.log(`[gallery 560x900] spacer ${end.scrollHeight} px for ${end.rowCount} rows; tiles in DOM ${end.tiles}, visible ${end.visibleTiles}; halfway shows row ${middle.firstRow}`);
+    console.log(
+      `[gallery 560x900] spacer ${end.scrollHeight} px for ${end.rowCount} rows; tiles in DOM ${end.tiles}, visible ${end.visibleTiles}; halfway shows row ${middle.firstRow}`,
+    );
     // Unscaled, these rows would be taller than Chromium lays out; the spacer is capped instead.
     expect(end.scrollHeight).toBeLessThanOrEqual(8_000_000 + 100);
     expect(end.lastLabel).toMatch(/^Line 100000:/);
@@ -105,7 +112,9 @@ describe.skipIf(chromiumMissing() !== null)('gallery at 100,000 items', () => {
     await page.locator('.gallery-scroller').focus();
     const started = Date.now();
     await page.keyboard.press('End');
-    await page.waitForFunction(() => document.querySelector('.gallery-tile.is-focused .gallery-title')?.textContent?.startsWith('Line 100000:'));
+    await page.waitForFunction(() =>
+      document.querySelector('.gallery-tile.is-focused .gallery-title')?.textContent?.startsWith('Line 100000:'),
+    );
     console.log(`[gallery] End key to the 100,000th item in ${Date.now() - started} ms`);
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="detail-dialog"][open]').waitFor();

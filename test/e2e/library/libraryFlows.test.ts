@@ -84,7 +84,11 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.screenshot('gallery-selection');
     await app.bulk('Favorite');
     expect(await app.bulkNotice()).toContain('added to favorites');
-    const favorites = await studio.call('library.query', { filter: { search: SEED_WORD, favorites: true, sort: 'newest' }, offset: 0, limit: 1 });
+    const favorites = await studio.call('library.query', {
+      filter: { search: SEED_WORD, favorites: true, sort: 'newest' },
+      offset: 0,
+      limit: 1,
+    });
     expect(favorites.total).toBe(matching);
     await app.page.locator('.gallery-collections').getByRole('button', { name: '★ Favorites' }).click();
     await app.galleryTotal(favorites.total);
@@ -102,7 +106,10 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.page.keyboard.press('Escape');
     await app.page.locator('[data-testid="selection-count"]').waitFor({ state: 'detached' });
     await app.tiles().nth(0).click();
-    await app.tiles().nth(2).click({ modifiers: ['Shift'] });
+    await app
+      .tiles()
+      .nth(2)
+      .click({ modifiers: ['Shift'] });
     await app.waitForSelection(3);
     await app.bulk('Export');
     const notice = await app.bulkNotice();
@@ -125,8 +132,16 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     const before = (await studio.call('library.query', { filter: { search: 'lighthouse', sort: 'newest' }, offset: 0, limit: 1 })).total;
     await runAgain.click();
     await detail.locator('[data-testid="detail-notice"]').waitFor();
-    await app.waitForEvent('job.updated', (job) => job.kind === 'generation.create' && job.state === 'done' && job.title.includes('lighthouse'), 120_000);
-    await studio.until('the new generation in the library', async () => (await studio.call('library.query', { filter: { search: 'lighthouse', sort: 'newest' }, offset: 0, limit: 1 })).total > before);
+    await app.waitForEvent(
+      'job.updated',
+      (job) => job.kind === 'generation.create' && job.state === 'done' && job.title.includes('lighthouse'),
+      120_000,
+    );
+    await studio.until(
+      'the new generation in the library',
+      async () =>
+        (await studio.call('library.query', { filter: { search: 'lighthouse', sort: 'newest' }, offset: 0, limit: 1 })).total > before,
+    );
     await app.closeDetail();
   }, 150_000);
 
@@ -139,7 +154,8 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
       transfer.items.add(file);
       const zone = document.querySelector('[data-drop-zone="voice-sample"]');
       if (!zone) throw new Error('no voice sample drop zone');
-      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }, bytes);
     await app.page.locator('[data-testid="voice-sample"]').waitFor({ timeout: 30_000 });
     await app.page.getByRole('textbox', { name: 'Name', exact: true }).fill('My narrator');
@@ -178,7 +194,9 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await studio.call('generations.create', { body, quoteId: price.quoteId });
     const paused = app.jobRow('paused').filter({ hasText: 'to cancel' });
     await paused.waitFor();
-    await expect.poll(async () => Number(await app.page.getByTestId('pending-credits').textContent())).toBeGreaterThanOrEqual(price.credits);
+    await expect
+      .poll(async () => Number(await app.page.getByTestId('pending-credits').textContent()))
+      .toBeGreaterThanOrEqual(price.credits);
     await app.screenshot('queue-paused');
     await paused.getByRole('button', { name: 'Cancel' }).click();
     await app.page.getByRole('radio', { name: 'All' }).check();
@@ -195,7 +213,9 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await failed.waitFor({ timeout: 120_000 });
     await studio.setFaults({ failure_rate: { image: 0 } });
     // The service refunded the failed job: once its refund is in the credits, the row says so.
-    await expect.poll(() => failed.getByTestId('job-price').textContent(), { timeout: 30_000 }).toBe(`${failingPrice.credits} credit${failingPrice.credits === 1 ? '' : 's'} refunded`);
+    await expect
+      .poll(() => failed.getByTestId('job-price').textContent(), { timeout: 30_000 })
+      .toBe(`${failingPrice.credits} credit${failingPrice.credits === 1 ? '' : 's'} refunded`);
     await failed.getByRole('button', { name: 'Retry…' }).click();
     const dialog = app.page.locator('dialog[data-dialog="retry-job"]');
     const retry = dialog.locator('button', { hasText: 'Retry' }).last();
@@ -206,7 +226,9 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     // The failed attempt now points to the newer one and no longer offers a second retry.
     await expect.poll(() => failed.locator('.job-note').textContent()).toContain('Retried: follow the newer attempt.');
     expect(await failed.getByRole('button', { name: 'Retry…' }).count()).toBe(0);
-    expect(await app.page.locator('.job-row[data-state="done"]', { hasText: 'the service fails' }).locator('.job-retry-tag').count()).toBe(1);
+    expect(await app.page.locator('.job-row[data-state="done"]', { hasText: 'the service fails' }).locator('.job-retry-tag').count()).toBe(
+      1,
+    );
   }, 150_000);
 
   it('has no serious accessibility violation and is screenshotted on every screen in both themes', async () => {
@@ -235,16 +257,20 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.search('pier');
     await app.galleryTotal(await countOf({ search: 'pier' }));
     await app.openTile(0);
-    const playable = await app.detail().locator('video').evaluate(async (element: HTMLVideoElement) => {
-      if (element.readyState < 1) await new Promise((resolve, reject) => {
-        element.addEventListener('loadedmetadata', resolve, { once: true });
-        element.addEventListener('error', () => reject(new Error('the video did not load')), { once: true });
+    const playable = await app
+      .detail()
+      .locator('video')
+      .evaluate(async (element: HTMLVideoElement) => {
+        if (element.readyState < 1)
+          await new Promise((resolve, reject) => {
+            element.addEventListener('loadedmetadata', resolve, { once: true });
+            element.addEventListener('error', () => reject(new Error('the video did not load')), { once: true });
+          });
+        element.muted = true;
+        element.currentTime = Math.min(1, element.duration / 2);
+        await element.play();
+        return { duration: element.duration, playing: !element.paused };
       });
-      element.muted = true;
-      element.currentTime = Math.min(1, element.duration / 2);
-      await element.play();
-      return { duration: element.duration, playing: !element.paused };
-    });
     expect(playable.duration).toBeGreaterThan(0);
     expect(playable.playing).toBe(true);
     await app.screenshot('gallery-offline-detail');
@@ -253,13 +279,15 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.search(SEED_WORD);
     await app.galleryTotal(await countOf({ search: SEED_WORD }));
     await app.go('voices');
-    await app.page.locator('.track[data-status="ready"] audio').first().evaluate(async (element: HTMLAudioElement) => {
-      element.muted = true;
-      await element.play();
-    });
+    await app.page
+      .locator('.track[data-status="ready"] audio')
+      .first()
+      .evaluate(async (element: HTMLAudioElement) => {
+        element.muted = true;
+        await element.play();
+      });
     await app.go('queue');
     await app.jobRow('waiting_connection').filter({ hasText: 'while offline' }).waitFor({ timeout: 60_000 });
     await app.screenshot('queue-offline');
   }, 180_000);
-
 });

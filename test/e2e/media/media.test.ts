@@ -61,7 +61,9 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
     await host.restart(() => {
       const db = new DatabaseSync(library);
       const marks = ids.map(() => '?').join(', ');
-      db.prepare(`UPDATE downloads SET state = 'pending', content_id = NULL, received = 0, attempts = 0 WHERE owner_id IN (${marks})`).run(...ids);
+      db.prepare(`UPDATE downloads SET state = 'pending', content_id = NULL, received = 0, attempts = 0 WHERE owner_id IN (${marks})`).run(
+        ...ids,
+      );
       db.prepare(`UPDATE library_items SET media_id = NULL, thumb_id = NULL, media_type = NULL WHERE id IN (${marks})`).run(...ids);
       db.close();
     });
@@ -119,7 +121,10 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
     const before = await host.call('library.get', { id });
     expect(before.downloaded).toBe(false);
     // Its thumbnail did not come either (it failed while the sandbox was out of reach, say).
-    session.library.run("UPDATE downloads SET state = 'failed', failure = 'error', content_id = NULL WHERE owner_id = ? AND role = 'thumbnail'", id);
+    session.library.run(
+      "UPDATE downloads SET state = 'failed', failure = 'error', content_id = NULL WHERE owner_id = ? AND role = 'thumbnail'",
+      id,
+    );
     session.library.run('UPDATE library_items SET thumb_id = NULL WHERE id = ?', id);
 
     const app = await LibraryApp.open(browser, host.host.launchUrl());
@@ -160,14 +165,18 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
     await app.page.evaluate(() => {
       const seen: { prevented: boolean; types: string[] }[] = [];
       Object.assign(window, { castDrags: seen });
-      document.addEventListener('dragstart', (event) => seen.push({ prevented: event.defaultPrevented, types: [...(event.dataTransfer?.types ?? [])] }));
+      document.addEventListener('dragstart', (event) =>
+        seen.push({ prevented: event.defaultPrevented, types: [...(event.dataTransfer?.types ?? [])] }),
+      );
     });
     const drags = () => app.page.evaluate(() => (window as unknown as { castDrags: { prevented: boolean; types: string[] }[] }).castDrags);
     const tile = app.tiles().filter({ hasText: item.title });
     const other = app.tiles().filter({ hasNotText: item.title });
 
     await tile.dragTo(other);
-    await app.page.locator('.toast', { hasText: `“${item.title}” is being downloaded to this computer. Drag it out again once it is here.` }).waitFor();
+    await app.page
+      .locator('.toast', { hasText: `“${item.title}” is being downloaded to this computer. Drag it out again once it is here.` })
+      .waitFor();
     expect(await drags()).toEqual([{ prevented: true, types: [] }]);
     await app.waitForEvent('download.progress', (p) => p.itemId === id && p.role === 'output' && p.done, 60_000);
     expect((await host.call('library.get', { id })).downloaded).toBe(true);
@@ -197,7 +206,10 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
     // The portrait's file is here (it was opened once, say); the image's is not.
     const portraitId = (await host.call('library.ids', { filter: { kinds: ['character_create'], sort: 'newest' } }))[0]!;
     // Its record may still be on its way to "completed" in the library: ask once it is finished.
-    await host.until('the portrait to be finished in the library', async () => (await host.call('library.get', { id: portraitId })).status === 'completed');
+    await host.until(
+      'the portrait to be finished in the library',
+      async () => (await host.call('library.get', { id: portraitId })).status === 'completed',
+    );
     expect(await host.call('library.fetchMedia', { ids: [portraitId], role: 'output' })).toEqual({ queued: [portraitId] });
     await host.until('the portrait to be downloaded', async () => (await host.call('library.get', { id: portraitId })).downloaded);
 
@@ -205,10 +217,15 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
     await app.go('gallery');
     await app.galleryTotal(2);
     await app.tiles().nth(0).click();
-    await app.tiles().nth(1).click({ modifiers: ['Shift'] });
+    await app
+      .tiles()
+      .nth(1)
+      .click({ modifiers: ['Shift'] });
     await app.waitForSelection(2);
     await app.bulk('Export');
-    expect(await app.bulkNotice()).toMatch(/^1 file exported to .+\. 1 item is being downloaded to this computer now; export it again once it is here\./);
+    expect(await app.bulkNotice()).toMatch(
+      /^1 file exported to .+\. 1 item is being downloaded to this computer now; export it again once it is here\./,
+    );
     await app.waitForEvent('download.progress', (p) => p.itemId === id && p.role === 'output' && p.done, 60_000);
     expect((await host.call('library.get', { id })).downloaded).toBe(true);
 

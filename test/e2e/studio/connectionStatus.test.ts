@@ -77,7 +77,13 @@ describe.skipIf(chromiumMissing() !== null)('the connection status tells the tru
   it('checks a new connection before saving it: a refused key is not saved unless “Save anyway”', async () => {
     const before = (await profiles()).length;
     const form = await settings.openConnectForm();
-    await settings.fill(form, { name: 'Wrong key', baseUrl: accounts.ready.base_url, cdnUrl: accounts.ready.cdn_url, caPem: accounts.caPem, apiKey: `sk_live_${'0'.repeat(64)}` });
+    await settings.fill(form, {
+      name: 'Wrong key',
+      baseUrl: accounts.ready.base_url,
+      cdnUrl: accounts.ready.cdn_url,
+      caPem: accounts.caPem,
+      apiKey: `sk_live_${'0'.repeat(64)}`,
+    });
     await settings.checkAndConnect(form);
     const refused = await settings.checkResult(form);
     expect(refused.status).toBe('key_refused');
@@ -96,7 +102,13 @@ describe.skipIf(chromiumMissing() !== null)('the connection status tells the tru
   it('shows what the service said of a good connection (account, plan, balance), then saves and uses it', async () => {
     const owner = await accounts.account('creator', 1234);
     const form = await settings.openConnectForm();
-    await settings.fill(form, { name: 'Good service', baseUrl: accounts.ready.base_url, cdnUrl: accounts.ready.cdn_url, caPem: accounts.caPem, apiKey: owner.apiKey });
+    await settings.fill(form, {
+      name: 'Good service',
+      baseUrl: accounts.ready.base_url,
+      cdnUrl: accounts.ready.cdn_url,
+      caPem: accounts.caPem,
+      apiKey: owner.apiKey,
+    });
     await settings.checkAndConnect(form);
     const found = await settings.checkResult(form);
     expect(found.status).toBe('online');

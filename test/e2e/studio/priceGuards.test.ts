@@ -23,7 +23,8 @@ describe.skipIf(chromiumMissing() !== null)('price guards on the generate panel'
   let panel: GeneratePanel;
 
   /** Generation jobs the renderer heard of: a held submit must add none. */
-  const generationJobs = () => app.received.filter((m) => m.type === 'event' && m.event === 'job.updated' && (m.payload as Job).kind === 'generation.create').length;
+  const generationJobs = () =>
+    app.received.filter((m) => m.type === 'event' && m.event === 'job.updated' && (m.payload as Job).kind === 'generation.create').length;
 
   beforeAll(async () => {
     studio = await startStudioHost();
@@ -71,7 +72,9 @@ describe.skipIf(chromiumMissing() !== null)('price guards on the generate panel'
     expect(await panel.price()).toBe(75);
     expect(await panel.buttonText()).toBe('Generate · 75 credits');
     await expect.poll(() => panel.button().isDisabled()).toBe(true);
-    expect(await panel.note().innerText()).toMatch(/^Approval pending\. 75 credits is above your account’s approval limit\. It can run once the account owner approves it/);
+    expect(await panel.note().innerText()).toMatch(
+      /^Approval pending\. 75 credits is above your account’s approval limit\. It can run once the account owner approves it/,
+    );
 
     // Ctrl+Enter is held too: the service would refuse this quote with quote_not_approved.
     const jobsBefore = generationJobs();
@@ -120,7 +123,9 @@ describe.skipIf(chromiumMissing() !== null)('price guards on the generate panel'
     await panel.waitForCovered(false);
     expect(await panel.price()).toBe(20);
     expect(await panel.button().isDisabled()).toBe(true);
-    expect(await panel.note().innerText()).toMatch(/^Not enough credits\. Your balance of 15 credits cannot cover 20 credits\. Buy credits/);
+    expect(await panel.note().innerText()).toMatch(
+      /^Not enough credits\. Your balance of 15 credits cannot cover 20 credits\. Buy credits/,
+    );
     expect(await inspectScreen(app.page, 'low-balance')).toBe('');
 
     // Credits bought in the web app; coming back to the window reads the balance again.

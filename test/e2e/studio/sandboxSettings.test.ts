@@ -49,7 +49,9 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sandbox', () => {
     await section.locator('[data-field="credits"]').fill('750');
     await section.locator('[data-action="add-credits"]').click();
     await app.waitForBalance(before + 750);
-    await expect.poll(() => section.locator('[data-testid="sandbox-balance"]').innerText()).toBe(`${(before + 750).toLocaleString('en-US')} credits`);
+    await expect
+      .poll(() => section.locator('[data-testid="sandbox-balance"]').innerText())
+      .toBe(`${(before + 750).toLocaleString('en-US')} credits`);
   });
 
   it('changes the plan: on the free plan the header says a plan is required, and back on Creator it is online', async () => {
@@ -70,10 +72,19 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sandbox', () => {
   });
 
   it('approves a price waiting for approval, as the team’s approver would, and the job goes', async () => {
-    const character = await studio.call('characters.create', { body: { name: 'Ines Vale', parameters: { creationType: 'human', gender: 'female', age: '20s' } }, quoteId: null });
+    const character = await studio.call('characters.create', {
+      body: { name: 'Ines Vale', parameters: { creationType: 'human', gender: 'female', age: '20s' } },
+      quoteId: null,
+    });
     const made = await app.waitForEvent('job.updated', (job: Job) => job.id === character.id && job.state === 'done', 60_000);
     const characterId = made.resourceId ?? '';
-    const body = { character_id: characterId, type: 'video' as const, prompt: 'She walks the length of the pier', model: 'video-model-b', options: { duration: 15 } };
+    const body = {
+      character_id: characterId,
+      type: 'video' as const,
+      prompt: 'She walks the length of the pier',
+      model: 'video-model-b',
+      options: { duration: 15 },
+    };
     const price = await studio.call('quotes.price', { operationId: OPERATION_IDS.createGeneration, input: body });
     expect(price).toMatchObject({ approvalRequired: true, approvalState: 'pending' });
 
@@ -89,11 +100,19 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sandbox', () => {
 
     // Accepted by the service (an unapproved quote is refused with quote_not_approved and fails): the job goes.
     const job = await studio.call('generations.create', { body, quoteId: price.quoteId });
-    const sent = await app.waitForEvent('job.updated', (update: Job) => update.id === job.id && ['processing', 'done', 'failed'].includes(update.state), 60_000);
+    const sent = await app.waitForEvent(
+      'job.updated',
+      (update: Job) => update.id === job.id && ['processing', 'done', 'failed'].includes(update.state),
+      60_000,
+    );
     expect(sent.state).not.toBe('failed');
     expect(sent.resourceId).not.toBeNull();
     // …and finishes: the approval, the send and the polling carry it to done.
-    const finished = await app.waitForEvent('job.updated', (update: Job) => update.id === job.id && ['done', 'failed'].includes(update.state), 60_000);
+    const finished = await app.waitForEvent(
+      'job.updated',
+      (update: Job) => update.id === job.id && ['done', 'failed'].includes(update.state),
+      60_000,
+    );
     expect(finished.error).toBeNull();
     expect(finished.state).toBe('done');
   }, 180_000);

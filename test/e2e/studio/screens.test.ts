@@ -65,7 +65,13 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     // A credit history long enough that the Credits tables scroll inside their panels.
     seedCreditHistory(studio, 40);
     // A pro 15-second video, whose run again is priced above the account's approval limit.
-    seedItem(studio, { ...video, title: 'Lamps along the pier', prompt: 'Lamps along the pier', model: 'video-model-b', options: { duration: 15, quality: 'pro' } });
+    seedItem(studio, {
+      ...video,
+      title: 'Lamps along the pier',
+      prompt: 'Lamps along the pier',
+      model: 'video-model-b',
+      options: { duration: 15, quality: 'pro' },
+    });
   }, 300_000);
 
   async function makeSpeech(text: string): Promise<LibraryItem> {
@@ -77,10 +83,14 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     const job = await studio.jobDone(await studio.call('audio.create', { body, quoteId: price.quoteId }));
     const id = job.resourceId;
     if (!id) throw new Error('The speech job finished without a track id.');
-    return studio.until('the speech downloaded', async () => {
-      const item = await studio.call('library.get', { id }).catch(() => null);
-      return item?.downloaded ? item : null;
-    }, 120_000);
+    return studio.until(
+      'the speech downloaded',
+      async () => {
+        const item = await studio.call('library.get', { id }).catch(() => null);
+        return item?.downloaded ? item : null;
+      },
+      120_000,
+    );
   }
 
   it('shows the cast at every size', async () => {
@@ -111,7 +121,8 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
           width: innerWidth,
         };
       });
-      const visible = (rect: DOMRect | null) => rect !== null && rect.top >= 0 && rect.bottom <= layout.height && rect.left >= 0 && rect.right <= layout.width;
+      const visible = (rect: DOMRect | null) =>
+        rect !== null && rect.top >= 0 && rect.bottom <= layout.height && rect.left >= 0 && rect.right <= layout.width;
       const where = sizeName(size);
       if (layout.windowScroll !== 0) problems.push(`${where}: the window itself scrolled`);
       if (!layout.header || layout.header.top !== 0) problems.push(`${where}: the header moved`);
@@ -284,7 +295,9 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     const submit = panel.root.locator('.generate-submit');
     const before = await submit.getAttribute('data-last-job-id');
     await panel.button().click();
-    await page.locator(`.generate-submit[data-last-job-id]${before ? `:not([data-last-job-id="${before}"])` : ''}`).waitFor({ timeout: 30_000 });
+    await page
+      .locator(`.generate-submit[data-last-job-id]${before ? `:not([data-last-job-id="${before}"])` : ''}`)
+      .waitFor({ timeout: 30_000 });
     const first = await submit.getAttribute('data-last-job-id');
     // The button is clickable again (a fresh quote for the next one); a click now asks first.
     await panel.root.locator('button.price-button[data-price-status="priced"]:not([disabled])').waitFor({ timeout: 30_000 });
@@ -310,7 +323,9 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     await dialog.setName('Ada Quill');
     await dialog.chooseKind('Human');
     await dialog.dropImage(Buffer.from('These are notes, not a picture.\n'), 'photo.png', 'image/png');
-    await expect.poll(() => dialog.refusals().innerText()).toBe('photo.png is not what its name says: its content is not PNG, JPEG or WebP, which is what this place takes.');
+    await expect
+      .poll(() => dialog.refusals().innerText())
+      .toBe('photo.png is not what its name says: its content is not PNG, JPEG or WebP, which is what this place takes.');
     expect(await dialog.root.locator('[data-attachment-state]').count()).toBe(0);
     // Create stays open to a valid form: priced and clickable.
     expect(await dialog.price()).toBeGreaterThan(0);
@@ -323,7 +338,9 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     const fits = await dialog.refusals().evaluate((element) => {
       const dialogBox = element.closest('dialog')?.getBoundingClientRect();
       const box = element.getBoundingClientRect();
-      return element.scrollWidth <= element.clientWidth && dialogBox !== undefined && box.right <= dialogBox.right && box.left >= dialogBox.left;
+      return (
+        element.scrollWidth <= element.clientWidth && dialogBox !== undefined && box.right <= dialogBox.right && box.left >= dialogBox.left
+      );
     });
     expect(fits).toBe(true);
     await dialog.dropImage(makePng(64, 80), 'reference.png');

@@ -30,7 +30,11 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Connections lists what
     browser = await launchChromium();
     app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 } });
     settings = new SettingsPage(app.page);
-    service = await startSandbox({ speed: 'fast', env: { CAST_SANDBOX_RENDERER: 'placeholder' }, variants: ['no-capabilities', 'no-uploads'] });
+    service = await startSandbox({
+      speed: 'fast',
+      env: { CAST_SANDBOX_RENDERER: 'placeholder' },
+      variants: ['no-capabilities', 'no-uploads'],
+    });
     accounts = new SandboxAdmin(service.ready);
   });
 
@@ -45,7 +49,13 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Connections lists what
   it('lists the built-in catalog and the default upload path of a service that publishes no capabilities', async () => {
     await app.startInSandbox();
     const owner = await accounts.account('creator');
-    await studio.call('profiles.add', { name: NAME, baseUrl: service.ready.base_url, cdnUrl: service.ready.cdn_url, caPem: accounts.caPem, apiKey: owner.apiKey });
+    await studio.call('profiles.add', {
+      name: NAME,
+      baseUrl: service.ready.base_url,
+      cdnUrl: service.ready.cdn_url,
+      caPem: accounts.caPem,
+      apiKey: owner.apiKey,
+    });
     await app.go('settings');
     await settings.card(NAME).getByRole('button', { name: 'Use this connection' }).click();
     await app.waitForEvent('connection.changed', (c: Connection) => c.profile?.name === NAME && c.online);
@@ -83,14 +93,19 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Connections lists what
       transfer.items.add(new File([new Uint8Array(data)], 'my-voice.wav', { type: 'audio/wav' }));
       const zone = document.querySelector('[data-drop-zone="voice-sample"]');
       if (!zone) throw new Error('no voice sample drop zone');
-      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }, wav);
-    await expect.poll(() => app.page.locator('.voice-create [role="alert"]').innerText(), { timeout: 30_000 }).toMatch(/This service does not take uploads.*CDN/s);
+    await expect
+      .poll(() => app.page.locator('.voice-create [role="alert"]').innerText(), { timeout: 30_000 })
+      .toMatch(/This service does not take uploads.*CDN/s);
 
     await app.go('settings');
     const facts = settings.card(NAME).locator('[data-testid="service-facts"][data-uploads="not_offered"]');
     await facts.waitFor();
-    expect(await facts.locator('[data-fact="uploads"]').innerText()).toMatch(/Not offered: reference files must already be on the service’s CDN/);
+    expect(await facts.locator('[data-fact="uploads"]').innerText()).toMatch(
+      /Not offered: reference files must already be on the service’s CDN/,
+    );
     await settings.card(NAME).scrollIntoViewIfNeeded();
     await app.screenshot('settings-service-facts');
   });

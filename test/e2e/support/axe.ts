@@ -22,7 +22,11 @@ export type AxeFinding = { id: string; impact: string; help: string; targets: st
  * helper page is opened beside the studio for each scan.
  */
 export async function seriousViolations(page: Page, tags: readonly string[] = WCAG_A_AA): Promise<AxeFinding[]> {
-  const results = await new AxeBuilder({ page, axeSource: AXE_ONCE }).withTags([...tags]).options({ resultTypes: ['violations'] }).setLegacyMode(true).analyze();
+  const results = await new AxeBuilder({ page, axeSource: AXE_ONCE })
+    .withTags([...tags])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({

@@ -30,7 +30,11 @@ export abstract class CoreDriver {
   }
 
   /** Polls a condition on core's state (a named state, not a sleep) until it holds. */
-  async until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeout = this.patience.state): Promise<T> {
+  async until<T>(
+    what: string,
+    probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+    timeout = this.patience.state,
+  ): Promise<T> {
     const deadline = Date.now() + timeout;
     for (;;) {
       const value = await probe();
@@ -42,12 +46,17 @@ export abstract class CoreDriver {
 
   /** Waits until the job is done; a failed or cancelled job throws with its reason. */
   async jobDone(job: Job): Promise<Job> {
-    return this.until(`job ${job.title} to finish`, async () => {
-      const { jobs } = await this.call('jobs.list', {});
-      const found = jobs.find((each) => each.id === job.id);
-      if (found?.state === 'failed' || found?.state === 'cancelled') throw new Error(`${job.title} ended ${found.state}: ${found.error?.message ?? ''}`);
-      return found?.state === 'done' ? found : null;
-    }, this.patience.job);
+    return this.until(
+      `job ${job.title} to finish`,
+      async () => {
+        const { jobs } = await this.call('jobs.list', {});
+        const found = jobs.find((each) => each.id === job.id);
+        if (found?.state === 'failed' || found?.state === 'cancelled')
+          throw new Error(`${job.title} ended ${found.state}: ${found.error?.message ?? ''}`);
+        return found?.state === 'done' ? found : null;
+      },
+      this.patience.job,
+    );
   }
 
   /** Creates a character through core with its quote and waits until it is ready: its id. */

@@ -27,14 +27,27 @@ export class SandboxAdmin {
   async account(plan: Plan, credits = 500, keyExpiresAt?: string): Promise<{ id: string; name: string; apiKey: string }> {
     const name = `Creator ${randomUUID().slice(0, 6)}`;
     const email = `${name.replace(' ', '.').toLowerCase()}@example.com`;
-    const made = await this.call<{ id: string; session_token: string }>('POST', '/sandbox/users', this.ready.admin_token, { email, name, plan, credits });
-    const key = await this.call<{ key: string }>('POST', '/api/keys', made.session_token, { name: 'Cast Studio e2e', ...(keyExpiresAt ? { expires_at: keyExpiresAt } : {}) });
+    const made = await this.call<{ id: string; session_token: string }>('POST', '/sandbox/users', this.ready.admin_token, {
+      email,
+      name,
+      plan,
+      credits,
+    });
+    const key = await this.call<{ key: string }>('POST', '/api/keys', made.session_token, {
+      name: 'Cast Studio e2e',
+      ...(keyExpiresAt ? { expires_at: keyExpiresAt } : {}),
+    });
     return { id: made.id, name, apiKey: key.key };
   }
 
   /** Credits bought in the web app: the new balance. */
   async grantCredits(userId: string, amount: number): Promise<number> {
-    return (await this.call<{ balance: number }>('POST', `/sandbox/users/${userId}/credits`, this.ready.admin_token, { amount, description: 'Bought in the web app' })).balance;
+    return (
+      await this.call<{ balance: number }>('POST', `/sandbox/users/${userId}/credits`, this.ready.admin_token, {
+        amount,
+        description: 'Bought in the web app',
+      })
+    ).balance;
   }
 
   /** The account owner's decision on a quote above the approval threshold. */
@@ -49,7 +62,10 @@ export class SandboxAdmin {
 
   /** What the service answers this key on GET /v1/account now (its error code, or 'ok'). */
   async answerFor(apiKey: string): Promise<string> {
-    const response = await fetch(`${this.ready.base_url}/v1/account`, { headers: { authorization: `Bearer ${apiKey}` }, dispatcher: this.dispatcher });
+    const response = await fetch(`${this.ready.base_url}/v1/account`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+      dispatcher: this.dispatcher,
+    });
     if (response.ok) return 'ok';
     return ((await response.json()) as { error: { code: string } }).error.code;
   }

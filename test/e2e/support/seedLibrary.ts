@@ -21,7 +21,14 @@ function libraryOf(studio: StudioHost) {
 }
 
 /** One finished, downloaded item like `item` (its media borrowed) with its own id, title, prompt and date. */
-function insertItem(library: ReturnType<typeof libraryOf>, item: LibraryItem, id: string, title: string, prompt: string | null, created: string): void {
+function insertItem(
+  library: ReturnType<typeof libraryOf>,
+  item: LibraryItem,
+  id: string,
+  title: string,
+  prompt: string | null,
+  created: string,
+): void {
   library.run(
     INSERT_ITEM,
     id,

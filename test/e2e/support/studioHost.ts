@@ -54,7 +54,14 @@ export class StudioHost extends CoreDriver {
   private admin: SandboxAdmin | null = null;
   private running = true;
 
-  private constructor(host: BrowserHost, options: BrowserHostOptions, own: OwnSandbox | null, keychain: 'system' | 'memory', forgetKeys: () => Promise<void>, patience: Patience) {
+  private constructor(
+    host: BrowserHost,
+    options: BrowserHostOptions,
+    own: OwnSandbox | null,
+    keychain: 'system' | 'memory',
+    forgetKeys: () => Promise<void>,
+    patience: Patience,
+  ) {
     super(patience);
     this.host = host;
     this.options = options;
@@ -73,9 +80,22 @@ export class StudioHost extends CoreDriver {
     let own: OwnSandbox | null = null;
     try {
       if (options.sandbox === 'own') own = await startOwnSandbox(join(userDataDir, 'own-sandbox'), speed);
-      const hostOptions: BrowserHostOptions = { userDataDir, sandbox: own ? { ready: own.ready } : 'embedded', sandboxSpeed: speed, keychain, log: silentLogger };
+      const hostOptions: BrowserHostOptions = {
+        userDataDir,
+        sandbox: own ? { ready: own.ready } : 'embedded',
+        sandboxSpeed: speed,
+        keychain,
+        log: silentLogger,
+      };
       const host = await startBrowserHost(hostOptions);
-      return new StudioHost(host, hostOptions, own, system ? 'system' : 'memory', () => system?.forgetAll() ?? Promise.resolve(), options.patience ?? { state: 90_000, job: 120_000 });
+      return new StudioHost(
+        host,
+        hostOptions,
+        own,
+        system ? 'system' : 'memory',
+        () => system?.forgetAll() ?? Promise.resolve(),
+        options.patience ?? { state: 90_000, job: 120_000 },
+      );
     } catch (error) {
       await stopOwnSandbox(own);
       await system?.forgetAll();
@@ -140,10 +160,14 @@ export class StudioHost extends CoreDriver {
     const job = await this.jobDone(await this.call('generations.create', { body, quoteId: price.quoteId }));
     const id = job.resourceId;
     if (!id) throw new Error('The generation job finished without a generation id.');
-    return this.until(`${type} "${prompt}" downloaded`, async () => {
-      const item = await this.call('library.get', { id }).catch(() => null);
-      return item?.downloaded ? item : null;
-    }, 120_000);
+    return this.until(
+      `${type} "${prompt}" downloaded`,
+      async () => {
+        const item = await this.call('library.get', { id }).catch(() => null);
+        return item?.downloaded ? item : null;
+      },
+      120_000,
+    );
   }
 
   /** Stops core, the sandbox and the relay, forgets the keys it stored and removes the folder. */

@@ -67,7 +67,11 @@ export class StudioPage {
   }
 
   /** Resolves with the first event `name` (already received or to come) whose payload passes `match`. */
-  waitForEvent<E extends EventName>(name: E, match: (payload: EventPayload<E>) => boolean = () => true, timeout = 30_000): Promise<EventPayload<E>> {
+  waitForEvent<E extends EventName>(
+    name: E,
+    match: (payload: EventPayload<E>) => boolean = () => true,
+    timeout = 30_000,
+  ): Promise<EventPayload<E>> {
     return new Promise((resolve, reject) => {
       let seen = 0;
       const check = (): boolean => {

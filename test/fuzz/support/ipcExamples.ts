@@ -7,14 +7,26 @@ import type { CommandName } from '../../../shared/ipc/index.ts';
  * handler may write to or read from stay inside `scratch`, and URLs point at a closed local port.
  */
 export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arbitrary<unknown>>> {
-  const id = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 40 }), fc.constantFrom('sandbox', '../../etc/passwd', '%00', 'a'.repeat(200)));
+  const id = fc.oneof(
+    fc.uuid(),
+    fc.string({ minLength: 1, maxLength: 40 }),
+    fc.constantFrom('sandbox', '../../etc/passwd', '%00', 'a'.repeat(200)),
+  );
   const ids = fc.array(id, { minLength: 1, maxLength: 5 });
   const text = (max: number) => fc.string({ minLength: 1, maxLength: Math.min(max, 60) });
   const deadUrl = fc.constantFrom('https://127.0.0.1:9/', 'https://127.0.0.1:9/cdn/x.png', 'https://localhost:9/v1');
   const nullableQuote = fc.option(fc.uuid(), { nil: null });
   const empty = fc.constant({});
   const path = fc.oneof(
-    fc.constantFrom('/etc/passwd', '/dev/zero', '/proc/self/environ', `${scratch}/none.png`, `${scratch}/../../x.wav`, 'relative.png', `${scratch}/sample.wav`),
+    fc.constantFrom(
+      '/etc/passwd',
+      '/dev/zero',
+      '/proc/self/environ',
+      `${scratch}/none.png`,
+      `${scratch}/../../x.wav`,
+      'relative.png',
+      `${scratch}/sample.wav`,
+    ),
     fc.string({ minLength: 1, maxLength: 30 }).map((s) => `${scratch}/${s}`),
   );
   const filter = fc.record(
@@ -22,11 +34,17 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
       kinds: fc.array(fc.constantFrom('image', 'video', 'talk', 'audio', 'character', 'voice'), { maxLength: 3 }),
       statuses: fc.array(fc.string({ maxLength: 10 }), { maxLength: 2 }),
       characterId: id,
-      from: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string({ maxLength: 10 })),
+      from: fc.oneof(
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        fc.string({ maxLength: 10 }),
+      ),
       to: fc.string({ maxLength: 10 }),
       favorites: fc.boolean(),
       collectionId: id,
-      search: fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('"', 'AND OR NOT', '*', 'NEAR(a b)', "'; DROP TABLE jobs; --", 'a*b"c', '^foo', '💥 ünïcode')),
+      search: fc.oneof(
+        fc.string({ maxLength: 200 }),
+        fc.constantFrom('"', 'AND OR NOT', '*', 'NEAR(a b)', "'; DROP TABLE jobs; --", 'a*b"c', '^foo', '💥 ünïcode'),
+      ),
       sort: fc.constantFrom('newest', 'oldest'),
     },
     { requiredKeys: [] },
@@ -46,7 +64,13 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'connection.completeOnboarding': empty,
     'profiles.list': empty,
     'profiles.add': fc.record(
-      { name: text(100), baseUrl: deadUrl, cdnUrl: deadUrl, caPem: fc.constantFrom('', 'not a pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----'), apiKey: fc.constantFrom('sk_live_x', `sk_live_${'a'.repeat(64)}`, '') },
+      {
+        name: text(100),
+        baseUrl: deadUrl,
+        cdnUrl: deadUrl,
+        caPem: fc.constantFrom('', 'not a pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----'),
+        apiKey: fc.constantFrom('sk_live_x', `sk_live_${'a'.repeat(64)}`, ''),
+      },
       { requiredKeys: ['name', 'baseUrl', 'cdnUrl'] },
     ),
     'profiles.activate': fc.record({ id }),
@@ -58,10 +82,17 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'service.describe': empty,
     'capabilities.get': empty,
     'account.get': empty,
-    'account.usage': fc.record({ cursor: fc.option(fc.string({ maxLength: 30 }), { nil: null }), limit: fc.integer({ min: 1, max: 100 }) }, { requiredKeys: [] }),
+    'account.usage': fc.record(
+      { cursor: fc.option(fc.string({ maxLength: 30 }), { nil: null }), limit: fc.integer({ min: 1, max: 100 }) },
+      { requiredKeys: [] },
+    ),
     'account.spendByDay': fc.record({ days: fc.integer({ min: 1, max: 365 }) }),
     'quotes.price': fc.record(
-      { operationId: fc.constantFrom('generations.create.v1', 'characters.create.v1', 'nope.v1', 'x'), input: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }), target: fc.record({ character_id: fc.string({ maxLength: 40 }) }) },
+      {
+        operationId: fc.constantFrom('generations.create.v1', 'characters.create.v1', 'nope.v1', 'x'),
+        input: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+        target: fc.record({ character_id: fc.string({ maxLength: 40 }) }),
+      },
       { requiredKeys: ['operationId', 'input'] },
     ),
     'quotes.get': fc.record({ id }),
@@ -80,7 +111,10 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'library.get': fc.record({ id }),
     'library.setFavorite': fc.record({ ids, favorite: fc.boolean() }),
     'library.delete': fc.record({ ids }),
-    'library.export': fc.record({ ids, destination: fc.string({ minLength: 1, maxLength: 20 }).map((s) => `${scratch}/export-${s.replace(/[/\\]/g, '_')}`) }, { requiredKeys: ['ids'] }),
+    'library.export': fc.record(
+      { ids, destination: fc.string({ minLength: 1, maxLength: 20 }).map((s) => `${scratch}/export-${s.replace(/[/\\]/g, '_')}`) },
+      { requiredKeys: ['ids'] },
+    ),
     'library.cancelExport': fc.record({ exportId: fc.stringMatching(/^[0-9A-Za-z-]{1,64}$/) }),
     'library.check': empty,
     'library.refetch': empty,
@@ -101,7 +135,10 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'uploads.create': fc.record({
       fileName: text(255),
       contentType: fc.constantFrom('image/png', 'audio/wav', 'text/html', 'image/svg+xml', 'x'),
-      dataBase64: fc.oneof(fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b).toString('base64')), fc.constantFrom('', '!!!not base64!!!', '====')),
+      dataBase64: fc.oneof(
+        fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b).toString('base64')),
+        fc.constantFrom('', '!!!not base64!!!', '===='),
+      ),
     }),
     'uploads.fromPath': fc.record({ path }),
     'jobs.list': empty,
@@ -115,7 +152,12 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'jobs.sendAgain': fc.record({ id, quoteId: nullableQuote }),
     'settings.get': empty,
     'settings.set': fc.record(
-      { autoDownload: fc.boolean(), notifications: fc.boolean(), theme: fc.constantFrom('system', 'light', 'dark'), libraryPath: fc.string({ maxLength: 20 }).map((s) => `${scratch}/library-${s.replace(/[/\\]/g, '_')}`) },
+      {
+        autoDownload: fc.boolean(),
+        notifications: fc.boolean(),
+        theme: fc.constantFrom('system', 'light', 'dark'),
+        libraryPath: fc.string({ maxLength: 20 }).map((s) => `${scratch}/library-${s.replace(/[/\\]/g, '_')}`),
+      },
       { requiredKeys: [] },
     ),
     'shell.startDrag': fc.record({ mediaId: id, fileName: fc.string({ maxLength: 255 }) }, { requiredKeys: ['mediaId'] }),
@@ -128,8 +170,30 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
 
 /** Values a payload may be over IPC (structured clone) or the WebSocket bridge (JSON), and worse. */
 export const anyPayload: fc.Arbitrary<unknown> = fc.oneof(
-  fc.anything({ maxDepth: 3, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withSparseArray: true, withBoxedValues: true }),
-  fc.constantFrom(undefined, null, NaN, -0, Infinity, '', [], 'constructor', { __proto__: { polluted: true } }, JSON.parse('{"__proto__":{"polluted":true}}') as unknown, { constructor: { prototype: { polluted: true } } }),
+  fc.anything({
+    maxDepth: 3,
+    withBigInt: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withNullPrototype: true,
+    withSparseArray: true,
+    withBoxedValues: true,
+  }),
+  fc.constantFrom(
+    undefined,
+    null,
+    NaN,
+    -0,
+    Infinity,
+    '',
+    [],
+    'constructor',
+    { __proto__: { polluted: true } },
+    JSON.parse('{"__proto__":{"polluted":true}}') as unknown,
+    { constructor: { prototype: { polluted: true } } },
+  ),
 );
 
 /** One field of a valid input made wrong: another type, removed, an extra key, an oversize string. */
@@ -137,9 +201,23 @@ export function mutate(valid: unknown): fc.Arbitrary<unknown> {
   if (valid === null || typeof valid !== 'object' || Array.isArray(valid)) return anyPayload;
   const record = valid as Record<string, unknown>;
   const keys = Object.keys(record);
-  const wrong = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 5 }), fc.array(fc.integer(), { maxLength: 2 }), fc.constant({}), fc.constant('x'.repeat(300_000)), fc.double());
+  const wrong = fc.oneof(
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.string({ maxLength: 5 }),
+    fc.array(fc.integer(), { maxLength: 2 }),
+    fc.constant({}),
+    fc.constant('x'.repeat(300_000)),
+    fc.double(),
+  );
   const options: fc.Arbitrary<unknown>[] = [
-    fc.tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !keys.includes(k)), fc.jsonValue({ maxDepth: 1 })).map(([k, v]) => ({ ...record, [k]: v })),
+    fc
+      .tuple(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !keys.includes(k)),
+        fc.jsonValue({ maxDepth: 1 }),
+      )
+      .map(([k, v]) => ({ ...record, [k]: v })),
   ];
   if (keys.length) {
     options.push(fc.tuple(fc.constantFrom(...keys), wrong).map(([k, v]) => ({ ...record, [k]: v })));

@@ -36,7 +36,12 @@ export function rawHttps(port: number, ca: string | Buffer, request: RawRequest,
       if (!has('host')) headers.unshift(['Host', `127.0.0.1:${port}`]);
       if (!has('connection')) headers.push(['Connection', 'close']);
       const body = request.body === undefined ? Buffer.alloc(0) : Buffer.from(request.body);
-      if (request.contentLength !== false && !has('content-length') && !has('transfer-encoding') && (body.length > 0 || request.method === 'POST' || request.method === 'PUT')) {
+      if (
+        request.contentLength !== false &&
+        !has('content-length') &&
+        !has('transfer-encoding') &&
+        (body.length > 0 || request.method === 'POST' || request.method === 'PUT')
+      ) {
         headers.push(['Content-Length', String(body.length)]);
       }
       const head = `${request.method} ${request.target} HTTP/1.1\r\n${headers.map(([h, v]) => `${h}: ${v}\r\n`).join('')}\r\n`;

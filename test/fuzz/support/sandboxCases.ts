@@ -79,7 +79,19 @@ const s = (path: string[], max: number, extra: { required?: boolean; min?: numbe
 });
 const e = (path: string[], values: readonly string[], required = false): Field => ({ path, type: 'enum', required, values });
 
-const TRAITS = ['gender', 'age', 'ethnicity', 'skinTone', 'eyeColor', 'artStyle', 'fantasyMode', 'creatureType', 'colorScheme', 'creatureSize', 'mood'];
+const TRAITS = [
+  'gender',
+  'age',
+  'ethnicity',
+  'skinTone',
+  'eyeColor',
+  'artStyle',
+  'fantasyMode',
+  'creatureType',
+  'colorScheme',
+  'creatureSize',
+  'mood',
+];
 const generationFields = (prefix: string[]): Field[] => [
   { path: [...prefix, 'character_id'], type: 'uuid', required: true },
   e([...prefix, 'type'], GenerationType.options, true),
@@ -143,7 +155,12 @@ export const ENDPOINTS: Endpoint[] = [
     auth: 'key',
     idempotent: true,
     paid: true,
-    base: (fx) => ({ character_id: fx.characterId, type: 'image', prompt: 'make it night', options: { image_mode: 'edit', input_image: fx.pngUrl } }),
+    base: (fx) => ({
+      character_id: fx.characterId,
+      type: 'image',
+      prompt: 'make it night',
+      options: { image_mode: 'edit', input_image: fx.pngUrl },
+    }),
     fields: generationFields([]),
     strict: [[], ['options']],
   },
@@ -204,7 +221,11 @@ export const ENDPOINTS: Endpoint[] = [
     idempotent: false,
     paid: false,
     base: () => ({ name: 'fuzz key', scopes: ['images:generate'] }),
-    fields: [s(['name'], 100, { required: true, min: 1 }), { path: ['expires_at'], type: 'timestamp', required: false }, { path: ['scopes'], type: 'urls', required: false, max: 5 }],
+    fields: [
+      s(['name'], 100, { required: true, min: 1 }),
+      { path: ['expires_at'], type: 'timestamp', required: false },
+      { path: ['scopes'], type: 'urls', required: false, max: 5 },
+    ],
     strict: [[]],
   },
   {
@@ -279,7 +300,13 @@ const nonString = fc.oneof(
   fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
 );
-const nonObject = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.string({ maxLength: 20 }), fc.array(fc.integer(), { maxLength: 3 }));
+const nonObject = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 20 }),
+  fc.array(fc.integer(), { maxLength: 3 }),
+);
 
 /** Hostile spellings of a media URL: schemes, hosts, encodings, userinfo, traversal, foreign owners. */
 export function hostileUrls(fx: Fixtures): string[] {
@@ -325,7 +352,10 @@ export function hostileUrls(fx: Fixtures): string[] {
 function invalidValue(field: Field, fx: Fixtures): fc.Arbitrary<unknown> {
   switch (field.type) {
     case 'string': {
-      const options: fc.Arbitrary<unknown>[] = [nonString, fc.integer({ min: field.max + 1, max: field.max + 3000 }).map((n) => 'x'.repeat(n))];
+      const options: fc.Arbitrary<unknown>[] = [
+        nonString,
+        fc.integer({ min: field.max + 1, max: field.max + 3000 }).map((n) => 'x'.repeat(n)),
+      ];
       if ((field.min ?? 0) > 0) options.push(fc.constant(''));
       if (field.trimmed) options.push(fc.constantFrom(' ', '   ', '\t\n'));
       return fc.oneof(...options);
@@ -343,7 +373,14 @@ function invalidValue(field: Field, fx: Fixtures): fc.Arbitrary<unknown> {
       return fc.oneof(
         nonString,
         fc.string({ maxLength: 40 }).filter((v) => !/^[0-9a-f-]{36}$/i.test(v)),
-        fc.constantFrom(`${fx.characterId}/../x`, `../${fx.characterId}`, `${fx.characterId} `, fx.victim.characterId, fx.victim.generationId, '00000000-0000-0000-0000-000000000000'),
+        fc.constantFrom(
+          `${fx.characterId}/../x`,
+          `../${fx.characterId}`,
+          `${fx.characterId} `,
+          fx.victim.characterId,
+          fx.victim.generationId,
+          '00000000-0000-0000-0000-000000000000',
+        ),
       );
     case 'url':
       return fc.oneof(nonString, fc.constantFrom(...hostileUrls(fx)), fc.webUrl({ validSchemes: ['https', 'http'] }));
@@ -403,7 +440,14 @@ function authHeader(auth: Auth, fx: Fixtures): [string, string] {
 let keyCounter = 0;
 const freshKey = () => `fuzz-${process.pid}-${Date.now()}-${(keyCounter += 1)}`;
 
-function request(ep: Endpoint, fx: Fixtures, body: Buffer | string, label: string, expect: Expect = 'refused', extra: [string, string][] = []): Case {
+function request(
+  ep: Endpoint,
+  fx: Fixtures,
+  body: Buffer | string,
+  label: string,
+  expect: Expect = 'refused',
+  extra: [string, string][] = [],
+): Case {
   const headers: [string, string][] = [authHeader(ep.auth, fx), ['Content-Type', 'application/json']];
   if (ep.idempotent) headers.push(['Idempotency-Key', freshKey()]);
   return { label: `${ep.name}: ${label}`, method: ep.method, target: ep.path(fx), headers: [...headers, ...extra], body, expect };
@@ -413,19 +457,44 @@ function request(ep: Endpoint, fx: Fixtures, body: Buffer | string, label: strin
 export function bodyCase(fx: Fixtures): fc.Arbitrary<Case> {
   return fc.constantFrom(...ENDPOINTS).chain((ep) => {
     const base = ep.base(fx);
-    const wrong = fc.constantFrom(...ep.fields).chain((f) => invalidValue(f, fx).map((v) => request(ep, fx, JSON.stringify(setAt(base, f.path, v)), `${f.path.join('.')} = ${preview(v)}`)));
+    const wrong = fc
+      .constantFrom(...ep.fields)
+      .chain((f) =>
+        invalidValue(f, fx).map((v) => request(ep, fx, JSON.stringify(setAt(base, f.path, v)), `${f.path.join('.')} = ${preview(v)}`)),
+      );
     const required = ep.fields.filter((f) => f.required);
-    const missing = required.length ? [fc.constantFrom(...required).map((f) => request(ep, fx, JSON.stringify(setAt(base, f.path, undefined)), `without ${f.path.join('.')}`))] : [];
+    const missing = required.length
+      ? [
+          fc
+            .constantFrom(...required)
+            .map((f) => request(ep, fx, JSON.stringify(setAt(base, f.path, undefined)), `without ${f.path.join('.')}`)),
+        ]
+      : [];
     const known = new Set(ep.fields.map((f) => f.path.at(-1)));
     const unknown = fc
-      .tuple(fc.constantFrom(...ep.strict), fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.has(k) && k !== '__proto__'), fc.jsonValue({ maxDepth: 2 }))
+      .tuple(
+        fc.constantFrom(...ep.strict),
+        fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !known.has(k) && k !== '__proto__'),
+        fc.jsonValue({ maxDepth: 2 }),
+      )
       .map(([at, k, v]) => request(ep, fx, JSON.stringify(setAt(base, [...at, k], v)), `unknown field ${[...at, k].join('.')}`));
     const cases = [wrong, ...missing, unknown];
     if (ep.auth === 'key') {
       // spec 4 / 6: a webhook_url anywhere, any value, is refused with 503 and nothing is created.
       const webhook = fc
-        .tuple(fc.constantFrom(...ep.strict, ...ep.fields.filter((f) => f.type === 'object').map((f) => f.path)), fc.oneof(fc.constant(''), fc.webUrl(), fc.constant(null)))
-        .map(([at, v]) => request(ep, fx, JSON.stringify(setAt(base, [...at, 'webhook_url'], v)), `webhook_url at ${[...at, 'webhook_url'].join('.')}`, 'webhook'));
+        .tuple(
+          fc.constantFrom(...ep.strict, ...ep.fields.filter((f) => f.type === 'object').map((f) => f.path)),
+          fc.oneof(fc.constant(''), fc.webUrl(), fc.constant(null)),
+        )
+        .map(([at, v]) =>
+          request(
+            ep,
+            fx,
+            JSON.stringify(setAt(base, [...at, 'webhook_url'], v)),
+            `webhook_url at ${[...at, 'webhook_url'].join('.')}`,
+            'webhook',
+          ),
+        );
       cases.push(webhook);
     }
     return fc.oneof(...cases);
@@ -441,15 +510,29 @@ export function malformedCase(fx: Fixtures): fc.Arbitrary<Case> {
     const emptyOk = ep.name === 'sandbox.faults' || ep.name === 'characters.regenerate';
     return fc.oneof(
       fc.integer({ min: 1, max: Math.max(1, text.length - 1) }).map((n) => request(ep, fx, text.slice(0, n), `truncated at ${n}`)),
-      fc.constantFrom('x', '}', ',', '\u0000', ' garbage', '{}', '[]').map((t) => request(ep, fx, text + t, `trailing ${JSON.stringify(t)}`)),
-      fc.constantFrom('NaN', 'Infinity', '-Infinity', 'undefined', "'single'", '0x10', '1e400', '01', '.5', '+1', '"\\x41"', '"\\u12"').map((lit) =>
-        request(ep, fx, text.replace(/}$/, `${text === '{}' ? '' : ','}"${firstKey}_":${lit}}`), `literal ${lit}`),
-      ),
+      fc
+        .constantFrom('x', '}', ',', '\u0000', ' garbage', '{}', '[]')
+        .map((t) => request(ep, fx, text + t, `trailing ${JSON.stringify(t)}`)),
+      fc
+        .constantFrom('NaN', 'Infinity', '-Infinity', 'undefined', "'single'", '0x10', '1e400', '01', '.5', '+1', '"\\x41"', '"\\u12"')
+        .map((lit) => request(ep, fx, text.replace(/}$/, `${text === '{}' ? '' : ','}"${firstKey}_":${lit}}`), `literal ${lit}`)),
       fc.constantFrom('\ufeff', '// c\n', '/* c */').map((pre) => request(ep, fx, pre + text, `prefix ${JSON.stringify(pre)}`)),
       fc.constantFrom('[]', '"text"', '42', 'null', 'true', '[{}]').map((t) => request(ep, fx, t, `top-level ${t}`)),
-      fc.constantFrom(...(ep.fields.filter((f) => f.path.length === 1).map((f): string => f.path[0]!)).concat([firstKey])).map((k) =>
-        request(ep, fx, `${text.replace(/}$/, '')}${text === '{}' ? '' : ','}"${k}":{"nested":[1,2,{"x":null}]}}`, `duplicate key ${k} (last wins, and is wrong)`),
-      ),
+      fc
+        .constantFrom(
+          ...ep.fields
+            .filter((f) => f.path.length === 1)
+            .map((f): string => f.path[0]!)
+            .concat([firstKey]),
+        )
+        .map((k) =>
+          request(
+            ep,
+            fx,
+            `${text.replace(/}$/, '')}${text === '{}' ? '' : ','}"${k}":{"nested":[1,2,{"x":null}]}}`,
+            `duplicate key ${k} (last wins, and is wrong)`,
+          ),
+        ),
       fc.constant(request(ep, fx, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 'invalid UTF-8 outside strings')),
       fc.constant(request(ep, fx, `{"a":"${'x'.repeat(1024 * 1024)}"}`, 'body over 1 MiB')),
       ...(emptyOk ? [] : [fc.constant(request(ep, fx, '', 'empty body'))]),
@@ -504,15 +587,17 @@ export function headerCase(fx: Fixtures): fc.Arbitrary<Case> {
     const good = bearer(fx.key);
     const tricks: fc.Arbitrary<Case>[] = [
       fc.constantFrom(...auths).map(([label, h]) => make(label, [...h, json, idem()])),
-      fc.constantFrom<[string, [string, string][]]>(
-        ['no Idempotency-Key', []],
-        ['empty Idempotency-Key', [['Idempotency-Key', '']]],
-        ['Idempotency-Key of 256 characters', [['Idempotency-Key', 'k'.repeat(256)]]],
-        ['Idempotency-Key with a space', [['Idempotency-Key', 'a b']]],
-        ['Idempotency-Key with latin-1 bytes', [['Idempotency-Key', 'cl\u00e9']]],
-        ['two Idempotency-Key headers', [idem(), idem()]],
-        ['Idempotency-Key reused with other bytes', [['Idempotency-Key', fx.usedIdempotencyKey]]],
-      ).map(([label, h]) => make(label, [good, json, ...h])),
+      fc
+        .constantFrom<[string, [string, string][]]>(
+          ['no Idempotency-Key', []],
+          ['empty Idempotency-Key', [['Idempotency-Key', '']]],
+          ['Idempotency-Key of 256 characters', [['Idempotency-Key', 'k'.repeat(256)]]],
+          ['Idempotency-Key with a space', [['Idempotency-Key', 'a b']]],
+          ['Idempotency-Key with latin-1 bytes', [['Idempotency-Key', 'cl\u00e9']]],
+          ['two Idempotency-Key headers', [idem(), idem()]],
+          ['Idempotency-Key reused with other bytes', [['Idempotency-Key', fx.usedIdempotencyKey]]],
+        )
+        .map(([label, h]) => make(label, [good, json, ...h])),
     ];
     if (ep.paid) {
       tricks.push(
@@ -529,21 +614,39 @@ export function headerCase(fx: Fixtures): fc.Arbitrary<Case> {
     }
     if (ep.name === 'quotes.create') {
       tricks.push(
-        fc.constantFrom('text/plain', 'application/jsonx', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x').map((t) => make(`Content-Type ${t}`, [good, ['Content-Type', t], idem()])),
+        fc
+          .constantFrom('text/plain', 'application/jsonx', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x')
+          .map((t) => make(`Content-Type ${t}`, [good, ['Content-Type', t], idem()])),
         fc.constant(make('no Content-Type', [good, idem()])),
       );
     }
     tricks.push(
-      fc.constantFrom<[string, [string, string][], string | undefined]>(
-        ['Content-Length and Transfer-Encoding', [['Content-Length', String(body.length)], ['Transfer-Encoding', 'chunked']], `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`],
-        ['malformed chunk size', [['Transfer-Encoding', 'chunked']], `zz\r\n${body}\r\n0\r\n\r\n`],
-        ['negative Content-Length', [['Content-Length', '-1']], undefined],
-        ['Content-Length not a number', [['Content-Length', 'abc']], undefined],
-        ['two different Content-Lengths', [['Content-Length', String(body.length)], ['Content-Length', String(body.length + 1)]], undefined],
-        ['Content-Length one short', [['Content-Length', String(body.length - 1)]], undefined],
-        ['Content-Length over the limit', [['Content-Length', String(50 * 1024 * 1024)]], undefined],
-        ['control character in a header', [['X-Note', 'a\u0001b']], undefined],
-      ).map(([label, h, b]) => make(label, [good, json, idem(), ...h], { ...(b !== undefined ? { body: b } : {}), contentLength: false })),
+      fc
+        .constantFrom<[string, [string, string][], string | undefined]>(
+          [
+            'Content-Length and Transfer-Encoding',
+            [
+              ['Content-Length', String(body.length)],
+              ['Transfer-Encoding', 'chunked'],
+            ],
+            `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+          ],
+          ['malformed chunk size', [['Transfer-Encoding', 'chunked']], `zz\r\n${body}\r\n0\r\n\r\n`],
+          ['negative Content-Length', [['Content-Length', '-1']], undefined],
+          ['Content-Length not a number', [['Content-Length', 'abc']], undefined],
+          [
+            'two different Content-Lengths',
+            [
+              ['Content-Length', String(body.length)],
+              ['Content-Length', String(body.length + 1)],
+            ],
+            undefined,
+          ],
+          ['Content-Length one short', [['Content-Length', String(body.length - 1)]], undefined],
+          ['Content-Length over the limit', [['Content-Length', String(50 * 1024 * 1024)]], undefined],
+          ['control character in a header', [['X-Note', 'a\u0001b']], undefined],
+        )
+        .map(([label, h, b]) => make(label, [good, json, idem(), ...h], { ...(b !== undefined ? { body: b } : {}), contentLength: false })),
     );
     return fc.oneof(...tricks);
   });
@@ -605,7 +708,13 @@ export function targetCase(fx: Fixtures): fc.Arbitrary<Case> {
     '/openapi.json/..%2f..%2fsandbox.db',
   ];
   const generated = fc
-    .array(fc.oneof(fc.constantFrom('..', '.', '%2e%2e', '%2f', '%5c', '%00', '%25', 'v1', 'characters', 'cdn', 'sandbox', v.characterId), fc.webSegment()), { minLength: 1, maxLength: 6 })
+    .array(
+      fc.oneof(
+        fc.constantFrom('..', '.', '%2e%2e', '%2f', '%5c', '%00', '%25', 'v1', 'characters', 'cdn', 'sandbox', v.characterId),
+        fc.webSegment(),
+      ),
+      { minLength: 1, maxLength: 6 },
+    )
     .map((parts) => `/${parts.join('/')}`);
   const methods = ['GET', 'HEAD', 'DELETE', 'POST', 'PUT', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'get'];
   const auths: [string, [string, string][]][] = [
@@ -616,7 +725,13 @@ export function targetCase(fx: Fixtures): fc.Arbitrary<Case> {
   ];
   return fc
     .tuple(fc.constantFrom(...methods), fc.oneof(fc.constantFrom(...targets), generated), fc.constantFrom(...auths))
-    .map(([method, target, [authLabel, headers]]) => ({ label: `${method} ${target.slice(0, 120)} (${authLabel})`, method, target, headers, expect: 'harmless' as const }));
+    .map(([method, target, [authLabel, headers]]) => ({
+      label: `${method} ${target.slice(0, 120)} (${authLabel})`,
+      method,
+      target,
+      headers,
+      expect: 'harmless' as const,
+    }));
 }
 
 /** CDN reads with hostile names and Range headers: never a 5xx, never another file. */
@@ -635,7 +750,12 @@ export function rangeCase(fx: Fixtures): fc.Arbitrary<Case> {
         label: `GET ${target} Range: ${range}${ifRange ? ' If-Range: "x"' : ''}`,
         method: 'GET',
         target,
-        headers: ifRange ? [['Range', range], ['If-Range', '"x"']] : [['Range', range]],
+        headers: ifRange
+          ? [
+              ['Range', range],
+              ['If-Range', '"x"'],
+            ]
+          : [['Range', range]],
         expect: 'harmless',
       })),
     );
@@ -659,8 +779,15 @@ export function uploadCase(fx: Fixtures, png: Buffer, wav: Buffer): fc.Arbitrary
     expect: 'refused',
   });
   return fc.oneof(
-    fc.tuple(fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'audio/wav', 'audio/mpeg', 'audio/ogg', 'video/mp4', 'video/webm'), junk).map(([t, b]) => make(`junk bytes as ${t}`, t, b)),
-    fc.constantFrom('image/gif', 'image/svg+xml', 'text/html', 'application/octet-stream', 'application/json', 'image/png, image/png', '').map((t) => make(`PNG bytes as "${t}"`, t, png)),
+    fc
+      .tuple(
+        fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'audio/wav', 'audio/mpeg', 'audio/ogg', 'video/mp4', 'video/webm'),
+        junk,
+      )
+      .map(([t, b]) => make(`junk bytes as ${t}`, t, b)),
+    fc
+      .constantFrom('image/gif', 'image/svg+xml', 'text/html', 'application/octet-stream', 'application/json', 'image/png, image/png', '')
+      .map((t) => make(`PNG bytes as "${t}"`, t, png)),
     fc.constantFrom('audio/wav', 'image/jpeg', 'video/mp4').map((t) => make(`PNG bytes as ${t}`, t, png)),
     fc.constantFrom('image/png', 'audio/ogg').map((t) => make(`WAV bytes as ${t}`, t, wav)),
     fc.constant(make('no Content-Type', null, png)),

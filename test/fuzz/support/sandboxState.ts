@@ -62,7 +62,9 @@ export class SandboxState {
 
   /** The latest idempotency records: which request executed, when a digest says something did. */
   latestExecuted(n = 3): string {
-    const rows = this.db.prepare('SELECT key, method, path, status, resource_kind, created_at FROM idempotency ORDER BY rowid DESC LIMIT ?').all(n);
+    const rows = this.db
+      .prepare('SELECT key, method, path, status, resource_kind, created_at FROM idempotency ORDER BY rowid DESC LIMIT ?')
+      .all(n);
     return JSON.stringify(rows);
   }
 

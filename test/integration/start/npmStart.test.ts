@@ -21,11 +21,20 @@ describe('npm start without an Electron binary', () => {
   });
 
   it('says why in one line and opens the studio through the browser host, which answers and stops', async () => {
-    const started = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--no-open', '--data', join(scratch, 'data'), '--speed', 'fast'], {
-      cwd: root,
-      env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: join(scratch, 'no-electron'), ELECTRON_MIRROR: 'http://127.0.0.1:9/', npm_execpath: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const started = spawn(
+      process.execPath,
+      [join(root, 'scripts', 'start.mjs'), '--no-open', '--data', join(scratch, 'data'), '--speed', 'fast'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          ELECTRON_OVERRIDE_DIST_PATH: join(scratch, 'no-electron'),
+          ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+          npm_execpath: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child = started;
     let output = '';
     started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -6,7 +6,7 @@ import { createCore, type Core, type CoreDeps } from '../../../electron/core/cre
 import { ConfPreferences } from '../../../electron/core/preferences/preferences.ts';
 import type { Keychain } from '../../../electron/core/secrets/keychain.ts';
 import { startSandbox, type SandboxHandle } from '../../support/sandboxProcess.ts';
-import { CaptureLog } from '../../unit/core/support/captureLog.ts';
+import { CaptureLog } from '../../unit/electron/core/support/captureLog.ts';
 
 export type Harness = {
   core: Core;
@@ -33,7 +33,14 @@ export function variantsOf(given: readonly string[] | undefined): readonly strin
   return given ?? (process.env.CAST_TEST_SANDBOX_VARIANTS ?? '').split(',').filter(Boolean);
 }
 
-export async function startCore(options: { keychain: Keychain; userDataDir?: string; sandboxDataDir?: string; env?: Record<string, string>; deps?: Partial<CoreDeps>; variants?: readonly string[] }): Promise<Harness> {
+export async function startCore(options: {
+  keychain: Keychain;
+  userDataDir?: string;
+  sandboxDataDir?: string;
+  env?: Record<string, string>;
+  deps?: Partial<CoreDeps>;
+  variants?: readonly string[];
+}): Promise<Harness> {
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'cast-core-'));
   const prefs = new ConfPreferences({ cwd: userDataDir });
   const log = new CaptureLog();

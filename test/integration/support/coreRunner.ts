@@ -25,14 +25,23 @@ const core = await createCore(
 );
 const session = core.session();
 if (!session) throw new Error('no session');
-say({ started: true, jobs: session.jobs.inStates(['queued', 'paused', 'sending', 'waiting_connection', 'processing', 'done', 'failed', 'cancelled']).length });
+say({
+  started: true,
+  jobs: session.jobs.inStates(['queued', 'paused', 'sending', 'waiting_connection', 'processing', 'done', 'failed', 'cancelled']).length,
+});
 
-const count = () => (session.library.get<{ n: number }>('SELECT count(*) AS n FROM jobs')?.n ?? 0);
+const count = () => session.library.get<{ n: number }>('SELECT count(*) AS n FROM jobs')?.n ?? 0;
 for (let i = count(); i < config.total; i = count()) {
   const reply =
     i % 4 === 3
-      ? await core.router.handle('audio.create', { body: { voice_id: config.voiceId, text: `Line number ${i} of the crash run.` }, quoteId: null })
-      : await core.router.handle('generations.create', { body: { character_id: config.characterId, type: 'image', prompt: `crash run image ${i}` }, quoteId: null });
+      ? await core.router.handle('audio.create', {
+          body: { voice_id: config.voiceId, text: `Line number ${i} of the crash run.` },
+          quoteId: null,
+        })
+      : await core.router.handle('generations.create', {
+          body: { character_id: config.characterId, type: 'image', prompt: `crash run image ${i}` },
+          quoteId: null,
+        });
   if (!reply.ok) {
     say({ error: reply.error });
     await new Promise((r) => setTimeout(r, 200));

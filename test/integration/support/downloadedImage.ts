@@ -11,7 +11,11 @@ export async function characterMade(h: Harness, name: string): Promise<string> {
  * A character and an image of it made through core, waited for until every download is idle: the
  * image's library item as core then reads it (the caller checks what it expects of it).
  */
-export async function downloadedImage(h: Harness, name: string, prompt: string): Promise<{ characterId: string; generationId: string; item: LibraryItem }> {
+export async function downloadedImage(
+  h: Harness,
+  name: string,
+  prompt: string,
+): Promise<{ characterId: string; generationId: string; item: LibraryItem }> {
   const characterId = await characterMade(h, name);
   const made = (await h.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt }, quoteId: null })) as Job;
   const generationId = (await h.waitFor('job.updated', (j) => j.id === made.id && j.state === 'done')).resourceId!;

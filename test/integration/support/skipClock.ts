@@ -36,10 +36,13 @@ export class SkipClock implements Clock {
   }
 
   private arm(timer: Timer): void {
-    timer.handle = setTimeout(() => {
-      this.timers.delete(timer);
-      timer.fn();
-    }, Math.max(0, timer.at - this.now()));
+    timer.handle = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        timer.fn();
+      },
+      Math.max(0, timer.at - this.now()),
+    );
     timer.handle.unref?.();
   }
 }

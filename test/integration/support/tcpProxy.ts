@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
  * A loopback TCP relay in front of the sandbox: `cut()` is the network going away (listener closed,
  * every connection reset), `restore()` brings it back on the same port. TLS passes through untouched.
  */
-export async function startTcpProxy(targetPort: number): Promise<{ port: number; cut: () => Promise<void>; restore: () => Promise<void>; close: () => Promise<void> }> {
+export async function startTcpProxy(
+  targetPort: number,
+): Promise<{ port: number; cut: () => Promise<void>; restore: () => Promise<void>; close: () => Promise<void> }> {
   const sockets = new Set<Socket>();
   let server: Server = make();
   function make(): Server {

@@ -1,7 +1,15 @@
 import type { Migration } from './migration.ts';
 
 /** Connection errors (nothing exchanged) as old failure sentences spelled them. */
-const UNREACHABLE_CODES = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'Connect Timeout'];
+const UNREACHABLE_CODES = [
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'Connect Timeout',
+];
 
 /**
  * Download sources relative to the connection's CDN, and why a download failed. Sources used to be
@@ -18,7 +26,9 @@ export const migration0005: Migration = {
   up(db, context) {
     db.exec('ALTER TABLE downloads ADD COLUMN failure TEXT');
     const unreachable = UNREACHABLE_CODES.map(() => 'error_message LIKE ?').join(' OR ');
-    db.prepare(`UPDATE downloads SET failure = 'unreachable' WHERE state = 'failed' AND (${unreachable})`).run(...UNREACHABLE_CODES.map((code) => `%${code}%`));
+    db.prepare(`UPDATE downloads SET failure = 'unreachable' WHERE state = 'failed' AND (${unreachable})`).run(
+      ...UNREACHABLE_CODES.map((code) => `%${code}%`),
+    );
     db.exec(`
       UPDATE downloads SET failure = 'gone' WHERE state = 'failed' AND failure IS NULL AND error_message LIKE '%no longer available%';
       UPDATE downloads SET failure = 'disk_full' WHERE state = 'failed' AND failure IS NULL AND error_message LIKE '%disk is full%';

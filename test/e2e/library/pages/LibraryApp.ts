@@ -58,13 +58,21 @@ export class LibraryApp extends StudioApp {
     try {
       await this.page.locator('[data-testid="selection-count"]', { hasText: wanted }).waitFor({ timeout: 15_000 });
     } catch (error) {
-      const shown = await this.page.locator('[data-testid="selection-count"]').textContent({ timeout: 1_000 }).catch(() => null);
-      throw new Error(`Waited for "${wanted}", the gallery shows ${shown === null ? 'no selection count' : `"${shown}"`}.`, { cause: error });
+      const shown = await this.page
+        .locator('[data-testid="selection-count"]')
+        .textContent({ timeout: 1_000 })
+        .catch(() => null);
+      throw new Error(`Waited for "${wanted}", the gallery shows ${shown === null ? 'no selection count' : `"${shown}"`}.`, {
+        cause: error,
+      });
     }
   }
 
   async bulk(action: 'Favorite' | 'Unfavorite' | 'Export' | 'Delete…'): Promise<void> {
-    await this.page.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: action === 'Favorite' ? '★ Favorite' : action, exact: true }).click();
+    await this.page
+      .getByRole('toolbar', { name: 'Selected items' })
+      .getByRole('button', { name: action === 'Favorite' ? '★ Favorite' : action, exact: true })
+      .click();
   }
 
   async bulkNotice(): Promise<string> {
@@ -88,7 +96,8 @@ export class LibraryApp extends StudioApp {
   }
 
   async showKinds(kinds: LibraryKind[]): Promise<void> {
-    for (const kind of kinds) await this.toggleKind({ image: 'Image', video: 'Video', talk: 'Talk', character_create: 'Portrait', audio: 'Audio' }[kind]);
+    for (const kind of kinds)
+      await this.toggleKind({ image: 'Image', video: 'Video', talk: 'Talk', character_create: 'Portrait', audio: 'Audio' }[kind]);
   }
 
   // ---- Voices ----

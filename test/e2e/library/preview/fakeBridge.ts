@@ -48,13 +48,19 @@ function makeItem(index: number): LibraryItem {
     id: uuid(index + 1),
     kind,
     status,
-    title: kind === 'audio' ? `Line ${index + 1}: ${words}` : kind === 'character_create' ? `Character ${character?.name}` : `A ${words} scene`,
+    title:
+      kind === 'audio' ? `Line ${index + 1}: ${words}` : kind === 'character_create' ? `Character ${character?.name}` : `A ${words} scene`,
     prompt: kind === 'audio' ? null : `${character?.name} in a ${words} setting, soft light, 35mm`,
     characterId: kind === 'audio' ? null : (character?.id ?? null),
     characterName: kind === 'audio' ? null : (character?.name ?? null),
     model: kind === 'audio' ? 'voice-model-a' : `${kind === 'talk' ? 'talk' : kind === 'video' ? 'video' : 'image'}-model-a`,
-    options: kind === 'audio' ? { voice_id: PRESETS[0]?.id, emotion: 'happy' } : kind === 'image' ? { aspect_ratio: '9:16', style: 'editorial', hd: index % 2 === 0 } : { duration: 5, quality: 'pro' },
-    creditsUsed: finished ? [4, 8, 12, 20][index % 4] ?? 4 : null,
+    options:
+      kind === 'audio'
+        ? { voice_id: PRESETS[0]?.id, emotion: 'happy' }
+        : kind === 'image'
+          ? { aspect_ratio: '9:16', style: 'editorial', hd: index % 2 === 0 }
+          : { duration: 5, quality: 'pro' },
+    creditsUsed: finished ? ([4, 8, 12, 20][index % 4] ?? 4) : null,
     mediaId: finished ? (kind === 'audio' ? 'speech.wav' : `thumb-${index % 12}.svg`) : null,
     thumbId: finished && kind !== 'audio' ? `thumb-${index % 12}.svg` : null,
     mediaType: finished ? (kind === 'audio' ? 'audio/wav' : 'image/svg+xml') : null,
@@ -71,7 +77,12 @@ function makeItem(index: number): LibraryItem {
 const favorites = new Set<string>();
 const deleted = new Set<string>();
 const collections: Collection[] = [
-  ...CHARACTERS.map((character, index) => ({ id: `col-char-${index}`, name: character.name, characterId: character.id, count: Math.ceil(ITEM_COUNT / 9) })),
+  ...CHARACTERS.map((character, index) => ({
+    id: `col-char-${index}`,
+    name: character.name,
+    characterId: character.id,
+    count: Math.ceil(ITEM_COUNT / 9),
+  })),
   { id: 'col-1', name: 'Launch campaign', characterId: null, count: 0 },
 ];
 // previewMediaId names a file under mediaBase (./media/); the last preset's is still downloading.
@@ -87,15 +98,50 @@ const PRESETS: VoiceView[] = ['Aria', 'Basil', 'Coral', 'Dune'].map((name, index
   description: `A ${['bright', 'deep', 'warm', 'dry'][index]} preset voice.`,
 }));
 const VOICES: VoiceView[] = [
-  { id: uuid(800), name: 'Narrator (mine)', status: 'ready', source_type: 'cloned', owner: 'me', model: 'voice-model-a', preview_url: './media/speech.wav', previewMediaId: 'speech.wav', description: 'Cloned from a studio recording.' },
-  { id: uuid(801), name: 'Team announcer', status: 'processing', source_type: 'designed', owner: 'team', model: 'voice-model-b', preview_url: null, previewMediaId: null },
+  {
+    id: uuid(800),
+    name: 'Narrator (mine)',
+    status: 'ready',
+    source_type: 'cloned',
+    owner: 'me',
+    model: 'voice-model-a',
+    preview_url: './media/speech.wav',
+    previewMediaId: 'speech.wav',
+    description: 'Cloned from a studio recording.',
+  },
+  {
+    id: uuid(801),
+    name: 'Team announcer',
+    status: 'processing',
+    source_type: 'designed',
+    owner: 'team',
+    model: 'voice-model-b',
+    preview_url: null,
+    previewMediaId: null,
+  },
 ];
-const JOB_STATES: Job['state'][] = ['processing', 'queued', 'waiting_connection', 'paused', 'sending', 'done', 'failed', 'cancelled', 'done', 'done'];
+const JOB_STATES: Job['state'][] = [
+  'processing',
+  'queued',
+  'waiting_connection',
+  'paused',
+  'sending',
+  'done',
+  'failed',
+  'cancelled',
+  'done',
+  'done',
+];
 const jobs: Job[] = JOB_STATES.map((state, index) => ({
   id: `job-${index}`,
   kind: index === 2 ? 'audio.create' : index === 3 ? 'generation.create' : 'generation.create',
   state,
-  title: index === 2 ? 'Speech: “Welcome back”' : index === 3 ? 'Talk clip of Mira Vale' : `Image of ${CHARACTERS[index % 3]?.name}: ${WORDS[index]}`,
+  title:
+    index === 2
+      ? 'Speech: “Welcome back”'
+      : index === 3
+        ? 'Talk clip of Mira Vale'
+        : `Image of ${CHARACTERS[index % 3]?.name}: ${WORDS[index]}`,
   quotedCredits: [8, 12, 4, 20][index % 4] ?? 8,
   creditsUsed: state === 'done' || state === 'processing' ? ([8, 12, 4, 20][index % 4] ?? 8) + (index === 8 ? 2 : 0) : null,
   creditsRefunded: null,
@@ -127,7 +173,13 @@ function matches(item: LibraryItem, filter: LibraryFilter): boolean {
   if (filter.collectionId && !item.collections.includes(filter.collectionId)) return false;
   if (filter.search) {
     const text = `${item.title} ${item.prompt ?? ''}`.toLowerCase();
-    if (!filter.search.toLowerCase().split(/\s+/).every((word) => text.includes(word))) return false;
+    if (
+      !filter.search
+        .toLowerCase()
+        .split(/\s+/)
+        .every((word) => text.includes(word))
+    )
+      return false;
   }
   return true;
 }
@@ -153,7 +205,15 @@ const handlers: Partial<Record<CommandName, Handler>> = {
   'settings.get': () => settings,
   'settings.set': (input: Partial<typeof settings>) => Object.assign(settings, input),
   'capabilities.get': () => DEFAULT_CAPABILITIES,
-  'account.get': () => ({ id: uuid(1), email: 'mira@example.com', name: 'Mira Creator', avatar_url: 'https://example.com/a.png', credits: { balance: 4200 }, subscription: { plan: 'creator', status: 'active', current_period_end: new Date(NOW + 12 * DAY).toISOString() }, created_at: new Date(NOW - 300 * DAY).toISOString() }),
+  'account.get': () => ({
+    id: uuid(1),
+    email: 'mira@example.com',
+    name: 'Mira Creator',
+    avatar_url: 'https://example.com/a.png',
+    credits: { balance: 4200 },
+    subscription: { plan: 'creator', status: 'active', current_period_end: new Date(NOW + 12 * DAY).toISOString() },
+    created_at: new Date(NOW - 300 * DAY).toISOString(),
+  }),
   'account.usage': (input: { cursor?: string | null; limit?: number }) => {
     const start = Number(input.cursor ?? 0);
     const limit = input.limit ?? 50;
@@ -172,7 +232,13 @@ const handlers: Partial<Record<CommandName, Handler>> = {
     return rows;
   },
   'characters.list': () => [],
-  'jobs.list': () => ({ jobs, paused, pendingCredits: jobs.filter((job) => ['queued', 'paused', 'sending', 'waiting_connection'].includes(job.state)).reduce((sum, job) => sum + (job.quotedCredits ?? 0), 0) }),
+  'jobs.list': () => ({
+    jobs,
+    paused,
+    pendingCredits: jobs
+      .filter((job) => ['queued', 'paused', 'sending', 'waiting_connection'].includes(job.state))
+      .reduce((sum, job) => sum + (job.quotedCredits ?? 0), 0),
+  }),
   'jobs.pause': () => ((paused = true), { ok: true }),
   'jobs.resume': () => ((paused = false), { ok: true }),
   'jobs.cancel': (input: { id: string }) => {
@@ -192,15 +258,20 @@ const handlers: Partial<Record<CommandName, Handler>> = {
   'library.ids': (input: { filter: LibraryFilter }) => filtered(input.filter).map((item) => item.id),
   'library.get': (input: { id: string }) => items().find((item) => item.id === input.id),
   'library.setFavorite': (input: { ids: string[]; favorite: boolean }) => {
-    for (const id of input.ids) if (input.favorite) favorites.add(id);
-    else favorites.delete(id);
+    for (const id of input.ids)
+      if (input.favorite) favorites.add(id);
+      else favorites.delete(id);
     return { ok: true };
   },
   'library.delete': (input: { ids: string[] }) => {
     for (const id of input.ids) deleted.add(id);
     return { deleted: input.ids.length, failed: [] };
   },
-  'library.export': (input: { ids: string[]; destination?: string }) => ({ exported: input.ids.length, folder: input.destination ?? '/home/mira/Cast Studio/Exports/2026-11-21', cancelled: false }),
+  'library.export': (input: { ids: string[]; destination?: string }) => ({
+    exported: input.ids.length,
+    folder: input.destination ?? '/home/mira/Cast Studio/Exports/2026-11-21',
+    cancelled: false,
+  }),
   'library.stats': () => ({ items: ITEM_COUNT, bytes: 18_734_221_312, path: '/home/mira/.config/Cast Studio/library' }),
   'library.check': () => ({ missing: 2, orphans: 1, refetched: 2, removed: 1, pending: 0, failed: 0 }),
   'collections.list': () => collections,
@@ -211,15 +282,63 @@ const handlers: Partial<Record<CommandName, Handler>> = {
   },
   'collections.addItems': () => ({ ok: true }),
   'voices.list': () => ({ voices: VOICES, presets: PRESETS }),
-  'jobs.price': () => ({ quoteId: `quote-${Date.now()}`, credits: 12, approvalRequired: false, approvalState: null, expiresAt: new Date(NOW + 900_000).toISOString(), balance: 4200, covered: true }),
-  'quotes.price': () => ({ quoteId: `quote-${Date.now()}`, credits: 12, approvalRequired: false, approvalState: null, expiresAt: new Date(NOW + 900_000).toISOString(), balance: 4200, covered: true }),
+  'jobs.price': () => ({
+    quoteId: `quote-${Date.now()}`,
+    credits: 12,
+    approvalRequired: false,
+    approvalState: null,
+    expiresAt: new Date(NOW + 900_000).toISOString(),
+    balance: 4200,
+    covered: true,
+  }),
+  'quotes.price': () => ({
+    quoteId: `quote-${Date.now()}`,
+    credits: 12,
+    approvalRequired: false,
+    approvalState: null,
+    expiresAt: new Date(NOW + 900_000).toISOString(),
+    balance: 4200,
+    covered: true,
+  }),
   'profiles.list': () => [connection().profile, { ...remoteProfile }],
-  'profiles.test': () => ({ ok: false, message: "The key works, but its owner has no Creator or Studio plan, so it cannot generate. Upgrade the plan in the web app.", plan: 'free', balance: 0 }),
+  'profiles.test': () => ({
+    ok: false,
+    message: 'The key works, but its owner has no Creator or Studio plan, so it cannot generate. Upgrade the plan in the web app.',
+    plan: 'free',
+    balance: 0,
+  }),
 };
 
-const settings = { autoDownload: true, notifications: true, theme: 'system' as 'system' | 'light' | 'dark', libraryPath: '/home/mira/.config/Cast Studio/library' };
-const sandboxProfile = { id: 'sandbox', kind: 'sandbox' as const, name: 'Sandbox', baseUrl: 'https://127.0.0.1:48123', cdnUrl: 'https://127.0.0.1:48124', hasCustomCa: false, keyState: 'ok' as const, keyPrefix: 'sk_live_5a1b', keyLastUsedAt: null, active: true };
-const remoteProfile = { id: 'remote-1', kind: 'remote' as const, name: 'Studio service', baseUrl: 'https://api.example.com', cdnUrl: 'https://cdn.example.com', hasCustomCa: true, keyState: 'needs_new_key' as const, keyPrefix: 'sk_live_9f3c', keyLastUsedAt: new Date(NOW - 3 * DAY).toISOString(), active: false };
+const settings = {
+  autoDownload: true,
+  notifications: true,
+  theme: 'system' as 'system' | 'light' | 'dark',
+  libraryPath: '/home/mira/.config/Cast Studio/library',
+};
+const sandboxProfile = {
+  id: 'sandbox',
+  kind: 'sandbox' as const,
+  name: 'Sandbox',
+  baseUrl: 'https://127.0.0.1:48123',
+  cdnUrl: 'https://127.0.0.1:48124',
+  hasCustomCa: false,
+  keyState: 'ok' as const,
+  keyPrefix: 'sk_live_5a1b',
+  keyLastUsedAt: null,
+  active: true,
+};
+const remoteProfile = {
+  id: 'remote-1',
+  kind: 'remote' as const,
+  name: 'Studio service',
+  baseUrl: 'https://api.example.com',
+  cdnUrl: 'https://cdn.example.com',
+  hasCustomCa: true,
+  keyState: 'needs_new_key' as const,
+  keyPrefix: 'sk_live_9f3c',
+  keyLastUsedAt: new Date(NOW - 3 * DAY).toISOString(),
+  active: false,
+};
 function connection() {
   return { profile: sandboxProfile, online: !OFFLINE, problem: OFFLINE ? 'The sandbox is not answering.' : null, onboarded: true };
 }

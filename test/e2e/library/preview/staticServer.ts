@@ -2,7 +2,14 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.wav': 'audio/wav', '.png': 'image/png' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.wav': 'audio/wav',
+  '.png': 'image/png',
+};
 
 /** Serves a built folder on loopback, with byte ranges so audio can seek. */
 export async function serveFolder(root: string): Promise<{ url: string; close: () => Promise<void> }> {
@@ -19,7 +26,12 @@ export async function serveFolder(root: string): Promise<{ url: string; close: (
     if (range) {
       const start = Number(range[1] || 0);
       const end = range[2] ? Number(range[2]) : size - 1;
-      response.writeHead(206, { 'Content-Type': type, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': end - start + 1, 'Accept-Ranges': 'bytes' });
+      response.writeHead(206, {
+        'Content-Type': type,
+        'Content-Range': `bytes ${start}-${end}/${size}`,
+        'Content-Length': end - start + 1,
+        'Accept-Ranges': 'bytes',
+      });
       createReadStream(file, { start, end }).pipe(response);
       return;
     }

@@ -85,7 +85,11 @@ export class CharacterPage {
    * Waits until `count` generations of this kind have completed, and returns the credits the
    * service reported for the newest (the list is newest first).
    */
-  async waitForCompleted(kind: 'image' | 'video' | 'talk', count: number, timeout = 90_000): Promise<{ itemId: string; creditsUsed: number }> {
+  async waitForCompleted(
+    kind: 'image' | 'video' | 'talk',
+    count: number,
+    timeout = 90_000,
+  ): Promise<{ itemId: string; creditsUsed: number }> {
     const tiles = this.root.locator(`.generation-tile[data-kind="${kind}"][data-status="completed"]`);
     await tiles.nth(count - 1).waitFor({ timeout });
     const newest = tiles.first();

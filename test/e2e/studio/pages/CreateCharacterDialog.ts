@@ -48,7 +48,10 @@ export class CreateCharacterDialog {
   }
 
   async waitForReferencesReady(count: number): Promise<void> {
-    await this.root.locator('[data-attachment-state="ready"]').nth(count - 1).waitFor({ timeout: 30_000 });
+    await this.root
+      .locator('[data-attachment-state="ready"]')
+      .nth(count - 1)
+      .waitFor({ timeout: 30_000 });
   }
 
   refusals(): Locator {

@@ -27,7 +27,9 @@ export class GeneratePanel {
   async writeLine(text: string): Promise<void> {
     await this.root.getByRole('radio', { name: 'Write a line', exact: true }).check();
     const voice = this.root.locator('[data-field="voice"]');
-    await this.page.waitForFunction((select) => (select as HTMLSelectElement | null)?.value !== '', await voice.elementHandle(), { timeout: 30_000 });
+    await this.page.waitForFunction((select) => (select as HTMLSelectElement | null)?.value !== '', await voice.elementHandle(), {
+      timeout: 30_000,
+    });
     await this.root.locator('[data-field="speech-text"]').fill(text);
   }
 

@@ -19,7 +19,10 @@ export class SettingsPage {
   /** The header pill's state (data-connection) and its words. */
   async headerStatus(): Promise<{ status: string; words: string }> {
     const pill = this.page.locator('.header-pill[data-connection]');
-    return { status: (await pill.getAttribute('data-connection')) ?? '', words: (await pill.locator('[data-testid="connection-words"]').innerText()).trim() };
+    return {
+      status: (await pill.getAttribute('data-connection')) ?? '',
+      words: (await pill.locator('[data-testid="connection-words"]').innerText()).trim(),
+    };
   }
 
   async waitForHeaderStatus(status: string, timeout = 30_000): Promise<void> {

@@ -23,7 +23,14 @@ function listSink(): AttachmentSink & { list: Attachment[]; dropped: string[]; s
   return sink;
 }
 
-const item = (change: Partial<DroppedItem>): DroppedItem => ({ itemId: 'i-1', kind: 'image', mediaId: null, title: 'Lighthouse', url: null, ...change });
+const item = (change: Partial<DroppedItem>): DroppedItem => ({
+  itemId: 'i-1',
+  kind: 'image',
+  mediaId: null,
+  title: 'Lighthouse',
+  url: null,
+  ...change,
+});
 
 describe('attachments on their way to a request', () => {
   afterEach(() => useAppInfoStore.getState().reset());
@@ -38,14 +45,19 @@ describe('attachments on their way to a request', () => {
   it('refuses a file of the wrong kind, too large or empty, with a sentence naming what is wanted', () => {
     expect(checkUpload({ name: 'a.png', type: 'image/png', size: 10 }, ['image'])).toBeNull();
     expect(checkUpload({ name: 'a.png', type: 'image/png', size: 10 }, ['audio'])).toMatch(/WAV, MP3 or OGG/);
-    expect(checkUpload({ name: 'big.png', type: 'image/png', size: 11 * 1024 * 1024 }, ['image'])).toMatch(/11 MB; the limit for image files is 10 MB/);
+    expect(checkUpload({ name: 'big.png', type: 'image/png', size: 11 * 1024 * 1024 }, ['image'])).toMatch(
+      /11 MB; the limit for image files is 10 MB/,
+    );
     expect(checkUpload({ name: 'none.png', type: 'image/png', size: 0 }, ['image'])).toBe('none.png is empty.');
   });
 
   it('takes what fits the room and refuses the rest', () => {
     const sink = listSink();
     const refused = attach(
-      [{ item: item({ itemId: 'a', title: 'A', url: 'https://cdn.example.com/a.png' }) }, { item: item({ itemId: 'b', title: 'B', url: 'https://cdn.example.com/b.png' }) }],
+      [
+        { item: item({ itemId: 'a', title: 'A', url: 'https://cdn.example.com/a.png' }) },
+        { item: item({ itemId: 'b', title: 'B', url: 'https://cdn.example.com/b.png' }) },
+      ],
       { kinds: ['image'], room: 1, sink },
     );
     expect(sink.list.map((each) => each.name)).toEqual(['A']);
@@ -77,7 +89,9 @@ describe('attachments on their way to a request', () => {
     expect(stillUploading(sink.list)).toBe(true);
     await sink.settled();
     expect(sink.list).toEqual([]);
-    expect(sink.dropped).toEqual(['fake.png is not what its name says: its content is not PNG, JPEG or WebP, which is what this place takes.']);
+    expect(sink.dropped).toEqual([
+      'fake.png is not what its name says: its content is not PNG, JPEG or WebP, which is what this place takes.',
+    ]);
   });
 
   it('marks a library item that cannot be read as failed, saying why, and keeps no upload running', async () => {
@@ -90,5 +104,4 @@ describe('attachments on their way to a request', () => {
     expect(stillUploading(sink.list)).toBe(false);
     expect(readyUrls(sink.list)).toEqual([]);
   });
-
 });

@@ -4,7 +4,15 @@ import { setBridgeForTests } from '../../../../renderer/bridge/invoke.ts';
 import { PRICE_DEBOUNCE_MS, QuotePricer, type PriceState } from '../../../../renderer/stores/quotePricer.ts';
 
 function price(credits: number): Price {
-  return { quoteId: `q-${credits}`, credits, approvalRequired: false, approvalState: null, expiresAt: new Date(Date.now() + 60_000).toISOString(), balance: 100, covered: true };
+  return {
+    quoteId: `q-${credits}`,
+    credits,
+    approvalRequired: false,
+    approvalState: null,
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    balance: 100,
+    covered: true,
+  };
 }
 
 describe('pricing a form as it changes', () => {

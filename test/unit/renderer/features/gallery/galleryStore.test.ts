@@ -37,7 +37,10 @@ describe('the gallery paging through the library', () => {
     vi.useRealTimers();
   });
 
-  const pagesHeld = () => Object.keys(useGalleryStore.getState().pages).map(Number).sort((a, b) => a - b);
+  const pagesHeld = () =>
+    Object.keys(useGalleryStore.getState().pages)
+      .map(Number)
+      .sort((a, b) => a - b);
   const pagesAsked = () => queries.map((query) => query.offset / PAGE_SIZE);
 
   async function firstScreen(): Promise<void> {
@@ -122,7 +125,7 @@ describe('the gallery paging through the library', () => {
 
   it('says why when a page cannot be read', async () => {
     setBridgeForTests({
-      invoke: (async () => ({ ok: false, error: { code: 'invalid_filter', message: '' } })),
+      invoke: async () => ({ ok: false, error: { code: 'invalid_filter', message: '' } }),
       on: () => () => undefined,
     });
     await firstScreen();

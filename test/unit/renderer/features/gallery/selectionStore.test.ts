@@ -30,7 +30,11 @@ describe('the gallery selection', () => {
     useGalleryStore.getState().reset();
     useSelectionStore.getState().reset();
     // Pages 0 and 1 are loaded, as after the grid showed its first screens.
-    useGalleryStore.setState({ answered: true, total: TOTAL, pages: { 0: libraryItems(0, PAGE_SIZE), 1: libraryItems(PAGE_SIZE, PAGE_SIZE) } });
+    useGalleryStore.setState({
+      answered: true,
+      total: TOTAL,
+      pages: { 0: libraryItems(0, PAGE_SIZE), 1: libraryItems(PAGE_SIZE, PAGE_SIZE) },
+    });
   });
 
   afterEach(() => {

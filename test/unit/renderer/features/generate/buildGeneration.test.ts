@@ -21,7 +21,17 @@ function form(change: Partial<GenerateForm> = {}): GenerateForm {
   };
 }
 
-const ready = (url: string): Attachment => ({ key: url, name: 'x.png', kind: 'image', previewUrl: null, mediaId: null, state: 'ready', progress: 1, url, error: null });
+const ready = (url: string): Attachment => ({
+  key: url,
+  name: 'x.png',
+  kind: 'image',
+  previewUrl: null,
+  mediaId: null,
+  state: 'ready',
+  progress: 1,
+  url,
+  error: null,
+});
 
 describe('the generate panel request', () => {
   it('shows the spec 4.2 defaults for each type', () => {
@@ -39,7 +49,9 @@ describe('the generate panel request', () => {
     }
     expect(applicableOptions('image', 'edit')).toContain('input_image');
     expect(applicableOptions('image', 'generate')).not.toContain('input_image');
-    expect(applicableOptions('video', 'remix')).toEqual(expect.arrayContaining(['reference_video', 'style', 'character_orientation', 'keep_original_sound']));
+    expect(applicableOptions('video', 'remix')).toEqual(
+      expect.arrayContaining(['reference_video', 'style', 'character_orientation', 'keep_original_sound']),
+    );
     expect(applicableOptions('video', 'create')).toContain('motion_intensity');
     expect(applicableOptions('video', 'lipsync')).toEqual(expect.arrayContaining(['audio_url', 'lipsync_model']));
   });
@@ -47,22 +59,45 @@ describe('the generate panel request', () => {
   it('builds a valid image request with no issue', () => {
     const built = buildGeneration(form(), CHARACTER, DEFAULT_CAPABILITIES, []);
     expect(built.issues).toEqual({});
-    expect(built.body).toMatchObject({ character_id: CHARACTER, type: 'image', model: 'image-model-a', options: { aspect_ratio: '9:16', style: 'editorial', hd: false, image_mode: 'generate' } });
+    expect(built.body).toMatchObject({
+      character_id: CHARACTER,
+      type: 'image',
+      model: 'image-model-a',
+      options: { aspect_ratio: '9:16', style: 'editorial', hd: false, image_mode: 'generate' },
+    });
   });
 
   it('asks for the image to transform in edit mode, as the service would', () => {
     const values = { ...defaultValues('image'), image_mode: 'edit' };
-    const built = buildGeneration(form({ values: { image: values, video: defaultValues('video'), talk: defaultValues('talk') } }), CHARACTER, DEFAULT_CAPABILITIES, []);
+    const built = buildGeneration(
+      form({ values: { image: values, video: defaultValues('video'), talk: defaultValues('talk') } }),
+      CHARACTER,
+      DEFAULT_CAPABILITIES,
+      [],
+    );
     expect(built.issues.input_image).toMatch(/image to transform/);
   });
 
   it('checks the duration against the model and the reference images against its maximum', () => {
     const video = { ...defaultValues('video'), duration: 12 };
-    const tooLong = buildGeneration(form({ type: 'video', values: { image: defaultValues('image'), video, talk: defaultValues('talk') } }), CHARACTER, DEFAULT_CAPABILITIES, []);
+    const tooLong = buildGeneration(
+      form({ type: 'video', values: { image: defaultValues('image'), video, talk: defaultValues('talk') } }),
+      CHARACTER,
+      DEFAULT_CAPABILITIES,
+      [],
+    );
     expect(tooLong.issues.duration).toMatch(/1 to 10 seconds/);
 
-    const media = { ...empty(), reference_images: [ready('https://cdn.test/a.png'), ready('https://cdn.test/b.png'), ready('https://cdn.test/c.png')] };
-    const many = buildGeneration(form({ models: { image: 'image-model-b', video: null, talk: null }, media: { image: media, video: empty(), talk: empty() } }), CHARACTER, DEFAULT_CAPABILITIES, []);
+    const media = {
+      ...empty(),
+      reference_images: [ready('https://cdn.test/a.png'), ready('https://cdn.test/b.png'), ready('https://cdn.test/c.png')],
+    };
+    const many = buildGeneration(
+      form({ models: { image: 'image-model-b', video: null, talk: null }, media: { image: media, video: empty(), talk: empty() } }),
+      CHARACTER,
+      DEFAULT_CAPABILITIES,
+      [],
+    );
     expect(many.issues.reference_images).toMatch(/at most 2/);
   });
 
@@ -76,15 +111,27 @@ describe('the generate panel request', () => {
 
   it('lets a talk clip take its audio from speech made first, in the same request', () => {
     const voice = '0b8f3f0a-1d1e-4c3a-8a5a-7a7f1a2b3c4d';
-    const built = buildGeneration(form({ type: 'talk', speech: { voiceId: voice, text: 'Hello there!', emotion: 'happy' } }), CHARACTER, DEFAULT_CAPABILITIES, []);
+    const built = buildGeneration(
+      form({ type: 'talk', speech: { voiceId: voice, text: 'Hello there!', emotion: 'happy' } }),
+      CHARACTER,
+      DEFAULT_CAPABILITIES,
+      [],
+    );
     expect(built.issues).toEqual({});
     expect(built.speech).toEqual({ voice_id: voice, text: 'Hello there!', emotion: 'happy' });
     expect(built.body.options?.audio_url).toBeUndefined();
   });
 
   it('uses the chosen audio track when there is no speech to make', () => {
-    const track = { id: '1b8f3f0a-1d1e-4c3a-8a5a-7a7f1a2b3c4d', name: 'Hello', status: 'ready' as const, audio_url: 'https://cdn.test/hello.wav' };
-    const built = buildGeneration(form({ type: 'talk', audioSource: 'track', audioTrackId: track.id }), CHARACTER, DEFAULT_CAPABILITIES, [track]);
+    const track = {
+      id: '1b8f3f0a-1d1e-4c3a-8a5a-7a7f1a2b3c4d',
+      name: 'Hello',
+      status: 'ready' as const,
+      audio_url: 'https://cdn.test/hello.wav',
+    };
+    const built = buildGeneration(form({ type: 'talk', audioSource: 'track', audioTrackId: track.id }), CHARACTER, DEFAULT_CAPABILITIES, [
+      track,
+    ]);
     expect(built.issues).toEqual({});
     expect(built.speech).toBeNull();
     expect(built.body.options?.audio_url).toBe(track.audio_url);

@@ -9,7 +9,16 @@ import { PRICE_DEBOUNCE_MS } from '../../../../../renderer/stores/quotePricer.ts
 type Call = { command: string; input: Record<string, unknown> };
 
 function price(credits: number, change: Partial<Price> = {}): Price {
-  return { quoteId: `q-${credits}`, credits, approvalRequired: false, approvalState: null, expiresAt: new Date(Date.now() + 60_000).toISOString(), balance: 1_000, covered: true, ...change };
+  return {
+    quoteId: `q-${credits}`,
+    credits,
+    approvalRequired: false,
+    approvalState: null,
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    balance: 1_000,
+    covered: true,
+    ...change,
+  };
 }
 
 describe('the generate panel choosing options and pricing them', () => {
@@ -24,7 +33,8 @@ describe('the generate panel choosing options and pricing them', () => {
       invoke: (async (command: string, input: Record<string, unknown>) => {
         calls.push({ command, input });
         if (command === 'quotes.price' || command === 'quotes.get') return { ok: true, value: quote };
-        if (command === 'generations.create') return { ok: true, value: { id: 'job-1', state: 'queued', updatedAt: new Date().toISOString() } };
+        if (command === 'generations.create')
+          return { ok: true, value: { id: 'job-1', state: 'queued', updatedAt: new Date().toISOString() } };
         return { ok: false, error: { code: 'not_available', message: '' } };
       }) as Bridge['invoke'],
       on: () => () => undefined,

@@ -4,9 +4,22 @@ import { waitingUntilNote } from '../../../../../renderer/features/queue/jobLabe
 
 function job(patch: Partial<Job>): Job {
   return {
-    id: 'j', kind: 'generation.create', state: 'waiting_connection', title: 'An image', quotedCredits: 5, creditsUsed: null, creditsRefunded: null,
-    resourceKind: null, resourceId: null, dependsOn: null, retryOf: null, attempts: 1, progress: null,
-    error: { code: 'rate_limited', message: 'The service asked Cast Studio to slow down. It will retry by itself.' }, createdAt: '2026-11-24T14:30:00.000Z', updatedAt: '2026-11-24T14:30:00.000Z',
+    id: 'j',
+    kind: 'generation.create',
+    state: 'waiting_connection',
+    title: 'An image',
+    quotedCredits: 5,
+    creditsUsed: null,
+    creditsRefunded: null,
+    resourceKind: null,
+    resourceId: null,
+    dependsOn: null,
+    retryOf: null,
+    attempts: 1,
+    progress: null,
+    error: { code: 'rate_limited', message: 'The service asked Cast Studio to slow down. It will retry by itself.' },
+    createdAt: '2026-11-24T14:30:00.000Z',
+    updatedAt: '2026-11-24T14:30:00.000Z',
     ...patch,
   };
 }

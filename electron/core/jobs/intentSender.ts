@@ -321,41 +321,48 @@ export class IntentSender {
     const needsQuote = (job.dependency_json?.requote ?? false) && quoteId === null;
     const expired = quoteId !== null && this.quoteExpired(quoteId);
     if (needsQuote || expired) {
-      try {
-        const quote = await this.deps.quote(
-          OPERATION_OF_KIND[job.kind],
-          JSON.parse(body) as Record<string, unknown>,
-          targetOf(job.kind, job.path),
-        );
-        if (quotedCredits !== null && quote.credits > quotedCredits && expired) {
-          this.fail(
-            job,
-            'price_changed',
-            `The price went up from ${quotedCredits} to ${quote.credits} credits while this job waited. Retry it to accept the new price.`,
-          );
-          return null;
-        }
-        if (quote.approval.required && quote.approval.state !== 'approved') {
-          // Sending would only be refused (spec 4.3): the job stops here, uncharged, with the reason.
-          this.fail(
-            job,
-            'quote_not_approved',
-            `Its price, ${quote.credits} credits, needs the account owner’s approval, so this job was not sent. Retry it to ask for approval.`,
-          );
-          return null;
-        }
-        quoteId = quote.id;
-        quotedCredits = quote.credits;
-      } catch (error) {
-        await this.afterFailure(job, error);
-        return null;
-      }
+      const quote = await this.renewQuote(job, body, quotedCredits, expired);
+      if (quote === null) return null;
+      quoteId = quote.id;
+      quotedCredits = quote.credits;
     }
     if (body === job.body && quoteId === job.quote_id) return job;
     return library.transaction(() => {
       store.update(job.id, { body, quote_id: quoteId, quoted_credits: quotedCredits });
       return store.require(job.id);
     });
+  }
+
+  /** Quotes the job's (filled) body anew; null when the job was failed or parked instead. */
+  private async renewQuote(job: JobRecord, body: string, quotedCredits: number | null, expired: boolean): Promise<Quote | null> {
+    try {
+      const quote = await this.deps.quote(
+        OPERATION_OF_KIND[job.kind],
+        JSON.parse(body) as Record<string, unknown>,
+        targetOf(job.kind, job.path),
+      );
+      if (quotedCredits !== null && quote.credits > quotedCredits && expired) {
+        this.fail(
+          job,
+          'price_changed',
+          `The price went up from ${quotedCredits} to ${quote.credits} credits while this job waited. Retry it to accept the new price.`,
+        );
+        return null;
+      }
+      if (quote.approval.required && quote.approval.state !== 'approved') {
+        // Sending would only be refused (spec 4.3): the job stops here, uncharged, with the reason.
+        this.fail(
+          job,
+          'quote_not_approved',
+          `Its price, ${quote.credits} credits, needs the account owner’s approval, so this job was not sent. Retry it to ask for approval.`,
+        );
+        return null;
+      }
+      return quote;
+    } catch (error) {
+      await this.afterFailure(job, error);
+      return null;
+    }
   }
 
   private dependencyValue(dependencyId: string, dependency: Dependency): unknown {
@@ -458,13 +465,7 @@ export class IntentSender {
    * brought it here, if any.
    */
   private async reconcile(job: JobRecord, refusal: ServiceError | null, listedAt?: number): Promise<void> {
-    const now = this.deps.clock.now();
-    if (!this.doubtSince.has(job.id)) this.doubtSince.set(job.id, now);
-    const since = this.doubtSince.get(job.id) as number;
-    this.checkHistoryNext.delete(job.id);
-    const verdict: Verdict = this.deps.reconciler
-      ? await this.deps.reconciler.reconcile(job, since, listedAt === undefined ? {} : { listedAt })
-      : { kind: 'undecided', why: 'cannot_show', retryAt: null };
+    const verdict = await this.lookUpHistory(job, listedAt);
     const current = this.deps.store.require(job.id);
     if (current.state !== 'sending' && current.state !== 'waiting_connection') return; // settled meanwhile (the creator's word)
     if (verdict.kind === 'ran') {
@@ -510,6 +511,18 @@ export class IntentSender {
       return;
     }
     this.hold(current, OUTCOME_UNKNOWN, askSentence(current, verdict.why, refusal));
+  }
+
+  /** What the service's history says about a job in doubt, counted from when it first came into doubt. */
+  private async lookUpHistory(job: JobRecord, listedAt?: number): Promise<Verdict> {
+    const now = this.deps.clock.now();
+    if (!this.doubtSince.has(job.id)) this.doubtSince.set(job.id, now);
+    const since = this.doubtSince.get(job.id) as number;
+    this.checkHistoryNext.delete(job.id);
+    const verdict: Verdict = this.deps.reconciler
+      ? await this.deps.reconciler.reconcile(job, since, listedAt === undefined ? {} : { listedAt })
+      : { kind: 'undecided', why: 'cannot_show', retryAt: null };
+    return verdict;
   }
 
   /** A job waiting for the creator (or for history): kept in doubt, never resent on its own. */

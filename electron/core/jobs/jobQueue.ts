@@ -442,12 +442,13 @@ export class JobQueue {
       });
   }
 
-  private async priceBatch(jobs: JobRecord[]): Promise<void> {
-    const { store, library, log } = this.deps;
+  /** Each job's price, from a quote got earlier or a fresh one; null when the pass stops (no API, stopped, or retried later). */
+  private async quoteBatch(jobs: JobRecord[]): Promise<Map<string, { quoteId: string; credits: number }> | null> {
+    const { store, log } = this.deps;
     const prices = new Map<string, { quoteId: string; credits: number }>();
     for (const job of jobs) {
       const api = this.deps.api();
-      if (!api || this.stopped) return;
+      if (!api || this.stopped) return null;
       const got = this.gotPrices.get(job.id);
       // A price got earlier still serves while its quote has a minute left before it expires.
       if (got && got.expiresAt > this.deps.clock.now() + 60_000) {
@@ -476,9 +477,16 @@ export class JobQueue {
         // Unreachable or busy: try the whole pass again a little later; nothing is sent unpriced.
         log.warn('Could not price intents made offline yet.', { code: error instanceof ServiceError ? error.code : 'unknown' });
         this.pricingAt = this.deps.clock.now() + 5_000;
-        return;
+        return null;
       }
     }
+    return prices;
+  }
+
+  private async priceBatch(jobs: JobRecord[]): Promise<void> {
+    const { store, library, log } = this.deps;
+    const prices = await this.quoteBatch(jobs);
+    if (prices === null) return;
     const changed = library.transaction(() => {
       // Only jobs still waiting to go (none cancelled or paused meanwhile) take their price.
       const still = [...prices.keys()]

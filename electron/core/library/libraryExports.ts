@@ -69,13 +69,7 @@ export class LibraryExports {
   }
 
   private async copyAll(exportId: string, folder: string, request: ExportRequest, signal: AbortSignal): Promise<ExportResult> {
-    const sources: ExportSource[] = [];
-    for (const [index, id] of request.ids.entries()) {
-      // Looking items up reads the library: let other work in between on a large selection.
-      if (index % 200 === 199) await new Promise((resolve) => setImmediate(resolve));
-      const source = request.source(id);
-      if (source) sources.push(source);
-    }
+    const sources = await this.lookUpSources(request);
     const totalBytes = sources.reduce((sum, each) => sum + each.size, 0);
     const progress: ExportProgress = {
       exportId,
@@ -104,16 +98,7 @@ export class LibraryExports {
         await this.copyOne(source, folder, signal, (bytes) => send({ bytes: copiedBefore + bytes }));
       } catch (error) {
         if (signal.aborted) break;
-        const code = (error as { code?: string }).code;
-        throw this.failed(
-          send,
-          code === 'ENOSPC'
-            ? new AppFailure(
-                'disk_full',
-                `The disk is full: ${progress.exported} items were exported to ${folder}. Free some space and export the rest.`,
-              )
-            : new AppFailure('export_failed', `Cast Studio could not write to ${folder}. Choose another folder.`),
-        );
+        throw this.failed(send, this.copyFailure(error, progress.exported, folder));
       }
       copiedBefore += source.size;
       send({ exported: progress.exported + 1, bytes: copiedBefore });
@@ -127,6 +112,24 @@ export class LibraryExports {
     }
     send({ state: 'done' });
     return { exported: progress.exported, folder, cancelled: false };
+  }
+
+  private async lookUpSources(request: ExportRequest): Promise<ExportSource[]> {
+    const sources: ExportSource[] = [];
+    for (const [index, id] of request.ids.entries()) {
+      // Looking items up reads the library: let other work in between on a large selection.
+      if (index % 200 === 199) await new Promise((resolve) => setImmediate(resolve));
+      const source = request.source(id);
+      if (source) sources.push(source);
+    }
+    return sources;
+  }
+
+  private copyFailure(error: unknown, exported: number, folder: string): AppFailure {
+    const code = (error as { code?: string }).code;
+    return code === 'ENOSPC'
+      ? new AppFailure('disk_full', `The disk is full: ${exported} items were exported to ${folder}. Free some space and export the rest.`)
+      : new AppFailure('export_failed', `Cast Studio could not write to ${folder}. Choose another folder.`);
   }
 
   private async copyOne(source: ExportSource, folder: string, signal: AbortSignal, onBytes: (bytes: number) => void): Promise<void> {

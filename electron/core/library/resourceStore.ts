@@ -165,7 +165,32 @@ export class ResourceStore {
     const createdAt = record.created_at ?? existing?.created_at ?? now;
     const text = record.text ?? existing?.text ?? null;
     const voiceId = record.voice_id ?? existing?.voice_id ?? null;
-    db.run(
+    this.writeAudioRow(record, { voiceId, text, createdAt, now });
+    const row = db.get<{ model: string | null; emotion: string | null; credits_used: number | null }>(
+      'SELECT model, emotion, credits_used FROM audio_tracks WHERE id = ?',
+      record.id,
+    );
+    this.upsertItem({
+      id: record.id,
+      kind: 'audio',
+      status: record.status,
+      title: record.name,
+      prompt: null,
+      speechText: text,
+      characterId: null,
+      characterName: null,
+      model: row?.model ?? null,
+      options: JSON.stringify({ voice_id: voiceId, emotion: row?.emotion ?? null, duration_seconds: record.duration_seconds ?? null }),
+      creditsUsed: row?.credits_used ?? null,
+      errorMessage: record.error_message ?? null,
+      createdAt,
+      completedAt: record.completed_at ?? null,
+    });
+  }
+
+  private writeAudioRow(record: AudioTrack, merged: { voiceId: string | null; text: string | null; createdAt: string; now: string }): void {
+    const { voiceId, text, createdAt, now } = merged;
+    this.library.run(
       `INSERT INTO audio_tracks (id, name, status, voice_id, text, model, emotion, audio_url, duration_seconds, credits_used, error_message, created_at, completed_at, raw_json, synced_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, status = excluded.status, voice_id = excluded.voice_id, text = excluded.text,
@@ -189,26 +214,6 @@ export class ResourceStore {
       JSON.stringify(record),
       now,
     );
-    const row = db.get<{ model: string | null; emotion: string | null; credits_used: number | null }>(
-      'SELECT model, emotion, credits_used FROM audio_tracks WHERE id = ?',
-      record.id,
-    );
-    this.upsertItem({
-      id: record.id,
-      kind: 'audio',
-      status: record.status,
-      title: record.name,
-      prompt: null,
-      speechText: text,
-      characterId: null,
-      characterName: null,
-      model: row?.model ?? null,
-      options: JSON.stringify({ voice_id: voiceId, emotion: row?.emotion ?? null, duration_seconds: record.duration_seconds ?? null }),
-      creditsUsed: row?.credits_used ?? null,
-      errorMessage: record.error_message ?? null,
-      createdAt,
-      completedAt: record.completed_at ?? null,
-    });
   }
 
   upsertTransaction(record: CreditTransaction): boolean {

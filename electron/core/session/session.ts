@@ -2,10 +2,9 @@ import type { Dispatcher } from 'undici';
 import { ResourceKind } from '../../../shared/api/index.ts';
 import type { CreditHistoryStore } from '../account/creditHistoryStore.ts';
 import type { CreditsBook } from '../account/creditsBook.ts';
-import { ApiClient } from '../api/apiClient.ts';
-import { HttpClient } from '../api/httpClient.ts';
+import type { ApiClient } from '../api/apiClient.ts';
 import type { AudioStore } from '../audio/audioStore.ts';
-import type { Downloader, DownloadRow } from '../downloads/downloader.ts';
+import type { Downloader } from '../downloads/downloader.ts';
 import type { MediaStore } from '../downloads/mediaStore.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import type { JobStore } from '../jobs/jobStore.ts';
@@ -23,12 +22,23 @@ import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
 import type { HistorySync } from '../sync/historySync.ts';
 import { UpdatedAfterSupport } from '../sync/updatedAfterSupport.ts';
 import type { VoiceStore } from '../voices/voiceStore.ts';
-import { Connectivity } from './connectivity.ts';
+import type { Connectivity } from './connectivity.ts';
 import { KeyAccess } from './keyAccess.ts';
-import { LibraryRebuilder } from './libraryRebuilder.ts';
-import { createCredits, createDownloader, createPoller, createQueue, createSync, openStores } from './sessionParts.ts';
+import type { LibraryRebuilder } from './libraryRebuilder.ts';
+import {
+  createApi,
+  createConnectivity,
+  createCredits,
+  createDownloader,
+  createPoller,
+  createQueue,
+  createRebuilder,
+  createSchedule,
+  createSync,
+  openStores,
+} from './sessionParts.ts';
 import type { SessionOptions } from './sessionOptions.ts';
-import { SyncSchedule } from './syncSchedule.ts';
+import type { SyncSchedule } from './syncSchedule.ts';
 
 /**
  * Everything that belongs to the active profile: its library file, media store, API client, outbox,
@@ -66,7 +76,6 @@ export class Session {
   private stopped = false;
 
   constructor(options: SessionOptions) {
-    const { clock, random, log } = options;
     this.options = options;
     this.profile = options.profile;
     this.dispatcher = options.dispatcher;
@@ -83,28 +92,9 @@ export class Session {
     ({ collections: this.collections, creditHistory: this.creditHistory, voices: this.voices, audioTracks: this.audioTracks } = stores);
     const { profile, apiKey, keyRejected, keyUsed, statusChanged } = options;
     this.key = new KeyAccess({ profile, apiKey, keyRejected, keyUsed, statusChanged, unblocked: () => this.wake() });
-    this.connectivity = new Connectivity({
-      clock,
-      random,
-      log,
-      probe: () => this.api.http.send({ method: 'GET', path: '/v1/capabilities', retry: false }).then(() => undefined),
-      changed: (online) => this.onlineChanged(online),
-      problemChanged: () => options.statusChanged?.(),
-    });
-    const observer = this.key.observer(this.connectivity, options.tuning?.onAttempt);
-    this.api = new ApiClient(
-      new HttpClient({
-        baseUrl: options.baseUrl,
-        dispatcher: options.dispatcher,
-        apiKey: () => this.key.key,
-        clock,
-        random,
-        log,
-        observer,
-      }),
-      log,
-    );
-    this.discovery = new ServiceDiscovery({ api: () => this.api, facts: this.facts, log });
+    this.connectivity = createConnectivity(this, options, (online) => this.onlineChanged(online));
+    this.api = createApi(options, this.key, this.connectivity);
+    this.discovery = new ServiceDiscovery({ api: () => this.api, facts: this.facts, log: options.log });
     this.credits = createCredits(this, options);
     // What the service does with `updated_after`, learnt once per connection (its library).
     const updatedAfter = new UpdatedAfterSupport(this.library);
@@ -112,36 +102,12 @@ export class Session {
     this.downloader = createDownloader(this, stores.sources, options);
     this.queue = createQueue(this, options, this.key, (at) => this.schedule.passSince(at));
     this.sync = createSync(this, options, updatedAfter);
-    const { library, resources, queries, media, poller, queue, credits, downloader, health, sync } = this;
+    const { library, resources, queries, poller, queue, credits, downloader } = this;
     const { settings, emit } = options;
     this.records = new RecordFlow({ library, resources, queries, poller, queue, credits, downloader, api: () => this.api, settings, emit });
-    const relinked = (rows: DownloadRow[]) => this.records.relinked(rows);
-    this.rebuilder = new LibraryRebuilder({
-      library,
-      media,
-      queries,
-      health,
-      sync,
-      downloader,
-      relinked,
-      rebuild: options.rebuild ?? null,
-      stopped: () => this.stopped,
-      clock,
-      log,
-      emit,
-    });
-    this.schedule = new SyncSchedule({
-      sync,
-      queue,
-      rebuilding: () => this.health.state === 'rebuilding',
-      rebuild: () => this.rebuilder.run(),
-      canSend: () => this.canSend(),
-      active: () => !this.stopped && this.connectivity.online,
-      clock,
-      random,
-      log,
-      periodMs: options.tuning?.syncPeriodMs,
-    });
+    const stopped = () => this.stopped;
+    this.rebuilder = createRebuilder(this, options, stopped);
+    this.schedule = createSchedule(this, options, this.rebuilder, stopped);
   }
 
   /** Resumes everything from the database: unsent intents go, in-doubt ones are resent, accepted ones are polled. */

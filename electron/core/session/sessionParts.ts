@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { ApiClient } from '../api/apiClient.ts';
+import { HttpClient } from '../api/httpClient.ts';
 import { CreditHistoryStore } from '../account/creditHistoryStore.ts';
 import { CreditsBook } from '../account/creditsBook.ts';
 import { AudioStore } from '../audio/audioStore.ts';
@@ -22,9 +24,10 @@ import { HistorySync } from '../sync/historySync.ts';
 import type { UpdatedAfterSupport } from '../sync/updatedAfterSupport.ts';
 import { VoiceStore } from '../voices/voiceStore.ts';
 import type { KeyAccess } from './keyAccess.ts';
-import type { ApiClient } from '../api/apiClient.ts';
 import type { RecordFlow } from '../records/recordFlow.ts';
-import type { Connectivity } from './connectivity.ts';
+import { Connectivity } from './connectivity.ts';
+import { LibraryRebuilder } from './libraryRebuilder.ts';
+import { SyncSchedule } from './syncSchedule.ts';
 import type { SessionOptions } from './sessionOptions.ts';
 
 /**
@@ -41,6 +44,10 @@ type Session = {
   readonly connectivity: Connectivity;
   readonly credits: CreditsBook;
   readonly records: RecordFlow;
+  readonly queries: LibraryQueryStore;
+  readonly downloader: Downloader;
+  readonly sync: HistorySync;
+  readonly queue: JobQueue;
   canSend(): boolean;
 };
 
@@ -92,6 +99,33 @@ export function openStores(options: SessionOptions): SessionStores {
     voices: new VoiceStore(library),
     audioTracks: new AudioStore(library),
   };
+}
+
+export function createConnectivity(s: Session, options: SessionOptions, changed: (online: boolean) => void): Connectivity {
+  const { clock, random, log } = options;
+  return new Connectivity({
+    clock,
+    random,
+    log,
+    probe: () => s.api.http.send({ method: 'GET', path: '/v1/capabilities', retry: false }).then(() => undefined),
+    changed,
+    problemChanged: () => options.statusChanged?.(),
+  });
+}
+
+export function createApi(options: SessionOptions, key: KeyAccess, connectivity: Connectivity): ApiClient {
+  const { clock, random, log } = options;
+  const observer = key.observer(connectivity, options.tuning?.onAttempt);
+  const http = new HttpClient({
+    baseUrl: options.baseUrl,
+    dispatcher: options.dispatcher,
+    apiKey: () => key.key,
+    clock,
+    random,
+    log,
+    observer,
+  });
+  return new ApiClient(http, log);
 }
 
 export function createCredits(s: Session, options: SessionOptions): CreditsBook {
@@ -196,6 +230,39 @@ export function createSync(s: Session, options: SessionOptions, updatedAfter: Up
       ),
     fullEveryMs: options.tuning?.fullSyncPeriodMs,
     updatedAfter,
+  });
+}
+
+export function createRebuilder(s: Session, options: SessionOptions, stopped: () => boolean): LibraryRebuilder {
+  const { library, media, queries, health, sync, downloader } = s;
+  return new LibraryRebuilder({
+    library,
+    media,
+    queries,
+    health,
+    sync,
+    downloader,
+    relinked: (rows) => s.records.relinked(rows),
+    rebuild: options.rebuild ?? null,
+    stopped,
+    clock: options.clock,
+    log: options.log,
+    emit: options.emit,
+  });
+}
+
+export function createSchedule(s: Session, options: SessionOptions, rebuilder: LibraryRebuilder, stopped: () => boolean): SyncSchedule {
+  return new SyncSchedule({
+    sync: s.sync,
+    queue: s.queue,
+    rebuilding: () => s.health.state === 'rebuilding',
+    rebuild: () => rebuilder.run(),
+    canSend: () => s.canSend(),
+    active: () => !stopped() && s.connectivity.online,
+    clock: options.clock,
+    random: options.random,
+    log: options.log,
+    periodMs: options.tuning?.syncPeriodMs,
   });
 }
 

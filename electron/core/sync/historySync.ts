@@ -76,17 +76,7 @@ export class HistorySync {
     );
     this.removeMissing('character', characters, started);
 
-    const voiceIds = new Set<string>();
-    for await (const page of readAhead(api.voices({ limit: 100 }))) {
-      const records = [...page.voices, ...page.presets];
-      library.relaxedTransaction(() => records.forEach((v) => this.deps.resources.upsertVoice(v)));
-      records.forEach((v) => voiceIds.add(v.id));
-      this.deps.pageSynced(
-        records.map((record) => ({ kind: 'voice', record })),
-        [],
-      );
-    }
-    this.removeMissing('voice', voiceIds, started);
+    await this.syncVoices(api, started);
 
     const audio = await this.collect(
       api.audioTracks({ limit: 100 }),
@@ -117,6 +107,21 @@ export class HistorySync {
     library.setMeta('sync.generations_since', new Date(base - 60_000).toISOString());
     if (full) library.setMeta('sync.full_at', started);
     library.setMeta('sync.last_at', started);
+  }
+
+  private async syncVoices(api: ApiClient, started: string): Promise<void> {
+    const { library } = this.deps;
+    const voiceIds = new Set<string>();
+    for await (const page of readAhead(api.voices({ limit: 100 }))) {
+      const records = [...page.voices, ...page.presets];
+      library.relaxedTransaction(() => records.forEach((v) => this.deps.resources.upsertVoice(v)));
+      records.forEach((v) => voiceIds.add(v.id));
+      this.deps.pageSynced(
+        records.map((record) => ({ kind: 'voice', record })),
+        [],
+      );
+    }
+    this.removeMissing('voice', voiceIds, started);
   }
 
   /**

@@ -1,34 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Bridge, LibraryFilter, LibraryItem } from '../../../../../shared/ipc/index.ts';
+import type { Bridge, LibraryFilter } from '../../../../../shared/ipc/index.ts';
 import { setBridgeForTests } from '../../../../../renderer/bridge/invoke.ts';
 import { PAGE_SIZE, useGalleryStore } from '../../../../../renderer/features/gallery/galleryStore.ts';
+import { libraryItem as item } from '../../support/libraryItems.ts';
 
 type Query = { filter: LibraryFilter; offset: number; limit: number };
-
-function item(n: number, word: string): LibraryItem {
-  return {
-    id: `${word}-${n}`,
-    kind: 'image',
-    status: 'completed',
-    title: `${word} ${n}`,
-    prompt: null,
-    characterId: null,
-    characterName: null,
-    model: null,
-    options: {},
-    creditsUsed: null,
-    mediaId: null,
-    thumbId: null,
-    mediaType: null,
-    downloaded: false,
-    favorite: false,
-    collections: [],
-    errorMessage: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    completedAt: null,
-    remoteUrl: null,
-  };
-}
 
 describe('the gallery answering a search as it is typed', () => {
   let calls: Query[];

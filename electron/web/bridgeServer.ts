@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { BRIDGE_PATH, CLOSE_INCOMPATIBLE, type RouterLike } from '../../shared/ipc/bridgeFrames.ts';
+import { BRIDGE_PATH, CLOSE_GOING_AWAY, CLOSE_INCOMPATIBLE, CLOSE_NOT_INVOKE, type RouterLike } from '../../shared/ipc/bridgeFrames.ts';
 import { IPC_VERSION, type Reply, type WireMessage, type WireRequest } from '../../shared/ipc/index.ts';
 import type { Logger } from '../core/log/logger.ts';
 import type { HostAuth } from './hostAuth.ts';
@@ -96,7 +96,7 @@ export class BridgeServer {
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const client of this.wss.clients) client.close(1001, 'Cast Studio is closing.');
+    for (const client of this.wss.clients) client.close(CLOSE_GOING_AWAY, 'Cast Studio is closing.');
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
@@ -111,7 +111,7 @@ export class BridgeServer {
     ws.on('message', (data, isBinary) => {
       const request = isBinary ? null : parseRequest(data);
       if (!request) {
-        ws.close(1008, 'Cast Studio expected an invoke message.');
+        ws.close(CLOSE_NOT_INVOKE, 'Cast Studio expected an invoke message.');
         return;
       }
       const refused = REFUSED_COMMANDS.get(request.command) ?? (inFlight >= MAX_IN_FLIGHT ? BUSY : null);

@@ -14,6 +14,10 @@ export const SESSION_HEADER = 'x-cast-token';
 
 /** The page's build speaks another IPC version: the host accepts the socket only to close it with this code. */
 export const CLOSE_INCOMPATIBLE = 4409;
+/** The host is quitting (RFC 6455 "going away"). */
+export const CLOSE_GOING_AWAY = 1001;
+/** A frame that is not an invoke message (RFC 6455 "policy violation"). */
+export const CLOSE_NOT_INVOKE = 1008;
 
 /** The part of core's Router a transport (Electron IPC, the browser host's WebSocket) uses. */
 export type RouterLike = {

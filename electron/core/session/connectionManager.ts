@@ -1,8 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { SandboxReady } from '../../../shared/api/index.ts';
-import { SandboxSupervisor } from '../sandboxLaunch/sandboxSupervisor.ts';
 import type { Connection, ConnectionCheck, Profile, Settings } from '../../../shared/ipc/index.ts';
 import { createProfileDispatcher } from '../api/dispatcher.ts';
 import { ServiceError } from '../api/serviceError.ts';
@@ -14,6 +10,7 @@ import { ProfileStore, type ProfileRecord } from '../profiles/profileStore.ts';
 import type { SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
 import { openCheckedLibrary } from '../library/libraryIntegrity.ts';
 import type { Emit } from '../records/resourceKinds.ts';
+import { EmbeddedSandbox, sandboxNotInUse } from './embeddedSandbox.ts';
 import { Session } from './session.ts';
 import type { SessionTuning } from './sessionOptions.ts';
 import { libraryFileOf } from './sessionParts.ts';
@@ -37,8 +34,8 @@ export type ConnectionDeps = {
   tuning?: SessionTuning | undefined;
 };
 
-/** The embedded sandbox once it is up: the profile at its address, its key and a dispatcher trusting its certificate. */
-type StartedSandbox = { profile: ProfileRecord; apiKey: string; baseUrl: string; dispatcher: Dispatcher };
+/** Where a session opens: the profile, its key, the service's address and a dispatcher trusting it. */
+type SessionTarget = { profile: ProfileRecord; apiKey: string | null; baseUrl: string; dispatcher: Dispatcher };
 
 const ONBOARDED = 'onboarded';
 const KEY_USE_WRITE_MS = 60_000;
@@ -50,17 +47,26 @@ const KEY_USE_WRITE_MS = 60_000;
 export class ConnectionManager {
   private readonly deps: ConnectionDeps;
   private current: Session | null = null;
-  private sandbox: { stop(): Promise<void> } | null = null;
+  private readonly sandbox: EmbeddedSandbox;
   private problem: string | null = null;
   private lastKeyUseWrite = 0;
   private keyOkFor: string | null = null;
   private switching: Promise<unknown> = Promise.resolve();
-  /** The embedded sandbox's admin token, from its ready line; it stays in core. */
-  private sandboxAdminToken: string | null = null;
-  private sandboxRestarting = false;
 
   constructor(deps: ConnectionDeps) {
     this.deps = deps;
+    this.sandbox = new EmbeddedSandbox(deps, {
+      session: () => this.current,
+      setProblem: (sentence) => (this.problem = sentence),
+      changed: () => this.changed(),
+      afterSwitching: (run, onError) => {
+        this.switching = this.switching.then(run).catch(onError);
+      },
+      reopenSession: async (prepare) => {
+        await this.closeSession();
+        await this.openSession(prepare());
+      },
+    });
   }
 
   get session(): Session | null {
@@ -95,7 +101,7 @@ export class ConnectionManager {
     const status = connectionStatusOf({
       opened: record !== null && session !== null,
       keyState: record?.keyState ?? 'missing',
-      sandboxRestarting: this.sandboxRestarting,
+      sandboxRestarting: this.sandbox.restarting,
       connectivity: session?.connectivity.problem ?? null,
       answeredOnce: session?.connectivity.answeredOnce ?? false,
       planRequired: session?.planRequired ?? false,
@@ -114,16 +120,15 @@ export class ConnectionManager {
 
   /** The supervisor of the embedded sandbox says its process stopped and is being started again (or is back). */
   markSandboxRestarting(restarting: boolean): void {
-    if (this.sandboxRestarting === restarting) return;
-    this.sandboxRestarting = restarting;
-    this.changed();
+    this.sandbox.markRestarting(restarting);
   }
 
   /** The embedded sandbox's admin API when it is the connection in use: core-only (the token never leaves core). */
   sandboxAdmin(): { session: Session; adminToken: string } | null {
     const session = this.current;
-    if (!session || session.profile.kind !== 'sandbox' || !this.sandboxAdminToken) return null;
-    return { session, adminToken: this.sandboxAdminToken };
+    const adminToken = this.sandbox.adminToken;
+    if (!session || session.profile.kind !== 'sandbox' || !adminToken) return null;
+    return { session, adminToken };
   }
 
   completeOnboarding(): Connection {
@@ -241,14 +246,7 @@ export class ConnectionManager {
         result = failedWith(error, new URL(session.api.http.baseUrl).host);
       }
     } else if (record.kind === 'sandbox') {
-      return {
-        ok: false,
-        status: 'unavailable',
-        message: 'The sandbox runs only while it is the connection in use. Use it to test it.',
-        accountName: null,
-        plan: null,
-        balance: null,
-      };
+      return sandboxNotInUse();
     } else {
       const apiKey = await this.readKeyForCheck(id);
       result = await this.withDispatcher(record.caPem, (dispatcher) =>
@@ -379,11 +377,11 @@ export class ConnectionManager {
     if (record.kind !== 'sandbox') {
       if (apiKey) this.deps.redactor.addSecret(apiKey);
       const dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'remote', extraCaPem: record.caPem });
-      await this.openSession(record, apiKey, record.baseUrl, dispatcher, options);
+      await this.openSession({ profile: record, apiKey, baseUrl: record.baseUrl, dispatcher }, options);
       return;
     }
-    const sandbox = await this.startSandbox(record, apiKey);
-    if (sandbox) await this.openSession(sandbox.profile, sandbox.apiKey, sandbox.baseUrl, sandbox.dispatcher, options);
+    const sandbox = await this.sandbox.start(record, apiKey);
+    if (sandbox) await this.openSession(sandbox, options);
   }
 
   /** The profile's key from the keychain; a keychain that cannot be read leaves the connection keyless, with a sentence. */
@@ -396,73 +394,10 @@ export class ConnectionManager {
     }
   }
 
-  /**
-   * Starts the embedded sandbox, supervised: when its process stops, the app says so and starts it
-   * again (on the same port). Answers the profile at the sandbox's address, its key and a
-   * dispatcher that trusts its certificate; null, with the problem said, when it cannot start.
-   */
-  private async startSandbox(record: ProfileRecord, storedKey: string | null): Promise<StartedSandbox | null> {
-    const { launchSandbox, log } = this.deps;
-    if (!launchSandbox) {
-      this.problem = 'The built-in sandbox is not available in this build. Add a connection to a service in Settings → Connection.';
-      this.changed();
-      return null;
-    }
-    try {
-      let sandboxKey = storedKey;
-      const supervisor: SandboxSupervisor = new SandboxSupervisor({
-        launch: launchSandbox,
-        dataDir: join(this.deps.userDataDir, 'sandbox'),
-        apiKey: () => sandboxKey,
-        clock: this.deps.clock,
-        random: this.deps.random,
-        log,
-        onSandboxDown: () => this.sandboxDown(supervisor),
-        onSandboxUp: (ready) => this.sandboxUp(supervisor, ready),
-      });
-      // Known before it is up, so a stop meanwhile stops it and an early exit is heard.
-      this.sandbox = supervisor;
-      const ready = SandboxReady.parse(await supervisor.start());
-      sandboxKey = ready.api_key;
-      return await this.sandboxStarted(record, storedKey, ready);
-    } catch (error) {
-      log.error('The sandbox did not start.', { error });
-      this.problem =
-        'The built-in sandbox did not start. Restart Cast Studio; if it keeps happening, add a connection to a service instead.';
-      this.changed();
-      return null;
-    }
-  }
-
-  /** The sandbox's ready line: its secrets are redacted, its key kept, and the profile moved to its address. */
-  private async sandboxStarted(record: ProfileRecord, storedKey: string | null, ready: SandboxReady): Promise<StartedSandbox> {
-    const { profiles, redactor } = this.deps;
-    let profile = record;
-    redactor.addSecret(ready.api_key);
-    redactor.addSecret(ready.admin_token);
-    this.sandboxAdminToken = ready.admin_token;
-    if (ready.api_key !== storedKey) {
-      try {
-        profile = await profiles.storeKey(profile.id, ready.api_key, 'ok');
-      } catch {
-        this.problem = 'Cast Studio could not save the sandbox key in your system keychain; it will work until you quit.';
-      }
-    }
-    profile = profiles.update(profile.id, { baseUrl: ready.base_url, cdnUrl: ready.cdn_url, keyState: 'ok', keyPrefix: profile.keyPrefix });
-    // Trust exactly the sandbox's certificate, for this profile's dispatcher only.
-    const dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'sandbox', caPem: readPem(ready.ca_cert) });
-    return { profile, apiKey: ready.api_key, baseUrl: ready.base_url, dispatcher };
-  }
-
   /** Opens the profile's library and starts its session on this address (the sandbox, if any, already runs). */
-  private async openSession(
-    profile: ProfileRecord,
-    apiKey: string | null,
-    baseUrl: string,
-    dispatcher: Dispatcher,
-    options: { libraryDamaged?: boolean } = {},
-  ): Promise<void> {
+  private async openSession(target: SessionTarget, options: { libraryDamaged?: boolean } = {}): Promise<void> {
     const { log } = this.deps;
+    const { profile, apiKey, baseUrl, dispatcher } = target;
     // A damaged library is moved aside and rebuilt; one that cannot be opened at all leaves this
     // connection with a sentence, and the app and every other profile keep working.
     let session: Session;
@@ -506,51 +441,12 @@ export class ConnectionManager {
 
   /** The process id of the embedded sandbox while it runs (tests stop it by this). */
   sandboxPid(): number | undefined {
-    return this.sandbox instanceof SandboxSupervisor ? this.sandbox.pid : undefined;
-  }
-
-  private sandboxDown(supervisor: SandboxSupervisor): void {
-    if (this.sandbox !== supervisor) return;
-    this.current?.connectivity.sandboxDown();
-    this.markSandboxRestarting(true);
-  }
-
-  /**
-   * The sandbox runs again. At the same address the session carries on (the queue, the poller and
-   * the downloads resume as when a connection returns); at another one (its port was taken
-   * meanwhile) the connection is opened again on the new address.
-   */
-  private sandboxUp(supervisor: SandboxSupervisor, ready: SandboxReady): void {
-    if (this.sandbox !== supervisor) return;
-    const session = this.current;
-    if (session && session.api.http.baseUrl === ready.base_url) {
-      this.markSandboxRestarting(false);
-      session.connectivity.sandboxUp();
-      return;
-    }
-    // Only the session moves: the sandbox that just came back keeps running.
-    const id = this.deps.profiles.activeId();
-    const run = this.switching.then(async () => {
-      if (this.sandbox !== supervisor || !id || !this.deps.profiles.get(id)) return;
-      await this.closeSession();
-      this.deps.redactor.addSecret(ready.api_key);
-      this.sandboxAdminToken = ready.admin_token;
-      const profile = this.deps.profiles.update(id, { baseUrl: ready.base_url, cdnUrl: ready.cdn_url });
-      const dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'sandbox', caPem: readPem(ready.ca_cert) });
-      await this.openSession(profile, ready.api_key, ready.base_url, dispatcher);
-      this.markSandboxRestarting(false);
-    });
-    this.switching = run.catch((error: unknown) =>
-      this.deps.log.error('The connection did not open again after the sandbox restarted.', { error }),
-    );
+    return this.sandbox.pid;
   }
 
   private async close(): Promise<void> {
     await this.closeSession();
-    const sandbox = this.sandbox;
-    this.sandbox = null;
-    this.sandboxAdminToken = null;
-    if (sandbox) await sandbox.stop().catch((error: unknown) => this.deps.log.warn('The sandbox did not stop cleanly.', { error }));
+    await this.sandbox.stop();
   }
 
   private async closeSession(): Promise<void> {
@@ -588,11 +484,6 @@ export class ConnectionManager {
     this.deps.emit('connection.changed', connection);
     return connection;
   }
-}
-
-/** The sandbox prints its CA as a file path (or, in some builds, the PEM itself). */
-function readPem(caCert: string): string {
-  return caCert.includes('-----BEGIN') ? caCert : readFileSync(caCert, 'utf8');
 }
 
 /** The sentence for a library that could not be opened (its own sentence when it has one, as a newer schema does). */

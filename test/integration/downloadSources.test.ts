@@ -72,6 +72,16 @@ describe.skipIf(!hasSecretService)('download sources over a restart', () => {
     // A download that cannot be had (the service no longer has the file) is not in place:
     // "Check the library" counts it and "Fetch them again" puts it back in line.
     const session = second.core.session()!;
+    // The start's work settles first: nothing followed any more (the sandbox's preset voices are
+    // followed until their previews are made, which then download), no history pass under way (one
+    // that sees the record again points its download back at the real address, as it should), no
+    // file on its way. What follows then sees only the download broken here.
+    for (const deadline = Date.now() + 60_000; session.poller.size > 0;) {
+      if (Date.now() > deadline) throw new Error('Resources were still followed a minute after the start.');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await session.sync.run();
+    await session.downloader.idle(60_000);
     session.library.run(
       "UPDATE downloads SET url = ?, state = 'failed', failure = 'gone', error_message = 'The file is no longer available on the service.', content_id = NULL WHERE owner_id = ? AND role = 'output'",
       `${'0'.repeat(64)}.png`,

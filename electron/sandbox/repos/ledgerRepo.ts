@@ -60,18 +60,8 @@ export function refundedAmount(db: Db, chargeId: string): number | null {
   return row ? num(row, 'amount') : null;
 }
 
-export type NewLedgerLine = {
-  id: string;
-  userId: string;
-  amount: number;
-  type: TransactionType;
-  description: string;
-  balanceAfter: number;
-  resourceId: string | null;
-  operationKey: string | null;
-  refundOf: string | null;
-  createdAt: string;
-};
+/** A line about to be written: the sequence number is the database's, and a refund names the charge it returns. */
+export type NewLedgerLine = Omit<LedgerLine, 'seq'> & { refundOf: string | null };
 
 export function insertLine(db: Db, l: NewLedgerLine): void {
   db.prepare(

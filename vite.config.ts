@@ -39,7 +39,7 @@ const main: UserConfig = {
   publicDir: false,
   ssr: { target: 'node' },
   build: {
-    ssr: fromRoot('electron/main/main.ts'),
+    ssr: true,
     outDir: fromRoot('dist/main'),
     emptyOutDir: true,
     target: 'node22',
@@ -47,8 +47,10 @@ const main: UserConfig = {
     minify: false,
     reportCompressedSize: false,
     rolldownOptions: {
+      // Core is its own entry: electron/main/coreUtility.ts runs it as coreEntry.js in a utility process.
+      input: { main: fromRoot('electron/main/main.ts'), coreEntry: fromRoot('electron/core/host/coreEntry.ts') },
       external: isMainExternal,
-      output: { format: 'es', entryFileNames: 'main.js' },
+      output: { format: 'es', entryFileNames: '[name].js' },
     },
   },
 };

@@ -26,6 +26,8 @@ import type { Session } from './session/session.ts';
 import type { SessionTuning } from './session/sessionOptions.ts';
 import { registerSettingsHandlers } from './settings/registerSettingsHandlers.ts';
 import { SettingsService } from './settings/settingsService.ts';
+import { registerSceneExportHandlers } from './scenes/export/registerSceneExportHandlers.ts';
+import { registerSceneHandlers } from './scenes/registerSceneHandlers.ts';
 import { registerUploadHandlers } from './uploads/registerUploadHandlers.ts';
 import { registerVoiceHandlers } from './voices/registerVoiceHandlers.ts';
 
@@ -162,6 +164,8 @@ function registerFeatures(ctx: CoreContext): void {
   registerVoiceHandlers(router, { active, clock });
   registerAudioHandlers(router, { active });
   registerUploadHandlers(router, { active });
+  registerSceneHandlers(router, { active, current, clock, log });
+  registerSceneExportHandlers(router, { active, clock, userDataDir: ctx.userDataDir });
   registerServiceFactsHandlers(router, { current });
   registerJobHandlers(router, { active });
   registerLibraryHandlers(router, { active, clock, userDataDir: ctx.userDataDir });

@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import type { Reply } from '../../shared/ipc/bridge.ts';
 import type { Settings } from '../../shared/ipc/models.ts';
 import { acquireDataFolderLock, type DataFolderLock } from '../core/app/dataFolderLock.ts';
-import { createCore, type Core } from '../core/createCore.ts';
+import { startRemoteCore, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger } from '../core/log/logger.ts';
 import { installAppMenu } from './appMenu.ts';
 import { appContentSecurityPolicy } from './appResponse.ts';
 import { APP_ENTRY_URL, APP_ORIGIN, MEDIA_BASE, MEDIA_SCHEME } from './appUrls.ts';
 import { ElectronPreferences } from './electronPreferences.ts';
 import { createDesktopKeychain } from './desktopKeychain.ts';
+import { utilityCore } from './coreUtility.ts';
 import { attachIpcTransport } from './ipcTransport.ts';
 import { watchJobs } from './jobWatcher.ts';
 import { handleAppProtocol, handleMediaProtocol, registerPrivilegedSchemes } from './mediaProtocol.ts';
@@ -52,18 +53,17 @@ async function start(): Promise<void> {
   handleAppProtocol(join(root, 'dist', 'renderer'), csp);
   installAppMenu({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, productName: app.getName() });
 
-  // The window opens at once on the renderer's "Starting…" screen; invokes wait for core.
-  const starting = createCore({
-    userDataDir: app.getPath('userData'),
+  // The window opens at once on the renderer's "Starting…" screen; invokes wait for core, which
+  // runs in a utility process of its own; the keychain and the sandbox's process stay here.
+  const starting = startRemoteCore({
+    spawn: utilityCore({ entry: join(root, 'dist', 'main', 'coreEntry.js'), log }),
+    config: { userDataDir: app.getPath('userData'), host: 'electron', mediaBase: MEDIA_BASE },
     keychain: createDesktopKeychain({ log, window: () => win }),
-    preferences,
-    log,
-    host: 'electron',
-    mediaBase: MEDIA_BASE,
     launchSandbox: utilitySandbox({ entry: join(root, 'dist', 'sandbox', 'cli.js'), speed: 'realtime', log }),
+    log,
   });
-  let started: Core | null = null;
-  handleMediaProtocol((id) => started?.resolveMedia(id) ?? null);
+  let started: ShellCore | null = null;
+  handleMediaProtocol(async (id) => (started ? started.resolveMedia(id) : null));
   const applyTheme = (reply: Reply<unknown>) => {
     if (reply.ok) nativeTheme.themeSource = (reply.value as Settings).theme;
   };
@@ -105,7 +105,7 @@ async function start(): Promise<void> {
   };
   openWindow();
 
-  let core: Core;
+  let core: ShellCore;
   try {
     core = await starting;
   } catch (error) {

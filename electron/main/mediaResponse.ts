@@ -5,7 +5,8 @@ import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts'
 import { MEDIA_SAFETY_HEADERS, mediaTypeOfFile } from '../core/media/mediaSignature.ts';
 
 export type ResolvedMedia = { path: string; contentType: string; size: number };
-export type MediaResolver = (contentId: string) => ResolvedMedia | null;
+/** Asks core (in its utility process) where a content id's file is. */
+export type MediaResolver = (contentId: string) => Promise<ResolvedMedia | null>;
 export type MediaRequest = { url: string; method: string; headers: { get(name: string): string | null } };
 
 /** The content id a `casmedia://media/<id>` URL names, or null when it names anything else. */
@@ -32,7 +33,7 @@ export async function mediaResponse(request: MediaRequest, resolve: MediaResolve
   if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Only GET and HEAD are served.');
   const id = mediaIdOf(request.url);
   if (!id) return text(400, 'That is not a media id.');
-  const found = resolve(id);
+  const found = await resolve(id);
   if (!found) return text(404, 'No media with that id is in the library.');
 
   const range = parseRange(request.headers.get('range'), found.size);

@@ -2,7 +2,7 @@ import { app, dialog, nativeImage, shell, type BrowserWindow } from 'electron';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppFailure } from '../core/ipc/appFailure.ts';
-import type { Router } from '../core/ipc/router.ts';
+import type { ShellRouter } from '../core/host/remoteCore.ts';
 import { openExternalLink } from './openExternal.ts';
 import { safeFileName } from './fileNames.ts';
 import type { MediaResolver } from './mediaResponse.ts';
@@ -12,7 +12,7 @@ const DRAG_ICON_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAYAAABzenr0AAAAOElEQVR42u3OMREAIAwEweiMCOREBCZhUPEUW9zVW93rJKu3mR0JAAAAAAAAAAAAAAAAAOAfQLILxHD9Z3eg8LoAAAAASUVORK5CYII=';
 
 type ShellDeps = {
-  router: Router;
+  router: Pick<ShellRouter, 'register'>;
   window: () => BrowserWindow | null;
   resolveMedia: MediaResolver;
 };
@@ -26,7 +26,7 @@ type ShellDeps = {
 export function registerShellHandlers(deps: ShellDeps): void {
   const { router } = deps;
   router.register('shell.startDrag', async ({ mediaId, fileName }) => {
-    const media = found(deps.resolveMedia(mediaId));
+    const media = found(await deps.resolveMedia(mediaId));
     const win = deps.window();
     if (!win || win.isDestroyed()) throw new AppFailure('no_window', 'The Cast Studio window is closed.');
     // A copy with a person's file name, not the library's content-addressed one.
@@ -44,11 +44,11 @@ export function registerShellHandlers(deps: ShellDeps): void {
     return { ok: true as const };
   });
   router.register('shell.showInFolder', async ({ mediaId }) => {
-    shell.showItemInFolder(found(deps.resolveMedia(mediaId)).path);
+    shell.showItemInFolder(found(await deps.resolveMedia(mediaId)).path);
     return { ok: true as const };
   });
   router.register('shell.saveAs', async ({ mediaId, fileName }) => {
-    const media = found(deps.resolveMedia(mediaId));
+    const media = found(await deps.resolveMedia(mediaId));
     const win = deps.window();
     const options = { defaultPath: join(app.getPath('downloads'), safeFileName(fileName, media.contentType)) };
     const choice = win && !win.isDestroyed() ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);

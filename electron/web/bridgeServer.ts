@@ -27,6 +27,9 @@ export const MAX_IN_FLIGHT = 32;
 /** Replies and events waiting to reach a page that does not read them: past this, it is dropped. */
 export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
+/** Core's router as the bridge uses it; with `subscribeJson`, events arrive as text and are relayed as text. */
+export type BridgeRouter = RouterLike & { subscribeJson?(sink: (event: string, json: string) => void): () => void };
+
 const BUSY: Reply<never> = {
   ok: false,
   error: {
@@ -46,11 +49,11 @@ const BUSY: Reply<never> = {
 export class BridgeServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly auth: HostAuth;
-  private readonly router: () => RouterLike | null;
+  private readonly router: () => BridgeRouter | null;
   private readonly log: Logger;
   private unsubscribe: (() => void) | null = null;
 
-  constructor(auth: HostAuth, router: () => RouterLike | null, log: Logger) {
+  constructor(auth: HostAuth, router: () => BridgeRouter | null, log: Logger) {
     this.auth = auth;
     this.router = router;
     this.log = log;
@@ -86,11 +89,14 @@ export class BridgeServer {
   };
 
   /** Forwards router events to every open page; call once the core is up. */
-  start(router: RouterLike): void {
-    this.unsubscribe ??= router.subscribe((event, payload) => {
-      const text = JSON.stringify({ type: 'event', event, payload } satisfies WireMessage);
+  start(router: BridgeRouter): void {
+    const broadcast = (text: string) => {
       for (const client of this.wss.clients) this.send(client, text);
-    });
+    };
+    // Core in a worker sends each event as JSON text: it is wrapped, never parsed or serialised here.
+    this.unsubscribe ??= router.subscribeJson
+      ? router.subscribeJson((event, json) => broadcast(`{"type":"event","event":${JSON.stringify(event)},"payload":${json}}`))
+      : router.subscribe((event, payload) => broadcast(JSON.stringify({ type: 'event', event, payload } satisfies WireMessage)));
   }
 
   async stop(): Promise<void> {
@@ -100,7 +106,7 @@ export class BridgeServer {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private attach(ws: WebSocket, router: RouterLike): void {
+  private attach(ws: WebSocket, router: BridgeRouter): void {
     let inFlight = 0;
     // ws reports a malformed frame (invalid UTF-8, a frame over maxPayload, a bad opcode, reserved
     // bits) as 'error' after starting the close itself (1007, 1009, 1002: the page learns why);

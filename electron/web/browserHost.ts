@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
 import { acquireDataFolderLock } from '../core/app/dataFolderLock.ts';
-import { createCore, type Core } from '../core/createCore.ts';
+import { createCore } from '../core/createCore.ts';
+import { workerThreadCore } from '../core/host/coreWorker.ts';
+import { inThreadCore, startRemoteCore, type CoreSpawner, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts';
 import { ConfPreferences } from '../core/preferences/preferences.ts';
 import { KeytarKeychain, type Keychain } from '../core/secrets/keychain.ts';
@@ -35,6 +37,16 @@ export type BrowserHostOptions = {
   /** Default: the OS keychain through keytar, refusing to store keys when none is reachable. */
   keychain?: Keychain;
   log?: Logger;
+  /**
+   * `'worker'` (default): core runs in a worker thread, as it runs in a utility process in the
+   * desktop app, so this thread only serves pages. `'in-thread'`: core runs in this thread, for the
+   * tests that look inside its session (`core.session()`).
+   */
+  core?: 'worker' | 'in-thread';
+  /** Tests: how the worker is started (to end it from outside); default a worker thread. */
+  spawnCore?: CoreSpawner;
+  /** Tests: a module whose `probe(core, op, arg)` answers `core.probe(op, arg)` inside the worker. */
+  probe?: string;
 };
 
 export type BrowserHost = {
@@ -49,7 +61,7 @@ export type BrowserHost = {
   port: number;
   /** A session token, as a page gets by trading a launch code (tests open sockets with it). */
   sessionToken(): string;
-  core: Core;
+  core: ShellCore;
   /** The embedded sandbox's ready line once core has started it (tests use its admin token). */
   sandbox(): SandboxReady | null;
   stop(): Promise<void>;
@@ -83,25 +95,16 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
 
   const host = await startHostServer({ port: options.port, rendererDir, uploadDir: join(options.userDataDir, 'uploads-incoming'), log });
   let sandboxReady: SandboxReady | null = null;
-  const launchSandbox = launcherFor(options, log);
+  const launcher = launcherFor(options, log);
+  const launchSandbox: SandboxLauncher | undefined = launcher
+    ? async (request) => {
+        const launched = await launcher(request);
+        sandboxReady = launched.ready;
+        return launched;
+      }
+    : undefined;
   const { auth } = host;
-  const core = await createCore({
-    userDataDir: options.userDataDir,
-    keychain: options.keychain ?? new HostKeychain(new KeytarKeychain(), log),
-    preferences: new ConfPreferences({ cwd: options.userDataDir }),
-    log,
-    host: 'browser',
-    mediaBase: host.mediaBase,
-    ...(launchSandbox
-      ? {
-          launchSandbox: async (request: { dataDir: string; apiKey: string | null }) => {
-            const launched = await launchSandbox(request);
-            sandboxReady = launched.ready;
-            return launched;
-          },
-        }
-      : {}),
-  }).catch(async (error: unknown) => {
+  const core = await startCore(options, { log, mediaBase: host.mediaBase, launchSandbox }).catch(async (error: unknown) => {
     await host.close();
     throw error;
   });
@@ -131,6 +134,34 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
       return stopping;
     },
   };
+}
+
+/** Core in a worker thread (the default, as the desktop app runs it in a utility process) or in this thread. */
+async function startCore(
+  options: BrowserHostOptions,
+  shell: { log: Logger; mediaBase: string; launchSandbox: SandboxLauncher | undefined },
+): Promise<ShellCore> {
+  const keychain = options.keychain ?? new HostKeychain(new KeytarKeychain(), shell.log);
+  const { userDataDir } = options;
+  if (options.core === 'in-thread') {
+    const core = await createCore({
+      userDataDir,
+      keychain,
+      preferences: new ConfPreferences({ cwd: userDataDir }),
+      log: shell.log,
+      host: 'browser',
+      mediaBase: shell.mediaBase,
+      ...(shell.launchSandbox ? { launchSandbox: shell.launchSandbox } : {}),
+    });
+    return inThreadCore(core);
+  }
+  return startRemoteCore({
+    spawn: options.spawnCore ?? workerThreadCore(shell.log),
+    config: { userDataDir, host: 'browser', mediaBase: shell.mediaBase, ...(options.probe ? { probe: options.probe } : {}) },
+    keychain,
+    launchSandbox: shell.launchSandbox,
+    log: shell.log,
+  });
 }
 
 function launcherFor(options: BrowserHostOptions, log: Logger): SandboxLauncher | null {

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger, type Logger } from '../core/log/logger.ts';
-import type { RouterLike } from '../../shared/ipc/bridgeFrames.ts';
-import { BridgeServer } from './bridgeServer.ts';
+import { BridgeServer, type BridgeRouter } from './bridgeServer.ts';
 import { HostAuth, newToken } from './hostAuth.ts';
 import { createRequestHandler, MEDIA_PREFIX, type MediaResolver } from './httpRoutes.ts';
 import { createUploadRoute } from './uploadRoute.ts';
@@ -17,7 +16,7 @@ export type HostServer = {
   /** `http://127.0.0.1:PORT/#launch=<code>` with a fresh one-time launch code (60 s). */
   launchUrl(): string;
   /** Wires the core in once it is up: until then the bridge, uploads and media answer 503. */
-  attach(core: { router: RouterLike; resolveMedia: MediaResolver }): void;
+  attach(core: { router: BridgeRouter; resolveMedia: MediaResolver }): void;
   close(): Promise<void>;
 };
 
@@ -37,7 +36,7 @@ export type HostServerOptions = {
  */
 export async function startHostServer(options: HostServerOptions): Promise<HostServer> {
   const log = options.log ?? silentLogger;
-  let core: { router: RouterLike; resolveMedia: MediaResolver } | null = null;
+  let core: { router: BridgeRouter; resolveMedia: MediaResolver } | null = null;
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

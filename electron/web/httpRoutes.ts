@@ -10,7 +10,8 @@ import { SESSION_HEADER, UPLOAD_PATH } from '../../shared/ipc/bridgeFrames.ts';
 import { closeAfterAnswer } from './uploadRoute.ts';
 
 export type ResolvedMedia = { path: string; contentType: string; size: number };
-export type MediaResolver = (contentId: string) => ResolvedMedia | null;
+/** Asks core (in its worker) where a content id's file is. */
+export type MediaResolver = (contentId: string) => Promise<ResolvedMedia | null>;
 
 /** Header the page's launch exchange carries (renderer/bridge/getBridge.ts sends it). */
 export const LAUNCH_HEADER = 'x-cast-launch';
@@ -105,7 +106,7 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
     if (!isMediaId(id)) return send(response, 400, 'That is not a media id.');
     const resolver = options.resolveMedia();
     if (!resolver) return send(response, 503, 'Cast Studio is still starting.');
-    const found = resolver(id);
+    const found = await resolver(id);
     if (!found) return send(response, 404, 'No media with that id is in the library.');
 
     const range = parseRange(headerOf(request, 'range'), found.size);

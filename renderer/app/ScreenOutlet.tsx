@@ -3,6 +3,7 @@ import { useNavigationStore, type Screen } from '../stores/navigationStore.ts';
 import { CreditsScreen } from '../features/credits/CreditsScreen.tsx';
 import { GalleryScreen } from '../features/gallery/GalleryScreen.tsx';
 import { QueueScreen } from '../features/queue/QueueScreen.tsx';
+import { ScenesScreen } from '../features/scenes/ScenesScreen.tsx';
 import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
 import { StudioScreen } from '../features/studio/StudioScreen.tsx';
 import { VoicesScreen } from '../features/voices/VoicesScreen.tsx';
@@ -11,6 +12,7 @@ const SCREEN_COMPONENTS: Record<Screen, () => React.JSX.Element> = {
   studio: StudioScreen,
   gallery: GalleryScreen,
   voices: VoicesScreen,
+  scenes: ScenesScreen,
   credits: CreditsScreen,
   queue: QueueScreen,
   settings: SettingsScreen,

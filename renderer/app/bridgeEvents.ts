@@ -7,6 +7,8 @@ import { useDetailStore } from '../features/gallery/detailStore.ts';
 import { useGalleryStore } from '../features/gallery/galleryStore.ts';
 import { useSelectionStore } from '../features/gallery/selectionStore.ts';
 import { useLibraryInfoStore } from '../features/settings/libraryInfoStore.ts';
+import { useCastStore } from '../features/scenes/castStore.ts';
+import { useScenesStore } from '../features/scenes/scenesStore.ts';
 import { useProfilesStore } from '../features/settings/profilesStore.ts';
 import { useCharacterGenerationsStore } from '../features/studio/characterGenerationsStore.ts';
 import { useTracksStore } from '../features/voices/tracksStore.ts';
@@ -15,6 +17,7 @@ import type { EventPayload, Connection } from '../../shared/ipc/index.ts';
 import { useAccountStore } from '../stores/accountStore.ts';
 import { useCharactersStore } from '../stores/charactersStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
+import { useJobsInFlightStore } from '../stores/jobsInFlight.ts';
 import { useJobsStore } from '../stores/jobsStore.ts';
 import { useNavigationStore, type Screen } from '../stores/navigationStore.ts';
 import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
@@ -28,8 +31,10 @@ import { useToastStore } from '../stores/toastStore.ts';
  * the events only while that screen is shown; it reads them afresh when it opens.
  */
 export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connection) => void): () => void {
+  let profileId: string | null | undefined;
   const stops = [
     listen('job.updated', (job) => {
+      useJobsInFlightStore.getState().apply(job);
       const jobs = useJobsStore.getState();
       const before = jobs.jobs[job.id];
       jobs.apply(job);
@@ -58,10 +63,19 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     listen('audio.updated', () => {
       if (shown('voices')) useTracksStore.getState().scheduleReload();
     }),
+    listen('scene.updated', (scene) => useScenesStore.getState().apply(scene)),
+    listen('cast.changed', ({ characterId, voice }) => useCastStore.getState().applyVoice(characterId, voice)),
     listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
     listen('service.learned', (facts) => useServiceFactsStore.getState().apply(facts)),
     listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),
     listen('connection.changed', (connection) => {
+      // Another connection's work in flight is not this one's.
+      const id = connection.profile?.id ?? null;
+      if (profileId !== undefined && id !== profileId) {
+        useJobsInFlightStore.getState().reset();
+        void useJobsInFlightStore.getState().load();
+      }
+      profileId = id;
       useConnectionStore.getState().apply(connection);
       useProfilesStore.getState().applyConnection(connection);
       onConnectionChanged(connection);

@@ -5,6 +5,7 @@ import { useCapabilitiesStore } from '../stores/capabilitiesStore.ts';
 import { useCharactersStore } from '../stores/charactersStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
 import { useJobsStore } from '../stores/jobsStore.ts';
+import { useJobsInFlightStore } from '../stores/jobsInFlight.ts';
 import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { subscribeToBridgeEvents } from './bridgeEvents.ts';
@@ -14,6 +15,7 @@ function loadConnectionData(): void {
   void useAccountStore.getState().load();
   void useCharactersStore.getState().load();
   void useJobsStore.getState().load();
+  void useJobsInFlightStore.getState().load();
   void useCapabilitiesStore.getState().load();
   void useLibraryInfoStore.getState().loadHealth();
   void useServiceFactsStore.getState().load();

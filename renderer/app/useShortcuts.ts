@@ -13,7 +13,7 @@ function typingInField(target: EventTarget | null): boolean {
 }
 
 /**
- * App-wide keys: Ctrl/⌘+1…6 switch screens, Ctrl/⌘+N creates a character, "/" searches the cast.
+ * App-wide keys: Ctrl/⌘+1…7 switch screens, Ctrl/⌘+N creates a character, "/" searches the cast.
  * Keys are ignored while a modal dialog is open (it owns the keyboard then).
  */
 export function useShortcuts(): void {
@@ -21,7 +21,7 @@ export function useShortcuts(): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
       const navigation = useNavigationStore.getState();
-      if (commandKey(event) && !event.shiftKey && !event.altKey && /^[1-6]$/.test(event.key)) {
+      if (commandKey(event) && !event.shiftKey && !event.altKey && /^[1-7]$/.test(event.key)) {
         const screen = SCREENS[Number(event.key) - 1];
         if (screen) {
           event.preventDefault();

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export const SCREENS = ['studio', 'gallery', 'voices', 'credits', 'queue', 'settings'] as const;
+export const SCREENS = ['studio', 'gallery', 'voices', 'scenes', 'credits', 'queue', 'settings'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 /** What another screen can hand the generate panel (the gallery's "Vary"). */
@@ -59,6 +59,7 @@ export const SCREEN_LABELS: Record<Screen, string> = {
   studio: 'Studio',
   gallery: 'Gallery',
   voices: 'Voices',
+  scenes: 'Scenes',
   credits: 'Credits',
   queue: 'Queue',
   settings: 'Settings',

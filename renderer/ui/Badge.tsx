@@ -41,3 +41,11 @@ export function StatusBadge({ status }: { status: string }) {
     </span>
   );
 }
+
+/** States worth a mark: work in flight, waiting, or failed. Finished things carry none. */
+const NOTABLE = new Set([...BUSY, 'queued', 'paused', 'waiting_connection', 'failed']);
+
+/** The state as a badge only when it matters (in flight, waiting, failed); nothing once it is done. */
+export function WorkStatus({ status }: { status: string }) {
+  return NOTABLE.has(status) ? <StatusBadge status={status} /> : null;
+}

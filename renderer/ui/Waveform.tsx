@@ -5,7 +5,7 @@ import './waveform.css';
 interface WaveformProps {
   src: string;
   /** The player this waveform follows and seeks. */
-  audio: RefObject<HTMLAudioElement | null>;
+  audio: RefObject<HTMLMediaElement | null>;
   label: string;
   height?: number;
 }
@@ -91,7 +91,7 @@ export function Waveform({ src, audio, label, height = 64 }: WaveformProps) {
 }
 
 /** Moves the player to a fraction (0..1) of its length, once it knows its length. */
-function seekTo(player: HTMLAudioElement, fraction: number): void {
+function seekTo(player: HTMLMediaElement, fraction: number): void {
   if (player.duration > 0) player.currentTime = Math.min(Math.max(fraction, 0), 1) * player.duration;
 }
 

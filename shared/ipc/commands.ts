@@ -29,6 +29,7 @@ import {
   Settings,
   VoiceView,
 } from './models.ts';
+import { sceneCommands } from './scenes.ts';
 
 const Id = z.string().min(1).max(200);
 const Ids = z.array(Id).min(1).max(10_000);
@@ -139,6 +140,10 @@ export const commands = {
     input: z.object({ days: z.number().int().min(1).max(365) }).strict(),
     output: z.array(z.object({ day: z.string(), kind: z.string(), credits: z.number().int() })),
   },
+  'account.spendByCharacter': {
+    input: z.object({ days: z.number().int().min(1).max(365) }).strict(),
+    output: z.array(z.object({ characterId: z.string().nullable(), name: z.string().nullable(), credits: z.number().int() })),
+  },
 
   'quotes.price': {
     input: z
@@ -165,8 +170,17 @@ export const commands = {
 
   'generations.create': {
     input: z
-      .object({ body: CreateGenerationRequest.omit({ webhook_url: true }), quoteId: z.string().nullable(), speech: SpeechStep.optional() })
+      .object({
+        body: CreateGenerationRequest.omit({ webhook_url: true }),
+        quoteId: z.string().nullable(),
+        speech: SpeechStep.optional(),
+        /** Several results of one click (1–4 images, 1–2 videos, one talk clip), each its own paid job. */
+        count: z.number().int().min(1).max(4).optional(),
+        /** One quote per result, in order, when `count` is over 1 (`quoteId` is then unused). */
+        quoteIds: z.array(z.string()).max(4).optional(),
+      })
       .strict(),
+    /** The first job of the click; the others share its `batchId`. */
     output: Job,
   },
 
@@ -259,6 +273,8 @@ export const commands = {
   'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }) }).strict(), output: Ok },
 
   'window.focusChanged': { input: z.object({ focused: z.boolean() }).strict(), output: Ok },
+
+  ...sceneCommands,
 } as const;
 
 export type Commands = typeof commands;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CharacterView, Connection, Job, LibraryHealth, LibraryItem, ServiceFacts } from './models.ts';
+import { sceneEvents } from './scenes.ts';
 
 /** Events main sends to the renderer: `domain.happened` → payload schema. */
 export const events = {
@@ -33,6 +34,7 @@ export const events = {
   }),
   'health.changed': LibraryHealth,
   'notification.clicked': z.object({ itemId: z.string() }),
+  ...sceneEvents,
 } as const;
 
 export type Events = typeof events;

@@ -2,3 +2,4 @@ export * from './bridge.ts';
 export * from './commands.ts';
 export * from './events.ts';
 export * from './models.ts';
+export * from './scenes.ts';

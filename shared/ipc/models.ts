@@ -98,6 +98,16 @@ export const Job = z.object({
   waitingUntil: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the service accepted the job and began working on it (ISO time); null before. */
+  startedAt: z.string().nullable().optional(),
+  /** How long it should take from `startedAt`, from this library's own history of such jobs; null without one. */
+  estimateMs: z.number().int().min(0).nullable().optional(),
+  /** The jobs of one click share it (several results of one request, each its own paid job). */
+  batchId: z.string().nullable().optional(),
+  /** What the request names, for a placeholder while the job is in flight: its character, prompt and generation type. */
+  characterId: z.string().nullable().optional(),
+  prompt: z.string().nullable().optional(),
+  generationType: z.enum(['image', 'video', 'talk']).nullable().optional(),
 });
 export type Job = z.infer<typeof Job>;
 

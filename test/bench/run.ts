@@ -16,6 +16,8 @@ import { benchGallery } from './gallery.ts';
 import { benchHostEventLoop } from './hostEventLoop.ts';
 import { benchPoller } from './pollerBench.ts';
 import { benchSandboxLatency } from './sandboxLatency.ts';
+import { benchSceneExport } from './sceneExport.ts';
+import { benchSceneEditor } from './sceneEditor.ts';
 import type { BenchOptions, Metric } from './support/stats.ts';
 import { benchSync } from './sync.ts';
 
@@ -52,12 +54,22 @@ const BENCHES: { name: string; run: (o: BenchOptions) => Promise<Metric[]>; fall
     fallback: [{ name: 'gallery_scroll_p95_frame_ms_100k', value: null, unit: 'ms', target: '<= 20' }],
   },
   {
+    name: 'sceneEditor',
+    run: benchSceneEditor,
+    fallback: [{ name: 'scene_editor_keystroke_p95_ms', value: null, unit: 'ms', target: '<= 16' }],
+  },
+  {
     name: 'hostloop',
     run: benchHostEventLoop,
     fallback: [
       { name: 'host_event_loop_p99_ms_busy', value: null, unit: 'ms', target: '<= 10' },
       { name: 'host_event_loop_max_ms_busy', value: null, unit: 'ms', target: '<= 50' },
     ],
+  },
+  {
+    name: 'sceneexport',
+    run: benchSceneExport,
+    fallback: [{ name: 'scene_export_seconds_per_minute', value: null, unit: 's/min', target: '<= 5' }],
   },
 ];
 

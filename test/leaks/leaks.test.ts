@@ -63,7 +63,7 @@ async function settled(job: Job): Promise<Job> {
 
 describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the keychain, and media stay in the library', () => {
   beforeAll(async () => {
-    studio = await startStudioHost();
+    studio = await startStudioHost({ core: 'in-thread' });
     browser = await launchChromium();
     app = await StudioApp.open(browser, studio.host.launchUrl(), { theme: 'light', viewport: { width: 1280, height: 800 } });
     await app.startInSandbox();
@@ -212,12 +212,12 @@ describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the key
     }
     expect(served).toEqual([]);
     // The resolver itself takes content ids only.
-    for (const path of hostile) expect(studio.host.core.resolveMedia(decodeURIComponent(path.replace(/%25/g, '%'))), path).toBeNull();
+    for (const path of hostile) expect(await studio.host.core.resolveMedia(decodeURIComponent(path.replace(/%25/g, '%'))), path).toBeNull();
   });
 
   it('the media route refuses a media file or folder that is a symlink to outside the library', async () => {
     const id = imageItem!.mediaId!;
-    const resolved = studio.host.core.resolveMedia(id);
+    const resolved = await studio.host.core.resolveMedia(id);
     expect(resolved).not.toBeNull();
     const file = resolved!.path;
     const size = statSync(file).size;

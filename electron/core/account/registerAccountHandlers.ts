@@ -4,6 +4,7 @@ import type { Router } from '../ipc/router.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { CreditHistoryStore } from './creditHistoryStore.ts';
 import type { CreditsBook } from './creditsBook.ts';
+import { spendByCharacter } from './spendByCharacter.ts';
 import { spendByDay } from './spendByDay.ts';
 
 /** What the account commands use of the active connection. */
@@ -35,7 +36,7 @@ export function registerAccountHandlers(router: Router, deps: { active: () => Ac
   // From the library (kept current after every charge), so the credits screen works offline.
   router.register('account.usage', (input) => active().creditHistory.page(input.cursor ?? null, input.limit ?? 50));
 
-  router.register('account.spendByDay', (input) =>
-    spendByDay(active().library, new Date(clock.now() - input.days * 86_400_000).toISOString()),
-  );
+  const since = (days: number) => new Date(clock.now() - days * 86_400_000).toISOString();
+  router.register('account.spendByDay', (input) => spendByDay(active().library, since(input.days)));
+  router.register('account.spendByCharacter', (input) => spendByCharacter(active().library, since(input.days)));
 }

@@ -1,6 +1,13 @@
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 
 export type SpendRow = { day: string; kind: string; credits: number };
+/** Credits spent on one character's work; `characterId` null for work of no character (voices, speech). */
+export type CharacterSpendRow = { characterId: string | null; name: string | null; credits: number };
+
+/** Charges that are spending: negative amounts not refunded later (a failed job's refund cancels its charge). */
+const SPENDING = `t.created_at >= ? AND t.amount < 0
+  AND NOT (t.resource_id IS NOT NULL AND EXISTS (
+    SELECT 1 FROM credit_transactions r WHERE r.type = 'refund' AND r.resource_id = t.resource_id))`;
 
 /** The account's usage as the mirrored credit transactions tell it. */
 export class UsageStore {
@@ -61,15 +68,42 @@ export class UsageStore {
          LEFT JOIN voices v ON v.id = t.resource_id
          LEFT JOIN audio_tracks a ON a.id = t.resource_id
          LEFT JOIN characters c ON c.id = t.resource_id
-         WHERE t.created_at >= ? AND t.amount < 0
-           AND NOT (t.resource_id IS NOT NULL AND EXISTS (
-             SELECT 1 FROM credit_transactions r WHERE r.type = 'refund' AND r.resource_id = t.resource_id))
+         WHERE ${SPENDING}
        )
        SELECT substr(created_at, 1, 10) AS day,
               CASE raw_kind WHEN 'character_create' THEN 'character' WHEN 'character_regenerate' THEN 'regenerate' ELSE raw_kind END AS kind,
               -sum(amount) AS credits
          FROM charges
         GROUP BY day, kind ORDER BY day, kind`,
+      sinceIso,
+    );
+  }
+
+  /**
+   * Credits spent per character since `sinceIso`, most first. The character comes from the first
+   * source that names it: the mirrored generation, the library item, the outbox job's body, or the
+   * charged resource being the character itself (its creation). Voices and speech belong to none.
+   */
+  spendByCharacter(sinceIso: string): CharacterSpendRow[] {
+    return this.library.all<CharacterSpendRow>(
+      `WITH charges AS (
+         SELECT t.amount,
+           coalesce(
+             g.character_id,
+             i.character_id,
+             (SELECT json_extract(j.body, '$.character_id') FROM jobs j
+               WHERE j.resource_id = t.resource_id AND j.kind = 'generation.create' ORDER BY j.created_at LIMIT 1),
+             c.id
+           ) AS character_id
+         FROM credit_transactions t
+         LEFT JOIN generations g ON g.id = t.resource_id
+         LEFT JOIN library_items i ON i.id = t.resource_id
+         LEFT JOIN characters c ON c.id = t.resource_id
+         WHERE ${SPENDING}
+       )
+       SELECT s.character_id AS characterId, ch.name AS name, -sum(s.amount) AS credits
+         FROM charges s LEFT JOIN characters ch ON ch.id = s.character_id
+        GROUP BY s.character_id ORDER BY credits DESC, name`,
       sinceIso,
     );
   }

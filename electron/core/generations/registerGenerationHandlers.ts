@@ -1,43 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { Job } from '../../../shared/ipc/index.ts';
+import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
-import { audioIntent, generationIntent } from '../jobs/intentKinds.ts';
+import { audioIntent, generationIntent, type IntentDraft } from '../jobs/intentKinds.ts';
 import type { Enqueue, JobQueue } from '../jobs/jobQueue.ts';
 import { priceIntent, type PricingServices } from '../jobs/pricing.ts';
+import type { CommandInput } from '../../../shared/ipc/index.ts';
 
 /** What the generation commands use of the active connection. */
 export type GenerationServices = PricingServices & { queue: Pick<JobQueue, 'enqueue'> };
+
+type CreateInput = CommandInput<'generations.create'>;
+
+/** How many results one click may ask for, per generation type. */
+export const MAX_RESULTS: Record<'image' | 'video' | 'talk', number> = { image: 4, video: 2, talk: 1 };
 
 export function registerGenerationHandlers(router: Router, deps: { active: () => GenerationServices }): void {
   router.register('generations.create', async (input) => {
     const services = deps.active();
     const draft = generationIntent(input.body);
-    if (!input.speech) {
+    if (input.speech) return createWithSpeech(services, draft, input);
+    const count = resultCount(input);
+    if (count === 1) {
       const price = await priceIntent(services, draft, input.quoteId);
       const [job] = services.queue.enqueue([{ ...draft, ...price }]);
-      return job as NonNullable<typeof job>;
+      return job as Job;
     }
-    // Speech first, then the talk clip speaks its audio_url (spec 4.5 then 4.2). The clip's body is
-    // finished, quoted and sent only when the speech is ready; a failed clip never re-pays the speech.
-    const speech = audioIntent({
-      voice_id: input.speech.voice_id,
-      text: input.speech.text,
-      ...(input.speech.emotion ? { emotion: input.speech.emotion } : {}),
-      ...(input.speech.name ? { name: input.speech.name } : {}),
-    });
-    const speechPrice = await priceIntent(services, speech, null);
-    const clipEstimate = input.quoteId
-      ? await priceIntent(services, draft, input.quoteId).catch(() => ({ quoteId: null, quotedCredits: null }))
-      : { quoteId: null, quotedCredits: null };
-    const batch: Enqueue[] = [
-      { ...speech, ...speechPrice },
-      {
-        ...draft,
-        quoteId: null,
-        quotedCredits: clipEstimate.quotedCredits,
-        dependsOn: { index: 0 },
-        dependency: { into: 'options.audio_url', from: 'audio_url', requote: true },
-      },
-    ];
-    const jobs = services.queue.enqueue(batch);
-    return jobs[1] as NonNullable<(typeof jobs)[1]>;
+    return createBatch(services, draft, count, input.quoteIds ?? []);
   });
+}
+
+/** The number of results asked for, within what the type allows, with one quote for each when quotes are given. */
+function resultCount(input: CreateInput): number {
+  const count = input.count ?? 1;
+  const most = MAX_RESULTS[input.body.type];
+  if (count > most) {
+    const noun = input.body.type === 'talk' ? 'talk clip' : input.body.type;
+    throw new AppFailure(
+      'invalid_count',
+      `One click makes at most ${most} ${noun}${most === 1 ? '' : 's'}. Choose a lower count.`,
+      'count',
+    );
+  }
+  if (count > 1 && input.quoteIds !== undefined && input.quoteIds.length !== count)
+    throw new AppFailure(
+      'invalid_count',
+      `${count} results need ${count} prices, one each. Get the prices again, then try again.`,
+      'count',
+    );
+  return count;
+}
+
+/**
+ * Several results of one click: each is its own paid job with its own quote and request key (the
+ * service charges each one), committed together under one batch id, after the spend guard has
+ * counted all of them.
+ */
+async function createBatch(services: GenerationServices, draft: IntentDraft, count: number, quoteIds: readonly string[]): Promise<Job> {
+  const batch: Enqueue[] = [];
+  for (let i = 0; i < count; i += 1) batch.push({ ...draft, ...(await priceIntent(services, draft, quoteIds[i] ?? null)) });
+  const batchId = randomUUID();
+  const [first] = services.queue.enqueue(batch.map((e) => ({ ...e, batchId })));
+  return first as Job;
+}
+
+/**
+ * Speech first, then the talk clip speaks its audio_url (spec 4.5 then 4.2). The clip's body is
+ * finished, quoted and sent only when the speech is ready; a failed clip never re-pays the speech.
+ */
+async function createWithSpeech(services: GenerationServices, draft: IntentDraft, input: CreateInput): Promise<Job> {
+  const speechInput = input.speech as NonNullable<CreateInput['speech']>;
+  const speech = audioIntent({
+    voice_id: speechInput.voice_id,
+    text: speechInput.text,
+    ...(speechInput.emotion ? { emotion: speechInput.emotion } : {}),
+    ...(speechInput.name ? { name: speechInput.name } : {}),
+  });
+  const speechPrice = await priceIntent(services, speech, null);
+  const clipEstimate = input.quoteId
+    ? await priceIntent(services, draft, input.quoteId).catch(() => ({ quoteId: null, quotedCredits: null }))
+    : { quoteId: null, quotedCredits: null };
+  const batch: Enqueue[] = [
+    { ...speech, ...speechPrice },
+    {
+      ...draft,
+      quoteId: null,
+      quotedCredits: clipEstimate.quotedCredits,
+      dependsOn: { index: 0 },
+      dependency: { into: 'options.audio_url', from: 'audio_url', requote: true },
+    },
+  ];
+  const jobs = services.queue.enqueue(batch);
+  return jobs[1] as Job;
 }

@@ -4,6 +4,8 @@ import { ServiceError } from '../api/serviceError.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import { OPERATION_OF_KIND, targetOf, type IntentDraft } from './intentKinds.ts';
 import { AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE, IntentSender, type SenderDeps } from './intentSender.ts';
+import { DurationEstimateStore } from './durationEstimateStore.ts';
+import { DurationEstimates } from './durationEstimates.ts';
 import { DEPENDENCY_FAILED, toJob, type Dependency, type JobRecord } from './jobStore.ts';
 import { TERMINAL_JOB_STATES, transitionProblem } from './jobStates.ts';
 
@@ -21,6 +23,8 @@ export type QueueDeps = SenderDeps & {
   canSend: () => boolean;
   balance: () => number | null;
   concurrency?: Partial<Record<JobKind, number>>;
+  /** How long jobs take here; by default learned from the queue's own library. */
+  estimates?: DurationEstimates;
 };
 
 export type Enqueue = IntentDraft & {
@@ -29,6 +33,8 @@ export type Enqueue = IntentDraft & {
   /** Index into the same batch (or an existing job id) this step waits for. */
   dependsOn?: { index: number } | { jobId: string };
   dependency?: Dependency;
+  /** Shared by the jobs of one click (several results of one request). */
+  batchId?: string;
 };
 
 /**
@@ -42,6 +48,8 @@ export class JobQueue {
   private readonly inFlight = new Map<string, JobKind>();
   private readonly sender: IntentSender;
   private readonly concurrency: Record<JobKind, number>;
+  /** How long a job of a kind and options takes here (each job keeps the estimate it was queued with). */
+  readonly estimates: DurationEstimates;
   private timer: unknown = null;
   private stopped = true;
   private readonly sends = new Set<Promise<void>>();
@@ -59,6 +67,7 @@ export class JobQueue {
   constructor(deps: QueueDeps) {
     this.deps = deps;
     this.concurrency = { ...DEFAULT_CONCURRENCY, ...deps.concurrency };
+    this.estimates = deps.estimates ?? new DurationEstimates(new DurationEstimateStore(deps.library));
     this.sender = new IntentSender(deps);
   }
 
@@ -156,6 +165,8 @@ export class JobQueue {
           dependsOn,
           dependency: e.dependency ?? null,
           retryOf: null,
+          batchId: e.batchId ?? null,
+          estimateMs: this.estimates.estimateForBody(e.kind, e.body),
         });
         ids.push(record.id);
         return record;
@@ -274,6 +285,7 @@ export class JobQueue {
         dependsOn: failed.depends_on,
         dependency: failed.dependency_json,
         retryOf: failed.id,
+        estimateMs: this.estimates.estimateForBody(failed.kind, failed.body),
       });
       const rewired = store
         .dependents(failed.id)

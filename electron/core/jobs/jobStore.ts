@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ResourceKind } from '../../../shared/api/common.ts';
 import { JobKind, JobState, type Job } from '../../../shared/ipc/index.ts';
 import type { LibraryDatabase, SqlValue } from '../library/libraryDatabase.ts';
-import { assertTransition, UNSENT_JOB_STATES } from './jobStates.ts';
+import { assertTransition, TERMINAL_JOB_STATES, UNSENT_JOB_STATES } from './jobStates.ts';
 
 /** Where a dependent step takes its input from: a field of the finished dependency's resource. */
 export const Dependency = z.object({
@@ -57,6 +57,12 @@ export const JobRecord = z.object({
   charge_ref: z.string().nullable(),
   /** What the service refunded of this failed job's charge (read from the credits mirror; see JOB_ROW). */
   credits_refunded: z.number().int().nullable().default(null),
+  /** The jobs of one click (several results of one request) share it. */
+  batch_id: z.string().nullable(),
+  /** When the job reached its end state. */
+  finished_at: z.string().nullable(),
+  /** How long it should take from acceptance, from the library's history when it was queued. */
+  estimate_ms: z.number().int().nullable(),
 });
 export type JobRecord = z.infer<typeof JobRecord>;
 
@@ -75,6 +81,8 @@ export type NewJob = {
   dependsOn: string | null;
   dependency: Dependency | null;
   retryOf: string | null;
+  batchId?: string | null;
+  estimateMs?: number | null;
 };
 
 export type JobPatch = Partial<{
@@ -93,6 +101,7 @@ export type JobPatch = Partial<{
   progress: number | null;
   sent_at: string | null;
   accepted_at: string | null;
+  finished_at: string | null;
 }>;
 
 /**
@@ -124,8 +133,8 @@ export class JobStore {
     const now = this.now();
     this.library.run(
       `INSERT INTO jobs (id, kind, state, title, method, path, body, idempotency_key, quote_id, quoted_credits, resource_kind, resource_id,
-                         depends_on, dependency_json, retry_of, attempts, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'POST', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+                         depends_on, dependency_json, retry_of, batch_id, estimate_ms, attempts, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'POST', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
       job.id,
       job.kind,
       job.state,
@@ -140,6 +149,8 @@ export class JobStore {
       job.dependsOn,
       job.dependency ? JSON.stringify(job.dependency) : null,
       job.retryOf,
+      job.batchId ?? null,
+      job.estimateMs ?? null,
       now,
       now,
     );
@@ -161,7 +172,8 @@ export class JobStore {
   transition(id: string, to: JobState, patch: JobPatch = {}): JobRecord {
     const job = this.require(id);
     if (job.state !== to) assertTransition(job.state, to, job);
-    this.update(id, { ...patch }, to);
+    const ends = job.state !== to && TERMINAL_JOB_STATES.includes(to);
+    this.update(id, ends ? { ...patch, finished_at: this.now() } : { ...patch }, to);
     return this.require(id);
   }
 
@@ -315,5 +327,22 @@ export function toJob(record: JobRecord): Job {
     error: record.error_code ? { code: record.error_code, message: record.error_message ?? '' } : null,
     createdAt: record.created_at,
     updatedAt: record.updated_at,
+    startedAt: record.accepted_at,
+    estimateMs: record.estimate_ms,
+    batchId: record.batch_id,
+    ...subjectOf(record),
+  };
+}
+
+/** The character, prompt and generation type a job's request names (a placeholder shows them while it runs). */
+function subjectOf(record: JobRecord): Pick<Job, 'characterId' | 'prompt' | 'generationType'> {
+  if (record.kind !== 'generation.create')
+    return { characterId: record.resource_kind === 'character' ? record.resource_id : null, prompt: null, generationType: null };
+  const body = JSON.parse(record.body) as { character_id?: unknown; prompt?: unknown; type?: unknown };
+  const type = body.type === 'image' || body.type === 'video' || body.type === 'talk' ? body.type : null;
+  return {
+    characterId: typeof body.character_id === 'string' ? body.character_id : null,
+    prompt: typeof body.prompt === 'string' ? body.prompt : null,
+    generationType: type,
   };
 }

@@ -161,7 +161,7 @@ export class LibraryExports {
   }
 
   /** Resolves where the export goes and refuses the app's own data folder (symlinks followed). */
-  private async checkDestination(destination: string): Promise<string> {
+  async checkDestination(destination: string): Promise<string> {
     if (!isAbsolute(destination)) throw new AppFailure('invalid_destination', 'Choose a full folder path to export to.', 'destination');
     const folder = resolve(destination);
     const [real, data] = await Promise.all([realpathOfNearest(folder), realpathOfNearest(resolve(this.userDataDir))]);

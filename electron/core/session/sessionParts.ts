@@ -7,6 +7,8 @@ import { AudioStore } from '../audio/audioStore.ts';
 import { CdnSources, isLoopback } from '../downloads/cdnSources.ts';
 import { Downloader } from '../downloads/downloader.ts';
 import { MediaStore } from '../downloads/mediaStore.ts';
+import { DurationEstimateStore } from '../jobs/durationEstimateStore.ts';
+import { DurationEstimates } from '../jobs/durationEstimates.ts';
 import { HistoryMatchStore } from '../jobs/historyMatchStore.ts';
 import { JobQueue } from '../jobs/jobQueue.ts';
 import { JobStore, toJob } from '../jobs/jobStore.ts';
@@ -48,6 +50,7 @@ type Session = {
   readonly downloader: Downloader;
   readonly sync: HistorySync;
   readonly queue: JobQueue;
+  readonly facts: ServiceFactsStore;
   canSend(): boolean;
 };
 
@@ -197,6 +200,9 @@ export function createQueue(
     mirror: (accepted) => s.records.mirror(accepted),
     accepted: (_job, accepted) => s.records.accepted(accepted),
     emit: (job) => options.emit('job.updated', job),
+    // How long jobs take here (`queue.estimates`): learned from this library's finished jobs, with
+    // options left out read as this service's defaults.
+    estimates: new DurationEstimates(new DurationEstimateStore(s.library), () => s.facts.capabilities()),
     clock,
     random,
     log,

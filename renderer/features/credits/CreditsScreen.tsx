@@ -9,6 +9,7 @@ import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { SPEND_DAYS, useCreditsStore } from './creditsStore.ts';
 import { BuyCreditsButton } from './BuyCreditsButton.tsx';
+import { CharacterSpend } from './CharacterSpend.tsx';
 import { QuoteVsCharge } from './QuoteVsCharge.tsx';
 import { SpendChart } from './SpendChart.tsx';
 import { UsageList } from './UsageList.tsx';
@@ -22,8 +23,14 @@ export function CreditsScreen() {
   const { account, balance, accountError } = useAccountStore(
     useShallow((s) => ({ account: s.account, balance: s.balance, accountError: s.error })),
   );
-  const { spend, spendLoaded, spendError } = useCreditsStore(
-    useShallow((s) => ({ spend: s.spend, spendLoaded: s.spendLoaded, spendError: s.spendError })),
+  const { spend, byCharacter, byCharacterError, spendLoaded, spendError } = useCreditsStore(
+    useShallow((s) => ({
+      spend: s.spend,
+      byCharacter: s.byCharacter,
+      byCharacterError: s.byCharacterError,
+      spendLoaded: s.spendLoaded,
+      spendError: s.spendError,
+    })),
   );
 
   useEffect(() => {
@@ -43,7 +50,6 @@ export function CreditsScreen() {
         <h1 id="credits-heading" className="screen-title">
           Credits
         </h1>
-        <p className="screen-subtitle">What you have, what you spent, and whether every charge matched its price.</p>
         <BuyCreditsButton />
       </header>
       <OfflineBanner what="These figures are the last ones read from the service; they refresh when the connection returns." />
@@ -80,18 +86,30 @@ export function CreditsScreen() {
           </div>
         )}
       </div>
-      <section className="lib-panel" aria-labelledby="spend-heading">
-        <h2 id="spend-heading" className="lib-section-title">
-          Spent per day, last {SPEND_DAYS} days
-        </h2>
-        {spendError ? (
-          <p className="field-error">{spendError}</p>
-        ) : spendLoaded ? (
-          <SpendChart rows={spend} />
-        ) : (
-          <Spinner label="Loading spending" />
-        )}
-      </section>
+      <div className="spend-panels">
+        <section className="lib-panel" aria-labelledby="spend-heading">
+          <h2 id="spend-heading" className="lib-section-title">
+            Spent per day, last {SPEND_DAYS} days
+          </h2>
+          {spendError ? (
+            <p className="field-error">{spendError}</p>
+          ) : spendLoaded ? (
+            <SpendChart rows={spend} />
+          ) : (
+            <Spinner label="Loading spending" />
+          )}
+        </section>
+        <section className="lib-panel" aria-labelledby="character-spend-heading">
+          <h2 id="character-spend-heading" className="lib-section-title">
+            Per character
+          </h2>
+          {byCharacterError ? (
+            <p className="field-error">{byCharacterError}</p>
+          ) : spendLoaded ? (
+            <CharacterSpend rows={byCharacter} />
+          ) : null}
+        </section>
+      </div>
       <section className="lib-panel" aria-labelledby="quotes-heading">
         <h2 id="quotes-heading" className="lib-section-title">
           Quotes and charges

@@ -1,3 +1,5 @@
+import { ChevronRight } from 'lucide-react';
+import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
@@ -12,13 +14,29 @@ export function QuoteVsCharge() {
   const differing = sorted.filter(differs).length;
 
   return (
+    <Disclosure className="quote-disclosure" defaultExpanded={differing > 0}>
+      <div className="quote-summary">
+        <p className={differing > 0 ? 'form-warning' : 'muted'} role="status">
+          {differing === 0
+            ? 'Every charge matched its quote.'
+            : `${differing} ${differing === 1 ? 'charge differs' : 'charges differ'} from the quote; see the flagged rows.`}
+        </p>
+        <Button slot="trigger" className="button button-ghost button-sm quote-disclosure-trigger">
+          <ChevronRight size={14} aria-hidden="true" />
+          Details
+        </Button>
+      </div>
+      <DisclosurePanel className="quote-disclosure-panel">
+        <QuoteTable jobs={sorted} />
+      </DisclosurePanel>
+    </Disclosure>
+  );
+}
+
+function QuoteTable({ jobs: sorted }: { jobs: readonly Job[] }) {
+  return (
     // Scrolls on its own: focusable and named, so the keyboard can reach and scroll it.
     <div className="quote-vs-charge" tabIndex={0} role="region" aria-label="Quoted prices and charges">
-      <p className={differing > 0 ? 'form-warning' : 'muted'} role="status">
-        {differing === 0
-          ? 'Every charge matched its quote.'
-          : `${differing} ${differing === 1 ? 'charge differs' : 'charges differ'} from the quote; see the flagged rows.`}
-      </p>
       <table className="data-table" data-testid="quote-table">
         <caption className="visually-hidden">Quoted price and actual charge per job</caption>
         <thead>

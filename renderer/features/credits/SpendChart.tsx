@@ -1,11 +1,11 @@
-import { useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { colourOf, seriesOf, SPEND_SERIES, type SpendPattern } from './spendPalette.ts';
 import { SPEND_DAYS, type SpendRow } from './creditsStore.ts';
 import { creditsText, formatCount } from '../../ui/format.ts';
 
 const WIDTH = 960;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 44 };
-const PALETTE_SIZE = 6;
 
 interface SpendModel {
   days: string[];
@@ -62,6 +62,9 @@ const shortDay = (day: string) =>
 /** Credits spent per day, stacked by operation type, drawn in SVG with a table beside it for screen readers. */
 export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
   const model = useMemo(() => modelOf(rows), [rows]);
+  // useId's characters are not all valid in a url(#…) reference.
+  const patternId = `spend${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const fillOf = (kind: string) => `url(#${patternId}-${seriesOf(kind).pattern})`;
   const top = niceCeiling(model.max);
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
@@ -77,6 +80,7 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
   return (
     <figure className="spend-chart" data-testid="spend-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="xMidYMid meet">
+        <PatternDefs prefix={patternId} />
         {[0, 0.5, 1].map((fraction) => (
           <g key={fraction} className="spend-axis">
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * fraction)} y2={y(top * fraction)} />
@@ -90,22 +94,19 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
           let stacked = 0;
           return (
             <g key={day} data-day={day}>
-              {model.kinds.map((kind, kindIndex) => {
+              {model.kinds.map((kind) => {
                 const value = model.credits.get(day)?.get(kind) ?? 0;
                 if (value === 0) return null;
                 const from = stacked;
                 stacked += value;
+                const box = { x, width: barWidth, y: y(stacked), height: Math.max(0, y(from) - y(stacked)) };
                 return (
-                  <rect
-                    key={kind}
-                    className={`spend-bar spend-kind-${kindIndex % PALETTE_SIZE}`}
-                    x={x}
-                    width={barWidth}
-                    y={y(stacked)}
-                    height={Math.max(0, y(from) - y(stacked))}
-                  >
-                    <title>{`${shortDay(day)}: ${creditsText(value)} on ${kindLabel(kind)}`}</title>
-                  </rect>
+                  <g key={kind} data-kind={kind}>
+                    <rect className="spend-bar" {...box} style={{ fill: colourOf(seriesOf(kind)) }}>
+                      <title>{`${shortDay(day)}: ${creditsText(value)} on ${kindLabel(kind)}`}</title>
+                    </rect>
+                    <rect className="spend-bar-pattern" {...box} fill={fillOf(kind)} />
+                  </g>
                 );
               })}
               {index % 5 === (model.days.length - 1) % 5 && (
@@ -118,9 +119,12 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
         })}
       </svg>
       <figcaption className="spend-legend">
-        {model.kinds.map((kind, index) => (
-          <span key={kind} className="spend-legend-item">
-            <span className={`spend-swatch spend-kind-${index % PALETTE_SIZE}`} aria-hidden="true" />
+        {model.kinds.map((kind) => (
+          <span key={kind} className="spend-legend-item" data-kind={kind}>
+            <svg className="spend-swatch" viewBox="0 0 14 14" aria-hidden="true">
+              <rect width="14" height="14" style={{ fill: colourOf(seriesOf(kind)) }} />
+              <rect width="14" height="14" fill={fillOf(kind)} />
+            </svg>
             {kindLabel(kind)}
           </span>
         ))}
@@ -156,5 +160,29 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
         </table>
       </details>
     </figure>
+  );
+}
+
+/** The patterns laid over each series' colour: a second cue beside colour, in the surface's colour. */
+function PatternDefs({ prefix }: { prefix: string }) {
+  const stroke = { stroke: 'var(--surface)', strokeWidth: 1.4, opacity: 0.7 } as const;
+  const marks: Record<SpendPattern, ReactNode> = {
+    solid: null,
+    diagonal: <path d="M-1 1l2-2M0 6l6-6M5 7l2-2" style={stroke} />,
+    'back-diagonal': <path d="M-1 5l2 2M0 0l6 6M5 -1l2 2" style={stroke} />,
+    dots: <circle cx="3" cy="3" r="1.1" style={{ fill: 'var(--surface)', opacity: 0.75 }} />,
+    horizontal: <path d="M0 3h6" style={stroke} />,
+    vertical: <path d="M3 0v6" style={stroke} />,
+    cross: <path d="M0 0l6 6M6 0l-6 6" style={stroke} />,
+    grid: <path d="M0 3h6M3 0v6" style={stroke} />,
+  };
+  return (
+    <defs>
+      {[...new Set(SPEND_SERIES.map((series) => series.pattern))].map((pattern) => (
+        <pattern key={pattern} id={`${prefix}-${pattern}`} width="6" height="6" patternUnits="userSpaceOnUse">
+          {marks[pattern]}
+        </pattern>
+      ))}
+    </defs>
   );
 }

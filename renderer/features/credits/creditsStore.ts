@@ -5,6 +5,7 @@ import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
 
 export type SpendRow = CommandOutput<'account.spendByDay'>[number];
+export type CharacterSpendRow = CommandOutput<'account.spendByCharacter'>[number];
 
 const USAGE_PAGE = 50;
 /** A burst of charges settles into one re-read. */
@@ -19,6 +20,9 @@ interface CreditsState {
   usageLoading: boolean;
   usageError: string | null;
   spend: readonly SpendRow[];
+  /** The same period's spending per character, most first. */
+  byCharacter: readonly CharacterSpendRow[];
+  byCharacterError: string | null;
   spendLoaded: boolean;
   spendError: string | null;
 
@@ -40,6 +44,8 @@ const initial = {
   usageLoading: false,
   usageError: null,
   spend: [],
+  byCharacter: [],
+  byCharacterError: null,
   spendLoaded: false,
   spendError: null,
 };
@@ -78,9 +84,17 @@ export const useCreditsStore = create<CreditsState>()((set, get) => ({
   },
 
   loadSpend: async () => {
-    const reply = await invoke('account.spendByDay', { days: SPEND_DAYS });
-    if (reply.ok) set({ spend: reply.value, spendLoaded: true, spendError: null });
-    else set({ spendLoaded: true, spendError: describeError(reply.error) });
+    const [days, characters] = await Promise.all([
+      invoke('account.spendByDay', { days: SPEND_DAYS }),
+      invoke('account.spendByCharacter', { days: SPEND_DAYS }),
+    ]);
+    set({
+      spend: days.ok ? days.value : [],
+      spendError: days.ok ? null : describeError(days.error),
+      byCharacter: characters.ok ? characters.value : [],
+      byCharacterError: characters.ok ? null : describeError(characters.error),
+      spendLoaded: true,
+    });
   },
 
   scheduleReload: () => {

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useBulkStore } from './bulkStore.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
+import { COMPARE_MAX, COMPARE_MIN, useCompareStore } from './compareStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { useSelectionStore } from './selectionStore.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -75,6 +76,11 @@ export function BulkBar() {
               ))}
             </select>
           </label>
+          {count >= COMPARE_MIN && count <= COMPARE_MAX && (
+            <Button size="sm" onClick={() => void useCompareStore.getState().compare(ids)} disabled={disabled}>
+              Compare
+            </Button>
+          )}
           <Button size="sm" onClick={() => void exportItems(ids)} disabled={disabled}>
             Export
           </Button>

@@ -15,6 +15,7 @@ import { useSelectionStore } from './selectionStore.ts';
 import './detailView.css';
 import { Button } from '../../ui/Button.tsx';
 import { ModalDialog } from '../../ui/Dialog.tsx';
+import { Tooltip } from '../../ui/primitives/index.ts';
 import { priceBlocks, priceNote } from '../../ui/priceNote.ts';
 import { SendAnotherPrompt, useSendGuard } from '../../ui/SendAnother.tsx';
 import { creditsText, formatCount, formatDateTime, formatDuration } from '../../ui/format.ts';
@@ -212,15 +213,19 @@ function DetailInfo({ item }: { item: LibraryItem }) {
         )}
         {isFinished(item) && item.kind !== 'audio' && <Button onClick={useAsReference}>Use as reference</Button>}
         {desktop ? (
-          <Button onClick={() => void saveAs()} disabled={!item.downloaded}>
-            Save as…
-          </Button>
+          <Tooltip content={DRAG_HINT}>
+            <Button onClick={() => void saveAs()} disabled={!item.downloaded}>
+              Save as…
+            </Button>
+          </Tooltip>
         ) : download ? (
           // The browser host: a browser download, saved where the browser saves (the host answers
           // this link with Content-Disposition: attachment).
-          <a className="button button-secondary" href={download} download={fileNameOf(item)} data-action="save-as">
-            Save as…
-          </a>
+          <Tooltip content={DRAG_HINT}>
+            <a className="button button-secondary" href={download} download={fileNameOf(item)} data-action="save-as">
+              Save as…
+            </a>
+          </Tooltip>
         ) : (
           <Button disabled>Save as…</Button>
         )}
@@ -250,7 +255,6 @@ function DetailInfo({ item }: { item: LibraryItem }) {
           Delete…
         </Button>
       </div>
-      {item.downloaded && <p className="detail-drag-hint">Drag the media out to save it as a file in another app or folder.</p>}
       <div aria-live="polite">
         {notice && (
           <p className="status-notice" data-testid="detail-notice">
@@ -266,6 +270,8 @@ function DetailInfo({ item }: { item: LibraryItem }) {
     </div>
   );
 }
+
+const DRAG_HINT = 'Or drag the media out to save it as a file in another app or folder.';
 
 /** Options that are plumbing rather than choices (URLs of inputs, ids). */
 const HIDDEN_OPTIONS = new Set([

@@ -3,9 +3,19 @@ import { useShallow } from 'zustand/react/shallow';
 import { useCollectionsStore } from './collectionsStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { Button } from '../../ui/Button.tsx';
+import { invoke } from '../../bridge/invoke.ts';
+import { useHandoffStore } from '../../stores/handoffStore.ts';
+import { useToastStore } from '../../stores/toastStore.ts';
+import { useBulkStore } from './bulkStore.ts';
+import { isFinished } from './itemLabels.ts';
+import { carriesTiles, droppedTileIds, endTileDrag } from './tileDrag.ts';
 import { formatCount } from '../../ui/format.ts';
 
-/** All items, favorites and the collections (one per character appears by itself). */
+/**
+ * All items, favorites and the collections (one per character appears by itself). Tiles dragged
+ * onto a collection are added to it; a picture or clip dragged onto a character becomes the
+ * reference of that character's next generation (the studio opens on the character with it).
+ */
 export function GalleryCollections() {
   const { collections, error, create } = useCollectionsStore(
     useShallow((s) => ({ collections: s.collections, error: s.error, create: s.create })),
@@ -15,6 +25,7 @@ export function GalleryCollections() {
   );
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
   const own = collections.filter((each) => each.characterId === null);
   const characters = collections.filter((each) => each.characterId !== null);
   const showAll = !favorites && !collectionId;
@@ -29,9 +40,37 @@ export function GalleryCollections() {
     }
   };
 
-  const entry = (key: string, label: string, current: boolean, onClick: () => void, count?: number) => (
+  const entry = (
+    key: string,
+    label: string,
+    current: boolean,
+    onClick: () => void,
+    count?: number,
+    onDropIds?: (ids: string[]) => void,
+  ) => (
     <li key={key}>
-      <button type="button" className="collection-entry" aria-current={current ? 'true' : undefined} onClick={onClick}>
+      <button
+        type="button"
+        className={`collection-entry${dropTarget === key ? ' is-drop-target' : ''}`}
+        aria-current={current ? 'true' : undefined}
+        onClick={onClick}
+        data-drop-target={onDropIds ? key : undefined}
+        onDragOver={(event) => {
+          if (!onDropIds || !carriesTiles(event.dataTransfer)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setDropTarget(key);
+        }}
+        onDragLeave={() => setDropTarget((target) => (target === key ? null : target))}
+        onDrop={(event) => {
+          if (!onDropIds) return;
+          event.preventDefault();
+          setDropTarget(null);
+          const ids = droppedTileIds(event.dataTransfer);
+          endTileDrag();
+          if (ids.length > 0) onDropIds(ids);
+        }}
+      >
         <span className="collection-name">{label}</span>
         {count !== undefined && <span className="collection-count">{formatCount(count)}</span>}
       </button>
@@ -47,7 +86,14 @@ export function GalleryCollections() {
       <h2 className="collection-heading">Collections</h2>
       <ul>
         {own.map((each) =>
-          entry(each.id, each.name, collectionId === each.id, () => setFilter({ collectionId: each.id, favorites: undefined }), each.count),
+          entry(
+            each.id,
+            each.name,
+            collectionId === each.id,
+            () => setFilter({ collectionId: each.id, favorites: undefined }),
+            each.count,
+            (ids) => void useBulkStore.getState().addToCollection(each.id, ids),
+          ),
         )}
         {own.length === 0 && <li className="collection-empty">None yet</li>}
       </ul>
@@ -82,6 +128,7 @@ export function GalleryCollections() {
                 collectionId === each.id,
                 () => setFilter({ collectionId: each.id, favorites: undefined }),
                 each.count,
+                each.characterId ? (ids) => void referenceForCharacter(each.characterId as string, ids) : undefined,
               ),
             )}
           </ul>
@@ -89,4 +136,18 @@ export function GalleryCollections() {
       )}
     </nav>
   );
+}
+
+/** A dropped item handed to a character's generate panel as its reference: the first picture or clip among the ids. */
+async function referenceForCharacter(characterId: string, ids: readonly string[]): Promise<void> {
+  for (const id of ids.slice(0, 20)) {
+    const reply = await invoke('library.get', { id });
+    if (!reply.ok) continue;
+    const item = reply.value;
+    if (isFinished(item) && item.kind !== 'audio') {
+      useHandoffStore.getState().useAsReference({ ...item, characterId });
+      return;
+    }
+  }
+  useToastStore.getState().show('Only a finished picture or video can be a reference: drop one of those on the character.');
 }

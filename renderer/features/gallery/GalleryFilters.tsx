@@ -6,6 +6,9 @@ import { useCollectionsStore } from './collectionsStore.ts';
 import { isFiltered, useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS, STATUS_GROUPS, statusGroupOf, type StatusGroup } from './itemLabels.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Slider } from '../../ui/primitives/index.ts';
+import { useGalleryViewStore } from './galleryViewStore.ts';
+import { ROW_HEIGHT_MAX, ROW_HEIGHT_MIN } from './justifiedLayout.ts';
 import { formatCountOf } from '../../ui/format.ts';
 
 const KINDS = Object.keys(KIND_LABELS) as LibraryKind[];
@@ -33,6 +36,7 @@ export function GalleryFilters() {
     [order, byId, collections],
   );
   const kinds = filter.kinds ?? [];
+  const { rowHeight, setRowHeight } = useGalleryViewStore(useShallow((s) => ({ rowHeight: s.rowHeight, setRowHeight: s.setRowHeight })));
 
   const toggleKind = (kind: LibraryKind) => {
     const next = kinds.includes(kind) ? kinds.filter((each) => each !== kind) : [...kinds, kind];
@@ -117,6 +121,17 @@ export function GalleryFilters() {
             Clear filters
           </Button>
         )}
+        <Slider
+          className="gallery-size"
+          label="Tile size"
+          value={rowHeight}
+          min={ROW_HEIGHT_MIN}
+          max={ROW_HEIGHT_MAX}
+          step={10}
+          showLabel
+          onChange={setRowHeight}
+          data-testid="gallery-size"
+        />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useShallow } from 'zustand/react/shallow';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
@@ -6,21 +6,39 @@ import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useBulkStore } from './bulkStore.ts';
 import { useDetailStore } from './detailStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
+import { useGalleryViewStore } from './galleryViewStore.ts';
 import { GalleryTile, tileId } from './GalleryTile.tsx';
-import { computeLayout, rowWindow, scrollToReveal, TILE_GAP } from './gridLayout.ts';
+import { ItemShapes, rememberNaturalSize } from './itemShapes.ts';
+import {
+  computeJustifiedLayout,
+  contentOffset,
+  indexAcrossRows,
+  rowAtOffset,
+  rowsPerPage,
+  rowWindow,
+  scrollToReveal,
+  scrollTopFor,
+  TILE_GAP,
+  type JustifiedLayout,
+} from './justifiedLayout.ts';
+import { searchWords } from './SearchHighlight.tsx';
 import { useSelectionStore } from './selectionStore.ts';
 
 /**
- * The library as a virtualized grid. Only the rows in view (plus one above and below) exist in the
- * DOM; each is absolutely positioned inside a spacer whose height gridLayout caps below what
- * Chromium can scroll. The grid is one focusable element: the keyboard cursor is an
- * aria-activedescendant, so recycled tiles never steal or lose focus.
+ * The library as virtualized justified rows under date headers. Only the rows in view (plus one
+ * above and below) exist in the DOM; each is absolutely positioned inside a spacer whose height
+ * justifiedLayout caps below what Chromium can scroll. The grid is one focusable element: the
+ * keyboard cursor is an aria-activedescendant, so recycled tiles never steal or lose focus.
+ *
+ * Shapes and dates arrive with their pages: when they move rows, the first row in view is kept
+ * where it was on screen (scroll anchoring), so content above loading never pushes the view.
  */
 export function GalleryGrid() {
   const scroller = useRef<HTMLDivElement | null>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(0);
   const revealOnFocus = useRef(false);
+  const [shapeVersion, bumpShapes] = useReducer((version: number) => version + 1, 0);
 
   const { total, pages, epoch, answered, showRange, itemAt } = useGalleryStore(
     useShallow((s) => ({ total: s.total, pages: s.pages, epoch: s.epoch, answered: s.answered, showRange: s.showRange, itemAt: s.itemAt })),
@@ -36,15 +54,39 @@ export function GalleryGrid() {
       toggleFocused: s.toggleFocused,
     })),
   );
+  const rowHeight = useGalleryViewStore((s) => s.rowHeight);
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const openDetail = useDetailStore((s) => s.open);
   const askDelete = useBulkStore((s) => s.askDelete);
+  const filterKey = useGalleryStore((s) => s.filter);
+  const words = useMemo(() => searchWords(filterKey.search), [filterKey.search]);
 
   const count = total ?? 0;
-  const layout = useMemo(() => computeLayout(size.width, count), [size.width, count]);
+  // One set of shapes per answered result set; until a new filter answers, the old rows stay.
+  // One set of shapes per answered result set; until a new filter answers, the old rows stay.
+  const [owned, setOwned] = useState(() => ({ epoch, count, shapes: new ItemShapes(count) }));
+  if (answered && (owned.epoch !== epoch || owned.count !== count)) setOwned({ epoch, count, shapes: new ItemShapes(count) });
+  const shapes = owned.shapes;
+  // Pages arriving bring shapes and dates; the layout is worked out again only when they change it.
+  const filled = useMemo(() => shapes.fill(pages), [shapes, pages]);
+  const layout = useMemo(
+    () =>
+      computeJustifiedLayout({
+        width: size.width,
+        count: shapes.count,
+        rowHeight,
+        ratioAt: shapes.ratioAt,
+        groupAt: shapes.groupAt,
+        knownEnd: shapes.knownEnd,
+      }),
+    [shapes, filled, size.width, rowHeight, shapeVersion], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
   const window_ = rowWindow(layout, scrollTop, size.height);
-  const firstIndex = window_.first * layout.columns;
-  const lastIndex = Math.min(count - 1, (window_.last + 1) * layout.columns - 1);
+  const firstRow = layout.rowAt(window_.first);
+  const lastRow = layout.rowAt(window_.last);
+  const firstIndex = firstRow ? indexNear(layout, window_.first, 1) : 0;
+  const lastIndex = lastRow ? Math.min(count - 1, indexNear(layout, window_.last, -1)) : -1;
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -60,7 +102,6 @@ export function GalleryGrid() {
   }, [firstIndex, lastIndex, size.height, showRange, epoch]);
 
   // A new filter starts at the top.
-  const filterKey = useGalleryStore((s) => s.filter);
   const [scrolledFilter, setScrolledFilter] = useState(filterKey);
   if (scrolledFilter !== filterKey) {
     setScrolledFilter(filterKey);
@@ -73,26 +114,41 @@ export function GalleryGrid() {
 
   // Arrow keys move the cursor; the row it lands on is scrolled into view.
   useEffect(() => {
-    if (!revealOnFocus.current || !scroller.current || layout.columns === 0) return;
+    if (!revealOnFocus.current || !scroller.current) return;
     revealOnFocus.current = false;
-    const target = scrollToReveal(layout, Math.floor(focus / layout.columns), scroller.current.scrollTop, size.height);
+    if (focus >= count) return;
+    const row = layout.rowOfIndex(focus);
+    const target = scrollToReveal(layout, row, scroller.current.scrollTop, size.height);
     if (target !== null) scroller.current.scrollTop = target;
-  }, [focus, layout, size.height]);
+  }, [focus, count, layout, size.height]);
 
   // The scroll position is read once per scroll event and rendered only when it moves the rows:
-  // when the spacer is not capped a row's top does not depend on scrollTop, so most events (about
-  // four in five at 3,000 px/s) change nothing and cost no render. When they do, the new rows are
-  // rendered inside the event (flushSync), so they are in the DOM for this frame's paint rather
-  // than a task after it.
+  // when the spacer is not capped a row's top does not depend on scrollTop, so most events change
+  // nothing and cost no render. When they do, the new rows are rendered inside the event
+  // (flushSync), so they are in the DOM for this frame's paint rather than a task after it.
   const onScroll = () => {
     const top = scroller.current?.scrollTop ?? 0;
     const next = rowWindow(layout, top, size.height);
     if (layout.scrollHeight === layout.contentHeight && next.first === window_.first && next.last === window_.last) return;
     flushSync(() => setScrollTop(top));
   };
-  // A new layout maps the same scroll position onto other rows: take the position it really has.
+
+  // Scroll anchoring: when the layout changes under the view, the item at the top stays put.
+  const shown = useRef<{ layout: JustifiedLayout; height: number } | null>(null);
   useLayoutEffect(() => {
-    if (scroller.current) setScrollTop(scroller.current.scrollTop);
+    const element = scroller.current;
+    const before = shown.current;
+    shown.current = { layout, height: size.height };
+    if (!element) return;
+    if (before && before.layout !== layout && element.scrollTop > 0) {
+      const offset = contentOffset(before.layout, element.scrollTop, before.height);
+      const anchorRow = rowAtOffset(before.layout, offset);
+      const anchor = indexNear(before.layout, anchorRow, 1);
+      const old = before.layout.rowAt(before.layout.rowOfIndex(anchor));
+      const now = layout.rowAt(layout.rowOfIndex(anchor));
+      if (old && now) element.scrollTop = scrollTopFor(layout, now.top + (offset - old.top), size.height);
+    }
+    setScrollTop(element.scrollTop);
   }, [layout, size.height]);
 
   const onPick = useCallback(
@@ -103,6 +159,13 @@ export function GalleryGrid() {
     [click],
   );
   const onOpen = useCallback((item: LibraryItem) => openDetail(item, 'full'), [openDetail]);
+  const dragIds = useCallback((item: LibraryItem) => (selected.has(item.id) ? [...selected] : [item.id]), [selected]);
+  const onNaturalSize = useCallback(
+    (index: number, item: LibraryItem, width: number, height: number) => {
+      if (rememberNaturalSize(item, width, height) && shapes.take(index, item)) bumpShapes();
+    },
+    [shapes],
+  );
 
   const move = (to: number, event: KeyboardEvent) => {
     const index = Math.min(Math.max(to, 0), count - 1);
@@ -115,16 +178,16 @@ export function GalleryGrid() {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (count === 0) return;
-    const rowsPerPage = Math.max(1, Math.floor(size.height / layout.rowHeight));
+    const page = rowsPerPage(layout, focus, size.height);
     const focused = itemAt(focus);
     const key = event.key;
     const mod = event.ctrlKey || event.metaKey;
     if (key === 'ArrowRight') move(focus + 1, event);
     else if (key === 'ArrowLeft') move(focus - 1, event);
-    else if (key === 'ArrowDown') move(focus + layout.columns, event);
-    else if (key === 'ArrowUp') move(focus - layout.columns, event);
-    else if (key === 'PageDown') move(focus + layout.columns * rowsPerPage, event);
-    else if (key === 'PageUp') move(focus - layout.columns * rowsPerPage, event);
+    else if (key === 'ArrowDown') move(indexAcrossRows(layout, focus, 1), event);
+    else if (key === 'ArrowUp') move(indexAcrossRows(layout, focus, -1), event);
+    else if (key === 'PageDown') move(indexAcrossRows(layout, focus, page), event);
+    else if (key === 'PageUp') move(indexAcrossRows(layout, focus, -page), event);
     else if (key === 'Home') move(0, event);
     else if (key === 'End') move(count - 1, event);
     else if (key === ' ' && mod) toggleFocused();
@@ -138,34 +201,54 @@ export function GalleryGrid() {
   };
 
   const rows = [];
-  for (let row = window_.first; row <= window_.last && count > 0; row += 1) {
+  for (let at = window_.first; at <= window_.last && count > 0; at += 1) {
+    const row = layout.rowAt(at);
+    if (!row) continue;
+    if (row.kind === 'header') {
+      rows.push(
+        <div
+          key={`h${at}`}
+          role="row"
+          aria-rowindex={at + 1}
+          className="gallery-group"
+          style={{ top: window_.topOf(at), height: row.height }}
+        >
+          <span role="rowheader" className="gallery-group-label">
+            {row.label}
+          </span>
+        </div>,
+      );
+      continue;
+    }
     const tiles = [];
-    for (let column = 0; column < layout.columns; column += 1) {
-      const index = row * layout.columns + column;
-      if (index >= count) break;
+    for (let index = row.start; index < row.end; index += 1) {
       const item = itemAt(index);
       tiles.push(
         <GalleryTile
           key={item?.id ?? `slot-${index}`}
           index={index}
-          column={column}
+          column={index - row.start}
           item={item}
-          width={layout.tileWidth}
+          width={layout.widthOf(index)}
+          thumbHeight={row.thumbHeight}
           selected={item ? selected.has(item.id) : false}
           focused={index === focus}
           mediaBase={mediaBase}
+          words={words}
           onPick={onPick}
           onOpen={onOpen}
+          dragIds={dragIds}
+          onNaturalSize={onNaturalSize}
         />,
       );
     }
     rows.push(
       <div
-        key={row}
+        key={`r${row.start}`}
         role="row"
-        aria-rowindex={row + 1}
+        aria-rowindex={at + 1}
         className="gallery-row"
-        style={{ top: window_.topOf(row), height: layout.rowHeight - TILE_GAP, gap: TILE_GAP }}
+        style={{ top: window_.topOf(at), height: row.height - TILE_GAP, gap: TILE_GAP }}
       >
         {tiles}
       </div>,
@@ -181,8 +264,7 @@ export function GalleryGrid() {
       role="grid"
       aria-label="Library"
       aria-multiselectable="true"
-      aria-rowcount={layout.rows}
-      aria-colcount={layout.columns}
+      aria-rowcount={layout.rowCount}
       aria-activedescendant={count > 0 && focus >= firstIndex && focus <= lastIndex ? tileId(focus) : undefined}
       tabIndex={0}
       aria-busy={!answered}
@@ -193,10 +275,20 @@ export function GalleryGrid() {
       // What the answered total is of, so a reader can tell two equal totals of different filters apart.
       data-search={answered ? (filterKey.search ?? '') : undefined}
       data-favorites={answered ? String(filterKey.favorites === true) : undefined}
+      data-row-height={rowHeight}
     >
       <div role="rowgroup" className="gallery-spacer" style={{ height: layout.scrollHeight }}>
         {rows}
       </div>
     </div>
   );
+}
+
+/** The first (direction 1) or last (-1) item index at or next to a row, stepping over headers. */
+function indexNear(layout: JustifiedLayout, row: number, direction: 1 | -1): number {
+  for (let at = row; at >= 0 && at < layout.rowCount; at += direction) {
+    const candidate = layout.rowAt(at);
+    if (candidate?.kind === 'tiles') return direction === 1 ? candidate.start : candidate.end - 1;
+  }
+  return 0;
 }

@@ -6,6 +6,8 @@ import { registerStoreReset } from '../../stores/resetStores.ts';
 import { BulkBar } from './BulkBar.tsx';
 import { useBulkStore } from './bulkStore.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
+import { CompareView } from './CompareView.tsx';
+import { useCompareStore } from './compareStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { DetailView } from './DetailView.tsx';
@@ -14,13 +16,22 @@ import { GalleryCollections } from './GalleryCollections.tsx';
 import { GalleryFilters } from './GalleryFilters.tsx';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { isFiltered, useGalleryStore } from './galleryStore.ts';
+import { useGalleryViewStore } from './galleryViewStore.ts';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { useSelectionStore } from './selectionStore.ts';
 import './gallery.css';
 import { Button } from '../../ui/Button.tsx';
 import { formatCountOf } from '../../ui/format.ts';
 
-for (const store of [useGalleryStore, useSelectionStore, useCollectionsStore, useBulkStore, useDetailStore]) {
+for (const store of [
+  useGalleryStore,
+  useSelectionStore,
+  useCollectionsStore,
+  useBulkStore,
+  useDetailStore,
+  useCompareStore,
+  useGalleryViewStore,
+]) {
   registerStoreReset(() => store.getState().reset());
 }
 
@@ -30,6 +41,7 @@ export function GalleryScreen() {
     useShallow((s) => ({ total: s.total, filter: s.filter, error: s.error, refresh: s.refresh })),
   );
   const pendingDelete = useBulkStore((s) => s.pendingDelete);
+  const compareError = useCompareStore((s) => s.error);
   const galleryItemId = useNavigationStore((s) => s.galleryItemId);
 
   useEffect(() => {
@@ -60,14 +72,15 @@ export function GalleryScreen() {
         <OfflineBanner what="Your library still browses, searches and plays everything downloaded; items not downloaded yet arrive when the connection returns, and new jobs wait in the queue." />
         <GalleryFilters />
         <BulkBar />
-        {error && (
+        {(error ?? compareError) && (
           <p className="field-error" role="alert">
-            {error}
+            {error ?? compareError}
           </p>
         )}
         {total === 0 ? <EmptyLibrary filtered={isFiltered(filter)} /> : <GalleryGrid />}
       </div>
       <DetailView />
+      <CompareView />
       <ConfirmDialog
         open={pendingDelete !== null}
         title={`Delete ${formatCountOf(pendingDelete?.length ?? 0, 'item')}?`}

@@ -1,38 +1,48 @@
+import { CircleX } from 'lucide-react';
 import { memo, useEffect, useState, type DragEvent, type MouseEvent } from 'react';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
-import { KIND_LABELS, statusBadge } from './itemLabels.ts';
-import { useGalleryStore } from './galleryStore.ts';
-import { canDragOut, startMediaDrag } from './mediaDrag.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { formatDate } from '../../ui/format.ts';
+import { useGalleryStore } from './galleryStore.ts';
+import { KIND_LABELS, statusBadge } from './itemLabels.ts';
+import { canDragOut, startMediaDrag } from './mediaDrag.ts';
+import { SearchHighlight } from './SearchHighlight.tsx';
+import { TileActions } from './TileActions.tsx';
+import { TileWaveform } from './TileWaveform.tsx';
+import { beginTileDrag, endTileDrag } from './tileDrag.ts';
 
 interface GalleryTileProps {
   index: number;
   column: number;
   item: LibraryItem | undefined;
   width: number;
+  thumbHeight: number;
   selected: boolean;
   focused: boolean;
   mediaBase: string | undefined;
+  /** The search's words, marked in the title and the prompt. */
+  words: readonly string[];
   onPick: (index: number, item: LibraryItem, event: MouseEvent) => void;
   onOpen: (item: LibraryItem) => void;
+  /** The ids a drag of this tile carries: the selection when the tile is part of it. */
+  dragIds: (item: LibraryItem) => readonly string[];
+  /** The thumbnail loaded: its real size may change the tile's shape. */
+  onNaturalSize: (index: number, item: LibraryItem, width: number, height: number) => void;
 }
 
 export const tileId = (index: number) => `gallery-tile-${index}`;
 
-/** One cell of the gallery grid: thumbnail, badges and caption. */
-export const GalleryTile = memo(function GalleryTile({
-  index,
-  column,
-  item,
-  width,
-  selected,
-  focused,
-  mediaBase,
-  onPick,
-  onOpen,
-}: GalleryTileProps) {
+/**
+ * One tile of the justified gallery: the thumbnail at the item's own aspect ratio, a status mark
+ * (none when finished, a mark when failed, a spinner while in flight), quick actions on hover or
+ * keyboard focus, and a caption. In-flight items already render as working tiles with their prompt:
+ * placeholders for jobs not yet in the library can be handed in the same shape.
+ */
+export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
+  const { index, column, item, width, thumbHeight, selected, focused, mediaBase, words, onPick, onOpen, dragIds, onNaturalSize } = props;
   const [broken, setBroken] = useState(false);
+  const [hovered, setHovered] = useState(false);
   const source = item ? thumbSource(item) : null;
   const thumbWanted = item !== undefined && source === null && needsThumbnail(item) ? item.id : null;
   // A tile on screen without its thumbnail asks for it (gathered with its neighbours' asks).
@@ -55,10 +65,15 @@ export const GalleryTile = memo(function GalleryTile({
   // The thumbnail is fetched on its own, whether or not the full media is on this computer.
   const thumb = !broken ? mediaUrl(mediaBase, source) : null;
   const status = statusBadge(item);
-  const onDragStart = (event: DragEvent) => startMediaDrag(event, item, item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null);
+  const onDragStart = (event: DragEvent) => {
+    beginTileDrag(event.dataTransfer, dragIds(item));
+    startMediaDrag(event, item, item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null);
+  };
   const className = ['gallery-tile', selected ? 'is-selected' : '', focused ? 'is-focused' : ''].filter(Boolean).join(' ');
   // Said after the visible text (axe: the accessible name must include what is shown).
   const unseen = [item.favorite ? 'favorite' : '', item.downloaded || !item.mediaId ? '' : 'not downloaded yet'].filter(Boolean).join(', ');
+  const audio = item.kind === 'audio' ? audioFacts(item) : null;
+  const audioSrc = item.kind === 'audio' && item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
 
   return (
     <div
@@ -68,9 +83,13 @@ export const GalleryTile = memo(function GalleryTile({
       aria-selected={selected}
       className={className}
       style={{ width }}
+      data-kind={item.kind}
       // A finished item whose file is not here yet is offered too: dragging it fetches the file and says so.
       draggable={canDragOut(item)}
       onDragStart={onDragStart}
+      onDragEnd={endTileDrag}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
       onMouseDown={(event) => {
         // Keep the grid's focus (and its keyboard cursor) where it is; only stop text selection.
         if (event.shiftKey) event.preventDefault();
@@ -78,9 +97,19 @@ export const GalleryTile = memo(function GalleryTile({
       onClick={(event) => onPick(index, item, event)}
       onDoubleClick={() => onOpen(item)}
     >
-      <div className="gallery-thumb" style={{ height: width }}>
+      <div className="gallery-thumb" style={{ height: thumbHeight }}>
         {thumb ? (
-          <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setBroken(true)} />
+          <img
+            src={thumb}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            onError={() => setBroken(true)}
+            onLoad={(event) => onNaturalSize(index, item, event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)}
+          />
+        ) : audioSrc ? (
+          <TileWaveform src={audioSrc} />
         ) : (
           <div className={`gallery-thumb-empty kind-${item.kind}`} aria-hidden="true">
             <span className="gallery-thumb-glyph">{glyphOf(item.kind)}</span>
@@ -88,7 +117,16 @@ export const GalleryTile = memo(function GalleryTile({
           </div>
         )}
         <span className="badge gallery-kind">{KIND_LABELS[item.kind]}</span>
-        {status && <span className={`badge gallery-status tone-${status.tone}`}>{status.label}</span>}
+        {status?.tone === 'working' && (
+          <span className="gallery-status is-working" data-status={item.status}>
+            <Spinner label={status.label} />
+          </span>
+        )}
+        {status?.tone === 'failed' && (
+          <span className="gallery-status is-failed" data-status="failed" role="img" aria-label="Failed">
+            <CircleX size={18} aria-hidden="true" />
+          </span>
+        )}
         {item.favorite && (
           <span className="gallery-favorite" aria-hidden="true">
             ★
@@ -97,18 +135,41 @@ export const GalleryTile = memo(function GalleryTile({
         <span className="gallery-check" aria-hidden="true">
           {selected ? '✓' : ''}
         </span>
+        {(hovered || focused) && <TileActions item={item} />}
       </div>
       <div className="gallery-caption">
-        <span className="gallery-title">{item.title}</span>
-        <span className="gallery-meta">
-          {item.characterName ? `${item.characterName} · ` : ''}
-          {formatDate(item.createdAt)}
+        <span className="gallery-title">
+          <SearchHighlight text={item.title} words={words} />
         </span>
+        {words.length > 0 && item.prompt && item.prompt !== item.title ? (
+          // A search shows where it matched: the prompt, with the words marked.
+          <span className="gallery-prompt">
+            <SearchHighlight text={item.prompt} words={words} />
+          </span>
+        ) : (
+          <span className="gallery-meta">
+            {audio ?? (
+              <>
+                {item.characterName ? `${item.characterName} · ` : ''}
+                {formatDate(item.createdAt)}
+              </>
+            )}
+          </span>
+        )}
         {unseen && <span className="visually-hidden">, {unseen}</span>}
       </div>
     </div>
   );
 });
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** A speech track's voice and emotion, in words. */
+function audioFacts(item: LibraryItem): string {
+  const voice = text(item.options['speaker']) ?? text(item.options['voice_name']) ?? 'Voice';
+  const emotion = text(item.options['emotion']);
+  return emotion ? `${voice} · ${emotion}` : voice;
+}
 
 function glyphOf(kind: LibraryItem['kind']): string {
   if (kind === 'audio') return '♪';

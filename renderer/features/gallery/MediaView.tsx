@@ -5,7 +5,7 @@ import { mediaUrl } from '../../stores/appInfoStore.ts';
 import { formatBytes } from '../../ui/format.ts';
 import { useDetailStore, type MediaFetch } from './detailStore.ts';
 import { startMediaDrag } from './mediaDrag.ts';
-import { Waveform } from '../../ui/Waveform.tsx';
+import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
 
 interface MediaViewProps {
   item: LibraryItem;
@@ -20,11 +20,18 @@ const ZOOMS = [1, 2, 4] as const;
 /** The item's media: an image that zooms, a video that seeks, audio with its waveform. */
 export function MediaView({ item, mediaBase, online, autoPlay = false }: MediaViewProps) {
   const src = item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
+  const fromControls = useRef(false);
   if (!src) return <MissingMedia item={item} online={online} />;
   const isAudio = item.kind === 'audio' || item.mediaType?.startsWith('audio/');
   const isVideo = item.kind === 'video' || item.kind === 'talk' || item.mediaType?.startsWith('video/');
   return (
-    <div className="media-view" draggable onDragStart={(event) => startMediaDrag(event, item, src)}>
+    <div
+      className="media-view"
+      draggable
+      // A drag that starts on the player's controls scrubs or sets the volume; it is not a file drag.
+      onPointerDown={(event) => (fromControls.current = (event.target as Element).closest('.media-controls') !== null)}
+      onDragStart={(event) => (fromControls.current ? event.preventDefault() : startMediaDrag(event, item, src))}
+    >
       {isAudio ? (
         <AudioMedia item={item} src={src} autoPlay={autoPlay} />
       ) : isVideo ? (
@@ -64,28 +71,30 @@ function ImageMedia({ item, src }: { item: LibraryItem; src: string }) {
   );
 }
 
+/** The service's videos are 24 fps unless the item says otherwise. */
+function fpsOf(item: LibraryItem): number | undefined {
+  const fps = item.options.fps;
+  return typeof fps === 'number' && fps > 0 ? fps : undefined;
+}
+
 function VideoMedia({ item, src, autoPlay }: { item: LibraryItem; src: string; autoPlay: boolean }) {
   return (
-    <video
+    <MediaPlayer
+      kind="video"
       className="media-video"
       src={src}
-      controls
+      label={item.title}
       autoPlay={autoPlay}
-      preload="metadata"
-      aria-label={item.title}
-      data-testid="media-video"
-    >
-      <track kind="captions" />
-    </video>
+      fps={fpsOf(item)}
+      testId="media-video"
+    />
   );
 }
 
 function AudioMedia({ item, src, autoPlay }: { item: LibraryItem; src: string; autoPlay: boolean }) {
-  const audio = useRef<HTMLAudioElement | null>(null);
   return (
     <div className="media-audio">
-      <Waveform src={src} audio={audio} label={item.title} height={120} />
-      <audio ref={audio} src={src} controls autoPlay={autoPlay} preload="metadata" aria-label={item.title} data-testid="media-audio" />
+      <MediaPlayer kind="audio" src={src} label={item.title} autoPlay={autoPlay} waveformHeight={120} testId="media-audio" />
     </div>
   );
 }

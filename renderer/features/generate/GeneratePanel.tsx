@@ -15,7 +15,9 @@ import { usePriceWatch } from '../../ui/usePriceWatch.ts';
 import { useHandoffStore } from '../../stores/handoffStore.ts';
 import { AudioSourceFields } from './AudioSourceFields.tsx';
 import { applicableOptions, modeOf, TYPE_LABELS } from './generateOptions.ts';
-import { useGenerateStore } from './generateStore.ts';
+import { MAX_COUNT, useGenerateStore } from './generateStore.ts';
+import { usesSpeech } from './buildGeneration.ts';
+import { SubmittedProgress } from './SubmittedProgress.tsx';
 import { OptionField } from './OptionField.tsx';
 import './generate.css';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
@@ -47,6 +49,8 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
       error: s.error,
       attempted: s.attempted,
       lastSubmitted: s.lastSubmitted,
+      count: s.count,
+      speechFirst: usesSpeech(s),
     })),
   );
   const actions = useGenerateStore(
@@ -62,6 +66,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
       setAudioTrack: s.setAudioTrack,
       recheckPrice: s.recheckPrice,
       requote: s.requote,
+      setCount: s.setCount,
     })),
   );
   const { capabilities, capabilitiesError, loadCapabilities } = useCapabilitiesStore(
@@ -125,6 +130,8 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
   const model = capabilities ? findModel(capabilities, type, form.models[type] ?? undefined) : undefined;
   const keys = applicableOptions(type, mode);
   const notReady = character.status !== 'ready';
+  const most = form.speechFirst ? 1 : MAX_COUNT[type];
+  const count = Math.min(most, form.count[type]);
 
   // An issue about a field that is not on screen is said above the button.
   const shown = new Set<string>([...keys, 'prompt', 'voice', 'text', 'model']);
@@ -133,7 +140,9 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
   const submit = async () => {
     if (notReady) return;
     const job = await actions.submit();
-    if (job) showToast(`${TYPE_LABELS[type]} queued: it appears under Generations and finishes by itself.`, 'success');
+    if (job && count > 1)
+      showToast(`${count} ${TYPE_LABELS[type].toLowerCase()}s queued: they appear under Generations as they finish.`, 'success');
+    else if (job) showToast(`${TYPE_LABELS[type]} queued: it appears under Generations and finishes by itself.`, 'success');
   };
 
   return (
@@ -191,6 +200,16 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
           </div>
         </fieldset>
 
+        {most > 1 ? (
+          <SegmentedControl
+            label="How many"
+            name="generation-count"
+            value={String(count)}
+            segments={Array.from({ length: most }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+            onChange={(value) => actions.setCount(Number(value))}
+          />
+        ) : null}
+
         {stray && (form.attempted || !/^(Choose|Write|A talk|Lipsync|Image edit|Video)/.test(stray)) ? <InlineError error={stray} /> : null}
         {notReady ? <p className="field-hint">{character.name} can be used once the portraits are ready.</p> : null}
         <InlineError error={form.error} />
@@ -200,7 +219,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
           data-last-shown-credits={form.lastSubmitted?.shownCredits ?? undefined}
         >
           <PriceButton
-            label="Generate"
+            label={count > 1 ? `Generate ${count}` : 'Generate'}
             type="submit"
             form={FORM_ID}
             price={form.price}
@@ -212,6 +231,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
             onRequote={actions.requote}
           />
         </div>
+        {form.lastSubmitted ? <SubmittedProgress jobId={form.lastSubmitted.jobId} batchId={form.lastSubmitted.batchId} /> : null}
       </form>
     </section>
   );

@@ -37,7 +37,10 @@ const MEDIA_KINDS: Record<MediaOptionKey, UploadKind[]> = {
   audio_url: ['audio'],
 };
 
-type Submitted = { jobId: string; type: GenerationType; shownCredits: number | null };
+type Submitted = { jobId: string; batchId: string | null; count: number; type: GenerationType; shownCredits: number | null };
+
+/** How many results one click may ask for, per type (each is its own paid job). */
+export const MAX_COUNT: Record<GenerationType, number> = { image: 4, video: 2, talk: 1 };
 
 type GenerateState = GenerateForm & {
   characterId: string | null;
@@ -54,6 +57,9 @@ type GenerateState = GenerateForm & {
   /** Set when the user tried to submit: required fields say so from then on. */
   attempted: boolean;
   lastSubmitted: Submitted | null;
+  /** How many results the next click asks for, per type. */
+  count: Record<GenerationType, number>;
+  setCount: (count: number) => void;
   setCharacter: (characterId: string) => void;
   setType: (type: GenerationType) => void;
   setModel: (modelId: string) => void;
@@ -108,28 +114,38 @@ function initialState() {
     error: null as AppError | null,
     attempted: false,
     lastSubmitted: null as Submitted | null,
+    count: { image: 1, video: 1, talk: 1 } as Record<GenerationType, number>,
   };
 }
 
-/** Adds two quotes into the one price the button shows. */
-function combine(clip: PriceState, speech: PriceState): PriceState {
-  if (clip.status === 'error') return clip;
-  if (speech.status === 'error') return speech;
-  if (clip.status !== 'priced' || speech.status !== 'priced')
-    return clip.status === 'idle' || speech.status === 'idle' ? { status: 'idle' } : { status: 'pricing' };
-  const credits = clip.price.credits + speech.price.credits;
-  const balance = clip.price.balance ?? speech.price.balance;
-  const approvalRequired = clip.price.approvalRequired || speech.price.approvalRequired;
+/** How many results a click on this form makes: a talk clip made with speech first is always one. */
+function countOf(state: GenerateForm & { count: Record<GenerationType, number> }): number {
+  return usesSpeech(state) ? 1 : Math.min(MAX_COUNT[state.type], state.count[state.type]);
+}
+
+/**
+ * Adds quotes into the one price the button shows: the clip's and its speech's, or one quote per
+ * result of a click that makes several. The first quote's id stands for the whole.
+ */
+function combine(...states: readonly PriceState[]): PriceState {
+  const failed = states.find((state) => state.status === 'error');
+  if (failed) return failed;
+  const prices = states.flatMap((state) => (state.status === 'priced' ? [state.price] : []));
+  const [first] = prices;
+  if (!first || prices.length !== states.length)
+    return states.some((state) => state.status === 'idle') ? { status: 'idle' } : { status: 'pricing' };
+  const credits = prices.reduce((sum, p) => sum + p.credits, 0);
+  const balance = prices.find((p) => p.balance !== null)?.balance ?? null;
+  const approvalRequired = prices.some((p) => p.approvalRequired);
   const approvalState =
-    [clip.price, speech.price].find((p) => p.approvalRequired && p.approvalState !== 'approved')?.approvalState ??
-    (approvalRequired ? 'approved' : null);
+    prices.find((p) => p.approvalRequired && p.approvalState !== 'approved')?.approvalState ?? (approvalRequired ? 'approved' : null);
   const price: Price = {
-    // Core takes the clip's quote as its estimate for the spend guard and prices the speech itself.
-    quoteId: clip.price.quoteId,
+    // With speech, core takes the clip's quote as its estimate for the spend guard and prices the speech itself.
+    quoteId: first.quoteId,
     credits,
     approvalRequired,
     approvalState,
-    expiresAt: clip.price.expiresAt < speech.price.expiresAt ? clip.price.expiresAt : speech.price.expiresAt,
+    expiresAt: prices.reduce((soonest, p) => (p.expiresAt < soonest ? p.expiresAt : soonest), first.expiresAt),
     balance,
     covered: balance === null || credits <= balance,
   };
@@ -140,7 +156,28 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
   let clipPrice: PriceState = { status: 'idle' };
   let speechPrice: PriceState = { status: 'idle' };
   let pricingAudio: string | null = null;
-  const publish = () => set({ price: usesSpeech(get()) ? combine(clipPrice, speechPrice) : clipPrice });
+  // The second to fourth result of one click are paid on their own quotes (spec 4.3: a quote binds one submission).
+  const extraPrices: PriceState[] = [];
+  const publish = () => {
+    const state = get();
+    const extra = countOf(state) - 1;
+    set({
+      price: usesSpeech(state)
+        ? combine(clipPrice, speechPrice)
+        : extra > 0
+          ? combine(clipPrice, ...extraPrices.slice(0, extra))
+          : clipPrice,
+    });
+  };
+  const extraPricers = [1, 2, 3].map((_, i) => {
+    extraPrices[i] = { status: 'idle' };
+    return new QuotePricer((state) => {
+      extraPrices[i] = state;
+      publish();
+    });
+  });
+  /** The pricers of this click's results: the first, then one per further result. */
+  const resultPricers = () => [clipPricer, ...extraPricers.slice(0, countOf(get()) - 1)];
   const clipPricer = new QuotePricer((state) => {
     clipPrice = state;
     publish();
@@ -157,16 +194,22 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
     const capabilities = useCapabilitiesStore.getState().capabilities;
     const built = buildGeneration(state, state.characterId, capabilities, state.tracks);
     set({ issues: built.issues });
+    const extra = countOf(state) - 1;
     if (hasIssues(built.issues)) {
       clipPricer.request(null);
       speechPricer.request(null);
+      for (const pricer of extraPricers) pricer.request(null);
       return;
     }
     if (!built.speech) {
       speechPricer.request(null);
-      clipPricer.request({ operationId: OPERATION_IDS.createGeneration, input: built.body });
+      const query = { operationId: OPERATION_IDS.createGeneration, input: built.body };
+      clipPricer.request(query);
+      extraPricers.forEach((pricer, i) => pricer.request(i < extra ? query : null));
+      publish();
       return;
     }
+    for (const pricer of extraPricers) pricer.request(null);
     speechPricer.request({
       operationId: OPERATION_IDS.createAudio,
       input: { voice_id: built.speech.voice_id, text: built.speech.text, emotion: built.speech.emotion },
@@ -225,6 +268,11 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
     },
     setType: (type) => {
       set({ type, error: null });
+      recompute();
+    },
+    setCount: (count) => {
+      const { type } = get();
+      set((state) => ({ count: { ...state.count, [type]: Math.max(1, Math.min(MAX_COUNT[type], Math.round(count))) }, error: null }));
       recompute();
     },
     setModel: (modelId) => {
@@ -325,12 +373,14 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       if (hasIssues(built.issues)) return null;
       set({ submitting: true, error: null });
       let price = get().price;
+      const count = countOf(state);
       if (!isFresh(price)) {
-        const [clip, speech] = await Promise.all([
+        const [clip, speech, ...extras] = await Promise.all([
           clipPricer.refreshNow(),
           built.speech ? speechPricer.refreshNow() : Promise.resolve(speechPrice),
+          ...extraPricers.slice(0, count - 1).map((pricer) => pricer.refreshNow()),
         ]);
-        price = built.speech ? combine(clip, speech) : clip;
+        price = built.speech ? combine(clip, speech) : combine(clip, ...extras);
         set({ price });
       }
       // Held, as the button says: the service would refuse a quote that is not approved (quote_not_approved).
@@ -343,9 +393,16 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       // With speech first, core quotes the speech itself and the clip again once its audio exists;
       // the clip's quote here is its estimate for the spend guard.
       const quoteId = price.status === 'priced' ? price.price.quoteId : null;
-      const reply = await invoke('generations.create', { body: built.body, quoteId, ...(built.speech ? { speech: built.speech } : {}) });
+      const several = count > 1 ? { count, quoteIds: quoteIdsOf([clipPrice, ...extraPrices.slice(0, count - 1)]) } : {};
+      const reply = await invoke('generations.create', {
+        body: built.body,
+        quoteId,
+        ...(built.speech ? { speech: built.speech } : {}),
+        ...several,
+      });
       clipPricer.invalidate();
       speechPricer.invalidate();
+      for (const pricer of extraPricers) pricer.invalidate();
       if (!reply.ok) {
         set({ submitting: false, error: reply.error });
         recompute();
@@ -357,17 +414,29 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       set({
         submitting: false,
         attempted: false,
-        lastSubmitted: { jobId: reply.value.id, type: state.type, shownCredits: price.status === 'priced' ? price.price.credits : null },
+        lastSubmitted: {
+          jobId: reply.value.id,
+          batchId: reply.value.batchId ?? null,
+          count,
+          type: state.type,
+          shownCredits: price.status === 'priced' ? price.price.credits : null,
+        },
       });
       // A quote pays for one submission; the next click gets a fresh one.
       recompute();
       return reply.value;
     },
     recheckPrice: async () => {
-      await Promise.all([clipPricer.reread(), usesSpeech(get()) ? speechPricer.reread() : Promise.resolve()]);
+      await Promise.all([
+        ...resultPricers().map((pricer) => pricer.reread()),
+        usesSpeech(get()) ? speechPricer.reread() : Promise.resolve(),
+      ]);
     },
     requote: async () => {
-      await Promise.all([clipPricer.refreshNow(), usesSpeech(get()) ? speechPricer.refreshNow() : Promise.resolve(speechPrice)]);
+      await Promise.all([
+        ...resultPricers().map((pricer) => pricer.refreshNow()),
+        usesSpeech(get()) ? speechPricer.refreshNow() : Promise.resolve(speechPrice),
+      ]);
     },
     reset: () => {
       const state = get();
@@ -375,6 +444,8 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
         for (const key of MEDIA_OPTION_KEYS) for (const attachment of state.media[type][key]) releaseAttachment(attachment);
       clipPricer.cancel();
       speechPricer.cancel();
+      for (const pricer of extraPricers) pricer.cancel();
+      extraPrices.fill({ status: 'idle' });
       clipPrice = { status: 'idle' };
       speechPrice = { status: 'idle' };
       pricingAudio = null;
@@ -384,6 +455,11 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
 });
 
 registerStoreReset(() => useGenerateStore.getState().reset());
+
+/** The quote of each result, in order (only priced states reach a submission). */
+function quoteIdsOf(states: readonly PriceState[]): string[] {
+  return states.flatMap((state) => (state.status === 'priced' ? [state.price.quoteId] : []));
+}
 
 /** Recheck when the catalog arrives (the panel may open before it). */
 useCapabilitiesStore.subscribe((state, previous) => {

@@ -7,6 +7,7 @@ import type { AppError } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { creditsText, formatDateTime } from '../../ui/format.ts';
 import { canCancel, canSendAgain, isAskingCreator, JOB_KIND_LABELS, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
+import { JobProgress } from './JobProgress.tsx';
 import { useQueueStore } from './queueStore.ts';
 
 interface JobRowProps {
@@ -16,12 +17,14 @@ interface JobRowProps {
   after: string | null;
   /** A newer attempt of this failed job exists. */
   retried: boolean;
+  /** The current time, for the elapsed time of a job in flight. */
+  now: number;
   onCancel: (job: Job) => void;
   onRetry: (job: Job) => void;
 }
 
 /** One job: what it is, its state, price, progress and the actions that apply. */
-export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRowProps) {
+export function JobRow({ job, depth, after, retried, now, onCancel, onRetry }: JobRowProps) {
   const [sendAgainError, setSendAgainError] = useState<AppError | null>(null);
   // The same request under the same key: nothing new to price, so no retry dialog.
   const sendAgain = async () => setSendAgainError(await useJobsStore.getState().retry(job.id, null));
@@ -55,9 +58,8 @@ export function JobRow({ job, depth, after, retried, onCancel, onRetry }: JobRow
             {sendAgainError.message}
           </p>
         )}
-        {job.state === 'processing' || job.state === 'sending' ? (
-          <ProgressBar value={job.progress} label={`${job.title}: progress`} />
-        ) : null}
+        {job.state === 'processing' ? <JobProgress job={job} now={now} label={job.title} /> : null}
+        {job.state === 'sending' ? <ProgressBar value={job.progress} label={`${job.title}: progress`} /> : null}
         <span className="job-time">{formatDateTime(job.createdAt)}</span>
       </div>
       <div className="job-side">

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { Job } from '../../../shared/ipc/index.ts';
 import { useAccountStore } from '../../stores/accountStore.ts';
+import { useNow } from '../../stores/jobsInFlight.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -10,7 +12,8 @@ import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
-import { chainOrder, isActive, isAskingCreator } from './jobLabels.ts';
+import { BatchGroup } from './BatchGroup.tsx';
+import { chainOrder, groupBatches, isActive, isAskingCreator } from './jobLabels.ts';
 import { JobRow } from './JobRow.tsx';
 import { useQueueStore } from './queueStore.ts';
 import './queue.css';
@@ -48,7 +51,8 @@ export function QueueScreen() {
   const active = all.filter(isActive);
   const show: Show = picked ?? (active.length > 0 ? 'active' : 'all');
   const shown = show === 'all' ? all : show === 'active' ? active : all.filter((job) => !isActive(job));
-  const ordered = chainOrder(shown);
+  const entries = groupBatches(chainOrder(shown));
+  const now = useNow(active.some((job) => job.state === 'processing'));
   const titles = new Map(all.map((job) => [job.id, job.title]));
   // A failed job is retried once (core refuses a second retry): its row says so instead of offering it.
   const retried = new Set(all.flatMap((job) => (job.retryOf ? [job.retryOf] : [])));
@@ -109,23 +113,33 @@ export function QueueScreen() {
           { value: 'all', label: 'All' },
         ]}
       />
-      {ordered.length === 0 ? (
+      {entries.length === 0 ? (
         <EmptyState title={show === 'active' ? 'Nothing in the queue' : 'No jobs here'}>
           Jobs you submit from the studio and the voice lab appear here.
         </EmptyState>
       ) : (
         <ul className="job-list" data-testid="job-list">
-          {ordered.map(({ job, depth }) => (
-            <JobRow
-              key={job.id}
-              job={job}
-              depth={depth}
-              retried={retried.has(job.id)}
-              after={job.dependsOn ? (titles.get(job.dependsOn) ?? null) : null}
-              onCancel={(each) => void cancel(each)}
-              onRetry={(each) => void openRetry(each)}
-            />
-          ))}
+          {entries.map(({ job, depth, batch }) => {
+            const row = (each: Job, at: number) => (
+              <JobRow
+                key={each.id}
+                job={each}
+                depth={at}
+                retried={retried.has(each.id)}
+                now={now}
+                after={each.dependsOn ? (titles.get(each.dependsOn) ?? null) : null}
+                onCancel={(one) => void cancel(one)}
+                onRetry={(one) => void openRetry(one)}
+              />
+            );
+            return batch ? (
+              <BatchGroup key={`batch-${job.batchId ?? job.id}`} jobs={batch} now={now}>
+                {batch.map((each) => row(each, 0))}
+              </BatchGroup>
+            ) : (
+              row(job, depth)
+            );
+          })}
         </ul>
       )}
       <RetryDialog />

@@ -81,3 +81,32 @@ export function chainOrder(jobs: readonly Job[]): { job: Job; depth: number }[] 
   for (const root of roots.sort(newestFirst)) visit(root, 0);
   return out;
 }
+
+/** A row of the queue: one job (at its depth in a chain), or the jobs of one click shown as one group. */
+export type QueueEntry = { job: Job; depth: number; batch: null } | { job: Job; depth: 0; batch: Job[] };
+
+/**
+ * The jobs of one click (several results of one request) as one entry at the place of its newest
+ * job; a batch of one, or a job in a chain, stays a row of its own.
+ */
+export function groupBatches(ordered: readonly { job: Job; depth: number }[]): QueueEntry[] {
+  const members = new Map<string, Job[]>();
+  for (const { job, depth } of ordered) {
+    if (!job.batchId || depth > 0) continue;
+    members.set(job.batchId, [...(members.get(job.batchId) ?? []), job]);
+  }
+  const out: QueueEntry[] = [];
+  const placed = new Set<string>();
+  for (const { job, depth } of ordered) {
+    const batch = job.batchId && depth === 0 ? (members.get(job.batchId) ?? []) : [];
+    if (batch.length < 2 || !job.batchId) {
+      out.push({ job, depth, batch: null });
+      continue;
+    }
+    if (placed.has(job.batchId)) continue;
+    placed.add(job.batchId);
+    const oldestFirst = [...batch].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    out.push({ job, depth: 0, batch: oldestFirst });
+  }
+  return out;
+}

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FileUp } from 'lucide-react';
+import { Button as AriaButton, FileTrigger } from 'react-aria-components';
 import { API_KEY_PATTERN } from '../../../shared/api/index.ts';
 import type { CommandInput, ConnectionCheck } from '../../../shared/ipc/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -179,10 +181,14 @@ export function ConnectServiceForm({
           />
         )}
       </Field>
-      <label className="file-pick">
-        <span>Choose a .pem file…</span>
-        <input type="file" accept=".pem,.crt,application/x-pem-file" onChange={(event) => void readPem(event.target.files?.[0])} />
-      </label>
+      <div className="file-pick">
+        <FileTrigger acceptedFileTypes={['.pem', '.crt', 'application/x-pem-file']} onSelect={(files) => void readPem(files?.[0])}>
+          <AriaButton className="button button-secondary button-sm">
+            <FileUp size={14} aria-hidden="true" />
+            Choose a .pem file…
+          </AriaButton>
+        </FileTrigger>
+      </div>
       <Field
         label="API key"
         hint="Kept in your system keychain. Cast Studio shows only its first characters afterwards."

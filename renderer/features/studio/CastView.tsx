@@ -1,10 +1,10 @@
+import { Mic, PenLine, Plus, Search, Sparkles, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SHORTCUT_HINT } from '../../app/useShortcuts.ts';
 import { filterCharacters, useCharactersStore } from '../../stores/charactersStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { PlusIcon, SearchIcon, StudioIcon } from '../../ui/icons.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CharacterCard } from './CharacterCard.tsx';
@@ -12,7 +12,27 @@ import { CreateCharacterDialog } from './CreateCharacterDialog.tsx';
 import { useStudioStore } from './studioStore.ts';
 import { formatCount, formatCountOf } from '../../ui/format.ts';
 
-/** The cast: every character as a card with its headshot and status, searchable by name. */
+const FIRST_RUN_STEPS = [
+  { icon: PenLine, text: 'Describe them once' },
+  { icon: Sparkles, text: 'Make images and video of them' },
+  { icon: Mic, text: 'Give them a voice' },
+] as const;
+
+/** What a character is for, in three steps shaped like the cards to come, on an empty cast. */
+function FirstRunHint() {
+  return (
+    <ol className="cast-first-run" aria-label="How a character works">
+      {FIRST_RUN_STEPS.map(({ icon: Icon, text }) => (
+        <li key={text}>
+          <Icon size={26} aria-hidden="true" />
+          <span>{text}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The cast: every character as a portrait card, searchable by name. */
 export function CastView() {
   const { byId, order, loaded, error } = useCharactersStore(
     useShallow((s) => ({ byId: s.byId, order: s.order, loaded: s.loaded, error: s.error })),
@@ -29,18 +49,18 @@ export function CastView() {
   }, [focusRequest]);
 
   return (
-    <section className="screen" aria-labelledby="studio-title">
+    <section className="screen cast-screen" aria-labelledby="studio-title">
       <header className="screen-header">
         <div>
           <h1 id="studio-title" className="screen-title">
             Your cast
           </h1>
-          <p className="screen-subtitle">{loaded ? formatCountOf(total, 'character') : 'Loading…'}</p>
+          {loaded && total === 0 ? null : <p className="screen-subtitle">{loaded ? formatCountOf(total, 'character') : 'Loading…'}</p>}
         </div>
         <div className="screen-actions">
           {total > 0 ? (
             <div className="search-box">
-              <SearchIcon />
+              <Search size={16} aria-hidden="true" />
               <label htmlFor="cast-search" className="visually-hidden">
                 Search characters by name
               </label>
@@ -63,7 +83,7 @@ export function CastView() {
           ) : null}
           <Button
             variant="primary"
-            icon={<PlusIcon />}
+            icon={<Plus size={18} aria-hidden="true" />}
             onClick={openCreate}
             title={`New character (${SHORTCUT_HINT}+N)`}
             data-action="new-character"
@@ -81,15 +101,15 @@ export function CastView() {
         </div>
       ) : total === 0 ? (
         <EmptyState
-          icon={<StudioIcon />}
+          icon={<Users size={28} aria-hidden="true" />}
           title="Your cast is empty"
           action={
-            <Button variant="primary" icon={<PlusIcon />} onClick={openCreate}>
+            <Button variant="primary" icon={<Plus size={18} aria-hidden="true" />} onClick={openCreate}>
               Create your first character
             </Button>
           }
         >
-          A character is a reusable identity: describe them once, then make images, video and talking clips of them.
+          <FirstRunHint />
         </EmptyState>
       ) : shown.length === 0 ? (
         <p className="muted" role="status">

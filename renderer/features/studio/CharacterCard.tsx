@@ -1,32 +1,85 @@
+import { AlertTriangle, Maximize2, Mic, Sparkles } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
+import { Toolbar } from 'react-aria-components';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
-import { StatusBadge } from '../../ui/Badge.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
+import { Tooltip } from '../../ui/primitives/index.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { openCharacterAt } from './characterAnchor.ts';
+import { useNaturalRatio } from './useNaturalRatio.ts';
 
-const PLACEHOLDER: Record<CharacterView['status'], string> = {
-  generating: 'Generating…',
-  ready: 'No portrait',
-  failed: 'Failed',
-};
+const ICON = 16;
+/** Headshots are square until the file says otherwise. */
+const HEADSHOT_RATIO = 1;
 
+function QuickAction({ label, action, onPress, children }: { label: string; action: string; onPress: () => void; children: ReactNode }) {
+  return (
+    <Tooltip content={label}>
+      <button type="button" className="card-action" aria-label={label} onClick={onPress} data-action={action}>
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+/** Only what needs attention shows: work in flight or a failure; a ready character carries no mark. */
+function CardStatus({ status }: { status: CharacterView['status'] }) {
+  if (status === 'generating')
+    return (
+      <span className="character-card-status" data-mark="generating">
+        <Spinner decorative />
+        <span className="visually-hidden">Generating</span>
+      </span>
+    );
+  if (status === 'failed')
+    return (
+      <span className="character-card-status character-card-failed" data-mark="failed">
+        <AlertTriangle size={ICON} aria-hidden="true" />
+        <span className="visually-hidden">Failed</span>
+      </span>
+    );
+  return null;
+}
+
+/**
+ * A character as a portrait card: the headshot at its own shape, the name over it, and quick
+ * actions shown on hover or keyboard focus (one Tab stop, arrows move between them). The actions
+ * sit beside the card's own button rather than inside it: a button holds no other buttons.
+ */
 export function CharacterCard({ character }: { character: CharacterView }) {
   const openCharacter = useNavigationStore((s) => s.openCharacter);
+  const frame = useRef<HTMLDivElement>(null);
+  const ratio = useNaturalRatio(frame, character.headshotMediaId) ?? HEADSHOT_RATIO;
   return (
-    <article
-      className="character-card"
-      data-character-id={character.id}
-      data-status={character.status}
-      data-character-name={character.name}
-    >
-      <button type="button" className="character-card-open" onClick={() => openCharacter(character.id)}>
-        <div className="character-card-media media-frame">
-          <MediaImage mediaId={character.headshotMediaId} alt="" placeholder={PLACEHOLDER[character.status]} />
-        </div>
-        <div className="character-card-info">
-          <span className="character-card-name">{character.name}</span>
-          <StatusBadge status={character.status} />
-        </div>
-      </button>
-    </article>
+    <div className="cast-card" data-character-id={character.id}>
+      <article
+        className="character-card"
+        data-character-id={character.id}
+        data-status={character.status}
+        data-character-name={character.name}
+      >
+        <button type="button" className="character-card-open" onClick={() => openCharacter(character.id)}>
+          <div ref={frame} className="character-card-media media-frame" style={{ aspectRatio: ratio }}>
+            <MediaImage mediaId={character.headshotMediaId} alt="" />
+          </div>
+          <span className="character-card-caption">
+            <span className="character-card-name">{character.name}</span>
+            <CardStatus status={character.status} />
+          </span>
+        </button>
+      </article>
+      <Toolbar className="character-card-actions" aria-label={`Quick actions for ${character.name}`}>
+        <QuickAction label="Generate" action="card-generate" onPress={() => openCharacterAt(character.id, 'generate')}>
+          <Sparkles size={ICON} aria-hidden="true" />
+        </QuickAction>
+        <QuickAction label="Give a voice" action="card-voice" onPress={() => openCharacterAt(character.id, 'voice')}>
+          <Mic size={ICON} aria-hidden="true" />
+        </QuickAction>
+        <QuickAction label="Open" action="card-open" onPress={() => openCharacter(character.id)}>
+          <Maximize2 size={ICON} aria-hidden="true" />
+        </QuickAction>
+      </Toolbar>
+    </div>
   );
 }

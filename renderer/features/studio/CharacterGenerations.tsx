@@ -2,13 +2,16 @@ import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
-import { isInFlight, useJobsStore } from '../../stores/jobsStore.ts';
+import { progressOf, progressText, useJobsInFlightStore, useNow } from '../../stores/jobsInFlight.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
 import { Badge, StatusBadge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
-import { useCharacterGenerationsStore } from './characterGenerationsStore.ts';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { jobsByItem, pendingFor, useCharacterGenerationsStore } from './characterGenerationsStore.ts';
 import { creditsText, formatCount } from '../../ui/format.ts';
+import './generationProgress.css';
 
 const KIND_LABELS: Record<string, string> = { image: 'Image', video: 'Video', talk: 'Talk', character_create: 'Portraits', audio: 'Audio' };
 
@@ -18,19 +21,20 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
     useShallow((s) => ({ items: s.items, total: s.total, loading: s.loading, error: s.error, load: s.load })),
   );
   const { jobs, contexts } = useJobsStore(useShallow((s) => ({ jobs: s.jobs, contexts: s.contexts })));
+  const { inFlight, finished } = useJobsInFlightStore(useShallow((s) => ({ inFlight: s.jobs, finished: s.finished })));
 
   useEffect(() => {
     void load(characterId);
+    void useJobsInFlightStore.getState().load();
   }, [characterId, load]);
 
-  // Jobs submitted from this page that the library does not hold yet.
-  const pending = useMemo(() => {
-    const known = new Set(items.map((item) => item.id));
-    return Object.values(jobs)
-      .filter((job) => job.kind === 'generation.create' && contexts[job.id]?.characterId === characterId)
-      .filter((job) => (isInFlight(job) || job.state === 'failed') && !(job.resourceId && known.has(job.resourceId)))
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
-  }, [jobs, contexts, items, characterId]);
+  // A placeholder for each job of this character the library does not hold yet; its result takes its place.
+  const pending = useMemo(
+    () => pendingFor(characterId, items, { inFlight, finished, submitted: jobs, contexts }),
+    [jobs, contexts, inFlight, finished, items, characterId],
+  );
+  const running = useMemo(() => jobsByItem(inFlight), [inFlight]);
+  const now = useNow(pending.some((job) => job.state === 'processing') || running.size > 0);
 
   const count = total + pending.length;
 
@@ -49,12 +53,12 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
         <ul className="generation-grid" aria-label={`Generations, newest first`}>
           {pending.map((job) => (
             <li key={job.id}>
-              <PendingTile job={job} label={contexts[job.id]?.label ?? job.title} />
+              <PendingTile job={job} label={job.prompt ?? contexts[job.id]?.label ?? job.title} now={now} />
             </li>
           ))}
           {items.map((item) => (
             <li key={item.id}>
-              <GenerationTile item={item} />
+              <GenerationTile item={item} job={running.get(item.id) ?? null} now={now} />
             </li>
           ))}
         </ul>
@@ -68,12 +72,15 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
   );
 }
 
-function PendingTile({ job, label }: { job: Job; label: string }) {
+function PendingTile({ job, label, now }: { job: Job; label: string; now: number }) {
+  const note =
+    job.state === 'failed' ? 'Failed' : job.state === 'done' ? 'Arriving…' : job.state === 'processing' ? 'Generating…' : 'In the queue…';
   return (
     <article className="generation-tile" data-job-id={job.id} data-status={job.state} data-kind="pending">
       <div className="generation-media media-frame">
-        <div className="media-placeholder">
-          <span className="media-placeholder-text">{job.state === 'failed' ? 'Failed' : 'In the queue…'}</span>
+        <div className="media-placeholder generation-placeholder">
+          <span className="media-placeholder-text">{note}</span>
+          {job.state === 'processing' || job.state === 'done' ? <TileProgress job={job} now={now} label={label} /> : null}
         </div>
       </div>
       <div className="generation-info">
@@ -87,7 +94,8 @@ function PendingTile({ job, label }: { job: Job; label: string }) {
   );
 }
 
-function GenerationTile({ item }: { item: LibraryItem }) {
+/** A generation in the library; while its job runs, the placeholder shows the job's progress until the result replaces it. */
+function GenerationTile({ item, job, now }: { item: LibraryItem; job: Job | null; now: number }) {
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const playable = (item.kind === 'video' || item.kind === 'talk') && item.mediaId && item.downloaded;
   const src = playable ? mediaUrl(mediaBase, item.mediaId) : null;
@@ -117,6 +125,7 @@ function GenerationTile({ item }: { item: LibraryItem }) {
             placeholder={item.status === 'failed' ? 'Failed' : item.status === 'completed' ? 'Downloading…' : 'Generating…'}
           />
         )}
+        {job && item.status !== 'completed' && item.status !== 'failed' ? <TileProgress job={job} now={now} label={description} /> : null}
       </div>
       <div className="generation-info">
         <div className="generation-badges">
@@ -130,5 +139,17 @@ function GenerationTile({ item }: { item: LibraryItem }) {
         {item.errorMessage ? <p className="generation-error">{item.errorMessage}</p> : null}
       </div>
     </article>
+  );
+}
+
+/** The bar along this library's estimate and the time so far, over a tile's placeholder. */
+function TileProgress({ job, now, label }: { job: Job; now: number; label: string }) {
+  const progress = progressOf(job, now);
+  const text = progressText(progress);
+  return (
+    <div className="generation-progress" data-testid="tile-progress" data-job-id={job.id}>
+      <ProgressBar value={progress.fraction} label={`${label}: progress`} />
+      {text ? <span className="generation-elapsed">{text}</span> : null}
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { BackIcon } from '../../ui/icons.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { GeneratePanel } from '../generate/GeneratePanel.tsx';
+import { CastVoicePicker } from '../scenes/CastVoicePicker.tsx';
 import { CharacterGenerations } from './CharacterGenerations.tsx';
 import { CharacterPortraits } from './CharacterPortraits.tsx';
 import { CharacterTraits } from './CharacterTraits.tsx';
@@ -143,6 +144,7 @@ export function CharacterPage({ characterId }: { characterId: string }) {
           <CharacterPortraits character={character} />
           {/* What was just made comes first, newest at the top, near the panel that made it. */}
           <CharacterGenerations characterId={character.id} />
+          <CastVoicePicker characterId={character.id} characterName={character.name} />
           <div className="character-details">
             <CharacterTraits character={character} />
             <CharacterVersions character={character} />

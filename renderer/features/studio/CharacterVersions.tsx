@@ -1,40 +1,62 @@
+import { Toolbar } from 'react-aria-components';
+import { useShallow } from 'zustand/react/shallow';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
 import { MediaImage } from '../../ui/MediaImage.tsx';
+import { Tooltip } from '../../ui/primitives/index.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { formatDateTime } from '../../ui/format.ts';
+import { lookOf, useCharacterLookStore } from './characterLookStore.ts';
+import { scrollWithinMain } from './scrollWithinMain.ts';
 
-/** Each version of the portraits, the current one marked. */
+/**
+ * Every version of the look as a strip of headshots, newest first. Clicking one (or Enter/Space
+ * on it; the arrow keys move along the strip) shows its portraits above; the current one is marked.
+ */
 export function CharacterVersions({ character }: { character: CharacterView }) {
+  const { shown, show } = useCharacterLookStore(useShallow((s) => ({ shown: s.shown, show: s.show })));
   const versions = [...character.versions].sort((a, b) => b.version - a.version);
+  const showing = lookOf(character, shown).version;
+
+  const pick = (version: number) => {
+    show(character.id, version);
+    // The look is at the top of the page: bring it into view if the strip's click left it above.
+    const look = document.querySelector('.portraits-section');
+    if (look) scrollWithinMain(look, 'nearest');
+  };
+
   return (
     <section className="panel" aria-labelledby="versions-title">
       <h2 id="versions-title" className="panel-title">
         Versions
       </h2>
       {versions.length === 0 ? (
-        <p className="muted">The first version is being made.</p>
+        <p className="muted versions-waiting">
+          <Spinner decorative /> The first version is being made.
+        </p>
       ) : (
-        <ol className="versions" data-current-version={character.version}>
+        <Toolbar className="versions" aria-label="Versions of the look" data-current-version={character.version}>
           {versions.map((version) => {
             const current = version.version === character.version;
+            const detail = `${current ? ', current' : ''}, ${formatDateTime(version.createdAt)}`;
             return (
-              <li
-                key={version.version}
-                className={`version${current ? ' version-current' : ''}`}
-                aria-current={current ? 'true' : undefined}
-                data-version={version.version}
-              >
-                <div className="version-thumb media-frame">
-                  <MediaImage mediaId={version.headshotMediaId} alt="" />
-                </div>
-                <div className="version-info">
+              <Tooltip key={version.version} content={`Version ${version.version}${detail}`}>
+                <button
+                  type="button"
+                  className={`version${current ? ' version-current' : ''}`}
+                  aria-pressed={version.version === showing}
+                  onClick={() => pick(version.version)}
+                  data-version={version.version}
+                >
+                  <span className="version-thumb">
+                    <MediaImage mediaId={version.headshotMediaId} alt="" />
+                  </span>
                   <span className="version-name">Version {version.version}</span>
-                  <span className="version-date">{formatDateTime(version.createdAt)}</span>
-                </div>
-                {current ? <span className="badge badge-accent">current</span> : null}
-              </li>
+                  <span className="visually-hidden">{detail}</span>
+                </button>
+              </Tooltip>
             );
           })}
-        </ol>
+        </Toolbar>
       )}
     </section>
   );

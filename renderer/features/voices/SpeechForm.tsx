@@ -3,7 +3,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { Emotion, LIMITS, MODEL_B_FIELDS, OPERATION_IDS, VoiceModel } from '../../../shared/api/index.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { formSubmitHandlers } from '../../app/formSubmit.ts';
-import { Field, Select, TextArea, TextInput } from '../../ui/Field.tsx';
+import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
+import { Select } from '../../ui/primitives/index.ts';
+import { defaultTrackName } from './trackName.ts';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { createPriceStore } from './priceStore.ts';
 import { useTracksStore } from './tracksStore.ts';
@@ -48,23 +50,26 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
   // spec 4.5: without a model the voice's own model applies, else voice-model-a.
   const effectiveModel = model || voice?.model || 'voice-model-a';
   const modelB = effectiveModel === 'voice-model-b';
+  // Unnamed tracks are named after their voice and first words ("Mira — Welcome to the rooftop…").
+  // A string from the store (not read off `voice`), so the memoized body below can depend on it.
+  const voiceName = useVoicesStore((s) => [...s.voices, ...s.presets].find((each) => each.id === voiceId)?.name ?? null);
+  const fallbackName = voiceName ? defaultTrackName(voiceName, text) : null;
 
   const body = useMemo<SpeechBody | null>(() => {
     if (!voiceId || text.trim().length < LIMITS.audioText.min || text.length > LIMITS.audioText.max || name.length > LIMITS.audioTrackName)
       return null;
     const fields: Record<string, string> = {};
     if (modelB) for (const field of MODEL_B_FIELDS) if (extra[field]?.trim()) fields[field] = extra[field].trim();
-    return { voice_id: voiceId, text, emotion, ...(model ? { model } : {}), ...(name.trim() ? { name: name.trim() } : {}), ...fields };
-  }, [voiceId, text, emotion, model, name, modelB, extra]);
+    const trackName = name.trim() || (voiceName ? defaultTrackName(voiceName, text) : null);
+    return { voice_id: voiceId, text, emotion, ...(model ? { model } : {}), ...(trackName ? { name: trackName } : {}), ...fields };
+  }, [voiceId, text, emotion, model, name, modelB, extra, voiceName]);
 
   useEffect(() => requestPrice(OPERATION_IDS.createAudio, body), [body, requestPrice]);
 
   const submit = async () => {
     if (!body) return;
-    if (await createSpeech(body, price.status === 'priced' ? price.price.quoteId : null)) {
-      setText('');
-      setName('');
-    }
+    // The text stays in the box: the next take is usually the same line with another voice or emotion.
+    if (await createSpeech(body, price.status === 'priced' ? price.price.quoteId : null)) setName('');
   };
 
   return (
@@ -73,46 +78,37 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
         Text to speech
       </h2>
       <div className="form-row">
-        <Field label="Voice" required>
-          {(control) => (
-            <Select
-              {...control}
-              value={voiceId}
-              onChange={(event) => onVoiceChange(event.target.value)}
-              options={[
-                { value: '', label: choices.length ? 'Choose a voice…' : 'No ready voice yet' },
-                ...choices.map((each) => ({
-                  value: each.id,
-                  label: `${each.name}${each.owner === 'system' || each.source_type === 'preset' ? ' (preset)' : ''}`,
-                })),
-              ]}
-            />
-          )}
-        </Field>
-        <Field label="Model" hint={model ? undefined : `Uses ${effectiveModel}`}>
-          {(control) => (
-            <Select
-              {...control}
-              value={model}
-              onChange={(event) => setModel(event.target.value as '' | SpeechBody['model'])}
-              options={[{ value: '', label: "The voice's model" }, ...VoiceModel.options.map((each) => ({ value: each, label: each }))]}
-            />
-          )}
-        </Field>
-        <Field label="Emotion">
-          {(control) => (
-            <Select
-              {...control}
-              value={emotion}
-              onChange={(event) => setEmotion(event.target.value as SpeechBody['emotion'])}
-              options={EMOTION_OPTIONS}
-            />
-          )}
-        </Field>
+        <Select
+          label="Voice"
+          name="voice"
+          required
+          value={voiceId}
+          onChange={onVoiceChange}
+          placeholder={choices.length ? 'Choose a voice…' : 'No ready voice yet'}
+          options={choices.map((each) => ({
+            value: each.id,
+            label: `${each.name}${each.owner === 'system' || each.source_type === 'preset' ? ' (preset)' : ''}`,
+          }))}
+        />
+        <Select
+          label="Model"
+          name="speech-model"
+          hint={model ? undefined : `Uses ${effectiveModel}`}
+          value={model ?? ''}
+          onChange={(value) => setModel(value as '' | SpeechBody['model'])}
+          options={[{ value: '', label: "The voice's model" }, ...VoiceModel.options.map((each) => ({ value: each, label: each }))]}
+        />
+        <Select
+          label="Emotion"
+          name="emotion"
+          value={emotion ?? 'auto'}
+          onChange={(value) => setEmotion(value as SpeechBody['emotion'])}
+          options={EMOTION_OPTIONS}
+        />
       </div>
       <Field
         label="Track name"
-        hint="Leave empty for “Audio” and today’s date."
+        hint={fallbackName ? `Leave empty for “${fallbackName}”.` : 'Leave empty to name it after its voice and first words.'}
         counter={{ length: name.length, max: LIMITS.audioTrackName }}
       >
         {(control) => <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} />}

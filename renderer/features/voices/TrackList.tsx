@@ -1,15 +1,15 @@
-import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import type { LibraryItem, VoiceView } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
-import { StatusBadge } from '../../ui/Badge.tsx';
+import { WorkStatus } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { useHandoffStore } from '../../stores/handoffStore.ts';
 import { creditsText, formatDateTime } from '../../ui/format.ts';
-import { Waveform } from '../../ui/Waveform.tsx';
+import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
+import { useVoicesStore } from './voicesStore.ts';
 import { useTracksStore } from './tracksStore.ts';
 import { formatCount } from '../../ui/format.ts';
 
@@ -78,26 +78,32 @@ function TrackRow({ track }: { track: LibraryItem }) {
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const online = useConnectionStore((s) => s.connection?.online ?? true);
   const { download, askDelete } = useTracksStore(useShallow((s) => ({ download: s.download, askDelete: s.askDelete })));
-  const audio = useRef<HTMLAudioElement | null>(null);
+  const voiceName = useVoicesStore((s) => voiceNameOf(track, s.voices, s.presets));
   const src = track.downloaded ? mediaUrl(mediaBase, track.mediaId) : null;
   const ready = track.status === 'ready' || track.status === 'completed';
+  const emotion = typeof track.options.emotion === 'string' ? track.options.emotion : null;
+  const facts = [voiceName, emotion && emotion !== 'auto' ? emotion : null, track.model].filter(Boolean);
 
   return (
     <li className="track" data-track-id={track.id} data-status={track.status}>
       <div className="track-head">
         <span className="track-name">{track.title}</span>
-        <StatusBadge status={track.status} />
-        <span className="track-meta">
+        <WorkStatus status={track.status} />
+      </div>
+      <p className="track-meta" data-testid="track-facts">
+        {facts.map((fact) => (
+          <span key={fact} className="track-fact">
+            {fact}
+          </span>
+        ))}
+        <span className="track-when">
           {formatDateTime(track.createdAt)}
           {track.creditsUsed !== null ? ` · ${creditsText(track.creditsUsed)}` : ''}
         </span>
-      </div>
+      </p>
       {track.prompt && <p className="track-text">{track.prompt}</p>}
       {src ? (
-        <div className="track-player">
-          <Waveform src={src} audio={audio} label={track.title} height={48} />
-          <audio ref={audio} src={src} controls preload="metadata" aria-label={`Play ${track.title}`} />
-        </div>
+        <MediaPlayer kind="audio" src={src} label={track.title} compact waveformHeight={48} className="track-player" />
       ) : (
         <p className="track-missing">
           {track.status === 'failed'
@@ -122,4 +128,11 @@ function TrackRow({ track }: { track: LibraryItem }) {
       </div>
     </li>
   );
+}
+
+/** The name of the voice that speaks a track, from the voices this screen knows. */
+function voiceNameOf(track: LibraryItem, voices: readonly VoiceView[], presets: readonly VoiceView[]): string | null {
+  const id = track.options.voice_id;
+  if (typeof id !== 'string') return null;
+  return voices.find((voice) => voice.id === id)?.name ?? presets.find((voice) => voice.id === id)?.name ?? null;
 }

@@ -3,7 +3,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { LIMITS, OPERATION_IDS, UPLOAD_TYPES, VoiceModel } from '../../../shared/api/index.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { DropZone } from '../../ui/DropZone.tsx';
-import { Field, Select, TextArea, TextInput } from '../../ui/Field.tsx';
+import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
+import { Select } from '../../ui/primitives/index.ts';
+import { SamplePreview } from './SamplePreview.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { createPriceStore } from './priceStore.ts';
@@ -110,14 +112,7 @@ export function VoiceCreateForm() {
       />
       {mode === 'voice_clone' &&
         (sample ? (
-          <div className="voice-sample" data-testid="voice-sample">
-            <span>
-              Sample: <strong>{sample.name}</strong> uploaded
-            </span>
-            <button type="button" className="button button-ghost button-sm" onClick={clearSample}>
-              Replace
-            </button>
-          </div>
+          <SamplePreview sample={sample} uploading={uploading} onTrimmed={(file) => void uploadSample(file)} onReplace={clearSample} />
         ) : (
           <DropZone
             name="voice-sample"
@@ -152,16 +147,13 @@ export function VoiceCreateForm() {
       >
         {(control) => <TextArea {...control} rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />}
       </Field>
-      <Field label="Model">
-        {(control) => (
-          <Select
-            {...control}
-            options={MODEL_OPTIONS}
-            value={model}
-            onChange={(event) => setModel(event.target.value as CloneBody['model'])}
-          />
-        )}
-      </Field>
+      <Select
+        label="Model"
+        name="voice-model"
+        options={MODEL_OPTIONS}
+        value={model ?? 'voice-model-a'}
+        onChange={(value) => setModel(value as CloneBody['model'])}
+      />
       <PriceButton
         label={mode === 'voice_design' ? 'Design voice' : 'Clone voice'}
         price={price}

@@ -28,7 +28,6 @@ export function VoicesScreen() {
         <h1 id="voices-heading" className="screen-title">
           Voice lab
         </h1>
-        <p className="screen-subtitle">Clone or design voices, then turn text into speech for talk clips.</p>
       </header>
       <OfflineBanner what="Tracks already downloaded still play; new voices and speech wait in the queue until the connection returns." />
       <div className="voices-layout">

@@ -15,8 +15,8 @@ interface VoicesState {
   presets: readonly VoiceView[];
   loaded: boolean;
   error: string | null;
-  /** The uploaded sample the clone form will send as source_url. */
-  sample: { name: string; url: string } | null;
+  /** The uploaded sample the clone form will send as source_url, and the file it was made from (to play and trim). */
+  sample: { name: string; url: string; file: File } | null;
   uploading: boolean;
   uploadError: string | null;
   cloning: boolean;
@@ -26,6 +26,7 @@ interface VoicesState {
   load: () => Promise<void>;
   /** voices.updated: re-read once a burst of updates has settled. */
   scheduleReload: () => void;
+  /** Uploads a dropped (or trimmed) sample; it replaces the one before. */
   uploadSample: (file: File) => Promise<void>;
   clearSample: () => void;
   clone: (body: CloneBody, quoteId: string | null) => Promise<boolean>;
@@ -79,7 +80,7 @@ export const useVoicesStore = create<VoicesState>()((set, get) => ({
   uploadSample: async (file) => {
     set({ uploading: true, uploadError: null });
     const reply = await uploadFile(file);
-    if (reply.ok) set({ uploading: false, sample: { name: file.name, url: reply.value.url } });
+    if (reply.ok) set({ uploading: false, sample: { name: file.name, url: reply.value.url, file } });
     else set({ uploading: false, uploadError: describeError(reply.error) });
   },
 

@@ -1,7 +1,9 @@
 /**
  * The browser host in a process of its own for the event-loop benchmark (test/bench/hostEventLoop.ts):
- * `startBrowserHost` on the folder and sandbox given in CAST_BENCH_HOST, with a
- * `perf_hooks.monitorEventLoopDelay` histogram of this process's event loop. The parent drives it
+ * `startBrowserHost` on the folder and sandbox given in CAST_BENCH_HOST, core in its worker thread as
+ * the host runs it, with a `perf_hooks.monitorEventLoopDelay` histogram of this process's main event
+ * loop (the one that serves pages). Sync runs inside core's worker through the host's probe
+ * (./hostProbe.ts). The parent drives it
  * over the fork IPC channel: { id, op } requests, { id, value } or { id, error } answers.
  */
 import { writeFileSync } from 'node:fs';
@@ -30,14 +32,9 @@ const host: BrowserHost = await startBrowserHost({
   sandbox: { ready: config.ready },
   keychain: new MemoryKeychain(),
   log: silentLogger,
+  probe: new URL('./hostProbe.ts', import.meta.url).href,
 });
 histogram.enable();
-
-function session() {
-  const current = host.core.session();
-  if (!current) throw new Error('No session is open.');
-  return current;
-}
 
 async function answer(request: HostRequest): Promise<unknown> {
   switch (request.op) {
@@ -46,18 +43,9 @@ async function answer(request: HostRequest): Promise<unknown> {
     case 'onboard':
       return (await host.core.router.handle('connection.completeOnboarding', {})).ok;
     case 'sync':
-      await session().sync.run();
-      return null;
-    case 'fullSync': {
-      const t0 = performance.now();
-      await session().sync.run({ full: true });
-      const library = session().library;
-      return {
-        seconds: (performance.now() - t0) / 1000,
-        generations: library.get<{ n: number }>('SELECT count(*) AS n FROM generations')?.n ?? 0,
-        downloads: library.all<{ state: string; n: number }>('SELECT state, count(*) AS n FROM downloads GROUP BY state'),
-      };
-    }
+      return host.core.probe('sync');
+    case 'fullSync':
+      return host.core.probe('fullSync');
     case 'reset':
       histogram.reset();
       resetAt = performance.now();

@@ -33,7 +33,8 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
   let itemsBefore = 0;
 
   beforeAll(async () => {
-    studio = await startStudioHost({ sandbox: 'own' });
+    // Core in the test's thread: the test runs a sync and waits for downloads through its session.
+    studio = await startStudioHost({ sandbox: 'own', core: 'in-thread' });
     // The first run: a character and two images, every file downloaded.
     await studio.call('connection.completeOnboarding', {});
     const characterId = await studio.createCharacter('Noor');

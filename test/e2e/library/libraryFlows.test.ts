@@ -181,6 +181,9 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.page.locator('[data-testid="spend-chart"] rect.spend-bar').first().waitFor({ timeout: 30_000 });
     await app.page.locator('[data-testid="usage-table"] tbody tr').first().waitFor();
     expect(await app.page.locator('[data-testid="usage-table"] tbody tr').count()).toBeGreaterThan(2);
+    // The quotes beside charges sit behind "Details" (open already when a charge differs from its quote).
+    const details = app.page.getByRole('button', { name: 'Details' });
+    if ((await details.getAttribute('aria-expanded')) !== 'true') await details.click();
     await app.page.locator('[data-testid="quote-table"] tbody tr').first().waitFor();
     expect(await app.page.locator('[data-testid="quote-table"] tbody tr', { hasText: 'Matches' }).count()).toBeGreaterThan(0);
   });

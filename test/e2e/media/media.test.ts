@@ -4,9 +4,12 @@ import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { LibraryApp } from '../library/pages/LibraryApp.ts';
 import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 
-/** The browser host with its embedded sandbox, past the first-run welcome: these tests are about the library. */
+/**
+ * The browser host with its embedded sandbox, past the first-run welcome: these tests are about the
+ * library. Core runs in the test's thread: they read its session (the library file, the downloader).
+ */
 async function startHost(): Promise<StudioHost> {
-  const studio = await startStudioHost();
+  const studio = await startStudioHost({ core: 'in-thread' });
   try {
     await studio.call('connection.completeOnboarding', {});
     return studio;

@@ -37,7 +37,8 @@ describe.skipIf(chromiumMissing() !== null)('Queue: a job in doubt asks the crea
   };
 
   beforeAll(async () => {
-    studio = await startStudioHost();
+    // Core in the test's thread: the test reads a job's idempotency key from its store.
+    studio = await startStudioHost({ core: 'in-thread' });
     browser = await launchChromium();
     app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 } });
     await app.startInSandbox();

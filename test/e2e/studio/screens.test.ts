@@ -154,6 +154,15 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     await detail.close();
   });
 
+  it('shows a video in the detail view with the media player at every size', async () => {
+    const detail = new DetailViewPage(app.page);
+    await detail.openFound('walking along the pier');
+    await detail.root.getByRole('group', { name: /: player$/ }).waitFor();
+    expect(await inspectAtEverySize(app.page, 'detail-video')).toBe('');
+    await detail.close();
+    await app.page.fill('[data-testid="gallery-search"]', '');
+  });
+
   it("reads an audio track's length as time, never as raw seconds", async () => {
     const detail = new DetailViewPage(app.page);
     await detail.openFound('welcome');
@@ -172,6 +181,11 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
       await app.page.locator(`.screen-outlet[data-screen="${screen}"] h1`).first().waitFor();
       reports.push(await inspectAtEverySize(app.page, screen));
     }
+    // The quotes beside their charges, behind their disclosure, opened.
+    await app.go('credits');
+    await app.page.getByRole('button', { name: 'Details' }).click();
+    await app.page.getByRole('region', { name: 'Quoted prices and charges' }).waitFor();
+    reports.push(await inspectAtEverySize(app.page, 'credits-details'));
     expect(reports.filter(Boolean).join('\n')).toBe('');
   });
   it('keeps the focus in the detail view while zooming: the arrows step and Escape closes', async () => {
@@ -262,6 +276,8 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     expect(await usage.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('PageDown');
     await expect.poll(() => usage.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+    const details = page.getByRole('button', { name: 'Details' });
+    if ((await details.getAttribute('aria-expanded')) !== 'true') await details.click();
     expect(await page.getByRole('region', { name: 'Quoted prices and charges' }).getAttribute('tabindex')).toBe('0');
   });
 

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import { LibraryDatabase } from '../../../electron/core/library/libraryDatabase.ts';
+import { ConfPreferences } from '../../../electron/core/preferences/preferences.ts';
+import { libraryFileOf } from '../../../electron/core/session/sessionParts.ts';
 import type { StudioHost } from './studioHost.ts';
 
 /** A word only some seeded prompts carry, so a search has a known, partial answer. */
@@ -13,22 +16,23 @@ const INSERT_ITEM = `INSERT INTO library_items (id, kind, status, title, prompt,
                                                  media_id, thumb_id, media_type, favorite, error_message, created_at, completed_at)
                      VALUES (?, ?, 'completed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)`;
 
-/** The active session's library database, where seeding writes. */
-function libraryOf(studio: StudioHost) {
-  const session = studio.host.core.session();
-  if (!session) throw new Error('No active session to seed.');
-  return session.library;
+/**
+ * Opens the active profile's library file, where seeding writes: a connection of its own beside
+ * core's (WAL lets both write), so seeding works wherever core runs, in a worker or in this thread.
+ */
+function withLibrary<T>(studio: StudioHost, write: (library: LibraryDatabase) => T): T {
+  const profileId = new ConfPreferences({ cwd: studio.userDataDir }).get<string | null>('activeProfileId', null);
+  if (!profileId) throw new Error('No active profile to seed.');
+  const library = LibraryDatabase.open(libraryFileOf(studio.userDataDir, profileId));
+  try {
+    return write(library);
+  } finally {
+    library.close();
+  }
 }
 
 /** One finished, downloaded item like `item` (its media borrowed) with its own id, title, prompt and date. */
-function insertItem(
-  library: ReturnType<typeof libraryOf>,
-  item: LibraryItem,
-  id: string,
-  title: string,
-  prompt: string | null,
-  created: string,
-): void {
+function insertItem(library: LibraryDatabase, item: LibraryItem, id: string, title: string, prompt: string | null, created: string): void {
   library.run(
     INSERT_ITEM,
     id,
@@ -57,7 +61,10 @@ function insertItem(
  * finished, downloaded item: its media is the same content id as one of `media`.
  */
 export function seedLibrary(studio: StudioHost, count: number, media: readonly LibraryItem[]): void {
-  const library = libraryOf(studio);
+  withLibrary(studio, (library) => seedItems(library, count, media));
+}
+
+function seedItems(library: LibraryDatabase, count: number, media: readonly LibraryItem[]): void {
   const sources = media.filter((item) => item.mediaId !== null);
   if (sources.length === 0) throw new Error('Seeding needs at least one downloaded item to borrow media from.');
   const now = Date.now();
@@ -80,7 +87,7 @@ export function seedLibrary(studio: StudioHost, count: number, media: readonly L
  */
 export function seedItem(studio: StudioHost, item: LibraryItem): string {
   const id = randomUUID();
-  insertItem(libraryOf(studio), item, id, item.title, item.prompt, new Date().toISOString());
+  withLibrary(studio, (library) => insertItem(library, item, id, item.title, item.prompt, new Date().toISOString()));
   return id;
 }
 
@@ -89,7 +96,10 @@ export function seedItem(studio: StudioHost, item: LibraryItem): string {
  * sync of an account with months of use would leave it: `count` grants, one a day, older than now.
  */
 export function seedCreditHistory(studio: StudioHost, count: number): void {
-  const library = libraryOf(studio);
+  withLibrary(studio, (library) => seedCredits(library, count));
+}
+
+function seedCredits(library: LibraryDatabase, count: number): void {
   const now = Date.now();
   library.transaction(() => {
     for (let index = 0; index < count; index += 1) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPERATION_IDS, type SandboxReady } from '../../../shared/api/index.ts';
 import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
-import { silentLogger } from '../../../electron/core/log/logger.ts';
+import { silentLogger, type Logger } from '../../../electron/core/log/logger.ts';
 import { KeytarKeychain, type Keychain } from '../../../electron/core/secrets/keychain.ts';
 import { DEFAULT_RENDERER_DIR, startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../../electron/web/browserHost.ts';
 import { childProcessSandbox, type LaunchedSandbox } from '../../../electron/web/sandboxProcess.ts';
@@ -30,6 +30,18 @@ export type StudioHostOptions = {
   keychain?: 'auto' | 'memory';
   /** How long `until` and `jobDone` wait. */
   patience?: Patience;
+  /** The host's log (default silent): a test that checks what the shell reports gives its own. */
+  log?: Logger;
+  /**
+   * `'worker'` (default): core in a worker thread, the path the desktop app runs (core in a process
+   * of its own). `'in-thread'`: core in the test's thread, only for tests that look inside
+   * `host.core.session()`.
+   */
+  core?: 'worker' | 'in-thread';
+  /** How core's worker is started (a test that ends it from outside wraps the default). */
+  spawnCore?: BrowserHostOptions['spawnCore'];
+  /** A module whose `probe(core, op, arg)` answers `host.core.probe(op, arg)` inside core's worker. */
+  probe?: string;
 };
 
 type Relay = Awaited<ReturnType<typeof startTcpProxy>>;
@@ -37,8 +49,8 @@ type OwnSandbox = { sandbox: LaunchedSandbox; relay: Relay; ready: SandboxReady 
 type TestKeychain = Keychain & { forgetAll(): Promise<void> };
 
 /**
- * The browser host as every end-to-end test runs it: in this process, on a fresh temporary user data
- * folder, with a sandbox in fast mode (a real child process over HTTPS), on a random port. It drives
+ * The browser host as every end-to-end test runs it: in this process (core in a worker thread,
+ * unless a test asks for it in its own thread), on a fresh temporary user data folder, with a sandbox in fast mode (a real child process over HTTPS), on a random port. It drives
  * core straight through its router (CoreDriver) for setup and checks; `restart()` reopens the same
  * folder and keychain, as quitting and opening the app again does; `stop()` removes everything.
  */
@@ -85,7 +97,10 @@ export class StudioHost extends CoreDriver {
         sandbox: own ? { ready: own.ready } : 'embedded',
         sandboxSpeed: speed,
         keychain,
-        log: silentLogger,
+        log: options.log ?? silentLogger,
+        core: options.core ?? 'worker',
+        ...(options.spawnCore ? { spawnCore: options.spawnCore } : {}),
+        ...(options.probe ? { probe: options.probe } : {}),
       };
       const host = await startBrowserHost(hostOptions);
       return new StudioHost(

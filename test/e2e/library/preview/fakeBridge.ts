@@ -231,6 +231,11 @@ const handlers: Partial<Record<CommandName, Handler>> = {
     }
     return rows;
   },
+  'account.spendByCharacter': () => [
+    { characterId: 'mira', name: 'Mira', credits: 184 },
+    { characterId: 'oren', name: 'Oren', credits: 96 },
+    { characterId: null, name: null, credits: 41 },
+  ],
   'characters.list': () => [],
   'jobs.list': () => ({
     jobs,

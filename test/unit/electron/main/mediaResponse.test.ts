@@ -16,7 +16,7 @@ describe('the casmedia protocol', () => {
     dir = mkdtempSync(join(tmpdir(), 'cast-media-'));
     writeFileSync(join(dir, 'clip'), bytes);
     writeFileSync(join(dir, 'page'), page);
-    resolve = (id) =>
+    resolve = async (id) =>
       id === 'abc123'
         ? { path: join(dir, 'clip'), contentType: 'video/mp4', size: bytes.length }
         : id === 'page01'

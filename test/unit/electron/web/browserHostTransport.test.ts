@@ -69,7 +69,7 @@ describe('the browser host transport', () => {
   // An MP4 head (a box size, then `ftyp`), then filler: the served type comes from these bytes.
   const media = Buffer.concat([Buffer.from('\0\0\0\x18ftypisom', 'latin1'), Buffer.from(Array.from({ length: 4084 }, (_, i) => i % 251))]);
   const page = Buffer.from('<!doctype html><script>alert(document.domain)</script>');
-  const resolveMedia = (id: string) =>
+  const resolveMedia = async (id: string) =>
     id === 'clip01'
       ? { path: join(dir, 'clip.mp4'), contentType: 'video/mp4', size: media.length }
       : id === 'page01'
@@ -242,7 +242,7 @@ describe('the browser host transport', () => {
         host: 'browser' as const,
       }));
       const other = await startHostServer({ rendererDir: join(dir, 'renderer') });
-      other.attach({ router: newer, resolveMedia: () => null });
+      other.attach({ router: newer, resolveMedia: async () => null });
       try {
         const bridge = new WebSocketBridge({
           url: `ws://127.0.0.1:${other.port}/bridge`,

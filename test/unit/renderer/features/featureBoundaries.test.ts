@@ -8,10 +8,15 @@ const RENDERER = join(ROOT, 'renderer');
 
 /**
  * Imports from one feature into another that are that other feature's own: the studio's character
- * page shows the generate panel beside the character. Anything several features use belongs in
+ * page shows the generate panel beside the character and the voice it speaks with in scenes; the
+ * voice lab gives a voice to a character of the cast. Anything several features use belongs in
  * ui/ (components), stores/ (app-wide state) or bridge/ (the way to core) instead.
  */
-const ALLOWED_CROSS_FEATURE = new Set(['studio -> generate/GeneratePanel.tsx']);
+const ALLOWED_CROSS_FEATURE = new Set([
+  'studio -> generate/GeneratePanel.tsx',
+  'studio -> scenes/CastVoicePicker.tsx',
+  'voices -> scenes/GiveVoiceTo.tsx',
+]);
 
 /** The one module that subscribes to core's events and hands them to the stores (STYLE 15). */
 const EVENT_HOME = 'app/bridgeEvents.ts';

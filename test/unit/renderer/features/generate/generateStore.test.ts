@@ -99,11 +99,42 @@ describe('the generate panel choosing options and pricing them', () => {
     expect(job?.id).toBe('job-1');
     const sent = calls.find((call) => call.command === 'generations.create');
     expect(sent?.input.quoteId).toBe('q-12');
-    expect(generate().lastSubmitted).toEqual({ jobId: 'job-1', type: 'image', shownCredits: 12 });
+    expect(generate().lastSubmitted).toEqual({ jobId: 'job-1', batchId: null, count: 1, type: 'image', shownCredits: 12 });
     quote = price(14);
     await vi.advanceTimersByTimeAsync(PRICE_DEBOUNCE_MS * 2);
     expect(priced()).toHaveLength(2);
     expect(generate().price).toEqual({ status: 'priced', price: quote });
+  });
+
+  it('prices several images as one quote each, shows their sum, and sends each quote with the count', async () => {
+    let n = 0;
+    const bridge: Bridge = {
+      invoke: (async (command: string, input: Record<string, unknown>) => {
+        calls.push({ command, input });
+        if (command === 'quotes.price') return { ok: true, value: { ...price(12), quoteId: `q-${(n += 1)}` } };
+        if (command === 'generations.create')
+          return { ok: true, value: { id: 'job-1', state: 'queued', batchId: 'b-1', updatedAt: new Date().toISOString() } };
+        return { ok: false, error: { code: 'not_available', message: '' } };
+      }) as Bridge['invoke'],
+      on: () => () => undefined,
+    };
+    setBridgeForTests(bridge);
+    generate().setCharacter('char-1');
+    generate().setType('image');
+    generate().setPrompt('Mira in three moods');
+    generate().setCount(3);
+    await vi.advanceTimersByTimeAsync(PRICE_DEBOUNCE_MS * 2);
+    expect(priced()).toHaveLength(3);
+    expect(generate().price).toMatchObject({ status: 'priced', price: { credits: 36, covered: true } });
+    await generate().submit();
+    const sent = calls.find((call) => call.command === 'generations.create');
+    expect(sent?.input).toMatchObject({ count: 3 });
+    expect(new Set(sent?.input.quoteIds as string[])).toEqual(new Set(['q-1', 'q-2', 'q-3']));
+    expect(generate().lastSubmitted).toMatchObject({ batchId: 'b-1', count: 3, shownCredits: 36 });
+    // A video makes at most two; a talk clip one.
+    generate().setType('video');
+    generate().setCount(4);
+    expect(generate().count.video).toBe(2);
   });
 
   it('holds a price the balance does not cover instead of sending it', async () => {

@@ -1,0 +1,52 @@
+import { MODEL_B_FIELDS } from '../../../shared/api/audio.ts';
+import type { SpeechSettings } from '../../../shared/ipc/scenes.ts';
+import type { Clock } from '../clock/clock.ts';
+import { AppFailure } from '../ipc/appFailure.ts';
+import type { Router } from '../ipc/router.ts';
+import type { CastVoiceStore } from './castVoiceStore.ts';
+
+/** What the cast commands use of the active connection. */
+export type CastServices = { cast: CastVoiceStore };
+
+export function registerCastHandlers(router: Router, deps: { active: () => CastServices; clock: Clock }): void {
+  const { active, clock } = deps;
+
+  router.register('cast.voices', () => active().cast.list());
+
+  router.register('cast.setVoice', (input) => {
+    const { cast } = active();
+    if (!cast.hasCharacter(input.characterId))
+      throw new AppFailure('not_found', 'That character is not in your library. It may have been deleted.', 'characterId');
+    if (input.voiceId === null) {
+      if (cast.remove(input.characterId)) router.emit('cast.changed', { characterId: input.characterId, voice: null });
+      return null;
+    }
+    const settings = checkedSettings(cast, input.voiceId, input.settings ?? {});
+    cast.set(input.characterId, input.voiceId, settings, new Date(clock.now()).toISOString());
+    const voice = cast.get(input.characterId);
+    router.emit('cast.changed', { characterId: input.characterId, voice });
+    return voice;
+  });
+}
+
+/** The voice must be one the library knows; spec 4.5: the model-b fields apply to voice-model-b only. */
+function checkedSettings(cast: CastVoiceStore, voiceId: string, settings: SpeechSettings): SpeechSettings {
+  const voice = cast.voice(voiceId);
+  if (!voice) throw new AppFailure('not_found', 'That voice is not in your library. Choose one of your voices or a preset.', 'voiceId');
+  if (voice.status === 'failed')
+    throw new AppFailure(
+      'invalid_state',
+      `The voice “${voice.name}” failed to be made, so it cannot speak. Choose another voice.`,
+      'voiceId',
+    );
+  const modelB = MODEL_B_FIELDS.filter((field) => field in settings && settings[field as keyof SpeechSettings] !== undefined);
+  if (modelB.length > 0 && voice.model !== 'voice-model-b') {
+    const fields = modelB.join(', ');
+    throw new AppFailure(
+      'invalid_settings',
+      `${fields} only apply to voices of voice-model-b, and “${voice.name}” is ${voice.model ?? 'of another model'}. Remove ${modelB.length === 1 ? 'it' : 'them'} or choose a voice-model-b voice.`,
+      `settings.${modelB[0]}`,
+    );
+  }
+  return settings;
+}

@@ -1,0 +1,116 @@
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { createCore, type Core } from '../createCore.ts';
+import { toAppError } from '../ipc/appFailure.ts';
+import { ConfPreferences } from '../preferences/preferences.ts';
+import { ShellFrame, readFrame, type CorePort, type CoreStartConfig } from './coreProtocol.ts';
+import { electronPort, workerPort, type ElectronParentPort } from './corePorts.ts';
+import { ShellCalls } from './shellCalls.ts';
+
+/** A test module's answer to `probe` frames: it sees core whole (the session included), in core's thread. */
+export type CoreProbe = (core: Core, op: string, arg: unknown) => Promise<unknown>;
+
+/**
+ * Runs core behind `port`: the real core, built by createCore when the shell's `start` frame
+ * arrives, answering invokes, media look-ups, focus and stop, and sending its events and log
+ * lines. What only the shell has (the keychain, the embedded sandbox's process) is asked of it.
+ * A malformed frame is refused with a log line to the shell and otherwise ignored.
+ */
+export function serveCore(port: CorePort): void {
+  const calls = new ShellCalls(port);
+  const log = calls.logger();
+  let started: Promise<{ core: Core; probe: CoreProbe | null }> | null = null;
+  const running = () => started ?? Promise.reject(new Error('Core was asked before its start frame.'));
+
+  port.listen((raw) => {
+    const read = readFrame(ShellFrame, raw);
+    if ('problem' in read) return log.warn('Core refused a malformed frame from the shell.', { ...read.problem });
+    const frame = read.frame;
+    switch (frame.type) {
+      case 'start':
+        if (started) return;
+        started = start(port, frame.config, calls);
+        // A failed start is answered with `startFailed`; the shell ends this thread.
+        started.catch(() => undefined);
+        return;
+      case 'answer':
+        return calls.answered(frame.id, frame.outcome);
+      case 'sandboxExited':
+        return calls.sandboxExited(frame.sandboxId);
+      default:
+        return void running()
+          .then(({ core, probe }) => answer(port, core, probe, frame))
+          .catch((error: unknown) =>
+            log.error('Core could not answer a frame from the shell.', {
+              frame: frame.type,
+              reason: error instanceof Error ? error.message : String(error),
+            }),
+          );
+    }
+  });
+}
+
+async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls): Promise<{ core: Core; probe: CoreProbe | null }> {
+  try {
+    const core = await createCore({
+      userDataDir: config.userDataDir,
+      keychain: calls.keychain(config.keychainDescription),
+      // The same preferences.json the shell's store writes (electron-store is `conf` underneath).
+      preferences: new ConfPreferences({ cwd: config.userDataDir }),
+      log: calls.logger(),
+      host: config.host,
+      mediaBase: config.mediaBase,
+      ...(config.sandbox ? { launchSandbox: calls.sandboxLauncher() } : {}),
+      ...(config.appVersion ? { appVersion: config.appVersion } : {}),
+    });
+    // Serialised here, on core's thread: the shell relays the text without touching the payload.
+    core.router.subscribe((name, payload) => port.post({ type: 'event', name, json: JSON.stringify(payload) ?? 'null' }));
+    const probe = config.probe ? ((await import(config.probe)) as { probe: CoreProbe }).probe : null;
+    port.post({ type: 'ready' });
+    return { core, probe };
+  } catch (error) {
+    port.post({ type: 'startFailed', message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+type WorkFrame = Extract<ShellFrame, { type: 'invoke' | 'resolveMedia' | 'setFocused' | 'probe' | 'stop' }>;
+
+async function answer(port: CorePort, core: Core, probe: CoreProbe | null, frame: WorkFrame): Promise<void> {
+  switch (frame.type) {
+    case 'invoke':
+      return port.post({ type: 'reply', id: frame.id, reply: await core.router.handle(frame.command, frame.input) });
+    case 'resolveMedia':
+      return port.post({ type: 'media', id: frame.id, media: core.resolveMedia(frame.contentId) });
+    case 'setFocused':
+      return core.setFocused(frame.focused);
+    case 'probe': {
+      const outcome = probe
+        ? await probe(core, frame.op, frame.arg).then(
+            (value) => ({ ok: true as const, value }),
+            (error: unknown) => ({
+              ok: false as const,
+              error: { code: 'probe_failed', message: String(error instanceof Error ? error.message : error) },
+            }),
+          )
+        : { ok: false as const, error: toAppError(new Error('No probe module was given at start.')) };
+      return port.post({ type: 'answer', id: frame.id, outcome });
+    }
+    case 'stop':
+      await core.stop();
+      return port.post({ type: 'stopped', id: frame.id });
+  }
+}
+
+/** The workerData of core's worker thread (electron/core/host/coreWorker.ts, which must not import this file). */
+const CORE_WORKER_MARK = 'cast-studio-core';
+
+// Run as core's worker thread (browser host) or as Electron's utility process (desktop app): serve
+// the port the shell gave. Imported anywhere else (tests, another worker), it only exports.
+const utilityParent = (process as { parentPort?: ElectronParentPort }).parentPort;
+if (!isMainThread && parentPort && workerData === CORE_WORKER_MARK) serveCore(workerPort(parentPort));
+else if (utilityParent) {
+  utilityParent.once('message', (event) => {
+    const [port] = event.ports;
+    if (port) serveCore(electronPort(port));
+  });
+}

@@ -1,0 +1,251 @@
+import type { Reply } from '../../../shared/ipc/bridge.ts';
+import { AppFailure, toAppError } from '../ipc/appFailure.ts';
+import type { Logger } from '../log/logger.ts';
+import type { LaunchedSandbox, SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
+import type { Keychain } from '../secrets/keychain.ts';
+import {
+  CoreFrame,
+  readFrame,
+  type CorePort,
+  type CoreStartConfig,
+  type Outcome,
+  type ResolvedMedia,
+  type ShellCall,
+} from './coreProtocol.ts';
+
+/** Core running elsewhere, as its shell holds it: the port, how it ends, and how to end it. */
+export type CoreProcess = {
+  port: CorePort;
+  /** Settles when the thread or process has ended, however it ended. */
+  exited: Promise<{ code: number | null }>;
+  /** Ends it at once (worker.terminate(), a utility process's kill). */
+  terminate(): Promise<void>;
+};
+export type CoreSpawner = () => CoreProcess;
+
+/** What only the shell has, lent to core through calls. */
+export type ShellServices = { keychain: Keychain; launchSandbox?: SandboxLauncher | undefined; log: Logger };
+
+/** Answers in flight, by request number; whatever is still waiting when core ends gets `orphan`. */
+class Pending<T> {
+  private readonly waiting = new Map<number, (value: T) => void>();
+
+  add(id: number): Promise<T> {
+    return new Promise((resolve) => this.waiting.set(id, resolve));
+  }
+
+  settle(id: number, value: T): void {
+    this.waiting.get(id)?.(value);
+    this.waiting.delete(id);
+  }
+
+  settleAll(value: T): void {
+    for (const resolve of this.waiting.values()) resolve(value);
+    this.waiting.clear();
+  }
+}
+
+export const CORE_RESTARTED = {
+  ok: false as const,
+  error: {
+    code: 'core_restarted',
+    message: 'Cast Studio’s core stopped while it worked on this request and is starting again. Check the queue, then try again.',
+  },
+} satisfies Reply<never>;
+const UNREADABLE_REPLY = {
+  ok: false as const,
+  error: { code: 'internal_error', message: 'Cast Studio’s core sent an answer the app could not read. Try again.' },
+} satisfies Reply<never>;
+
+/**
+ * One running core, from its start frame to its end: numbered invokes, media look-ups and probes
+ * out, replies, events and log lines in, and core's calls for the keychain and the embedded
+ * sandbox answered here. Every arriving frame is parsed; a malformed one is refused with an error
+ * in the log (and a reply it was meant to be still settles, with a sentence).
+ */
+export class CoreLink {
+  readonly ready: Promise<void>;
+  readonly exited: Promise<{ code: number | null }>;
+  private readonly process: CoreProcess;
+  private readonly shell: ShellServices;
+  private readonly onEvent: (name: string, json: string) => void;
+  private readonly replies = new Pending<Reply<unknown>>();
+  private readonly media = new Pending<ResolvedMedia | null>();
+  private readonly answers = new Pending<Outcome>();
+  private readonly stops = new Pending<null>();
+  private readonly sandboxes = new Map<number, LaunchedSandbox>();
+  private next = 1;
+  private settleReady: { resolve: () => void; reject: (error: Error) => void } | null = null;
+
+  constructor(process: CoreProcess, config: CoreStartConfig, shell: ShellServices, onEvent: (name: string, json: string) => void) {
+    this.process = process;
+    this.shell = shell;
+    this.onEvent = onEvent;
+    this.ready = new Promise((resolve, reject) => (this.settleReady = { resolve, reject }));
+    this.exited = process.exited.then((exit) => {
+      this.settleReady?.reject(new Error(`Cast Studio’s core ended before it was ready (exit code ${String(exit.code)}).`));
+      this.replies.settleAll(CORE_RESTARTED);
+      this.media.settleAll(null);
+      this.answers.settleAll({ ok: false, error: CORE_RESTARTED.error });
+      this.stops.settleAll(null);
+      return exit;
+    });
+    process.port.listen((raw) => this.receive(raw));
+    process.port.post({ type: 'start', config });
+  }
+
+  invoke(command: string, input: unknown): Promise<Reply<unknown>> {
+    const id = this.next++;
+    const reply = this.replies.add(id);
+    if (!this.send(() => this.process.port.post({ type: 'invoke', id, command, input }))) {
+      this.replies.settle(id, {
+        ok: false,
+        error: { code: 'invalid_input', message: 'The request holds values Cast Studio cannot read.' },
+      });
+    }
+    return reply;
+  }
+
+  resolveMedia(contentId: string): Promise<ResolvedMedia | null> {
+    const id = this.next++;
+    const found = this.media.add(id);
+    this.process.port.post({ type: 'resolveMedia', id, contentId });
+    return found;
+  }
+
+  probe(op: string, arg: unknown): Promise<Outcome> {
+    const id = this.next++;
+    const outcome = this.answers.add(id);
+    this.process.port.post({ type: 'probe', id, op, arg });
+    return outcome;
+  }
+
+  setFocused(focused: boolean): void {
+    this.process.port.post({ type: 'setFocused', focused });
+  }
+
+  /** Asks core to stop (it closes its library and stops what it started), then ends the thread or process. */
+  async stop(graceMs: number): Promise<void> {
+    const id = this.next++;
+    const stopped = this.stops.add(id);
+    this.process.port.post({ type: 'stop', id });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([stopped, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    await this.stopSandboxes();
+    await this.process.terminate();
+    this.process.port.close();
+  }
+
+  /** The process id of the embedded sandbox this core launched last and that still runs. */
+  sandboxPid(): number | undefined {
+    return [...this.sandboxes.values()].at(-1)?.pid;
+  }
+
+  /** Stops the sandboxes this core launched (a core that died cannot stop them itself). */
+  async stopSandboxes(): Promise<void> {
+    const running = [...this.sandboxes.values()];
+    this.sandboxes.clear();
+    await Promise.all(running.map((sandbox) => sandbox.stop().catch(() => undefined)));
+  }
+
+  private send(post: () => void): boolean {
+    try {
+      post();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private receive(raw: unknown): void {
+    const read = readFrame(CoreFrame, raw);
+    if ('problem' in read) return this.refuse(raw, read.problem);
+    const frame = read.frame;
+    switch (frame.type) {
+      case 'ready':
+        return this.settleReady?.resolve();
+      case 'startFailed':
+        return this.settleReady?.reject(new Error(frame.message));
+      case 'reply':
+        return this.replies.settle(frame.id, frame.reply);
+      case 'media':
+        return this.media.settle(frame.id, frame.media);
+      case 'answer':
+        return this.answers.settle(frame.id, frame.outcome);
+      case 'stopped':
+        return this.stops.settle(frame.id, null);
+      case 'event':
+        return this.onEvent(frame.name, frame.json);
+      case 'log':
+        return this.shell.log[frame.level](frame.message, frame.fields);
+      case 'call':
+        return void this.answerCall(frame.id, frame.call);
+    }
+  }
+
+  private refuse(raw: unknown, problem: { frame: string; reason: string }): void {
+    this.shell.log.error('Cast Studio refused a malformed frame from its core.', problem);
+    const { type, id } = (typeof raw === 'object' && raw !== null ? raw : {}) as { type?: unknown; id?: unknown };
+    if (typeof id !== 'number') return;
+    if (type === 'reply') this.replies.settle(id, UNREADABLE_REPLY);
+    if (type === 'media') this.media.settle(id, null);
+    if (type === 'answer') this.answers.settle(id, { ok: false, error: UNREADABLE_REPLY.error });
+  }
+
+  private async answerCall(id: number, call: ShellCall): Promise<void> {
+    let outcome: Outcome;
+    try {
+      outcome = { ok: true, value: await this.perform(call) };
+    } catch (error) {
+      // A shell error keeps its sentence (the sandbox did not start, and why); AppFailures their code too.
+      outcome = {
+        ok: false,
+        error:
+          error instanceof AppFailure || !(error instanceof Error) ? toAppError(error) : { code: 'shell_failed', message: error.message },
+      };
+    }
+    this.send(() => this.process.port.post({ type: 'answer', id, outcome }));
+  }
+
+  private async perform(call: ShellCall): Promise<unknown> {
+    const { keychain } = this.shell;
+    switch (call.name) {
+      case 'keychain.get': {
+        const secret = await keychain.get(call.account);
+        return { secret, description: keychain.describe() };
+      }
+      case 'keychain.set':
+        await keychain.set(call.account, call.secret);
+        return { description: keychain.describe() };
+      case 'keychain.delete':
+        await keychain.delete(call.account);
+        return { description: keychain.describe() };
+      case 'sandbox.launch':
+        return this.launchSandbox(call.dataDir, call.apiKey);
+      case 'sandbox.stop': {
+        const sandbox = this.sandboxes.get(call.sandboxId);
+        this.sandboxes.delete(call.sandboxId);
+        await sandbox?.stop();
+        return null;
+      }
+    }
+  }
+
+  private async launchSandbox(dataDir: string, apiKey: string | null): Promise<unknown> {
+    if (!this.shell.launchSandbox) throw new AppFailure('no_sandbox', 'This Cast Studio starts no embedded sandbox.');
+    const launched = await this.shell.launchSandbox({ dataDir, apiKey });
+    const sandboxId = this.next++;
+    this.sandboxes.set(sandboxId, launched);
+    void launched.exited?.then(() => {
+      this.sandboxes.delete(sandboxId);
+      this.send(() => this.process.port.post({ type: 'sandboxExited', sandboxId }));
+    });
+    return {
+      sandboxId,
+      ready: launched.ready,
+      ...(launched.pid === undefined ? {} : { pid: launched.pid }),
+      watched: launched.exited !== undefined,
+    };
+  }
+}

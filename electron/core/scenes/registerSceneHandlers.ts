@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { Job } from '../../../shared/ipc/index.ts';
+import type { SceneLineInput } from '../../../shared/ipc/scenes.ts';
+import { registerCastHandlers } from '../cast/registerCastHandlers.ts';
+import type { Clock } from '../clock/clock.ts';
+import { AppFailure } from '../ipc/appFailure.ts';
+import type { Router } from '../ipc/router.ts';
+import type { Logger } from '../log/logger.ts';
+import { lineNeeds } from './lineNeeds.ts';
+import { RenderFollower } from './renderFollower.ts';
+import { priceScene } from './scenePricing.ts';
+import { renderScene } from './sceneRendering.ts';
+import { sceneParts, type SceneParts, type SceneServices } from './sceneServices.ts';
+import type { SceneRecord } from './sceneStore.ts';
+import { planLines, sceneSummary, sceneView } from './sceneViews.ts';
+
+export type SceneDeps = { active: () => SceneServices; current: () => SceneServices | null; clock: Clock; log: Logger };
+
+/**
+ * The cast and scene commands (all of shared/ipc/scenes.ts but the export), and the follower that
+ * keeps each scene's lines in step with their jobs and files.
+ */
+export function registerSceneHandlers(router: Router, deps: SceneDeps): void {
+  const parts = (): SceneParts => sceneParts(deps.active());
+  const now = (): string => new Date(deps.clock.now()).toISOString();
+  registerCastHandlers(router, { active: () => parts(), clock: deps.clock });
+  followRenders(router, deps);
+
+  router.register('scenes.list', () => {
+    const p = parts();
+    return p.scenes.all().map((record) => sceneSummary(p, record));
+  });
+  router.register('scenes.get', (input) => {
+    const p = parts();
+    return sceneView(p, requireScene(p, input.id));
+  });
+  router.register('scenes.create', (input) => {
+    const p = parts();
+    const at = now();
+    const record: SceneRecord = {
+      id: randomUUID(),
+      title: input.title?.trim() || 'Untitled scene',
+      aspect: '16:9',
+      quality: 'pro',
+      collectionId: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    p.scenes.insert(record);
+    return sceneView(p, record);
+  });
+  router.register('scenes.update', (input) => {
+    const p = parts();
+    requireScene(p, input.id);
+    p.services.library.transaction(() => {
+      p.scenes.update(input.id, { title: input.title, aspect: input.aspect, quality: input.quality }, now());
+      if (input.lines) p.scenes.replaceLines(input.id, uniqueLines(input.lines));
+    });
+    return sceneView(p, requireScene(p, input.id));
+  });
+  router.register('scenes.delete', (input) => {
+    if (!parts().scenes.delete(input.id)) throw notFound();
+    return { ok: true as const };
+  });
+  router.register('scenes.duplicate', (input) => duplicate(parts(), requireScene(parts(), input.id), now()));
+  registerRenderCommands(router, parts, now);
+}
+
+/** Pricing and rendering: what is not rendered yet (or the lines named), from quotes, into the queue. */
+function registerRenderCommands(router: Router, parts: () => SceneParts, now: () => string): void {
+  router.register('scenes.price', async (input) => {
+    const p = parts();
+    return priceScene(p, lineNeeds(p, chosenPlans(p, requireScene(p, input.id), input.lineIds)));
+  });
+  router.register('scenes.render', async (input) => {
+    const p = parts();
+    const scene = requireScene(p, input.id);
+    const needs = lineNeeds(p, chosenPlans(p, scene, input.lineIds));
+    const blocked = needs.find((n) => n.plan.problem);
+    if (input.lineIds && blocked) throw new AppFailure('line_not_ready', blocked.plan.problem as string, 'lineIds');
+    if (needs.every((n) => n.steps === 'none') && blocked) throw new AppFailure('line_not_ready', blocked.plan.problem as string);
+    const jobs: Job[] = await renderScene(p, scene, needs, now());
+    const view = sceneView(p, requireScene(p, scene.id));
+    router.emit('scene.updated', view);
+    return { scene: view, jobs };
+  });
+}
+
+/** Job and library events move the renders on; a new connection catches up with renders left under way. */
+function followRenders(router: Router, deps: SceneDeps): void {
+  const follower = new RenderFollower({
+    parts: () => {
+      const services = deps.current();
+      return services ? sceneParts(services) : null;
+    },
+    emitScene: (scene) => router.emit('scene.updated', scene),
+    clock: deps.clock,
+    log: deps.log,
+  });
+  const touched = new Set<string>();
+  let flush: NodeJS.Immediate | null = null;
+  // Events arrive inside the queue's and the record flow's own work (even their transactions): the
+  // renders are read after it, together.
+  const later = (): void => {
+    flush ??= setImmediate(() => {
+      flush = null;
+      const ids = [...touched];
+      touched.clear();
+      try {
+        follower.touched(ids);
+      } catch (error) {
+        deps.log.warn('Scene renders could not be brought up to date.', { error });
+      }
+    });
+  };
+  router.subscribe((event, payload) => {
+    if (event === 'job.updated') {
+      const job = payload as Job;
+      touched.add(job.id);
+      if (job.retryOf) touched.add(job.retryOf);
+      later();
+    } else if (event === 'library.updated') {
+      for (const item of (payload as { items: { id: string }[] }).items) touched.add(item.id);
+      later();
+    } else if (event === 'connection.changed') {
+      setImmediate(() => {
+        try {
+          follower.catchUp();
+        } catch (error) {
+          deps.log.warn('Scene renders could not be brought up to date.', { error });
+        }
+      });
+    }
+  });
+}
+
+function requireScene(parts: SceneParts, id: string): SceneRecord {
+  const record = parts.scenes.get(id);
+  if (!record) throw notFound();
+  return record;
+}
+
+function notFound(): AppFailure {
+  return new AppFailure('not_found', 'That scene is not in your library. It may have been deleted.');
+}
+
+/** The scene's lines, or only the ones named (a retry or a re-render of one line), as plans. */
+function chosenPlans(parts: SceneParts, scene: SceneRecord, lineIds: readonly string[] | undefined) {
+  const lines = parts.scenes.lines(scene.id);
+  if (!lineIds) return planLines(parts, scene, lines);
+  const wanted = new Set(lineIds);
+  const chosen = lines.filter((l) => wanted.has(l.id));
+  if (chosen.length !== wanted.size)
+    throw new AppFailure('not_found', 'A line to render is no longer in this scene. Reload the scene.', 'lineIds');
+  return planLines(parts, scene, chosen);
+}
+
+/** A line id appears once in a scene; a repeated id (a paste gone wrong) keeps its first place. */
+function uniqueLines(lines: readonly SceneLineInput[]): SceneLineInput[] {
+  const seen = new Set<string>();
+  return lines.filter((line) => !seen.has(line.id) && Boolean(seen.add(line.id)));
+}
+
+/** A copy with new line ids; its lines keep their content keys, so their renders are reused, never paid again. */
+function duplicate(parts: SceneParts, source: SceneRecord, at: string) {
+  const copy: SceneRecord = {
+    ...source,
+    id: randomUUID(),
+    title: `${source.title} (copy)`.slice(0, 200),
+    collectionId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  parts.services.library.transaction(() => {
+    parts.scenes.insert(copy);
+    parts.scenes.replaceLines(
+      copy.id,
+      parts.scenes.lines(source.id).map((line) => ({ ...line, id: randomUUID() })),
+    );
+  });
+  return sceneView(parts, copy);
+}

@@ -1,0 +1,49 @@
+import type { CreditsBook } from '../account/creditsBook.ts';
+import type { ApiClient } from '../api/apiClient.ts';
+import { CastVoiceStore } from '../cast/castVoiceStore.ts';
+import type { Downloader } from '../downloads/downloader.ts';
+import type { MediaStore } from '../downloads/mediaStore.ts';
+import type { JobQueue } from '../jobs/jobQueue.ts';
+import type { JobStore } from '../jobs/jobStore.ts';
+import type { PricingServices } from '../jobs/pricing.ts';
+import type { CollectionStore } from '../library/collectionStore.ts';
+import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import type { LibraryQueryStore } from '../library/libraryQueryStore.ts';
+import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
+import { SceneRenderStore } from './sceneRenderStore.ts';
+import { SceneStore } from './sceneStore.ts';
+
+/** What scenes use of the active connection (a Session has all of it). */
+export type SceneServices = PricingServices & {
+  library: LibraryDatabase;
+  api: Pick<ApiClient, 'createQuote' | 'quote' | 'upload'>;
+  facts: Pick<ServiceFactsStore, 'uploads' | 'uploadPath'>;
+  queries: Pick<LibraryQueryStore, 'item' | 'character'>;
+  jobs: Pick<JobStore, 'get'>;
+  queue: Pick<JobQueue, 'enqueue' | 'retry' | 'estimates' | 'pendingCredits'>;
+  credits: Pick<CreditsBook, 'balance'>;
+  collections: Pick<CollectionStore, 'create' | 'exists' | 'addItems'>;
+  media: Pick<MediaStore, 'resolve'>;
+  downloader: Downloader;
+};
+
+type SceneStores = { scenes: SceneStore; renders: SceneRenderStore; cast: CastVoiceStore };
+
+/** A connection's services with the scene stores over its library. */
+export type SceneParts = SceneStores & { services: SceneServices };
+
+const stores = new WeakMap<LibraryDatabase, SceneStores>();
+
+/** The scene stores of this connection's library, made once per library file. */
+export function sceneParts(services: SceneServices): SceneParts {
+  let own = stores.get(services.library);
+  if (!own) {
+    own = {
+      scenes: new SceneStore(services.library),
+      renders: new SceneRenderStore(services.library),
+      cast: new CastVoiceStore(services.library),
+    };
+    stores.set(services.library, own);
+  }
+  return { ...own, services };
+}

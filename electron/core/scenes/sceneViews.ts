@@ -1,0 +1,87 @@
+import type { Scene, SceneLine, SceneLineInput, SceneSummary } from '../../../shared/ipc/scenes.ts';
+import { planLine, type LinePlan } from './linePlan.ts';
+import type { SceneParts } from './sceneServices.ts';
+import type { SceneRender } from './sceneRenderStore.ts';
+import type { SceneRecord } from './sceneStore.ts';
+
+/** The plans of a scene's lines as the library stands now (character versions, cast voices, voices, clips). */
+export function planLines(parts: SceneParts, record: Pick<SceneRecord, 'quality'>, lines: readonly SceneLineInput[]): LinePlan[] {
+  const characterIds = lines.flatMap((l) => (l.characterId ? [l.characterId] : []));
+  const characterVersions = parts.scenes.characterVersions(characterIds);
+  const castVoices = parts.cast.many(characterIds);
+  const voices = new Map<string, boolean>();
+  const hasVoice = (id: string): boolean => {
+    if (!voices.has(id)) voices.set(id, parts.cast.voice(id) !== null);
+    return voices.get(id) as boolean;
+  };
+  const hasClip = (id: string): boolean => Boolean(parts.services.queries.item(id)?.mediaId);
+  return lines.map((line) => planLine(line, { quality: record.quality, characterVersions, castVoices, hasVoice, hasClip }));
+}
+
+/** A scene with each line's state: the render of its current content key, if any. */
+export function sceneView(parts: SceneParts, record: SceneRecord): Scene {
+  const plans = planLines(parts, record, parts.scenes.lines(record.id));
+  const renders = parts.renders.many(plans.filter((p) => p.line.kind !== 'clip').map((p) => p.key));
+  return {
+    id: record.id,
+    title: record.title,
+    aspect: record.aspect,
+    quality: record.quality,
+    lines: plans.map((plan) => lineView(parts, plan, renders.get(plan.key) ?? null)),
+    collectionId: record.collectionId,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}
+
+export function sceneSummary(parts: SceneParts, record: SceneRecord): SceneSummary {
+  const scene = sceneView(parts, record);
+  const castMediaIds: string[] = [];
+  for (const id of new Set(scene.lines.flatMap((l) => (l.kind === 'talk' && l.characterId ? [l.characterId] : [])))) {
+    const headshot = parts.services.queries.character(id)?.headshotMediaId;
+    if (headshot) castMediaIds.push(headshot);
+    if (castMediaIds.length === 4) break;
+  }
+  return {
+    id: scene.id,
+    title: scene.title,
+    lineCount: scene.lines.length,
+    doneCount: scene.lines.filter((l) => l.state === 'done').length,
+    castMediaIds,
+    updatedAt: scene.updatedAt,
+  };
+}
+
+function lineView(parts: SceneParts, plan: LinePlan, render: SceneRender | null): SceneLine {
+  const base = {
+    ...plan.line,
+    key: plan.key,
+    speechJobId: null,
+    talkJobId: null,
+    audioId: null,
+    generationId: null,
+    mediaId: null,
+    mediaType: null,
+    durationMs: null,
+    error: null,
+  };
+  if (plan.line.kind === 'clip') {
+    // A gallery clip plays as it is: nothing to render, ready once its file is in the library.
+    const item = plan.line.clipItemId ? parts.services.queries.item(plan.line.clipItemId) : null;
+    if (!item?.mediaId) return { ...base, state: 'draft', error: plan.problem };
+    return { ...base, state: 'done', mediaId: item.mediaId, mediaType: item.mediaType };
+  }
+  if (!render) return { ...base, state: 'draft' };
+  return {
+    ...base,
+    state: render.state,
+    speechJobId: render.speechJobId,
+    talkJobId: render.talkJobId,
+    audioId: render.audioId,
+    generationId: render.generationId,
+    mediaId: render.mediaId,
+    mediaType: render.mediaType,
+    durationMs: render.durationMs,
+    error: render.error,
+  };
+}

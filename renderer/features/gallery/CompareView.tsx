@@ -1,0 +1,225 @@
+import { Pause, Play, X, ZoomIn, ZoomOut } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { ModalDialog } from '../../ui/Dialog.tsx';
+import { formatDuration } from '../../ui/format.ts';
+import { Slider, Tooltip } from '../../ui/primitives/index.ts';
+import { useCompareStore } from './compareStore.ts';
+import { useGalleryStore } from './galleryStore.ts';
+import { KIND_LABELS } from './itemLabels.ts';
+
+type View = { scale: number; x: number; y: number };
+const FIT: View = { scale: 1, x: 0, y: 0 };
+const SCALE_MIN = 1;
+const SCALE_MAX = 8;
+/** A follower this far from the leader is put back in step (seconds). */
+const DRIFT = 0.08;
+
+const isPlayable = (item: LibraryItem) => item.kind === 'video' || item.kind === 'talk' || item.kind === 'audio';
+
+/**
+ * Two to four items side by side. Pictures share one zoom and pan (wheel or buttons to zoom, drag
+ * to pan): the same detail of each is in view at once. Videos and tracks share one clock: one Play,
+ * one Pause, one scrub bar; the first plays as the leader and the others are kept in step with it.
+ */
+export function CompareView() {
+  const { open, items, close } = useCompareStore();
+  const titleId = useId();
+  // The gallery's newer record of an item (its media landing while the view is open) wins.
+  const pages = useGalleryStore((s) => s.pages);
+  const fresh = items.map((item) => {
+    for (const list of Object.values(pages)) {
+      const found = list.find((each) => each.id === item.id);
+      if (found) return found;
+    }
+    return item;
+  });
+  return (
+    <ModalDialog open={open} onClose={close} labelledBy={titleId} className="compare-view" name="compare" testId="compare-view">
+      {open && (
+        <div className="compare-body">
+          <header className="compare-header">
+            <h2 id={titleId}>Compare {fresh.length} items</h2>
+            <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+              <X size={18} aria-hidden="true" />
+            </button>
+          </header>
+          <CompareContent items={fresh} />
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
+
+function CompareContent({ items }: { items: readonly LibraryItem[] }) {
+  const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
+  const [view, setView] = useState<View>(FIT);
+  const players = useRef<(HTMLMediaElement | null)[]>([]);
+  const clock = useSharedClock(players);
+  const pictures = items.some((item) => !isPlayable(item));
+  const playable = items.some(isPlayable);
+  const drag = useRef<{ x: number; y: number } | null>(null);
+
+  const zoom = (factor: number) =>
+    setView((current) => {
+      const scale = Math.min(SCALE_MAX, Math.max(SCALE_MIN, current.scale * factor));
+      return scale === SCALE_MIN ? FIT : { ...current, scale };
+    });
+  const onWheel = (event: WheelEvent) => zoom(event.deltaY < 0 ? 1.15 : 1 / 1.15);
+  const onPointerDown = (event: PointerEvent) => {
+    drag.current = { x: event.clientX, y: event.clientY };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    const from = drag.current;
+    if (!from || view.scale === 1) return;
+    drag.current = { x: event.clientX, y: event.clientY };
+    setView((current) => ({
+      ...current,
+      x: current.x + (event.clientX - from.x) / current.scale,
+      y: current.y + (event.clientY - from.y) / current.scale,
+    }));
+  };
+  const transform = `scale(${view.scale}) translate(${view.x}px, ${view.y}px)`;
+
+  return (
+    <>
+      <div className="compare-panes" style={{ gridTemplateColumns: `repeat(${items.length <= 2 ? items.length : 2}, minmax(0, 1fr))` }}>
+        {items.map((item, at) => {
+          const src = item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
+          const poster = mediaUrl(mediaBase, item.thumbId) ?? undefined;
+          return (
+            <figure key={item.id} className="compare-pane" data-kind={item.kind}>
+              <div
+                className="compare-stage"
+                onWheel={isPlayable(item) ? undefined : onWheel}
+                onPointerDown={isPlayable(item) ? undefined : onPointerDown}
+                onPointerMove={isPlayable(item) ? undefined : onPointerMove}
+                onPointerUp={() => (drag.current = null)}
+              >
+                {!src ? (
+                  <p className="compare-note">Not on this computer yet: it is being downloaded now.</p>
+                ) : item.kind === 'audio' ? (
+                  <audio ref={(element) => void (players.current[at] = element)} src={src} preload="auto" data-compare-player />
+                ) : isPlayable(item) ? (
+                  <video
+                    ref={(element) => void (players.current[at] = element)}
+                    src={src}
+                    poster={poster}
+                    preload="auto"
+                    muted={at > 0}
+                    playsInline
+                    data-compare-player
+                  />
+                ) : (
+                  <img src={src} alt={item.title} draggable={false} style={{ transform }} data-compare-image />
+                )}
+              </div>
+              <figcaption>
+                <span className="compare-kind">{KIND_LABELS[item.kind]}</span> {item.title}
+              </figcaption>
+            </figure>
+          );
+        })}
+      </div>
+      <div className="compare-controls">
+        {pictures && (
+          <div className="compare-zoom" role="group" aria-label="Zoom, all pictures together">
+            <Tooltip content="Zoom out">
+              <button type="button" className="icon-button" aria-label="Zoom out" onClick={() => zoom(1 / 1.5)}>
+                <ZoomOut size={18} aria-hidden="true" />
+              </button>
+            </Tooltip>
+            <output className="compare-scale" data-testid="compare-scale">
+              {Math.round(view.scale * 100)}%
+            </output>
+            <Tooltip content="Zoom in">
+              <button type="button" className="icon-button" aria-label="Zoom in" onClick={() => zoom(1.5)}>
+                <ZoomIn size={18} aria-hidden="true" />
+              </button>
+            </Tooltip>
+            <button type="button" className="button button-ghost button-sm" onClick={() => setView(FIT)}>
+              Fit
+            </button>
+          </div>
+        )}
+        {playable && (
+          <div className="compare-transport" role="group" aria-label="Playback, all together">
+            <Tooltip content={clock.playing ? 'Pause all' : 'Play all'}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={clock.playing ? 'Pause all' : 'Play all'}
+                onClick={clock.playing ? clock.pause : clock.play}
+                data-testid="compare-play"
+              >
+                {clock.playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
+              </button>
+            </Tooltip>
+            <Slider
+              className="compare-scrub"
+              label="Position, all together"
+              value={clock.time}
+              min={0}
+              max={Math.max(clock.duration, 0.01)}
+              step={0.05}
+              valueText={`${formatDuration(clock.time)} of ${formatDuration(clock.duration)}`}
+              onChange={clock.seek}
+              data-testid="compare-scrub"
+            />
+            <span className="compare-time">
+              {formatDuration(clock.time)} / {formatDuration(clock.duration)}
+            </span>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** One clock for several players: the first that has loaded leads, the others follow it. */
+function useSharedClock(players: { current: (HTMLMediaElement | null)[] }) {
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const all = () => players.current.filter((player): player is HTMLMediaElement => player !== null);
+
+  useEffect(() => {
+    let frame = 0;
+    const follow = () => {
+      const [leader, ...followers] = all();
+      if (leader) {
+        setTime(leader.currentTime);
+        setDuration(Math.max(0, ...all().map((player) => (Number.isFinite(player.duration) ? player.duration : 0))));
+        for (const player of followers) {
+          const target = Math.min(leader.currentTime, player.duration || leader.currentTime);
+          if (Math.abs(player.currentTime - target) > DRIFT && !player.seeking) player.currentTime = target;
+          if (player.paused !== leader.paused && !leader.ended)
+            void (leader.paused ? player.pause() : player.play().catch(() => undefined));
+        }
+        setPlaying(!leader.paused && !leader.ended);
+      }
+      frame = requestAnimationFrame(follow);
+    };
+    frame = requestAnimationFrame(follow);
+    return () => cancelAnimationFrame(frame);
+    // The players are read through the ref each frame.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return {
+    playing,
+    time,
+    duration,
+    play: () => {
+      for (const player of all()) void player.play().catch(() => undefined);
+    },
+    pause: () => {
+      for (const player of all()) player.pause();
+    },
+    seek: (to: number) => {
+      for (const player of all()) player.currentTime = Math.min(to, player.duration || to);
+      setTime(to);
+    },
+  };
+}

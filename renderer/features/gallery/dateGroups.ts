@@ -1,0 +1,61 @@
+/**
+ * The gallery's date groups: Today, Yesterday, This week (since Monday), then one group per month.
+ * Days are the viewer's own calendar days (or `timeZone`'s, for tests), read from the clock `now`.
+ */
+export interface DateGroup {
+  key: string;
+  label: string;
+}
+
+const DAY_MS = 86_400_000;
+
+export class DateGrouper {
+  private readonly parts: Intl.DateTimeFormat;
+  private readonly month: Intl.DateTimeFormat;
+  private readonly monthOnly: Intl.DateTimeFormat;
+  private readonly today: number;
+  private readonly weekStart: number;
+  private readonly year: number;
+  /** Group per calendar day already worked out: a library's items share few days. */
+  private readonly byDay = new Map<string, DateGroup>();
+
+  constructor(now: Date, timeZone?: string) {
+    this.parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    this.month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+    this.monthOnly = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long' });
+    const today = this.dayOf(now);
+    this.today = today.serial;
+    this.year = today.year;
+    // Monday starts the week (ISO 8601): serial day 0 (1970-01-01) was a Thursday.
+    this.weekStart = this.today - ((this.today + 3) % 7);
+  }
+
+  /** The group of an ISO timestamp; an unreadable one joins today's. */
+  groupOf(iso: string): DateGroup {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return { key: 'today', label: 'Today' };
+    const day = this.dayOf(date);
+    const cached = this.byDay.get(day.text);
+    if (cached) return cached;
+    const group = this.groupOfDay(day);
+    this.byDay.set(day.text, group);
+    return group;
+  }
+
+  private groupOfDay(day: { serial: number; year: number; month: number; text: string }): DateGroup {
+    if (day.serial >= this.today) return { key: 'today', label: 'Today' };
+    if (day.serial === this.today - 1) return { key: 'yesterday', label: 'Yesterday' };
+    if (day.serial >= this.weekStart) return { key: 'week', label: 'This week' };
+    const first = new Date(Date.UTC(day.year, day.month - 1, 1));
+    const label = day.year === this.year ? this.monthOnly.format(first) : this.month.format(first);
+    return { key: `${day.year}-${String(day.month).padStart(2, '0')}`, label };
+  }
+
+  /** The calendar day in the grouper's time zone, and its serial number (days since 1970-01-01). */
+  private dayOf(date: Date): { serial: number; year: number; month: number; text: string } {
+    // en-CA formats as YYYY-MM-DD.
+    const text = this.parts.format(date);
+    const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+    return { serial: Math.round(Date.UTC(year, month - 1, day) / DAY_MS), year, month, text };
+  }
+}

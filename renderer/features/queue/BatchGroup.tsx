@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from 'react';
+import type { Job, JobState } from '../../../shared/ipc/index.ts';
+import { progressOf } from '../../stores/jobsInFlight.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { creditsText, formatCount } from '../../ui/format.ts';
+import { JOB_KIND_LABELS } from './jobLabels.ts';
+
+type BatchGroupProps = {
+  /** The jobs of one click, oldest first. */
+  jobs: Job[];
+  now: number;
+  /** The rows of its jobs, shown when the group is open. */
+  children: ReactNode;
+};
+
+/** Several results of one click as one row: how many are done, their progress and their price; open it to see each. */
+export function BatchGroup({ jobs, now, children }: BatchGroupProps) {
+  const [open, setOpen] = useState(false);
+  const first = jobs[0] as Job;
+  const count = (states: readonly JobState[]) => jobs.filter((job) => states.includes(job.state)).length;
+  const done = count(['done']);
+  const failed = count(['failed', 'cancelled']);
+  const running = jobs.length - done - failed;
+  const fractions = jobs.map((job) => (job.state === 'done' ? 1 : progressOf(job, now).fraction));
+  const known = fractions.filter((f): f is number => f !== null);
+  const fraction = running === 0 || known.length === 0 ? null : known.reduce((a, b) => a + b, 0) / jobs.length;
+  const quoted = jobs.reduce((sum, job) => sum + (job.creditsUsed ?? job.quotedCredits ?? 0), 0);
+  const charged = jobs.every((job) => job.creditsUsed !== null);
+  const note = [`${formatCount(done)} of ${formatCount(jobs.length)} done`, failed > 0 ? `${formatCount(failed)} failed` : null]
+    .filter(Boolean)
+    .join(', ');
+  const state = running > 0 ? 'processing' : failed === jobs.length ? 'failed' : 'done';
+  return (
+    <li className="job-batch" data-batch-id={first.batchId ?? undefined} data-batch-size={jobs.length} data-state={state}>
+      <div className="job-row job-batch-row">
+        <div className="job-main">
+          <div className="job-title-line">
+            <span className="job-kind">{JOB_KIND_LABELS[first.kind]}</span>
+            <span className="job-batch-count">×{jobs.length}</span>
+            <span className="job-title">{first.title}</span>
+          </div>
+          <p className="job-note">{note}</p>
+          {running > 0 ? <ProgressBar value={fraction} label={`${first.title}: progress of ${jobs.length}`} /> : null}
+        </div>
+        <div className="job-side">
+          <span className="job-price" data-testid="batch-price">
+            {charged ? `${creditsText(quoted)} charged` : `${creditsText(quoted)} quoted`}
+          </span>
+          <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Hide each' : `Show each (${jobs.length})`}
+          </Button>
+        </div>
+      </div>
+      {open ? <ul className="job-list job-batch-members">{children}</ul> : null}
+    </li>
+  );
+}

@@ -1,0 +1,157 @@
+import { Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Emotion } from '../../../shared/api/index.ts';
+import type { AppError, CastVoice, SpeechSettings, VoiceView } from '../../../shared/ipc/index.ts';
+import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { Button } from '../../ui/Button.tsx';
+import { InlineError } from '../../ui/InlineError.tsx';
+import { useCastStore } from './castStore.ts';
+import './scenes.css';
+
+type ModelBField = Exclude<keyof SpeechSettings, 'emotion'>;
+
+/** The voice-model-b fields a character's voice can carry (spec 4.5), with what each asks for. */
+const MODEL_B_FIELDS: readonly { field: ModelBField; label: string; placeholder: string }[] = [
+  { field: 'speaker', label: 'Speaker', placeholder: 'A speaker name the model knows' },
+  { field: 'voice_description', label: 'Voice description', placeholder: 'How the voice should sound' },
+  { field: 'style_instruction', label: 'Style instruction', placeholder: 'Pace, emphasis, mood' },
+  { field: 'language', label: 'Language', placeholder: 'For example en, fr-CA or ja' },
+];
+
+const OWNER_GROUPS: readonly { label: string; owns: (voice: VoiceView) => boolean }[] = [
+  { label: 'Your voices', owns: (voice) => voice.owner !== 'system' && voice.source_type !== 'preset' },
+  { label: 'Presets', owns: (voice) => voice.owner === 'system' || voice.source_type === 'preset' },
+];
+
+/** A character's default voice and speech settings: what every line it speaks in a scene is voiced with. */
+export function CastVoicePicker({ characterId, characterName }: { characterId: string; characterName: string }) {
+  const { cast, voices, loaded, load, setVoice } = useCastStore(
+    useShallow((s) => ({ cast: s.byCharacter[characterId], voices: s.voices, loaded: s.loaded, load: s.load, setVoice: s.setVoice })),
+  );
+  const [error, setError] = useState<AppError | null>(null);
+  // What is typed into the settings, over the stored voice it was typed over; a new stored voice starts afresh.
+  const [edited, setEdited] = useState<{ over: CastVoice | undefined; settings: SpeechSettings } | null>(null);
+  const draft = edited && edited.over === cast ? edited.settings : (cast?.settings ?? {});
+  const setDraft = (settings: SpeechSettings) => setEdited({ over: cast, settings });
+  useEffect(() => void load(), [load]);
+
+  const voice = voices.find((each) => each.id === cast?.voiceId);
+  const modelB = voice?.model === 'voice-model-b';
+
+  const save = async (voiceId: string | null, settings: SpeechSettings) => {
+    setError(await setVoice(characterId, voiceId, voiceId ? settings : undefined));
+  };
+  const cleaned = (settings: SpeechSettings): SpeechSettings =>
+    Object.fromEntries(Object.entries(settings).filter(([, value]) => typeof value === 'string' && value.trim() !== ''));
+
+  return (
+    <section id="voice" className="cast-voice lib-panel" aria-labelledby="cast-voice-heading" data-cast-voice={cast?.voiceId ?? ''}>
+      <h2 id="cast-voice-heading" className="lib-section-title">
+        Voice
+      </h2>
+      <p className="field-hint">What {characterName} speaks with in scenes, unless a line says otherwise.</p>
+      <div className="cast-voice-row">
+        <label className="cast-voice-field">
+          <span className="field-label">Voice</span>
+          <select
+            className="input select"
+            value={cast?.voiceId ?? ''}
+            onChange={(event) => void save(event.target.value || null, cleaned(draft))}
+            data-field="cast-voice"
+          >
+            <option value="">{loaded ? 'No voice' : 'Loading voices…'}</option>
+            {cast && !voice ? <option value={cast.voiceId}>{cast.voiceName ?? 'A voice no longer on the service'}</option> : null}
+            {OWNER_GROUPS.map((group) => {
+              const members = voices.filter(group.owns);
+              return members.length === 0 ? null : (
+                <optgroup key={group.label} label={group.label}>
+                  {members.map((each) => (
+                    <option key={each.id} value={each.id}>
+                      {each.name}
+                    </option>
+                  ))}
+                </optgroup>
+              );
+            })}
+          </select>
+        </label>
+        <label className="cast-voice-field">
+          <span className="field-label">Emotion</span>
+          <select
+            className="input select"
+            value={draft.emotion ?? ''}
+            disabled={!cast}
+            onChange={(event) => {
+              const next = { ...draft, emotion: event.target.value ? Emotion.parse(event.target.value) : undefined };
+              setDraft(next);
+              if (cast) void save(cast.voiceId, cleaned(next));
+            }}
+            data-field="cast-emotion"
+          >
+            <option value="">Auto (from the text)</option>
+            {Emotion.options
+              .filter((emotion) => emotion !== 'auto')
+              .map((emotion) => (
+                <option key={emotion} value={emotion}>
+                  {emotion}
+                </option>
+              ))}
+          </select>
+        </label>
+        <VoicePreview voice={voice} />
+      </div>
+      {cast && modelB ? (
+        <div className="cast-voice-model-b">
+          {MODEL_B_FIELDS.map(({ field, label, placeholder }) => (
+            <label key={field} className="cast-voice-field">
+              <span className="field-label">{label}</span>
+              <input
+                className="input"
+                value={draft[field] ?? ''}
+                placeholder={placeholder}
+                maxLength={field === 'language' ? 35 : 1000}
+                onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+                onBlur={() => void save(cast.voiceId, cleaned(draft))}
+                data-field={`cast-${field}`}
+              />
+            </label>
+          ))}
+        </div>
+      ) : null}
+      <InlineError error={error} />
+    </section>
+  );
+}
+
+/** Plays the voice's preview, fetched to this computer, so the choice is heard before a line is paid for. */
+function VoicePreview({ voice }: { voice: VoiceView | undefined }) {
+  const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
+  const src = mediaUrl(mediaBase, voice?.previewMediaId);
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        icon={playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />}
+        disabled={!src}
+        title={src ? undefined : voice ? 'This voice has no preview on this computer yet.' : 'Choose a voice first.'}
+        onClick={() => {
+          const element = audio.current;
+          if (!element) return;
+          if (element.paused)
+            void element.play().then(
+              () => setPlaying(true),
+              () => setPlaying(false),
+            );
+          else element.pause();
+        }}
+        data-action="preview-voice"
+      >
+        {playing ? 'Stop' : 'Hear it'}
+      </Button>
+      {src ? <audio ref={audio} src={src} preload="none" onPause={() => setPlaying(false)} onEnded={() => setPlaying(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,198 @@
+import { Download, Plus } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { SceneAspect, type Scene } from '../../../shared/ipc/index.ts';
+import { useCharactersStore } from '../../stores/charactersStore.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { BackIcon } from '../../ui/icons.tsx';
+import { InlineError } from '../../ui/InlineError.tsx';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useCastStore } from './castStore.ts';
+import { focusLine, LINE_KEYS, sceneSpeakers } from './lineKeys.ts';
+import { SceneExportDialog } from './SceneExportDialog.tsx';
+import { SceneLineRow, type Choice } from './SceneLineRow.tsx';
+import { ScenePlayer } from './ScenePlayer.tsx';
+import { ScenePriceBar } from './ScenePriceBar.tsx';
+import { nextSpeaker, speakerFields, type Speaker } from './sceneLines.ts';
+import { Quality as QualityEnum } from './sceneTypes.ts';
+import { useScenesStore, type SaveState } from './scenesStore.ts';
+
+type View = 'write' | 'watch';
+
+const SAVE_LABELS: Record<SaveState, string> = { saved: 'Saved', pending: 'Editing…', saving: 'Saving…', error: 'Not saved' };
+
+/** One scene: its title and settings, its lines as a script to type fast, its price and render, and its player. */
+export function SceneEditor({ sceneId }: { sceneId: string }) {
+  const { scene, openError, saveState, saveError, close, open } = useScenesStore(
+    useShallow((s) => ({
+      scene: s.scene,
+      openError: s.openError,
+      saveState: s.saveState,
+      saveError: s.saveError,
+      close: s.close,
+      open: s.open,
+    })),
+  );
+  const [view, setView] = useState<View>('write');
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    if (useScenesStore.getState().scene?.id !== sceneId) void open(sceneId);
+  }, [sceneId, open]);
+
+  if (!scene || scene.id !== sceneId) {
+    return (
+      <section className="screen" aria-labelledby="scene-title">
+        <div className="screen-header">
+          <Button variant="ghost" icon={<BackIcon />} onClick={close}>
+            Scenes
+          </Button>
+        </div>
+        <h1 id="scene-title" className="visually-hidden">
+          Scene
+        </h1>
+        {openError ? (
+          <EmptyState title="This scene is not here">
+            <InlineError error={openError} />
+          </EmptyState>
+        ) : (
+          <Spinner label="Opening the scene" />
+        )}
+      </section>
+    );
+  }
+
+  const doneCount = scene.lines.filter((line) => line.state === 'done').length;
+  return (
+    <section className="screen scene-editor" aria-labelledby="scene-title" data-scene-id={scene.id} data-save-state={saveState}>
+      <header className="screen-header scene-editor-header">
+        <div className="scene-heading">
+          <Button variant="ghost" size="sm" icon={<BackIcon />} onClick={close} aria-label="Back to the scenes">
+            Scenes
+          </Button>
+          <h1 id="scene-title" className="visually-hidden">
+            {scene.title || 'Untitled scene'}
+          </h1>
+          <input
+            className="input scene-title-input"
+            aria-label="Scene title"
+            value={scene.title}
+            placeholder="Untitled scene"
+            maxLength={200}
+            onChange={(event) => useScenesStore.getState().setTitle(event.target.value)}
+            data-field="title"
+          />
+          <span className={`scene-save scene-save-${saveState}`} role="status" title={saveError?.message}>
+            {SAVE_LABELS[saveState]}
+          </span>
+        </div>
+        <div className="screen-actions">
+          <SegmentedControl<View>
+            label="View"
+            value={view}
+            onChange={setView}
+            name="scene-view"
+            segments={[
+              { value: 'write', label: 'Write' },
+              { value: 'watch', label: `Watch (${doneCount}/${scene.lines.length})` },
+            ]}
+          />
+          <Button
+            icon={<Download size={16} aria-hidden="true" />}
+            disabled={doneCount === 0}
+            onClick={() => setExporting(true)}
+            data-action="export-scene"
+          >
+            Export…
+          </Button>
+        </div>
+      </header>
+      <InlineError error={saveState === 'error' ? saveError : null} />
+      {view === 'write' ? <SceneWriter /> : <ScenePlayer scene={scene} />}
+      <SceneExportDialog open={exporting} onClose={() => setExporting(false)} scene={scene} />
+    </section>
+  );
+}
+
+/** The script and, beside it, the scene's settings, price and render button. */
+function SceneWriter() {
+  const { lines, aspect, quality } = useScenesStore(
+    useShallow((s) => ({ lines: s.scene?.lines ?? [], aspect: s.scene?.aspect, quality: s.scene?.quality })),
+  );
+  const priceLines = useScenesStore((s) => s.price?.lines);
+  const { byId, order } = useCharactersStore(useShallow((s) => ({ byId: s.byId, order: s.order })));
+  const { cast, voices } = useCastStore(useShallow((s) => ({ cast: s.byCharacter, voices: s.voices })));
+
+  const speakerChoices = useMemo<Choice[]>(
+    () =>
+      order.flatMap((id) => {
+        const character = byId[id];
+        if (!character) return [];
+        const voice = cast[id]?.voiceName;
+        return [{ value: `character:${id}`, label: voice ? `${character.name} (${voice})` : `${character.name} (no voice yet)` }];
+      }),
+    [byId, order, cast],
+  );
+  const voiceChoices = useMemo<Choice[]>(() => voices.map((voice) => ({ value: voice.id, label: voice.name })), [voices]);
+  const pricesById = useMemo(() => new Map((priceLines ?? []).map((each) => [each.lineId, each])), [priceLines]);
+  const onRetry = useCallback((lineId: string) => void useScenesStore.getState().render([lineId]), []);
+
+  const addLine = () => {
+    const { scene, insertLine } = useScenesStore.getState();
+    const all = scene?.lines ?? [];
+    const last = all[all.length - 1];
+    // After the last line comes whoever answers it; a first line goes to the first of the cast.
+    const speaker: Speaker | undefined = last ? (nextSpeaker(all, all.length - 1) ?? undefined) : sceneSpeakers(all)[0];
+    const made = insertLine(null, speaker ? speakerFields(speaker) : {});
+    focusLine(made.id);
+  };
+
+  return (
+    <div className="scene-layout">
+      <div className="scene-script">
+        <p className="scene-keys muted" id="scene-keys">
+          {LINE_KEYS.newLine} · {LINE_KEYS.switchSpeaker} · {LINE_KEYS.move} · {LINE_KEYS.remove}
+        </p>
+        {lines.length === 0 ? (
+          <EmptyState title="No lines yet">Add the first line, then press Enter after each one to go on with the next speaker.</EmptyState>
+        ) : (
+          <ol className="scene-lines" aria-label="Lines" aria-describedby="scene-keys">
+            {lines.map((line, index) => (
+              <SceneLineRow
+                key={line.id}
+                line={line}
+                index={index}
+                linePrice={pricesById.get(line.id)}
+                speakerChoices={speakerChoices}
+                voiceChoices={voiceChoices}
+                onRetry={onRetry}
+              />
+            ))}
+          </ol>
+        )}
+        <Button icon={<Plus size={16} aria-hidden="true" />} onClick={addLine} data-action="add-line">
+          Add a line
+        </Button>
+      </div>
+      <aside className="scene-aside" aria-label="Scene settings and render">
+        <SegmentedControl<SceneAspect>
+          label="Aspect"
+          name="aspect"
+          value={aspect ?? '16:9'}
+          onChange={(value) => useScenesStore.getState().setSettings({ aspect: value })}
+          segments={SceneAspect.options.map((value) => ({ value, label: value }))}
+        />
+        <SegmentedControl<Scene['quality']>
+          label="Quality"
+          name="quality"
+          value={quality ?? 'standard'}
+          onChange={(value) => useScenesStore.getState().setSettings({ quality: value })}
+          segments={QualityEnum.options.map((value) => ({ value, label: value === 'pro' ? 'Pro' : 'Standard' }))}
+        />
+        <ScenePriceBar />
+      </aside>
+    </div>
+  );
+}

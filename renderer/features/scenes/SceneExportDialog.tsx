@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AppError, Scene, SceneExportFormat, SceneExportStage } from '../../../shared/ipc/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Field, TextInput } from '../../ui/Field.tsx';
+import { InlineError } from '../../ui/InlineError.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { exportScene, type ExportResult } from './export/exportScene.ts';
+
+const FORMATS: readonly { format: SceneExportFormat; label: string; hint: string }[] = [
+  { format: 'mp4', label: 'Video (MP4)', hint: 'The whole scene as one file.' },
+  { format: 'srt', label: 'Subtitles (SRT)', hint: 'Timed from the clips’ real lengths.' },
+  { format: 'vtt', label: 'Subtitles (WebVTT)', hint: 'The same, for the web.' },
+  { format: 'fcpxml', label: 'Timeline (FCPXML)', hint: 'For Final Cut Pro, DaVinci Resolve and others, with each line’s clip.' },
+];
+
+const STAGES: Record<SceneExportStage, string> = {
+  joining: 'Joining the clips',
+  encoding: 'Encoding',
+  saving: 'Saving the files',
+  subtitles: 'Writing subtitles',
+  timeline: 'Writing the timeline',
+  library: 'Adding it to the gallery',
+};
+
+type Run = { stage: SceneExportStage; progress: number } | null;
+
+/** Export a scene as one MP4, subtitles and a timeline, with its progress and a way to stop it. */
+export function SceneExportDialog({ open, onClose, scene }: { open: boolean; onClose: () => void; scene: Scene }) {
+  const [formats, setFormats] = useState<SceneExportFormat[]>(['mp4', 'srt', 'fcpxml']);
+  const [destination, setDestination] = useState('');
+  const [run, setRun] = useState<Run>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [result, setResult] = useState<ExportResult | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const done = scene.lines.filter((line) => line.state === 'done').length;
+  const missing = scene.lines.length - done;
+
+  const start = async () => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setError(null);
+    setResult(null);
+    setRun({ stage: 'joining', progress: 0 });
+    const reply = await exportScene(scene.id, {
+      formats,
+      ...(destination.trim() ? { destination: destination.trim() } : {}),
+      signal: controller.signal,
+      onProgress: (progress) => setRun(progress),
+    });
+    abort.current = null;
+    setRun(null);
+    if (reply.ok) setResult(reply.value);
+    else setError(reply.error);
+  };
+
+  const close = () => {
+    abort.current?.abort();
+    setError(null);
+    setResult(null);
+    onClose();
+  };
+
+  const toggle = (format: SceneExportFormat, on: boolean) =>
+    setFormats((chosen) => (on ? [...chosen, format] : chosen.filter((each) => each !== format)));
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={`Export “${scene.title || 'Untitled scene'}”`}
+      description={missing > 0 ? `${missing} of ${scene.lines.length} lines are not rendered yet; render them first.` : undefined}
+      name="scene-export"
+      footer={
+        run ? (
+          <Button onClick={() => abort.current?.abort()} data-action="cancel-export">
+            Cancel export
+          </Button>
+        ) : (
+          <>
+            <Button variant="ghost" onClick={close}>
+              {result ? 'Close' : 'Cancel'}
+            </Button>
+            <Button
+              variant="primary"
+              disabled={formats.length === 0 || missing > 0}
+              onClick={() => void start()}
+              data-action="start-export"
+            >
+              Export
+            </Button>
+          </>
+        )
+      }
+    >
+      <fieldset className="scene-export-formats" disabled={run !== null}>
+        <legend className="field-label">Formats</legend>
+        {FORMATS.map(({ format, label, hint }) => (
+          <label key={format} className="scene-export-format">
+            <input
+              type="checkbox"
+              checked={formats.includes(format)}
+              onChange={(event) => toggle(format, event.target.checked)}
+              data-format={format}
+            />
+            <span>
+              <span className="scene-export-format-label">{label}</span>
+              <span className="field-hint">{hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <Field label="Folder" hint="Leave empty for the folder library exports go to.">
+        {(control) => (
+          <TextInput
+            {...control}
+            value={destination}
+            onChange={(event) => setDestination(event.target.value)}
+            disabled={run !== null}
+            data-field="destination"
+            placeholder="The export folder"
+          />
+        )}
+      </Field>
+      {run ? (
+        <div className="scene-export-progress" data-stage={run.stage}>
+          <p role="status">{STAGES[run.stage]}…</p>
+          <ProgressBar value={run.progress} label="Export progress" />
+        </div>
+      ) : null}
+      <InlineError error={error} />
+      {result ? (
+        <div className="scene-export-result" role="status" data-export-result={result.cancelled ? 'cancelled' : 'done'}>
+          {result.cancelled ? (
+            <p>Export cancelled; no partial file was left.</p>
+          ) : (
+            <>
+              <p>
+                Exported to <span className="scene-export-folder">{result.folder}</span>
+                {result.remuxed ? ' (clips joined without re-encoding).' : '.'}
+              </p>
+              <ul className="scene-export-files">
+                {result.files.map((file) => (
+                  <li key={file.path} data-format={file.format}>
+                    {file.path}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,288 @@
+import { AlertTriangle, Check, GripVertical, MoreHorizontal, RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { memo, useState, type DragEvent } from 'react';
+import { Emotion, Quality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
+import { Button } from '../../ui/Button.tsx';
+import { creditsText } from '../../ui/format.ts';
+import { Menu } from '../../ui/primitives/index.ts';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { ClipPicker } from './ClipPicker.tsx';
+import { focusLine, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
+import { speakerFields } from './sceneLines.ts';
+import { useScenesStore } from './scenesStore.ts';
+
+export type Choice = { value: string; label: string };
+
+type RowProps = {
+  line: SceneLine;
+  index: number;
+  linePrice: SceneLinePriceView | undefined;
+  /** Characters of the cast, as `character:<id>` choices. */
+  speakerChoices: readonly Choice[];
+  voiceChoices: readonly Choice[];
+  onRetry: (lineId: string) => void;
+};
+
+const DRAG_TYPE = 'application/x-cast-scene-line';
+const NARRATOR = 'narrator';
+const CLIP = 'clip';
+const EMOTIONS = Emotion.options.filter((emotion) => emotion !== 'auto');
+
+function speakerValue(line: SceneLine): string {
+  if (line.kind === 'speech') return NARRATOR;
+  if (line.kind === 'clip') return CLIP;
+  return line.characterId ? `character:${line.characterId}` : '';
+}
+
+/** One line of the script: who says it, what, how, and where its render stands. Re-renders only when its own props change. */
+export const SceneLineRow = memo(function SceneLineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry }: RowProps) {
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const [dropTarget, setDropTarget] = useState(false);
+  const edit = useScenesStore.getState().editLine;
+  const number = index + 1;
+
+  const changeSpeaker = (value: string) => {
+    const lines = useScenesStore.getState().scene?.lines ?? [];
+    if (value === NARRATOR) edit(line.id, speakerFields({ kind: 'narrator', voiceId: line.voiceId ?? narratorVoice(lines) }));
+    else if (value === CLIP) edit(line.id, { kind: 'clip', characterId: null, voiceId: null, talk: null });
+    else edit(line.id, speakerFields({ kind: 'character', characterId: value.slice('character:'.length) }));
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDropTarget(false);
+    const from = Number(event.dataTransfer.getData(DRAG_TYPE));
+    if (Number.isInteger(from) && from !== index) useScenesStore.getState().moveLineTo(from, index);
+  };
+
+  const act = (action: string) => {
+    const store = useScenesStore.getState();
+    if (action === 'duplicate') {
+      const copy = store.duplicateLine(line.id);
+      if (copy) focusLine(copy.id);
+    } else if (action === 'up' || action === 'down') store.moveLine(line.id, action === 'up' ? -1 : 1);
+    else if (action === 'delete') store.removeLine(line.id);
+    else if (action === 'retry') onRetry(line.id);
+  };
+
+  return (
+    <li
+      className={`scene-line${dropTarget ? ' scene-line-drop' : ''}`}
+      data-line-id={line.id}
+      data-line-state={line.state}
+      data-line-kind={line.kind}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        setDropTarget(true);
+      }}
+      onDragLeave={() => setDropTarget(false)}
+      onDrop={onDrop}
+    >
+      <span
+        className="scene-line-handle"
+        draggable
+        onDragStart={(event) => {
+          event.dataTransfer.setData(DRAG_TYPE, String(index));
+          event.dataTransfer.effectAllowed = 'move';
+        }}
+        title={`Drag to move the line (${LINE_KEYS.move})`}
+        aria-hidden="true"
+      >
+        <GripVertical size={16} />
+      </span>
+      <span className="scene-line-number" aria-hidden="true">
+        {number}
+      </span>
+      <div className="scene-line-body">
+        <div className="scene-line-head">
+          <select
+            className="input select scene-line-speaker"
+            aria-label={`Line ${number}: speaker`}
+            title={LINE_KEYS.switchSpeaker}
+            value={speakerValue(line)}
+            onChange={(event) => changeSpeaker(event.target.value)}
+            data-field="speaker"
+          >
+            {speakerValue(line) === '' ? <option value="">Choose a speaker</option> : null}
+            {speakerChoices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+            <option value={NARRATOR}>Narrator (voice only)</option>
+            <option value={CLIP}>Clip from the gallery</option>
+          </select>
+          {line.kind === 'speech' ? (
+            <select
+              className="input select scene-line-voice"
+              aria-label={`Line ${number}: narrator voice`}
+              value={line.voiceId ?? ''}
+              onChange={(event) => edit(line.id, { voiceId: event.target.value || null })}
+              data-field="voice"
+            >
+              <option value="">Choose a voice</option>
+              {voiceChoices.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          {line.kind !== 'clip' ? (
+            <select
+              className="input select scene-line-emotion"
+              aria-label={`Line ${number}: emotion`}
+              value={line.emotion ?? ''}
+              onChange={(event) => edit(line.id, { emotion: event.target.value ? Emotion.parse(event.target.value) : null })}
+              data-field="emotion"
+            >
+              <option value="">Voice’s default emotion</option>
+              <option value="auto">Auto (from the text)</option>
+              {EMOTIONS.map((emotion) => (
+                <option key={emotion} value={emotion}>
+                  {emotion}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <LineStatus line={line} linePrice={linePrice} onRetry={() => onRetry(line.id)} />
+          {line.kind === 'talk' ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<SlidersHorizontal size={14} aria-hidden="true" />}
+              aria-label={`Line ${number}: talk options`}
+              aria-expanded={optionsOpen}
+              onClick={() => setOptionsOpen((open) => !open)}
+            />
+          ) : null}
+          <Menu
+            label={`Line ${number}: more`}
+            trigger={<MoreHorizontal size={16} aria-hidden="true" />}
+            actions={[
+              { id: 'duplicate', label: 'Duplicate' },
+              { id: 'up', label: 'Move up', disabled: index === 0 },
+              { id: 'down', label: 'Move down' },
+              ...(line.state === 'failed' ? [{ id: 'retry', label: 'Retry this line' }] : []),
+              { id: 'delete', label: 'Delete', danger: true },
+            ]}
+            onAction={act}
+          />
+        </div>
+        {line.kind === 'clip' ? (
+          <ClipPicker lineNumber={number} value={line.clipItemId} onChange={(clipItemId) => edit(line.id, { clipItemId })} />
+        ) : (
+          <textarea
+            className="input textarea scene-line-text"
+            aria-label={`Line ${number}: text`}
+            title={`${LINE_KEYS.newLine} · ${LINE_KEYS.switchSpeaker} · ${LINE_KEYS.move}`}
+            rows={1}
+            value={line.text}
+            placeholder={line.kind === 'speech' ? 'What the narrator says' : 'What they say'}
+            onChange={(event) => edit(line.id, { text: event.target.value })}
+            onKeyDown={(event) => onLineKeyDown(event, line)}
+            maxLength={5000}
+            data-field="text"
+          />
+        )}
+        {linePrice?.problem && line.state !== 'done' ? <p className="scene-line-problem-text">{linePrice.problem}</p> : null}
+        {line.state === 'failed' && line.error ? <p className="scene-line-problem-text">{line.error}</p> : null}
+        {optionsOpen && line.kind === 'talk' ? <TalkOptionsFields line={line} number={number} /> : null}
+      </div>
+    </li>
+  );
+});
+
+function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }) {
+  const edit = useScenesStore.getState().editLine;
+  const talk = line.talk ?? {};
+  const change = (patch: Partial<NonNullable<SceneLine['talk']>>) => {
+    const next = { ...talk, ...patch };
+    for (const key of Object.keys(next) as (keyof typeof next)[]) if (next[key] === undefined) delete next[key];
+    edit(line.id, { talk: Object.keys(next).length > 0 ? next : null });
+  };
+  return (
+    <div className="scene-line-options" role="group" aria-label={`Line ${number}: talk options`}>
+      <label className="scene-line-option">
+        <span className="field-label">Length (s)</span>
+        <input
+          className="input"
+          type="number"
+          min={1}
+          max={15}
+          value={talk.duration ?? ''}
+          placeholder="Auto"
+          onChange={(event) => {
+            const seconds = Math.round(Number(event.target.value));
+            change({ duration: event.target.value && seconds >= 1 && seconds <= 15 ? seconds : undefined });
+          }}
+        />
+      </label>
+      <label className="scene-line-option">
+        <span className="field-label">Expression</span>
+        <input
+          className="input"
+          type="text"
+          maxLength={100}
+          value={talk.expression ?? ''}
+          placeholder="For example: a wry smile"
+          onChange={(event) => change({ expression: event.target.value || undefined })}
+        />
+      </label>
+      <label className="scene-line-option">
+        <span className="field-label">Quality</span>
+        <select
+          className="input select"
+          value={talk.quality ?? ''}
+          onChange={(event) => change({ quality: event.target.value ? Quality.parse(event.target.value) : undefined })}
+        >
+          <option value="">As the scene</option>
+          {Quality.options.map((quality) => (
+            <option key={quality} value={quality}>
+              {quality}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** Where the line's render stands: its price before, its progress during, its clip after. */
+function LineStatus({ line, linePrice, onRetry }: { line: SceneLine; linePrice: SceneLinePriceView | undefined; onRetry: () => void }) {
+  const jobId = line.talkJobId ?? line.speechJobId;
+  const progress = useJobsStore((s) => (jobId ? (s.jobs[jobId]?.progress ?? null) : null));
+  if (line.state === 'queued') return <span className="scene-line-status">Queued</span>;
+  if (line.state === 'rendering')
+    return (
+      <span className="scene-line-status scene-line-rendering">
+        <ProgressBar value={progress} label="Rendering the line" />
+      </span>
+    );
+  if (line.state === 'failed')
+    return (
+      <span className="scene-line-status scene-line-failed" title={line.error ?? undefined}>
+        <AlertTriangle size={14} aria-hidden="true" />
+        <span>Failed</span>
+        <Button size="sm" variant="secondary" icon={<RotateCcw size={14} aria-hidden="true" />} onClick={onRetry} data-action="retry-line">
+          Retry
+        </Button>
+      </span>
+    );
+  if (line.state === 'done')
+    return (
+      <span className="scene-line-status scene-line-done">
+        <Check size={14} aria-hidden="true" />
+        <span>{line.durationMs ? `${(line.durationMs / 1000).toFixed(1)} s` : 'Done'}</span>
+      </span>
+    );
+  if (!linePrice) return <span className="scene-line-status">Draft</span>;
+  if (linePrice.problem) return <span className="scene-line-status scene-line-problem">Not ready</span>;
+  if (linePrice.reused) return <span className="scene-line-status">Already rendered</span>;
+  return (
+    <span className="scene-line-status scene-line-price" data-credits={linePrice.credits ?? undefined}>
+      {linePrice.credits === null ? 'No price' : creditsText(linePrice.credits)}
+    </span>
+  );
+}

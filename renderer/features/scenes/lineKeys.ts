@@ -1,0 +1,74 @@
+import type { KeyboardEvent } from 'react';
+import type { SceneLine } from '../../../shared/ipc/index.ts';
+import { useCharactersStore } from '../../stores/charactersStore.ts';
+import { useCastStore } from './castStore.ts';
+import { cycleSpeaker, nextSpeaker, speakerFields, speakerOf, type Speaker } from './sceneLines.ts';
+import { useScenesStore } from './scenesStore.ts';
+
+/** The keys of a line's text, said once here so the tooltip and the handler agree. */
+export const LINE_KEYS = {
+  newLine: 'Enter: new line, next speaker',
+  switchSpeaker: 'Alt+↑ / Alt+↓: switch speaker',
+  move: 'Alt+Shift+↑ / Alt+Shift+↓: move the line',
+  remove: 'Backspace on an empty line: delete it',
+  softBreak: 'Shift+Enter: line break in the text',
+} as const;
+
+/** Puts the caret in a line's text once it is on screen. */
+export function focusLine(id: string, where: 'start' | 'end' = 'end'): void {
+  requestAnimationFrame(() => {
+    const text = document.querySelector<HTMLTextAreaElement>(`[data-line-id="${id}"] textarea`);
+    if (!text) return;
+    text.focus();
+    const at = where === 'end' ? text.value.length : 0;
+    text.setSelectionRange(at, at);
+  });
+}
+
+/** Who can speak in this scene, in the order Alt+↑/↓ goes through them: its cast first, then the rest of the cast, then the narrator. */
+export function sceneSpeakers(lines: readonly SceneLine[]): Speaker[] {
+  const { order, byId } = useCharactersStore.getState();
+  const inScene = [...new Set(lines.flatMap((line) => (line.kind === 'talk' && line.characterId ? [line.characterId] : [])))];
+  const others = order.filter((id) => !inScene.includes(id) && byId[id]?.status === 'ready');
+  const narrator: Speaker = { kind: 'narrator', voiceId: narratorVoice(lines) };
+  return [...[...inScene, ...others].map((characterId): Speaker => ({ kind: 'character', characterId })), narrator];
+}
+
+/** The narrator keeps the voice it last had in the scene, else the first voice there is. */
+export function narratorVoice(lines: readonly SceneLine[]): string | null {
+  const last = [...lines].reverse().find((line) => line.kind === 'speech' && line.voiceId);
+  return last?.voiceId ?? useCastStore.getState().voices[0]?.id ?? null;
+}
+
+/** The editor's keys on a line's text (the list above says what each does). */
+export function onLineKeyDown(event: KeyboardEvent<HTMLTextAreaElement>, line: SceneLine): void {
+  const store = useScenesStore.getState();
+  const lines = store.scene?.lines ?? [];
+  const index = lines.findIndex((each) => each.id === line.id);
+  const vertical = event.key === 'ArrowUp' || event.key === 'ArrowDown';
+  if (vertical && event.altKey) {
+    event.preventDefault();
+    const step = event.key === 'ArrowUp' ? -1 : 1;
+    if (event.shiftKey) {
+      store.moveLine(line.id, step);
+      focusLine(line.id, 'end');
+      return;
+    }
+    const speaker = cycleSpeaker(line, sceneSpeakers(lines), step);
+    if (speaker) store.editLine(line.id, speakerFields(speaker));
+    return;
+  }
+  if (event.key === 'Enter' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && !event.nativeEvent.isComposing) {
+    event.preventDefault();
+    const speaker = nextSpeaker(lines, index) ?? speakerOf(line);
+    const made = store.insertLine(line.id, speaker ? speakerFields(speaker) : {});
+    focusLine(made.id, 'start');
+    return;
+  }
+  if (event.key === 'Backspace' && event.currentTarget.value === '' && lines.length > 1) {
+    event.preventDefault();
+    const previous = lines[index - 1] ?? lines[index + 1];
+    store.removeLine(line.id);
+    if (previous) focusLine(previous.id, 'end');
+  }
+}

@@ -1,0 +1,307 @@
+import { create } from 'zustand';
+import type { AppError, Scene, SceneAspect, SceneLine, ScenePrice, SceneSummary } from '../../../shared/ipc/index.ts';
+import { invoke } from '../../bridge/invoke.ts';
+import { useJobsStore } from '../../stores/jobsStore.ts';
+import { duplicateLine, editLine, lineInput, moveLine, moveTo, newLine, type LineEdit } from './sceneLines.ts';
+
+/** Where the open scene's edits stand: kept in the library, on their way there, or refused. */
+export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
+
+/** Edits are written this long after the last keystroke: one save per pause, never one per key. */
+export const SAVE_DEBOUNCE_MS = 500;
+
+type ScenesState = {
+  summaries: SceneSummary[];
+  listLoaded: boolean;
+  listError: AppError | null;
+  /** The open scene as the editor shows it: the creator's edits over core's last copy. */
+  scene: Scene | null;
+  /** The scene the editor shows (or is opening); null shows the list. */
+  openId: string | null;
+  openError: AppError | null;
+  saveState: SaveState;
+  saveError: AppError | null;
+  price: ScenePrice | null;
+  pricing: boolean;
+  priceError: AppError | null;
+  rendering: boolean;
+  renderError: AppError | null;
+
+  loadList: () => Promise<void>;
+  create: (title?: string) => Promise<Scene | null>;
+  open: (id: string) => Promise<void>;
+  close: () => void;
+  remove: (id: string) => Promise<AppError | null>;
+  duplicateScene: (id: string) => Promise<Scene | null>;
+  setTitle: (title: string) => void;
+  setSettings: (settings: { aspect?: SceneAspect; quality?: Scene['quality'] }) => void;
+  editLine: (id: string, edit: LineEdit) => void;
+  /** Puts a new line after `afterId` (at the end when null) and answers it. */
+  insertLine: (afterId: string | null, fields?: LineEdit) => SceneLine;
+  removeLine: (id: string) => void;
+  duplicateLine: (id: string) => SceneLine | null;
+  moveLine: (id: string, by: number) => void;
+  moveLineTo: (from: number, to: number) => void;
+  /** Writes pending edits now (leaving the editor, rendering). */
+  flush: () => Promise<void>;
+  refreshPrice: () => Promise<void>;
+  /** Queues what needs rendering, or only `lineIds` (a retry, a re-render). */
+  render: (lineIds?: string[]) => Promise<boolean>;
+  /** scene.updated */
+  apply: (scene: Scene) => void;
+  reset: () => void;
+};
+
+const initial = {
+  summaries: [],
+  listLoaded: false,
+  listError: null,
+  scene: null,
+  openId: null,
+  openError: null,
+  saveState: 'saved' as SaveState,
+  saveError: null,
+  price: null,
+  pricing: false,
+  priceError: null,
+  rendering: false,
+  renderError: null,
+};
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** Counts edits, so a save's answer knows whether the creator typed on while it was on its way. */
+let editCount = 0;
+let saving: Promise<void> | null = null;
+let priceSequence = 0;
+
+/** What core knows of a line's render, laid over the creator's copy of it (whose content may be newer). */
+function withRenderOf(local: SceneLine, stored: SceneLine | undefined): SceneLine {
+  if (!stored) return local;
+  const sameContent = JSON.stringify(lineInput(local)) === JSON.stringify(lineInput(stored));
+  if (!sameContent) return local.state === 'draft' ? local : { ...local, state: 'draft' };
+  return { ...local, ...stored };
+}
+
+function settledStates(scene: Scene): string {
+  return scene.lines
+    .map((line) => (line.state === 'done' || line.state === 'failed' || line.state === 'draft' ? line.state : 'busy'))
+    .join();
+}
+
+function summaryOf(scene: Scene, previous: SceneSummary | undefined): SceneSummary {
+  return {
+    id: scene.id,
+    title: scene.title,
+    lineCount: scene.lines.length,
+    doneCount: scene.lines.filter((line) => line.state === 'done').length,
+    castMediaIds: previous?.castMediaIds ?? [],
+    updatedAt: scene.updatedAt,
+  };
+}
+
+export const useScenesStore = create<ScenesState>()((set, get) => {
+  /** The open scene changed by the creator: shown at once, written after a pause. */
+  const change = (update: (scene: Scene) => Scene) => {
+    const scene = get().scene;
+    if (!scene) return;
+    editCount++;
+    set({ scene: update(scene), saveState: 'pending' });
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => void save(), SAVE_DEBOUNCE_MS);
+  };
+
+  const changeLines = (update: (lines: SceneLine[]) => SceneLine[]) => change((scene) => ({ ...scene, lines: update(scene.lines) }));
+
+  const save = async (): Promise<void> => {
+    clearTimeout(saveTimer);
+    if (saving) {
+      await saving;
+      if (get().saveState === 'pending') return save();
+      return;
+    }
+    const scene = get().scene;
+    if (!scene || get().saveState === 'saved') return;
+    const sentAt = editCount;
+    set({ saveState: 'saving' });
+    saving = (async () => {
+      const reply = await invoke('scenes.update', {
+        id: scene.id,
+        title: scene.title,
+        aspect: scene.aspect,
+        quality: scene.quality,
+        lines: scene.lines.map(lineInput),
+      });
+      saving = null;
+      if (get().scene?.id !== scene.id) return;
+      if (!reply.ok) {
+        set({ saveState: 'error', saveError: reply.error });
+        return;
+      }
+      const typedOn = editCount !== sentAt;
+      get().apply(reply.value);
+      set({ saveState: typedOn ? 'pending' : 'saved', saveError: null });
+      if (typedOn) saveTimer = setTimeout(() => void save(), SAVE_DEBOUNCE_MS);
+      else void get().refreshPrice();
+    })();
+    return saving;
+  };
+
+  return {
+    ...initial,
+
+    loadList: async () => {
+      const reply = await invoke('scenes.list', {});
+      if (!reply.ok) return set({ listLoaded: true, listError: reply.error });
+      set({ summaries: reply.value, listLoaded: true, listError: null });
+    },
+
+    create: async (title) => {
+      const reply = await invoke('scenes.create', title ? { title } : {});
+      if (!reply.ok) {
+        set({ listError: reply.error });
+        return null;
+      }
+      set((state) => ({ summaries: [summaryOf(reply.value, undefined), ...state.summaries] }));
+      return reply.value;
+    },
+
+    open: async (id) => {
+      await get().flush();
+      set({
+        scene: null,
+        openId: id,
+        openError: null,
+        price: null,
+        priceError: null,
+        renderError: null,
+        saveState: 'saved',
+        saveError: null,
+      });
+      const reply = await invoke('scenes.get', { id });
+      if (get().openId !== id) return;
+      if (!reply.ok) return set({ openError: reply.error });
+      set({ scene: reply.value });
+      void get().refreshPrice();
+    },
+
+    close: () => {
+      // The list shows at once; the scene stays in hand until its last edits are written.
+      set({ openId: null, price: null, priceError: null, renderError: null, openError: null });
+      void get()
+        .flush()
+        .then(() => {
+          if (get().openId === null) set({ scene: null });
+          return get().loadList();
+        });
+    },
+
+    remove: async (id) => {
+      const reply = await invoke('scenes.delete', { id });
+      if (!reply.ok) return reply.error;
+      set((state) => ({
+        summaries: state.summaries.filter((each) => each.id !== id),
+        scene: state.scene?.id === id ? null : state.scene,
+        openId: state.openId === id ? null : state.openId,
+      }));
+      return null;
+    },
+
+    duplicateScene: async (id) => {
+      const reply = await invoke('scenes.duplicate', { id });
+      if (!reply.ok) {
+        set({ listError: reply.error });
+        return null;
+      }
+      await get().loadList();
+      return reply.value;
+    },
+
+    setTitle: (title) => change((scene) => ({ ...scene, title })),
+    setSettings: (settings) => change((scene) => ({ ...scene, ...settings })),
+    editLine: (id, edit) => changeLines((lines) => lines.map((line) => (line.id === id ? editLine(line, edit) : line))),
+
+    insertLine: (afterId, fields) => {
+      const line = newLine(fields);
+      changeLines((lines) => {
+        const at = afterId === null ? lines.length : lines.findIndex((each) => each.id === afterId) + 1;
+        return [...lines.slice(0, at), line, ...lines.slice(at)];
+      });
+      return line;
+    },
+
+    removeLine: (id) => changeLines((lines) => lines.filter((line) => line.id !== id)),
+
+    duplicateLine: (id) => {
+      let made: SceneLine | null = null;
+      changeLines((lines) => {
+        const { lines: next, copy } = duplicateLine(lines, id);
+        made = copy;
+        return next;
+      });
+      return made;
+    },
+
+    moveLine: (id, by) => changeLines((lines) => moveLine(lines, id, by)),
+    moveLineTo: (from, to) => changeLines((lines) => moveTo(lines, from, to)),
+
+    flush: async () => {
+      if (get().saveState === 'pending' || saving) await save();
+    },
+
+    refreshPrice: async () => {
+      const scene = get().scene;
+      if (!scene) return;
+      const sequence = ++priceSequence;
+      set({ pricing: true });
+      const reply = await invoke('scenes.price', { id: scene.id });
+      if (sequence !== priceSequence || get().scene?.id !== scene.id) return;
+      if (reply.ok) set({ price: reply.value, pricing: false, priceError: null });
+      else set({ pricing: false, priceError: reply.error });
+    },
+
+    render: async (lineIds) => {
+      const scene = get().scene;
+      if (!scene) return false;
+      await get().flush();
+      set({ rendering: true, renderError: null });
+      const reply = await invoke('scenes.render', { id: scene.id, ...(lineIds ? { lineIds } : {}) });
+      if (!reply.ok) {
+        set({ rendering: false, renderError: reply.error });
+        return false;
+      }
+      const jobs = useJobsStore.getState();
+      for (const job of reply.value.jobs)
+        jobs.apply(job, { characterId: job.resourceKind === 'character' ? job.resourceId : null, label: scene.title });
+      get().apply(reply.value.scene);
+      set({ rendering: false });
+      void get().refreshPrice();
+      return true;
+    },
+
+    apply: (stored) => {
+      const before = get().scene;
+      set((state) => {
+        const summaries = state.summaries.map((each) => (each.id === stored.id ? summaryOf(stored, each) : each));
+        const open = state.scene;
+        if (!open || open.id !== stored.id) return { summaries };
+        const byId = new Map(stored.lines.map((line) => [line.id, line]));
+        // The creator's words win while an edit is on its way; core's word wins on everything it alone knows.
+        const scene =
+          state.saveState === 'saved'
+            ? stored
+            : { ...open, collectionId: stored.collectionId, lines: open.lines.map((line) => withRenderOf(line, byId.get(line.id))) };
+        return { summaries, scene };
+      });
+      // A line that settled (done, failed) changes what is left to pay for; progress alone does not.
+      if (before?.id === stored.id && get().saveState === 'saved' && settledStates(before) !== settledStates(stored))
+        void get().refreshPrice();
+    },
+
+    reset: () => {
+      clearTimeout(saveTimer);
+      saving = null;
+      editCount = 0;
+      set(initial);
+    },
+  };
+});

@@ -1,0 +1,223 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Maximize, Minimize, Pause, Play, Repeat, StepBack, StepForward, Volume2, VolumeX } from 'lucide-react';
+import { Menu } from '../primitives/Menu.tsx';
+import { Slider } from '../primitives/Slider.tsx';
+import { Waveform } from '../Waveform.tsx';
+import { actionForKey, clock, DEFAULT_FPS, frameStepTime, nextSpeed, SPEEDS, type PlayerAction } from './playerKeys.ts';
+import { useMediaState } from './useMediaState.ts';
+import { VideoScrubBar } from './VideoScrubBar.tsx';
+import './mediaPlayer.css';
+
+type MediaPlayerProps = {
+  kind: 'video' | 'audio';
+  src: string;
+  /** What is playing, for the player's accessible name ("Mira at dawn: player"). */
+  label: string;
+  autoPlay?: boolean;
+  /** Frames per second for frame stepping; the service's videos are 24 fps. */
+  fps?: number;
+  /** The waveform's height (audio). */
+  waveformHeight?: number;
+  /** A smaller row of controls, for lists of tracks and voices. */
+  compact?: boolean;
+  className?: string;
+  /** On the <video>/<audio> element, for tests. */
+  testId?: string;
+};
+
+/**
+ * The one player of the app, for video and audio alike: play, scrub (a still of the hovered moment
+ * for video, the waveform for audio), speed, loop, frame step (video), volume and full screen, with
+ * the keys of playerKeys.ts when it has the focus.
+ */
+export function MediaPlayer({
+  kind,
+  src,
+  label,
+  autoPlay = false,
+  fps = DEFAULT_FPS,
+  waveformHeight = 64,
+  compact = false,
+  className,
+  testId,
+}: MediaPlayerProps) {
+  const media = useRef<HTMLMediaElement | null>(null);
+  const frame = useRef<HTMLDivElement | null>(null);
+  const state = useMediaState(media, src);
+  const [loop, setLoop] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const video = kind === 'video';
+
+  useEffect(() => {
+    const follow = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === frame.current);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, []);
+
+  const run = (action: PlayerAction) => {
+    const element = media.current;
+    if (!element) return;
+    switch (action.type) {
+      case 'toggle':
+        if (element.paused || element.ended) void element.play().catch(() => undefined);
+        else element.pause();
+        return;
+      case 'seekBy':
+        element.currentTime = Math.min(Math.max(element.currentTime + action.seconds, 0), element.duration || 0);
+        return;
+      case 'frame':
+        element.pause();
+        element.currentTime = frameStepTime(element.currentTime, element.duration, action.direction, fps);
+        return;
+      case 'speed':
+        element.playbackRate = nextSpeed(element.playbackRate, action.direction);
+        return;
+      case 'mute':
+        element.muted = !element.muted;
+        return;
+      case 'fullscreen':
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+        else void frame.current?.requestFullscreen().catch(() => undefined);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // A control that took the key (a slider's arrows, a menu) has handled it; Space and Enter on a
+    // button press that button.
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+    if (event.key === ' ' && target.tagName === 'BUTTON') return;
+    const action = actionForKey(event.key, video);
+    if (!action) return;
+    run(action);
+    event.preventDefault();
+    // The player's keys stay in the player: a dialog around it does not also step or close.
+    event.stopPropagation();
+  };
+
+  const setMedia = (element: HTMLMediaElement | null) => {
+    media.current = element;
+  };
+
+  return (
+    <div
+      ref={frame}
+      className={`media-player media-player-${kind}${compact ? ' is-compact' : ''} ${className ?? ''}`}
+      role="group"
+      aria-label={`${label}: player`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-playing={state.playing || undefined}
+    >
+      {video ? (
+        <video
+          ref={setMedia}
+          className="media-player-video-element"
+          src={src}
+          autoPlay={autoPlay}
+          loop={loop}
+          preload="metadata"
+          playsInline
+          onClick={() => run({ type: 'toggle' })}
+          aria-label={label}
+          data-testid={testId}
+        >
+          <track kind="captions" />
+        </video>
+      ) : (
+        <>
+          <Waveform src={src} audio={media} label={label} height={waveformHeight} />
+          <audio ref={setMedia} src={src} autoPlay={autoPlay} loop={loop} preload="metadata" aria-label={label} data-testid={testId} />
+        </>
+      )}
+      <div className="media-controls">
+        {video && (
+          <VideoScrubBar src={src} label={label} time={state.time} duration={state.duration} onSeek={(time) => seek(media.current, time)} />
+        )}
+        <div className="media-controls-row">
+          <button
+            type="button"
+            className="media-button media-play"
+            onClick={() => run({ type: 'toggle' })}
+            aria-label={state.playing ? `Pause ${label}` : `Play ${label}`}
+          >
+            {state.playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
+          </button>
+          <span className="media-time" aria-hidden="true">
+            {clock(state.time)} / {clock(state.duration)}
+          </span>
+          {video && (
+            <>
+              <button
+                type="button"
+                className="media-button"
+                onClick={() => run({ type: 'frame', direction: -1 })}
+                aria-label="Previous frame"
+                title="Previous frame (,)"
+              >
+                <StepBack size={16} aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                className="media-button"
+                onClick={() => run({ type: 'frame', direction: 1 })}
+                aria-label="Next frame"
+                title="Next frame (.)"
+              >
+                <StepForward size={16} aria-hidden="true" />
+              </button>
+            </>
+          )}
+          <span className="media-controls-spacer" />
+          <button type="button" className="media-button" aria-pressed={loop} onClick={() => setLoop(!loop)} aria-label="Loop" title="Loop">
+            <Repeat size={16} aria-hidden="true" />
+          </button>
+          <Menu
+            label={`Speed, ${speedText(state.rate)}`}
+            className="media-speed"
+            trigger={speedText(state.rate)}
+            actions={SPEEDS.map((speed) => ({ id: String(speed), label: speedText(speed) }))}
+            onAction={(id) => {
+              if (media.current) media.current.playbackRate = Number(id);
+            }}
+          />
+          <button type="button" className="media-button" onClick={() => run({ type: 'mute' })} aria-label={state.muted ? 'Unmute' : 'Mute'}>
+            {state.muted || state.volume === 0 ? <VolumeX size={16} aria-hidden="true" /> : <Volume2 size={16} aria-hidden="true" />}
+          </button>
+          {!compact && (
+            <Slider
+              label="Volume"
+              className="media-volume"
+              value={state.muted ? 0 : Math.round(state.volume * 100)}
+              onChange={(value) => setVolume(media.current, value / 100)}
+              valueText={`${state.muted ? 0 : Math.round(state.volume * 100)}%`}
+            />
+          )}
+          {video && (
+            <button
+              type="button"
+              className="media-button"
+              onClick={() => run({ type: 'fullscreen' })}
+              aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+            >
+              {fullscreen ? <Minimize size={16} aria-hidden="true" /> : <Maximize size={16} aria-hidden="true" />}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const speedText = (rate: number) => `${rate}×`;
+
+function seek(element: HTMLMediaElement | null, time: number): void {
+  if (element && Number.isFinite(time)) element.currentTime = time;
+}
+
+function setVolume(element: HTMLMediaElement | null, volume: number): void {
+  if (!element) return;
+  element.volume = Math.min(Math.max(volume, 0), 1);
+  element.muted = volume === 0;
+}

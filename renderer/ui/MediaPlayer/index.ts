@@ -1,0 +1,2 @@
+export { MediaPlayer } from './MediaPlayer.tsx';
+export { PlayButton } from './PlayButton.tsx';

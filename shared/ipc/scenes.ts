@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { Emotion } from '../api/audio.ts';
+import { Quality } from '../api/catalog.ts';
+import { Job } from './models.ts';
+
+const Id = z.string().min(1).max(200);
+const Empty = z.object({}).strict();
+const Ok = z.object({ ok: z.literal(true) });
+/** Names one scene export so its caller can follow and cancel it. */
+const ExportId = z.string().regex(/^[0-9A-Za-z-]{1,64}$/);
+
+/** The model-b speech fields a character's voice settings may carry (spec 4.5). */
+export const SpeechSettings = z
+  .object({
+    emotion: Emotion.optional(),
+    speaker: z.string().min(1).max(1000).optional(),
+    voice_description: z.string().min(1).max(1000).optional(),
+    style_instruction: z.string().min(1).max(1000).optional(),
+    language: z.string().min(2).max(35).optional(),
+  })
+  .strict();
+export type SpeechSettings = z.infer<typeof SpeechSettings>;
+
+/** A character's default voice: the app's own data in the library, kept across syncs. */
+export const CastVoice = z.object({
+  characterId: z.string(),
+  voiceId: z.string(),
+  /** The voice's name when it is known (owned, cloned or preset); null when it is gone from the service. */
+  voiceName: z.string().nullable(),
+  settings: SpeechSettings,
+  updatedAt: z.string(),
+});
+export type CastVoice = z.infer<typeof CastVoice>;
+
+/**
+ * One line of a scene. `talk`: a character speaks it (speech with the character's voice, or
+ * `voiceId`, then a talk clip of the character with that audio). `speech`: a plain speech line
+ * (a narrator, no picture) with `voiceId`. `clip`: an existing gallery item played as it is.
+ */
+export const SceneLineKind = z.enum(['talk', 'speech', 'clip']);
+export type SceneLineKind = z.infer<typeof SceneLineKind>;
+
+export const TalkOptions = z
+  .object({
+    duration: z.number().int().min(1).max(15).optional(),
+    expression: z.string().min(1).max(100).optional(),
+    quality: Quality.optional(),
+  })
+  .strict();
+export type TalkOptions = z.infer<typeof TalkOptions>;
+
+/** A line as the editor writes it (the renderer makes the id, a UUID, when the line is made). */
+export const SceneLineInput = z
+  .object({
+    id: z.uuid(),
+    kind: SceneLineKind,
+    characterId: z.string().max(200).nullable(),
+    /** Overrides the character's default voice; required for a `speech` line. */
+    voiceId: z.string().max(200).nullable(),
+    text: z.string().max(5000),
+    emotion: Emotion.nullable(),
+    talk: TalkOptions.nullable(),
+    /** For a `clip` line: the gallery item it plays. */
+    clipItemId: z.string().max(200).nullable(),
+  })
+  .strict();
+export type SceneLineInput = z.infer<typeof SceneLineInput>;
+
+/**
+ * Where a line's render stands. `draft`: never rendered, or its content changed since (`key` no
+ * longer matches); `queued`/`rendering`: its jobs are in the queue; `done`: a playable result for
+ * its current content; `failed`: its last render failed (retry renders it alone).
+ */
+export const SceneLineState = z.enum(['draft', 'queued', 'rendering', 'done', 'failed']);
+export type SceneLineState = z.infer<typeof SceneLineState>;
+
+export const SceneLine = SceneLineInput.extend({
+  state: SceneLineState,
+  /** The content key of the line as it is now (what a render of it is reused by). */
+  key: z.string(),
+  speechJobId: z.string().nullable(),
+  talkJobId: z.string().nullable(),
+  /** The finished speech track (audio id) and talk clip (generation id) of the current content. */
+  audioId: z.string().nullable(),
+  generationId: z.string().nullable(),
+  /** What the player plays: the talk clip's video, the speech line's audio, or the clip item's media. */
+  mediaId: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type SceneLine = z.infer<typeof SceneLine>;
+
+export const SceneAspect = z.enum(['16:9', '9:16', '1:1']);
+export type SceneAspect = z.infer<typeof SceneAspect>;
+
+export const Scene = z.object({
+  id: z.string(),
+  title: z.string(),
+  aspect: SceneAspect,
+  quality: Quality,
+  lines: z.array(SceneLine),
+  /** The scene's own collection in the gallery (its lines' clips and its exports), made on first render. */
+  collectionId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Scene = z.infer<typeof Scene>;
+
+export const SceneSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  lineCount: z.number().int(),
+  doneCount: z.number().int(),
+  /** Headshot content ids of the characters in the scene, first appearance first (at most 4). */
+  castMediaIds: z.array(z.string()),
+  updatedAt: z.string(),
+});
+export type SceneSummary = z.infer<typeof SceneSummary>;
+
+/** A line's price before rendering: `reused` lines cost nothing (their content was rendered already). */
+export const SceneLinePrice = z.object({
+  lineId: z.string(),
+  credits: z.number().int().nullable(),
+  reused: z.boolean(),
+  /** Why it cannot be priced or rendered yet (no voice, empty text, no character…); null when it can. */
+  problem: z.string().nullable(),
+  estimateMs: z.number().int().nullable(),
+});
+export const ScenePrice = z.object({
+  lines: z.array(SceneLinePrice),
+  totalCredits: z.number().int(),
+  /** Lines that would be sent (not reused, no problem). */
+  toRender: z.number().int(),
+  estimateMs: z.number().int().nullable(),
+  /**
+   * `history`: from this library's own earlier runs of such jobs; `floor`: some line has no such
+   * run yet, so its clip's own duration stands in, and the real time will be longer.
+   */
+  estimateBasis: z.enum(['history', 'floor']).optional(),
+  balance: z.number().int().nullable(),
+  covered: z.boolean(),
+  approvalRequired: z.boolean(),
+});
+export type ScenePrice = z.infer<typeof ScenePrice>;
+
+export const SceneExportFormat = z.enum(['mp4', 'srt', 'vtt', 'fcpxml', 'otio']);
+export type SceneExportFormat = z.infer<typeof SceneExportFormat>;
+
+/** A piece of the joined MP4 on its way to core (base64 of at most 512 KiB, so a frame stays under 1 MB). */
+export const SCENE_EXPORT_CHUNK_BYTES = 512 * 1024;
+const CHUNK_BASE64_CHARS = Math.ceil(SCENE_EXPORT_CHUNK_BYTES / 3) * 4;
+const MAX_EXPORT_POSITION = 64 * 1024 ** 3;
+
+/**
+ * What the renderer measured while joining: each exported line's real duration (the subtitles and
+ * the timeline are timed from these, not from what was asked of the service), the picture's size
+ * and frame rate, and whether the clips were copied without re-encoding.
+ */
+export const SceneJoin = z
+  .object({
+    remuxed: z.boolean(),
+    lines: z
+      .array(z.object({ lineId: Id, durationMs: z.number().int().min(1).max(3_600_000) }).strict())
+      .min(1)
+      .max(1000),
+    width: z.number().int().min(1).max(8192),
+    height: z.number().int().min(1).max(8192),
+    frameRate: z.number().min(1).max(240),
+  })
+  .strict();
+export type SceneJoin = z.infer<typeof SceneJoin>;
+
+export const SceneExportResult = z.object({
+  cancelled: z.boolean(),
+  folder: z.string(),
+  files: z.array(z.object({ format: SceneExportFormat, path: z.string() })),
+  /** Whether the clips were joined without re-encoding. */
+  remuxed: z.boolean(),
+  durationMs: z.number().int(),
+  /** The exported MP4 as a library item (in the scene's collection). */
+  itemId: z.string().nullable(),
+});
+export type SceneExportResult = z.infer<typeof SceneExportResult>;
+
+/** The scene commands, spread into shared/ipc/commands.ts. */
+export const sceneCommands = {
+  'cast.voices': { input: Empty, output: z.array(CastVoice) },
+  /** Gives a character its default voice and speech settings, or takes it away (`voiceId` null). */
+  'cast.setVoice': {
+    input: z.object({ characterId: Id, voiceId: Id.nullable(), settings: SpeechSettings.optional() }).strict(),
+    output: CastVoice.nullable(),
+  },
+
+  'scenes.list': { input: Empty, output: z.array(SceneSummary) },
+  'scenes.get': { input: z.object({ id: Id }).strict(), output: Scene },
+  'scenes.create': { input: z.object({ title: z.string().max(200).optional() }).strict(), output: Scene },
+  /** Saves as the creator types: title and settings, and the whole ordered list of lines when given. */
+  'scenes.update': {
+    input: z
+      .object({
+        id: Id,
+        title: z.string().max(200).optional(),
+        aspect: SceneAspect.optional(),
+        quality: Quality.optional(),
+        lines: z.array(SceneLineInput).max(1000).optional(),
+      })
+      .strict(),
+    output: Scene,
+  },
+  'scenes.delete': { input: z.object({ id: Id }).strict(), output: Ok },
+  'scenes.duplicate': { input: z.object({ id: Id }).strict(), output: Scene },
+  /** The exact price of rendering what is not rendered yet (or only `lineIds`), from quotes. */
+  'scenes.price': { input: z.object({ id: Id, lineIds: z.array(Id).max(1000).optional() }).strict(), output: ScenePrice },
+  /** Queues every line that needs rendering (or only `lineIds`: a retry or a re-render of one line). */
+  'scenes.render': {
+    input: z.object({ id: Id, lineIds: z.array(Id).max(1000).optional() }).strict(),
+    output: z.object({ scene: Scene, jobs: z.array(Job) }),
+  },
+  /**
+   * Receives the joined MP4 (made in the renderer, which has the codecs) piece by piece; `position`
+   * is where the piece goes in the file, since the writer goes back to fill in sizes.
+   */
+  'scenes.exportChunk': {
+    input: z
+      .object({
+        exportId: ExportId,
+        position: z.number().int().min(0).max(MAX_EXPORT_POSITION),
+        dataBase64: z.string().min(1).max(CHUNK_BASE64_CHARS),
+      })
+      .strict(),
+    output: Ok,
+  },
+  /**
+   * Writes the scene's files into the destination: the MP4 received through `scenes.exportChunk`
+   * (when `mp4` is asked for), subtitles and a timeline timed by `join`, and the line clips the
+   * timeline references; `scene.exporting` follows it. Cancelling leaves no partial file.
+   */
+  'scenes.export': {
+    input: z
+      .object({
+        id: Id,
+        exportId: ExportId,
+        destination: z.string().min(1).max(4096).optional(),
+        formats: z.array(SceneExportFormat).min(1).max(5).optional(),
+        join: SceneJoin,
+      })
+      .strict(),
+    output: SceneExportResult,
+  },
+  'scenes.cancelExport': { input: z.object({ exportId: ExportId }).strict(), output: z.object({ cancelled: z.boolean() }) },
+} as const;
+
+/** Joining and encoding run in the renderer; core writes the files (`saving`), subtitles, timeline and library item. */
+export const SceneExportStage = z.enum(['joining', 'encoding', 'saving', 'subtitles', 'timeline', 'library']);
+export type SceneExportStage = z.infer<typeof SceneExportStage>;
+
+/** The scene events, spread into shared/ipc/events.ts. */
+export const sceneEvents = {
+  'scene.updated': Scene,
+  'cast.changed': z.object({ characterId: z.string(), voice: CastVoice.nullable() }),
+  'scene.exporting': z.object({
+    exportId: z.string(),
+    sceneId: z.string(),
+    state: z.enum(['running', 'done', 'cancelled', 'failed']),
+    /** 0..1 */
+    progress: z.number().min(0).max(1),
+    stage: SceneExportStage,
+    message: z.string().nullable(),
+  }),
+} as const;

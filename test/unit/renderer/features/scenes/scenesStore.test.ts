@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Bridge, CommandInput, Scene, SceneLine } from '../../../../../shared/ipc/index.ts';
+import { setBridgeForTests } from '../../../../../renderer/bridge/invoke.ts';
+import { SAVE_DEBOUNCE_MS, useScenesStore } from '../../../../../renderer/features/scenes/scenesStore.ts';
+
+type Update = CommandInput<'scenes.update'>;
+
+/** Core as far as the editor sees it: it keeps what it is sent and says which lines' content was rendered. */
+class FakeCore {
+  scene: Scene = {
+    id: 's1',
+    title: 'Morning',
+    aspect: '16:9',
+    quality: 'standard',
+    lines: [],
+    collectionId: null,
+    createdAt: 't',
+    updatedAt: 't',
+  };
+  updates: Update[] = [];
+  rendered = new Set<string>();
+  held: (() => void)[] | null = null;
+
+  private stored(line: Update['lines'] extends (infer L)[] | undefined ? L : never): SceneLine {
+    const key = `${line.characterId}|${line.text}`;
+    const done = this.rendered.has(key);
+    return {
+      ...line,
+      state: done ? 'done' : 'draft',
+      key,
+      speechJobId: null,
+      talkJobId: null,
+      audioId: null,
+      generationId: null,
+      mediaId: done ? `media-${key}` : null,
+      mediaType: done ? 'video/mp4' : null,
+      durationMs: done ? 1500 : null,
+      error: null,
+    };
+  }
+
+  bridge(): Bridge {
+    return {
+      invoke: (async (command: string, input: Update) => {
+        if (command === 'scenes.get') return { ok: true, value: this.scene };
+        if (command === 'scenes.price')
+          return {
+            ok: true,
+            value: { lines: [], totalCredits: 0, toRender: 0, estimateMs: null, balance: 100, covered: true, approvalRequired: false },
+          };
+        if (command === 'scenes.update') {
+          this.updates.push(structuredClone(input));
+          if (this.held) await new Promise<void>((resolve) => this.held?.push(resolve));
+          this.scene = {
+            ...this.scene,
+            title: input.title ?? this.scene.title,
+            lines: (input.lines ?? []).map((line) => this.stored(line)),
+          };
+          return { ok: true, value: this.scene };
+        }
+        return { ok: false, error: { code: 'not_available', message: 'Not here.' } };
+      }) as Bridge['invoke'],
+      on: () => () => undefined,
+    };
+  }
+}
+
+describe('the scene editor saving as the creator types', () => {
+  let core: FakeCore;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    core = new FakeCore();
+    setBridgeForTests(core.bridge());
+    useScenesStore.getState().reset();
+    await useScenesStore.getState().open('s1');
+  });
+
+  afterEach(() => {
+    setBridgeForTests(null);
+    useScenesStore.getState().reset();
+    vi.useRealTimers();
+  });
+
+  const store = () => useScenesStore.getState();
+
+  it('writes a burst of keystrokes once, with the whole ordered list, after a pause', async () => {
+    const line = store().insertLine(null, { characterId: 'mira' });
+    for (const text of ['H', 'He', 'Hel', 'Hell', 'Hello']) store().editLine(line.id, { text });
+    expect(store().saveState).toBe('pending');
+    expect(core.updates).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    expect(core.updates).toHaveLength(1);
+    expect(core.updates[0]?.lines?.map((each) => each.text)).toEqual(['Hello']);
+    expect(store().saveState).toBe('saved');
+  });
+
+  it('keeps what was typed while a save was on its way, and writes it next', async () => {
+    const line = store().insertLine(null, { characterId: 'mira' });
+    store().editLine(line.id, { text: 'Hi' });
+    core.held = [];
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    expect(store().saveState).toBe('saving');
+    store().editLine(line.id, { text: 'Hi there' });
+    const release = core.held;
+    core.held = null;
+    for (const resolve of release) resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    // The answer to the older save does not take the newer words back.
+    expect(store().scene?.lines[0]?.text).toBe('Hi there');
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    expect(core.updates.map((update) => update.lines?.[0]?.text)).toEqual(['Hi', 'Hi there']);
+    expect(store().saveState).toBe('saved');
+  });
+
+  it('shows a rendered line as a draft the moment it is edited, and rendered again when its old words come back', async () => {
+    core.rendered.add('mira|Hello');
+    const line = store().insertLine(null, { characterId: 'mira', text: 'Hello' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    expect(store().scene?.lines[0]?.state).toBe('done');
+    store().editLine(line.id, { text: 'Hello!' });
+    expect(store().scene?.lines[0]?.state).toBe('draft');
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    expect(store().scene?.lines[0]?.state).toBe('draft');
+    store().editLine(line.id, { text: 'Hello' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    expect(store().scene?.lines[0]?.state).toBe('done');
+  });
+
+  it('writes pending edits before the editor closes', async () => {
+    const line = store().insertLine(null, { characterId: 'otto' });
+    store().editLine(line.id, { text: 'Bye' });
+    store().close();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(core.updates.at(-1)?.lines?.[0]?.text).toBe('Bye');
+    expect(store().openId).toBeNull();
+  });
+});

@@ -9,8 +9,7 @@ import { ensureRendererBuilt } from '../e2e/support/studioHost.ts';
 import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
-import { RARE_WORD } from './support/seedGallery.ts';
-import { seedMixedGallery } from './support/seedMixedGallery.ts';
+import { RARE_WORD, seedMixedGallery } from './support/seedMixedGallery.ts';
 import { median, percentile, round, type BenchOptions, type Metric } from './support/stats.ts';
 
 const VIEWPORT = { width: 1360, height: 880 };

@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { ResourceKind } from '../../../shared/api/common.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 
+/**
+ * The owner kind of a file the app made itself (a scene's exported video): nothing to download,
+ * the file in the media store is the only original, so it is never fetched again.
+ */
+export const LOCAL_OWNER = 'local';
+
 /** Why a download failed for good (migration 0005). */
 export type DownloadFailure = 'unreachable' | 'gone' | 'disk_full' | 'error';
 
@@ -146,9 +152,9 @@ export class DownloadStore {
     );
   }
 
-  /** The downloads whose file is in: their content and its expected size (the library check's list). */
-  allDone(): Pick<DownloadRow, 'id' | 'content_id' | 'expected_size'>[] {
-    return this.library.all("SELECT id, content_id, expected_size FROM downloads WHERE state = 'done'");
+  /** The downloads whose file is in: their owner, content and its expected size (the library check's list). */
+  allDone(): (Pick<DownloadRow, 'id' | 'owner_id' | 'content_id' | 'expected_size'> & { owner_kind: string })[] {
+    return this.library.all("SELECT id, owner_kind, owner_id, content_id, expected_size FROM downloads WHERE state = 'done'");
   }
 
   failFor(id: string, failure: DownloadFailure, message: string, attempts: number, now: string): void {

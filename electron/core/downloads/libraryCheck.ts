@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Downloader } from './downloader.ts';
-import { DownloadStore } from './downloadStore.ts';
+import { DownloadStore, LOCAL_OWNER } from './downloadStore.ts';
 import type { MediaStore } from './mediaStore.ts';
 
 /**
- * `missing`: indexed files that were not on disk (fetched again); `orphans`: files nothing points at
+ * `missing`: indexed files that were not on disk (fetched again, or, for a file the app made
+ * itself, its item dropped: see `checkLibrary`); `orphans`: files nothing points at
  * (removed); `pending` and `failed`: files not in place yet, waiting in line or failed for good,
  * which `refetchAll` puts back in line when the person asks.
  */
@@ -15,14 +16,38 @@ export type CheckResult = { missing: number; orphans: number; refetched: number;
  * Finds and repairs drift between the index and the files: an indexed file that is missing (or the
  * wrong size) is fetched again; a file no download points at is removed. Downloads still waiting
  * and downloads that failed are counted as not in place: the library is not whole while any are.
+ *
+ * A missing file the app made itself (a scene's exported video) has no source to fetch it from:
+ * it counts as missing and its item goes through `forgetLocal` (the gallery drops a video that
+ * can never play again; the scene stays, and exporting it again brings the video back).
  */
-export function checkLibrary(library: LibraryDatabase, store: MediaStore, downloader: Downloader): CheckResult {
-  let missing = 0;
-  let refetched = 0;
-  let removed = 0;
+export function checkLibrary(
+  library: LibraryDatabase,
+  store: MediaStore,
+  downloader: Downloader,
+  forgetLocal: (itemIds: string[]) => void = () => {},
+): CheckResult {
+  const downloads = new DownloadStore(library);
+  const { pending, failed } = downloader.notInPlace();
+  const { missing, refetched, wanted, localGone } = refetchMissing(library, store, downloader);
+  if (localGone.length) forgetLocal(localGone);
+  const { orphans, removed } = removeOrphans(store, downloads, wanted);
+  // Index rows with no download behind them.
+  downloads.dropUnreferencedMedia();
+  return { missing, orphans, refetched, removed, pending, failed };
+}
+
+/** The finished downloads whose file is not on disk (or not whole): fetched again, or (made here) listed to forget. */
+function refetchMissing(
+  library: LibraryDatabase,
+  store: MediaStore,
+  downloader: Downloader,
+): { missing: number; refetched: number; wanted: Set<string>; localGone: string[] } {
   const downloads = new DownloadStore(library);
   const wanted = new Set<string>();
-  const { pending, failed } = downloader.notInPlace();
+  const localGone: string[] = [];
+  let missing = 0;
+  let refetched = 0;
   for (const row of downloads.allDone()) {
     if (!row.content_id) continue;
     const size = row.expected_size ?? downloads.media(row.content_id)?.size ?? -1;
@@ -31,14 +56,24 @@ export function checkLibrary(library: LibraryDatabase, store: MediaStore, downlo
       continue;
     }
     missing += 1;
+    if (row.owner_kind === LOCAL_OWNER) {
+      localGone.push(row.owner_id);
+      continue;
+    }
     const contentId = row.content_id;
     // Un-index first so nothing shows a file that is not there, then fetch it again.
     library.transaction(() => downloads.unindex(contentId));
     downloader.requeue(row.id);
     refetched += 1;
   }
+  return { missing, refetched, wanted, localGone };
+}
+
+/** Files nothing wants, stray files and partial files no waiting download resumes from: removed. */
+function removeOrphans(store: MediaStore, downloads: DownloadStore, wanted: Set<string>): { orphans: number; removed: number } {
   const scan = store.scan();
   let orphans = 0;
+  let removed = 0;
   for (const contentId of scan.contentIds) {
     if (wanted.has(contentId)) continue;
     orphans += 1;
@@ -59,9 +94,7 @@ export function checkLibrary(library: LibraryDatabase, store: MediaStore, downlo
     removed += 1;
     orphans += 1;
   }
-  // Index rows with no download behind them.
-  downloads.dropUnreferencedMedia();
-  return { missing, orphans, refetched, removed, pending, failed };
+  return { orphans, removed };
 }
 
 /** Puts every failed download back in line, and every waiting one ahead of its retry wait: "Fetch them again". */

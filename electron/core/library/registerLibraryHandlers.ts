@@ -8,6 +8,7 @@ import { fetchOnDemand } from '../downloads/onDemand.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
 import type { RecordFlow } from '../records/recordFlow.ts';
+import { SceneExportStore } from '../scenes/export/sceneExportStore.ts';
 import type { CollectionStore } from './collectionStore.ts';
 import type { LibraryDatabase } from './libraryDatabase.ts';
 import { LibraryExports } from './libraryExports.ts';
@@ -64,10 +65,15 @@ function registerItemHandlers(router: Router, active: Active): void {
 
   router.register('library.delete', async (input) => {
     const services = active();
+    const local = new SceneExportStore(services.library);
     let deleted = 0;
     const failed: { id: string; message: string }[] = [];
+    const localIds = new Set(input.ids.filter((id) => local.isLocalItem(id)));
+    // Items made here (a scene's exported video) are the app's alone: deleted here, online or not.
+    forgetLocalItems(router, services, [...localIds]);
+    deleted += localIds.size;
     for (const id of input.ids) {
-      const item = services.queries.item(id);
+      const item = localIds.has(id) ? undefined : services.queries.item(id);
       if (!item) continue;
       if (!services.canSend()) {
         failed.push({ id, message: 'Deleting needs the service. Try again when you are online.' });
@@ -84,6 +90,19 @@ function registerItemHandlers(router: Router, active: Active): void {
     }
     return { deleted, failed };
   });
+}
+
+/**
+ * Forgets local items (rows, collection memberships, download) and removes, after the commit,
+ * the files no other item shares; the gallery hears of it as of any deletion.
+ */
+function forgetLocalItems(router: Router, services: LibraryServices, ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  const local = new SceneExportStore(services.library);
+  for (const id of ids) {
+    for (const contentId of local.forgetLocalItem(id)) services.media.remove(contentId);
+  }
+  router.emit('library.updated', { items: [], removedIds: [...ids] });
 }
 
 function registerExportHandlers(router: Router, deps: { active: Active; clock: Clock; userDataDir: string }): void {
@@ -114,7 +133,7 @@ function registerExportHandlers(router: Router, deps: { active: Active; clock: C
 function registerMediaHandlers(router: Router, active: Active): void {
   router.register('library.check', () => {
     const services = active();
-    return checkLibrary(services.library, services.media, services.downloader);
+    return checkLibrary(services.library, services.media, services.downloader, (ids) => forgetLocalItems(router, services, ids));
   });
 
   router.register('library.refetch', () => {

@@ -10,6 +10,7 @@ import type { LibraryRebuild } from '../library/libraryIntegrity.ts';
 import type { LibraryQueryStore } from '../library/libraryQueryStore.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Emit } from '../records/resourceKinds.ts';
+import { readStoredLocalVideos, SceneExportStore } from '../scenes/export/sceneExportStore.ts';
 import type { HistorySync } from '../sync/historySync.ts';
 
 export type LibraryRebuilderDeps = {
@@ -88,6 +89,7 @@ export class LibraryRebuilder {
     try {
       await this.deps.sync.run({ full: true });
       const linked = await relinkStoredMedia(library, this.deps.media, this.deps.clock);
+      const kept = await this.keepLocalVideos(movedTo);
       if (stopped()) return;
       const jobs = this.salvagedJobs();
       library.transaction(() => {
@@ -99,10 +101,30 @@ export class LibraryRebuilder {
       this.deps.health.rebuilt(movedTo, { items, relinked }, jobs);
       log.info('The library was rebuilt.', { items, relinked });
       this.deps.relinked(linked);
+      if (kept.length) this.deps.emit('library.updated', { items: this.deps.queries.items(kept), removedIds: [] });
       this.deps.downloader.pump();
     } catch (error) {
       if (!stopped()) log.warn('Rebuilding the library did not finish; it continues with the next sync.', { error });
     }
+  }
+
+  /**
+   * The service has no record of the videos the app made itself (scene exports), so no sync brings
+   * them back: they are read from the damaged file (best effort) and kept when their file is still
+   * in the media store with its bytes whole. Their collection memberships went with the old file.
+   */
+  private async keepLocalVideos(movedTo: string): Promise<string[]> {
+    const store = new SceneExportStore(this.deps.library);
+    const kept: string[] = [];
+    for (const video of readStoredLocalVideos(movedTo)) {
+      const found = await this.deps.media.findByContent(video.contentId);
+      if (!found) continue;
+      const now = new Date(this.deps.clock.now()).toISOString();
+      store.addLocalVideo({ ...video, size: found.size, path: found.path, collectionId: null, now: video.createdAt || now });
+      kept.push(video.itemId);
+    }
+    if (kept.length) this.deps.log.info('Videos made in the app were kept from the damaged library.', { videos: kept.length });
+    return kept;
   }
 
   /** What the salvage of the damaged file's job queue gave, as recorded when the rebuild began. */

@@ -63,7 +63,6 @@ export function GalleryGrid() {
 
   const count = total ?? 0;
   // One set of shapes per answered result set; until a new filter answers, the old rows stay.
-  // One set of shapes per answered result set; until a new filter answers, the old rows stay.
   const [owned, setOwned] = useState(() => ({ epoch, count, shapes: new ItemShapes(count) }));
   if (answered && (owned.epoch !== epoch || owned.count !== count)) setOwned({ epoch, count, shapes: new ItemShapes(count) });
   const shapes = owned.shapes;
@@ -140,7 +139,12 @@ export function GalleryGrid() {
     const before = shown.current;
     shown.current = { layout, height: size.height };
     if (!element) return;
-    if (before && before.layout !== layout && element.scrollTop > 0) {
+    // A view at the very end stays there: the last rows are what it shows, whatever moved above them.
+    // (A spacer that just got shorter has already pulled scrollTop back to its own end.)
+    const end = before ? Math.min(before.layout.scrollHeight, layout.scrollHeight) - before.height : 0;
+    const atEnd = before !== null && element.scrollTop > 0 && element.scrollTop >= end - 1;
+    if (before && before.layout !== layout && atEnd) element.scrollTop = Math.max(0, layout.scrollHeight - size.height);
+    else if (before && before.layout !== layout && element.scrollTop > 0) {
       const offset = contentOffset(before.layout, element.scrollTop, before.height);
       const anchorRow = rowAtOffset(before.layout, offset);
       const anchor = indexNear(before.layout, anchorRow, 1);

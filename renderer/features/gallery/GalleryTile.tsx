@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS, statusBadge } from './itemLabels.ts';
-import { canDragOut, startMediaDrag } from './mediaDrag.ts';
+import { canDragOut, dragPlanOf, startMediaDrag } from './mediaDrag.ts';
 import { SearchHighlight } from './SearchHighlight.tsx';
 import { TileActions } from './TileActions.tsx';
 import { TileWaveform } from './TileWaveform.tsx';
@@ -66,7 +66,8 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
   const thumb = !broken ? mediaUrl(mediaBase, source) : null;
   const status = statusBadge(item);
   const onDragStart = (event: DragEvent) => {
-    beginTileDrag(event.dataTransfer, dragIds(item));
+    // A drag that is refused (the file is not here yet) carries nothing, not even the ids for the sidebar.
+    if (dragPlanOf(item).kind === 'file') beginTileDrag(event.dataTransfer, dragIds(item));
     startMediaDrag(event, item, item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null);
   };
   const className = ['gallery-tile', selected ? 'is-selected' : '', focused ? 'is-focused' : ''].filter(Boolean).join(' ');

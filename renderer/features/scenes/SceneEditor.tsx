@@ -1,5 +1,5 @@
 import { Download, Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SceneAspect, type Scene } from '../../../shared/ipc/index.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
@@ -10,24 +10,29 @@ import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useCastStore } from './castStore.ts';
-import { focusLine, LINE_KEYS, sceneSpeakers } from './lineKeys.ts';
+import { changeAndFocus, LINE_KEYS, sceneSpeakers } from './lineKeys.ts';
 import { SceneExportDialog } from './SceneExportDialog.tsx';
 import { SceneLineRow, type Choice } from './SceneLineRow.tsx';
 import { ScenePlayer } from './ScenePlayer.tsx';
 import { ScenePriceBar } from './ScenePriceBar.tsx';
 import { nextSpeaker, speakerFields, type Speaker } from './sceneLines.ts';
 import { Quality as QualityEnum } from './sceneTypes.ts';
+import { selectLineCounts, selectLineIds } from './sceneSelectors.ts';
 import { useScenesStore, type SaveState } from './scenesStore.ts';
 
 type View = 'write' | 'watch';
 
 const SAVE_LABELS: Record<SaveState, string> = { saved: 'Saved', pending: 'Editing…', saving: 'Saving…', error: 'Not saved' };
 
-/** One scene: its title and settings, its lines as a script to type fast, its price and render, and its player. */
+/**
+ * One scene: its title and settings, its lines as a script to type fast, its price and render, and its player.
+ * It reads the scene's title and counts, never its lines: a keystroke in a line renders that line's row only.
+ */
 export function SceneEditor({ sceneId }: { sceneId: string }) {
-  const { scene, openError, saveState, saveError, close, open } = useScenesStore(
+  const { shownId, title, openError, saveState, saveError, close, open } = useScenesStore(
     useShallow((s) => ({
-      scene: s.scene,
+      shownId: s.scene?.id,
+      title: s.scene?.title ?? '',
       openError: s.openError,
       saveState: s.saveState,
       saveError: s.saveError,
@@ -35,6 +40,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
       open: s.open,
     })),
   );
+  const { total, done: doneCount } = useScenesStore(useShallow(selectLineCounts));
   const [view, setView] = useState<View>('write');
   const [exporting, setExporting] = useState(false);
 
@@ -42,7 +48,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
     if (useScenesStore.getState().scene?.id !== sceneId) void open(sceneId);
   }, [sceneId, open]);
 
-  if (!scene || scene.id !== sceneId) {
+  if (shownId !== sceneId) {
     return (
       <section className="screen" aria-labelledby="scene-title">
         <div className="screen-header">
@@ -64,21 +70,20 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
     );
   }
 
-  const doneCount = scene.lines.filter((line) => line.state === 'done').length;
   return (
-    <section className="screen scene-editor" aria-labelledby="scene-title" data-scene-id={scene.id} data-save-state={saveState}>
+    <section className="screen scene-editor" aria-labelledby="scene-title" data-scene-id={sceneId} data-save-state={saveState}>
       <header className="screen-header scene-editor-header">
         <div className="scene-heading">
           <Button variant="ghost" size="sm" icon={<BackIcon />} onClick={close} aria-label="Back to the scenes">
             Scenes
           </Button>
           <h1 id="scene-title" className="visually-hidden">
-            {scene.title || 'Untitled scene'}
+            {title || 'Untitled scene'}
           </h1>
           <input
             className="input scene-title-input"
             aria-label="Scene title"
-            value={scene.title}
+            value={title}
             placeholder="Untitled scene"
             maxLength={200}
             onChange={(event) => useScenesStore.getState().setTitle(event.target.value)}
@@ -96,7 +101,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
             name="scene-view"
             segments={[
               { value: 'write', label: 'Write' },
-              { value: 'watch', label: `Watch (${doneCount}/${scene.lines.length})` },
+              { value: 'watch', label: `Watch (${doneCount}/${total})` },
             ]}
           />
           <Button
@@ -110,18 +115,29 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
         </div>
       </header>
       <InlineError error={saveState === 'error' ? saveError : null} />
-      {view === 'write' ? <SceneWriter /> : <ScenePlayer scene={scene} />}
-      <SceneExportDialog open={exporting} onClose={() => setExporting(false)} scene={scene} />
+      {view === 'write' ? <SceneWriter /> : <SceneWatch />}
+      <SceneExportDialog
+        open={exporting}
+        onClose={() => setExporting(false)}
+        sceneId={sceneId}
+        title={title}
+        lineCount={total}
+        doneCount={doneCount}
+      />
     </section>
   );
 }
 
-/** The script and, beside it, the scene's settings, price and render button. */
-function SceneWriter() {
-  const { lines, aspect, quality } = useScenesStore(
-    useShallow((s) => ({ lines: s.scene?.lines ?? [], aspect: s.scene?.aspect, quality: s.scene?.quality })),
-  );
-  const priceLines = useScenesStore((s) => s.price?.lines);
+/** The scene as the player shows it: read whole, as playing follows every line's render. */
+function SceneWatch() {
+  const scene = useScenesStore((s) => s.scene);
+  return scene ? <ScenePlayer scene={scene} /> : null;
+}
+
+/** The script and, beside it, the scene's settings, price and render button (not rendered again when only the save state changes). */
+const SceneWriter = memo(function SceneWriter() {
+  const lineIds = useScenesStore(useShallow(selectLineIds));
+  const { aspect, quality } = useScenesStore(useShallow((s) => ({ aspect: s.scene?.aspect, quality: s.scene?.quality })));
   const { byId, order } = useCharactersStore(useShallow((s) => ({ byId: s.byId, order: s.order })));
   const { cast, voices } = useCastStore(useShallow((s) => ({ cast: s.byCharacter, voices: s.voices })));
 
@@ -136,7 +152,6 @@ function SceneWriter() {
     [byId, order, cast],
   );
   const voiceChoices = useMemo<Choice[]>(() => voices.map((voice) => ({ value: voice.id, label: voice.name })), [voices]);
-  const pricesById = useMemo(() => new Map((priceLines ?? []).map((each) => [each.lineId, each])), [priceLines]);
   const onRetry = useCallback((lineId: string) => void useScenesStore.getState().render([lineId]), []);
 
   const addLine = () => {
@@ -145,8 +160,7 @@ function SceneWriter() {
     const last = all[all.length - 1];
     // After the last line comes whoever answers it; a first line goes to the first of the cast.
     const speaker: Speaker | undefined = last ? (nextSpeaker(all, all.length - 1) ?? undefined) : sceneSpeakers(all)[0];
-    const made = insertLine(null, speaker ? speakerFields(speaker) : {});
-    focusLine(made.id);
+    changeAndFocus(() => insertLine(null, speaker ? speakerFields(speaker) : {}).id);
   };
 
   return (
@@ -155,16 +169,15 @@ function SceneWriter() {
         <p className="scene-keys muted" id="scene-keys">
           {LINE_KEYS.newLine} · {LINE_KEYS.switchSpeaker} · {LINE_KEYS.move} · {LINE_KEYS.remove}
         </p>
-        {lines.length === 0 ? (
+        {lineIds.length === 0 ? (
           <EmptyState title="No lines yet">Add the first line, then press Enter after each one to go on with the next speaker.</EmptyState>
         ) : (
           <ol className="scene-lines" aria-label="Lines" aria-describedby="scene-keys">
-            {lines.map((line, index) => (
+            {lineIds.map((lineId, index) => (
               <SceneLineRow
-                key={line.id}
-                line={line}
+                key={lineId}
+                lineId={lineId}
                 index={index}
-                linePrice={pricesById.get(line.id)}
                 speakerChoices={speakerChoices}
                 voiceChoices={voiceChoices}
                 onRetry={onRetry}
@@ -195,4 +208,4 @@ function SceneWriter() {
       </aside>
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AppError, Scene, SceneExportFormat, SceneExportStage } from '../../../shared/ipc/index.ts';
+import type { AppError, SceneExportFormat, SceneExportStage } from '../../../shared/ipc/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
@@ -25,8 +25,18 @@ const STAGES: Record<SceneExportStage, string> = {
 
 type Run = { stage: SceneExportStage; progress: number } | null;
 
+type ExportDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  sceneId: string;
+  title: string;
+  /** The scene's lines and how many of them are rendered (its lines themselves are not needed here). */
+  lineCount: number;
+  doneCount: number;
+};
+
 /** Export a scene as one MP4, subtitles and a timeline, with its progress and a way to stop it. */
-export function SceneExportDialog({ open, onClose, scene }: { open: boolean; onClose: () => void; scene: Scene }) {
+export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, doneCount }: ExportDialogProps) {
   const [formats, setFormats] = useState<SceneExportFormat[]>(['mp4', 'srt', 'fcpxml']);
   const [destination, setDestination] = useState('');
   const [run, setRun] = useState<Run>(null);
@@ -36,8 +46,7 @@ export function SceneExportDialog({ open, onClose, scene }: { open: boolean; onC
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const done = scene.lines.filter((line) => line.state === 'done').length;
-  const missing = scene.lines.length - done;
+  const missing = lineCount - doneCount;
 
   const start = async () => {
     const controller = new AbortController();
@@ -45,7 +54,7 @@ export function SceneExportDialog({ open, onClose, scene }: { open: boolean; onC
     setError(null);
     setResult(null);
     setRun({ stage: 'joining', progress: 0 });
-    const reply = await exportScene(scene.id, {
+    const reply = await exportScene(sceneId, {
       formats,
       ...(destination.trim() ? { destination: destination.trim() } : {}),
       signal: controller.signal,
@@ -71,8 +80,8 @@ export function SceneExportDialog({ open, onClose, scene }: { open: boolean; onC
     <Dialog
       open={open}
       onClose={close}
-      title={`Export “${scene.title || 'Untitled scene'}”`}
-      description={missing > 0 ? `${missing} of ${scene.lines.length} lines are not rendered yet; render them first.` : undefined}
+      title={`Export “${title || 'Untitled scene'}”`}
+      description={missing > 0 ? `${missing} of ${lineCount} lines are not rendered yet; render them first.` : undefined}
       name="scene-export"
       footer={
         run ? (

@@ -9,14 +9,14 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { ClipPicker } from './ClipPicker.tsx';
 import { focusLine, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
 import { speakerFields } from './sceneLines.ts';
+import { selectLine, selectLinePrice } from './sceneSelectors.ts';
 import { useScenesStore } from './scenesStore.ts';
 
 export type Choice = { value: string; label: string };
 
 type RowProps = {
-  line: SceneLine;
+  lineId: string;
   index: number;
-  linePrice: SceneLinePriceView | undefined;
   /** Characters of the cast, as `character:<id>` choices. */
   speakerChoices: readonly Choice[];
   voiceChoices: readonly Choice[];
@@ -34,8 +34,20 @@ function speakerValue(line: SceneLine): string {
   return line.characterId ? `character:${line.characterId}` : '';
 }
 
-/** One line of the script: who says it, what, how, and where its render stands. Re-renders only when its own props change. */
-export const SceneLineRow = memo(function SceneLineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry }: RowProps) {
+/**
+ * One line of the script: who says it, what, how, and where its render stands. The row reads its own
+ * line and price from the store by id, so typing in one line renders that row and no other.
+ */
+export const SceneLineRow = memo(function SceneLineRow({ lineId, ...rest }: RowProps) {
+  const line = useScenesStore((s) => selectLine(s, lineId));
+  const linePrice = useScenesStore((s) => selectLinePrice(s, lineId));
+  // Between a line's removal and the list's next render, its row has nothing left to show.
+  return line ? <LineRow line={line} linePrice={linePrice} {...rest} /> : null;
+});
+
+type LineRowProps = Omit<RowProps, 'lineId'> & { line: SceneLine; linePrice: SceneLinePriceView | undefined };
+
+function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry }: LineRowProps) {
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [dropTarget, setDropTarget] = useState(false);
   const edit = useScenesStore.getState().editLine;
@@ -192,7 +204,7 @@ export const SceneLineRow = memo(function SceneLineRow({ line, index, linePrice,
       </div>
     </li>
   );
-});
+}
 
 function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }) {
   const edit = useScenesStore.getState().editLine;

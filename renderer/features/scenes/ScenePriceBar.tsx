@@ -4,6 +4,7 @@ import type { PriceState } from '../../stores/quotePricer.ts';
 import { creditsText, formatCountOf, formatDuration } from '../../ui/format.ts';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
+import { selectLineCounts } from './sceneSelectors.ts';
 import { useScenesStore } from './scenesStore.ts';
 
 /** The scene's price as the paid button knows prices: one total, its approval and whether the balance covers it. */
@@ -27,9 +28,9 @@ export function scenePriceState(price: ScenePrice | null, pricing: boolean, erro
 
 /** The total to pay for what is not rendered yet, how long it takes, and the one click that queues it. */
 export function ScenePriceBar() {
-  const { scene, price, pricing, priceError, rendering, renderError, render, refreshPrice } = useScenesStore(
+  const { open, price, pricing, priceError, rendering, renderError, render, refreshPrice } = useScenesStore(
     useShallow((s) => ({
-      scene: s.scene,
+      open: s.scene !== null,
       price: s.price,
       pricing: s.pricing,
       priceError: s.priceError,
@@ -39,10 +40,9 @@ export function ScenePriceBar() {
       refreshPrice: s.refreshPrice,
     })),
   );
-  if (!scene) return null;
-  const lines = scene.lines;
-  const done = lines.filter((line) => line.state === 'done').length;
-  const busy = lines.filter((line) => line.state === 'queued' || line.state === 'rendering').length;
+  // Counts, not the lines: typing in a line leaves them as they were, so the bar stays as it is.
+  const { total, done, busy } = useScenesStore(useShallow(selectLineCounts));
+  if (!open) return null;
   const problems = price?.lines.filter((line) => line.problem).length ?? 0;
   const state = scenePriceState(price, pricing, priceError);
   const toRender = price?.toRender ?? 0;
@@ -54,7 +54,7 @@ export function ScenePriceBar() {
         <div>
           <dt>Lines</dt>
           <dd>
-            {done} of {lines.length} rendered{busy > 0 ? `, ${busy} on their way` : ''}
+            {done} of {total} rendered{busy > 0 ? `, ${busy} on their way` : ''}
           </dd>
         </div>
         <div>

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { SceneLine } from '../../../shared/ipc/index.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { useCastStore } from './castStore.ts';
@@ -14,15 +15,28 @@ export const LINE_KEYS = {
   softBreak: 'Shift+Enter: line break in the text',
 } as const;
 
-/** Puts the caret in a line's text once it is on screen. */
-export function focusLine(id: string, where: 'start' | 'end' = 'end'): void {
-  requestAnimationFrame(() => {
-    const text = document.querySelector<HTMLTextAreaElement>(`[data-line-id="${id}"] textarea`);
-    if (!text) return;
-    text.focus();
-    const at = where === 'end' ? text.value.length : 0;
-    text.setSelectionRange(at, at);
-  });
+type Where = 'start' | 'end';
+
+function putCaret(id: string, where: Where): void {
+  const text = document.querySelector<HTMLTextAreaElement>(`[data-line-id="${id}"] textarea`);
+  if (!text) return;
+  text.focus();
+  const at = where === 'end' ? text.value.length : 0;
+  text.setSelectionRange(at, at);
+}
+
+/** Puts the caret in a line's text on the next frame, once a menu that was open has given the focus back. */
+export function focusLine(id: string, where: Where = 'end'): void {
+  requestAnimationFrame(() => putCaret(id, where));
+}
+
+/**
+ * Changes the lines, puts them on screen at once and the caret in the line `change` returns, all before the
+ * next key is handled: a creator typing fast after Enter writes in the new line, never at the end of the old one.
+ */
+export function changeAndFocus(change: () => string | undefined, where: Where = 'end'): void {
+  const id = flushSync(change);
+  if (id) putCaret(id, where);
 }
 
 /** Who can speak in this scene, in the order Alt+↑/↓ goes through them: its cast first, then the rest of the cast, then the narrator. */
@@ -50,8 +64,10 @@ export function onLineKeyDown(event: KeyboardEvent<HTMLTextAreaElement>, line: S
     event.preventDefault();
     const step = event.key === 'ArrowUp' ? -1 : 1;
     if (event.shiftKey) {
-      store.moveLine(line.id, step);
-      focusLine(line.id, 'end');
+      changeAndFocus(() => {
+        store.moveLine(line.id, step);
+        return line.id;
+      });
       return;
     }
     const speaker = cycleSpeaker(line, sceneSpeakers(lines), step);
@@ -61,14 +77,15 @@ export function onLineKeyDown(event: KeyboardEvent<HTMLTextAreaElement>, line: S
   if (event.key === 'Enter' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && !event.nativeEvent.isComposing) {
     event.preventDefault();
     const speaker = nextSpeaker(lines, index) ?? speakerOf(line);
-    const made = store.insertLine(line.id, speaker ? speakerFields(speaker) : {});
-    focusLine(made.id, 'start');
+    changeAndFocus(() => store.insertLine(line.id, speaker ? speakerFields(speaker) : {}).id, 'start');
     return;
   }
   if (event.key === 'Backspace' && event.currentTarget.value === '' && lines.length > 1) {
     event.preventDefault();
     const previous = lines[index - 1] ?? lines[index + 1];
-    store.removeLine(line.id);
-    if (previous) focusLine(previous.id, 'end');
+    changeAndFocus(() => {
+      store.removeLine(line.id);
+      return previous?.id;
+    });
   }
 }

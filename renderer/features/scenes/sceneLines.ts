@@ -47,6 +47,12 @@ export function changesContent(line: SceneLine, edit: LineEdit): boolean {
   return (Object.keys(edit) as (keyof LineEdit)[]).some((field) => JSON.stringify(line[field]) !== JSON.stringify(edit[field]));
 }
 
+/** Whether two copies of a line hold the same values, field by field (core's answer to a save is a new copy of each line). */
+export function sameLine(a: SceneLine, b: SceneLine): boolean {
+  const fields = Object.keys(a) as (keyof SceneLine)[];
+  return fields.length === Object.keys(b).length && fields.every((field) => JSON.stringify(a[field]) === JSON.stringify(b[field]));
+}
+
 /** The line with the edit applied; a line whose content changes is a draft again until core says otherwise. */
 export function editLine(line: SceneLine, edit: LineEdit): SceneLine {
   if (!changesContent(line, edit)) return line;

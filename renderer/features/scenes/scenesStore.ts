@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AppError, Scene, SceneAspect, SceneLine, ScenePrice, SceneSummary } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
-import { duplicateLine, editLine, lineInput, moveLine, moveTo, newLine, type LineEdit } from './sceneLines.ts';
+import { duplicateLine, editLine, lineInput, moveLine, moveTo, newLine, sameLine, type LineEdit } from './sceneLines.ts';
 
 /** Where the open scene's edits stand: kept in the library, on their way there, or refused. */
 export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
@@ -79,7 +79,31 @@ function withRenderOf(local: SceneLine, stored: SceneLine | undefined): SceneLin
   if (!stored) return local;
   const sameContent = JSON.stringify(lineInput(local)) === JSON.stringify(lineInput(stored));
   if (!sameContent) return local.state === 'draft' ? local : { ...local, state: 'draft' };
-  return { ...local, ...stored };
+  const merged = { ...local, ...stored };
+  return sameLine(merged, local) ? local : merged;
+}
+
+/**
+ * Core's copy of the lines with each line that did not change kept as the object the editor already
+ * holds: a row renders again only when its own line changed, not after every save.
+ */
+function keepUnchanged(stored: SceneLine[], shown: readonly SceneLine[]): SceneLine[] {
+  const byId = new Map(shown.map((line) => [line.id, line]));
+  return stored.map((line) => {
+    const before = byId.get(line.id);
+    return before && sameLine(before, line) ? before : line;
+  });
+}
+
+/** The same for a new quote's lines, whose prices mostly stay as they were. */
+function keepUnchangedPrices(next: ScenePrice, previous: ScenePrice | null): ScenePrice {
+  if (!previous) return next;
+  const byId = new Map(previous.lines.map((line) => [line.lineId, line]));
+  const lines = next.lines.map((line) => {
+    const before = byId.get(line.lineId);
+    return before && JSON.stringify(before) === JSON.stringify(line) ? before : line;
+  });
+  return { ...next, lines };
 }
 
 function settledStates(scene: Scene): string {
@@ -255,7 +279,7 @@ export const useScenesStore = create<ScenesState>()((set, get) => {
       set({ pricing: true });
       const reply = await invoke('scenes.price', { id: scene.id });
       if (sequence !== priceSequence || get().scene?.id !== scene.id) return;
-      if (reply.ok) set({ price: reply.value, pricing: false, priceError: null });
+      if (reply.ok) set({ price: keepUnchangedPrices(reply.value, get().price), pricing: false, priceError: null });
       else set({ pricing: false, priceError: reply.error });
     },
 
@@ -288,7 +312,7 @@ export const useScenesStore = create<ScenesState>()((set, get) => {
         // The creator's words win while an edit is on its way; core's word wins on everything it alone knows.
         const scene =
           state.saveState === 'saved'
-            ? stored
+            ? { ...stored, lines: keepUnchanged(stored.lines, open.lines) }
             : { ...open, collectionId: stored.collectionId, lines: open.lines.map((line) => withRenderOf(line, byId.get(line.id))) };
         return { summaries, scene };
       });

@@ -3,8 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jpeg from 'jpeg-js';
 import { LibraryDatabase } from '../../../electron/core/library/libraryDatabase.ts';
-import { RARE_WORD } from './seedGallery.ts';
 
+/** A word one item in a hundred carries, so a search has a known, partial answer. */
+export const RARE_WORD = 'aurora';
 const PLACES = ['harbor', 'forest', 'desert', 'city', 'studio', 'castle', 'market', 'library', 'canyon', 'garden'];
 const MOODS = ['at dusk', 'in the rain', 'under neon light', 'at noon', 'in fog', 'by candlelight'];
 const NAMES = ['Mira Vale', 'Jonas Reed', 'Ines Duarte', 'Kai Moreau', 'Lena Hart'];

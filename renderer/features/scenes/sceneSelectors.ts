@@ -1,0 +1,59 @@
+import type { ScenePrice, SceneLine } from '../../../shared/ipc/index.ts';
+import type { SceneLinePriceView } from './sceneTypes.ts';
+
+/**
+ * What the editor's parts read from the scenes store, each as narrow as it can be: a keystroke in
+ * one line makes a new `lines` array, and only what reads that line (its row) may render again.
+ * The rest reads ids, counts and the price, which a keystroke leaves as they were.
+ */
+type SceneSlice = { scene: { lines: SceneLine[] } | null; price: ScenePrice | null };
+
+const NO_IDS: readonly string[] = [];
+
+/** The lines' ids in order: the list renders again when lines come, go or move, never when one is typed in. */
+export function selectLineIds(state: SceneSlice): readonly string[] {
+  return state.scene?.lines.map((line) => line.id) ?? NO_IDS;
+}
+
+// Each row looks its line up by id; one index per `lines` array serves all of them.
+const linesById = new WeakMap<readonly SceneLine[], Map<string, SceneLine>>();
+
+/** One line by id (undefined once it is gone): the same object until that line itself is edited or updated by core. */
+export function selectLine(state: SceneSlice, id: string): SceneLine | undefined {
+  const lines = state.scene?.lines;
+  if (!lines) return undefined;
+  let index = linesById.get(lines);
+  if (!index) {
+    index = new Map(lines.map((line) => [line.id, line]));
+    linesById.set(lines, index);
+  }
+  return index.get(id);
+}
+
+const pricesByLine = new WeakMap<ScenePrice, Map<string, SceneLinePriceView>>();
+
+/** One line's price from the scene's last quote. */
+export function selectLinePrice(state: SceneSlice, id: string): SceneLinePriceView | undefined {
+  const price = state.price;
+  if (!price) return undefined;
+  let index = pricesByLine.get(price);
+  if (!index) {
+    index = new Map(price.lines.map((line) => [line.lineId, line]));
+    pricesByLine.set(price, index);
+  }
+  return index.get(id);
+}
+
+/** How many lines there are and where their renders stand (select with `useShallow`). */
+export type LineCounts = { total: number; done: number; busy: number };
+
+export function selectLineCounts(state: SceneSlice): LineCounts {
+  const lines = state.scene?.lines ?? [];
+  let done = 0;
+  let busy = 0;
+  for (const line of lines) {
+    if (line.state === 'done') done++;
+    else if (line.state === 'queued' || line.state === 'rendering') busy++;
+  }
+  return { total: lines.length, done, busy };
+}

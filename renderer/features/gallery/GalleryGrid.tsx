@@ -182,6 +182,8 @@ export function GalleryGrid() {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (count === 0) return;
+    // Keys typed into a field inside the grid (a tile's controls) are the field's, never the grid's.
+    if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable="true"]')) return;
     const page = rowsPerPage(layout, focus, size.height);
     const focused = itemAt(focus);
     const key = event.key;

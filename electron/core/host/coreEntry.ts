@@ -5,6 +5,7 @@ import { ConfPreferences } from '../preferences/preferences.ts';
 import { ShellFrame, readFrame, type CorePort, type CoreStartConfig } from './coreProtocol.ts';
 import { electronPort, workerPort, type ElectronParentPort } from './corePorts.ts';
 import { ShellCalls } from './shellCalls.ts';
+import { lowerCorePriority } from './corePriority.ts';
 
 /** A test module's answer to `probe` frames: it sees core whole (the session included), in core's thread. */
 export type CoreProbe = (core: Core, op: string, arg: unknown) => Promise<unknown>;
@@ -107,8 +108,11 @@ const CORE_WORKER_MARK = 'cast-studio-core';
 // Run as core's worker thread (browser host) or as Electron's utility process (desktop app): serve
 // the port the shell gave. Imported anywhere else (tests, another worker), it only exports.
 const utilityParent = (process as { parentPort?: ElectronParentPort }).parentPort;
-if (!isMainThread && parentPort && workerData === CORE_WORKER_MARK) serveCore(workerPort(parentPort));
-else if (utilityParent) {
+if (!isMainThread && parentPort && workerData === CORE_WORKER_MARK) {
+  lowerCorePriority('thread');
+  serveCore(workerPort(parentPort));
+} else if (utilityParent) {
+  lowerCorePriority('process');
   utilityParent.once('message', (event) => {
     const [port] = event.ports;
     if (port) serveCore(electronPort(port));

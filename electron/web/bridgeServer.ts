@@ -52,6 +52,8 @@ export class BridgeServer {
   private readonly router: () => BridgeRouter | null;
   private readonly log: Logger;
   private unsubscribe: (() => void) | null = null;
+  /** Upgrades that arrived while core was still starting: each is taken up again once it is. */
+  private readonly held = new Map<Duplex, () => void>();
 
   constructor(auth: HostAuth, router: () => BridgeRouter | null, log: Logger) {
     this.auth = auth;
@@ -73,10 +75,16 @@ export class BridgeServer {
       this.auth.hostMatches(request.headers.host) &&
       this.auth.originMatches(request.headers.origin, true) &&
       this.auth.sessionMatches(url.searchParams.get('token'));
-    if (!allowed || !router) {
-      const status = allowed ? '503 Service Unavailable' : '403 Forbidden';
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    if (!allowed) {
+      socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       socket.destroy();
+      return;
+    }
+    if (!router) {
+      // The page opened while core is starting (the window opens at once): its socket waits
+      // for core instead of being refused and retried.
+      this.held.set(socket, () => this.upgrade(request, socket, head));
+      socket.once('close', () => this.held.delete(socket));
       return;
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => {
@@ -97,11 +105,16 @@ export class BridgeServer {
     this.unsubscribe ??= router.subscribeJson
       ? router.subscribeJson((event, json) => broadcast(`{"type":"event","event":${JSON.stringify(event)},"payload":${json}}`))
       : router.subscribe((event, payload) => broadcast(JSON.stringify({ type: 'event', event, payload } satisfies WireMessage)));
+    const held = [...this.held.values()];
+    this.held.clear();
+    for (const resume of held) resume();
   }
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    for (const socket of this.held.keys()) socket.destroy();
+    this.held.clear();
     for (const client of this.wss.clients) client.close(CLOSE_GOING_AWAY, 'Cast Studio is closing.');
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }

@@ -43,6 +43,11 @@ export type BrowserHostOptions = {
    * tests that look inside its session (`core.session()`).
    */
   core?: 'worker' | 'in-thread';
+  /**
+   * Called once the server listens, before core has started: a page opened now (from `launchUrl`)
+   * loads while core starts, and its bridge socket waits for core.
+   */
+  onListening?: (launchUrl: () => string) => void;
   /** Tests: how the worker is started (to end it from outside); default a worker thread. */
   spawnCore?: CoreSpawner;
   /** Tests: a module whose `probe(core, op, arg)` answers `core.probe(op, arg)` inside the worker. */
@@ -104,14 +109,15 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
       }
     : undefined;
   const { auth } = host;
+  // The page may open at once, as the desktop app's window does: its bridge socket waits for core.
+  // The opener's command line and the browser's history see only a launch code, spent at once.
+  if (options.open) openBrowser(host.launchUrl(), (message) => log.warn(message));
+  options.onListening?.(() => host.launchUrl());
   const core = await startCore(options, { log, mediaBase: host.mediaBase, launchSandbox }).catch(async (error: unknown) => {
     await host.close();
     throw error;
   });
   host.attach({ router: core.router, resolveMedia: (id) => core.resolveMedia(id) });
-
-  // The opener's command line and the browser's history see only a launch code, spent at once.
-  if (options.open) openBrowser(host.launchUrl(), (message) => log.warn(message));
 
   let stopping: Promise<void> | null = null;
   return {

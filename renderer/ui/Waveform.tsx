@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
-import { loadPeaks, PEAK_COUNT } from './waveformPeaks.ts';
+import { drawBars, loadPeaks } from './waveformPeaks.ts';
 import './waveform.css';
 
 interface WaveformProps {
@@ -9,9 +9,6 @@ interface WaveformProps {
   label: string;
   height?: number;
 }
-
-const BAR = 3;
-const GAP = 1;
 
 /** An audio file's waveform drawn on a canvas; it shows the playhead and seeks on click or arrows. */
 export function Waveform({ src, audio, label, height = 64 }: WaveformProps) {
@@ -96,27 +93,8 @@ function seekTo(player: HTMLMediaElement, fraction: number): void {
 }
 
 function draw(canvas: HTMLCanvasElement, peaks: Float32Array, progress: number, height: number): void {
-  const ratio = window.devicePixelRatio || 1;
-  const width = canvas.clientWidth;
-  if (width === 0) return;
-  canvas.width = Math.round(width * ratio);
-  canvas.height = Math.round(height * ratio);
-  const context = canvas.getContext('2d');
-  if (!context) return;
   const style = getComputedStyle(canvas);
   const played = style.getPropertyValue('--waveform-played').trim() || '#6d5cff';
   const rest = style.getPropertyValue('--waveform-rest').trim() || '#9a9aa8';
-  context.scale(ratio, ratio);
-  context.clearRect(0, 0, width, height);
-  const bars = Math.max(1, Math.floor(width / (BAR + GAP)));
-  const middle = height / 2;
-  for (let bar = 0; bar < bars; bar += 1) {
-    const from = Math.floor((bar * PEAK_COUNT) / bars);
-    const to = Math.max(from + 1, Math.floor(((bar + 1) * PEAK_COUNT) / bars));
-    let peak = 0;
-    for (let at = from; at < to; at += 1) peak = Math.max(peak, peaks[at] ?? 0);
-    const half = Math.max(1, peak * (middle - 2));
-    context.fillStyle = bar / bars < progress ? played : rest;
-    context.fillRect(bar * (BAR + GAP), middle - half, BAR, half * 2);
-  }
+  drawBars(canvas, peaks, { bar: 3, gap: 1, reach: (middle) => middle - 2, colour: (at) => (at < progress ? played : rest) }, height);
 }

@@ -54,3 +54,33 @@ export function peaksOf(audio: AudioBuffer): Float32Array {
   if (loudest > 0) for (let slice = 0; slice < PEAK_COUNT; slice += 1) peaks[slice] = (peaks[slice] ?? 0) / loudest;
   return peaks;
 }
+
+/** How a waveform's bars look: width and gap in CSS pixels, the share of half the height a full peak fills, and each bar's colour by its place (0..1). */
+export type BarStyle = { bar: number; gap: number; reach: (middle: number) => number; colour: (at: number) => string };
+
+/**
+ * Draws peaks as bars on a canvas at the screen's pixel ratio, sized to its layout box (`height`
+ * overrides the box's height): each bar the loudest of its slice of peaks, mirrored around the middle.
+ */
+export function drawBars(canvas: HTMLCanvasElement, peaks: Float32Array, style: BarStyle, height = canvas.clientHeight): void {
+  const ratio = window.devicePixelRatio || 1;
+  const width = canvas.clientWidth;
+  if (width === 0 || height === 0) return;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.scale(ratio, ratio);
+  context.clearRect(0, 0, width, height);
+  const bars = Math.max(1, Math.floor(width / (style.bar + style.gap)));
+  const middle = height / 2;
+  for (let bar = 0; bar < bars; bar += 1) {
+    const from = Math.floor((bar * PEAK_COUNT) / bars);
+    const to = Math.max(from + 1, Math.floor(((bar + 1) * PEAK_COUNT) / bars));
+    let peak = 0;
+    for (let at = from; at < to; at += 1) peak = Math.max(peak, peaks[at] ?? 0);
+    const half = Math.max(1, peak * style.reach(middle));
+    context.fillStyle = style.colour(bar / bars);
+    context.fillRect(bar * (style.bar + style.gap), middle - half, style.bar, half * 2);
+  }
+}

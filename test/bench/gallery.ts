@@ -44,7 +44,15 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
   const tag = size >= 100_000 ? '100k' : '10k';
   const userDataDir = mkdtempSync(join(tmpdir(), `cast-bench-gallery-${tag}-`));
   const keychain = new MemoryKeychain();
-  const start = () => startBrowserHost({ userDataDir, sandbox: 'embedded', sandboxSpeed: 'fast', keychain, log: silentLogger });
+  const start = (onListening?: (launchUrl: () => string) => void) =>
+    startBrowserHost({
+      userDataDir,
+      sandbox: 'embedded',
+      sandboxSpeed: 'fast',
+      keychain,
+      log: silentLogger,
+      ...(onListening ? { onListening } : {}),
+    });
   let host: BrowserHost | null = null;
   let context: BrowserContext | null = null;
   try {
@@ -68,10 +76,7 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
         await host.stop();
       }
       const t0 = performance.now();
-      host = await start();
-      context = await browser.newContext({ viewport: VIEWPORT });
-      page = await context.newPage();
-      await page.goto(host.launchUrl());
+      ({ host, context, page } = await launchAndOpen(browser, start));
       await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
       await page.locator('[data-nav="gallery"]').click();
       await page.waitForFunction(thumbnailsPainted, undefined, { timeout: 120_000, polling: 'raf' });
@@ -94,10 +99,9 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
             await host.stop();
           }
           const t0 = performance.now();
-          host = await startBrowserHost({ userDataDir, sandbox: { ready: silentReady }, keychain, log: silentLogger });
-          context = await browser.newContext({ viewport: VIEWPORT });
-          page = await context.newPage();
-          await page.goto(host.launchUrl());
+          ({ host, context, page } = await launchAndOpen(browser, (onListening) =>
+            startBrowserHost({ userDataDir, sandbox: { ready: silentReady }, keychain, log: silentLogger, onListening }),
+          ));
           await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
           await page.locator('[data-nav="gallery"]').click();
           await page.locator(`.gallery-scroller[data-total="${size}"]`).waitFor({ timeout: 60_000 });
@@ -246,6 +250,30 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
 }
 
 /** A TCP port that takes connections and never answers: a service that is there and silent. */
+/**
+ * Starts a host and opens the app in a new browser context the moment the host listens, while
+ * core is still starting, as the desktop app opens its window at once and the browser host's
+ * `--open` opens the browser: the page's load and core's start overlap.
+ */
+async function launchAndOpen(
+  browser: Browser,
+  startHost: (onListening: (launchUrl: () => string) => void) => Promise<BrowserHost>,
+): Promise<{ host: BrowserHost; context: BrowserContext; page: Page }> {
+  const tab: { opened: Promise<{ context: BrowserContext; page: Page }> | null } = { opened: null };
+  const host = await startHost((launchUrl) => {
+    const opened = (async () => {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const page = await context.newPage();
+      await page.goto(launchUrl());
+      return { context, page };
+    })();
+    opened.catch(() => undefined);
+    tab.opened = opened;
+  });
+  if (!tab.opened) throw new Error('The host started without calling onListening.');
+  return { host, ...(await tab.opened) };
+}
+
 async function startSilentServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {

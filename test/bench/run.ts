@@ -99,6 +99,8 @@ const results: (Metric & { bench: string; error?: string })[] = [];
 for (const bench of BENCHES) {
   if (only && !only.has(bench.name)) continue;
   const t0 = Date.now();
+  // A benchmark may set what its children inherit (the sandbox's placeholder media): not the next one's.
+  const environment = { ...process.env };
   console.log(`${bench.name}…`);
   try {
     for (const metric of await bench.run(options)) {
@@ -114,6 +116,13 @@ for (const bench of BENCHES) {
     }
   }
   console.log(`  (${bench.name}: ${Math.round((Date.now() - t0) / 1000)} s)`);
+  restoreEnvironment(environment);
+}
+
+/** Puts process.env back as it was before a benchmark: its additions removed, its changes undone. */
+function restoreEnvironment(before: NodeJS.ProcessEnv): void {
+  for (const name of Object.keys(process.env)) if (!(name in before)) delete process.env[name];
+  Object.assign(process.env, before);
 }
 
 console.log('\nname value unit target');

@@ -1,8 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadPeaks, PEAK_COUNT } from '../../ui/waveformPeaks.ts';
-
-const BAR = 2;
-const GAP = 1;
+import { drawBars, loadPeaks } from '../../ui/waveformPeaks.ts';
 
 /** A speech track's waveform as a tile's picture: drawn once from the file's peaks, not interactive. */
 export function TileWaveform({ src }: { src: string }) {
@@ -33,23 +30,6 @@ export function TileWaveform({ src }: { src: string }) {
 }
 
 function draw(canvas: HTMLCanvasElement, peaks: Float32Array): void {
-  const ratio = window.devicePixelRatio || 1;
-  const { clientWidth: width, clientHeight: height } = canvas;
-  if (width === 0 || height === 0) return;
-  canvas.width = Math.round(width * ratio);
-  canvas.height = Math.round(height * ratio);
-  const context = canvas.getContext('2d');
-  if (!context) return;
-  context.scale(ratio, ratio);
-  context.fillStyle = getComputedStyle(canvas).color;
-  const bars = Math.max(1, Math.floor(width / (BAR + GAP)));
-  const middle = height / 2;
-  for (let bar = 0; bar < bars; bar += 1) {
-    const from = Math.floor((bar * PEAK_COUNT) / bars);
-    const to = Math.max(from + 1, Math.floor(((bar + 1) * PEAK_COUNT) / bars));
-    let peak = 0;
-    for (let at = from; at < to; at += 1) peak = Math.max(peak, peaks[at] ?? 0);
-    const half = Math.max(1, peak * (middle * 0.8));
-    context.fillRect(bar * (BAR + GAP), middle - half, BAR, half * 2);
-  }
+  const colour = getComputedStyle(canvas).color;
+  drawBars(canvas, peaks, { bar: 2, gap: 1, reach: (middle) => middle * 0.8, colour: () => colour });
 }

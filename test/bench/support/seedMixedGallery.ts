@@ -3,11 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jpeg from 'jpeg-js';
 import { LibraryDatabase } from '../../../electron/core/library/libraryDatabase.ts';
+import { seedPrompt } from '../../support/seedPrompts.ts';
 
 /** A word one item in a hundred carries, so a search has a known, partial answer. */
 export const RARE_WORD = 'aurora';
-const PLACES = ['harbor', 'forest', 'desert', 'city', 'studio', 'castle', 'market', 'library', 'canyon', 'garden'];
-const MOODS = ['at dusk', 'in the rain', 'under neon light', 'at noon', 'in fog', 'by candlelight'];
 const NAMES = ['Mira Vale', 'Jonas Reed', 'Ines Duarte', 'Kai Moreau', 'Lena Hart'];
 const DAY = 86_400_000;
 
@@ -80,8 +79,7 @@ export function seedMixedGallery(userDataDir: string, count: number, distinct = 
     for (let i = 0; i < count; i += 1) {
       const kind = i % 10 === 9 ? 'audio' : i % 10 >= 7 ? 'video' : i % 10 === 6 ? 'talk' : 'image';
       const name = NAMES[i % NAMES.length]!;
-      const rare = i % 100 === 42 ? ` with an ${RARE_WORD} overhead` : '';
-      const prompt = `${name} in a ${PLACES[i % PLACES.length]} ${MOODS[(i * 7) % MOODS.length]}${rare}`;
+      const prompt = seedPrompt(name, i, i % 100 === 42 ? RARE_WORD : undefined);
       const thumb = kind === 'audio' ? null : thumbs[i % thumbs.length]!;
       const options = thumb ? { aspect_ratio: thumb.aspect } : {};
       const created = new Date(now - (i + 1) * ((365 * DAY) / count)).toISOString();

@@ -4,12 +4,11 @@ import { LibraryDatabase } from '../../../electron/core/library/libraryDatabase.
 import { ConfPreferences } from '../../../electron/core/preferences/preferences.ts';
 import { libraryFileOf } from '../../../electron/core/session/sessionParts.ts';
 import type { StudioHost } from './studioHost.ts';
+import { seedPrompt } from '../../support/seedPrompts.ts';
 
 /** A word only some seeded prompts carry, so a search has a known, partial answer. */
 export const SEED_WORD = 'aurora';
 
-const PLACES = ['harbor', 'forest', 'desert', 'city', 'studio', 'castle', 'market', 'library', 'canyon', 'garden'];
-const MOODS = ['at dusk', 'in the rain', 'under neon light', 'at noon', 'in fog', 'by candlelight'];
 const DAY = 86_400_000;
 
 const INSERT_ITEM = `INSERT INTO library_items (id, kind, status, title, prompt, character_id, character_name, model, options_json, credits_used,
@@ -71,10 +70,7 @@ function seedItems(library: LibraryDatabase, count: number, media: readonly Libr
   library.transaction(() => {
     for (let index = 0; index < count; index += 1) {
       const source = sources[index % sources.length] as LibraryItem;
-      const place = PLACES[index % PLACES.length] ?? 'harbor';
-      const mood = MOODS[(index * 7) % MOODS.length] ?? 'at dusk';
-      const special = index % 11 === 0 ? ` with an ${SEED_WORD} overhead` : '';
-      const prompt = `${source.characterName ?? 'Mira'} in a ${place} ${mood}${special}`;
+      const prompt = seedPrompt(source.characterName ?? 'Mira', index, index % 11 === 0 ? SEED_WORD : undefined);
       const created = new Date(now - ((index + 1) * (120 * DAY)) / count).toISOString();
       insertItem(library, source, randomUUID(), prompt.slice(0, 80), prompt, created);
     }

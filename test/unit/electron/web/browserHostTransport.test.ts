@@ -517,6 +517,62 @@ describe('the browser host transport', () => {
     });
   });
 
+  describe('a page that opens while core is still starting', () => {
+    it('waits on its socket and is answered once core is attached, without a refusal or a retry', async () => {
+      const starting = await startHostServer({ rendererDir: join(dir, 'renderer'), uploadDir: join(dir, 'incoming-starting') });
+      try {
+        const token = starting.auth.redeem(starting.auth.mintLaunchCode()) ?? '';
+        const statuses: string[] = [];
+        const bridge = new WebSocketBridge({
+          url: `ws://127.0.0.1:${starting.port}/bridge`,
+          token,
+          createSocket: (url) => new WebSocket(url, { origin: starting.auth.origin }) as unknown as SocketLike,
+          fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, origin: starting.auth.origin } }),
+          maxDelayMs: 200,
+        });
+        bridge.onStatus((status) => statuses.push(status));
+        let settled = false;
+        const reply = bridge.invoke('app.info', {}).finally(() => (settled = true));
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(settled).toBe(false);
+        expect(bridge.status).toBe('connecting');
+        starting.attach({ router, resolveMedia });
+        expect(await reply).toEqual({ ok: true, value: expect.objectContaining({ host: 'browser' }) });
+        expect(bridge.status).toBe('open');
+        expect(statuses).not.toContain('reconnecting');
+        bridge.close();
+      } finally {
+        await starting.close();
+      }
+    });
+
+    it('drops a waiting socket when the host closes before core started, and the close does not hang', async () => {
+      const starting = await startHostServer({ rendererDir: join(dir, 'renderer'), uploadDir: join(dir, 'incoming-closed') });
+      const token = starting.auth.redeem(starting.auth.mintLaunchCode()) ?? '';
+      const ended = new Promise<string>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${starting.port}/bridge?${new URLSearchParams({ token, v: String(IPC_VERSION) })}`, {
+          origin: starting.auth.origin,
+        });
+        ws.on('open', () => resolve('opened'));
+        ws.on('error', () => resolve('dropped'));
+        ws.on('close', () => resolve('dropped'));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await starting.close();
+      expect(await ended).toBe('dropped');
+    });
+
+    it('still refuses a socket without a session at once, core or no core', async () => {
+      const starting = await startHostServer({ rendererDir: join(dir, 'renderer'), uploadDir: join(dir, 'incoming-refused') });
+      try {
+        const url = `ws://127.0.0.1:${starting.port}/bridge?${new URLSearchParams({ token: 'nope', v: String(IPC_VERSION) })}`;
+        expect(await tryConnect(url, { origin: starting.auth.origin })).toEqual({ opened: false, status: 403 });
+      } finally {
+        await starting.close();
+      }
+    });
+  });
+
   it('serves the renderer with a strict CSP', async () => {
     const page = await raw(host.port, '/');
     expect(page.status).toBe(200);

@@ -1,22 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, relative, resolve, sep } from 'node:path';
+import { ASSET_TYPE_OF_EXTENSION } from '../../shared/api/mediaTypes.ts';
 import { APP_HOST } from './appUrls.ts';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-};
 
 /**
  * The window's Content-Security-Policy: script only from the app's own origin (no inline script,
@@ -71,7 +56,7 @@ export async function appResponse(request: { url: string; method: string }, root
   if (!file) return new Response('Not found.', { status: 404, headers });
   try {
     const bytes = await readFile(file);
-    const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const type = ASSET_TYPE_OF_EXTENSION[extname(file).toLowerCase()] ?? 'application/octet-stream';
     return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers: { ...headers, 'Content-Type': type } });
   } catch {
     return new Response('Not found.', { status: 404, headers });

@@ -1,13 +1,4 @@
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-  'audio/wav': 'wav',
-  'audio/mpeg': 'mp3',
-  'audio/ogg': 'ogg',
-};
+import { extensionOfType } from '../../shared/api/mediaTypes.ts';
 
 // Windows' reserved device names are invalid file names with any extension.
 const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
@@ -18,7 +9,7 @@ const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
  * every OS, with the extension its content type calls for.
  */
 export function safeFileName(suggested: string | undefined, contentType: string): string {
-  const extension = EXTENSIONS[contentType.split(';')[0]?.trim().toLowerCase() ?? ''];
+  const extension = extensionOfType(contentType);
   let base = (suggested ?? '')
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')

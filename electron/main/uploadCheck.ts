@@ -1,20 +1,12 @@
 import { open, realpath } from 'node:fs/promises';
+import { SIGNATURE_BYTES, signatureTypeOf } from '../../shared/api/fileSignature.ts';
 import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/uploads.ts';
 import type { Reply } from '../../shared/ipc/bridge.ts';
 
-/** What the first bytes of a file say it is; the name's extension is never trusted alone. */
+/** What the first bytes of a file say it is, if a type the service accepts; the name's extension is never trusted alone. */
 export function sniffContentType(head: Uint8Array): UploadContentType | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
-  const starts = (...bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'audio/wav';
-  if (ascii(0, 4) === 'OggS') return 'audio/ogg';
-  if (starts(0x1a, 0x45, 0xdf, 0xa3)) return 'video/webm';
-  if (ascii(4, 8) === 'ftyp') return 'video/mp4';
-  if (ascii(0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'audio/mpeg';
-  return null;
+  const type = signatureTypeOf(head);
+  return type !== null && Object.hasOwn(UPLOAD_TYPES, type) ? (type as UploadContentType) : null;
 }
 
 const MB = 1024 * 1024;
@@ -47,7 +39,7 @@ export async function checkDroppedFile(input: unknown): Promise<{ reply: Reply<n
   try {
     const info = await handle.stat();
     if (!info.isFile()) return refuse('Only files can be dropped here, not folders or devices.');
-    const head = new Uint8Array(16);
+    const head = new Uint8Array(SIGNATURE_BYTES);
     await handle.read(head, 0, head.length, 0);
     const type = sniffContentType(head);
     if (!type) return refuse('This file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.');

@@ -4,23 +4,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/index.ts';
+import { EXTENSION_OF_TYPE } from '../../shared/api/mediaTypes.ts';
 import type { AppError, Reply } from '../../shared/ipc/index.ts';
 import type { RouterLike } from '../../shared/ipc/bridgeFrames.ts';
 
 /** Uploads the host streams to disk at one time; more are answered `busy`. */
 export const MAX_UPLOADS_AT_ONCE = 4;
-
-/** The extension core's `uploads.fromPath` reads the type from (electron/core/uploads). */
-const EXTENSION: Record<UploadContentType, string> = {
-  'image/png': '.png',
-  'image/jpeg': '.jpg',
-  'image/webp': '.webp',
-  'audio/wav': '.wav',
-  'audio/mpeg': '.mp3',
-  'audio/ogg': '.ogg',
-  'video/mp4': '.mp4',
-  'video/webm': '.webm',
-};
 
 export type UploadRouteOptions = {
   /** A private folder for files on their way in; each is removed once core has sent it. */
@@ -75,7 +64,7 @@ export function createUploadRoute(options: UploadRouteOptions): (request: Incomi
       );
     }
     running += 1;
-    const path = join(options.uploadDir, `${randomUUID()}${EXTENSION[type]}`);
+    const path = join(options.uploadDir, `${randomUUID()}.${EXTENSION_OF_TYPE[type]}`);
     let status = 200;
     let reply: Reply<unknown>;
     try {

@@ -32,3 +32,37 @@ export const TYPE_OF_EXTENSION: Readonly<Record<string, string>> = {
   ogg: 'audio/ogg',
   m4a: 'audio/mp4',
 };
+
+/** Other names services give the same types. */
+const TYPE_ALIASES: Readonly<Record<string, string>> = { 'audio/x-wav': 'audio/wav', 'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg' };
+
+/** A media type without its parameters, in lower case, under its usual name (`audio/x-wav; codecs=1` → `audio/wav`). */
+export function plainType(contentType: string): string {
+  const bare = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return TYPE_ALIASES[bare] ?? bare;
+}
+
+/** The extension (without the dot) a file of this media type is named with, or undefined for a type of no upload kind. */
+export function extensionOfType(contentType: string): string | undefined {
+  return (EXTENSION_OF_TYPE as Readonly<Record<string, string>>)[plainType(contentType)];
+}
+
+/**
+ * Types of the files a shell serves from the renderer's build (by extension with its dot, lower
+ * case): the page, its scripts, styles and fonts, and the media types above.
+ */
+export const ASSET_TYPE_OF_EXTENSION: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(Object.entries(TYPE_OF_EXTENSION).map(([extension, type]) => [`.${extension}`, type])),
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+};

@@ -12,6 +12,7 @@ import { SceneExportStore } from '../scenes/export/sceneExportStore.ts';
 import type { CollectionStore } from './collectionStore.ts';
 import type { LibraryDatabase } from './libraryDatabase.ts';
 import { LibraryExports } from './libraryExports.ts';
+import { extensionOfType } from '../../../shared/api/mediaTypes.ts';
 import type { LibraryQueryStore } from './libraryQueryStore.ts';
 
 /** What the library commands use of the active connection. */
@@ -27,18 +28,6 @@ export type LibraryServices = {
 };
 
 type Active = () => LibraryServices;
-
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/mpeg': 'mp3',
-  'audio/ogg': 'ogg',
-};
 
 export function registerLibraryHandlers(router: Router, deps: { active: Active; clock: Clock; userDataDir: string }): void {
   registerItemHandlers(router, deps.active);
@@ -117,7 +106,7 @@ function registerExportHandlers(router: Router, deps: { active: Active; clock: C
           const file = item?.mediaId ? services.media.resolve(item.mediaId) : null;
           if (!item || !file) return null;
           return {
-            name: `${item.kind}-${slug(item.title)}-${item.id.slice(0, 8)}.${EXTENSIONS[file.contentType] ?? 'bin'}`,
+            name: `${item.kind}-${slug(item.title)}-${item.id.slice(0, 8)}.${extensionOfType(file.contentType) ?? 'bin'}`,
             path: file.path,
             size: file.size,
           };

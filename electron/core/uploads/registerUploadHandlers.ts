@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { UPLOAD_TYPES, type UploadContentType } from '../../../shared/api/index.ts';
+import { TYPE_OF_EXTENSION } from '../../../shared/api/mediaTypes.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { StreamedBody } from '../api/httpClient.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
@@ -15,18 +16,6 @@ export type UploadServices = {
   canSend(): boolean;
   api: Pick<ApiClient, 'upload'>;
   facts: Pick<ServiceFactsStore, 'uploads' | 'uploadPath' | 'uploadsAnswered' | 'uploadsMissing'>;
-};
-
-const BY_EXTENSION: Record<string, UploadContentType> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.wav': 'audio/wav',
-  '.mp3': 'audio/mpeg',
-  '.ogg': 'audio/ogg',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
 };
 
 /** Said on the field a file was dropped on when the service takes no uploads (spec 4.7 leaves the endpoint unshown). */
@@ -63,7 +52,7 @@ export function registerUploadHandlers(router: Router, deps: { active: () => Upl
   });
 
   router.register('uploads.fromPath', async (input) => {
-    const contentType = supported(BY_EXTENSION[extname(input.path).toLowerCase()], 'path');
+    const contentType = supported(TYPE_OF_EXTENSION[extname(input.path).slice(1).toLowerCase()], 'path');
     const info = await stat(input.path).catch(() => null);
     if (!info?.isFile()) throw new AppFailure('not_found', 'That file could not be opened. Choose it again.', 'path');
     withinLimit(info.size, contentType);

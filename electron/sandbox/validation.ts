@@ -30,3 +30,8 @@ export function fieldName(path: readonly PropertyKey[], prefix = ''): string {
   if (!prefix) return joined || 'body';
   return joined ? (joined.startsWith('[') ? prefix + joined : `${prefix}.${joined}`) : prefix;
 }
+
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

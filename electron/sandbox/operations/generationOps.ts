@@ -13,7 +13,7 @@ import type { MediaKind } from '../cdnStore.ts';
 import { priceOf } from '../pricing.ts';
 import { requireOwnedCharacter, type CharacterRecord } from '../repos/characterRepo.ts';
 import { SandboxError } from '../sandboxError.ts';
-import { isObject } from '../server/http.ts';
+import { isObject } from '../validation.ts';
 import { parseValid } from '../validation.ts';
 import type { Services } from '../services.ts';
 import { checkAssetUrl, checkRawUrlFields, type AssetRef } from '../ssrf.ts';

@@ -17,7 +17,7 @@ import {
 } from '../repos/generationRepo.ts';
 import { SandboxError, notFound } from '../sandboxError.ts';
 import { creating } from '../server/creating.ts';
-import { isObject } from '../server/http.ts';
+import { isObject } from '../validation.ts';
 import { pageOf, readStrictQuery } from '../server/pagination.ts';
 import type { Router } from '../server/router.ts';
 import { v1 } from '../server/v1.ts';

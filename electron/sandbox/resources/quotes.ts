@@ -6,7 +6,7 @@ import { PRICING_VERSION } from '../pricing.ts';
 import { findIssuedQuote, getQuote, insertQuote } from '../repos/quoteRepo.ts';
 import { SandboxError } from '../sandboxError.ts';
 import { creating } from '../server/creating.ts';
-import { isObject } from '../server/http.ts';
+import { isObject } from '../validation.ts';
 import type { Router } from '../server/router.ts';
 import { parseValid } from '../validation.ts';
 import { v1 } from '../server/v1.ts';

@@ -8,7 +8,8 @@ import { fingerprint } from '../idempotency.ts';
 import { bindingFor } from '../operations/registry.ts';
 import { findRecord, forgetRecord, insertRecord, type StoredResponse } from '../repos/idempotencyRepo.ts';
 import { SandboxError } from '../sandboxError.ts';
-import { JSON_BODY_LIMIT, isObject, parseJson, readBody, type Reply } from './http.ts';
+import { JSON_BODY_LIMIT, parseJson, readBody, type Reply } from './http.ts';
+import { isObject } from '../validation.ts';
 import type { Handler } from './router.ts';
 import { v1, type V1Context } from './v1.ts';
 

@@ -69,7 +69,3 @@ export function sendJson(res: ServerResponse, reply: Reply): void {
   });
   res.end(payload);
 }
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}

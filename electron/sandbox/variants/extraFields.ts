@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isObject } from '../server/http.ts';
+import { isObject } from '../validation.ts';
 import type { Variant } from './variant.ts';
 
 /** Codes the client has never seen, sent in place of two of the sandbox's 4xx codes (same status). */

@@ -1,4 +1,4 @@
-import { isObject } from '../server/http.ts';
+import { isObject } from '../validation.ts';
 
 /** The list endpoints of the interface (spec 4.1, 4.2, 4.4, 4.5, 4.6), as router routes. */
 export const LIST_ROUTES: ReadonlySet<string> = new Set([

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isObject } from '../server/http.ts';
+import { isObject } from '../validation.ts';
 import { LIST_ROUTES, VOICE_LIST, listMeta } from './lists.ts';
 import type { Variant } from './variant.ts';
 

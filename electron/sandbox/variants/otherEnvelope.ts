@@ -1,4 +1,5 @@
-import { isObject, type Reply } from '../server/http.ts';
+import type { Reply } from '../server/http.ts';
+import { isObject } from '../validation.ts';
 import { LIST_ROUTES, listMeta } from './lists.ts';
 import type { Exchange, Variant } from './variant.ts';
 

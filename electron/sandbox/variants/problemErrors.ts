@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { isObject } from '../server/http.ts';
+import { isObject } from '../validation.ts';
 import type { Variant } from './variant.ts';
 
 /** Routes whose errors come as `{ code, message }` at the top level; every other /v1 error is a problem document. */

@@ -18,14 +18,16 @@ type JobsInFlightState = {
   load: () => Promise<void>;
   /** job.updated: a job joins, moves or leaves the work in flight. */
   apply: (job: Job) => void;
+  /** The creator has seen how a finished job ended: its placeholder goes. */
+  dismiss: (id: string) => void;
   reset: () => void;
 };
 
 const initial = { jobs: {}, finished: {} };
 
 /**
- * The work in flight across the app: the queue, the generate panel and the placeholders on the
- * character page read it, and bridgeEvents feeds it.
+ * The work in flight across the app: the queue, the generate panel and the placeholders in the
+ * gallery and on the character page read it, and bridgeEvents feeds it.
  */
 export const useJobsInFlightStore = create<JobsInFlightState>()((set) => ({
   ...initial,
@@ -51,6 +53,12 @@ export const useJobsInFlightStore = create<JobsInFlightState>()((set) => ({
       if (!known) return state;
       const { [job.id]: _gone, ...rest } = state.jobs;
       return { jobs: rest, finished: { ...state.finished, [job.id]: job } };
+    }),
+  dismiss: (id) =>
+    set((state) => {
+      if (!state.finished[id]) return state;
+      const { [id]: _gone, ...rest } = state.finished;
+      return { finished: rest };
     }),
   reset: () => set(initial),
 }));

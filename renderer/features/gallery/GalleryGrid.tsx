@@ -1,15 +1,20 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useShallow } from 'zustand/react/shallow';
-import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { useJobsInFlightStore, useNow } from '../../stores/jobsInFlight.ts';
 import { useBulkStore } from './bulkStore.ts';
+import { useCollectionsStore } from './collectionsStore.ts';
 import { useDetailStore } from './detailStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
+import { galleryPlaceholders, LANDING_GRACE_MS, type Placeholder, type PlaceholderSources } from './galleryPlaceholders.ts';
+import { GalleryPlaceholder } from './GalleryPlaceholder.tsx';
 import { useGalleryViewStore } from './galleryViewStore.ts';
 import { GalleryTile, tileId } from './GalleryTile.tsx';
 import { ItemShapes, rememberNaturalSize } from './itemShapes.ts';
 import {
+  afterLead,
   computeJustifiedLayout,
   contentOffset,
   indexAcrossRows,
@@ -32,6 +37,11 @@ import { useSelectionStore } from './selectionStore.ts';
  *
  * Shapes and dates arrive with their pages: when they move rows, the first row in view is kept
  * where it was on screen (scroll anchoring), so content above loading never pushes the view.
+ *
+ * Generations on their way that the view does not hold yet lead the Today group as placeholder
+ * tiles (galleryPlaceholders.ts). They are laid out with the items but are not items: item indexes
+ * (selection, the keyboard cursor, pages) start after them, so the cursor passes them by. When a
+ * result lands, the placeholder goes in the same render as its item arrives, in the same place.
  */
 export function GalleryGrid() {
   const scroller = useRef<HTMLDivElement | null>(null);
@@ -66,25 +76,33 @@ export function GalleryGrid() {
   const [owned, setOwned] = useState(() => ({ epoch, count, shapes: new ItemShapes(count) }));
   if (answered && (owned.epoch !== epoch || owned.count !== count)) setOwned({ epoch, count, shapes: new ItemShapes(count) });
   const shapes = owned.shapes;
+  const { placeholders, following, now } = useWorkInFlight(answered);
+  // The layout changes with the placeholders' number and shapes only, not with each tick of their clocks.
+  const leadKey = placeholders.map((each) => each.ratio).join(',');
   // Pages arriving bring shapes and dates; the layout is worked out again only when they change it.
   const filled = useMemo(() => shapes.fill(pages), [shapes, pages]);
   const layout = useMemo(
-    () =>
-      computeJustifiedLayout({
+    () => {
+      const lead = placeholders.map((each) => each.ratio);
+      const laid = computeJustifiedLayout({
         width: size.width,
-        count: shapes.count,
+        count: lead.length + shapes.count,
         rowHeight,
-        ratioAt: shapes.ratioAt,
-        groupAt: shapes.groupAt,
-        knownEnd: shapes.knownEnd,
-      }),
-    [shapes, filled, size.width, rowHeight, shapeVersion], // eslint-disable-line react-hooks/exhaustive-deps
+        ratioAt: (at) => (at < lead.length ? (lead[at] ?? 1) : shapes.ratioAt(at - lead.length)),
+        groupAt: (at) => (at < lead.length ? TODAY : shapes.groupAt(at - lead.length)),
+        knownEnd: lead.length + shapes.knownEnd,
+      });
+      // Everything below counts in items; the placeholders are the indexes before 0.
+      return afterLead(laid, lead.length);
+    },
+    [shapes, filled, size.width, rowHeight, shapeVersion, leadKey], // eslint-disable-line react-hooks/exhaustive-deps
   );
+  const lead = placeholders.length;
 
   const window_ = rowWindow(layout, scrollTop, size.height);
   const firstRow = layout.rowAt(window_.first);
   const lastRow = layout.rowAt(window_.last);
-  const firstIndex = firstRow ? indexNear(layout, window_.first, 1) : 0;
+  const firstIndex = firstRow ? Math.max(0, indexNear(layout, window_.first, 1)) : 0;
   const lastIndex = lastRow ? Math.min(count - 1, indexNear(layout, window_.last, -1)) : -1;
 
   useLayoutEffect(() => {
@@ -147,7 +165,7 @@ export function GalleryGrid() {
     else if (before && before.layout !== layout && element.scrollTop > 0) {
       const offset = contentOffset(before.layout, element.scrollTop, before.height);
       const anchorRow = rowAtOffset(before.layout, offset);
-      const anchor = indexNear(before.layout, anchorRow, 1);
+      const anchor = Math.max(0, indexNear(before.layout, anchorRow, 1));
       const old = before.layout.rowAt(before.layout.rowOfIndex(anchor));
       const now = layout.rowAt(layout.rowOfIndex(anchor));
       if (old && now) element.scrollTop = scrollTopFor(layout, now.top + (offset - old.top), size.height);
@@ -207,7 +225,7 @@ export function GalleryGrid() {
   };
 
   const rows = [];
-  for (let at = window_.first; at <= window_.last && count > 0; at += 1) {
+  for (let at = window_.first; at <= window_.last && count + lead > 0; at += 1) {
     const row = layout.rowAt(at);
     if (!row) continue;
     if (row.kind === 'header') {
@@ -228,7 +246,22 @@ export function GalleryGrid() {
     }
     const tiles = [];
     for (let index = row.start; index < row.end; index += 1) {
+      const placeholder = index < 0 ? placeholders[lead + index] : undefined;
+      if (placeholder) {
+        tiles.push(
+          <GalleryPlaceholder
+            key={`job-${placeholder.job.id}`}
+            placeholder={placeholder}
+            column={index - row.start}
+            width={layout.widthOf(index)}
+            thumbHeight={row.thumbHeight}
+            now={now}
+          />,
+        );
+        continue;
+      }
       const item = itemAt(index);
+      const job = item ? following.get(item.id) : undefined;
       tiles.push(
         <GalleryTile
           key={item?.id ?? `slot-${index}`}
@@ -245,6 +278,8 @@ export function GalleryGrid() {
           onOpen={onOpen}
           dragIds={dragIds}
           onNaturalSize={onNaturalSize}
+          job={job}
+          now={job ? now : 0}
         />,
       );
     }
@@ -282,12 +317,55 @@ export function GalleryGrid() {
       data-search={answered ? (filterKey.search ?? '') : undefined}
       data-favorites={answered ? String(filterKey.favorites === true) : undefined}
       data-row-height={rowHeight}
+      data-placeholders={lead}
     >
       <div role="rowgroup" className="gallery-spacer" style={{ height: layout.scrollHeight }}>
         {rows}
       </div>
     </div>
   );
+}
+
+const TODAY = { key: 'today', label: 'Today' };
+const NONE: Placeholder[] = [];
+const isEmpty = (record: Record<string, unknown>) => Object.keys(record).length === 0;
+
+/**
+ * The work in flight the grid shows: placeholders for generations its view does not hold yet, and
+ * the job behind each item still being made (by item id), with a clock that ticks while any is shown.
+ */
+function useWorkInFlight(answered: boolean): { placeholders: Placeholder[]; following: Map<string, Job>; now: number } {
+  const sources: PlaceholderSources = useJobsInFlightStore(useShallow((s) => ({ inFlight: s.jobs, finished: s.finished })));
+  const { filter, pages } = useGalleryStore(useShallow((s) => ({ filter: s.filter, pages: s.pages })));
+  const collections = useCollectionsStore((s) => s.collections);
+  const [clock, setClock] = useState(false);
+  const now = useNow(clock);
+  const placeholders = useMemo(() => {
+    // Nothing on its way (the usual case, and every scroll benchmark): no page is read for it.
+    if (!answered || (isEmpty(sources.inFlight) && isEmpty(sources.finished))) return NONE;
+    const held = new Set<string>();
+    for (const list of Object.values(pages)) for (const item of list) held.add(item.id);
+    // Without the first page the top of the view is not on screen: what is held there is not known.
+    const top = pages[0] !== undefined;
+    return galleryPlaceholders(sources, {
+      filter,
+      holds: (id) => !top || held.has(id),
+      collectionCharacter: (id) => collections.find((each) => each.id === id)?.characterId ?? null,
+      now,
+    });
+  }, [answered, sources, filter, pages, collections, now]);
+  const following = useMemo(() => {
+    const byItem = new Map<string, Job>();
+    for (const job of Object.values(sources.inFlight))
+      if (job.kind === 'generation.create' && job.resourceId) byItem.set(job.resourceId, job);
+    return byItem;
+  }, [sources.inFlight]);
+  // The clock runs while anything shown moves with it: a job in flight, or a finished one waiting for its item.
+  const ticking =
+    following.size > 0 ||
+    placeholders.some((each) => each.job.state !== 'failed' || now - Date.parse(each.job.updatedAt) < LANDING_GRACE_MS);
+  if (ticking !== clock) setClock(ticking);
+  return { placeholders, following, now };
 }
 
 /** The first (direction 1) or last (-1) item index at or next to a row, stepping over headers. */

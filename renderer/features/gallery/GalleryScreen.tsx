@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
+import { useJobsInFlightStore } from '../../stores/jobsInFlight.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { BulkBar } from './BulkBar.tsx';
@@ -43,6 +44,8 @@ export function GalleryScreen() {
   const pendingDelete = useBulkStore((s) => s.pendingDelete);
   const compareError = useCompareStore((s) => s.error);
   const galleryItemId = useNavigationStore((s) => s.galleryItemId);
+  // A first generation on its way shows as a placeholder tile, not as an empty library.
+  const generating = useJobsInFlightStore((s) => Object.values(s.jobs).some((job) => job.kind === 'generation.create'));
 
   useEffect(() => {
     if (!useAppInfoStore.getState().info) void useAppInfoStore.getState().load();
@@ -77,7 +80,7 @@ export function GalleryScreen() {
             {error ?? compareError}
           </p>
         )}
-        {total === 0 ? <EmptyLibrary filtered={isFiltered(filter)} /> : <GalleryGrid />}
+        {total === 0 && !generating ? <EmptyLibrary filtered={isFiltered(filter)} /> : <GalleryGrid />}
       </div>
       <DetailView />
       <CompareView />

@@ -1,9 +1,10 @@
 import { CircleX } from 'lucide-react';
 import { memo, useEffect, useState, type DragEvent, type MouseEvent } from 'react';
-import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { formatDate } from '../../ui/format.ts';
+import { WorkProgress } from '../../ui/WorkStatus.tsx';
 import { useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS, statusBadge } from './itemLabels.ts';
 import { canDragOut, dragPlanOf, startMediaDrag } from './mediaDrag.ts';
@@ -29,6 +30,10 @@ interface GalleryTileProps {
   dragIds: (item: LibraryItem) => readonly string[];
   /** The thumbnail loaded: its real size may change the tile's shape. */
   onNaturalSize: (index: number, item: LibraryItem, width: number, height: number) => void;
+  /** The job making this item while it is in flight: the tile shows its prompt and progress. */
+  job?: Job | null;
+  /** The current time, for the job's progress (0 without a job, so the tile is not drawn again each second). */
+  now?: number;
 }
 
 export const tileId = (index: number) => `gallery-tile-${index}`;
@@ -36,11 +41,12 @@ export const tileId = (index: number) => `gallery-tile-${index}`;
 /**
  * One tile of the justified gallery: the thumbnail at the item's own aspect ratio, a status mark
  * (none when finished, a mark when failed, a spinner while in flight), quick actions on hover or
- * keyboard focus, and a caption. In-flight items already render as working tiles with their prompt:
- * placeholders for jobs not yet in the library can be handed in the same shape.
+ * keyboard focus, and a caption. While the item's job is in flight the tile shows its prompt and
+ * the job's progress, as the placeholder before it did; the result then appears in the same place.
  */
 export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
-  const { index, column, item, width, thumbHeight, selected, focused, mediaBase, words, onPick, onOpen, dragIds, onNaturalSize } = props;
+  const { index, column, item, width, thumbHeight, selected, focused, mediaBase, words, onPick, onOpen, dragIds, onNaturalSize, job, now } =
+    props;
   const [broken, setBroken] = useState(false);
   const [hovered, setHovered] = useState(false);
   const source = item ? thumbSource(item) : null;
@@ -65,12 +71,16 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
   // The thumbnail is fetched on its own, whether or not the full media is on this computer.
   const thumb = !broken ? mediaUrl(mediaBase, source) : null;
   const status = statusBadge(item);
+  const following = job && status?.tone === 'working' ? job : null;
+  const title = following ? (item.prompt ?? item.title) : item.title;
   const onDragStart = (event: DragEvent) => {
     // A drag that is refused (the file is not here yet) carries nothing, not even the ids for the sidebar.
     if (dragPlanOf(item).kind === 'file') beginTileDrag(event.dataTransfer, dragIds(item));
     startMediaDrag(event, item, item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null);
   };
-  const className = ['gallery-tile', selected ? 'is-selected' : '', focused ? 'is-focused' : ''].filter(Boolean).join(' ');
+  const className = ['gallery-tile', selected ? 'is-selected' : '', focused ? 'is-focused' : '', following ? 'is-following' : '']
+    .filter(Boolean)
+    .join(' ');
   // Said after the visible text (axe: the accessible name must include what is shown).
   const unseen = [item.favorite ? 'favorite' : '', item.downloaded || !item.mediaId ? '' : 'not downloaded yet'].filter(Boolean).join(', ');
   const audio = item.kind === 'audio' ? audioFacts(item) : null;
@@ -85,6 +95,7 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
       className={className}
       style={{ width }}
       data-kind={item.kind}
+      data-item-id={item.id}
       // A finished item whose file is not here yet is offered too: dragging it fetches the file and says so.
       draggable={canDragOut(item)}
       onDragStart={onDragStart}
@@ -111,6 +122,9 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
           />
         ) : audioSrc ? (
           <TileWaveform src={audioSrc} />
+        ) : following ? (
+          // The same face as the placeholder it took over from.
+          <div className={`gallery-placeholder-media kind-${item.kind}`} aria-hidden="true" />
         ) : (
           <div className={`gallery-thumb-empty kind-${item.kind}`} aria-hidden="true">
             <span className="gallery-thumb-glyph">{glyphOf(item.kind)}</span>
@@ -118,7 +132,12 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
           </div>
         )}
         <span className="badge gallery-kind">{KIND_LABELS[item.kind]}</span>
-        {status?.tone === 'working' && (
+        {following && (
+          <div className="gallery-placeholder-progress">
+            <WorkProgress job={following} now={now ?? 0} label={title} />
+          </div>
+        )}
+        {status?.tone === 'working' && !following && (
           <span className="gallery-status is-working" data-status={item.status}>
             <Spinner label={status.label} />
           </span>
@@ -139,8 +158,8 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
         {(hovered || focused) && <TileActions item={item} />}
       </div>
       <div className="gallery-caption">
-        <span className="gallery-title">
-          <SearchHighlight text={item.title} words={words} />
+        <span className="gallery-title" title={following ? title : undefined}>
+          <SearchHighlight text={title} words={words} />
         </span>
         {words.length > 0 && item.prompt && item.prompt !== item.title ? (
           // A search shows where it matched: the prompt, with the words marked.

@@ -12,6 +12,11 @@ const KIND_RATIO: Record<LibraryKind, number> = {
   audio: 2,
 };
 
+/** The shape a tile of this kind takes while nothing else says it (a placeholder's, say). */
+export function kindRatio(kind: LibraryKind): number {
+  return KIND_RATIO[kind];
+}
+
 /** Thumbnails' real sizes as they load, by item id: the shape of an item whose options do not say it. */
 const natural = new Map<string, number>();
 const NATURAL_MAX = 20_000;

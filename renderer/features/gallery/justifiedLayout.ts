@@ -135,6 +135,24 @@ export function computeJustifiedLayout({
   };
 }
 
+/**
+ * The layout seen from the items behind `lead` tiles laid out before them (placeholders of work in
+ * flight): item `i` is tile `lead + i`, and the lead tiles have the indexes -lead..-1. Rows, tops
+ * and heights are the layout's own, so scrolling and the keyboard's arithmetic work unchanged.
+ */
+export function afterLead(layout: JustifiedLayout, lead: number): JustifiedLayout {
+  if (lead <= 0) return layout;
+  return {
+    ...layout,
+    rowAt: (row) => {
+      const found = layout.rowAt(row);
+      return found?.kind === 'tiles' ? { ...found, start: found.start - lead, end: found.end - lead } : found;
+    },
+    rowOfIndex: (index) => layout.rowOfIndex(index + lead),
+    widthOf: (index) => layout.widthOf(index + lead),
+  };
+}
+
 /** The rows of `start`..`count - 1` laid out as squares: every full row alike, the last one shorter. */
 function uniformTail(start: number, count: number, width: number, rowHeight: number, top: number, firstRow: number) {
   const items = count - start;

@@ -3,6 +3,7 @@ import type { Job, JobState } from '../../../shared/ipc/index.ts';
 import { progressOf } from '../../stores/jobsInFlight.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { WorkStatus } from '../../ui/WorkStatus.tsx';
 import { creditsText, formatCount } from '../../ui/format.ts';
 import { JOB_KIND_LABELS } from './jobLabels.ts';
 
@@ -44,6 +45,7 @@ export function BatchGroup({ jobs, now, children }: BatchGroupProps) {
           {running > 0 ? <ProgressBar value={fraction} label={`${first.title}: progress of ${jobs.length}`} /> : null}
         </div>
         <div className="job-side">
+          <WorkStatus status={state} />
           <span className="job-price" data-testid="batch-price">
             {charged ? `${creditsText(quoted)} charged` : `${creditsText(quoted)} quoted`}
           </span>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { Job } from '../../../shared/ipc/index.ts';
-import { StatusBadge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import type { AppError } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { creditsText, formatDateTime } from '../../ui/format.ts';
+import { WorkProgress, WorkStatus } from '../../ui/WorkStatus.tsx';
 import { canCancel, canSendAgain, isAskingCreator, JOB_KIND_LABELS, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
-import { JobProgress } from './JobProgress.tsx';
 import { useQueueStore } from './queueStore.ts';
 
 interface JobRowProps {
@@ -30,6 +29,13 @@ export function JobRow({ job, depth, after, retried, now, onCancel, onRetry }: J
   const sendAgain = async () => setSendAgainError(await useJobsStore.getState().retry(job.id, null));
   const waiting = waitingUntilNote(job);
   const asking = isAskingCreator(job);
+  const note = [
+    job.error ? job.error.message : JOB_STATE_NOTES[job.state],
+    job.attempts > 1 && job.state !== 'done' ? `(attempt ${job.attempts})` : '',
+    retried && job.state === 'failed' ? 'Retried: follow the newer attempt.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <li className={`job-row depth-${Math.min(depth, 3)}`} data-job-id={job.id} data-state={job.state}>
       <div className="job-main">
@@ -43,11 +49,7 @@ export function JobRow({ job, depth, after, retried, now, onCancel, onRetry }: J
           <span className="job-title">{job.title}</span>
           {job.retryOf && <span className="job-retry-tag">retry</span>}
         </div>
-        <p className="job-note">
-          {job.error ? job.error.message : JOB_STATE_NOTES[job.state]}
-          {job.attempts > 1 && job.state !== 'done' ? ` (attempt ${job.attempts})` : ''}
-          {retried && job.state === 'failed' ? ' Retried: follow the newer attempt.' : ''}
-        </p>
+        {note && <p className="job-note">{note}</p>}
         {waiting && (
           <p className="job-note" data-testid="job-waiting-until">
             {waiting}
@@ -58,12 +60,12 @@ export function JobRow({ job, depth, after, retried, now, onCancel, onRetry }: J
             {sendAgainError.message}
           </p>
         )}
-        {job.state === 'processing' ? <JobProgress job={job} now={now} label={job.title} /> : null}
+        {job.state === 'processing' ? <WorkProgress job={job} now={now} label={job.title} /> : null}
         {job.state === 'sending' ? <ProgressBar value={job.progress} label={`${job.title}: progress`} /> : null}
         <span className="job-time">{formatDateTime(job.createdAt)}</span>
       </div>
       <div className="job-side">
-        <StatusBadge status={job.state} />
+        <WorkStatus status={job.state} />
         <span className="job-price" data-testid="job-price">
           {job.creditsUsed !== null
             ? chargeText(job.creditsUsed, job.creditsRefunded)

@@ -9,14 +9,17 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'audio.create': 'Speech',
 };
 
-/** What each state means to the user, for the row's note. */
+/**
+ * What each state means to the user, for the row's note; none where the row already shows it (the
+ * progress of a job being made) or where nothing is left to say (a finished one carries no mark).
+ */
 export const JOB_STATE_NOTES: Record<JobState, string> = {
   queued: 'Waiting its turn.',
   paused: 'Paused: it goes when you resume the queue.',
   sending: 'Sending to the service…',
   waiting_connection: 'Waiting for the connection; it is sent as soon as the service is back.',
-  processing: 'The service is working on it.',
-  done: 'Done.',
+  processing: '',
+  done: '',
   failed: 'Failed.',
   cancelled: 'Cancelled; nothing was charged.',
 };

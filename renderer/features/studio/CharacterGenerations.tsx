@@ -2,15 +2,15 @@ import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
-import { progressOf, progressText, useJobsInFlightStore, useNow } from '../../stores/jobsInFlight.ts';
+import { useJobsInFlightStore, useNow } from '../../stores/jobsInFlight.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
-import { Badge, StatusBadge } from '../../ui/Badge.tsx';
+import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
-import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { jobsByItem, pendingFor, useCharacterGenerationsStore } from './characterGenerationsStore.ts';
 import { creditsText, formatCount } from '../../ui/format.ts';
+import { WorkProgress, WorkStatus } from '../../ui/WorkStatus.tsx';
 import './generationProgress.css';
 
 const KIND_LABELS: Record<string, string> = { image: 'Image', video: 'Video', talk: 'Talk', character_create: 'Portraits', audio: 'Audio' };
@@ -85,7 +85,7 @@ function PendingTile({ job, label, now }: { job: Job; label: string; now: number
       </div>
       <div className="generation-info">
         <div className="generation-badges">
-          <StatusBadge status={job.state} />
+          <WorkStatus status={job.state} />
           {job.quotedCredits !== null ? <span className="generation-credits">{creditsText(job.quotedCredits)}</span> : null}
         </div>
         <p className="generation-prompt">{label}</p>
@@ -130,7 +130,7 @@ function GenerationTile({ item, job, now }: { item: LibraryItem; job: Job | null
       <div className="generation-info">
         <div className="generation-badges">
           <Badge tone="accent">{KIND_LABELS[item.kind] ?? item.kind}</Badge>
-          <StatusBadge status={item.status} />
+          <WorkStatus status={item.status} />
           {item.creditsUsed !== null ? <span className="generation-credits">{creditsText(item.creditsUsed)}</span> : null}
         </div>
         <p className="generation-prompt" title={description}>
@@ -144,12 +144,9 @@ function GenerationTile({ item, job, now }: { item: LibraryItem; job: Job | null
 
 /** The bar along this library's estimate and the time so far, over a tile's placeholder. */
 function TileProgress({ job, now, label }: { job: Job; now: number; label: string }) {
-  const progress = progressOf(job, now);
-  const text = progressText(progress);
   return (
     <div className="generation-progress" data-testid="tile-progress" data-job-id={job.id}>
-      <ProgressBar value={progress.fraction} label={`${label}: progress`} />
-      {text ? <span className="generation-elapsed">{text}</span> : null}
+      <WorkProgress job={job} now={now} label={label} />
     </div>
   );
 }

@@ -4,13 +4,13 @@ import type { AppError } from '../../../shared/ipc/index.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
-import { StatusBadge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { BackIcon } from '../../ui/icons.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { WorkStatus } from '../../ui/WorkStatus.tsx';
 import { GeneratePanel } from '../generate/GeneratePanel.tsx';
 import { CastVoicePicker } from '../scenes/CastVoicePicker.tsx';
 import { CharacterGenerations } from './CharacterGenerations.tsx';
@@ -108,7 +108,10 @@ export function CharacterPage({ characterId }: { characterId: string }) {
           <h1 id="character-title" className="screen-title">
             {character.name}
           </h1>
-          <StatusBadge status={character.status} />
+          <WorkStatus
+            status={character.status}
+            label={character.status === 'failed' ? 'Making the portraits failed' : 'Making the portraits'}
+          />
           <span className="muted">Version {character.version}</span>
         </div>
         <div className="screen-actions">

@@ -2,7 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { LibraryItem, VoiceView } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
-import { WorkStatus } from '../../ui/Badge.tsx';
+import { WorkStatus } from '../../ui/WorkStatus.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';

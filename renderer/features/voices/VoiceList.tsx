@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { VoiceModel, type Voice } from '../../../shared/api/index.ts';
 import type { VoiceView } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
-import { WorkStatus } from '../../ui/Badge.tsx';
+import { WorkStatus } from '../../ui/WorkStatus.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PlayButton } from '../../ui/MediaPlayer/index.ts';
 import { Select } from '../../ui/primitives/index.ts';

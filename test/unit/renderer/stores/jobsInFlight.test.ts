@@ -59,6 +59,17 @@ describe('the work in flight', () => {
     expect(store().jobs).toEqual({});
     expect(store().finished.j1?.state).toBe('done');
   });
+
+  it('lets the creator dismiss a finished job, and nothing else', () => {
+    const store = () => useJobsInFlightStore.getState();
+    store().apply(job({ state: 'sending' }));
+    store().apply(job({ state: 'failed', updatedAt: new Date(T0 + 1_000).toISOString() }));
+    store().apply(job({ id: 'j2' }));
+    store().dismiss('j2');
+    expect(Object.keys(store().jobs)).toEqual(['j2']);
+    store().dismiss('j1');
+    expect(store().finished).toEqual({});
+  });
 });
 
 describe('the queue’s groups', () => {

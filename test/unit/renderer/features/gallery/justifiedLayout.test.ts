@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterLead,
   computeJustifiedLayout,
   HEADER_HEIGHT,
   indexAcrossRows,
@@ -142,5 +143,27 @@ describe('the justified gallery layout', () => {
     const row = layout.rowOfIndex(4);
     expect(scrollToReveal(layout, row, 5_000, 300)).toBe((layout.rowAt(row - 1) as LayoutRow).top);
     expect(scrollToReveal(layout, 0, 0, 300)).toBeNull();
+  });
+});
+
+describe('tiles laid out before the items', () => {
+  it('counts items after the lead tiles, keeping the rows, and lets the keyboard land before item 0 only as a negative index', () => {
+    const lead = 2;
+    const laid = computeJustifiedLayout({ width: 1200, count: lead + 40, rowHeight: 190, ratioAt, groupAt: oneGroup });
+    const items = afterLead(laid, lead);
+    expect(afterLead(laid, 0)).toBe(laid);
+    expect(items.rowCount).toBe(laid.rowCount);
+    expect(items.scrollHeight).toBe(laid.scrollHeight);
+    for (let index = 0; index < 40; index += 1) {
+      expect(items.widthOf(index)).toBe(laid.widthOf(index + lead));
+      expect(items.rowOfIndex(index)).toBe(laid.rowOfIndex(index + lead));
+    }
+    const first = tileRows(items)[0] as TileRow;
+    expect(first.start).toBe(-lead);
+    expect(first.end).toBe((tileRows(laid)[0] as TileRow).end - lead);
+    // Up from the second row lands in the first, on an item or on a lead tile (below 0, which the grid clamps).
+    const second = tileRows(items)[1] as TileRow;
+    expect(indexAcrossRows(items, second.start, -1)).toBeLessThan(first.end);
+    expect(indexAcrossRows(items, second.start, -1)).toBeGreaterThanOrEqual(-lead);
   });
 });

@@ -118,6 +118,15 @@ export const CharacterVersion = z.object({
   createdAt: z.string(),
 });
 
+/** A character's cast voice as the character shows it (scenes' `cast.voices` holds its speech settings too). */
+export const CastVoiceSummary = z.object({
+  voiceId: z.string(),
+  /** Null when the voice is not in the library any more. */
+  name: z.string().nullable(),
+  model: z.string().nullable(),
+});
+export type CastVoiceSummary = z.infer<typeof CastVoiceSummary>;
+
 /** A character as the library holds it; media are content ids served by the host. */
 export const CharacterView = z.object({
   id: z.string(),
@@ -131,6 +140,8 @@ export const CharacterView = z.object({
   versions: z.array(CharacterVersion),
   errorMessage: z.string().nullable(),
   createdAt: z.string(),
+  /** The character's default voice in scenes; null without one. */
+  castVoice: CastVoiceSummary.nullable().optional(),
 });
 export type CharacterView = z.infer<typeof CharacterView>;
 

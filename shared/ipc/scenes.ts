@@ -91,6 +91,20 @@ export const SceneLine = SceneLineInput.extend({
 });
 export type SceneLine = z.infer<typeof SceneLine>;
 
+/** A line's fields that say where its render stands, as they are before any render of its content. */
+export const UNRENDERED_LINE_FIELDS = {
+  state: 'draft',
+  key: '',
+  speechJobId: null,
+  talkJobId: null,
+  audioId: null,
+  generationId: null,
+  mediaId: null,
+  mediaType: null,
+  durationMs: null,
+  error: null,
+} as const satisfies Omit<SceneLine, keyof SceneLineInput>;
+
 export const SceneAspect = z.enum(['16:9', '9:16', '1:1']);
 export type SceneAspect = z.infer<typeof SceneAspect>;
 

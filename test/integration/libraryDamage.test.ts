@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CharacterView, Job, LibraryHealth, LibraryItem } from '../../shared/ipc/index.ts';
+import type { CharacterView, Job, LibraryHealth, LibraryItem, VoiceView } from '../../shared/ipc/index.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
 import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
@@ -33,6 +33,22 @@ async function done(h: Harness, job: Job): Promise<Job> {
   return h.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'done' || j.state === 'failed'));
 }
 
+/**
+ * Until every preset's preview is in the media store. The sandbox renders preset previews in the
+ * background, so a preview it finishes after the library was damaged would be new content, fetched
+ * after the rebuild (not found again): the library holds all of them before it is damaged.
+ */
+async function presetPreviewsDownloaded(h: Harness): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { presets } = (await h.invoke('voices.list', {})) as { presets: VoiceView[] };
+    if (presets.length > 0 && presets.every((p) => p.previewMediaId !== null)) return;
+    if (Date.now() > deadline) throw new Error(`Preset previews never downloaded: ${JSON.stringify(presets)}`);
+    if (presets.length === 0 || presets.some((p) => !p.preview_url)) await h.core.session()!.sync.run();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** A character and two images made through core, every file downloaded. */
 async function populate(h: Harness): Promise<void> {
   const character = await done(h, (await h.invoke('characters.create', { body: { name: 'Mara', parameters: {} }, quoteId: null })) as Job);
@@ -48,6 +64,7 @@ async function populate(h: Harness): Promise<void> {
     expect(job.state).toBe('done');
   }
   // Everything the service has is in the library before it is damaged (the "before" to compare with).
+  await presetPreviewsDownloaded(h);
   await h.core.session()!.sync.run({ full: true });
   await h.core.session()!.downloader.idle();
 }

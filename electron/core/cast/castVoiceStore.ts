@@ -1,3 +1,4 @@
+import type { CastVoiceSummary } from '../../../shared/ipc/models.ts';
 import { SpeechSettings, type CastVoice } from '../../../shared/ipc/scenes.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 
@@ -24,6 +25,15 @@ export class CastVoiceStore {
   get(characterId: string): CastVoice | null {
     const row = this.library.get<Row>(`${SELECT} WHERE c.character_id = ?`, characterId);
     return row ? toCastVoice(row) : null;
+  }
+
+  /** The voice a character is shown with (its name and model as the library mirrors them), or null without one. */
+  summary(characterId: string): CastVoiceSummary | null {
+    const row = this.library.get<{ voice_id: string; name: string | null; model: string | null }>(
+      'SELECT c.voice_id, v.name, v.model FROM cast_voices c LEFT JOIN voices v ON v.id = c.voice_id WHERE c.character_id = ?',
+      characterId,
+    );
+    return row ? { voiceId: row.voice_id, name: row.name, model: row.model } : null;
   }
 
   /** The cast voices of several characters at once (a scene's lines), by character id. */

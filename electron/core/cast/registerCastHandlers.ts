@@ -1,12 +1,13 @@
 import { MODEL_B_FIELDS } from '../../../shared/api/audio.ts';
-import type { SpeechSettings } from '../../../shared/ipc/scenes.ts';
+import type { CastVoice, SpeechSettings } from '../../../shared/ipc/scenes.ts';
 import type { Clock } from '../clock/clock.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
+import type { LibraryQueryStore } from '../library/libraryQueryStore.ts';
 import type { CastVoiceStore } from './castVoiceStore.ts';
 
 /** What the cast commands use of the active connection. */
-export type CastServices = { cast: CastVoiceStore };
+export type CastServices = { cast: CastVoiceStore; services: { queries: Pick<LibraryQueryStore, 'character'> } };
 
 export function registerCastHandlers(router: Router, deps: { active: () => CastServices; clock: Clock }): void {
   const { active, clock } = deps;
@@ -14,17 +15,23 @@ export function registerCastHandlers(router: Router, deps: { active: () => CastS
   router.register('cast.voices', () => active().cast.list());
 
   router.register('cast.setVoice', (input) => {
-    const { cast } = active();
+    const { cast, services } = active();
+    // The character shows its voice wherever it is (its card too), so it is sent again with it.
+    const changed = (voice: CastVoice | null): void => {
+      router.emit('cast.changed', { characterId: input.characterId, voice });
+      const character = services.queries.character(input.characterId);
+      if (character) router.emit('character.updated', character);
+    };
     if (!cast.hasCharacter(input.characterId))
       throw new AppFailure('not_found', 'That character is not in your library. It may have been deleted.', 'characterId');
     if (input.voiceId === null) {
-      if (cast.remove(input.characterId)) router.emit('cast.changed', { characterId: input.characterId, voice: null });
+      if (cast.remove(input.characterId)) changed(null);
       return null;
     }
     const settings = checkedSettings(cast, input.voiceId, input.settings ?? {});
     cast.set(input.characterId, input.voiceId, settings, new Date(clock.now()).toISOString());
     const voice = cast.get(input.characterId);
-    router.emit('cast.changed', { characterId: input.characterId, voice });
+    changed(voice);
     return voice;
   });
 }

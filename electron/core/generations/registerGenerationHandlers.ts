@@ -5,6 +5,7 @@ import type { Router } from '../ipc/router.ts';
 import { audioIntent, generationIntent, type IntentDraft } from '../jobs/intentKinds.ts';
 import type { Enqueue, JobQueue } from '../jobs/jobQueue.ts';
 import { priceIntent, type PricingServices } from '../jobs/pricing.ts';
+import { addSpeechTalkChain } from '../jobs/speechTalkChain.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
 
 /** What the generation commands use of the active connection. */
@@ -80,16 +81,11 @@ async function createWithSpeech(services: GenerationServices, draft: IntentDraft
   const clipEstimate = input.quoteId
     ? await priceIntent(services, draft, input.quoteId).catch(() => ({ quoteId: null, quotedCredits: null }))
     : { quoteId: null, quotedCredits: null };
-  const batch: Enqueue[] = [
-    { ...speech, ...speechPrice },
-    {
-      ...draft,
-      quoteId: null,
-      quotedCredits: clipEstimate.quotedCredits,
-      dependsOn: { index: 0 },
-      dependency: { into: 'options.audio_url', from: 'audio_url', requote: true },
-    },
-  ];
+  const batch: Enqueue[] = [];
+  const { talkAt } = addSpeechTalkChain(batch, {
+    speech: { ...speech, ...speechPrice },
+    talk: { draft, quotedCredits: clipEstimate.quotedCredits },
+  });
   const jobs = services.queue.enqueue(batch);
-  return jobs[1] as Job;
+  return jobs[talkAt as number] as Job;
 }

@@ -1,4 +1,5 @@
 import type { CharacterView, Collection, LibraryFilter, LibraryItem, LibraryKind } from '../../../shared/ipc/index.ts';
+import { CastVoiceStore } from '../cast/castVoiceStore.ts';
 import type { LibraryDatabase, SqlValue } from './libraryDatabase.ts';
 
 type ItemRow = {
@@ -54,9 +55,13 @@ export class LibraryQueryStore {
    */
   private readonly remoteAddress: (url: string) => string;
 
+  /** A character shows its cast voice wherever it is listed. */
+  private readonly cast: CastVoiceStore;
+
   constructor(library: LibraryDatabase, remoteAddress: (url: string) => string = (url) => url) {
     this.library = library;
     this.remoteAddress = remoteAddress;
+    this.cast = new CastVoiceStore(library);
   }
 
   /** An item with the service's addresses it carries (its own, and its inputs' in its options) at the CDN of the moment. */
@@ -188,6 +193,7 @@ export class LibraryQueryStore {
       versions,
       errorMessage: row.error_message,
       createdAt: row.created_at,
+      castVoice: this.cast.summary(row.id),
     };
   }
 

@@ -62,6 +62,11 @@ export class SceneRenderStore {
     return this.library.all<Row>("SELECT * FROM scene_renders WHERE state IN ('queued', 'rendering')").map(toRender);
   }
 
+  /** The renders last queued for a scene (of its lines as they are, or as they were before an edit). */
+  ofScene(sceneId: string): SceneRender[] {
+    return this.library.all<Row>('SELECT * FROM scene_renders WHERE scene_id = ?', sceneId).map(toRender);
+  }
+
   /** The renders a job or a library item belongs to. */
   touchedBy(id: string): SceneRender[] {
     return this.library

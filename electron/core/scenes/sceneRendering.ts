@@ -4,17 +4,16 @@ import { AppFailure } from '../ipc/appFailure.ts';
 import { audioIntent, generationIntent } from '../jobs/intentKinds.ts';
 import type { Enqueue } from '../jobs/jobQueue.ts';
 import { priceIntent } from '../jobs/pricing.ts';
+import { addSpeechTalkChain, type ChainedTalk } from '../jobs/speechTalkChain.ts';
 import type { LineNeed } from './lineNeeds.ts';
 import { pricingAudioUrl } from './pricingAudio.ts';
 import type { SceneParts } from './sceneServices.ts';
 import type { SceneRecord } from './sceneStore.ts';
-
-/** The talk clip speaks the speech's audio_url (spec 4.5 then 4.2), quoted again once that audio exists. */
-const SPEECH_INTO_TALK = { into: 'options.audio_url', from: 'audio_url', requote: true } as const;
+import { cancelSuperseded } from './supersededRenders.ts';
 
 /** How a line goes: new jobs, or a retry of the step that failed (the other step is kept, never paid again). */
 type Action = 'fresh' | 'retrySpeech' | 'retryTalk' | 'talkAfterSpeech';
-type Planned = { need: LineNeed; action: Action; speech: Enqueue | null; talk: Enqueue | null };
+type Planned = { need: LineNeed; action: Action; speech: Enqueue | null; talk: ChainedTalk | null };
 
 /**
  * Queues each line that needs rendering as its chain (speech with the line's voice, then the talk
@@ -22,11 +21,13 @@ type Planned = { need: LineNeed; action: Action; speech: Enqueue | null; talk: E
  * retried at the step that failed: a made speech is kept and only its clip goes again; a failed
  * speech goes again and its waiting clip follows it. The jobs and the renders that follow them
  * are committed in one transaction, so a crash leaves both or neither: a line is never queued (and
- * paid) twice. Offline, the intents wait unpriced and go when the connection is back.
+ * paid) twice. Offline, the intents wait unpriced and go when the connection is back. Steps still
+ * unsent of content no line has any more (a line edited since) are cancelled first.
  */
 export async function renderScene(parts: SceneParts, scene: SceneRecord, needs: readonly LineNeed[], now: string): Promise<Job[]> {
   const planned: Planned[] = [];
   for (const need of needs) if (need.steps !== 'none') planned.push(await planSteps(parts, need));
+  cancelSuperseded(parts, scene);
   if (planned.length === 0) return [];
   checkCreditsFit(parts, planned);
   const { library, queue } = parts.services;
@@ -38,10 +39,9 @@ export async function renderScene(parts: SceneParts, scene: SceneRecord, needs: 
     for (const p of planned.filter((x) => x.action === 'fresh' || x.action === 'talkAfterSpeech')) {
       // A made speech (its clip was cancelled) is kept: only a new clip goes, after it.
       const madeSpeech = p.action === 'talkAfterSpeech' ? madeSpeechOf(parts, p.need) : null;
-      const speechAt = madeSpeech ? null : batch.push({ ...(p.speech as Enqueue), batchId: scene.id }) - 1;
-      const dependsOn = madeSpeech ? { jobId: madeSpeech } : { index: speechAt as number };
-      const talkAt = p.talk ? batch.push({ ...p.talk, dependsOn, batchId: scene.id }) - 1 : null;
-      fresh.push({ need: p.need, speechAt, madeSpeech, talkAt });
+      const speech = madeSpeech ? { jobId: madeSpeech } : (p.speech as Enqueue);
+      const places = addSpeechTalkChain(batch, { speech, talk: p.talk, batchId: scene.id });
+      fresh.push({ need: p.need, madeSpeech, ...places });
     }
     const queued = batch.length ? queue.enqueue(batch) : [];
     for (const f of fresh) {
@@ -64,14 +64,13 @@ async function planSteps(parts: SceneParts, need: LineNeed): Promise<Planned> {
     action !== 'retryTalk' && action !== 'talkAfterSpeech' && speech
       ? { ...audioIntent(speech), ...(await priceIntent(services, audioIntent(speech), null)) }
       : null;
-  let talkStep: Enqueue | null = null;
+  let talkStep: ChainedTalk | null = null;
   if (action !== 'retrySpeech' && need.steps !== 'speech' && talk) {
-    const draft = generationIntent(talk);
     const audioUrl = services.canSend() ? await pricingAudioUrl(parts) : null;
     const estimate = audioUrl
       ? await priceIntent(services, generationIntent({ ...talk, options: { ...talk.options, audio_url: audioUrl } }), null)
       : { quoteId: null, quotedCredits: null };
-    talkStep = { ...draft, quoteId: null, quotedCredits: estimate.quotedCredits, dependency: SPEECH_INTO_TALK };
+    talkStep = { draft: generationIntent(talk), quotedCredits: estimate.quotedCredits };
   }
   return { need, action, speech: speechStep, talk: talkStep };
 }

@@ -20,7 +20,7 @@ export type SceneServices = PricingServices & {
   facts: Pick<ServiceFactsStore, 'uploads' | 'uploadPath'>;
   queries: Pick<LibraryQueryStore, 'item' | 'character'>;
   jobs: Pick<JobStore, 'get'>;
-  queue: Pick<JobQueue, 'enqueue' | 'retry' | 'estimates' | 'pendingCredits'>;
+  queue: Pick<JobQueue, 'enqueue' | 'retry' | 'cancel' | 'estimates' | 'pendingCredits'>;
   credits: Pick<CreditsBook, 'balance'>;
   collections: Pick<CollectionStore, 'create' | 'exists' | 'addItems'>;
   media: Pick<MediaStore, 'resolve'>;

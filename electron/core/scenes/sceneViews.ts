@@ -1,4 +1,4 @@
-import type { Scene, SceneLine, SceneLineInput, SceneSummary } from '../../../shared/ipc/scenes.ts';
+import { UNRENDERED_LINE_FIELDS, type Scene, type SceneLine, type SceneLineInput, type SceneSummary } from '../../../shared/ipc/scenes.ts';
 import { planLine, type LinePlan } from './linePlan.ts';
 import type { SceneParts } from './sceneServices.ts';
 import type { SceneRender } from './sceneRenderStore.ts';
@@ -53,18 +53,7 @@ export function sceneSummary(parts: SceneParts, record: SceneRecord): SceneSumma
 }
 
 function lineView(parts: SceneParts, plan: LinePlan, render: SceneRender | null): SceneLine {
-  const base = {
-    ...plan.line,
-    key: plan.key,
-    speechJobId: null,
-    talkJobId: null,
-    audioId: null,
-    generationId: null,
-    mediaId: null,
-    mediaType: null,
-    durationMs: null,
-    error: null,
-  };
+  const base = { ...plan.line, ...UNRENDERED_LINE_FIELDS, key: plan.key };
   if (plan.line.kind === 'clip') {
     // A gallery clip plays as it is: nothing to render, ready once its file is in the library.
     const item = plan.line.clipItemId ? parts.services.queries.item(plan.line.clipItemId) : null;

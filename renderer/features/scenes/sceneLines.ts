@@ -1,24 +1,12 @@
 import type { Emotion } from '../../../shared/api/index.ts';
 import type { SceneLine, SceneLineInput, SceneLineKind, TalkOptions } from '../../../shared/ipc/index.ts';
+import { UNRENDERED_LINE_FIELDS } from '../../../shared/ipc/scenes.ts';
 
 /** The fields a creator writes; the rest of a line is where its render stands, which core keeps. */
 export type LineEdit = Partial<Pick<SceneLineInput, 'kind' | 'characterId' | 'voiceId' | 'text' | 'emotion' | 'talk' | 'clipItemId'>>;
 
 /** Who can speak a line: a character of the cast, or the narrator (a voice, no picture). */
 export type Speaker = { kind: 'character'; characterId: string } | { kind: 'narrator'; voiceId: string | null };
-
-const RENDER_FIELDS = {
-  state: 'draft',
-  key: '',
-  speechJobId: null,
-  talkJobId: null,
-  audioId: null,
-  generationId: null,
-  mediaId: null,
-  mediaType: null,
-  durationMs: null,
-  error: null,
-} as const;
 
 /** A new, never rendered line (the id is made here, as the contract asks). */
 export function newLine(fields: LineEdit = {}): SceneLine {
@@ -31,7 +19,7 @@ export function newLine(fields: LineEdit = {}): SceneLine {
     emotion: null,
     talk: null,
     clipItemId: null,
-    ...RENDER_FIELDS,
+    ...UNRENDERED_LINE_FIELDS,
     ...fields,
   };
 }

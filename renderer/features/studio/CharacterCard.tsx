@@ -1,4 +1,4 @@
-import { AlertTriangle, Maximize2, Mic, Sparkles } from 'lucide-react';
+import { AlertTriangle, AudioLines, Maximize2, Mic, Sparkles } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Toolbar } from 'react-aria-components';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
@@ -42,6 +42,17 @@ function CardStatus({ status }: { status: CharacterView['status'] }) {
   return null;
 }
 
+/** The character's cast voice, by name (a voice gone from the library says so). */
+function CardVoice({ voice }: { voice: NonNullable<CharacterView['castVoice']> }) {
+  return (
+    <span className="character-card-voice" data-voice-id={voice.voiceId}>
+      <AudioLines size={12} aria-hidden="true" />
+      <span className="visually-hidden">Voice: </span>
+      <span className="character-card-voice-name">{voice.name ?? 'Voice no longer in your library'}</span>
+    </span>
+  );
+}
+
 /**
  * A character as a portrait card: the headshot at its own shape, the name over it, and quick
  * actions shown on hover or keyboard focus (one Tab stop, arrows move between them). The actions
@@ -64,7 +75,10 @@ export function CharacterCard({ character }: { character: CharacterView }) {
             <MediaImage mediaId={character.headshotMediaId} alt="" />
           </div>
           <span className="character-card-caption">
-            <span className="character-card-name">{character.name}</span>
+            <span className="character-card-heading">
+              <span className="character-card-name">{character.name}</span>
+              {character.castVoice ? <CardVoice voice={character.castVoice} /> : null}
+            </span>
             <CardStatus status={character.status} />
           </span>
         </button>

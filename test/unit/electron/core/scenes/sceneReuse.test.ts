@@ -112,7 +112,10 @@ describe('cast voices', () => {
       ok: true,
       value: { characterId: ADA, voiceId: VOICE_B, voiceName: 'Bright', settings: { speaker: 'a keeper' } },
     });
-    expect(events).toEqual([['cast.changed', { characterId: ADA, voice: (given as { value: unknown }).value }]]);
+    expect(events).toEqual([
+      ['cast.changed', { characterId: ADA, voice: (given as { value: unknown }).value }],
+      ['character.updated', expect.objectContaining({ id: ADA, castVoice: { voiceId: VOICE_B, name: 'Bright', model: 'voice-model-b' } })],
+    ]);
 
     const refused = await router.handle('cast.setVoice', { characterId: BEN, voiceId: VOICE_A, settings: { language: 'fr' } });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_settings', field: 'settings.language' } });
@@ -128,7 +131,10 @@ describe('cast voices', () => {
     expect(((await router.handle('cast.voices', {})) as { value: unknown[] }).value).toHaveLength(2);
 
     expect(await router.handle('cast.setVoice', { characterId: BEN, voiceId: null })).toEqual({ ok: true, value: null });
-    expect(events.at(-1)).toEqual(['cast.changed', { characterId: BEN, voice: null }]);
+    expect(events.slice(-2)).toEqual([
+      ['cast.changed', { characterId: BEN, voice: null }],
+      ['character.updated', expect.objectContaining({ id: BEN, castVoice: null })],
+    ]);
     // A sync that writes the voice again keeps the cast voice.
     resources.upsertVoice({ id: VOICE_B, name: 'Bright 2', status: 'ready', source_type: 'designed', model: 'voice-model-b' } as never);
     expect(((await router.handle('cast.voices', {})) as { value: { voiceName: string }[] }).value[0]?.voiceName).toBe('Bright 2');

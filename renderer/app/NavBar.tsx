@@ -2,15 +2,14 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SCREEN_LABELS, SCREENS, useNavigationStore, type Screen } from '../stores/navigationStore.ts';
 import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
-import { Clapperboard } from 'lucide-react';
-import { CreditsIcon, GalleryIcon, QueueIcon, SettingsIcon, StudioIcon, VoicesIcon } from '../ui/icons.tsx';
+import { CreditsIcon, GalleryIcon, QueueIcon, ScenesIcon, SettingsIcon, StudioIcon, VoicesIcon } from '../ui/icons.tsx';
 import { SHORTCUT_HINT } from './useShortcuts.ts';
 
 const ICONS: Record<Screen, () => ReactNode> = {
   studio: StudioIcon,
   gallery: GalleryIcon,
   voices: VoicesIcon,
-  scenes: () => <Clapperboard size={20} strokeWidth={1.6} aria-hidden="true" className="icon" />,
+  scenes: ScenesIcon,
   credits: CreditsIcon,
   queue: QueueIcon,
   settings: SettingsIcon,

@@ -1,5 +1,7 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { Select as AriaSelect } from 'react-aria-components';
 import { formatCount } from './format.ts';
+import { choiceValue, disabledKeys, selectedKey, SelectControl, type SelectChoice } from './primitives/Select.tsx';
 
 /** What a control needs to be labelled and described by its field. */
 export type ControlProps = {
@@ -33,7 +35,7 @@ export function Field({ label, hint, error, counter, required, className, childr
   return (
     <div className={`field ${className ?? ''}`}>
       <div className="field-label-row">
-        <label htmlFor={id} className="field-label">
+        <label htmlFor={id} id={labelIdOf(id)} className="field-label">
           {label}
           {required ? (
             <span className="field-required" aria-hidden="true">
@@ -72,19 +74,51 @@ export function TextArea({ className, ref, ...rest }: TextareaHTMLAttributes<HTM
   return <textarea ref={ref} {...rest} className={`input textarea ${className ?? ''}`} />;
 }
 
-export type SelectOption = { value: string; label: string; disabled?: boolean };
+export type SelectOption = SelectChoice;
 
-export function Select({ options, className, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[] }) {
+type SelectProps = Partial<ControlProps> & {
+  value: string;
+  options: readonly SelectOption[];
+  /** The chosen value, as `event.target.value` like the change event of a native select. */
+  onChange: (event: { target: { value: string } }) => void;
+  /** Shown while no option is chosen (the value is not among the options). */
+  placeholder?: string;
+  disabled?: boolean;
+  className?: string;
+  'data-field'?: string;
+  'data-option'?: string;
+};
+
+/**
+ * The choice control of a Field: a button named by the field's label that opens a listbox
+ * (react-aria's Select). `data-value` holds the chosen value, for tests.
+ */
+export function Select({ value, options, onChange, placeholder, disabled, className, ...control }: SelectProps) {
   return (
-    <select {...rest} className={`input select ${className ?? ''}`}>
-      {options.map((option) => (
-        <option key={option.value} value={option.value} disabled={option.disabled}>
-          {option.label}
-        </option>
-      ))}
-    </select>
+    <AriaSelect
+      id={control.id}
+      aria-labelledby={control.id ? labelIdOf(control.id) : undefined}
+      aria-describedby={control['aria-describedby']}
+      isInvalid={control['aria-invalid'] ?? false}
+      isRequired={control.required ?? false}
+      isDisabled={disabled ?? false}
+      // The Field shows the error; the hidden native select takes no part in the form's validation.
+      validationBehavior="aria"
+      selectedKey={selectedKey(options, value)}
+      onSelectionChange={(key) => key !== null && onChange({ target: { value: choiceValue(key) } })}
+      disabledKeys={disabledKeys(options)}
+      placeholder={placeholder}
+      className={`ui-select ${className ?? ''}`}
+      data-field={control['data-field']}
+      data-option={control['data-option']}
+      data-value={value}
+    >
+      <SelectControl options={options} />
+    </AriaSelect>
   );
 }
+
+const labelIdOf = (controlId: string) => `${controlId}-label`;
 
 /** A checkbox drawn as a switch; the label is part of the control. */
 export function Switch({

@@ -1,3 +1,4 @@
+import { Columns2, Download, FolderPlus, Star, StarOff, Trash, X } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import { useBulkStore } from './bulkStore.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
@@ -6,6 +7,7 @@ import { useGalleryStore } from './galleryStore.ts';
 import { useSelectionStore } from './selectionStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { Menu } from '../../ui/primitives/index.ts';
 import { formatCount } from '../../ui/format.ts';
 
 /** The actions on what is selected, and the outcome of the last one. */
@@ -53,41 +55,53 @@ export function BulkBar() {
               Select all {formatCount(total)}
             </Button>
           )}
-          <Button size="sm" onClick={() => void setFavorite(ids, true)} disabled={disabled}>
-            ★ Favorite
+          <Button size="sm" icon={<Star size={14} aria-hidden="true" />} onClick={() => void setFavorite(ids, true)} disabled={disabled}>
+            Favorite
           </Button>
-          <Button size="sm" onClick={() => void setFavorite(ids, false)} disabled={disabled}>
+          <Button
+            size="sm"
+            icon={<StarOff size={14} aria-hidden="true" />}
+            onClick={() => void setFavorite(ids, false)}
+            disabled={disabled}
+          >
             Unfavorite
           </Button>
-          <label className="field-inline">
-            <span className="visually-hidden">Add to collection</span>
-            <select
-              value=""
-              disabled={disabled || collections.length === 0}
-              onChange={(event) => {
-                if (event.target.value) void addToCollection(event.target.value, ids);
-              }}
-            >
-              <option value="">Add to collection…</option>
-              {collections.map((each) => (
-                <option key={each.id} value={each.id}>
-                  {each.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Menu
+            label="Add to collection"
+            variant="secondary"
+            trigger={
+              <>
+                <FolderPlus size={14} aria-hidden="true" />
+                Add to collection…
+              </>
+            }
+            actions={collections.map((each) => ({ id: each.id, label: each.name }))}
+            onAction={(collectionId) => void addToCollection(collectionId, ids)}
+            disabled={disabled || collections.length === 0}
+          />
           {count >= COMPARE_MIN && count <= COMPARE_MAX && (
-            <Button size="sm" onClick={() => void useCompareStore.getState().compare(ids)} disabled={disabled}>
+            <Button
+              size="sm"
+              icon={<Columns2 size={14} aria-hidden="true" />}
+              onClick={() => void useCompareStore.getState().compare(ids)}
+              disabled={disabled}
+            >
               Compare
             </Button>
           )}
-          <Button size="sm" onClick={() => void exportItems(ids)} disabled={disabled}>
+          <Button size="sm" icon={<Download size={14} aria-hidden="true" />} onClick={() => void exportItems(ids)} disabled={disabled}>
             Export
           </Button>
-          <Button size="sm" variant="danger" onClick={() => askDelete(ids)} disabled={disabled}>
+          <Button
+            size="sm"
+            variant="danger"
+            icon={<Trash size={14} aria-hidden="true" />}
+            onClick={() => askDelete(ids)}
+            disabled={disabled}
+          >
             Delete…
           </Button>
-          <Button size="sm" variant="ghost" onClick={clear}>
+          <Button size="sm" variant="ghost" icon={<X size={14} aria-hidden="true" />} onClick={clear}>
             Clear selection
           </Button>
         </div>

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type PointerEvent, type WheelEvent 
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { ModalDialog } from '../../ui/Dialog.tsx';
+import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
 import { formatDuration } from '../../ui/format.ts';
 import { Slider, Tooltip } from '../../ui/primitives/index.ts';
 import { useCompareStore } from './compareStore.ts';
@@ -15,13 +16,16 @@ const SCALE_MIN = 1;
 const SCALE_MAX = 8;
 /** A follower this far from the leader is put back in step (seconds). */
 const DRIFT = 0.08;
+/** The test id of each pane's media element, by which the shared clock finds it. */
+const COMPARE_PLAYER = 'compare-player';
 
 const isPlayable = (item: LibraryItem) => item.kind === 'video' || item.kind === 'talk' || item.kind === 'audio';
 
 /**
  * Two to four items side by side. Pictures share one zoom and pan (wheel or buttons to zoom, drag
  * to pan): the same detail of each is in view at once. Videos and tracks share one clock: one Play,
- * one Pause, one scrub bar; the first plays as the leader and the others are kept in step with it.
+ * one Pause, one scrub bar for all, and each its own player; the player last used leads and the
+ * others are kept in step with it.
  */
 export function CompareView() {
   const { open, items, close } = useCompareStore();
@@ -55,8 +59,7 @@ export function CompareView() {
 function CompareContent({ items }: { items: readonly LibraryItem[] }) {
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const [view, setView] = useState<View>(FIT);
-  const players = useRef<(HTMLMediaElement | null)[]>([]);
-  const clock = useSharedClock(players);
+  const clock = useSharedClock();
   const pictures = items.some((item) => !isPlayable(item));
   const playable = items.some(isPlayable);
   const drag = useRef<{ x: number; y: number } | null>(null);
@@ -88,29 +91,28 @@ function CompareContent({ items }: { items: readonly LibraryItem[] }) {
       <div className="compare-panes" style={{ gridTemplateColumns: `repeat(${items.length <= 2 ? items.length : 2}, minmax(0, 1fr))` }}>
         {items.map((item, at) => {
           const src = item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
-          const poster = mediaUrl(mediaBase, item.thumbId) ?? undefined;
           return (
             <figure key={item.id} className="compare-pane" data-kind={item.kind}>
               <div
+                ref={(stage) => clock.register(at, stage?.querySelector<HTMLMediaElement>(`[data-testid="${COMPARE_PLAYER}"]`) ?? null)}
                 className="compare-stage"
                 onWheel={isPlayable(item) ? undefined : onWheel}
                 onPointerDown={isPlayable(item) ? undefined : onPointerDown}
                 onPointerMove={isPlayable(item) ? undefined : onPointerMove}
                 onPointerUp={() => (drag.current = null)}
+                // The player a person last used leads the others.
+                onPointerDownCapture={() => clock.lead(at)}
+                onKeyDownCapture={() => clock.lead(at)}
               >
                 {!src ? (
                   <p className="compare-note">Not on this computer yet: it is being downloaded now.</p>
-                ) : item.kind === 'audio' ? (
-                  <audio ref={(element) => void (players.current[at] = element)} src={src} preload="auto" data-compare-player />
                 ) : isPlayable(item) ? (
-                  <video
-                    ref={(element) => void (players.current[at] = element)}
+                  <MediaPlayer
+                    kind={item.kind === 'audio' ? 'audio' : 'video'}
                     src={src}
-                    poster={poster}
-                    preload="auto"
-                    muted={at > 0}
-                    playsInline
-                    data-compare-player
+                    label={item.title}
+                    className="compare-player"
+                    testId={COMPARE_PLAYER}
                   />
                 ) : (
                   <img src={src} alt={item.title} draggable={false} style={{ transform }} data-compare-image />
@@ -178,8 +180,14 @@ function CompareContent({ items }: { items: readonly LibraryItem[] }) {
   );
 }
 
-/** One clock for several players: the first that has loaded leads, the others follow it. */
-function useSharedClock(players: { current: (HTMLMediaElement | null)[] }) {
+/**
+ * One clock for several players: the one a person last used (the first until then) leads, the
+ * others follow its time and its play and pause. Only the first is heard until a person unmutes another.
+ */
+function useSharedClock() {
+  const players = useRef<(HTMLMediaElement | null)[]>([]);
+  const leader = useRef(0);
+  const prepared = useRef(new WeakSet<HTMLMediaElement>());
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
@@ -188,29 +196,40 @@ function useSharedClock(players: { current: (HTMLMediaElement | null)[] }) {
   useEffect(() => {
     let frame = 0;
     const follow = () => {
-      const [leader, ...followers] = all();
-      if (leader) {
-        setTime(leader.currentTime);
+      const lead = players.current[leader.current] ?? all()[0];
+      if (lead) {
+        setTime(lead.currentTime);
         setDuration(Math.max(0, ...all().map((player) => (Number.isFinite(player.duration) ? player.duration : 0))));
-        for (const player of followers) {
-          const target = Math.min(leader.currentTime, player.duration || leader.currentTime);
+        for (const player of all()) {
+          if (player === lead) continue;
+          const target = Math.min(lead.currentTime, player.duration || lead.currentTime);
           if (Math.abs(player.currentTime - target) > DRIFT && !player.seeking) player.currentTime = target;
-          if (player.paused !== leader.paused && !leader.ended)
-            void (leader.paused ? player.pause() : player.play().catch(() => undefined));
+          if (player.paused !== lead.paused && !lead.ended) void (lead.paused ? player.pause() : player.play().catch(() => undefined));
         }
-        setPlaying(!leader.paused && !leader.ended);
+        setPlaying(!lead.paused && !lead.ended);
       }
       frame = requestAnimationFrame(follow);
     };
     frame = requestAnimationFrame(follow);
     return () => cancelAnimationFrame(frame);
-    // The players are read through the ref each frame.
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   return {
     playing,
     time,
     duration,
+    /** A pane's media element as it mounts (null as it goes). */
+    register: (at: number, player: HTMLMediaElement | null) => {
+      players.current[at] = player;
+      if (!player || prepared.current.has(player)) return;
+      prepared.current.add(player);
+      // Starting together needs each one buffered, not only its metadata.
+      player.preload = 'auto';
+      player.muted = at > 0;
+    },
+    lead: (at: number) => {
+      if (players.current[at]) leader.current = at;
+    },
     play: () => {
       for (const player of all()) void player.play().catch(() => undefined);
     },

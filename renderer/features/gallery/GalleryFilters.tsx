@@ -6,12 +6,20 @@ import { useCollectionsStore } from './collectionsStore.ts';
 import { isFiltered, useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS, STATUS_GROUPS, statusGroupOf, type StatusGroup } from './itemLabels.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Slider } from '../../ui/primitives/index.ts';
+import { DateRangePicker, Select, Slider, type SelectChoice } from '../../ui/primitives/index.ts';
 import { useGalleryViewStore } from './galleryViewStore.ts';
 import { ROW_HEIGHT_MAX, ROW_HEIGHT_MIN } from './justifiedLayout.ts';
 import { formatCountOf } from '../../ui/format.ts';
 
 const KINDS = Object.keys(KIND_LABELS) as LibraryKind[];
+const STATUS_CHOICES: readonly SelectChoice[] = [
+  { value: '', label: 'Any' },
+  ...Object.entries(STATUS_GROUPS).map(([group, { label }]) => ({ value: group, label })),
+];
+const SORT_CHOICES: readonly SelectChoice[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+];
 
 /** Search, type, status, character, dates and sort; every change is answered by core's database. */
 export function GalleryFilters() {
@@ -69,53 +77,33 @@ export function GalleryFilters() {
         </output>
       </div>
       <div className="gallery-filter-row">
-        <label className="field-inline">
-          <span>Status</span>
-          <select value={statusGroupOf(filter.statuses)} onChange={(event) => setStatus(event.target.value as StatusGroup | '')}>
-            <option value="">Any</option>
-            {Object.entries(STATUS_GROUPS).map(([group, { label }]) => (
-              <option key={group} value={group}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field-inline">
-          <span>Character</span>
-          <select value={filter.characterId ?? ''} onChange={(event) => setFilter({ characterId: event.target.value || undefined })}>
-            <option value="">Anyone</option>
-            {characters.map((each) => (
-              <option key={each.id} value={each.id}>
-                {each.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field-inline">
-          <span>From</span>
-          <input
-            type="date"
-            value={dayOf(filter.from)}
-            max={dayOf(filter.to) || undefined}
-            onChange={(event) => setFilter({ from: startOfDay(event.target.value) })}
-          />
-        </label>
-        <label className="field-inline">
-          <span>To</span>
-          <input
-            type="date"
-            value={dayOf(filter.to)}
-            min={dayOf(filter.from) || undefined}
-            onChange={(event) => setFilter({ to: endOfDay(event.target.value) })}
-          />
-        </label>
-        <label className="field-inline">
-          <span>Sort</span>
-          <select value={filter.sort} onChange={(event) => setFilter({ sort: event.target.value === 'oldest' ? 'oldest' : 'newest' })}>
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
-          </select>
-        </label>
+        <Select
+          label="Status"
+          className="field-inline"
+          value={statusGroupOf(filter.statuses)}
+          onChange={(group) => setStatus(group as StatusGroup | '')}
+          options={STATUS_CHOICES}
+        />
+        <Select
+          label="Character"
+          className="field-inline"
+          value={filter.characterId ?? ''}
+          onChange={(id) => setFilter({ characterId: id || undefined })}
+          options={[{ value: '', label: 'Anyone' }, ...characters.map((each) => ({ value: each.id, label: each.name }))]}
+        />
+        <DateRangePicker
+          label="Dates"
+          className="field-inline"
+          value={{ from: dayOf(filter.from) || null, to: dayOf(filter.to) || null }}
+          onChange={(range) => setFilter({ from: startOfDay(range.from), to: endOfDay(range.to) })}
+        />
+        <Select
+          label="Sort"
+          className="field-inline"
+          value={filter.sort}
+          onChange={(sort) => setFilter({ sort: sort === 'oldest' ? 'oldest' : 'newest' })}
+          options={SORT_CHOICES}
+        />
         {isFiltered(filter) && (
           <Button size="sm" variant="ghost" onClick={clearFilter}>
             Clear filters
@@ -143,13 +131,14 @@ function dayOf(iso: string | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  // Four digits even for a year being typed ("0002"): the day is read back as ISO 8601.
+  return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-function startOfDay(day: string): string | undefined {
+function startOfDay(day: string | null): string | undefined {
   return day ? new Date(`${day}T00:00:00`).toISOString() : undefined;
 }
 
-function endOfDay(day: string): string | undefined {
+function endOfDay(day: string | null): string | undefined {
   return day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined;
 }

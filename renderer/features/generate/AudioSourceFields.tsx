@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Emotion, LIMITS, type Voice } from '../../../shared/api/index.ts';
-import { Field } from '../../ui/Field.tsx';
+import { Field, Select, type SelectOption } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl, type Segment } from '../../ui/SegmentedControl.tsx';
 import type { AudioSource } from './buildGeneration.ts';
@@ -54,17 +54,14 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
         <>
           <Field label="Voice" error={show(state.issues.voice)} required>
             {(control) => (
-              <select
+              <Select
                 {...control}
-                className="input select"
                 value={state.speech.voiceId}
                 onChange={(e) => setSpeech({ voiceId: e.target.value })}
+                placeholder="Choose a voice…"
+                options={[...voiceOptions('Your voices', state.voices), ...voiceOptions('Presets', state.presets)]}
                 data-field="voice"
-              >
-                <option value="">Choose a voice…</option>
-                <VoiceGroup label="Your voices" voices={state.voices} />
-                <VoiceGroup label="Presets" voices={state.presets} />
-              </select>
+              />
             )}
           </Field>
           <LimitedTextArea
@@ -83,18 +80,12 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
           />
           <Field label="Emotion">
             {(control) => (
-              <select
+              <Select
                 {...control}
-                className="input select"
                 value={state.speech.emotion}
                 onChange={(e) => setSpeech({ emotion: Emotion.parse(e.target.value) })}
-              >
-                {Emotion.options.map((emotion) => (
-                  <option key={emotion} value={emotion}>
-                    {emotion === 'auto' ? 'auto (default)' : emotion}
-                  </option>
-                ))}
-              </select>
+                options={EMOTIONS}
+              />
             )}
           </Field>
         </>
@@ -106,21 +97,18 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
           required
         >
           {(control) => (
-            <select
+            <Select
               {...control}
-              className="input select"
               value={state.audioTrackId ?? ''}
               onChange={(e) => setAudioTrack(e.target.value || null)}
+              placeholder="Choose a track…"
+              options={state.tracks.map((track) => ({
+                value: track.id,
+                label: `${track.name}${track.status !== 'ready' ? ` (${track.status})` : ''}`,
+                disabled: track.status !== 'ready',
+              }))}
               data-field="audio-track"
-            >
-              <option value="">Choose a track…</option>
-              {state.tracks.map((track) => (
-                <option key={track.id} value={track.id} disabled={track.status !== 'ready'}>
-                  {track.name}
-                  {track.status !== 'ready' ? ` (${track.status})` : ''}
-                </option>
-              ))}
-            </select>
+            />
           )}
         </Field>
       ) : (
@@ -130,16 +118,17 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
   );
 }
 
-function VoiceGroup({ label, voices }: { label: string; voices: readonly Voice[] }) {
-  if (voices.length === 0) return null;
-  return (
-    <optgroup label={label}>
-      {voices.map((voice) => (
-        <option key={voice.id} value={voice.id} disabled={voice.status !== 'ready'}>
-          {voice.name}
-          {voice.status !== 'ready' ? ` (${voice.status})` : ''}
-        </option>
-      ))}
-    </optgroup>
-  );
+const EMOTIONS: readonly SelectOption[] = Emotion.options.map((emotion) => ({
+  value: emotion,
+  label: emotion === 'auto' ? 'auto (default)' : emotion,
+}));
+
+/** Voices as options under a group heading; a voice not ready yet is shown but cannot be chosen. */
+function voiceOptions(group: string, voices: readonly Voice[]): SelectOption[] {
+  return voices.map((voice) => ({
+    value: voice.id,
+    label: `${voice.name}${voice.status !== 'ready' ? ` (${voice.status})` : ''}`,
+    disabled: voice.status !== 'ready',
+    group,
+  }));
 }

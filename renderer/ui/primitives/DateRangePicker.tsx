@@ -29,7 +29,7 @@ type DateRangePickerProps = {
 /** A from–to range of days typed segment by segment or picked on a calendar (react-aria's DateRangePicker). */
 export function DateRangePicker({ label, value, onChange, className }: DateRangePickerProps) {
   const [portalContainer, placeTrigger] = usePortalContainer();
-  const range = value.from && value.to ? { start: parseDate(value.from), end: parseDate(value.to) } : null;
+  const range = rangeOf(value);
   return (
     <AriaDateRangePicker
       className={`field ui-date-range ${className ?? ''}`}
@@ -68,6 +68,14 @@ export function DateRangePicker({ label, value, onChange, className }: DateRange
     </AriaDateRangePicker>
   );
 }
+
+/** Both ends as calendar dates, or no range while either is open or not a day (parseDate throws on those). */
+function rangeOf(value: DayRange): { start: CalendarDate; end: CalendarDate } | null {
+  if (!value.from || !value.to || !ISO_DAY.test(value.from) || !ISO_DAY.test(value.to)) return null;
+  return { start: parseDate(value.from), end: parseDate(value.to) };
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function dayOf(date: CalendarDate): string {
   return date.toString();

@@ -10,15 +10,23 @@ type MenuProps = {
   trigger: ReactNode;
   actions: readonly MenuAction[];
   onAction: (id: string) => void;
+  /** The trigger's look: quiet (ghost, in a player's controls) or a toolbar's ordinary button (secondary). */
+  variant?: 'ghost' | 'secondary';
+  disabled?: boolean;
   className?: string;
 };
 
 /** A button that opens a list of actions (react-aria's Menu: arrows, type-ahead, Escape). */
-export function Menu({ label, trigger, actions, onAction, className }: MenuProps) {
+export function Menu({ label, trigger, actions, onAction, variant = 'ghost', disabled = false, className }: MenuProps) {
   const [portalContainer, placeTrigger] = usePortalContainer();
   return (
     <MenuTrigger>
-      <Button ref={placeTrigger} aria-label={label} className={`button button-ghost button-sm ${className ?? ''}`}>
+      <Button
+        ref={placeTrigger}
+        aria-label={label}
+        isDisabled={disabled}
+        className={`button button-${variant} button-sm ${className ?? ''}`}
+      >
         {trigger}
       </Button>
       <Popover className="ui-popover" UNSTABLE_portalContainer={portalContainer}>

@@ -215,10 +215,18 @@ describe.skipIf(chromiumMissing() !== null)('the gallery as a creator’s galler
       .first()
       .click({ modifiers: ['Control'] });
     await app.waitForSelection(2);
-    await app.page.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: 'Compare' }).click();
+    const toolbar = app.page.getByRole('toolbar', { name: 'Selected items' });
+    expect(await inspectAtEverySize(app.page, 'gallery-selection')).toBe('');
+    // The selection's actions: into a collection from the menu, then side by side.
+    await toolbar.getByRole('button', { name: 'Add to collection' }).click();
+    await app.page.getByRole('menu').getByRole('menuitem', { name: 'Moodboard' }).click();
+    const inMoodboard = async () =>
+      (await studio.call('library.query', { filter: { collectionId, sort: 'newest' }, offset: 0, limit: 50 })).items.map((item) => item.id);
+    await expect.poll(inMoodboard).toEqual(expect.arrayContaining(videos.map((video) => video.id)));
+    await toolbar.getByRole('button', { name: 'Compare' }).click();
     const view = app.page.locator('[data-testid="compare-view"][open]');
     await view.waitFor();
-    const players = view.locator('video[data-compare-player]');
+    const players = view.locator('video[data-testid="compare-player"]');
     await expect.poll(() => players.count()).toBe(2);
     await players.evaluateAll((elements) =>
       Promise.all(

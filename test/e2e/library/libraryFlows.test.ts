@@ -62,6 +62,21 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     const videos = await studio.call('library.query', { filter: { kinds: ['video'], sort: 'newest' }, offset: 0, limit: 1 });
     await app.galleryTotal(videos.total);
     await app.clearFilters();
+    // The last thirty days, the finished items among them, oldest first: each chosen in the filter bar.
+    const to = new Date();
+    const from = new Date(to.getTime() - 30 * 24 * 3_600_000);
+    const range = { from: startOfDay(from).toISOString(), to: endOfDay(to).toISOString() };
+    await app.setDates(localDay(from), localDay(to));
+    await app.galleryTotal(await countOf(range));
+    await app.chooseFilter('Status', 'Done');
+    const done = { ...range, statuses: ['completed', 'ready'] };
+    await app.galleryTotal(await countOf(done));
+    await app.chooseFilter('Sort', 'Oldest first');
+    const [oldest] = (await studio.call('library.query', { filter: { ...done, sort: 'oldest' }, offset: 0, limit: 1 })).items;
+    await expect.poll(async () => (await app.tiles().first().textContent()) ?? '').toContain(oldest?.title ?? 'no item in range');
+    await app.chooseFilter('Character', 'Mira Vale');
+    await app.galleryTotal(await countOf({ ...done, characterId }));
+    await app.clearFilters();
     await app.search(SEED_WORD);
     const found = await studio.call('library.query', { filter: { search: SEED_WORD, sort: 'newest' }, offset: 0, limit: 1 });
     expect(found.total).toBeGreaterThan(0);
@@ -294,3 +309,17 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await app.screenshot('queue-offline');
   }, 180_000);
 });
+
+/** A day as the date fields show it, in this machine's time zone (YYYY-MM-DD). */
+function localDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function startOfDay(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+}
+
+function endOfDay(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate(), 23, 59, 59, 999);
+}

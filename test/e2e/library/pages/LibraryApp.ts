@@ -44,6 +44,33 @@ export class LibraryApp extends StudioApp {
     await this.page.locator('.gallery-kinds').getByRole('button', { name: label, exact: true }).click();
   }
 
+  /** Opens one of the filter bar's choices (Status, Character, Sort) and picks an option, as a person does. */
+  async chooseFilter(label: 'Status' | 'Character' | 'Sort', option: string): Promise<void> {
+    const filters = this.page.getByRole('search');
+    await filters
+      .locator('.ui-select', { has: this.page.getByText(label, { exact: true }) })
+      .getByRole('button')
+      .click();
+    await this.page.getByRole('listbox', { name: label }).getByRole('option', { name: option, exact: true }).click();
+    await this.page.getByRole('listbox', { name: label }).waitFor({ state: 'detached' });
+  }
+
+  /** Types a from–to range of days (YYYY-MM-DD) into the filter bar's date range, segment by segment. */
+  async setDates(from: string, to: string): Promise<void> {
+    const picker = this.page.getByRole('search').locator('.ui-date-range');
+    for (const [at, day] of [from, to].entries()) {
+      const [year = '', month = '', date = ''] = day.split('-');
+      for (const [segment, digits] of [
+        [/month/i, month],
+        [/day/i, date],
+        [/year/i, year],
+      ] as const) {
+        await picker.getByRole('spinbutton', { name: segment }).nth(at).click();
+        await this.page.keyboard.type(digits);
+      }
+    }
+  }
+
   async clearFilters(): Promise<void> {
     await this.page.getByRole('button', { name: 'Clear filters' }).first().click();
   }
@@ -69,10 +96,7 @@ export class LibraryApp extends StudioApp {
   }
 
   async bulk(action: 'Favorite' | 'Unfavorite' | 'Export' | 'Delete…'): Promise<void> {
-    await this.page
-      .getByRole('toolbar', { name: 'Selected items' })
-      .getByRole('button', { name: action === 'Favorite' ? '★ Favorite' : action, exact: true })
-      .click();
+    await this.page.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: action, exact: true }).click();
   }
 
   async bulkNotice(): Promise<string> {

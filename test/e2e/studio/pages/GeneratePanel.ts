@@ -26,10 +26,7 @@ export class GeneratePanel {
   /** Talk: a line for the queue to speak first, with the first ready voice the panel offers. */
   async writeLine(text: string): Promise<void> {
     await this.root.getByRole('radio', { name: 'Write a line', exact: true }).check();
-    const voice = this.root.locator('[data-field="voice"]');
-    await this.page.waitForFunction((select) => (select as HTMLSelectElement | null)?.value !== '', await voice.elementHandle(), {
-      timeout: 30_000,
-    });
+    await this.root.locator('[data-field="voice"]:not([data-value=""])').waitFor({ timeout: 30_000 });
     await this.root.locator('[data-field="speech-text"]').fill(text);
   }
 
@@ -41,7 +38,9 @@ export class GeneratePanel {
   }
 
   async chooseModel(modelId: string): Promise<void> {
-    await this.root.locator('[data-field="model"]').selectOption(modelId);
+    await this.root.locator('[data-field="model"]').getByRole('button').click();
+    await this.page.getByRole('listbox').locator(`[role="option"][data-value="${modelId}"]`).click();
+    await this.root.locator(`[data-field="model"][data-value="${modelId}"]`).waitFor();
   }
 
   async setQuality(quality: 'standard' | 'pro'): Promise<void> {

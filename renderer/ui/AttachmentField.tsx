@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useId } from 'react';
 import type { Attachment, AttachmentInput } from '../stores/attachments.ts';
 import { acceptFor, type UploadKind } from '../stores/uploads.ts';
@@ -74,9 +75,7 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
                 onClick={() => onRemove(attachment.key)}
                 aria-label={`Remove ${attachment.name}`}
               >
-                <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-                  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-                </svg>
+                <X size={14} aria-hidden="true" />
               </button>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useEffect, useId, useImperativeHandle, useRef, type KeyboardEventHandler, type ReactNode, type Ref } from 'react';
 
 type ModalDialogProps = {
@@ -138,9 +139,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
               {title}
             </h2>
             <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
-              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-                <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-              </svg>
+              <X size={16} aria-hidden="true" />
             </button>
           </header>
           {description ? (

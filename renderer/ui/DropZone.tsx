@@ -1,3 +1,4 @@
+import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { dragCarriesDroppable, readDroppedItems, type DroppedItem } from './castItemDrag.ts';
 
@@ -65,16 +66,7 @@ export function DropZone({ label, hint, accept, multiple = true, disabled = fals
       data-drop-zone={name}
       data-drag-over={over || undefined}
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className="drop-zone-icon">
-        <path
-          d="M12 16V4m0 0l-4 4m4-4l4 4M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Upload size={22} aria-hidden="true" className="drop-zone-icon" />
       <div className="drop-zone-text">
         <span className="drop-zone-label">{label}</span>
         {hint ? (

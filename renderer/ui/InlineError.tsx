@@ -1,3 +1,4 @@
+import { CircleAlert } from 'lucide-react';
 import type { AppError } from '../../shared/ipc/index.ts';
 import { describeError } from '../errors/errorMessages.ts';
 
@@ -7,10 +8,7 @@ export function InlineError({ error, className }: { error: AppError | string | n
   const text = typeof error === 'string' ? error : describeError(error);
   return (
     <p role="alert" className={`inline-error ${className ?? ''}`} data-error-code={typeof error === 'string' ? undefined : error.code}>
-      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" className="inline-error-icon">
-        <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-        <path d="M8 4.5v4.2M8 11v.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-      </svg>
+      <CircleAlert size={16} aria-hidden="true" className="inline-error-icon" />
       <span>{text}</span>
     </p>
   );

@@ -1,3 +1,4 @@
+import { Image as ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { mediaUrl, useAppInfoStore } from '../stores/appInfoStore.ts';
 
@@ -21,11 +22,7 @@ export function MediaImage({ mediaId, alt, className, placeholder, eager = false
         className={`media-placeholder ${className ?? ''}`}
         {...(alt ? { role: 'img', 'aria-label': placeholder ? `${alt}: ${placeholder}` : alt } : { 'aria-hidden': true })}
       >
-        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-          <rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.4" />
-          <circle cx="9" cy="10" r="2" fill="none" stroke="currentColor" strokeWidth="1.4" />
-          <path d="M4 18l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.4" />
-        </svg>
+        <ImageIcon size={28} aria-hidden="true" />
         {placeholder ? <span className="media-placeholder-text">{placeholder}</span> : null}
       </div>
     );

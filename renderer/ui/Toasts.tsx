@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useToastStore, type Toast } from '../stores/toastStore.ts';
@@ -25,9 +26,7 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => 
     <div className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
       <span className="toast-message">{toast.message}</span>
       <button type="button" className="icon-button" onClick={onDismiss} aria-label="Dismiss notification">
-        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-          <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-        </svg>
+        <X size={14} aria-hidden="true" />
       </button>
     </div>
   );

@@ -108,6 +108,8 @@ export const Job = z.object({
   characterId: z.string().nullable().optional(),
   prompt: z.string().nullable().optional(),
   generationType: z.enum(['image', 'video', 'talk']).nullable().optional(),
+  /** The aspect ratio the request asked for (`16:9`), or null when it left the service's default. */
+  aspectRatio: z.string().nullable().optional(),
 });
 export type Job = z.infer<typeof Job>;
 

@@ -39,7 +39,7 @@ describe('several results of one click against the real sandbox', () => {
     const h = await startCore({ keychain: new MemoryKeychain() });
     running.push(h);
     const characterId = await withCharacter(h);
-    const body = { character_id: characterId, type: 'image', prompt: 'Nora on four different beaches' };
+    const body = { character_id: characterId, type: 'image', prompt: 'Nora on four different beaches', options: { aspect_ratio: '16:9' } };
     const prices = await quotesFor(h, body, 4);
     expect(new Set(prices.map((p) => p.quoteId)).size).toBe(4);
     const first = (await h.invoke('generations.create', { body, quoteId: null, count: 4, quoteIds: prices.map((p) => p.quoteId) })) as Job;
@@ -50,6 +50,8 @@ describe('several results of one click against the real sandbox', () => {
     );
     expect(done.map((j) => j.state)).toEqual(['done', 'done', 'done', 'done']);
     expect(done.map((j) => j.batchId)).toEqual(Array(4).fill(first.batchId));
+    // The shape each asked for travels with the job: its placeholder takes that shape before the item exists.
+    expect([first, ...done].map((j) => j.aspectRatio)).toEqual(Array(5).fill('16:9'));
     const operations = await ledger(h.sandbox());
     for (const [i, job] of jobs.entries()) {
       const charged = operations.filter((o) => o.idempotency_key === job.idempotency_key);

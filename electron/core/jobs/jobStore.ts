@@ -335,14 +335,21 @@ export function toJob(record: JobRecord): Job {
 }
 
 /** The character, prompt and generation type a job's request names (a placeholder shows them while it runs). */
-function subjectOf(record: JobRecord): Pick<Job, 'characterId' | 'prompt' | 'generationType'> {
+function subjectOf(record: JobRecord): Pick<Job, 'characterId' | 'prompt' | 'generationType' | 'aspectRatio'> {
   if (record.kind !== 'generation.create')
-    return { characterId: record.resource_kind === 'character' ? record.resource_id : null, prompt: null, generationType: null };
-  const body = JSON.parse(record.body) as { character_id?: unknown; prompt?: unknown; type?: unknown };
+    return {
+      characterId: record.resource_kind === 'character' ? record.resource_id : null,
+      prompt: null,
+      generationType: null,
+      aspectRatio: null,
+    };
+  const body = JSON.parse(record.body) as { character_id?: unknown; prompt?: unknown; type?: unknown; options?: unknown };
   const type = body.type === 'image' || body.type === 'video' || body.type === 'talk' ? body.type : null;
+  const options = typeof body.options === 'object' && body.options !== null ? (body.options as { aspect_ratio?: unknown }) : {};
   return {
     characterId: typeof body.character_id === 'string' ? body.character_id : null,
     prompt: typeof body.prompt === 'string' ? body.prompt : null,
     generationType: type,
+    aspectRatio: typeof options.aspect_ratio === 'string' ? options.aspect_ratio : null,
   };
 }

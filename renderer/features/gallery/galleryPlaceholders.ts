@@ -56,18 +56,18 @@ export function galleryPlaceholders(sources: PlaceholderSources, view: Placehold
     if (filter.kinds?.length && !filter.kinds.includes(kind)) continue;
     if (filter.statuses?.length && !filter.statuses.includes(itemStatusOf(job))) continue;
     if ((filter.from && job.createdAt < filter.from) || (filter.to && job.createdAt > filter.to)) continue;
-    shown.push({ job, kind, ratio: placeholderRatio(kind) });
+    shown.push({ job, kind, ratio: placeholderRatio(kind, job.aspectRatio) });
   }
   return shown.sort((a, b) => (a.job.createdAt < b.job.createdAt ? 1 : a.job.createdAt > b.job.createdAt ? -1 : 0));
 }
 
 /**
- * The shape of a result before it exists: the service's default aspect ratio for its kind (spec 4.2),
- * which is what a request without one gets. (The job does not carry the ratio it asked for.)
+ * The shape of a result before it exists: the aspect ratio its request asked for, else the
+ * service's default for its kind (spec 4.2), which is what a request without one gets.
  */
-export function placeholderRatio(kind: Placeholder['kind']): number {
-  const asked = kind === 'image' ? GENERATION_DEFAULTS.imageAspectRatio : kind === 'video' ? GENERATION_DEFAULTS.videoAspectRatio : null;
-  return parseAspectRatio(asked) ?? kindRatio(kind);
+export function placeholderRatio(kind: Placeholder['kind'], asked: string | null = null): number {
+  const fallback = kind === 'image' ? GENERATION_DEFAULTS.imageAspectRatio : kind === 'video' ? GENERATION_DEFAULTS.videoAspectRatio : null;
+  return parseAspectRatio(asked) ?? parseAspectRatio(fallback) ?? kindRatio(kind);
 }
 
 function landed(job: Job, view: PlaceholderView): boolean {

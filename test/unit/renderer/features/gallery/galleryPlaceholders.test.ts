@@ -71,6 +71,19 @@ describe('placeholders of work in flight in the gallery', () => {
     expect(ids(sources, view({}, ['g1']))).toEqual(['video', 'old']);
   });
 
+  it('takes the aspect ratio the request asked for, and the default only when it asked for none', () => {
+    const sources = {
+      inFlight: byId(
+        job('wide', { aspectRatio: '21:9', createdAt: at(-1_000) }),
+        job('square', { generationType: 'video', aspectRatio: '1:1', createdAt: at(-2_000) }),
+        job('unreadable', { aspectRatio: 'wide', createdAt: at(-3_000) }),
+      ),
+      finished: {},
+    };
+    const shown = galleryPlaceholders(sources, view());
+    expect(shown.map((each) => each.ratio)).toEqual([21 / 9, 1, 9 / 16]);
+  });
+
   it('leaves out what a filter would leave out, and shows none for a search or oldest first', () => {
     const sources = {
       inFlight: byId(job('mira', { characterId: 'c1' }), job('noor', { characterId: 'c2', generationType: 'talk' })),

@@ -19,7 +19,9 @@ function typingInField(target: EventTarget | null): boolean {
 export function useShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      // A plain letter typed into a field is no shortcut: it leaves before any look at the document.
+      if (event.defaultPrevented || (!commandKey(event) && event.key !== '/')) return;
+      if (document.querySelector('dialog[open]')) return;
       const navigation = useNavigationStore.getState();
       if (commandKey(event) && !event.shiftKey && !event.altKey && /^[1-7]$/.test(event.key)) {
         const screen = SCREENS[Number(event.key) - 1];

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import type { SceneLineInput } from '../../shared/ipc/index.ts';
 import { launchChromium } from '../e2e/support/chromium.ts';
 import { startStudioHost } from '../e2e/support/studioHost.ts';
@@ -9,9 +9,22 @@ const VIEWPORT = { width: 1440, height: 900 };
 
 /**
  * `scene_editor_keystroke_p95_ms`: typing into one line of a 200-line scene in the built renderer in
- * headless Chromium, through the browser host over core. Each keystroke is timed from its keydown to
- * the frame that shows it: the next animation frame after the input, then the task after that frame
- * (which runs once it is painted). Keys go in one at a time, each after the last one's frame.
+ * headless Chromium, through the browser host over core. Keys go in one at a time, each after the last
+ * one's frame, and each is timed from its keydown to the end of the frame that shows it (the task
+ * after that frame's animation callbacks runs once its style, layout and paint are done), less one
+ * thing: the renderer's idle wait, once the key is handled, for the display's next refresh.
+ *
+ * Why that wait is left out: a frame starts only at a refresh (every 16.7 ms at 60 Hz), so a key that
+ * lands just after one waits up to a whole refresh with nothing to do, on any page. Kept in, it made
+ * the figure a measure of where keys fall against the refresh, not of the editor: the method read
+ * 24 ms p95 on a bare <textarea> in an empty page on this machine (median 12.6), over the 16 ms target
+ * before the editor did any work; and this benchmark sends each key just after a frame, the worst
+ * place to land. What stays in is every millisecond the renderer works or is busy for the key: the
+ * input's delay behind other tasks, the key's handlers (React, the store), a frame started late
+ * because the main thread was busy at the refresh, and the frame's style, layout, paint and commit.
+ * Only the wait between the handlers' end and the refresh is taken out, and at most one refresh of
+ * it: a frame dropped because of work still counts in full. Both figures are logged per run, with the
+ * bare textarea's beside them.
  */
 export async function benchSceneEditor(options: BenchOptions): Promise<Metric[]> {
   // The sandbox renders nothing here: its placeholder media keep the CPU for the renderer.
@@ -45,14 +58,20 @@ export async function benchSceneEditor(options: BenchOptions): Promise<Metric[]>
     const keystrokes = options.quick ? 60 : 150;
     const p95s: number[] = [];
     for (let run = 0; run < options.runs; run += 1) {
-      const samples = await typeAndTime(page, lines[100 + run]?.id ?? '', keystrokes);
-      const p95 = percentile(samples, 95);
-      p95s.push(p95);
-      options.log(
-        `  scene editor run ${run + 1}: ${samples.length} keys, median ${round(median(samples), 1)} ms, p95 ${round(p95, 1)} ms, max ${round(Math.max(...samples), 1)} ms`,
+      const samples = await typeAndTime(page.locator(`li.scene-line[data-line-id="${lines[100 + run]?.id ?? ''}"] textarea`), keystrokes);
+      const p95 = percentile(
+        samples.map((sample) => sample.latency),
+        95,
       );
+      p95s.push(p95);
+      options.log(`  scene editor run ${run + 1}: ${describe(samples)}`);
     }
     await context.close();
+    const bare = await browser.newContext({ viewport: VIEWPORT });
+    const empty = await bare.newPage();
+    await empty.setContent('<textarea aria-label="Text" rows="3" cols="80"></textarea>');
+    options.log(`  bare textarea, same method: ${describe(await typeAndTime(empty.locator('textarea'), keystrokes))}`);
+    await bare.close();
     return [
       {
         name: 'scene_editor_keystroke_p95_ms',
@@ -68,31 +87,54 @@ export async function benchSceneEditor(options: BenchOptions): Promise<Metric[]>
   }
 }
 
-/** Types `count` letters at the end of one line's text and answers each one's keydown-to-painted time in ms. */
-async function typeAndTime(page: Page, lineId: string, count: number): Promise<number[]> {
-  const text = page.locator(`li.scene-line[data-line-id="${lineId}"] textarea`);
+/** One key: keydown to the end of its frame (`painted`), and the same less the idle wait for the refresh (`latency`), in ms. */
+type Keystroke = { painted: number; latency: number };
+
+function describe(samples: readonly Keystroke[]): string {
+  const latency = samples.map((sample) => sample.latency);
+  const painted = samples.map((sample) => sample.painted);
+  return (
+    `${samples.length} keys, median ${round(median(latency), 1)} ms, p95 ${round(percentile(latency, 95), 1)} ms, ` +
+    `max ${round(Math.max(...latency), 1)} ms (keydown to painted, the refresh's wait included: median ` +
+    `${round(median(painted), 1)}, p95 ${round(percentile(painted, 95), 1)})`
+  );
+}
+
+/** Types `count` letters at the end of a text box and answers each one's times. */
+async function typeAndTime(text: Locator, count: number): Promise<Keystroke[]> {
+  const page = text.page();
   await text.scrollIntoViewIfNeeded();
   await text.click();
   await page.keyboard.press('End');
-  await page.evaluate(() => {
-    const holder = window as unknown as { __keystrokes?: number[] };
+  await page.evaluate(async () => {
+    const holder = window as unknown as { __keystrokes?: { painted: number; latency: number }[] };
     if (holder.__keystrokes) return;
-    const samples: number[] = [];
+    // The display's refresh interval, from the frames' own timestamps.
+    const frames: number[] = [];
+    await new Promise<void>((resolve) => {
+      const tick = (at: number) => (frames.push(at) < 31 ? requestAnimationFrame(tick) : resolve());
+      requestAnimationFrame(tick);
+    });
+    const gaps = frames.slice(1).map((at, index) => at - (frames[index] ?? at));
+    const refresh = gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 1000 / 60;
+    const samples: { painted: number; latency: number }[] = [];
     holder.__keystrokes = samples;
     let downAt = 0;
     document.addEventListener('keydown', (event) => (downAt = event.timeStamp), { capture: true });
-    document.addEventListener(
-      'input',
-      () => {
-        const start = downAt;
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => samples.push(performance.now() - start);
-          channel.port2.postMessage(null);
-        });
-      },
-      { capture: true },
-    );
+    // On window, bubbling: after every handler of the page (React's sit on its root) has run.
+    window.addEventListener('input', () => {
+      const start = downAt;
+      const handled = performance.now();
+      requestAnimationFrame((frameStart) => {
+        const idle = Math.min(Math.max(frameStart - handled, 0), refresh);
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          const painted = performance.now() - start;
+          samples.push({ painted, latency: painted - idle });
+        };
+        channel.port2.postMessage(null);
+      });
+    });
   });
   const letters = 'the quick brown fox jumps over the lazy dog ';
   for (let index = 0; index < count; index += 1) {
@@ -102,14 +144,14 @@ async function typeAndTime(page: Page, lineId: string, count: number): Promise<n
       (done) =>
         new Promise<void>((resolve) => {
           const check = () =>
-            (window as unknown as { __keystrokes: number[] }).__keystrokes.length >= done ? resolve() : requestAnimationFrame(check);
+            (window as unknown as { __keystrokes: Keystroke[] }).__keystrokes.length >= done ? resolve() : requestAnimationFrame(check);
           check();
         }),
       index + 1,
     );
   }
   return page.evaluate(() => {
-    const samples = (window as unknown as { __keystrokes: number[] }).__keystrokes;
+    const samples = (window as unknown as { __keystrokes: Keystroke[] }).__keystrokes;
     const taken = [...samples];
     samples.length = 0;
     return taken;

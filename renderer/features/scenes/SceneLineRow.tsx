@@ -1,5 +1,5 @@
 import { AlertTriangle, Check, GripVertical, MoreHorizontal, RotateCcw, SlidersHorizontal } from 'lucide-react';
-import { memo, useState, type DragEvent } from 'react';
+import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
 import { Emotion, Quality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -9,8 +9,8 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { ClipPicker } from './ClipPicker.tsx';
 import { focusLine, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
 import { speakerFields } from './sceneLines.ts';
-import { selectLine, selectLinePrice } from './sceneSelectors.ts';
-import { useScenesStore } from './scenesStore.ts';
+import { sameApartFromText, selectLine, selectLinePrice } from './sceneSelectors.ts';
+import { useScenesStore, type ScenesState } from './scenesStore.ts';
 
 export type Choice = { value: string; label: string };
 
@@ -36,14 +36,31 @@ function speakerValue(line: SceneLine): string {
 
 /**
  * One line of the script: who says it, what, how, and where its render stands. The row reads its own
- * line and price from the store by id, so typing in one line renders that row and no other.
+ * line and price from the store by id, so an edit in one line renders that row and no other; a key
+ * typed in its text renders nothing at all (the text box holds its own words, see LineText).
  */
 export const SceneLineRow = memo(function SceneLineRow({ lineId, ...rest }: RowProps) {
-  const line = useScenesStore((s) => selectLine(s, lineId));
+  const line = useScenesStore(useKeptWhileOnlyTextChanges((s) => selectLine(s, lineId)));
   const linePrice = useScenesStore((s) => selectLinePrice(s, lineId));
   // Between a line's removal and the list's next render, its row has nothing left to show.
   return line ? <LineRow line={line} linePrice={linePrice} {...rest} /> : null;
 });
+
+/**
+ * The line `select` answers, kept as the object shown before while only its text changed (as zustand's
+ * useShallow keeps a selection). Its `text` may then be older than the store's: the row reads the text
+ * from the text box, never from this copy.
+ */
+function useKeptWhileOnlyTextChanges(select: (state: ScenesState) => SceneLine | undefined): (state: ScenesState) => SceneLine | undefined {
+  const shown = useRef<SceneLine | undefined>(undefined);
+  return (state) => {
+    const next = select(state);
+    const before = shown.current;
+    if (before && next && sameApartFromText(before, next)) return before;
+    shown.current = next;
+    return next;
+  };
+}
 
 type LineRowProps = Omit<RowProps, 'lineId'> & { line: SceneLine; linePrice: SceneLinePriceView | undefined };
 
@@ -185,24 +202,46 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
         {line.kind === 'clip' ? (
           <ClipPicker lineNumber={number} value={line.clipItemId} onChange={(clipItemId) => edit(line.id, { clipItemId })} />
         ) : (
-          <textarea
-            className="input textarea scene-line-text"
-            aria-label={`Line ${number}: text`}
-            title={`${LINE_KEYS.newLine} · ${LINE_KEYS.switchSpeaker} · ${LINE_KEYS.move}`}
-            rows={1}
-            value={line.text}
-            placeholder={line.kind === 'speech' ? 'What the narrator says' : 'What they say'}
-            onChange={(event) => edit(line.id, { text: event.target.value })}
-            onKeyDown={(event) => onLineKeyDown(event, line)}
-            maxLength={5000}
-            data-field="text"
-          />
+          <LineText line={line} number={number} />
         )}
         {linePrice?.problem && line.state !== 'done' ? <p className="scene-line-problem-text">{linePrice.problem}</p> : null}
         {line.state === 'failed' && line.error ? <p className="scene-line-problem-text">{line.error}</p> : null}
         {optionsOpen && line.kind === 'talk' ? <TalkOptionsFields line={line} number={number} /> : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * The line's words. The text box is uncontrolled: the browser draws each key as it comes (caret, IME
+ * composition and undo untouched) and the store only takes the new text, for the save; React renders
+ * nothing per key. Words that change in the store from elsewhere are put in the box when they differ.
+ */
+function LineText({ line, number }: { line: SceneLine; number: number }) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  const id = line.id;
+  useEffect(() => {
+    const follow = (state: ScenesState) => {
+      const text = selectLine(state, id)?.text;
+      if (box.current && text !== undefined && box.current.value !== text) box.current.value = text;
+    };
+    follow(useScenesStore.getState());
+    return useScenesStore.subscribe(follow);
+  }, [id]);
+  return (
+    <textarea
+      ref={box}
+      className="input textarea scene-line-text"
+      aria-label={`Line ${number}: text`}
+      title={`${LINE_KEYS.newLine} · ${LINE_KEYS.switchSpeaker} · ${LINE_KEYS.move}`}
+      rows={1}
+      defaultValue={line.text}
+      placeholder={line.kind === 'speech' ? 'What the narrator says' : 'What they say'}
+      onChange={(event) => useScenesStore.getState().editLine(id, { text: event.target.value })}
+      onKeyDown={(event) => onLineKeyDown(event, line)}
+      maxLength={5000}
+      data-field="text"
+    />
   );
 }
 

@@ -1,46 +1,85 @@
-import { Pause, Play, SkipBack, SkipForward } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { SkipBack, SkipForward } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Scene, SceneLine } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
-import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { formatDuration } from '../../ui/format.ts';
-import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import {
+  actionForKey,
+  FullscreenButton,
+  MediaScrubSlider,
+  MediaTime,
+  PlayPauseButton,
+  useFullscreen,
+  VolumeControl,
+} from '../../ui/MediaPlayer/index.ts';
 
 const ASPECTS: Record<Scene['aspect'], string> = { '16:9': '16 / 9', '9:16': '9 / 16', '1:1': '1 / 1' };
+
+/** Where each playable line starts in the scene, in seconds, and the scene's length. */
+function timeline(playable: readonly SceneLine[]): { starts: number[]; total: number } {
+  const starts: number[] = [];
+  let total = 0;
+  for (const line of playable) {
+    starts.push(total);
+    total += (line.durationMs ?? 0) / 1000;
+  }
+  return { starts, total };
+}
+
+/** The line playing at `seconds` into the scene, and how far into it. */
+function lineAt(starts: readonly number[], seconds: number): { index: number; offset: number } {
+  let index = 0;
+  while (index + 1 < starts.length && (starts[index + 1] ?? Infinity) <= seconds) index++;
+  return { index, offset: Math.max(0, seconds - (starts[index] ?? 0)) };
+}
 
 /**
  * Plays a scene's finished lines in order without a visible gap: two stacked media elements, the
  * one on screen playing while the other already holds the next clip; at `ended` they swap, and the
- * one behind loads the clip after. The script beside it follows the line being spoken.
+ * one behind loads the clip after. The controls are the media player's, over the whole scene; the
+ * script beside it follows the line being spoken.
  */
 export function ScenePlayer({ scene }: { scene: Scene }) {
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const playable = useMemo(() => scene.lines.filter((line) => line.state === 'done' && line.mediaId), [scene.lines]);
+  const { starts, total } = useMemo(() => timeline(playable), [playable]);
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [elapsedInLine, setElapsedInLine] = useState(0);
+  const [volume, setVolume] = useState(1);
+  const [muted, setMuted] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  const { fullscreen, toggle: toggleFullscreen } = useFullscreen(frame);
   const first = useRef<HTMLVideoElement>(null);
   const second = useRef<HTMLVideoElement>(null);
   const mediaIn = (slot: 0 | 1): HTMLVideoElement | null => (slot === 0 ? first.current : second.current);
-  /** Set when a click on a line (or a skip) asks the clip there to start from its beginning. */
-  const restart = useRef(false);
+  /** Set when a seek asks the clip of the new line to start from there (seconds into it). */
+  const startAt = useRef<number | null>(null);
 
   const at = Math.min(current, Math.max(0, playable.length - 1));
   const lineIn = (slot: 0 | 1): SceneLine | undefined => (slot === at % 2 ? playable[at] : playable[at + 1]);
   const activeSlot = (at % 2) as 0 | 1;
 
   useEffect(() => {
-    if (!restart.current) return;
-    restart.current = false;
+    const offset = startAt.current;
+    if (offset === null) return;
+    startAt.current = null;
     const element = mediaIn(activeSlot);
     if (!element) return;
-    element.currentTime = 0;
+    element.currentTime = offset;
     if (playing) void element.play().catch(() => setPlaying(false));
     // Only a new line to start from matters here; `playing` is read as it is then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [at, activeSlot]);
+
+  useEffect(() => {
+    for (const element of [first.current, second.current]) {
+      if (!element) continue;
+      element.volume = volume;
+      element.muted = muted;
+    }
+  }, [volume, muted, playable.length]);
 
   if (playable.length === 0) {
     return (
@@ -50,24 +89,30 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
     );
   }
 
-  const seek = (index: number) => {
-    mediaIn(activeSlot)?.pause();
-    restart.current = true;
-    setElapsedInLine(0);
+  /** Goes to `offset` seconds into line `index`, playing on if it was playing (or if `play`). */
+  const go = (index: number, offset: number, play = playing) => {
+    const active = mediaIn(activeSlot);
+    setElapsedInLine(offset);
     if (index === at) {
-      const element = mediaIn(activeSlot);
-      if (element) {
-        element.currentTime = 0;
-        void element.play().then(
+      if (!active) return;
+      active.currentTime = offset;
+      if (play)
+        void active.play().then(
           () => setPlaying(true),
           () => setPlaying(false),
         );
-      }
-      restart.current = false;
       return;
     }
-    setPlaying(true);
+    active?.pause();
+    startAt.current = offset;
+    setPlaying(play);
     setCurrent(index);
+  };
+
+  const playLine = (index: number) => go(index, 0, true);
+  const seekTo = (seconds: number) => {
+    const target = lineAt(starts, Math.min(Math.max(seconds, 0), total));
+    go(target.index, target.offset);
   };
 
   const onEnded = (slot: 0 | 1) => {
@@ -90,29 +135,43 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
   const toggle = () => {
     const element = mediaIn(activeSlot);
     if (!element) return;
-    if (element.paused) {
-      if (element.ended && at === playable.length - 1) {
-        seek(0);
-        return;
-      }
+    if (!element.paused) {
+      element.pause();
+      setPlaying(false);
+    } else if (element.ended && at === playable.length - 1) playLine(0);
+    else
       void element.play().then(
         () => setPlaying(true),
         () => setPlaying(false),
       );
-    } else {
-      element.pause();
-      setPlaying(false);
-    }
   };
 
-  const totalMs = playable.reduce((sum, line) => sum + (line.durationMs ?? 0), 0);
-  const beforeMs = playable.slice(0, at).reduce((sum, line) => sum + (line.durationMs ?? 0), 0);
-  const elapsed = beforeMs / 1000 + elapsedInLine;
+  const changeVolume = (next: number) => {
+    setVolume(next);
+    setMuted(next === 0);
+  };
+
+  const elapsed = (starts[at] ?? 0) + elapsedInLine;
   const shown = playable[at];
+  const title = scene.title || 'Untitled scene';
+
+  // The media player's keys (playerKeys.ts), over the whole scene: ← and → cross from line to line.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || (event.key === ' ' && target.tagName === 'BUTTON')) return;
+    const action = actionForKey(event.key, true);
+    if (action?.type === 'toggle') toggle();
+    else if (action?.type === 'seekBy') seekTo(elapsed + action.seconds);
+    else if (action?.type === 'mute') setMuted(!muted);
+    else if (action?.type === 'fullscreen') toggleFullscreen();
+    else return;
+    event.preventDefault();
+  };
 
   return (
     <div className="scene-player-layout" data-playing-line-id={shown?.id} data-player-state={playing ? 'playing' : 'paused'}>
-      <div className="scene-player">
+      <div className="scene-player" ref={frame} role="group" aria-label={`${title}: player`} tabIndex={0} onKeyDown={onKeyDown}>
         <div className="scene-player-stage" style={{ aspectRatio: ASPECTS[scene.aspect] }}>
           {([0, 1] as const).map((slot) => {
             const line = lineIn(slot);
@@ -128,6 +187,7 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
                 aria-hidden={slot === activeSlot ? undefined : true}
                 data-slot={slot}
                 data-line-id={line?.id}
+                onClick={toggle}
                 onEnded={() => onEnded(slot)}
                 onTimeUpdate={(event) => {
                   if (slot === activeSlot) setElapsedInLine(event.currentTarget.currentTime);
@@ -143,39 +203,30 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
           ) : null}
           {shown ? <p className="scene-player-caption">{shown.text}</p> : null}
         </div>
-        <div className="scene-player-controls">
-          <Button
-            variant="ghost"
-            size="sm"
-            icon={<SkipBack size={16} aria-hidden="true" />}
-            aria-label="Previous line"
-            disabled={at === 0}
-            onClick={() => seek(at - 1)}
-          />
-          <Button
-            variant="primary"
-            size="sm"
-            icon={playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />}
-            onClick={toggle}
-            data-action="play-scene"
-          >
-            {playing ? 'Pause' : 'Play'}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            icon={<SkipForward size={16} aria-hidden="true" />}
-            aria-label="Next line"
-            disabled={at >= playable.length - 1}
-            onClick={() => seek(at + 1)}
-          />
-          <span className="scene-player-time">
-            {formatDuration(elapsed)} / {formatDuration(totalMs / 1000)}
-          </span>
-          <ProgressBar value={totalMs > 0 ? elapsed / (totalMs / 1000) : null} label="Scene played" />
+        <div className="media-controls scene-player-controls">
+          <MediaScrubSlider label={title} time={elapsed} duration={total} onSeek={seekTo} />
+          <div className="media-controls-row">
+            <PlayPauseButton playing={playing} label={title} onToggle={toggle} data-action="play-scene" />
+            <MediaTime time={elapsed} duration={total} />
+            <button type="button" className="media-button" aria-label="Previous line" disabled={at === 0} onClick={() => playLine(at - 1)}>
+              <SkipBack size={16} aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className="media-button"
+              aria-label="Next line"
+              disabled={at >= playable.length - 1}
+              onClick={() => playLine(at + 1)}
+            >
+              <SkipForward size={16} aria-hidden="true" />
+            </button>
+            <span className="media-controls-spacer" />
+            <VolumeControl volume={volume} muted={muted} onChange={changeVolume} onToggleMute={() => setMuted(!muted)} />
+            <FullscreenButton fullscreen={fullscreen} onToggle={toggleFullscreen} />
+          </div>
         </div>
       </div>
-      <SceneScript scene={scene} playable={playable} at={at} onSeek={seek} />
+      <SceneScript scene={scene} playable={playable} at={at} onSeek={playLine} />
     </div>
   );
 }

@@ -57,3 +57,13 @@ export function selectLineCounts(state: SceneSlice): LineCounts {
   }
   return { total: lines.length, done, busy };
 }
+
+/**
+ * Whether two copies of a line differ in their text alone (or not at all): the row's fields apart from
+ * the text box, which holds its own words, stay as they are.
+ */
+export function sameApartFromText(a: SceneLine, b: SceneLine): boolean {
+  if (a === b) return true;
+  const fields = Object.keys(a) as (keyof SceneLine)[];
+  return fields.length === Object.keys(b).length && fields.every((field) => field === 'text' || Object.is(a[field], b[field]));
+}

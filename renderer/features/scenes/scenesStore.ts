@@ -10,7 +10,7 @@ export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
 /** Edits are written this long after the last keystroke: one save per pause, never one per key. */
 export const SAVE_DEBOUNCE_MS = 500;
 
-type ScenesState = {
+export type ScenesState = {
   summaries: SceneSummary[];
   listLoaded: boolean;
   listError: AppError | null;

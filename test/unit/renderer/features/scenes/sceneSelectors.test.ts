@@ -3,7 +3,13 @@ import { shallow } from 'zustand/shallow';
 import type { Bridge, CommandInput, Scene, SceneLine, ScenePrice } from '../../../../../shared/ipc/index.ts';
 import { setBridgeForTests } from '../../../../../renderer/bridge/invoke.ts';
 import { newLine } from '../../../../../renderer/features/scenes/sceneLines.ts';
-import { selectLine, selectLineCounts, selectLineIds, selectLinePrice } from '../../../../../renderer/features/scenes/sceneSelectors.ts';
+import {
+  sameApartFromText,
+  selectLine,
+  selectLineCounts,
+  selectLineIds,
+  selectLinePrice,
+} from '../../../../../renderer/features/scenes/sceneSelectors.ts';
 import { SAVE_DEBOUNCE_MS, useScenesStore } from '../../../../../renderer/features/scenes/scenesStore.ts';
 
 const LINES = 200;
@@ -98,6 +104,23 @@ describe('what a keystroke in a long scene changes for the editor', () => {
     expect(saved.price).not.toBe(typed.price);
     expect(lines.every((line) => selectLine(saved, line.id) === selectLine(typed, line.id))).toBe(true);
     expect(lines.every((line) => selectLinePrice(saved, line.id) === selectLinePrice(typed, line.id))).toBe(true);
+  });
+
+  it('tells a key typed in a line, which leaves its row as it is, from an edit the row shows', () => {
+    const typedIn = lines[10]?.id ?? '';
+    const before = selectLine(store(), typedIn);
+    store().editLine(typedIn, { text: 'Line 11, and more' });
+    const typed = selectLine(store(), typedIn);
+    expect(typed?.text).toBe('Line 11, and more');
+    expect(before && typed && sameApartFromText(before, typed)).toBe(true);
+
+    store().editLine(typedIn, { emotion: 'happy' });
+    const moved = selectLine(store(), typedIn);
+    expect(typed && moved && sameApartFromText(typed, moved)).toBe(false);
+
+    const done: SceneLine = { ...newLine({ text: 'Rendered' }), state: 'done', mediaId: 'm1' };
+    const retyped: SceneLine = { ...done, text: 'Rendered, then changed', state: 'draft' };
+    expect(sameApartFromText(done, retyped)).toBe(false);
   });
 
   it('answers a removed line as gone', () => {

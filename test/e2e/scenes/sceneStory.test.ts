@@ -16,6 +16,18 @@ async function charges(studio: StudioHost): Promise<{ id: string; resource: stri
   return all;
 }
 
+/** The sum of every line of the ledger core shows: grants, charges and refunds. */
+async function ledgerSum(studio: StudioHost): Promise<number> {
+  let sum = 0;
+  let cursor: string | null = null;
+  do {
+    const page: CommandOutput<'account.usage'> = await studio.call('account.usage', { cursor, limit: 100 });
+    for (const item of page.items) sum += item.amount;
+    cursor = page.nextCursor;
+  } while (cursor);
+  return sum;
+}
+
 /** The resources a rendered line was paid for: its speech track and, for a talk line, its clip. */
 function paidResources(scene: Scene): string[] {
   return scene.lines.flatMap((line) => [line.audioId, line.generationId].filter((id): id is string => id !== null));
@@ -46,12 +58,14 @@ describe.skipIf(chromiumMissing() !== null)('a scene from script to player', () 
     cast.otto.id = await studio.createCharacter(cast.otto.name);
     const listed = await studio.call('voices.list', {});
     voices = [...listed.voices, ...listed.presets].filter((voice) => voice.status === 'ready').map((voice) => voice.name);
-    // The ledger core shows is its mirror of the service's: the two characters' charges reach it on its
-    // next usage sync. Until they have, they would count as charges of the render.
-    before = await studio.until('the characters’ charges to be in the ledger', async () => {
-      const known = await charges(studio);
-      return [cast.mira.id, cast.otto.id].every((id) => known.some((charge) => charge.resource === id)) ? known : null;
+    // The ledger core shows is its mirror of the service's, refreshed shortly after each charge: the
+    // characters' charges may reach it later than the characters. Until they have, they would count as
+    // charges of the render. Caught up, its lines add up to the balance the service answers.
+    await studio.until('the ledger to hold every charge so far', async () => {
+      const account = await studio.call('account.get', {});
+      return account !== null && (await ledgerSum(studio)) === account.credits.balance;
     });
+    before = await charges(studio);
   });
 
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
+import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
 import { jobsByItem, pendingFor, useCharacterGenerationsStore } from './characterGenerationsStore.ts';
 import { creditsText, formatCount } from '../../ui/format.ts';
 import { WorkProgress, WorkStatus } from '../../ui/WorkStatus.tsx';
@@ -111,13 +112,7 @@ function GenerationTile({ item, job, now }: { item: LibraryItem; job: Job | null
     >
       <div className="generation-media media-frame">
         {src ? (
-          <video
-            src={src}
-            poster={poster ?? undefined}
-            controls
-            preload="metadata"
-            aria-label={`${KIND_LABELS[item.kind] ?? item.kind}: ${description}`}
-          />
+          <MediaPlayer kind="video" src={src} poster={poster} compact label={`${KIND_LABELS[item.kind] ?? item.kind}: ${description}`} />
         ) : (
           <MediaImage
             mediaId={item.kind === 'image' || item.kind === 'character_create' ? (item.mediaId ?? item.thumbId) : item.thumbId}

@@ -23,6 +23,8 @@ type MediaPlayerProps = {
   className?: string;
   /** On the <video>/<audio> element, for tests. */
   testId?: string;
+  /** A still shown before a video plays (its thumbnail). */
+  poster?: string | null;
 };
 
 /**
@@ -40,6 +42,7 @@ export function MediaPlayer({
   compact = false,
   className,
   testId,
+  poster = null,
 }: MediaPlayerProps) {
   const media = useRef<HTMLMediaElement | null>(null);
   const frame = useRef<HTMLDivElement | null>(null);
@@ -115,6 +118,7 @@ export function MediaPlayer({
           ref={setMedia}
           className="media-player-video-element"
           src={src}
+          poster={poster ?? undefined}
           autoPlay={autoPlay}
           loop={loop}
           preload="metadata"
@@ -151,7 +155,7 @@ export function MediaPlayer({
             <>
               <button
                 type="button"
-                className="media-button"
+                className="media-button media-optional"
                 onClick={() => run({ type: 'frame', direction: -1 })}
                 aria-label="Previous frame"
                 title="Previous frame (,)"
@@ -160,7 +164,7 @@ export function MediaPlayer({
               </button>
               <button
                 type="button"
-                className="media-button"
+                className="media-button media-optional"
                 onClick={() => run({ type: 'frame', direction: 1 })}
                 aria-label="Next frame"
                 title="Next frame (.)"
@@ -170,12 +174,19 @@ export function MediaPlayer({
             </>
           )}
           <span className="media-controls-spacer" />
-          <button type="button" className="media-button" aria-pressed={loop} onClick={() => setLoop(!loop)} aria-label="Loop" title="Loop">
+          <button
+            type="button"
+            className="media-button media-optional"
+            aria-pressed={loop}
+            onClick={() => setLoop(!loop)}
+            aria-label="Loop"
+            title="Loop"
+          >
             <Repeat size={16} aria-hidden="true" />
           </button>
           <Menu
             label={`Speed, ${speedText(state.rate)}`}
-            className="media-speed"
+            className="media-speed media-optional"
             trigger={speedText(state.rate)}
             actions={SPEEDS.map((speed) => ({ id: String(speed), label: speedText(speed) }))}
             onAction={(id) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeWav as sandboxWav } from '../../../../../electron/sandbox/media/wav.ts';
-import { cutChannels, encodeWav, wavSeconds } from '../../../../../renderer/features/voices/sampleTrim.ts';
+import { cutChannels, wavSeconds } from '../../../../../renderer/features/voices/sampleTrim.ts';
+import { encodeWav } from '../../../../../shared/media/wav.ts';
 
 const RATE = 16_000;
 const ramp = (length: number) => Float32Array.from({ length }, (_, index) => (index % 200) / 100 - 1);

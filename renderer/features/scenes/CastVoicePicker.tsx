@@ -5,6 +5,7 @@ import { Emotion } from '../../../shared/api/index.ts';
 import type { AppError, CastVoice, SpeechSettings, VoiceView } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Field, Select, type SelectOption } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { useCastStore } from './castStore.ts';
 import './scenes.css';
@@ -23,6 +24,25 @@ const OWNER_GROUPS: readonly { label: string; owns: (voice: VoiceView) => boolea
   { label: 'Your voices', owns: (voice) => voice.owner !== 'system' && voice.source_type !== 'preset' },
   { label: 'Presets', owns: (voice) => voice.owner === 'system' || voice.source_type === 'preset' },
 ];
+
+const EMOTION_OPTIONS: readonly SelectOption[] = [
+  { value: '', label: 'Auto (from the text)' },
+  ...Emotion.options.filter((emotion) => emotion !== 'auto').map((emotion) => ({ value: emotion, label: emotion })),
+];
+
+/** No voice, the stored voice when the service no longer lists it, then the listed voices by owner. */
+function voiceOptions(
+  loaded: boolean,
+  cast: CastVoice | undefined,
+  voice: VoiceView | undefined,
+  voices: readonly VoiceView[],
+): SelectOption[] {
+  return [
+    { value: '', label: loaded ? 'No voice' : 'Loading voices…' },
+    ...(cast && !voice ? [{ value: cast.voiceId, label: cast.voiceName ?? 'A voice no longer on the service' }] : []),
+    ...OWNER_GROUPS.flatMap((group) => voices.filter(group.owns).map((each) => ({ value: each.id, label: each.name, group: group.label }))),
+  ];
+}
 
 /** A character's default voice and speech settings: what every line it speaks in a scene is voiced with. */
 export function CastVoicePicker({ characterId, characterName }: { characterId: string; characterName: string }) {
@@ -52,53 +72,33 @@ export function CastVoicePicker({ characterId, characterName }: { characterId: s
       </h2>
       <p className="field-hint">What {characterName} speaks with in scenes, unless a line says otherwise.</p>
       <div className="cast-voice-row">
-        <label className="cast-voice-field">
-          <span className="field-label">Voice</span>
-          <select
-            className="input select"
-            value={cast?.voiceId ?? ''}
-            onChange={(event) => void save(event.target.value || null, cleaned(draft))}
-            data-field="cast-voice"
-          >
-            <option value="">{loaded ? 'No voice' : 'Loading voices…'}</option>
-            {cast && !voice ? <option value={cast.voiceId}>{cast.voiceName ?? 'A voice no longer on the service'}</option> : null}
-            {OWNER_GROUPS.map((group) => {
-              const members = voices.filter(group.owns);
-              return members.length === 0 ? null : (
-                <optgroup key={group.label} label={group.label}>
-                  {members.map((each) => (
-                    <option key={each.id} value={each.id}>
-                      {each.name}
-                    </option>
-                  ))}
-                </optgroup>
-              );
-            })}
-          </select>
-        </label>
-        <label className="cast-voice-field">
-          <span className="field-label">Emotion</span>
-          <select
-            className="input select"
-            value={draft.emotion ?? ''}
-            disabled={!cast}
-            onChange={(event) => {
-              const next = { ...draft, emotion: event.target.value ? Emotion.parse(event.target.value) : undefined };
-              setDraft(next);
-              if (cast) void save(cast.voiceId, cleaned(next));
-            }}
-            data-field="cast-emotion"
-          >
-            <option value="">Auto (from the text)</option>
-            {Emotion.options
-              .filter((emotion) => emotion !== 'auto')
-              .map((emotion) => (
-                <option key={emotion} value={emotion}>
-                  {emotion}
-                </option>
-              ))}
-          </select>
-        </label>
+        <Field label="Voice" className="cast-voice-field">
+          {(control) => (
+            <Select
+              {...control}
+              value={cast?.voiceId ?? ''}
+              options={voiceOptions(loaded, cast, voice, voices)}
+              onChange={(event) => void save(event.target.value || null, cleaned(draft))}
+              data-field="cast-voice"
+            />
+          )}
+        </Field>
+        <Field label="Emotion" className="cast-voice-field">
+          {(control) => (
+            <Select
+              {...control}
+              value={draft.emotion ?? ''}
+              options={EMOTION_OPTIONS}
+              disabled={!cast}
+              onChange={(event) => {
+                const next = { ...draft, emotion: event.target.value ? Emotion.parse(event.target.value) : undefined };
+                setDraft(next);
+                if (cast) void save(cast.voiceId, cleaned(next));
+              }}
+              data-field="cast-emotion"
+            />
+          )}
+        </Field>
         <VoicePreview voice={voice} />
       </div>
       {cast && modelB ? (

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { Select as AriaSelect } from 'react-aria-components';
 import { create } from 'zustand';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
+import { choiceValue, disabledKeys, selectedKey, SelectControl, type SelectChoice } from '../../ui/primitives/Select.tsx';
 
 type ClipsState = {
   clips: readonly LibraryItem[];
@@ -40,21 +42,56 @@ export function ClipPicker({
 }) {
   const clips = useSceneClipsStore((s) => s.clips);
   useEffect(() => void useSceneClipsStore.getState().load(), []);
+  const options = [
+    { value: '', label: 'Choose a clip from the gallery' },
+    ...(value && !clips.some((clip) => clip.id === value) ? [{ value, label: 'The chosen clip' }] : []),
+    ...clips.map((clip) => ({
+      value: clip.id,
+      label: [clip.characterName, clip.title || clip.prompt || clip.kind].filter(Boolean).join(' · '),
+    })),
+  ];
   return (
-    <select
-      className="input select scene-line-clip"
-      aria-label={`Line ${lineNumber}: gallery clip`}
+    <LineSelect
+      label={`Line ${lineNumber}: gallery clip`}
+      className="scene-line-clip"
       value={value ?? ''}
-      onChange={(event) => onChange(event.target.value || null)}
-      data-field="clip"
+      options={options}
+      onChange={(chosen) => onChange(chosen || null)}
+      field="clip"
+    />
+  );
+}
+
+/**
+ * A choice in a script line, named by its label alone (no visible label; the line's number tells rows
+ * apart): react-aria's Select, its value in data-value and each option's in its own data-value.
+ */
+export function LineSelect({
+  label,
+  value,
+  options,
+  onChange,
+  field,
+  className,
+}: {
+  label: string;
+  value: string;
+  options: readonly SelectChoice[];
+  onChange: (value: string) => void;
+  field: string;
+  className?: string;
+}) {
+  return (
+    <AriaSelect
+      aria-label={label}
+      className={`ui-select ${className ?? ''}`}
+      selectedKey={selectedKey(options, value)}
+      onSelectionChange={(key) => key !== null && onChange(choiceValue(key))}
+      disabledKeys={disabledKeys(options)}
+      data-field={field}
+      data-value={value}
     >
-      <option value="">Choose a clip from the gallery</option>
-      {value && !clips.some((clip) => clip.id === value) ? <option value={value}>The chosen clip</option> : null}
-      {clips.map((clip) => (
-        <option key={clip.id} value={clip.id}>
-          {[clip.characterName, clip.title || clip.prompt || clip.kind].filter(Boolean).join(' · ')}
-        </option>
-      ))}
-    </select>
+      <SelectControl options={options} />
+    </AriaSelect>
   );
 }

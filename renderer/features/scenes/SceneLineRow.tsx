@@ -3,10 +3,11 @@ import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
 import { Emotion, Quality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Field, Select } from '../../ui/Field.tsx';
 import { creditsText } from '../../ui/format.ts';
 import { Menu } from '../../ui/primitives/index.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
-import { ClipPicker } from './ClipPicker.tsx';
+import { ClipPicker, LineSelect } from './ClipPicker.tsx';
 import { focusLine, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
 import { speakerFields } from './sceneLines.ts';
 import { sameApartFromText, selectLine, selectLinePrice } from './sceneSelectors.ts';
@@ -26,7 +27,25 @@ type RowProps = {
 const DRAG_TYPE = 'application/x-cast-scene-line';
 const NARRATOR = 'narrator';
 const CLIP = 'clip';
-const EMOTIONS = Emotion.options.filter((emotion) => emotion !== 'auto');
+const EMOTION_CHOICES: readonly Choice[] = [
+  { value: '', label: 'Voice’s default emotion' },
+  { value: 'auto', label: 'Auto (from the text)' },
+  ...Emotion.options.filter((emotion) => emotion !== 'auto').map((emotion) => ({ value: emotion, label: emotion })),
+];
+const QUALITY_CHOICES: readonly Choice[] = [
+  { value: '', label: 'As the scene' },
+  ...Quality.options.map((quality) => ({ value: quality, label: quality })),
+];
+
+/** The cast, then the narrator and a gallery clip; "Choose a speaker" only while the line has none. */
+function speakerOptions(line: SceneLine, speakerChoices: readonly Choice[]): Choice[] {
+  return [
+    ...(speakerValue(line) === '' ? [{ value: '', label: 'Choose a speaker' }] : []),
+    ...speakerChoices,
+    { value: NARRATOR, label: 'Narrator (voice only)' },
+    { value: CLIP, label: 'Clip from the gallery' },
+  ];
+}
 
 function speakerValue(line: SceneLine): string {
   if (line.kind === 'speech') return NARRATOR;
@@ -125,55 +144,35 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
       </span>
       <div className="scene-line-body">
         <div className="scene-line-head">
-          <select
-            className="input select scene-line-speaker"
-            aria-label={`Line ${number}: speaker`}
-            title={LINE_KEYS.switchSpeaker}
-            value={speakerValue(line)}
-            onChange={(event) => changeSpeaker(event.target.value)}
-            data-field="speaker"
-          >
-            {speakerValue(line) === '' ? <option value="">Choose a speaker</option> : null}
-            {speakerChoices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-            <option value={NARRATOR}>Narrator (voice only)</option>
-            <option value={CLIP}>Clip from the gallery</option>
-          </select>
+          <span className="scene-line-select" title={LINE_KEYS.switchSpeaker}>
+            <LineSelect
+              label={`Line ${number}: speaker`}
+              className="scene-line-speaker"
+              value={speakerValue(line)}
+              options={speakerOptions(line, speakerChoices)}
+              onChange={changeSpeaker}
+              field="speaker"
+            />
+          </span>
           {line.kind === 'speech' ? (
-            <select
-              className="input select scene-line-voice"
-              aria-label={`Line ${number}: narrator voice`}
+            <LineSelect
+              label={`Line ${number}: narrator voice`}
+              className="scene-line-voice"
               value={line.voiceId ?? ''}
-              onChange={(event) => edit(line.id, { voiceId: event.target.value || null })}
-              data-field="voice"
-            >
-              <option value="">Choose a voice</option>
-              {voiceChoices.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
+              options={[{ value: '', label: 'Choose a voice' }, ...voiceChoices]}
+              onChange={(voiceId) => edit(line.id, { voiceId: voiceId || null })}
+              field="voice"
+            />
           ) : null}
           {line.kind !== 'clip' ? (
-            <select
-              className="input select scene-line-emotion"
-              aria-label={`Line ${number}: emotion`}
+            <LineSelect
+              label={`Line ${number}: emotion`}
+              className="scene-line-emotion"
               value={line.emotion ?? ''}
-              onChange={(event) => edit(line.id, { emotion: event.target.value ? Emotion.parse(event.target.value) : null })}
-              data-field="emotion"
-            >
-              <option value="">Voice’s default emotion</option>
-              <option value="auto">Auto (from the text)</option>
-              {EMOTIONS.map((emotion) => (
-                <option key={emotion} value={emotion}>
-                  {emotion}
-                </option>
-              ))}
-            </select>
+              options={EMOTION_CHOICES}
+              onChange={(emotion) => edit(line.id, { emotion: emotion ? Emotion.parse(emotion) : null })}
+              field="emotion"
+            />
           ) : null}
           <LineStatus line={line} linePrice={linePrice} onRetry={() => onRetry(line.id)} />
           {line.kind === 'talk' ? (
@@ -281,21 +280,17 @@ function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }
           onChange={(event) => change({ expression: event.target.value || undefined })}
         />
       </label>
-      <label className="scene-line-option">
-        <span className="field-label">Quality</span>
-        <select
-          className="input select"
-          value={talk.quality ?? ''}
-          onChange={(event) => change({ quality: event.target.value ? Quality.parse(event.target.value) : undefined })}
-        >
-          <option value="">As the scene</option>
-          {Quality.options.map((quality) => (
-            <option key={quality} value={quality}>
-              {quality}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Field label="Quality" className="scene-line-option">
+        {(control) => (
+          <Select
+            {...control}
+            value={talk.quality ?? ''}
+            options={QUALITY_CHOICES}
+            onChange={(event) => change({ quality: event.target.value ? Quality.parse(event.target.value) : undefined })}
+            data-field="talk-quality"
+          />
+        )}
+      </Field>
     </div>
   );
 }

@@ -95,7 +95,7 @@ describe.skipIf(chromiumMissing() !== null)('a scene from script to player', () 
     await app.editor().locator('[data-action="add-line"]').click();
     const keys = app.page.keyboard;
     await expect.poll(() => app.lines().count()).toBe(1);
-    await app.line(0).locator('select[data-field="speaker"]').selectOption(`character:${cast.mira.id}`);
+    await app.chooseSpeaker(0, `character:${cast.mira.id}`);
     await app.line(0).locator('textarea').click();
     await keys.type('Did you hear that?');
     await keys.press('Enter');
@@ -118,9 +118,7 @@ describe.skipIf(chromiumMissing() !== null)('a scene from script to player', () 
     await keys.press('Backspace');
     await expect.poll(() => app.lines().count()).toBe(6);
 
-    const speakers = await app
-      .lines()
-      .evaluateAll((rows) => rows.map((row) => (row.querySelector('select[data-field="speaker"]') as HTMLSelectElement).value));
+    const speakers = await app.speakers();
     const m = `character:${cast.mira.id}`;
     const o = `character:${cast.otto.id}`;
     expect(speakers).toEqual([m, o, m, o, 'narrator', o]);

@@ -14,9 +14,8 @@ export class ScenesApp extends StudioApp {
     await this.page.locator(`.character-card[data-character-name="${characterName}"] button`).first().click();
     const page = this.page.locator(`section.character-page[data-character-id="${characterId}"]`);
     await page.waitFor();
-    const picker = page.locator('select[data-field="cast-voice"]');
-    await picker.locator('option', { hasText: voiceName }).first().waitFor({ state: 'attached' });
-    await picker.selectOption({ label: voiceName });
+    await page.locator('[data-field="cast-voice"]').getByRole('button').click();
+    await this.page.getByRole('listbox').getByRole('option', { name: voiceName, exact: true }).first().click();
     await this.waitForEvent('cast.changed', (change) => change.characterId === characterId && change.voice !== null);
     await page.locator('.cast-voice[data-cast-voice]:not([data-cast-voice=""])').waitFor();
   }
@@ -39,6 +38,20 @@ export class ScenesApp extends StudioApp {
 
   line(index: number): Locator {
     return this.lines().nth(index);
+  }
+
+  /** Picks a line's speaker (`character:<id>`, `narrator` or `clip`) from its list. */
+  async chooseSpeaker(index: number, value: string): Promise<void> {
+    await this.line(index).locator('[data-field="speaker"]').getByRole('button').click();
+    await this.page.getByRole('listbox').locator(`[role="option"][data-value="${value}"]`).click();
+    await this.line(index).locator(`[data-field="speaker"][data-value="${value}"]`).waitFor();
+  }
+
+  /** Each line's speaker, as `character:<id>`, `narrator` or `clip`. */
+  async speakers(): Promise<string[]> {
+    return this.lines().evaluateAll((rows) =>
+      rows.map((row) => row.querySelector('[data-field="speaker"]')?.getAttribute('data-value') ?? ''),
+    );
   }
 
   /** The text box of the line that has the keyboard focus. */

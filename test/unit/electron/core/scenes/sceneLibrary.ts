@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Character } from '../../../../../shared/api/index.ts';
+import type { JobState } from '../../../../../shared/ipc/index.ts';
+import type { SceneLineInput } from '../../../../../shared/ipc/scenes.ts';
+import type { JobStore } from '../../../../../electron/core/jobs/jobStore.ts';
 import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
 import { ResourceStore } from '../../../../../electron/core/library/resourceStore.ts';
 import { tempDir } from '../support/tempDir.ts';
@@ -38,4 +42,37 @@ export function sceneLibrary(): { library: LibraryDatabase; resources: ResourceS
   });
   resources.upsertVoice({ id: PRESET, name: 'Narrator', status: 'ready', source_type: 'preset', model: 'voice-model-a' });
   return { library, resources };
+}
+
+/** A talk line of ADA's, with `change` over it. */
+export function sceneLine(text: string, change: Partial<SceneLineInput> = {}): SceneLineInput {
+  return { id: randomUUID(), kind: 'talk', characterId: ADA, voiceId: null, text, emotion: null, talk: null, clipItemId: null, ...change };
+}
+
+/** A job row of a line's render, put in `state` as if it had got there (attempts, its result, the step it waits for). */
+export function sceneJob(
+  jobs: JobStore,
+  kind: 'audio.create' | 'generation.create',
+  state: JobState,
+  change: { attempts?: number; resourceId?: string | null; dependsOn?: string | null } = {},
+): string {
+  const id = randomUUID();
+  jobs.insert({
+    id,
+    kind,
+    state: 'queued',
+    title: kind,
+    path: kind === 'audio.create' ? '/v1/audio' : '/v1/generations',
+    body: '{}',
+    idempotencyKey: randomUUID(),
+    quoteId: null,
+    quotedCredits: 5,
+    resourceKind: null,
+    resourceId: null,
+    dependsOn: change.dependsOn ?? null,
+    dependency: null,
+    retryOf: null,
+  });
+  jobs.update(id, { attempts: change.attempts ?? 0, resource_id: change.resourceId ?? null }, state);
+  return id;
 }

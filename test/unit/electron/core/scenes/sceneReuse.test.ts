@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SceneLineInput } from '../../../../../shared/ipc/scenes.ts';
-import type { JobState } from '../../../../../shared/ipc/index.ts';
 import { Router } from '../../../../../electron/core/ipc/router.ts';
 import { JobStore } from '../../../../../electron/core/jobs/jobStore.ts';
 import { LibraryQueryStore } from '../../../../../electron/core/library/libraryQueryStore.ts';
@@ -10,7 +8,7 @@ import { registerCastHandlers } from '../../../../../electron/core/cast/register
 import { lineNeeds } from '../../../../../electron/core/scenes/lineNeeds.ts';
 import { sceneParts, type SceneParts, type SceneServices } from '../../../../../electron/core/scenes/sceneServices.ts';
 import { planLines, sceneView } from '../../../../../electron/core/scenes/sceneViews.ts';
-import { ADA, BEN, PRESET, T, VOICE_A, VOICE_B, sceneLibrary } from './sceneLibrary.ts';
+import { ADA, BEN, PRESET, T, VOICE_A, VOICE_B, sceneJob, sceneLibrary, sceneLine } from './sceneLibrary.ts';
 
 const clock = { now: () => Date.parse(T), setTimeout: () => null, clearTimeout: () => {} };
 
@@ -21,32 +19,6 @@ function partsOver(library: LibraryDatabase): { parts: SceneParts; jobs: JobStor
   return { parts: sceneParts(services), jobs };
 }
 
-function job(jobs: JobStore, kind: 'audio.create' | 'generation.create', state: JobState, resourceId: string | null = null): string {
-  const id = randomUUID();
-  jobs.insert({
-    id,
-    kind,
-    state: 'queued',
-    title: kind,
-    path: kind === 'audio.create' ? '/v1/audio' : '/v1/generations',
-    body: '{}',
-    idempotencyKey: randomUUID(),
-    quoteId: null,
-    quotedCredits: 5,
-    resourceKind: null,
-    resourceId: null,
-    dependsOn: null,
-    dependency: null,
-    retryOf: null,
-  });
-  jobs.update(id, { resource_id: resourceId }, state);
-  return id;
-}
-
-function line(text: string, change: Partial<SceneLineInput> = {}): SceneLineInput {
-  return { id: randomUUID(), kind: 'talk', characterId: ADA, voiceId: null, text, emotion: null, talk: null, clipItemId: null, ...change };
-}
-
 describe('scene lines keyed by content', () => {
   it('reuses a done render for the same content in any scene, re-renders an edited line alone, and retries only a failed clip', () => {
     const { library } = sceneLibrary();
@@ -55,9 +27,9 @@ describe('scene lines keyed by content', () => {
     parts.cast.set(BEN, PRESET, {}, T);
     parts.scenes.insert({ id: 's1', title: 'Pier', aspect: '16:9', quality: 'standard', collectionId: null, createdAt: T, updatedAt: T });
     const lines = [
-      line('Hello.'),
-      line('Hi there.', { characterId: BEN }),
-      line('Night fell.', { kind: 'speech', characterId: null, voiceId: PRESET }),
+      sceneLine('Hello.'),
+      sceneLine('Hi there.', { characterId: BEN }),
+      sceneLine('Night fell.', { kind: 'speech', characterId: null, voiceId: PRESET }),
     ];
     parts.scenes.replaceLines('s1', lines);
     const scene = parts.scenes.get('s1')!;
@@ -68,8 +40,8 @@ describe('scene lines keyed by content', () => {
     const [p1, p2] = plans;
     parts.renders.queued({ key: p1!.key, sceneId: 's1', kind: 'talk', speechJobId: null, talkJobId: null, audioId: null }, T);
     parts.renders.settle({ ...parts.renders.get(p1!.key)!, state: 'done', mediaId: 'm1', mediaType: 'video/mp4', durationMs: 2000 }, T);
-    const speech = job(jobs, 'audio.create', 'done', 'audio-2');
-    const talk = job(jobs, 'generation.create', 'failed');
+    const speech = sceneJob(jobs, 'audio.create', 'done', { resourceId: 'audio-2' });
+    const talk = sceneJob(jobs, 'generation.create', 'failed');
     parts.renders.queued({ key: p2!.key, sceneId: 's1', kind: 'talk', speechJobId: speech, talkJobId: talk, audioId: null }, T);
     parts.renders.settle({ ...parts.renders.get(p2!.key)!, state: 'failed', error: 'The clip failed.' }, T);
     expect(lineNeeds(parts, plans).map((n) => n.steps)).toEqual(['none', 'talk', 'speech']);

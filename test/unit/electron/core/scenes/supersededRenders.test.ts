@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { JobState } from '../../../../../shared/ipc/index.ts';
-import type { SceneLineInput } from '../../../../../shared/ipc/scenes.ts';
 import { systemClock } from '../../../../../electron/core/clock/clock.ts';
 import { JobQueue } from '../../../../../electron/core/jobs/jobQueue.ts';
 import { JobStore } from '../../../../../electron/core/jobs/jobStore.ts';
@@ -11,7 +10,7 @@ import { sceneParts, type SceneParts, type SceneServices } from '../../../../../
 import { planLines } from '../../../../../electron/core/scenes/sceneViews.ts';
 import { cancelSuperseded } from '../../../../../electron/core/scenes/supersededRenders.ts';
 import { CaptureLog } from '../support/captureLog.ts';
-import { ADA, PRESET, T, sceneLibrary } from './sceneLibrary.ts';
+import { ADA, PRESET, T, sceneJob, sceneLibrary, sceneLine } from './sceneLibrary.ts';
 
 /** Scene parts over a real library file and a real queue that is never started: nothing is sent. */
 function partsOver(library: LibraryDatabase): { parts: SceneParts; jobs: JobStore } {
@@ -35,47 +34,15 @@ function partsOver(library: LibraryDatabase): { parts: SceneParts; jobs: JobStor
   return { parts: sceneParts(services), jobs };
 }
 
-function job(
-  jobs: JobStore,
-  kind: 'audio.create' | 'generation.create',
-  state: JobState,
-  attempts: number,
-  dependsOn: string | null = null,
-) {
-  const id = randomUUID();
-  jobs.insert({
-    id,
-    kind,
-    state: 'queued',
-    title: kind,
-    path: kind === 'audio.create' ? '/v1/audio' : '/v1/generations',
-    body: '{}',
-    idempotencyKey: randomUUID(),
-    quoteId: null,
-    quotedCredits: 5,
-    resourceKind: null,
-    resourceId: null,
-    dependsOn,
-    dependency: null,
-    retryOf: null,
-  });
-  jobs.update(id, { attempts }, state);
-  return id;
-}
-
-function line(text: string): SceneLineInput {
-  return { id: randomUUID(), kind: 'talk', characterId: ADA, voiceId: null, text, emotion: null, talk: null, clipItemId: null };
-}
-
 /** A scene whose one line was rendered: its speech made, its clip in `talkState`. */
 function renderedScene(parts: SceneParts, jobs: JobStore, id: string, talkState: JobState, talkAttempts: number) {
-  const first = line('The light is out.');
+  const first = sceneLine('The light is out.');
   parts.scenes.insert({ id, title: 'Pier', aspect: '16:9', quality: 'standard', collectionId: null, createdAt: T, updatedAt: T });
   parts.scenes.replaceLines(id, [first]);
   const scene = parts.scenes.get(id)!;
   const [plan] = planLines(parts, scene, [first]);
-  const speech = job(jobs, 'audio.create', 'done', 1);
-  const talk = job(jobs, 'generation.create', talkState, talkAttempts, speech);
+  const speech = sceneJob(jobs, 'audio.create', 'done', { attempts: 1 });
+  const talk = sceneJob(jobs, 'generation.create', talkState, { attempts: talkAttempts, dependsOn: speech });
   parts.renders.queued({ key: plan!.key, sceneId: id, kind: 'talk', speechJobId: speech, talkJobId: talk, audioId: null }, T);
   return { scene, first, speech, talk };
 }

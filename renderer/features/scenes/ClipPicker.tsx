@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { Select as AriaSelect } from 'react-aria-components';
 import { create } from 'zustand';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
-import { choiceValue, disabledKeys, selectedKey, SelectControl, type SelectChoice } from '../../ui/primitives/Select.tsx';
+import { Select } from '../../ui/primitives/index.ts';
 
 type ClipsState = {
   clips: readonly LibraryItem[];
@@ -51,47 +50,14 @@ export function ClipPicker({
     })),
   ];
   return (
-    <LineSelect
+    <Select
+      hideLabel
       label={`Line ${lineNumber}: gallery clip`}
       className="scene-line-clip"
       value={value ?? ''}
       options={options}
       onChange={(chosen) => onChange(chosen || null)}
-      field="clip"
+      name="clip"
     />
-  );
-}
-
-/**
- * A choice in a script line, named by its label alone (no visible label; the line's number tells rows
- * apart): react-aria's Select, its value in data-value and each option's in its own data-value.
- */
-export function LineSelect({
-  label,
-  value,
-  options,
-  onChange,
-  field,
-  className,
-}: {
-  label: string;
-  value: string;
-  options: readonly SelectChoice[];
-  onChange: (value: string) => void;
-  field: string;
-  className?: string;
-}) {
-  return (
-    <AriaSelect
-      aria-label={label}
-      className={`ui-select ${className ?? ''}`}
-      selectedKey={selectedKey(options, value)}
-      onSelectionChange={(key) => key !== null && onChange(choiceValue(key))}
-      disabledKeys={disabledKeys(options)}
-      data-field={field}
-      data-value={value}
-    >
-      <SelectControl options={options} />
-    </AriaSelect>
   );
 }

@@ -5,9 +5,9 @@ import { useJobsStore } from '../../stores/jobsStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Select } from '../../ui/Field.tsx';
 import { creditsText } from '../../ui/format.ts';
-import { Menu } from '../../ui/primitives/index.ts';
+import { Menu, Select as ChoiceSelect } from '../../ui/primitives/index.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
-import { ClipPicker, LineSelect } from './ClipPicker.tsx';
+import { ClipPicker } from './ClipPicker.tsx';
 import { focusLine, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
 import { speakerFields } from './sceneLines.ts';
 import { sameApartFromText, selectLine, selectLinePrice } from './sceneSelectors.ts';
@@ -145,33 +145,36 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
       <div className="scene-line-body">
         <div className="scene-line-head">
           <span className="scene-line-select" title={LINE_KEYS.switchSpeaker}>
-            <LineSelect
+            <ChoiceSelect
+              hideLabel
               label={`Line ${number}: speaker`}
               className="scene-line-speaker"
               value={speakerValue(line)}
               options={speakerOptions(line, speakerChoices)}
               onChange={changeSpeaker}
-              field="speaker"
+              name="speaker"
             />
           </span>
           {line.kind === 'speech' ? (
-            <LineSelect
+            <ChoiceSelect
+              hideLabel
               label={`Line ${number}: narrator voice`}
               className="scene-line-voice"
               value={line.voiceId ?? ''}
               options={[{ value: '', label: 'Choose a voice' }, ...voiceChoices]}
               onChange={(voiceId) => edit(line.id, { voiceId: voiceId || null })}
-              field="voice"
+              name="voice"
             />
           ) : null}
           {line.kind !== 'clip' ? (
-            <LineSelect
+            <ChoiceSelect
+              hideLabel
               label={`Line ${number}: emotion`}
               className="scene-line-emotion"
               value={line.emotion ?? ''}
               options={EMOTION_CHOICES}
               onChange={(emotion) => edit(line.id, { emotion: emotion ? Emotion.parse(emotion) : null })}
-              field="emotion"
+              name="emotion"
             />
           ) : null}
           <LineStatus line={line} linePrice={linePrice} onRetry={() => onRetry(line.id)} />

@@ -30,13 +30,28 @@ type SelectProps = {
   className?: string;
   /** For tests and styling: the field's stable name (data-field); the chosen value is in data-value. */
   name?: string;
+  /** Named by `label` without showing it (a control in a dense row whose place already says what it is). */
+  hideLabel?: boolean;
 };
 
 /** A choice among a few options: a labelled button that opens a listbox (react-aria's Select). */
-export function Select({ label, value, onChange, options, placeholder, hint, required, disabled, className, name }: SelectProps) {
+export function Select({
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+  hint,
+  required,
+  disabled,
+  className,
+  name,
+  hideLabel,
+}: SelectProps) {
   return (
     <AriaSelect
-      className={`field ui-select ${className ?? ''}`}
+      aria-label={hideLabel ? label : undefined}
+      className={`${hideLabel ? '' : 'field '}ui-select ${className ?? ''}`}
       selectedKey={selectedKey(options, value)}
       onSelectionChange={(key) => key !== null && onChange(choiceValue(key))}
       disabledKeys={disabledKeys(options)}
@@ -46,15 +61,17 @@ export function Select({ label, value, onChange, options, placeholder, hint, req
       data-field={name}
       data-value={value}
     >
-      <Label className="field-label">
-        {label}
-        {required ? (
-          <span className="field-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Label>
+      {hideLabel ? null : (
+        <Label className="field-label">
+          {label}
+          {required ? (
+            <span className="field-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          ) : null}
+        </Label>
+      )}
       <SelectControl options={options} />
       {hint ? (
         <Text slot="description" className="field-hint">

@@ -44,12 +44,14 @@ export type RawOutcome = {
   closeCode: number | null;
   /** Text frames the host sent before closing (replies, events). */
   texts: string[];
+  /** The text frames that are replies (`type: 'reply'`), in order; events may come between them at any time. */
+  replies: unknown[];
 };
 
 /**
  * Upgrades `/bridge?query` with `origin`, writes `frames` as they are, and reports how the host
  * answered: it resolves at the host's close frame, when the socket ends, or once `expectReplies`
- * text frames have arrived.
+ * replies have arrived (events the host pushes meanwhile are kept in `texts` but not counted).
  */
 export function sendRawFrames(
   port: number,
@@ -64,11 +66,12 @@ export function sendRawFrames(
     let upgraded = false;
     let done = false;
     const texts: string[] = [];
+    const replies: unknown[] = [];
     const finish = (closeCode: number | null) => {
       if (done) return;
       done = true;
       socket.destroy();
-      resolve({ upgraded, closeCode, texts });
+      resolve({ upgraded, closeCode, texts, replies });
     };
     socket.on('connect', () =>
       socket.write(
@@ -104,11 +107,24 @@ export function sendRawFrames(
         const payload = buffer.subarray(offset, offset + length);
         buffer = buffer.subarray(offset + length);
         if (opcode === 0x8) return finish(payload.length >= 2 ? payload.readUInt16BE(0) : 1005);
-        if (opcode === 0x1) texts.push(payload.toString('utf8'));
-        if (options.expectReplies !== undefined && texts.length >= options.expectReplies) return finish(null);
+        if (opcode === 0x1) {
+          const text = payload.toString('utf8');
+          texts.push(text);
+          const message = parseJson(text);
+          if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'reply') replies.push(message);
+        }
+        if (options.expectReplies !== undefined && replies.length >= options.expectReplies) return finish(null);
       }
     });
     socket.on('error', (error) => (upgraded ? finish(null) : reject(error)));
     socket.on('close', () => finish(null));
   });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -40,7 +40,8 @@ const main: UserConfig = {
   ssr: { target: 'node' },
   build: {
     ssr: true,
-    outDir: fromRoot('dist/main'),
+    // CAST_MAIN_DIR moves it, as CAST_RENDERER_DIR does the renderer (benchmarks run core from there).
+    outDir: process.env.CAST_MAIN_DIR ?? fromRoot('dist/main'),
     emptyOutDir: true,
     target: 'node22',
     sourcemap: true,

@@ -68,11 +68,13 @@ function runUntilExit(command, args, env, onError, forwardAs) {
 function startInBrowser() {
   console.log(BROWSER_INSTEAD);
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const built = spawnSync(process.execPath, [vite, 'build', '--mode', 'renderer', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  for (const mode of ['renderer', 'main']) {
+    const built = spawnSync(process.execPath, [vite, 'build', '--mode', mode, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
   // The host stops cleanly on either signal but only once on each, and Ctrl+C in a terminal reaches
   // it directly too: passing SIGTERM on keeps a second SIGINT from cutting its shutdown short.
-  const host = [join(root, 'electron', 'web', 'cli.ts'), ...process.argv.slice(2)];
+  const host = [join(root, 'electron', 'web', 'cli.ts'), '--core', join(root, 'dist', 'main', 'coreEntry.js'), ...process.argv.slice(2)];
   runUntilExit(
     process.execPath,
     host,

@@ -44,6 +44,11 @@ export type BrowserHostOptions = {
    */
   core?: 'worker' | 'in-thread';
   /**
+   * Core's built entry (`vite build --mode main` → dist/main/coreEntry.js) for the worker, instead of
+   * its TypeScript sources: the code the desktop app runs, loaded in one file rather than hundreds.
+   */
+  coreEntry?: URL;
+  /**
    * Called once the server listens, before core has started: a page opened now (from `launchUrl`)
    * loads while core starts, and its bridge socket waits for core.
    */
@@ -162,7 +167,7 @@ async function startCore(
     return inThreadCore(core);
   }
   return startRemoteCore({
-    spawn: options.spawnCore ?? workerThreadCore(shell.log),
+    spawn: options.spawnCore ?? workerThreadCore(shell.log, options.coreEntry),
     config: { userDataDir, host: 'browser', mediaBase: shell.mediaBase, ...(options.probe ? { probe: options.probe } : {}) },
     keychain,
     launchSandbox: shell.launchSandbox,

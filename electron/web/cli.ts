@@ -1,16 +1,19 @@
 // `npm run start:browser`: the studio in the default browser, over the same core as the desktop app.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FileLogSink, RedactingLogger, type LogFields, type Logger } from '../core/log/logger.ts';
 import { startBrowserHost } from './browserHost.ts';
 
-const USAGE = `Usage: npm run start:browser -- [--no-open] [--port N] [--data DIR] [--speed realtime|fast]
+const USAGE = `Usage: npm run start:browser -- [--no-open] [--port N] [--data DIR] [--speed realtime|fast] [--core FILE]
 
   --no-open   print the URL without opening a browser
   --port N    listen on 127.0.0.1:N (default: a free port)
   --data DIR  keep the library, preferences and sandbox data in DIR
-  --speed     how fast the embedded sandbox finishes jobs (default: realtime)`;
+  --speed     how fast the embedded sandbox finishes jobs (default: realtime)
+  --core FILE run core from its built bundle (dist/main/coreEntry.js) instead of its sources`;
 
 /**
  * Its own folder beside the desktop app's: two cores running the same queue on one library at the
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       data: { type: 'string' },
       speed: { type: 'string', default: 'realtime' },
+      core: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -50,7 +54,17 @@ async function main(): Promise<void> {
   const userDataDir = values.data ?? defaultUserDataDir();
   const fileLog = new FileLogSink(join(userDataDir, 'logs', 'browser-host.log'));
   const log = new RedactingLogger([consoleSink, fileLog]);
-  const host = await startBrowserHost({ userDataDir, port, sandboxSpeed: values.speed, open: !values['no-open'], log });
+  const coreEntry = values.core === undefined ? undefined : pathToFileURL(resolve(values.core));
+  if (coreEntry && !existsSync(coreEntry))
+    throw new Error(`--core names no file: "${values.core}". Build it with: npx vite build --mode main`);
+  const host = await startBrowserHost({
+    userDataDir,
+    port,
+    sandboxSpeed: values.speed,
+    open: !values['no-open'],
+    log,
+    ...(coreEntry ? { coreEntry } : {}),
+  });
 
   console.log(
     `Cast Studio is running at\n\n  ${host.launchUrl()}\n\nThe link opens the studio once, within a minute. Press Enter for a new link, Ctrl+C to stop.`,

@@ -9,6 +9,7 @@ import { ensureRendererBuilt } from '../e2e/support/studioHost.ts';
 import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
+import { buildCoreBundle } from './support/coreBundle.ts';
 import { RARE_WORD, seedMixedGallery } from './support/seedMixedGallery.ts';
 import { median, percentile, round, type BenchOptions, type Metric } from './support/stats.ts';
 
@@ -29,18 +30,20 @@ export async function benchGallery(options: BenchOptions): Promise<Metric[]> {
   ensureRendererBuilt();
   // The embedded sandbox renders nothing here: its placeholder media keep the CPU for the renderer.
   process.env.CAST_SANDBOX_RENDERER ??= 'placeholder';
+  // Core runs from its bundle, as the desktop app runs it, not from hundreds of TypeScript sources.
+  const coreEntry = buildCoreBundle();
   const browser = await launchChromium();
   const metrics: Metric[] = [];
   try {
     const sizes = options.quick ? [10_000] : [10_000, 100_000];
-    for (const size of sizes) metrics.push(...(await benchSize(browser, size, size === sizes.at(-1), options)));
+    for (const size of sizes) metrics.push(...(await benchSize(browser, coreEntry, size, size === sizes.at(-1), options)));
   } finally {
     await browser.close();
   }
   return metrics;
 }
 
-async function benchSize(browser: Browser, size: number, full: boolean, options: BenchOptions): Promise<Metric[]> {
+async function benchSize(browser: Browser, coreEntry: URL, size: number, full: boolean, options: BenchOptions): Promise<Metric[]> {
   const tag = size >= 100_000 ? '100k' : '10k';
   const userDataDir = mkdtempSync(join(tmpdir(), `cast-bench-gallery-${tag}-`));
   const keychain = new MemoryKeychain();
@@ -51,6 +54,7 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
       sandboxSpeed: 'fast',
       keychain,
       log: silentLogger,
+      coreEntry,
       ...(onListening ? { onListening } : {}),
     });
   let host: BrowserHost | null = null;
@@ -100,7 +104,7 @@ async function benchSize(browser: Browser, size: number, full: boolean, options:
           }
           const t0 = performance.now();
           ({ host, context, page } = await launchAndOpen(browser, (onListening) =>
-            startBrowserHost({ userDataDir, sandbox: { ready: silentReady }, keychain, log: silentLogger, onListening }),
+            startBrowserHost({ userDataDir, sandbox: { ready: silentReady }, keychain, log: silentLogger, coreEntry, onListening }),
           ));
           await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
           await page.locator('[data-nav="gallery"]').click();

@@ -14,11 +14,12 @@ function entryUrl(): URL {
 /**
  * Core in a worker thread of this process (the browser host): its own event loop, so a sync page
  * or a large query never holds up the thread that serves pages. An uncaught error in core ends
- * the worker (and is logged here); the shell's RemoteCore then starts a new one.
+ * the worker (and is logged here); the shell's RemoteCore then starts a new one. `entry` may name
+ * core's built bundle (`vite build --mode main` → coreEntry.js), the code the desktop app runs.
  */
-export function workerThreadCore(log: Logger): CoreSpawner {
+export function workerThreadCore(log: Logger, entry: URL = entryUrl()): CoreSpawner {
   return () => {
-    const worker = new Worker(entryUrl(), { name: 'Cast Studio core', workerData: CORE_WORKER_MARK });
+    const worker = new Worker(entry, { name: 'Cast Studio core', workerData: CORE_WORKER_MARK });
     // Without a listener, a worker's uncaught error would end this process too.
     worker.on('error', (error: unknown) =>
       log.error('Cast Studio’s core failed.', { reason: error instanceof Error ? error.message : String(error) }),

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { IPC_VERSION } from '../../../shared/ipc/index.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -20,7 +22,7 @@ describe('npm start without an Electron binary', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('says why in one line and opens the studio through the browser host, which answers and stops', async () => {
+  it('says why in one line and opens the studio through the browser host, whose core (built, as the desktop runs it) answers, and stops', async () => {
     const started = spawn(
       process.execPath,
       [join(root, 'scripts', 'start.mjs'), '--no-open', '--data', join(scratch, 'data'), '--speed', 'fast'],
@@ -54,9 +56,34 @@ describe('npm start without an Electron binary', () => {
     const page = await fetch(new URL('/', url));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root"');
+    expect(existsSync(join(root, 'dist', 'main', 'coreEntry.js'))).toBe(true);
+    expect(await appInfoOverBridge(url)).toMatchObject({ type: 'reply', id: 1, reply: { ok: true, value: { host: 'browser' } } });
 
     const exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)));
     started.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 240_000);
 });
+
+/** What the page does first: trade the launch code for a session, open the bridge, ask `app.info`. */
+async function appInfoOverBridge(launchUrl: string): Promise<unknown> {
+  const { origin, hash } = new URL(launchUrl);
+  const session = await fetch(`${origin}/session`, { method: 'POST', headers: { origin, 'x-cast-launch': hash.replace(/^#\w+=/, '') } });
+  expect(session.status).toBe(200);
+  const { token } = (await session.json()) as { token: string };
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge?${new URLSearchParams({ token, v: String(IPC_VERSION) })}`, {
+    origin,
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      socket.once('error', reject);
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'invoke', id: 1, command: 'app.info', input: {} })));
+      socket.on('message', (data) => {
+        const message = JSON.parse((data as Buffer).toString('utf8')) as { type?: string };
+        if (message.type === 'reply') resolve(message);
+      });
+    });
+  } finally {
+    socket.terminate();
+  }
+}

@@ -1,0 +1,25 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * Builds core's bundle (`vite build --mode main`, as the desktop app ships it) into a new folder and
+ * returns the URL of its coreEntry.js, for a browser host to run in its worker. Built afresh each
+ * time (about 2 s), so a benchmark never runs a bundle older than the sources.
+ */
+export function buildCoreBundle(): URL {
+  const outDir = mkdtempSync(join(tmpdir(), 'cast-bench-core-'));
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'main', '--logLevel', 'warn'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CAST_MAIN_DIR: outDir },
+  });
+  const entry = join(outDir, 'coreEntry.js');
+  if (result.status !== 0 || !existsSync(entry)) throw new Error(`Core's bundle did not build:\n${result.stdout}\n${result.stderr}`);
+  return pathToFileURL(entry);
+}

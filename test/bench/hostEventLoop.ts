@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -16,6 +16,7 @@ const HOST_SCRIPT = fileURLToPath(new URL('./support/hostProcess.ts', import.met
 const RESOLUTION_MS = 2;
 const VIEWPORT = { width: 1360, height: 880 };
 const SPEED_PX_S = 3_000;
+const SANDBOX_NICE = Number(process.env.CAST_BENCH_SANDBOX_NICE ?? 19);
 
 type FullSync = { seconds: number; generations: number; downloads: { state: string; n: number }[] };
 type HostChild = { call<T>(op: HostOp, extra?: Partial<HostRequest>): Promise<T>; exited: Promise<void>; child: ChildProcess };
@@ -49,6 +50,9 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
     await first.exited;
     sandbox = await addGenerationCopies(sandbox, generationId, count - 1);
     options.log(`  host loop: sandbox seeded with ${count} generations`);
+    // The sandbox stands for the remote service, whose work a creator's machine never does: it
+    // yields the processor here (nice 19 unless CAST_BENCH_SANDBOX_NICE says otherwise).
+    yieldProcessor(sandbox.pid, SANDBOX_NICE);
 
     for (let run = 0; run < Math.max(1, options.runs); run += 1) {
       const dir = join(work, `run-${run}`);
@@ -97,11 +101,19 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
     `min ${round(Math.min(...values), 1)}, max ${round(Math.max(...values), 1)} over ${values.length} runs`;
   const p99s = runs.map((r) => r.p99);
   const maxes = runs.map((r) => r.max);
-  const note = `full sync of ${count} with downloads while the gallery scrolls; ${round(median(runs.map((r) => r.sync.seconds)), 1)} s`;
+  const note =
+    `full sync of ${count} with downloads while the gallery scrolls; ${round(median(runs.map((r) => r.sync.seconds)), 1)} s; ` +
+    `sandbox at nice ${SANDBOX_NICE}`;
   return [
     { name: 'host_event_loop_p99_ms_busy', value: round(median(p99s), 1), unit: 'ms', target: '<= 10', note: `${note}; ${spread(p99s)}` },
     { name: 'host_event_loop_max_ms_busy', value: round(median(maxes), 1), unit: 'ms', target: '<= 50', note: `${note}; ${spread(maxes)}` },
   ];
+}
+
+/** Sets every thread of process `pid` to `nice` (on Linux niceness is per thread; new threads inherit it). */
+function yieldProcessor(pid: number, nice: number): void {
+  const tasks = `/proc/${pid}/task`;
+  for (const tid of existsSync(tasks) ? readdirSync(tasks).map(Number) : [pid]) setPriority(tid, nice);
 }
 
 /** Forks the host process on `userDataDir` with `sandbox` and waits for its ready message. */

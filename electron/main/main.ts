@@ -1,6 +1,7 @@
 // The Electron shell's entry: it wires core to windows, IPC, protocols and the desktop, and holds no
 // behaviour of its own (each concern is one module beside this file).
 import { app, BrowserWindow, dialog, nativeTheme, screen, session } from 'electron';
+import Store from 'electron-store';
 import { join } from 'node:path';
 import type { Reply } from '../../shared/ipc/bridge.ts';
 import type { Settings } from '../../shared/ipc/models.ts';
@@ -10,7 +11,6 @@ import { FileLogSink, RedactingLogger } from '../core/log/logger.ts';
 import { installAppMenu } from './appMenu.ts';
 import { appContentSecurityPolicy } from './appResponse.ts';
 import { APP_ENTRY_URL, APP_ORIGIN, MEDIA_BASE, MEDIA_SCHEME } from './appUrls.ts';
-import { ElectronPreferences } from './electronPreferences.ts';
 import { createDesktopKeychain } from './desktopKeychain.ts';
 import { utilityCore } from './coreUtility.ts';
 import { attachIpcTransport } from './ipcTransport.ts';
@@ -22,6 +22,7 @@ import { registerShellHandlers } from './shellHandlers.ts';
 import { checkDroppedFile } from './uploadCheck.ts';
 import { createMainWindow, hardenContents } from './window.ts';
 import { restoreWindowState } from './windowState.ts';
+import { WindowStateFile } from './windowStateFile.ts';
 
 registerPrivilegedSchemes();
 app.enableSandbox();
@@ -44,7 +45,11 @@ async function start(): Promise<void> {
   const root = app.getAppPath();
   const fileLog = new FileLogSink(join(app.getPath('logs'), 'main.log'));
   const log = new RedactingLogger([fileLog]);
-  const preferences = new ElectronPreferences();
+  // Core is the only writer of preferences.json; the window's place has a file of its own, written only here.
+  const windowState = new WindowStateFile(
+    new Store<Record<string, unknown>>({ name: 'window', configFileMode: 0o600 }),
+    join(app.getPath('userData'), 'preferences.json'),
+  );
   const csp = appContentSecurityPolicy(MEDIA_SCHEME);
   let win: BrowserWindow | null = null;
 
@@ -80,9 +85,9 @@ async function start(): Promise<void> {
     const opened = createMainWindow({
       preload: join(root, 'dist', 'preload', 'preload.cjs'),
       url: APP_ENTRY_URL,
-      state: restoreWindowState(preferences.get('window.state', null), workAreas),
+      state: restoreWindowState(windowState.read(), workAreas),
       backgroundColor: nativeTheme.shouldUseDarkColors ? '#16161a' : '#f7f7f8',
-      onClose: (state) => preferences.set('window.state', state),
+      onClose: (state) => windowState.write(state),
     });
     opened.on(
       'focus',

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getWebSocketBridge, type BridgeStatus } from '../bridge/index.ts';
+import { useCoreStateStore } from './coreStateStore.ts';
 
 const MESSAGES: Partial<Record<BridgeStatus, string>> = {
   reconnecting: 'Lost the link to Cast Studio’s core. Reconnecting… Your queued work is safe.',
@@ -9,15 +10,27 @@ const MESSAGES: Partial<Record<BridgeStatus, string>> = {
     'This link to Cast Studio was used already or is more than a minute old. Press Enter where Cast Studio runs for a new link, and open that.',
 };
 
-/** In the browser host, says when the page has lost its WebSocket to the core (Electron never does). */
+/**
+ * Says when the page cannot reach core: the browser host's WebSocket is down (Electron has none),
+ * or, in both shells, core itself has ended and is starting again, or has been given up on.
+ */
 export function BridgeStatusBanner() {
   const [status, setStatus] = useState<BridgeStatus>('open');
+  const core = useCoreStateStore((s) => s.core);
   useEffect(() => getWebSocketBridge()?.onStatus(setStatus), []);
   const message = MESSAGES[status];
-  if (!message) return null;
+  if (message) {
+    return (
+      <div className="bridge-banner" role="alert" data-bridge-status={status}>
+        {message}
+      </div>
+    );
+  }
+  if (!core || core.state === 'running') return null;
+  // Restarting passes by itself in a moment; stopped needs the person to act.
   return (
-    <div className="bridge-banner" role="alert" data-bridge-status={status}>
-      {message}
+    <div className="bridge-banner" role={core.state === 'stopped' ? 'alert' : 'status'} data-core-state={core.state}>
+      {core.message}
     </div>
   );
 }

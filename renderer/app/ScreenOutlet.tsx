@@ -7,6 +7,7 @@ import { ScenesScreen } from '../features/scenes/ScenesScreen.tsx';
 import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
 import { StudioScreen } from '../features/studio/StudioScreen.tsx';
 import { VoicesScreen } from '../features/voices/VoicesScreen.tsx';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 
 const SCREEN_COMPONENTS: Record<Screen, () => React.JSX.Element> = {
   studio: StudioScreen,
@@ -18,7 +19,10 @@ const SCREEN_COMPONENTS: Record<Screen, () => React.JSX.Element> = {
   settings: SettingsScreen,
 };
 
-/** The current screen; moving between screens puts focus at the top of the new one. */
+/**
+ * The current screen; moving between screens puts focus at the top of the new one. A screen that
+ * throws while rendering shows a panel in its place (ScreenErrorBoundary), inside the same outlet.
+ */
 export function ScreenOutlet() {
   const screen = useNavigationStore((s) => s.screen);
   const Current = SCREEN_COMPONENTS[screen];
@@ -32,7 +36,9 @@ export function ScreenOutlet() {
   }, [screen]);
   return (
     <div className="screen-outlet" data-screen={screen}>
-      <Current />
+      <ScreenErrorBoundary screen={screen}>
+        <Current />
+      </ScreenErrorBoundary>
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { useJobsStore } from '../stores/jobsStore.ts';
 import { useNavigationStore, type Screen } from '../stores/navigationStore.ts';
 import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { useToastStore } from '../stores/toastStore.ts';
+import { useCoreStateStore } from './coreStateStore.ts';
 
 /**
  * The one place core's events become state (STYLE 15): each event is subscribed here once and
@@ -66,6 +67,7 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     listen('scene.updated', (scene) => useScenesStore.getState().apply(scene)),
     listen('cast.changed', ({ characterId, voice }) => useCastStore.getState().applyVoice(characterId, voice)),
     listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
+    listen('core.changed', (core) => useCoreStateStore.getState().apply(core)),
     listen('service.learned', (facts) => useServiceFactsStore.getState().apply(facts)),
     listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),
     listen('connection.changed', (connection) => {

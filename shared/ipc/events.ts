@@ -33,6 +33,8 @@ export const events = {
     message: z.string().nullable(),
   }),
   'health.changed': LibraryHealth,
+  /** Core's process or thread as its shell sees it: ended and starting again, running again, or given up on. */
+  'core.changed': z.object({ state: z.enum(['running', 'restarting', 'stopped']), message: z.string() }),
   'notification.clicked': z.object({ itemId: z.string() }),
   ...sceneEvents,
 } as const;

@@ -55,7 +55,7 @@ async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls)
     const core = await createCore({
       userDataDir: config.userDataDir,
       keychain: calls.keychain(config.keychainDescription),
-      // The same preferences.json the shell's store writes (electron-store is `conf` underneath).
+      // preferences.json has this one writer; the desktop shell keeps the window's place in a file of its own.
       preferences: new ConfPreferences({ cwd: config.userDataDir }),
       log: calls.logger(),
       host: config.host,

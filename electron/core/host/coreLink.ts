@@ -130,7 +130,8 @@ export class CoreLink {
     const stopped = this.stops.add(id);
     this.process.port.post({ type: 'stop', id });
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([stopped, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    // A core that has ended already (one the shell gave up on) answers nothing: its end is the answer.
+    await Promise.race([stopped, this.exited, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
     await this.stopSandboxes();
     await this.process.terminate();

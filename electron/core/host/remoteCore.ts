@@ -1,4 +1,5 @@
 import type { Reply } from '../../../shared/ipc/bridge.ts';
+import type { EventPayload } from '../../../shared/ipc/events.ts';
 import type { RouterLike } from '../../../shared/ipc/bridgeFrames.ts';
 import type { Core } from '../createCore.ts';
 import { Router } from '../ipc/router.ts';
@@ -51,6 +52,20 @@ const CORE_DOWN = {
   ok: false as const,
   error: { code: 'core_stopped', message: 'Cast Studio’s core stopped and could not start again. Quit Cast Studio and open it again.' },
 } satisfies Reply<never>;
+
+/** What the page is told (`core.changed`) as core ends, starts again, or is given up on. */
+export const CORE_STATES = {
+  restarting: {
+    state: 'restarting',
+    message: 'Cast Studio’s core stopped unexpectedly. Starting it again… Your queued work is safe.',
+  },
+  running: { state: 'running', message: 'Cast Studio’s core is running again.' },
+  stopped: {
+    state: 'stopped',
+    message:
+      'Cast Studio’s core keeps stopping, so it was not started again. Quit Cast Studio and open it again; your queued work is kept.',
+  },
+} as const satisfies Record<string, EventPayload<'core.changed'>>;
 
 /**
  * Starts core elsewhere (a worker thread, a utility process) and holds it: the same surface the
@@ -147,14 +162,17 @@ class RemoteCore {
     if (!restarting) {
       this.current = Promise.resolve(null);
       void link.stopSandboxes();
+      this.local.emit('core.changed', CORE_STATES.stopped);
       return;
     }
     this.restarts.push(now);
+    this.local.emit('core.changed', CORE_STATES.restarting);
     // The sandbox that core launched must go first: the new core launches its own on the same port.
     this.current = link.stopSandboxes().then(async () => {
       this.link = this.spawn();
       await this.link.ready;
-      this.options.log.info('Cast Studio’s core is running again.');
+      this.options.log.info(CORE_STATES.running.message);
+      this.local.emit('core.changed', CORE_STATES.running);
       return this.link;
     });
     this.current.catch(() => undefined);

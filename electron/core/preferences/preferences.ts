@@ -1,6 +1,9 @@
 import Conf from 'conf';
 
-/** Small key-value preferences. electron-store in Electron, `conf` (same file format) elsewhere. */
+/**
+ * Small key-value preferences in `preferences.json`, written by core only (`conf`). The desktop's main
+ * process keeps its window state in a file of its own (electron/main/windowStateFile.ts).
+ */
 export interface Preferences {
   get<T>(key: string, fallback: T): T;
   set(key: string, value: unknown): void;
@@ -37,7 +40,7 @@ export class StorePreferences implements Preferences {
   }
 }
 
-/** `conf` under a folder of our choosing: the browser host and tests. */
+/** `conf` in a folder of our choosing: core's preferences in both shells, and tests. */
 export class ConfPreferences extends StorePreferences {
   constructor(options: { cwd: string; configName?: string }) {
     super(

@@ -18,6 +18,7 @@ const PURE = [
   'electron/main/senderPolicy.ts',
   'electron/main/uploadCheck.ts',
   'electron/main/windowState.ts',
+  'electron/main/windowStateFile.ts',
 ];
 
 describe('pure shell modules', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serveCore } from '../../../../../electron/core/host/coreEntry.ts';
 import type { CoreProcess } from '../../../../../electron/core/host/coreLink.ts';
 import { workerPort } from '../../../../../electron/core/host/corePorts.ts';
-import { startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
+import { CORE_STATES, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
 import type { LogFields, Logger } from '../../../../../electron/core/log/logger.ts';
 import { MemoryKeychain } from '../../../../support/memoryKeychain.ts';
 
@@ -168,12 +168,15 @@ describe('core behind a port (the shell side)', () => {
       keychain: new MemoryKeychain(),
       log,
     });
+    const told: unknown[] = [];
+    remote.router.subscribe((event, payload) => event === 'core.changed' && told.push(payload));
     const inFlight = remote.router.handle('jobs.list', {});
     await until('the invoke to arrive', () => cores[0]?.received.find((frame) => frame.type === 'invoke'));
     cores[0]?.end(1);
 
     expect(await inFlight).toMatchObject({ ok: false, error: { code: 'core_restarted' } });
     expect(await remote.router.handle('jobs.list', {})).toEqual({ ok: true, value: 'again' });
+    expect(told).toEqual([CORE_STATES.restarting, CORE_STATES.running]);
     expect(cores).toHaveLength(2);
     expect(log.lines.map((line) => [line.level, line.message])).toEqual([
       ['error', 'Cast Studio’s core stopped unexpectedly; starting it again.'],

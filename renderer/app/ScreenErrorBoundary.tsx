@@ -1,0 +1,53 @@
+import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
+import type { Screen } from '../stores/navigationStore.ts';
+import { Button } from '../ui/Button.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import './screenProblem.css';
+
+type BoundaryProps = { screen: Screen; children: ReactNode };
+type BoundaryState = { error: Error | null; attempt: number; screen: Screen | null };
+
+/**
+ * Catches what the current screen throws while it renders, so one broken screen shows a calm panel
+ * in its place while the header, the navigation and every other screen keep working. Moving to
+ * another screen clears it; "Try again" mounts the screen afresh.
+ */
+export class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, attempt: 0, screen: null };
+
+  /** Another screen is another chance: what the last one threw is forgotten before the new one renders. */
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.screen === state.screen ? null : { screen: props.screen, error: null };
+  }
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // The page has no log of its own in core: the console is where a developer looks for this.
+    console.error(`The ${this.props.screen} screen failed to render.`, error, info.componentStack);
+  }
+
+  private readonly retry = () => this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+
+  override render(): ReactNode {
+    const { error, attempt } = this.state;
+    if (!error) return <Fragment key={attempt}>{this.props.children}</Fragment>;
+    return (
+      <section className="screen screen-problem" data-screen-problem={this.props.screen}>
+        <EmptyState
+          title="This screen hit a problem"
+          action={
+            <Button variant="primary" onClick={this.retry}>
+              Try again
+            </Button>
+          }
+        >
+          <p>Cast Studio could not show this screen. Your library and your queued work are safe, and the other screens still work.</p>
+          <p className="screen-problem-message">{error.message || 'The screen gave no reason.'}</p>
+        </EmptyState>
+      </section>
+    );
+  }
+}

@@ -3,6 +3,7 @@ import { useAccountStore } from '../stores/accountStore.ts';
 import { CONNECTION_STATUS_WORDS, statusOf } from '../stores/connectionStatus.ts';
 import { connectionLabel, useConnectionStore } from '../stores/connectionStore.ts';
 import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
+import { useCoreStateStore } from './coreStateStore.ts';
 import { useNavigationStore } from '../stores/navigationStore.ts';
 import { creditsText } from '../ui/format.ts';
 
@@ -12,7 +13,9 @@ export function AppHeader() {
   const { connection } = useConnectionStore(useShallow((s) => ({ connection: s.connection })));
   const inFlight = useJobsStore(selectInFlightCount);
   const go = useNavigationStore((s) => s.go);
-  const status = statusOf(connection);
+  const coreState = useCoreStateStore((s) => s.core?.state);
+  // While core is down the last connection event is stale: the pill says what the banner says.
+  const status = coreState === 'stopped' ? 'unavailable' : coreState === 'restarting' ? 'connecting' : statusOf(connection);
   const { words, tone } = CONNECTION_STATUS_WORDS[status];
   const label = connectionLabel(connection?.profile);
 

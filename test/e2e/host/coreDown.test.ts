@@ -97,12 +97,17 @@ describe.skipIf(chromiumMissing() !== null)('the page is told when core stops', 
     await banner.waitFor({ timeout: 30_000 });
     expect(await banner.textContent()).toBe('Cast Studio’s core stopped unexpectedly. Starting it again… Your queued work is safe.');
     expect(await banner.getAttribute('role')).toBe('status');
+    expect(await app.page.getByTestId('connection-words').textContent()).toBe('connecting…');
     expect(await inspectAtLaptopSizes(app, 'core-restarting')).toBe('');
 
     restarts.release();
     await app.waitForEvent('core.changed', (payload) => payload.state === 'running');
     await app.page.locator('.bridge-banner').waitFor({ state: 'detached' });
     expect(told().map((payload) => (payload as { state: string }).state)).toEqual(['restarting', 'running']);
+    await app.page
+      .getByTestId('connection-words')
+      .filter({ hasText: /^online$/ })
+      .waitFor({ timeout: 30_000 });
 
     // The restarted core answers the page: a job queued now shows in the queue it reads.
     await studio.call('jobs.pause', {});
@@ -124,6 +129,7 @@ describe.skipIf(chromiumMissing() !== null)('the page is told when core stops', 
     const banner = app.page.locator('.bridge-banner[data-core-state="stopped"]');
     await banner.waitFor({ timeout: 30_000 });
     expect(await banner.getAttribute('role')).toBe('alert');
+    expect(await app.page.getByTestId('connection-words').textContent()).toBe('not connected');
     expect(await banner.textContent()).toBe(
       'Cast Studio’s core keeps stopping, so it was not started again. Quit Cast Studio and open it again; your queued work is kept.',
     );

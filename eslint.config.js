@@ -197,6 +197,9 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
+      // `import { type X }` still loads the module at run time (verbatimModuleSyntax); all-type imports
+      // are written `import type`, so the layering rules that read them as type-only hold.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       // An async function without `await` is how an implementation of a Promise-returning interface
       // turns a throw into a rejection; the rule would have those written as `Promise.resolve`/`reject`.
       '@typescript-eslint/require-await': 'off',

@@ -1,4 +1,3 @@
-import './app/zodWithoutEval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The kit's styles first, so that a screen's own rules come later and win at equal specificity.

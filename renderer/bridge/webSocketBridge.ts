@@ -1,16 +1,5 @@
-import {
-  IPC_VERSION,
-  type AppError,
-  type Bridge,
-  type CommandInput,
-  type CommandName,
-  type CommandOutput,
-  type EventName,
-  type EventPayload,
-  type Reply,
-  type WireMessage,
-  type WireRequest,
-} from '../../shared/ipc/index.ts';
+import { IPC_VERSION, type Bridge, type Reply, type WireMessage, type WireRequest } from '../../shared/ipc/bridge.ts';
+import type { AppError, CommandInput, CommandName, CommandOutput, EventName, EventPayload } from '../../shared/ipc/index.ts';
 import { CLOSE_INCOMPATIBLE, SESSION_HEADER, UPLOAD_PATH } from '../../shared/ipc/bridgeFrames.ts';
 
 /** `refused`: the page's launch link was spent or expired and the tab holds no session. */

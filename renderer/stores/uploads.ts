@@ -1,4 +1,5 @@
-import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/index.ts';
+import type { UploadContentType } from '../../shared/api/index.ts';
+import { UPLOAD_TYPES } from '../../shared/api/uploadTypes.ts';
 import { SIGNATURE_BYTES, signatureTypeOf } from '../../shared/api/fileSignature.ts';
 import type { AppError } from '../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from './appInfoStore.ts';

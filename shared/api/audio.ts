@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AudioStatus, HttpsUrl, Timestamp, Uuid, WebhookUrlField, dataOf, listOf } from './common.ts';
 import { LIMITS } from './limits.ts';
+import { EMOTIONS } from './voiceOptions.ts';
 import { VoiceModel } from './voices.ts';
 
-export const Emotion = z.enum(['auto', 'neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised']);
+export const Emotion = z.enum(EMOTIONS);
 export type Emotion = z.infer<typeof Emotion>;
 
 const modelBText = z.string().min(1).max(1000);
@@ -27,15 +28,8 @@ export const CreateAudioRequest = z.strictObject({
 export type CreateAudioRequest = z.infer<typeof CreateAudioRequest>;
 export type CreateAudioInput = z.input<typeof CreateAudioRequest>;
 
-/** spec 4.5: fields that only voice-model-b accepts. */
-export const MODEL_B_FIELDS = [
-  'speaker',
-  'voice_description',
-  'style_instruction',
-  'reference_audio',
-  'reference_text',
-  'language',
-] as const;
+// spec 4.5: fields that only voice-model-b accepts (core reads them from here too).
+export { MODEL_B_FIELDS } from './voiceOptions.ts';
 
 export function defaultAudioName(now: Date): string {
   return `Audio ${now.toISOString().slice(0, 10)}`;

@@ -1,18 +1,28 @@
 import { z } from 'zod';
 import { dataOf } from './common.ts';
 import { Scope } from './keys.ts';
+import { OPERATION_IDS } from './operations.ts';
+import {
+  ASPECT_RATIOS,
+  CHARACTER_ORIENTATIONS,
+  IMAGE_MODES,
+  LIPSYNC_MODELS,
+  MOTION_INTENSITIES,
+  QUALITIES,
+  VIDEO_MODES,
+} from './optionValues.ts';
 
 export const GenerationType = z.enum(['image', 'video', 'talk']);
 export type GenerationType = z.infer<typeof GenerationType>;
 
 // spec 4.2 option enums
-export const ImageMode = z.enum(['generate', 'remix', 'edit']);
-export const VideoMode = z.enum(['create', 'extend', 'remix', 'edit', 'lipsync']);
-export const LipsyncModel = z.enum(['avatar-model-a', 'avatar-model-b', 'lipsync-model-c']);
-export const MotionIntensity = z.enum(['low', 'medium', 'high']);
-export const CharacterOrientation = z.enum(['image', 'video']);
-export const Quality = z.enum(['standard', 'pro']);
-export const AspectRatio = z.enum(['1:1', '9:16', '16:9', '4:3', '3:4', '4:5', '21:9']);
+export const ImageMode = z.enum(IMAGE_MODES);
+export const VideoMode = z.enum(VIDEO_MODES);
+export const LipsyncModel = z.enum(LIPSYNC_MODELS);
+export const MotionIntensity = z.enum(MOTION_INTENSITIES);
+export const CharacterOrientation = z.enum(CHARACTER_ORIENTATIONS);
+export const Quality = z.enum(QUALITIES);
+export const AspectRatio = z.enum(ASPECT_RATIOS);
 export type AspectRatio = z.infer<typeof AspectRatio>;
 
 /** One model of the capability catalog; the per-model narrowing of spec 4.2 and 8 lives here. */
@@ -50,16 +60,6 @@ export const Capabilities = z.looseObject({
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 export const CapabilitiesResponse = dataOf(Capabilities);
-
-export const OPERATION_IDS = {
-  createCharacter: 'characters.create.v1',
-  regenerateCharacter: 'characters.regenerate.v1',
-  revertCharacter: 'characters.revert.v1',
-  createGeneration: 'generations.create.v1',
-  cloneVoice: 'voices.clone.v1',
-  createAudio: 'audio.create.v1',
-} as const;
-export type OperationId = (typeof OPERATION_IDS)[keyof typeof OPERATION_IDS];
 
 /** The catalog the sandbox serves; a remote service serves its own through the same schema. */
 export const DEFAULT_CAPABILITIES: Capabilities = {
@@ -168,13 +168,3 @@ export const DEFAULT_CAPABILITIES: Capabilities = {
   ],
   voice_models: ['voice-model-a', 'voice-model-b'],
 };
-
-export function defaultModel(catalog: Capabilities, type: GenerationType): ModelInfo {
-  const model = catalog.models.find((m) => m.type === type && m.is_default) ?? catalog.models.find((m) => m.type === type);
-  if (!model) throw new Error(`The catalog has no ${type} model.`);
-  return model;
-}
-
-export function findModel(catalog: Capabilities, type: GenerationType, id: string | undefined): ModelInfo | undefined {
-  return id === undefined ? defaultModel(catalog, type) : catalog.models.find((m) => m.type === type && m.id === id);
-}

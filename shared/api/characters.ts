@@ -28,14 +28,6 @@ export type CharacterParameters = z.infer<typeof CharacterParameters>;
 export type CharacterParametersInput = z.input<typeof CharacterParameters>;
 export const TRAIT_KEYS = Object.keys(CharacterParameters.shape) as (keyof CharacterParameters)[];
 
-/** Which traits apply to each creation type (the studio shows these; the service accepts all). */
-export const TRAITS_BY_CREATION_TYPE: Record<CreationType, readonly (keyof CharacterParameters)[]> = {
-  human: ['gender', 'age', 'ethnicity', 'skinTone', 'eyeColor', 'artStyle', 'mood', 'customDetails'],
-  fantasy: ['fantasyMode', 'creatureType', 'colorScheme', 'creatureSize', 'eyeColor', 'artStyle', 'mood', 'customDetails'],
-  prompt: ['prompt', 'artStyle', 'mood', 'customDetails'],
-  image: ['artStyle', 'mood', 'customDetails'],
-};
-
 export const CharacterName = z.string().trim().min(LIMITS.characterName.min).max(LIMITS.characterName.max);
 
 // spec 4.1 POST /v1/characters

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { Timestamp, Uuid, dataOf } from './common.ts';
-import { LIMITS } from './limits.ts';
+import { API_KEY_PATTERN } from './apiKeyFormat.ts';
 
 // spec 2.1
-export const API_KEY_PATTERN = new RegExp(`^sk_live_[0-9a-f]{${LIMITS.apiKeyHexLength}}$`);
 export const ApiKeyText = z.string().regex(API_KEY_PATTERN, 'An API key is sk_live_ followed by 64 hexadecimal characters.');
 export const WebhookSecret = z.string().regex(/^whsec_[0-9a-zA-Z]+$/);
 

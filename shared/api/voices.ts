@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { HttpsUrl, Timestamp, Uuid, VoiceStatus, WebhookUrlField, dataOf } from './common.ts';
 import { LIMITS } from './limits.ts';
+import { VOICE_MODELS } from './voiceOptions.ts';
 
-export const VoiceModel = z.enum(['voice-model-a', 'voice-model-b']);
+export const VoiceModel = z.enum(VOICE_MODELS);
 export type VoiceModel = z.infer<typeof VoiceModel>;
 export const SetupMode = z.enum(['voice_clone', 'voice_design']);
 // spec 2.4: seen `cloned` and `preset`; `designed` is a decision.

@@ -1,9 +1,13 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cruise, type ICruiseOptions } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The import rules need no types; the files linted here are made up, so they are in no TypeScript project.
@@ -207,4 +211,64 @@ describe('function size and hooks', LINT_CASE, () => {
         "import { useState } from 'react';\nexport function Probe({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n",
       ),
     ).toContain('react-hooks/rules-of-hooks'));
+});
+
+const ZOD_RULES = ['renderer-no-zod', 'plain-shared-no-zod'];
+
+/** The zod rules of .dependency-cruiser.cjs broken under `dirs` of `rootDir`, each as `rule: from → to`. */
+async function zodPaths(rootDir: string, dirs: readonly string[]): Promise<string[]> {
+  const options: ICruiseOptions = { ...(await extractDepcruiseOptions(path.join(root, '.dependency-cruiser.cjs'))), baseDir: rootDir };
+  const tsConfigFile = path.join(rootDir, 'tsconfig.json');
+  const hasTsConfig = readdirSync(rootDir).includes('tsconfig.json');
+  if (hasTsConfig) options.tsConfig = { fileName: tsConfigFile };
+  else delete options.tsConfig;
+  const result = await cruise([...dirs], options, undefined, hasTsConfig ? { tsConfig: extractTSConfig(tsConfigFile) } : {});
+  if (typeof result.output === 'string') throw new Error('dependency-cruiser returned text instead of a result');
+  return result.output.summary.violations
+    .filter((violation) => ZOD_RULES.includes(violation.rule.name))
+    .map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`)
+    .sort();
+}
+
+describe('zod stays out of the page', () => {
+  const fixture = mkdtempSync(path.join(tmpdir(), 'layering-'));
+  afterAll(() => rmSync(fixture, { recursive: true, force: true }));
+  const plant = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(fixture, file)), { recursive: true });
+    writeFileSync(path.join(fixture, file), text);
+  };
+
+  plant('node_modules/zod/package.json', '{ "name": "zod", "main": "index.js" }\n');
+  plant('node_modules/zod/index.js', 'export const z = {};\n');
+  // A schema module, a plain one, and a plain one that brings the schemas along.
+  plant('shared/api/audio.ts', "import { z } from 'zod';\nexport const Emotion = z;\nexport type Emotion = string;\n");
+  plant('shared/api/limits.ts', 'export const LIMITS = { text: 10 };\n');
+  plant('shared/api/helper.ts', "import type { Emotion } from './audio.ts';\nexport const pick = (e: Emotion) => e;\n");
+  plant('shared/api/sneaky.ts', "import { Emotion } from './audio.ts';\nexport const choices = Emotion;\n");
+  plant('shared/api/direct.ts', "import { z } from 'zod';\nexport const thing = z;\n");
+  // Pages: fine ones, then each way of reaching zod.
+  plant(
+    'renderer/plain.ts',
+    "import { LIMITS } from '../shared/api/limits.ts';\nimport { pick } from '../shared/api/helper.ts';\nexport const a = [LIMITS, pick];\n",
+  );
+  plant('renderer/types.ts', "import type { Emotion } from '../shared/api/audio.ts';\nexport type A = Emotion;\n");
+  plant('renderer/schema.ts', "import { Emotion } from '../shared/api/audio.ts';\nexport const a = Emotion;\n");
+  plant('renderer/index.ts', "export { Emotion } from '../shared/api/index.ts';\n");
+  plant('shared/api/index.ts', "export * from './audio.ts';\n");
+  plant('renderer/zod.ts', "import { z } from 'zod';\nexport const a = z;\n");
+  plant('renderer/through.ts', "import { choices } from '../shared/api/sneaky.ts';\nexport const a = choices;\n");
+
+  it('refuses every run-time path from the page to zod, and accepts constants, pure helpers and types', async () => {
+    expect(await zodPaths(fixture, ['renderer', 'shared'])).toEqual([
+      'plain-shared-no-zod: shared/api/direct.ts → node_modules/zod/index.js',
+      'plain-shared-no-zod: shared/api/sneaky.ts → shared/api/audio.ts',
+      'renderer-no-zod: renderer/index.ts → shared/api/index.ts',
+      'renderer-no-zod: renderer/schema.ts → shared/api/audio.ts',
+      'renderer-no-zod: renderer/zod.ts → node_modules/zod/index.js',
+    ]);
+  }, 120_000);
+
+  it('holds for the tree', async () => {
+    expect(await zodPaths(root, ['renderer', 'shared'])).toEqual([]);
+  }, 180_000);
 });

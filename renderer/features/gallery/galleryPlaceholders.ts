@@ -1,4 +1,4 @@
-import { GENERATION_DEFAULTS } from '../../../shared/api/index.ts';
+import { GENERATION_DEFAULTS } from '../../../shared/api/limits.ts';
 import type { Job, LibraryFilter } from '../../../shared/ipc/index.ts';
 import { kindRatio, parseAspectRatio } from './itemShapes.ts';
 

@@ -1,4 +1,4 @@
-import { OPERATION_IDS } from '../../../shared/api/index.ts';
+import { OPERATION_IDS } from '../../../shared/api/operations.ts';
 import type { CommandInput, LibraryItem } from '../../../shared/ipc/index.ts';
 
 type GenerationBody = CommandInput<'generations.create'>['body'];

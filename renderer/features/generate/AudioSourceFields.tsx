@@ -1,5 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
-import { Emotion, LIMITS, type Voice } from '../../../shared/api/index.ts';
+import type { Voice } from '../../../shared/api/index.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
+import { EMOTIONS as EMOTION_VALUES, isEmotion } from '../../../shared/api/voiceOptions.ts';
 import { Field, Select, type SelectOption } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl, type Segment } from '../../ui/SegmentedControl.tsx';
@@ -83,7 +85,9 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
               <Select
                 {...control}
                 value={state.speech.emotion}
-                onChange={(e) => setSpeech({ emotion: Emotion.parse(e.target.value) })}
+                onChange={(e) => {
+                  if (isEmotion(e.target.value)) setSpeech({ emotion: e.target.value });
+                }}
                 options={EMOTIONS}
               />
             )}
@@ -118,7 +122,7 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
   );
 }
 
-const EMOTIONS: readonly SelectOption[] = Emotion.options.map((emotion) => ({
+const EMOTIONS: readonly SelectOption[] = EMOTION_VALUES.map((emotion) => ({
   value: emotion,
   label: emotion === 'auto' ? 'auto (default)' : emotion,
 }));

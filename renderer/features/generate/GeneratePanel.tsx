@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { findModel, LIMITS, type GenerationType } from '../../../shared/api/index.ts';
+import type { GenerationType } from '../../../shared/api/index.ts';
+import { findModel } from '../../../shared/api/findModel.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
 import { formSubmitHandlers } from '../../app/formSubmit.ts';
 import { SHORTCUT_HINT } from '../../app/useShortcuts.ts';

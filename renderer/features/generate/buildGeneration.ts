@@ -1,13 +1,7 @@
-import {
-  LIMITS,
-  findModel,
-  resolveGeneration,
-  type AudioTrack,
-  type Capabilities,
-  type CreateGenerationRequest,
-  type Emotion,
-  type GenerationType,
-} from '../../../shared/api/index.ts';
+import type { AudioTrack, Capabilities, CreateGenerationRequest, Emotion, GenerationType } from '../../../shared/api/index.ts';
+import { findModel } from '../../../shared/api/findModel.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
+import { resolveGeneration } from '../../../shared/api/resolveGeneration.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { readyUrls, stillUploading, type Attachment } from '../../stores/attachments.ts';
 import { applicableOptions, isMediaOption, modeOf, OPTION_LABELS, type MediaOptionKey, type OptionValues } from './generateOptions.ts';

@@ -1,18 +1,15 @@
+import type { GenerationOptionKey, GenerationType, ModelInfo } from '../../../shared/api/index.ts';
+import { GENERATION_DEFAULTS, LIMITS } from '../../../shared/api/limits.ts';
 import {
-  AspectRatio,
-  CharacterOrientation,
-  GENERATION_DEFAULTS,
-  ImageMode,
-  LIMITS,
-  LipsyncModel,
-  MotionIntensity,
-  OPTIONS_BY_TYPE,
-  Quality,
-  VideoMode,
-  type GenerationOptionKey,
-  type GenerationType,
-  type ModelInfo,
-} from '../../../shared/api/index.ts';
+  ASPECT_RATIOS,
+  CHARACTER_ORIENTATIONS,
+  IMAGE_MODES,
+  LIPSYNC_MODELS,
+  MOTION_INTENSITIES,
+  QUALITIES,
+  VIDEO_MODES,
+} from '../../../shared/api/optionValues.ts';
+import { OPTIONS_BY_TYPE } from '../../../shared/api/resolveGeneration.ts';
 
 /** Options the user sets with a control; the media options come from attachments. */
 export type ScalarOptionKey = Exclude<GenerationOptionKey, MediaOptionKey>;
@@ -159,13 +156,13 @@ export function modeLabel(mode: string): string {
 }
 
 export const CHOICES = {
-  aspect_ratio: AspectRatio.options,
-  quality: Quality.options,
-  image_mode: ImageMode.options,
-  video_mode: VideoMode.options,
-  lipsync_model: LipsyncModel.options,
-  motion_intensity: MotionIntensity.options,
-  character_orientation: CharacterOrientation.options,
+  aspect_ratio: ASPECT_RATIOS,
+  quality: QUALITIES,
+  image_mode: IMAGE_MODES,
+  video_mode: VIDEO_MODES,
+  lipsync_model: LIPSYNC_MODELS,
+  motion_intensity: MOTION_INTENSITIES,
+  character_orientation: CHARACTER_ORIENTATIONS,
 } as const;
 
 export const STYLE_SUGGESTIONS = [

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
-import { OPERATION_IDS, findModel, type AudioTrack, type GenerationType, type Voice } from '../../../shared/api/index.ts';
+import type { AudioTrack, GenerationType, Voice } from '../../../shared/api/index.ts';
+import { findModel } from '../../../shared/api/findModel.ts';
+import { OPERATION_IDS } from '../../../shared/api/operations.ts';
 import type { AppError, Job, Price } from '../../../shared/ipc/index.ts';
 import { attach, releaseAttachment, type Attachment, type AttachmentInput } from '../../stores/attachments.ts';
 import { invoke } from '../../bridge/invoke.ts';

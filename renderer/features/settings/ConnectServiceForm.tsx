@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FileUp } from 'lucide-react';
 import { Button as AriaButton, FileTrigger } from 'react-aria-components';
-import { API_KEY_PATTERN } from '../../../shared/api/index.ts';
+import { API_KEY_PATTERN } from '../../../shared/api/apiKeyFormat.ts';
 import type { CommandInput, ConnectionCheck } from '../../../shared/ipc/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, TextArea, TextInput } from '../../ui/Field.tsx';

@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
-import { LIMITS, TRAITS_BY_CREATION_TYPE } from '../../../shared/api/index.ts';
+import { TRAITS_BY_CREATION_TYPE } from '../../../shared/api/characterTraits.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
 import { formSubmitHandlers } from '../../app/formSubmit.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { AttachmentField } from '../../ui/AttachmentField.tsx';

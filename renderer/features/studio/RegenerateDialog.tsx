@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { LIMITS } from '../../../shared/api/index.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
 import { submitOnCommandEnter } from '../../app/formSubmit.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,5 +1,8 @@
 import { create } from 'zustand';
-import { LIMITS, OPERATION_IDS, TRAITS_BY_CREATION_TYPE, type CreationType } from '../../../shared/api/index.ts';
+import { TRAITS_BY_CREATION_TYPE } from '../../../shared/api/characterTraits.ts';
+import type { CreationType } from '../../../shared/api/index.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
+import { OPERATION_IDS } from '../../../shared/api/operations.ts';
 import type { AppError, CommandInput, Job } from '../../../shared/ipc/index.ts';
 import { attach, readyUrls, releaseAttachment, stillUploading, type Attachment, type AttachmentInput } from '../../stores/attachments.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';

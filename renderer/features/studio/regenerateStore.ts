@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { LIMITS, OPERATION_IDS } from '../../../shared/api/index.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
+import { OPERATION_IDS } from '../../../shared/api/operations.ts';
 import type { AppError, Job } from '../../../shared/ipc/index.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { isFresh, QuotePricer, type PriceState } from '../../stores/quotePricer.ts';

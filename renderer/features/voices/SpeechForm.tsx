@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Emotion, LIMITS, MODEL_B_FIELDS, OPERATION_IDS, VoiceModel } from '../../../shared/api/index.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
+import { OPERATION_IDS } from '../../../shared/api/operations.ts';
+import { EMOTIONS, MODEL_B_FIELDS, VOICE_MODELS } from '../../../shared/api/voiceOptions.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { formSubmitHandlers } from '../../app/formSubmit.ts';
 import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
@@ -27,7 +29,7 @@ const MODEL_B_LABELS: Record<ModelBField, { label: string; hint: string; multili
   language: { label: 'Language', hint: 'For example en, fr-CA or ja.' },
 };
 
-const EMOTION_OPTIONS = Emotion.options.map((emotion) => ({
+const EMOTION_OPTIONS = EMOTIONS.map((emotion) => ({
   value: emotion,
   label: emotion === 'auto' ? 'Auto (from the text)' : emotion,
 }));
@@ -96,7 +98,7 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
           hint={model ? undefined : `Uses ${effectiveModel}`}
           value={model ?? ''}
           onChange={(value) => setModel(value as '' | SpeechBody['model'])}
-          options={[{ value: '', label: "The voice's model" }, ...VoiceModel.options.map((each) => ({ value: each, label: each }))]}
+          options={[{ value: '', label: "The voice's model" }, ...VOICE_MODELS.map((each) => ({ value: each, label: each }))]}
         />
         <Select
           label="Emotion"

@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { LIMITS, OPERATION_IDS, UPLOAD_TYPES, VoiceModel } from '../../../shared/api/index.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
+import { OPERATION_IDS } from '../../../shared/api/operations.ts';
+import { UPLOAD_TYPES } from '../../../shared/api/uploadTypes.ts';
+import { VOICE_MODELS } from '../../../shared/api/voiceOptions.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { DropZone } from '../../ui/DropZone.tsx';
 import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
@@ -19,7 +22,7 @@ export const useClonePrice = createPriceStore();
 const AUDIO_TYPES = Object.entries(UPLOAD_TYPES).filter(([, info]) => info.kind === 'audio');
 const AUDIO_ACCEPT = AUDIO_TYPES.map(([type]) => type).join(',');
 const MAX_AUDIO_MB = Math.max(...AUDIO_TYPES.map(([, info]) => info.maxBytes)) / (1024 * 1024);
-const MODEL_OPTIONS = VoiceModel.options.map((model) => ({ value: model, label: model }));
+const MODEL_OPTIONS = VOICE_MODELS.map((model) => ({ value: model, label: model }));
 
 /** Clone a voice from a sample, or design one from a description (spec 4.4 setup_mode). */
 export function VoiceCreateForm() {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { VoiceModel, type Voice } from '../../../shared/api/index.ts';
+import type { Voice } from '../../../shared/api/index.ts';
+import { VOICE_MODELS } from '../../../shared/api/voiceOptions.ts';
 import type { VoiceView } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { WorkStatus } from '../../ui/WorkStatus.tsx';
@@ -13,7 +14,7 @@ import { GiveVoiceTo } from '../scenes/GiveVoiceTo.tsx';
 
 const OWNER_LABELS: Record<string, string> = { me: 'Yours', team: 'Team', system: 'Preset' };
 const ALL_MODELS = '';
-const MODEL_FILTER = [{ value: ALL_MODELS, label: 'Every model' }, ...VoiceModel.options.map((model) => ({ value: model, label: model }))];
+const MODEL_FILTER = [{ value: ALL_MODELS, label: 'Every model' }, ...VOICE_MODELS.map((model) => ({ value: model, label: model }))];
 
 /** The user's and team's voices, then the presets, as cards with a play button, filterable by model. */
 export function VoiceList({ onSpeak }: { onSpeak: (voice: Voice) => void }) {

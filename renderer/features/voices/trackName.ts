@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/api/index.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
 
 /** How many words of the text name a track by default. */
 const FIRST_WORDS = 5;

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { Emotion } from '../api/audio.ts';
 import { Quality } from '../api/catalog.ts';
 import { Job } from './models.ts';
+import { SCENE_EXPORT_CHUNK_BYTES } from './sceneExportChunks.ts';
+import { SCENE_ASPECTS } from './sceneSettings.ts';
+import { SCENE_LINE_STATES, SCENE_STATE_KINDS } from './sceneState.ts';
+
+// Plain values and helpers a page needs without the schemas; core reads them from here too.
+export { SCENE_EXPORT_CHUNK_BYTES } from './sceneExportChunks.ts';
+export { UNRENDERED_LINE_FIELDS, sceneStateOf } from './sceneState.ts';
 
 const Id = z.string().min(1).max(200);
 const Empty = z.object({}).strict();
@@ -66,12 +73,8 @@ export const SceneLineInput = z
   .strict();
 export type SceneLineInput = z.infer<typeof SceneLineInput>;
 
-/**
- * Where a line's render stands. `draft`: never rendered, or its content changed since (`key` no
- * longer matches); `queued`/`rendering`: its jobs are in the queue; `done`: a playable result for
- * its current content; `failed`: its last render failed (retry renders it alone).
- */
-export const SceneLineState = z.enum(['draft', 'queued', 'rendering', 'done', 'failed']);
+/** Where a line's render stands (sceneState.ts says what each state means). */
+export const SceneLineState = z.enum(SCENE_LINE_STATES);
 export type SceneLineState = z.infer<typeof SceneLineState>;
 
 export const SceneLine = SceneLineInput.extend({
@@ -86,26 +89,14 @@ export const SceneLine = SceneLineInput.extend({
   /** What the player plays: the talk clip's video, the speech line's audio, or the clip item's media. */
   mediaId: z.string().nullable(),
   mediaType: z.string().nullable(),
+  /** The library's thumbnail of the line's picture (a talk clip's, or a clip item's); null for a speech line or before it exists. */
+  thumbId: z.string().nullable(),
   durationMs: z.number().int().nullable(),
   error: z.string().nullable(),
 });
 export type SceneLine = z.infer<typeof SceneLine>;
 
-/** A line's fields that say where its render stands, as they are before any render of its content. */
-export const UNRENDERED_LINE_FIELDS = {
-  state: 'draft',
-  key: '',
-  speechJobId: null,
-  talkJobId: null,
-  audioId: null,
-  generationId: null,
-  mediaId: null,
-  mediaType: null,
-  durationMs: null,
-  error: null,
-} as const satisfies Omit<SceneLine, keyof SceneLineInput>;
-
-export const SceneAspect = z.enum(['16:9', '9:16', '1:1']);
+export const SceneAspect = z.enum(SCENE_ASPECTS);
 export type SceneAspect = z.infer<typeof SceneAspect>;
 
 export const Scene = z.object({
@@ -121,6 +112,12 @@ export const Scene = z.object({
 });
 export type Scene = z.infer<typeof Scene>;
 
+/** Where a whole scene stands (sceneState.ts says what each kind means). */
+export const SceneStateKind = z.enum(SCENE_STATE_KINDS);
+export type SceneStateKind = z.infer<typeof SceneStateKind>;
+export const SceneState = z.object({ kind: SceneStateKind, done: z.number().int(), total: z.number().int() });
+export type SceneState = z.infer<typeof SceneState>;
+
 export const SceneSummary = z.object({
   id: z.string(),
   title: z.string(),
@@ -128,6 +125,7 @@ export const SceneSummary = z.object({
   doneCount: z.number().int(),
   /** Headshot content ids of the characters in the scene, first appearance first (at most 4). */
   castMediaIds: z.array(z.string()),
+  state: SceneState,
   updatedAt: z.string(),
 });
 export type SceneSummary = z.infer<typeof SceneSummary>;
@@ -158,11 +156,28 @@ export const ScenePrice = z.object({
 });
 export type ScenePrice = z.infer<typeof ScenePrice>;
 
+/** Who speaks one job of a scene in the queue: the line's place in the scene (from 1) and its speaker. */
+export const SceneQueueLine = z.object({
+  jobId: z.string(),
+  /** null when the job rendered content no line has any more (the line was edited or deleted since). */
+  lineNumber: z.number().int().min(1).nullable(),
+  /** The character's name, "Narrator" for a speech line; null when the line is gone. */
+  speaker: z.string().nullable(),
+});
+export type SceneQueueLine = z.infer<typeof SceneQueueLine>;
+
+/** How the queue names a scene's group of jobs (its `batchId` is the scene's id). */
+export const SceneQueueGroup = z.object({
+  sceneId: z.string(),
+  /** The scene's title now; null when the scene was deleted. */
+  title: z.string().nullable(),
+  lines: z.array(SceneQueueLine),
+});
+export type SceneQueueGroup = z.infer<typeof SceneQueueGroup>;
+
 export const SceneExportFormat = z.enum(['mp4', 'srt', 'vtt', 'fcpxml', 'otio']);
 export type SceneExportFormat = z.infer<typeof SceneExportFormat>;
 
-/** A piece of the joined MP4 on its way to core (base64 of at most 512 KiB, so a frame stays under 1 MB). */
-export const SCENE_EXPORT_CHUNK_BYTES = 512 * 1024;
 const CHUNK_BASE64_CHARS = Math.ceil(SCENE_EXPORT_CHUNK_BYTES / 3) * 4;
 const MAX_EXPORT_POSITION = 64 * 1024 ** 3;
 
@@ -224,6 +239,14 @@ export const sceneCommands = {
   },
   'scenes.delete': { input: z.object({ id: Id }).strict(), output: Ok },
   'scenes.duplicate': { input: z.object({ id: Id }).strict(), output: Scene },
+  /**
+   * The queue's names for groups of jobs that may be scenes' (`sceneIds` are the groups' batch ids):
+   * each scene's title and each of its jobs' line and speaker. Ids that were never scenes are left out.
+   */
+  'scenes.queueGroups': {
+    input: z.object({ sceneIds: z.array(Id).max(500) }).strict(),
+    output: z.array(SceneQueueGroup),
+  },
   /** The exact price of rendering what is not rendered yet (or only `lineIds`), from quotes. */
   'scenes.price': { input: z.object({ id: Id, lineIds: z.array(Id).max(1000).optional() }).strict(), output: ScenePrice },
   /** Queues every line that needs rendering (or only `lineIds`: a retry or a re-render of one line). */

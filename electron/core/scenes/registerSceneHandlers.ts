@@ -9,6 +9,7 @@ import type { Logger } from '../log/logger.ts';
 import { lineNeeds } from './lineNeeds.ts';
 import { RenderFollower } from './renderFollower.ts';
 import { priceScene } from './scenePricing.ts';
+import { sceneQueueGroups } from './sceneQueueGroups.ts';
 import { renderScene } from './sceneRendering.ts';
 import { sceneParts, type SceneParts, type SceneServices } from './sceneServices.ts';
 import type { SceneRecord } from './sceneStore.ts';
@@ -62,6 +63,7 @@ export function registerSceneHandlers(router: Router, deps: SceneDeps): void {
     if (!parts().scenes.delete(input.id)) throw notFound();
     return { ok: true as const };
   });
+  router.register('scenes.queueGroups', (input) => sceneQueueGroups(parts(), input.sceneIds));
   router.register('scenes.duplicate', (input) => duplicate(parts(), requireScene(parts(), input.id), now()));
   registerRenderCommands(router, parts, now);
 }
@@ -98,6 +100,7 @@ function followRenders(router: Router, deps: SceneDeps): void {
     log: deps.log,
   });
   const touched = new Set<string>();
+  const items = new Set<string>();
   let flush: NodeJS.Immediate | null = null;
   // Events arrive inside the queue's and the record flow's own work (even their transactions): the
   // renders are read after it, together.
@@ -105,9 +108,11 @@ function followRenders(router: Router, deps: SceneDeps): void {
     flush ??= setImmediate(() => {
       flush = null;
       const ids = [...touched];
+      const itemIds = new Set(items);
       touched.clear();
+      items.clear();
       try {
-        follower.touched(ids);
+        follower.touched(ids, itemIds);
       } catch (error) {
         deps.log.warn('Scene renders could not be brought up to date.', { error });
       }
@@ -120,7 +125,10 @@ function followRenders(router: Router, deps: SceneDeps): void {
       if (job.retryOf) touched.add(job.retryOf);
       later();
     } else if (event === 'library.updated') {
-      for (const item of (payload as { items: { id: string }[] }).items) touched.add(item.id);
+      for (const item of (payload as { items: { id: string }[] }).items) {
+        touched.add(item.id);
+        items.add(item.id);
+      }
       later();
     } else if (event === 'connection.changed') {
       setImmediate(() => {

@@ -30,13 +30,16 @@ export class RenderFollower {
     this.deps = deps;
   }
 
-  /** A job or a library item changed: the renders that hang on it are read again. */
-  touched(ids: readonly string[]): void {
+  /**
+   * A job or a library item changed: the renders that hang on it are read again. A finished clip's
+   * item that changed (its thumbnail came in after its file) shows its scene again, its line's picture with it.
+   */
+  touched(ids: readonly string[], itemIds: ReadonlySet<string> = new Set()): void {
     const parts = this.deps.parts();
     if (!parts) return;
     const renders = new Map<string, SceneRender>();
     for (const id of ids) for (const render of parts.renders.touchedBy(id)) renders.set(render.key, render);
-    this.refresh(parts, [...renders.values()]);
+    this.refresh(parts, [...renders.values()], (render) => render.state === 'done' && itemIds.has(render.generationId ?? ''));
   }
 
   /** Every render still under way (after a start or a restart). */
@@ -45,11 +48,14 @@ export class RenderFollower {
     if (parts) this.refresh(parts, parts.renders.unfinished());
   }
 
-  private refresh(parts: SceneParts, renders: readonly SceneRender[]): void {
+  private refresh(parts: SceneParts, renders: readonly SceneRender[], showAgain: (render: SceneRender) => boolean = () => false): void {
     const scenes = new Set<string>();
     for (const render of renders) {
       const next = this.read(parts, render);
-      if (sameRender(render, next)) continue;
+      if (sameRender(render, next)) {
+        if (showAgain(render)) scenes.add(render.sceneId);
+        continue;
+      }
       parts.renders.settle(next, this.now());
       scenes.add(next.sceneId);
       if (next.state === 'done' && render.state !== 'done') this.finished(parts, next);

@@ -1,4 +1,11 @@
-import { UNRENDERED_LINE_FIELDS, type Scene, type SceneLine, type SceneLineInput, type SceneSummary } from '../../../shared/ipc/scenes.ts';
+import {
+  sceneStateOf,
+  UNRENDERED_LINE_FIELDS,
+  type Scene,
+  type SceneLine,
+  type SceneLineInput,
+  type SceneSummary,
+} from '../../../shared/ipc/scenes.ts';
 import { planLine, type LinePlan } from './linePlan.ts';
 import type { SceneParts } from './sceneServices.ts';
 import type { SceneRender } from './sceneRenderStore.ts';
@@ -36,6 +43,7 @@ export function sceneView(parts: SceneParts, record: SceneRecord): Scene {
 
 export function sceneSummary(parts: SceneParts, record: SceneRecord): SceneSummary {
   const scene = sceneView(parts, record);
+  const problems = new Set(planLines(parts, record, scene.lines).flatMap((plan) => (plan.problem ? [plan.line.id] : [])));
   const castMediaIds: string[] = [];
   for (const id of new Set(scene.lines.flatMap((l) => (l.kind === 'talk' && l.characterId ? [l.characterId] : [])))) {
     const headshot = parts.services.queries.character(id)?.headshotMediaId;
@@ -48,6 +56,7 @@ export function sceneSummary(parts: SceneParts, record: SceneRecord): SceneSumma
     lineCount: scene.lines.length,
     doneCount: scene.lines.filter((l) => l.state === 'done').length,
     castMediaIds,
+    state: sceneStateOf(scene.lines.map((line) => ({ state: line.state, problem: problems.has(line.id) }))),
     updatedAt: scene.updatedAt,
   };
 }
@@ -58,7 +67,7 @@ function lineView(parts: SceneParts, plan: LinePlan, render: SceneRender | null)
     // A gallery clip plays as it is: nothing to render, ready once its file is in the library.
     const item = plan.line.clipItemId ? parts.services.queries.item(plan.line.clipItemId) : null;
     if (!item?.mediaId) return { ...base, state: 'draft', error: plan.problem };
-    return { ...base, state: 'done', mediaId: item.mediaId, mediaType: item.mediaType };
+    return { ...base, state: 'done', mediaId: item.mediaId, mediaType: item.mediaType, thumbId: item.thumbId };
   }
   if (!render) return { ...base, state: 'draft' };
   return {
@@ -70,6 +79,7 @@ function lineView(parts: SceneParts, plan: LinePlan, render: SceneRender | null)
     generationId: render.generationId,
     mediaId: render.mediaId,
     mediaType: render.mediaType,
+    thumbId: render.generationId ? (parts.services.queries.item(render.generationId)?.thumbId ?? null) : null,
     durationMs: render.durationMs,
     error: render.error,
   };

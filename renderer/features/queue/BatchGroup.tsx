@@ -6,17 +6,20 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { WorkStatus } from '../../ui/WorkStatus.tsx';
 import { creditsText, formatCount } from '../../ui/format.ts';
 import { JOB_KIND_LABELS } from './jobLabels.ts';
+import type { BatchScene } from './sceneGroups.ts';
 
 type BatchGroupProps = {
   /** The jobs of one click, oldest first. */
   jobs: Job[];
   now: number;
+  /** The scene the jobs render, when they are a scene's lines: the group is named after it. */
+  scene?: BatchScene | null;
   /** The rows of its jobs, shown when the group is open. */
   children: ReactNode;
 };
 
 /** Several results of one click as one row: how many are done, their progress and their price; open it to see each. */
-export function BatchGroup({ jobs, now, children }: BatchGroupProps) {
+export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProps) {
   const [open, setOpen] = useState(false);
   const first = jobs[0] as Job;
   const count = (states: readonly JobState[]) => jobs.filter((job) => states.includes(job.state)).length;
@@ -32,17 +35,26 @@ export function BatchGroup({ jobs, now, children }: BatchGroupProps) {
     .filter(Boolean)
     .join(', ');
   const state = running > 0 ? 'processing' : failed === jobs.length ? 'failed' : 'done';
+  const title = scene ? scene.title : first.title;
   return (
-    <li className="job-batch" data-batch-id={first.batchId ?? undefined} data-batch-size={jobs.length} data-state={state}>
+    <li
+      className="job-batch"
+      data-batch-id={first.batchId ?? undefined}
+      data-batch-size={jobs.length}
+      data-state={state}
+      data-scene={scene ? (scene.deleted ? 'deleted' : 'present') : undefined}
+    >
       <div className="job-row job-batch-row">
         <div className="job-main">
           <div className="job-title-line">
-            <span className="job-kind">{JOB_KIND_LABELS[first.kind]}</span>
+            <span className="job-kind">{scene ? 'Scene' : JOB_KIND_LABELS[first.kind]}</span>
             <span className="job-batch-count">×{jobs.length}</span>
-            <span className="job-title">{first.title}</span>
+            <span className={`job-title${scene?.deleted ? ' job-title-gone' : ''}`} data-testid="batch-title">
+              {title}
+            </span>
           </div>
           <p className="job-note">{note}</p>
-          {running > 0 ? <ProgressBar value={fraction} label={`${first.title}: progress of ${jobs.length}`} /> : null}
+          {running > 0 ? <ProgressBar value={fraction} label={`${title}: progress of ${jobs.length}`} /> : null}
         </div>
         <div className="job-side">
           <WorkStatus status={state} />

@@ -16,6 +16,8 @@ interface JobRowProps {
   after: string | null;
   /** A newer attempt of this failed job exists. */
   retried: boolean;
+  /** The scene line the job renders ("Line 3 · Mara"); null for a job that is no scene's. */
+  line?: string | null;
   /** The current time, for the elapsed time of a job in flight. */
   now: number;
   onCancel: (job: Job) => void;
@@ -23,7 +25,7 @@ interface JobRowProps {
 }
 
 /** One job: what it is, its state, price, progress and the actions that apply. */
-export function JobRow({ job, depth, after, retried, now, onCancel, onRetry }: JobRowProps) {
+export function JobRow({ job, depth, after, retried, line = null, now, onCancel, onRetry }: JobRowProps) {
   const [sendAgainError, setSendAgainError] = useState<AppError | null>(null);
   // The same request under the same key: nothing new to price, so no retry dialog.
   const sendAgain = async () => setSendAgainError(await useJobsStore.getState().retry(job.id, null));
@@ -46,6 +48,11 @@ export function JobRow({ job, depth, after, retried, now, onCancel, onRetry }: J
             </span>
           )}
           <span className="job-kind">{JOB_KIND_LABELS[job.kind]}</span>
+          {line && (
+            <span className="job-line" data-testid="job-line">
+              {line}
+            </span>
+          )}
           <span className="job-title">{job.title}</span>
           {job.retryOf && <span className="job-retry-tag">retry</span>}
         </div>

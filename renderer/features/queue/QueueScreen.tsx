@@ -13,7 +13,8 @@ import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { BatchGroup } from './BatchGroup.tsx';
-import { chainOrder, groupBatches, isActive, isAskingCreator } from './jobLabels.ts';
+import { chainOrder, depthsInBatch, groupBatches, isActive, isAskingCreator } from './jobLabels.ts';
+import { batchIdsOf, lineLabel, sceneLines, sceneOf } from './sceneGroups.ts';
 import { JobRow } from './JobRow.tsx';
 import { useQueueStore } from './queueStore.ts';
 import './queue.css';
@@ -29,8 +30,15 @@ export function QueueScreen() {
     useShallow((s) => ({ jobs: s.jobs, paused: s.paused, pendingCredits: s.pendingCredits })),
   );
   const balance = useAccountStore((s) => s.balance);
-  const { error, cancel, pauseAll, resumeAll, openRetry } = useQueueStore(
-    useShallow((s) => ({ error: s.error, cancel: s.cancel, pauseAll: s.pauseAll, resumeAll: s.resumeAll, openRetry: s.openRetry })),
+  const { error, cancel, pauseAll, resumeAll, openRetry, sceneGroups } = useQueueStore(
+    useShallow((s) => ({
+      error: s.error,
+      cancel: s.cancel,
+      pauseAll: s.pauseAll,
+      resumeAll: s.resumeAll,
+      openRetry: s.openRetry,
+      sceneGroups: s.sceneGroups,
+    })),
   );
   // Until the user picks, the queue shows what is in progress, or everything when nothing is.
   const [picked, setShow] = useState<Show | null>(null);
@@ -47,11 +55,19 @@ export function QueueScreen() {
     const timer = setTimeout(() => void useJobsStore.getState().load(), 300);
     return () => clearTimeout(timer);
   }, [signature]);
+  // A scene's jobs share its id as their batch: its title (as it is now, after a rename) and each job's line name the group.
+  const batchIds = JSON.stringify(batchIdsOf(all));
+  useEffect(() => {
+    // Read with the jobs, once their changes settle, not once per event of a rendering scene.
+    const timer = setTimeout(() => void useQueueStore.getState().loadSceneGroups(JSON.parse(batchIds) as string[]), 300);
+    return () => clearTimeout(timer);
+  }, [batchIds, signature]);
+  const lineOf = sceneLines(sceneGroups);
 
   const active = all.filter(isActive);
   const show: Show = picked ?? (active.length > 0 ? 'active' : 'all');
   const shown = show === 'all' ? all : show === 'active' ? active : all.filter((job) => !isActive(job));
-  const entries = groupBatches(chainOrder(shown));
+  const entries = groupBatches(chainOrder(shown), { known: all, placeOf: (job) => lineOf.get(job.id)?.lineNumber ?? null });
   const now = useNow(active.some((job) => job.state === 'processing'));
   const titles = new Map(all.map((job) => [job.id, job.title]));
   // A failed job is retried once (core refuses a second retry): its row says so instead of offering it.
@@ -126,18 +142,20 @@ export function QueueScreen() {
                 job={each}
                 depth={at}
                 retried={retried.has(each.id)}
+                line={lineLabel(lineOf.get(each.id))}
                 now={now}
                 after={each.dependsOn ? (titles.get(each.dependsOn) ?? null) : null}
                 onCancel={(one) => void cancel(one)}
                 onRetry={(one) => void openRetry(one)}
               />
             );
-            return batch ? (
-              <BatchGroup key={`batch-${job.batchId ?? job.id}`} jobs={batch} now={now}>
-                {batch.map((each) => row(each, 0))}
+            if (!batch) return row(job, depth);
+            const depths = depthsInBatch(batch);
+            const scene = sceneOf(batch, sceneGroups);
+            return (
+              <BatchGroup key={`batch-${job.batchId ?? job.id}`} jobs={batch} now={now} scene={scene}>
+                {batch.map((each) => row(each, depths.get(each.id) ?? 0))}
               </BatchGroup>
-            ) : (
-              row(job, depth)
             );
           })}
         </ul>

@@ -89,27 +89,71 @@ export function chainOrder(jobs: readonly Job[]): { job: Job; depth: number }[] 
 export type QueueEntry = { job: Job; depth: number; batch: null } | { job: Job; depth: 0; batch: Job[] };
 
 /**
- * The jobs of one click (several results of one request) as one entry at the place of its newest
- * job; a batch of one, or a job in a chain, stays a row of its own.
+ * The jobs of one click (several results of one request, or a scene's lines) as one entry at the
+ * place of its newest job; a batch of one stays a row of its own. A chain whose first step is in
+ * the batch comes with it (a scene line's speech, then its clip), and a retry stays in the batch of
+ * the job it retried (looked up among `known` jobs, the shown ones by default). Inside, chains go
+ * oldest first, or by `placeOf` (a scene's line number) where known.
  */
-export function groupBatches(ordered: readonly { job: Job; depth: number }[]): QueueEntry[] {
-  const members = new Map<string, Job[]>();
-  for (const { job, depth } of ordered) {
-    if (!job.batchId || depth > 0) continue;
-    members.set(job.batchId, [...(members.get(job.batchId) ?? []), job]);
-  }
+export function groupBatches(
+  ordered: readonly { job: Job; depth: number }[],
+  { placeOf = () => null, known }: { placeOf?: (job: Job) => number | null; known?: readonly Job[] } = {},
+): QueueEntry[] {
+  const batchOf = batchFinder(known ?? ordered.map(({ job }) => job));
+  // Each entry's batch: a chain's later steps go with their first step when they share its batch.
+  let rootBatch: string | null = null;
+  const owners = ordered.map(({ job, depth }) => {
+    const own = batchOf(job);
+    if (depth === 0) rootBatch = own;
+    return depth === 0 || own === rootBatch ? own : null;
+  });
+  const chains = new Map<string, { job: Job; depth: number }[][]>();
+  ordered.forEach((entry, at) => {
+    const batch = owners[at];
+    if (!batch) return;
+    const list = chains.get(batch) ?? [];
+    if (entry.depth === 0 || list.length === 0) list.push([entry]);
+    else list[list.length - 1]?.push(entry);
+    chains.set(batch, list);
+  });
   const out: QueueEntry[] = [];
   const placed = new Set<string>();
-  for (const { job, depth } of ordered) {
-    const batch = job.batchId && depth === 0 ? (members.get(job.batchId) ?? []) : [];
-    if (batch.length < 2 || !job.batchId) {
+  ordered.forEach(({ job, depth }, at) => {
+    const batch = owners[at];
+    const members = batch ? (chains.get(batch) ?? []) : [];
+    if (!batch || members.flat().length < 2) {
       out.push({ job, depth, batch: null });
-      continue;
+      return;
     }
-    if (placed.has(job.batchId)) continue;
-    placed.add(job.batchId);
-    const oldestFirst = [...batch].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    out.push({ job, depth: 0, batch: oldestFirst });
-  }
+    if (placed.has(batch)) return;
+    placed.add(batch);
+    const sorted = [...members].sort((a, b) => compareChains(a[0]?.job as Job, b[0]?.job as Job, placeOf));
+    out.push({ job, depth: 0, batch: sorted.flat().map((entry) => entry.job) });
+  });
   return out;
+}
+
+/** Each job's steps before it inside its batch: 0 for a chain's first step, 1 for the clip after its speech. */
+export function depthsInBatch(batch: readonly Job[]): Map<string, number> {
+  const depths = new Map<string, number>();
+  for (const job of batch) depths.set(job.id, job.dependsOn && depths.has(job.dependsOn) ? (depths.get(job.dependsOn) as number) + 1 : 0);
+  return depths;
+}
+
+/** A job's batch: its own, or that of the job it retried (a retry is a new job without one). */
+function batchFinder(jobs: readonly Job[]): (job: Job) => string | null {
+  const byId = new Map(jobs.map((job) => [job.id, job]));
+  return (job) => {
+    let at: Job | undefined = job;
+    for (let hops = 0; at && hops < 20; hops += 1) {
+      if (at.batchId) return at.batchId;
+      at = at.retryOf ? byId.get(at.retryOf) : undefined;
+    }
+    return null;
+  };
+}
+
+function compareChains(a: Job, b: Job, placeOf: (job: Job) => number | null): number {
+  const byPlace = (placeOf(a) ?? Number.MAX_SAFE_INTEGER) - (placeOf(b) ?? Number.MAX_SAFE_INTEGER);
+  return byPlace || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AppError, Job } from '../../../shared/ipc/index.ts';
+import type { AppError, Job, SceneQueueGroup } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import type { PriceState } from '../../ui/PriceButton.tsx';
@@ -13,6 +13,8 @@ interface QueueState {
   retryError: AppError | null;
   /** The last refused queue action, shown above the list. */
   error: AppError | null;
+  /** Scenes' names for their groups of jobs, by scene id (a scene's jobs share its id as their batch). */
+  sceneGroups: Record<string, SceneQueueGroup>;
 
   openRetry: (job: Job) => Promise<void>;
   closeRetry: () => void;
@@ -22,10 +24,22 @@ interface QueueState {
   decide: (job: Job, choice: 'wait' | 'done') => Promise<void>;
   pauseAll: () => Promise<void>;
   resumeAll: () => Promise<void>;
+  /** Reads again which of these batches are scenes, their titles as they are now and each job's line. */
+  loadSceneGroups: (batchIds: readonly string[]) => Promise<void>;
   reset: () => void;
 }
 
-const initial = { retrying: null, retryPrice: { status: 'idle' } as PriceState, retryBusy: false, retryError: null, error: null };
+/** The newest batches the queue asks names for (the command's own limit). */
+const MAX_SCENE_GROUPS = 500;
+
+const initial = {
+  retrying: null,
+  retryPrice: { status: 'idle' } as PriceState,
+  retryBusy: false,
+  retryError: null,
+  error: null,
+  sceneGroups: {},
+};
 
 export const useQueueStore = create<QueueState>()((set, get) => ({
   ...initial,
@@ -62,6 +76,12 @@ export const useQueueStore = create<QueueState>()((set, get) => ({
   },
   pauseAll: async () => set({ error: await useJobsStore.getState().pause() }),
   resumeAll: async () => set({ error: await useJobsStore.getState().resume() }),
+  loadSceneGroups: async (batchIds) => {
+    if (batchIds.length === 0) return set({ sceneGroups: {} });
+    const reply = await invoke('scenes.queueGroups', { sceneIds: batchIds.slice(0, MAX_SCENE_GROUPS) });
+    // Without an answer (offline core, say) the groups keep the names they had: nothing to say.
+    if (reply.ok) set({ sceneGroups: Object.fromEntries(reply.value.map((group) => [group.sceneId, group])) });
+  },
 
   reset: () => set(initial),
 }));

@@ -1,7 +1,7 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Emotion } from '../../../shared/api/index.ts';
+import { EMOTIONS, isEmotion } from '../../../shared/api/voiceOptions.ts';
 import type { AppError, CastVoice, SpeechSettings, VoiceView } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -27,7 +27,7 @@ const OWNER_GROUPS: readonly { label: string; owns: (voice: VoiceView) => boolea
 
 const EMOTION_OPTIONS: readonly SelectOption[] = [
   { value: '', label: 'Auto (from the text)' },
-  ...Emotion.options.filter((emotion) => emotion !== 'auto').map((emotion) => ({ value: emotion, label: emotion })),
+  ...EMOTIONS.filter((emotion) => emotion !== 'auto').map((emotion) => ({ value: emotion, label: emotion })),
 ];
 
 /** No voice, the stored voice when the service no longer lists it, then the listed voices by owner. */
@@ -91,7 +91,7 @@ export function CastVoicePicker({ characterId, characterName }: { characterId: s
               options={EMOTION_OPTIONS}
               disabled={!cast}
               onChange={(event) => {
-                const next = { ...draft, emotion: event.target.value ? Emotion.parse(event.target.value) : undefined };
+                const next = { ...draft, emotion: isEmotion(event.target.value) ? event.target.value : undefined };
                 setDraft(next);
                 if (cast) void save(cast.voiceId, cleaned(next));
               }}

@@ -1,7 +1,8 @@
 import { Download, Plus } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { SceneAspect, type Scene } from '../../../shared/ipc/index.ts';
+import type { Scene, SceneAspect } from '../../../shared/ipc/index.ts';
+import { SCENE_ASPECTS } from '../../../shared/ipc/sceneSettings.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -16,8 +17,9 @@ import { SceneLineRow, type Choice } from './SceneLineRow.tsx';
 import { ScenePlayer } from './ScenePlayer.tsx';
 import { ScenePriceBar } from './ScenePriceBar.tsx';
 import { nextSpeaker, speakerFields, type Speaker } from './sceneLines.ts';
-import { Quality as QualityEnum } from './sceneTypes.ts';
-import { selectLineCounts, selectLineIds } from './sceneSelectors.ts';
+import { QUALITIES } from './sceneTypes.ts';
+import { selectLineCounts, selectLineIds, selectPosterId, selectSceneState } from './sceneSelectors.ts';
+import { SceneStateNote } from './SceneStateNote.tsx';
 import { useScenesStore, type SaveState } from './scenesStore.ts';
 
 type View = 'write' | 'watch';
@@ -41,6 +43,8 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
     })),
   );
   const { total, done: doneCount } = useScenesStore(useShallow(selectLineCounts));
+  const posterId = useScenesStore(selectPosterId);
+  const sceneState = useScenesStore(useShallow(selectSceneState));
   const [view, setView] = useState<View>('write');
   const [exporting, setExporting] = useState(false);
 
@@ -92,6 +96,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
           <span className={`scene-save scene-save-${saveState}`} role="status" title={saveError?.message}>
             {SAVE_LABELS[saveState]}
           </span>
+          <SceneStateNote state={sceneState} />
         </div>
         <div className="screen-actions">
           <SegmentedControl<View>
@@ -123,6 +128,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
         title={title}
         lineCount={total}
         doneCount={doneCount}
+        posterId={posterId}
       />
     </section>
   );
@@ -195,14 +201,14 @@ const SceneWriter = memo(function SceneWriter() {
           name="aspect"
           value={aspect ?? '16:9'}
           onChange={(value) => useScenesStore.getState().setSettings({ aspect: value })}
-          segments={SceneAspect.options.map((value) => ({ value, label: value }))}
+          segments={SCENE_ASPECTS.map((value) => ({ value, label: value }))}
         />
         <SegmentedControl<Scene['quality']>
           label="Quality"
           name="quality"
           value={quality ?? 'standard'}
           onChange={(value) => useScenesStore.getState().setSettings({ quality: value })}
-          segments={QualityEnum.options.map((value) => ({ value, label: value === 'pro' ? 'Pro' : 'Standard' }))}
+          segments={QUALITIES.map((value) => ({ value, label: value === 'pro' ? 'Pro' : 'Standard' }))}
         />
         <ScenePriceBar />
       </aside>

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
+import { MediaImage } from '../../ui/MediaImage.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { exportScene, type ExportResult } from './export/exportScene.ts';
 
@@ -33,10 +34,12 @@ type ExportDialogProps = {
   /** The scene's lines and how many of them are rendered (its lines themselves are not needed here). */
   lineCount: number;
   doneCount: number;
+  /** The library thumbnail the exported video opens on (its first line's), shown beside the MP4. */
+  posterId: string | null;
 };
 
 /** Export a scene as one MP4, subtitles and a timeline, with its progress and a way to stop it. */
-export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, doneCount }: ExportDialogProps) {
+export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, doneCount, posterId }: ExportDialogProps) {
   const [formats, setFormats] = useState<SceneExportFormat[]>(['mp4', 'srt', 'fcpxml']);
   const [destination, setDestination] = useState('');
   const [run, setRun] = useState<Run>(null);
@@ -154,7 +157,12 @@ export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, do
               <ul className="scene-export-files">
                 {result.files.map((file) => (
                   <li key={file.path} data-format={file.format}>
-                    {file.path}
+                    {file.format === 'mp4' ? (
+                      <span className="scene-export-poster" data-poster={posterId ? 'thumbnail' : 'none'}>
+                        <MediaImage mediaId={posterId} alt="" className="scene-export-poster-image" />
+                      </span>
+                    ) : null}
+                    <span className="scene-export-path">{file.path}</span>
                   </li>
                 ))}
               </ul>

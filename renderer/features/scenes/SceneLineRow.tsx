@@ -1,8 +1,9 @@
-import { AlertTriangle, Check, GripVertical, MoreHorizontal, RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { AlertTriangle, AudioLines, Check, GripVertical, MoreHorizontal, RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
-import { Emotion, Quality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
+import { EMOTIONS, QUALITIES, isEmotion, isQuality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { Button } from '../../ui/Button.tsx';
+import { MediaImage } from '../../ui/MediaImage.tsx';
 import { Field, Select } from '../../ui/Field.tsx';
 import { creditsText } from '../../ui/format.ts';
 import { Menu, Select as ChoiceSelect } from '../../ui/primitives/index.ts';
@@ -30,11 +31,11 @@ const CLIP = 'clip';
 const EMOTION_CHOICES: readonly Choice[] = [
   { value: '', label: 'Voice’s default emotion' },
   { value: 'auto', label: 'Auto (from the text)' },
-  ...Emotion.options.filter((emotion) => emotion !== 'auto').map((emotion) => ({ value: emotion, label: emotion })),
+  ...EMOTIONS.filter((emotion) => emotion !== 'auto').map((emotion) => ({ value: emotion, label: emotion })),
 ];
 const QUALITY_CHOICES: readonly Choice[] = [
   { value: '', label: 'As the scene' },
-  ...Quality.options.map((quality) => ({ value: quality, label: quality })),
+  ...QUALITIES.map((quality) => ({ value: quality, label: quality })),
 ];
 
 /** The cast, then the narrator and a gallery clip; "Choose a speaker" only while the line has none. */
@@ -115,7 +116,7 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
 
   return (
     <li
-      className={`scene-line${dropTarget ? ' scene-line-drop' : ''}`}
+      className={`scene-line${dropTarget ? ' scene-line-drop' : ''}${line.state === 'done' ? ' scene-line-pictured' : ''}`}
       data-line-id={line.id}
       data-line-state={line.state}
       data-line-kind={line.kind}
@@ -142,6 +143,7 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
       <span className="scene-line-number" aria-hidden="true">
         {number}
       </span>
+      {line.state === 'done' ? <LinePicture line={line} /> : null}
       <div className="scene-line-body">
         <div className="scene-line-head">
           <span className="scene-line-select" title={LINE_KEYS.switchSpeaker}>
@@ -173,7 +175,7 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
               className="scene-line-emotion"
               value={line.emotion ?? ''}
               options={EMOTION_CHOICES}
-              onChange={(emotion) => edit(line.id, { emotion: emotion ? Emotion.parse(emotion) : null })}
+              onChange={(emotion) => edit(line.id, { emotion: isEmotion(emotion) ? emotion : null })}
               name="emotion"
             />
           ) : null}
@@ -211,6 +213,25 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
         {optionsOpen && line.kind === 'talk' ? <TalkOptionsFields line={line} number={number} /> : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * A finished line's picture: its talk clip's (or gallery clip's) thumbnail from the library, or a
+ * waveform for a line with no picture (a narrator's speech). The line's text says what it is, so the
+ * picture is not announced again.
+ */
+function LinePicture({ line }: { line: SceneLine }) {
+  if (line.kind === 'speech')
+    return (
+      <span className="scene-line-picture scene-line-wave" aria-hidden="true" data-picture="waveform">
+        <AudioLines size={22} />
+      </span>
+    );
+  return (
+    <span className="scene-line-picture" data-picture={line.thumbId ? 'thumbnail' : 'pending'}>
+      <MediaImage mediaId={line.thumbId} alt="" className="scene-line-thumb" />
+    </span>
   );
 }
 
@@ -289,7 +310,7 @@ function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }
             {...control}
             value={talk.quality ?? ''}
             options={QUALITY_CHOICES}
-            onChange={(event) => change({ quality: event.target.value ? Quality.parse(event.target.value) : undefined })}
+            onChange={(event) => change({ quality: isQuality(event.target.value) ? event.target.value : undefined })}
             data-field="talk-quality"
           />
         )}

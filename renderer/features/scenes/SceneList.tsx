@@ -9,6 +9,7 @@ import { formatCountOf, formatDate } from '../../ui/format.ts';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { SceneStateNote } from './SceneStateNote.tsx';
 import { useScenesStore } from './scenesStore.ts';
 
 /** Every scene as a card: its title, its cast, how many lines it has and how many are rendered. */
@@ -94,6 +95,7 @@ function SceneCard({ summary }: { summary: SceneSummary }) {
         <span className="scene-card-meta">
           {formatCountOf(summary.lineCount, 'line')} · {summary.doneCount} rendered · {formatDate(summary.updatedAt)}
         </span>
+        <SceneStateNote state={summary.state} />
       </button>
       <div className="scene-card-actions">
         <Button

@@ -1,6 +1,6 @@
 import type { Emotion } from '../../../shared/api/index.ts';
 import type { SceneLine, SceneLineInput, SceneLineKind, TalkOptions } from '../../../shared/ipc/index.ts';
-import { UNRENDERED_LINE_FIELDS } from '../../../shared/ipc/scenes.ts';
+import { UNRENDERED_LINE_FIELDS } from '../../../shared/ipc/sceneState.ts';
 
 /** The fields a creator writes; the rest of a line is where its render stands, which core keeps. */
 export type LineEdit = Partial<Pick<SceneLineInput, 'kind' | 'characterId' | 'voiceId' | 'text' | 'emotion' | 'talk' | 'clipItemId'>>;

@@ -1,4 +1,5 @@
-import type { ScenePrice, SceneLine } from '../../../shared/ipc/index.ts';
+import type { ScenePrice, SceneLine, SceneState } from '../../../shared/ipc/index.ts';
+import { sceneStateOf } from '../../../shared/ipc/sceneState.ts';
 import type { SceneLinePriceView } from './sceneTypes.ts';
 
 /**
@@ -44,8 +45,34 @@ export function selectLinePrice(state: SceneSlice, id: string): SceneLinePriceVi
   return index.get(id);
 }
 
+/**
+ * Where the scene stands as a whole, from its lines and its last quote: a line not rendered yet is
+ * only ready when the quote priced it without a problem (select with `useShallow`).
+ */
+export function selectSceneState(state: SceneSlice): SceneState {
+  return stateOfLines(state.scene?.lines ?? [], state.price);
+}
+
+export function stateOfLines(lines: readonly SceneLine[], price: ScenePrice | null): SceneState {
+  const priced = new Map(price?.lines.map((line) => [line.lineId, line]));
+  return sceneStateOf(
+    lines.map((line) => {
+      const linePrice = priced.get(line.id);
+      return { state: line.state, problem: !linePrice || linePrice.problem !== null };
+    }),
+  );
+}
+
 /** How many lines there are and where their renders stand (select with `useShallow`). */
 export type LineCounts = { total: number; done: number; busy: number };
+
+/**
+ * The still an export of the scene opens on: the thumbnail of its first line that has a picture
+ * (the joined video begins with that clip; a narrator before it holds the same picture).
+ */
+export function selectPosterId(state: SceneSlice): string | null {
+  return state.scene?.lines.find((line) => line.state === 'done' && line.thumbId)?.thumbId ?? null;
+}
 
 export function selectLineCounts(state: SceneSlice): LineCounts {
   const lines = state.scene?.lines ?? [];

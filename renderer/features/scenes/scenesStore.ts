@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppError, Scene, SceneAspect, SceneLine, ScenePrice, SceneSummary } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
+import { stateOfLines } from './sceneSelectors.ts';
 import { duplicateLine, editLine, lineInput, moveLine, moveTo, newLine, sameLine, type LineEdit } from './sceneLines.ts';
 
 /** Where the open scene's edits stand: kept in the library, on their way there, or refused. */
@@ -112,13 +113,15 @@ function settledStates(scene: Scene): string {
     .join();
 }
 
-function summaryOf(scene: Scene, previous: SceneSummary | undefined): SceneSummary {
+/** The list's card of a scene core sent; its state reads the open scene's quote (`price`, null for another scene). */
+function summaryOf(scene: Scene, previous: SceneSummary | undefined, price: ScenePrice | null = null): SceneSummary {
   return {
     id: scene.id,
     title: scene.title,
     lineCount: scene.lines.length,
     doneCount: scene.lines.filter((line) => line.state === 'done').length,
     castMediaIds: previous?.castMediaIds ?? [],
+    state: stateOfLines(scene.lines, price),
     updatedAt: scene.updatedAt,
   };
 }
@@ -305,7 +308,9 @@ export const useScenesStore = create<ScenesState>()((set, get) => {
     apply: (stored) => {
       const before = get().scene;
       set((state) => {
-        const summaries = state.summaries.map((each) => (each.id === stored.id ? summaryOf(stored, each) : each));
+        const summaries = state.summaries.map((each) =>
+          each.id === stored.id ? summaryOf(stored, each, state.scene?.id === stored.id ? state.price : null) : each,
+        );
         const open = state.scene;
         if (!open || open.id !== stored.id) return { summaries };
         const byId = new Map(stored.lines.map((line) => [line.id, line]));

@@ -21,7 +21,7 @@ import {
   type StreamTargetChunk,
 } from 'mediabunny';
 import type { SceneExportStage, SceneJoin } from '../../../../shared/ipc/index.ts';
-import { SCENE_EXPORT_CHUNK_BYTES } from '../../../../shared/ipc/index.ts';
+import { SCENE_EXPORT_CHUNK_BYTES } from '../../../../shared/ipc/sceneExportChunks.ts';
 import { LinearResampler } from '../../../../shared/scenes/linearResampler.ts';
 import { planRemux, type ClipFacts } from '../../../../shared/scenes/remuxPlan.ts';
 

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { SCENE_EXPORT_CHUNK_BYTES } from '../../../../shared/ipc/index.ts';
+import { SCENE_EXPORT_CHUNK_BYTES } from '../../../../shared/ipc/sceneExportChunks.ts';
 import { joinClips, JoinError, measureClips } from './joinClips.ts';
 import type { FromJoinWorker, ToJoinWorker } from './joinWorkerProtocol.ts';
 

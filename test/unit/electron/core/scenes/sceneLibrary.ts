@@ -54,7 +54,7 @@ export function sceneJob(
   jobs: JobStore,
   kind: 'audio.create' | 'generation.create',
   state: JobState,
-  change: { attempts?: number; resourceId?: string | null; dependsOn?: string | null } = {},
+  change: { attempts?: number; resourceId?: string | null; dependsOn?: string | null; batchId?: string } = {},
 ): string {
   const id = randomUUID();
   jobs.insert({
@@ -72,6 +72,7 @@ export function sceneJob(
     dependsOn: change.dependsOn ?? null,
     dependency: null,
     retryOf: null,
+    batchId: change.batchId ?? null,
   });
   jobs.update(id, { attempts: change.attempts ?? 0, resource_id: change.resourceId ?? null }, state);
   return id;

@@ -34,6 +34,7 @@ class FakeCore {
       generationId: null,
       mediaId: done ? `media-${key}` : null,
       mediaType: done ? 'video/mp4' : null,
+      thumbId: null,
       durationMs: done ? 1500 : null,
       error: null,
     };

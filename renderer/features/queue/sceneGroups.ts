@@ -1,0 +1,32 @@
+import type { Job, SceneQueueGroup, SceneQueueLine } from '../../../shared/ipc/index.ts';
+
+/** What a batch group of the queue shows of its scene: its title now, or that the scene was deleted. */
+export type BatchScene = { title: string; deleted: boolean };
+
+/** The batches of these jobs, newest first, each once. */
+export function batchIdsOf(jobs: readonly Job[]): string[] {
+  const newestFirst = [...jobs].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return [...new Set(newestFirst.flatMap((job) => (job.batchId ? [job.batchId] : [])))];
+}
+
+/** Each scene job's line, by job id. */
+export function sceneLines(groups: Record<string, SceneQueueGroup>): Map<string, SceneQueueLine> {
+  const out = new Map<string, SceneQueueLine>();
+  for (const group of Object.values(groups)) for (const line of group.lines) out.set(line.jobId, line);
+  return out;
+}
+
+/** The scene a batch of jobs renders, when it is a scene's (its first job that names a batch says which). */
+export function sceneOf(batch: readonly Job[], groups: Record<string, SceneQueueGroup>): BatchScene | null {
+  const batchId = batch.find((job) => job.batchId)?.batchId;
+  const group = batchId ? groups[batchId] : undefined;
+  if (!group) return null;
+  return group.title === null ? { title: 'Deleted scene', deleted: true } : { title: group.title || 'Untitled scene', deleted: false };
+}
+
+/** "Line 3 · Mara"; a job of a line edited or removed since says so; null for a job that is no scene's. */
+export function lineLabel(line: SceneQueueLine | undefined): string | null {
+  if (!line) return null;
+  const where = line.lineNumber === null ? 'Earlier version of a line' : `Line ${line.lineNumber}`;
+  return line.speaker ? `${where} · ${line.speaker}` : where;
+}

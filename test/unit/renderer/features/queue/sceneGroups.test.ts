@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Job, SceneQueueGroup } from '../../../../../shared/ipc/index.ts';
+import { chainOrder, depthsInBatch, groupBatches } from '../../../../../renderer/features/queue/jobLabels.ts';
+import { batchIdsOf, lineLabel, sceneLines, sceneOf } from '../../../../../renderer/features/queue/sceneGroups.ts';
+
+function job(id: string, second: number, patch: Partial<Job> = {}): Job {
+  const at = `2026-11-24T14:30:${String(second).padStart(2, '0')}.000Z`;
+  return {
+    id,
+    kind: 'audio.create',
+    state: 'queued',
+    title: id,
+    quotedCredits: 5,
+    creditsUsed: null,
+    creditsRefunded: null,
+    resourceKind: null,
+    resourceId: null,
+    dependsOn: null,
+    retryOf: null,
+    attempts: 0,
+    progress: null,
+    error: null,
+    createdAt: at,
+    updatedAt: at,
+    batchId: 'scene',
+    ...patch,
+  };
+}
+
+/** A scene of three lines queued in one click (speech then clip each), the second line's clip failed and retried. */
+function sceneJobs(): Job[] {
+  return [
+    job('s1', 1),
+    job('t1', 2, { kind: 'generation.create', dependsOn: 's1' }),
+    job('s2', 3),
+    job('t2', 4, { kind: 'generation.create', dependsOn: 's2', state: 'failed' }),
+    job('t2-retry', 9, { kind: 'generation.create', dependsOn: 's2', retryOf: 't2', batchId: null }),
+    job('n3', 5),
+  ];
+}
+
+const group: SceneQueueGroup = {
+  sceneId: 'scene',
+  title: 'Pier',
+  lines: [
+    { jobId: 'n3', lineNumber: 1, speaker: 'Narrator' },
+    { jobId: 's1', lineNumber: 2, speaker: 'Mara' },
+    { jobId: 't1', lineNumber: 2, speaker: 'Mara' },
+    { jobId: 's2', lineNumber: 3, speaker: 'Otto' },
+    { jobId: 't2', lineNumber: 3, speaker: 'Otto' },
+    { jobId: 't2-retry', lineNumber: 3, speaker: 'Otto' },
+    { jobId: 'gone', lineNumber: null, speaker: 'Otto' },
+  ],
+};
+
+describe('a scene’s jobs in the queue', () => {
+  it('are one group holding each line’s chain, its retries with it, in the order of the lines', () => {
+    const jobs = sceneJobs();
+    const lines = sceneLines({ scene: group });
+    const entries = groupBatches(chainOrder(jobs), { placeOf: (each) => lines.get(each.id)?.lineNumber ?? null });
+    expect(entries).toHaveLength(1);
+    const batch = entries[0]?.batch ?? [];
+    expect(batch.map((each) => each.id)).toEqual(['n3', 's1', 't1', 's2', 't2-retry', 't2']);
+    const depths = depthsInBatch(batch);
+    expect(['n3', 's1', 't1', 's2', 't2-retry'].map((id) => depths.get(id))).toEqual([0, 0, 1, 0, 1]);
+  });
+
+  it('keep a retry in its batch when the job it retried is only known, not shown', () => {
+    const jobs = sceneJobs();
+    const shown = jobs.filter((each) => each.state !== 'failed');
+    const entries = groupBatches(chainOrder(shown), { known: jobs });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.batch?.map((each) => each.id)).toContain('t2-retry');
+    expect(
+      groupBatches(chainOrder(shown))
+        .filter((entry) => entry.batch === null)
+        .map((entry) => entry.job.id),
+    ).toEqual(['t2-retry']);
+  });
+
+  it('are named after the scene, a deleted one said to be so, and each job after its line', () => {
+    const jobs = sceneJobs();
+    expect(sceneOf(jobs, { scene: group })).toEqual({ title: 'Pier', deleted: false });
+    expect(sceneOf(jobs, { scene: { ...group, title: null } })).toEqual({ title: 'Deleted scene', deleted: true });
+    expect(sceneOf(jobs, {})).toBeNull();
+    const lines = sceneLines({ scene: group });
+    expect(lineLabel(lines.get('t1'))).toBe('Line 2 · Mara');
+    expect(lineLabel(lines.get('gone'))).toBe('Earlier version of a line · Otto');
+    expect(lineLabel({ jobId: 'x', lineNumber: 4, speaker: null })).toBe('Line 4');
+    expect(lineLabel(undefined)).toBeNull();
+    expect(batchIdsOf([...jobs, job('img', 30, { batchId: 'images' })])).toEqual(['images', 'scene']);
+  });
+});

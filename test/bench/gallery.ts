@@ -31,7 +31,8 @@ export async function benchGallery(options: BenchOptions): Promise<Metric[]> {
   // The embedded sandbox renders nothing here: its placeholder media keep the CPU for the renderer.
   process.env.CAST_SANDBOX_RENDERER ??= 'placeholder';
   // Core runs from its bundle, as the desktop app runs it, not from hundreds of TypeScript sources.
-  const coreEntry = buildCoreBundle();
+  const core = buildCoreBundle();
+  const coreEntry = core.entry;
   const browser = await launchChromium();
   const metrics: Metric[] = [];
   try {
@@ -39,6 +40,7 @@ export async function benchGallery(options: BenchOptions): Promise<Metric[]> {
     for (const size of sizes) metrics.push(...(await benchSize(browser, coreEntry, size, size === sizes.at(-1), options)));
   } finally {
     await browser.close();
+    core.remove();
   }
   return metrics;
 }

@@ -6,6 +6,7 @@ import { migration0004 } from './0004-refundsByResource.ts';
 import { migration0005 } from './0005-cdnRelativeSources.ts';
 import { migration0006 } from './0006-scenes.ts';
 import { migration0007 } from './0007-jobBatches.ts';
+import { migration0008 } from './0008-kindCounts.ts';
 
 /** Every migration in order; a new one is appended, never edited once shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0005,
   migration0006,
   migration0007,
+  migration0008,
 ];

@@ -1,4 +1,5 @@
 import { OPERATION_IDS } from '../../../shared/api/operations.ts';
+import { MODEL_B_FIELDS } from '../../../shared/api/voiceOptions.ts';
 import type { CommandInput, LibraryItem } from '../../../shared/ipc/index.ts';
 
 type GenerationBody = CommandInput<'generations.create'>['body'];
@@ -11,16 +12,7 @@ export type RunAgainRequest =
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /** Fields of an audio request that core keeps in the item's options. */
-const AUDIO_FIELDS = [
-  'model',
-  'emotion',
-  'speaker',
-  'voice_description',
-  'style_instruction',
-  'reference_audio',
-  'reference_text',
-  'language',
-] as const;
+const AUDIO_FIELDS = ['model', 'emotion', ...MODEL_B_FIELDS] as const;
 
 /**
  * Rebuilds the request from what the library kept: prompt, model and options for a generation

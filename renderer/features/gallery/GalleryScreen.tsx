@@ -38,8 +38,9 @@ for (const store of [
 
 /** Everything the user made, from the local library: filter, search, select, open, reuse. */
 export function GalleryScreen() {
-  // Only what the screen shows: a filter change or a page arriving must not draw the whole screen again.
-  const { empty, error, refresh } = useGalleryStore(useShallow((s) => ({ empty: s.total === 0, error: s.error, refresh: s.refresh })));
+  const { total, filter, error, refresh } = useGalleryStore(
+    useShallow((s) => ({ total: s.total, filter: s.filter, error: s.error, refresh: s.refresh })),
+  );
   const pendingDelete = useBulkStore((s) => s.pendingDelete);
   const compareError = useCompareStore((s) => s.error);
   const galleryItemId = useNavigationStore((s) => s.galleryItemId);
@@ -53,12 +54,7 @@ export function GalleryScreen() {
   }, [refresh]);
 
   // A notice about the last bulk action belongs to the view it was made in.
-  useEffect(() => {
-    useBulkStore.getState().dismiss();
-    return useGalleryStore.subscribe((state, before) => {
-      if (state.filter !== before.filter) useBulkStore.getState().dismiss();
-    });
-  }, []);
+  useEffect(() => useBulkStore.getState().dismiss(), [filter]);
 
   // "Show in gallery" from a notification or another screen opens that item.
   useEffect(() => {
@@ -84,7 +80,7 @@ export function GalleryScreen() {
             {error ?? compareError}
           </p>
         )}
-        {empty && !generating ? <EmptyLibrary /> : <GalleryGrid />}
+        {total === 0 && !generating ? <EmptyLibrary filtered={isFiltered(filter)} /> : <GalleryGrid />}
       </div>
       <DetailView />
       <CompareView />
@@ -106,8 +102,8 @@ export function GalleryScreen() {
   );
 }
 
-function EmptyLibrary() {
-  const { filtered, clear } = useGalleryStore(useShallow((s) => ({ filtered: isFiltered(s.filter), clear: s.clearFilter })));
+function EmptyLibrary({ filtered }: { filtered: boolean }) {
+  const clear = useGalleryStore((s) => s.clearFilter);
   return (
     <div className="gallery-empty" role="status">
       {filtered ? (

@@ -31,10 +31,6 @@ interface GalleryState {
    * arrives, the previous results stay on screen rather than an empty grid flashing between them.
    */
   answered: boolean;
-  /** The epoch `total` and `pages` answer: the result set on screen, which the grid lays out. */
-  shownEpoch: number;
-  /** The search words of the result set on screen, which its tiles mark. */
-  shownSearch: string | undefined;
   total: number | null;
   pages: Readonly<Record<number, readonly LibraryItem[]>>;
   visible: { first: number; last: number };
@@ -82,8 +78,6 @@ const initial = {
   searchText: '',
   epoch: 0,
   answered: false,
-  shownEpoch: 0,
-  shownSearch: undefined,
   total: null,
   pages: {},
   visible: { first: 0, last: 0 },
@@ -104,14 +98,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     set((state) =>
       state.answered
         ? { total: result.total, pages: nearby({ ...state.pages, [page]: result.items }, state.visible), error: null }
-        : {
-            total: result.total,
-            pages: { [page]: result.items },
-            answered: true,
-            shownEpoch: epoch,
-            shownSearch: filter.search,
-            error: null,
-          },
+        : { total: result.total, pages: { [page]: result.items }, answered: true, error: null },
     );
   }
 
@@ -192,7 +179,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       }
       if (get().epoch !== epoch) return;
       // Pages outside the window may have shifted; they are re-read when scrolled to.
-      set({ total, pages: loaded, epoch: epoch + 1, answered: true, shownEpoch: epoch + 1, shownSearch: filter.search, error: null });
+      set({ total, pages: loaded, epoch: epoch + 1, answered: true, error: null });
     },
 
     applyUpdate: (items, removedIds) => {

@@ -106,26 +106,6 @@ describe('the gallery paging through the library', () => {
     expect(pagesHeld()).toEqual([0]);
   });
 
-  it('says which result set and search words are on screen until the next one answers', async () => {
-    await firstScreen();
-    const shown = () => {
-      const { shownEpoch, shownSearch, epoch, answered } = useGalleryStore.getState();
-      return { shownEpoch, shownSearch, epoch, answered };
-    };
-    const first = shown();
-    expect(first).toMatchObject({ shownEpoch: first.epoch, shownSearch: undefined, answered: true });
-    held = [];
-    const waiting = held;
-    useGalleryStore.getState().setSearchText('harbor');
-    await vi.advanceTimersByTimeAsync(0);
-    // Asked, not answered: the previous results (and their words) are still the ones shown.
-    expect(shown()).toEqual({ shownEpoch: first.shownEpoch, shownSearch: undefined, epoch: first.epoch + 1, answered: false });
-    held = null;
-    for (const release of waiting) release();
-    await vi.runAllTimersAsync();
-    expect(shown()).toEqual({ shownEpoch: first.epoch + 1, shownSearch: 'harbor', epoch: first.epoch + 1, answered: true });
-  });
-
   it('updates known items in place and re-reads the view once for items it did not hold', async () => {
     await firstScreen();
     const changed = { ...libraryItem(3), favorite: true };

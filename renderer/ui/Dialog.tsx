@@ -80,7 +80,11 @@ export function ModalDialog({
       if (openRef.current) closeRef.current();
       const target = opener.current;
       opener.current = null;
-      if (target && target.isConnected) target.focus();
+      // The focus goes back to what opened the dialog, unless the person has already put it somewhere
+      // else: 'close' arrives a task after the dialog shut, and a click or Tab in that moment wins.
+      const now = document.activeElement;
+      const unplaced = now === null || now === document.body || dialog.contains(now);
+      if (target && target.isConnected && unplaced) target.focus();
     };
     dialog.addEventListener('cancel', onCancel);
     dialog.addEventListener('close', onClosed);

@@ -210,6 +210,34 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     await page.locator('.gallery-kinds').getByRole('button', { name: 'Image', exact: true }).click();
   });
 
+  it('gives the focus back to the grid on close, but never takes it from a field the person moved to meanwhile', async () => {
+    const { page } = app;
+    const detail = new DetailViewPage(page);
+    // The grid keeps the focus itself and points at the tile with aria-activedescendant.
+    const focusedGrid = () => page.evaluate(() => document.activeElement?.classList.contains('gallery-scroller') ?? false);
+    await app.go('gallery');
+    await page.locator('.gallery-tile:not(.is-loading)').nth(1).waitFor();
+    await detail.openTile(1);
+    await detail.close();
+    await expect.poll(focusedGrid).toBe(true);
+    // The dialog shuts and, before its 'close' event arrives a task later, the search field is focused:
+    // a Delete typed there must stay in the field, never reach the grid as "delete this tile".
+    await detail.openTile(1);
+    const kept = await page.evaluate(async () => {
+      const dialog = document.querySelector<HTMLDialogElement>('[data-testid="detail-dialog"][open]');
+      const search = document.querySelector<HTMLInputElement>('[data-testid="gallery-search"]');
+      if (!dialog || !search) return 'missing';
+      dialog.close();
+      search.focus();
+      await new Promise((done) => setTimeout(done, 50));
+      await new Promise((done) => requestAnimationFrame(done));
+      return document.activeElement === search ? 'search' : (document.activeElement?.className ?? 'none');
+    });
+    expect(kept).toBe('search');
+    await page.keyboard.press('Delete');
+    expect(await page.locator('[data-dialog="confirm-delete"][open]').count()).toBe(0);
+  });
+
   it('saves as a browser download and offers no "Show in folder" on the browser host', async () => {
     const { page } = app;
     const detail = new DetailViewPage(page);

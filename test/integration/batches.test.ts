@@ -60,6 +60,33 @@ describe('several results of one click against the real sandbox', () => {
     }
   });
 
+  it('keeps a retried result in its batch, and charges only the retry', async () => {
+    const h = await startCore({ keychain: new MemoryKeychain() });
+    running.push(h);
+    const characterId = await withCharacter(h);
+    const body = { character_id: characterId, type: 'image', prompt: 'Nora at two windows', options: { aspect_ratio: '1:1' } };
+    await h.sandbox().request('PUT', '/sandbox/faults', { body: { failure_rate: { image: 1 } } });
+    const prices = await quotesFor(h, body, 2);
+    const first = (await h.invoke('generations.create', { body, quoteId: null, count: 2, quoteIds: prices.map((p) => p.quoteId) })) as Job;
+    const jobs = batchJobs(h, first.batchId!);
+    const failed = await Promise.all(
+      jobs.map((job) => h.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'done' || j.state === 'failed'))),
+    );
+    expect(failed.map((j) => j.state)).toEqual(['failed', 'failed']);
+    await h.sandbox().request('PUT', '/sandbox/faults', { body: {} });
+    const [again] = await quotesFor(h, body, 1);
+    const retried = (await h.invoke('jobs.retry', { id: jobs[0]!.id, quoteId: again!.quoteId })) as Job;
+    expect(retried.retryOf).toBe(jobs[0]!.id);
+    expect(retried.batchId).toBe(first.batchId);
+    const done = await h.waitFor('job.updated', (j) => j.id === retried.id && (j.state === 'done' || j.state === 'failed'));
+    expect(done.state).toBe('done');
+    expect(done.batchId).toBe(first.batchId);
+    expect(batchJobs(h, first.batchId!).map((j) => j.id)).toEqual([...jobs.map((j) => j.id), retried.id]);
+    const retryKey = batchJobs(h, first.batchId!)[2]!.idempotency_key;
+    const charged = (await ledger(h.sandbox())).filter((o) => o.idempotency_key === retryKey);
+    expect(charged.map((o) => ({ charges: o.charges, credits: o.credits }))).toEqual([{ charges: 1, credits: again!.credits }]);
+  });
+
   it('stopped in the middle of a batch and started again, it finishes every result, each charged once', async () => {
     const keychain = new MemoryKeychain();
     // Two at a time and slow answers: the stop lands with results accepted, on the wire and not yet sent.

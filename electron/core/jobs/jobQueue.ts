@@ -107,7 +107,7 @@ export class JobQueue {
    */
   enqueue(batch: Enqueue[]): Job[] {
     this.checkQuotesUnused(batch);
-    this.checkCreditsFit(batch);
+    this.checkCreditsFit(batch.reduce((sum, e) => sum + (e.quotedCredits ?? 0), 0));
     const records = this.insertBatch(batch);
     for (const record of records) {
       this.deps.log.info('Intent committed.', { job: record.id, kind: record.kind, quote: record.quote_id });
@@ -127,9 +127,8 @@ export class JobQueue {
     }
   }
 
-  /** The spend guard: the credits of this batch plus everything pending must fit in the balance. */
-  private checkCreditsFit(batch: readonly Enqueue[]): void {
-    const need = batch.reduce((sum, e) => sum + (e.quotedCredits ?? 0), 0);
+  /** The spend guard: what is asked (`need` credits) plus everything pending must fit in the balance. */
+  private checkCreditsFit(need: number, asked = 'This'): void {
     const balance = this.deps.balance();
     if (balance === null || need <= 0) return;
     const pending = this.deps.store.pendingCredits();
@@ -137,7 +136,7 @@ export class JobQueue {
       const queued = pending > 0 ? ` and ${pending} are already set aside for queued jobs` : '';
       throw new AppFailure(
         'insufficient_credits',
-        `This needs ${need} credits, but your balance is ${balance}${queued}. Buy credits or remove queued jobs, then try again.`,
+        `${asked} needs ${need} credits, but your balance is ${balance}${queued}. Buy credits or remove queued jobs, then try again.`,
       );
     }
   }
@@ -257,14 +256,7 @@ export class JobQueue {
     if (store.retriedBy(failed.id)) throw alreadyRetried();
     if (quoteId && store.quoteInUse(quoteId))
       throw new AppFailure('quote_used', 'This price was already used for a job. Get a new price to run it again.');
-    const balance = this.deps.balance();
-    const need = quotedCredits ?? failed.quoted_credits ?? 0;
-    if (balance !== null && need + store.pendingCredits() > balance) {
-      throw new AppFailure(
-        'insufficient_credits',
-        `Retrying needs ${need} credits, but your balance is ${balance} with ${store.pendingCredits()} set aside for queued jobs.`,
-      );
-    }
+    this.checkCreditsFit(quotedCredits ?? failed.quoted_credits ?? 0, 'Retrying');
     const created = library.transaction(() => {
       // Checked again inside the transaction that creates the retry (BEGIN IMMEDIATE: one writer at
       // a time, across connections too): a failed job stays failed after its retry, and without
@@ -285,6 +277,7 @@ export class JobQueue {
         dependsOn: failed.depends_on,
         dependency: failed.dependency_json,
         retryOf: failed.id,
+        batchId: failed.batch_id, // a retry stays in its batch (or scene), under the same group in the queue
         estimateMs: this.estimates.estimateForBody(failed.kind, failed.body),
       });
       const rewired = store

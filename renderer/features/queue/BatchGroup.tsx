@@ -4,9 +4,9 @@ import { progressOf } from '../../stores/jobsInFlight.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { WorkStatus } from '../../ui/WorkStatus.tsx';
-import { creditsText, formatCount } from '../../ui/format.ts';
+import { creditsText, formatCount, formatCountOf } from '../../ui/format.ts';
 import { JOB_KIND_LABELS } from './jobLabels.ts';
-import type { BatchScene } from './sceneGroups.ts';
+import { batchResults, type BatchScene } from './sceneGroups.ts';
 
 type BatchGroupProps = {
   /** The jobs of one click, oldest first. */
@@ -22,25 +22,28 @@ type BatchGroupProps = {
 export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProps) {
   const [open, setOpen] = useState(false);
   const first = jobs[0] as Job;
-  const count = (states: readonly JobState[]) => jobs.filter((job) => states.includes(job.state)).length;
+  // Counted in results (a line of a scene, one image of four), never in the jobs that make them.
+  const results = batchResults(jobs);
+  const count = (states: readonly JobState[]) => results.filter((job) => states.includes(job.state)).length;
   const done = count(['done']);
   const failed = count(['failed', 'cancelled']);
-  const running = jobs.length - done - failed;
+  const running = results.length - done - failed;
+  const counted = (n: number) => (scene ? formatCountOf(n, 'line') : formatCount(n));
   const fractions = jobs.map((job) => (job.state === 'done' ? 1 : progressOf(job, now).fraction));
   const known = fractions.filter((f): f is number => f !== null);
   const fraction = running === 0 || known.length === 0 ? null : known.reduce((a, b) => a + b, 0) / jobs.length;
   const quoted = jobs.reduce((sum, job) => sum + (job.creditsUsed ?? job.quotedCredits ?? 0), 0);
   const charged = jobs.every((job) => job.creditsUsed !== null);
-  const note = [`${formatCount(done)} of ${formatCount(jobs.length)} done`, failed > 0 ? `${formatCount(failed)} failed` : null]
+  const note = [`${formatCount(done)} of ${counted(results.length)} done`, failed > 0 ? `${formatCount(failed)} failed` : null]
     .filter(Boolean)
     .join(', ');
-  const state = running > 0 ? 'processing' : failed === jobs.length ? 'failed' : 'done';
+  const state = running > 0 ? 'processing' : failed === results.length ? 'failed' : 'done';
   const title = scene ? scene.title : first.title;
   return (
     <li
       className="job-batch"
       data-batch-id={first.batchId ?? undefined}
-      data-batch-size={jobs.length}
+      data-batch-size={results.length}
       data-state={state}
       data-scene={scene ? (scene.deleted ? 'deleted' : 'present') : undefined}
     >
@@ -48,13 +51,15 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
         <div className="job-main">
           <div className="job-title-line">
             <span className="job-kind">{scene ? 'Scene' : JOB_KIND_LABELS[first.kind]}</span>
-            <span className="job-batch-count">×{jobs.length}</span>
+            <span className="job-batch-count" title={scene ? counted(results.length) : undefined}>
+              ×{results.length}
+            </span>
             <span className={`job-title${scene?.deleted ? ' job-title-gone' : ''}`} data-testid="batch-title">
               {title}
             </span>
           </div>
           <p className="job-note">{note}</p>
-          {running > 0 ? <ProgressBar value={fraction} label={`${title}: progress of ${jobs.length}`} /> : null}
+          {running > 0 ? <ProgressBar value={fraction} label={`${title}: progress of ${counted(results.length)}`} /> : null}
         </div>
         <div className="job-side">
           <WorkStatus status={state} />

@@ -30,3 +30,15 @@ export function lineLabel(line: SceneQueueLine | undefined): string | null {
   const where = line.lineNumber === null ? 'Earlier version of a line' : `Line ${line.lineNumber}`;
   return line.speaker ? `${where} · ${line.speaker}` : where;
 }
+
+/**
+ * The results a batch's jobs stand for, as the creator counts them: a job retried inside the batch
+ * gives way to its retry, and a chain (a scene line's speech, then its clip) counts once, by its last
+ * job. Four images are four results; a six-line scene is six, not its twelve jobs.
+ */
+export function batchResults(jobs: readonly Job[]): Job[] {
+  const retried = new Set(jobs.flatMap((job) => (job.retryOf ? [job.retryOf] : [])));
+  const current = jobs.filter((job) => !retried.has(job.id));
+  const awaited = new Set(current.flatMap((job) => (job.dependsOn ? [job.dependsOn] : [])));
+  return current.filter((job) => !awaited.has(job.id));
+}

@@ -244,8 +244,13 @@ function LineText({ line, number }: { line: SceneLine; number: number }) {
   const box = useRef<HTMLTextAreaElement>(null);
   const id = line.id;
   useEffect(() => {
+    // Every row hears every change of the store; only a line whose text changed there looks at its box
+    // (reading a text box's value is not free, and a key typed in one line would read all of them).
+    let seen: string | undefined;
     const follow = (state: ScenesState) => {
       const text = selectLine(state, id)?.text;
+      if (text === seen) return;
+      seen = text;
       if (box.current && text !== undefined && box.current.value !== text) box.current.value = text;
     };
     follow(useScenesStore.getState());

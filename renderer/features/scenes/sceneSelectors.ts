@@ -33,16 +33,19 @@ export function selectLine(state: SceneSlice, id: string): SceneLine | undefined
 
 const pricesByLine = new WeakMap<ScenePrice, Map<string, SceneLinePriceView>>();
 
-/** One line's price from the scene's last quote. */
-export function selectLinePrice(state: SceneSlice, id: string): SceneLinePriceView | undefined {
-  const price = state.price;
-  if (!price) return undefined;
+/** The quote's lines by id: one index per quote, shared by every row and by the scene's state. */
+function priceIndex(price: ScenePrice): Map<string, SceneLinePriceView> {
   let index = pricesByLine.get(price);
   if (!index) {
     index = new Map(price.lines.map((line) => [line.lineId, line]));
     pricesByLine.set(price, index);
   }
-  return index.get(id);
+  return index;
+}
+
+/** One line's price from the scene's last quote. */
+export function selectLinePrice(state: SceneSlice, id: string): SceneLinePriceView | undefined {
+  return state.price ? priceIndex(state.price).get(id) : undefined;
 }
 
 /**
@@ -54,7 +57,7 @@ export function selectSceneState(state: SceneSlice): SceneState {
 }
 
 export function stateOfLines(lines: readonly SceneLine[], price: ScenePrice | null): SceneState {
-  const priced = new Map(price?.lines.map((line) => [line.lineId, line]));
+  const priced = price ? priceIndex(price) : new Map<string, SceneLinePriceView>();
   return sceneStateOf(
     lines.map((line) => {
       const linePrice = priced.get(line.id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Job, SceneQueueGroup } from '../../../../../shared/ipc/index.ts';
 import { chainOrder, depthsInBatch, groupBatches } from '../../../../../renderer/features/queue/jobLabels.ts';
-import { batchIdsOf, lineLabel, sceneLines, sceneOf } from '../../../../../renderer/features/queue/sceneGroups.ts';
+import { batchIdsOf, batchResults, lineLabel, sceneLines, sceneOf } from '../../../../../renderer/features/queue/sceneGroups.ts';
 
 function job(id: string, second: number, patch: Partial<Job> = {}): Job {
   const at = `2026-11-24T14:30:${String(second).padStart(2, '0')}.000Z`;
@@ -89,5 +89,13 @@ describe('a scene’s jobs in the queue', () => {
     expect(lineLabel({ jobId: 'x', lineNumber: 4, speaker: null })).toBe('Line 4');
     expect(lineLabel(undefined)).toBeNull();
     expect(batchIdsOf([...jobs, job('img', 30, { batchId: 'images' })])).toEqual(['images', 'scene']);
+  });
+
+  it('count as lines, not jobs: a chain once by its last job, a retried job by its retry', () => {
+    expect(batchResults(sceneJobs()).map((each) => each.id)).toEqual(['t1', 't2-retry', 'n3']);
+    const images = ['a', 'b', 'c', 'd'].map((id, at) => job(id, at, { kind: 'generation.create', batchId: 'images' }));
+    expect(batchResults(images)).toHaveLength(4);
+    const failedThenRetried = [...images, job('b-retry', 20, { kind: 'generation.create', batchId: 'images', retryOf: 'b' })];
+    expect(batchResults(failedThenRetried).map((each) => each.id)).toEqual(['a', 'c', 'd', 'b-retry']);
   });
 });

@@ -17,7 +17,18 @@ const MESSAGES: Partial<Record<BridgeStatus, string>> = {
 export function BridgeStatusBanner() {
   const [status, setStatus] = useState<BridgeStatus>('open');
   const core = useCoreStateStore((s) => s.core);
-  useEffect(() => getWebSocketBridge()?.onStatus(setStatus), []);
+  useEffect(() => {
+    const bridge = getWebSocketBridge();
+    // Events sent while the page was not connected are lost: on each (re)connect it asks what core's state is now.
+    if (!bridge) {
+      void useCoreStateStore.getState().load();
+      return undefined;
+    }
+    return bridge.onStatus((next) => {
+      setStatus(next);
+      if (next === 'open') void useCoreStateStore.getState().load();
+    });
+  }, []);
   const message = MESSAGES[status];
   if (message) {
     return (

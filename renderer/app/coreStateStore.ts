@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { EventPayload } from '../../shared/ipc/index.ts';
+import { invoke } from '../bridge/invoke.ts';
 import { registerStoreReset } from '../stores/resetStores.ts';
 
 export type CoreState = EventPayload<'core.changed'>;
@@ -9,6 +10,11 @@ type CoreStateStore = {
   core: CoreState | null;
   /** core.changed */
   apply: (core: CoreState) => void;
+  /**
+   * Asks the shell what it last said: a page that connects (or reconnects) after core was given
+   * up heard no event. A shell that cannot answer leaves what the page knows.
+   */
+  load: () => Promise<void>;
   reset: () => void;
 };
 
@@ -16,6 +22,10 @@ type CoreStateStore = {
 export const useCoreStateStore = create<CoreStateStore>()((set) => ({
   core: null,
   apply: (core) => set({ core }),
+  load: async () => {
+    const reply = await invoke('shell.coreState', {});
+    if (reply.ok) set({ core: reply.value });
+  },
   reset: () => set({ core: null }),
 }));
 

@@ -29,6 +29,7 @@ import {
   Settings,
   VoiceView,
 } from './models.ts';
+import { events } from './events.ts';
 import { sceneCommands } from './scenes.ts';
 
 const Id = z.string().min(1).max(200);
@@ -273,6 +274,9 @@ export const commands = {
   'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }) }).strict(), output: Ok },
 
   'window.focusChanged': { input: z.object({ focused: z.boolean() }).strict(), output: Ok },
+
+  // Answered by the shell, also while core is down: what `core.changed` last said, for a page that connects later.
+  'shell.coreState': { input: Empty, output: events['core.changed'] },
 
   ...sceneCommands,
 } as const;

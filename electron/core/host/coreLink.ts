@@ -26,11 +26,16 @@ export type CoreSpawner = () => CoreProcess;
 /** What only the shell has, lent to core through calls. */
 export type ShellServices = { keychain: Keychain; launchSandbox?: SandboxLauncher | undefined; log: Logger };
 
-/** Answers in flight, by request number; whatever is still waiting when core ends gets `orphan`. */
+/**
+ * Answers in flight, by request number; whatever is still waiting when core ends gets the value
+ * given to `settleAll`, and so does whatever is asked after: an ended core answers nothing.
+ */
 class Pending<T> {
   private readonly waiting = new Map<number, (value: T) => void>();
+  private ended: { value: T } | null = null;
 
   add(id: number): Promise<T> {
+    if (this.ended) return Promise.resolve(this.ended.value);
     return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 
@@ -40,6 +45,7 @@ class Pending<T> {
   }
 
   settleAll(value: T): void {
+    this.ended = { value };
     for (const resolve of this.waiting.values()) resolve(value);
     this.waiting.clear();
   }
@@ -131,7 +137,12 @@ export class CoreLink {
     this.process.port.post({ type: 'stop', id });
     let timer: NodeJS.Timeout | undefined;
     // A core that has ended already (one the shell gave up on) answers nothing: its end is the answer.
-    await Promise.race([stopped, this.exited, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    // Nor does one whose start failed: it has nothing to close. One still starting gets the grace.
+    const startFailed = this.ready.then(
+      () => new Promise<never>(() => undefined),
+      () => undefined,
+    );
+    await Promise.race([stopped, this.exited, startFailed, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
     await this.stopSandboxes();
     await this.process.terminate();

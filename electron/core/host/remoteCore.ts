@@ -3,6 +3,7 @@ import type { EventPayload } from '../../../shared/ipc/events.ts';
 import type { RouterLike } from '../../../shared/ipc/bridgeFrames.ts';
 import type { Core } from '../createCore.ts';
 import { Router } from '../ipc/router.ts';
+import type { LogFields } from '../log/logger.ts';
 import type { Session } from '../session/session.ts';
 import { CoreLink, type CoreSpawner, type ShellServices } from './coreLink.ts';
 import type { CoreStartConfig, ResolvedMedia } from './coreProtocol.ts';
@@ -10,6 +11,7 @@ import type { CoreStartConfig, ResolvedMedia } from './coreProtocol.ts';
 export type { CoreProcess, CoreSpawner } from './coreLink.ts';
 
 type EventSink = (event: string, payload: unknown) => void;
+type CoreState = EventPayload<'core.changed'>;
 type JsonSink = (event: string, json: string) => void;
 
 /**
@@ -43,8 +45,10 @@ export type RemoteCoreOptions = ShellServices & {
   config: Omit<CoreStartConfig, 'keychainDescription' | 'sandbox'>;
   /** How long a stopping core may take before its thread or process is ended. Default 30 s. */
   stopGraceMs?: number;
-  /** Restarts within a minute before the shell gives up on core. Default 3. */
+  /** Restarts within a minute before the shell gives up on core; a start that failed counts until one holds. Default 3. */
   maxRestarts?: number;
+  /** How long a core started again may take to become ready; past it, that start has failed. Default 60 s. */
+  restartReadyMs?: number;
 };
 
 const RESTART_WINDOW_MS = 60_000;
@@ -55,6 +59,8 @@ const CORE_DOWN = {
 
 /** What the page is told (`core.changed`) as core ends, starts again, or is given up on. */
 export const CORE_STATES = {
+  /** What a page that asks (`shell.coreState`) hears while the first core runs: nothing to show. */
+  started: { state: 'running', message: 'Cast Studio’s core is running.' },
   restarting: {
     state: 'restarting',
     message: 'Cast Studio’s core stopped unexpectedly. Starting it again… Your queued work is safe.',
@@ -72,7 +78,9 @@ export const CORE_STATES = {
  * shells used when core ran beside them, over the protocol of coreProtocol.ts. When core ends
  * unexpectedly the shell says so in its log, answers the requests it had in flight with a
  * sentence, stops the sandbox that core had launched, and starts core again on the same folder:
- * what was queued is in the library and resumes from there.
+ * what was queued is in the library and resumes from there. A start again that fails, or is not
+ * ready in time, counts as a restart too; past the limit core is given up and the page told so,
+ * and a page that connects later asks the shell (`shell.coreState`).
  */
 export async function startRemoteCore(options: RemoteCoreOptions): Promise<ShellCore> {
   const remote = new RemoteCore(options);
@@ -86,18 +94,28 @@ class RemoteCore {
   private readonly localCommands = new Set<string>();
   private readonly sinks = new Set<EventSink>();
   private readonly jsonSinks = new Set<JsonSink>();
+  /** When each restart that became ready was begun, for the limit of restarts a minute. */
   private readonly restarts: number[] = [];
+  /** Starts again that failed since core last ran: they count toward the limit until a start holds. */
+  private failedStarts = 0;
+  /** The core started last: the one that runs, the one starting, or the one that ended. */
   private link: CoreLink;
+  /** The core that became ready and runs; null while core starts again or once it is given up. */
+  private live: CoreLink | null = null;
   private current: Promise<CoreLink | null>;
   private stopping: Promise<void> | null = null;
-  private up = false;
+  /** What the page was last told about core, answered to a page that asks (`shell.coreState`). */
+  private told: CoreState = CORE_STATES.started;
 
   constructor(options: RemoteCoreOptions) {
     this.options = options;
+    this.local.register('shell.coreState', () => this.told);
+    this.localCommands.add('shell.coreState');
     this.link = this.spawn();
-    this.current = this.link.ready.then(() => {
-      this.up = true;
-      return this.link;
+    const first = this.link;
+    this.current = first.ready.then(() => {
+      this.live = first;
+      return first;
     });
   }
 
@@ -147,35 +165,92 @@ class RemoteCore {
     return link;
   }
 
-  /** Core ended. Unless the shell was stopping it, that is a crash: report it and start core again. */
+  /** Core ended. Unless the shell was stopping it, or it never became ready, that is a crash: start core again. */
   private ended(link: CoreLink, code: number | null): void {
-    if (this.stopping || !this.up || link !== this.link) return;
+    if (this.stopping || link !== this.live) return;
+    this.live = null;
+    // A core that cannot even be spawned is given up at once: the page is told, never left waiting.
+    this.current = this.recover(link, { code }).catch((error: unknown) =>
+      this.giveUp(this.link, { reason: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+
+  /**
+   * Starts core again until a start holds, or gives up once core keeps stopping. A start that
+   * fails, or is not ready within `restartReadyMs`, counts as a restart as a crash does: the page
+   * is told `stopped` instead of waiting on `restarting` for ever. Resolves to the core that runs.
+   */
+  private async recover(ended: CoreLink, why: LogFields): Promise<CoreLink | null> {
+    let last = ended;
+    let fields = why;
+    while (!this.stopping) {
+      if (!this.mayRestart()) return this.giveUp(last, fields);
+      const begun = Date.now();
+      this.options.log.error(
+        this.failedStarts === 0
+          ? 'Cast Studio’s core stopped unexpectedly; starting it again.'
+          : 'Cast Studio’s core did not start; starting it again.',
+        fields,
+      );
+      this.tell(CORE_STATES.restarting);
+      // The sandbox that core launched must go first: the new core launches its own on the same port.
+      await last.stopSandboxes();
+      if (this.stopping) break;
+      last = this.link = this.spawn();
+      const failure = await this.readyOrFailure(last);
+      if (this.stopping) break;
+      if (failure === null) return this.running(last, begun);
+      this.failedStarts += 1;
+      fields = { reason: failure };
+      // A core that did not start may still hold its thread: end it at once, it has nothing to close.
+      await last.stop(0);
+    }
+    return null;
+  }
+
+  private mayRestart(): boolean {
     const now = Date.now();
     while (this.restarts.length > 0 && now - (this.restarts[0] ?? 0) > RESTART_WINDOW_MS) this.restarts.shift();
-    const restarting = this.restarts.length < (this.options.maxRestarts ?? 3);
-    this.options.log.error(
-      restarting
-        ? 'Cast Studio’s core stopped unexpectedly; starting it again.'
-        : 'Cast Studio’s core keeps stopping; it is not started again.',
-      { code },
-    );
-    if (!restarting) {
-      this.current = Promise.resolve(null);
-      void link.stopSandboxes();
-      this.local.emit('core.changed', CORE_STATES.stopped);
-      return;
-    }
-    this.restarts.push(now);
-    this.local.emit('core.changed', CORE_STATES.restarting);
-    // The sandbox that core launched must go first: the new core launches its own on the same port.
-    this.current = link.stopSandboxes().then(async () => {
-      this.link = this.spawn();
-      await this.link.ready;
-      this.options.log.info(CORE_STATES.running.message);
-      this.local.emit('core.changed', CORE_STATES.running);
-      return this.link;
+    return this.restarts.length + this.failedStarts < (this.options.maxRestarts ?? 3);
+  }
+
+  private running(link: CoreLink, begun: number): CoreLink {
+    this.restarts.push(begun);
+    this.failedStarts = 0;
+    this.live = link;
+    this.options.log.info(CORE_STATES.running.message);
+    this.tell(CORE_STATES.running);
+    return link;
+  }
+
+  private giveUp(last: CoreLink, fields: LogFields): null {
+    this.options.log.error('Cast Studio’s core keeps stopping; it is not started again.', fields);
+    void last.stopSandboxes();
+    this.tell(CORE_STATES.stopped);
+    return null;
+  }
+
+  /** Null once `link` is ready; else why its start failed (its sentence, its end, or the time it took). */
+  private async readyOrFailure(link: CoreLink): Promise<string | null> {
+    const limitMs = this.options.restartReadyMs ?? 60_000;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`Cast Studio’s core was not ready within ${String(limitMs / 1000)} s.`)), limitMs);
     });
-    this.current.catch(() => undefined);
+    try {
+      await Promise.race([link.ready, late]);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private tell(state: CoreState): void {
+    if (this.told === state) return;
+    this.told = state;
+    this.local.emit('core.changed', state);
   }
 
   private async invoke(command: string, input: unknown): Promise<Reply<unknown>> {
@@ -208,14 +283,16 @@ class RemoteCore {
     for (const sink of this.sinks) sink(name, payload);
   }
 
+  /** Stops the core started last, whether it runs, is starting (perhaps never to be ready) or has ended. */
   private async stop(): Promise<void> {
-    const link = await this.current.catch(() => this.link);
-    await (link ?? this.link).stop(this.options.stopGraceMs ?? 30_000);
+    await this.link.stop(this.options.stopGraceMs ?? 30_000);
   }
 }
 
 /** Core in the shell's own thread, held like a remote one (tests that look inside its session). */
 export function inThreadCore(core: Core): ShellCore {
+  // Core in this thread runs as long as the shell does.
+  core.router.register('shell.coreState', () => CORE_STATES.started);
   return {
     router: core.router,
     resolveMedia: async (contentId) => core.resolveMedia(contentId),

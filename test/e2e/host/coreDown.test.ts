@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreProcess } from '../../../electron/core/host/coreLink.ts';
 import { workerThreadCore } from '../../../electron/core/host/coreWorker.ts';
@@ -44,6 +44,53 @@ class HeldRestarts {
 
   release(): void {
     for (const resolve of this.waiting.splice(0)) resolve();
+  }
+}
+
+/**
+ * The page's bridge through a gate the test can shut: shut, the page's socket is closed and each
+ * new one it opens is refused until the gate opens again. Counts what passes to the page.
+ */
+class LinkGate {
+  /** The events and the invokes that went through, by name. */
+  readonly passed: string[] = [];
+  private shut = false;
+  private readonly sockets = new Set<{ page: WebSocketRoute; server: WebSocketRoute }>();
+
+  route = (page: WebSocketRoute): void => {
+    if (this.shut) return void page.close({ code: 1013, reason: 'Held shut by the test.' });
+    const server = page.connectToServer();
+    this.sockets.add({ page, server });
+    page.onMessage((message) => {
+      this.note(message, 'command');
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      this.note(message, 'event');
+      page.send(message);
+    });
+  };
+
+  cut(): void {
+    this.shut = true;
+    for (const { page, server } of this.sockets) {
+      void page.close({ code: 1013, reason: 'Cut by the test.' }).catch(() => undefined);
+      void server.close().catch(() => undefined);
+    }
+    this.sockets.clear();
+  }
+
+  open(): void {
+    this.shut = false;
+  }
+
+  private note(message: string | Buffer, key: 'command' | 'event'): void {
+    try {
+      const name = (JSON.parse(String(message)) as Record<string, unknown>)[key];
+      if (typeof name === 'string') this.passed.push(name);
+    } catch {
+      return; // not a bridge message
+    }
   }
 }
 
@@ -134,5 +181,64 @@ describe.skipIf(chromiumMissing() !== null)('the page is told when core stops', 
       'Cast Studio’s core keeps stopping, so it was not started again. Quit Cast Studio and open it again; your queued work is kept.',
     );
     expect(await inspectAtLaptopSizes(app, 'core-stopped')).toBe('');
+  }, 120_000);
+});
+
+/**
+ * A page whose link to the host was down while core was given up heard no `core.changed`: once
+ * its socket is back, it asks the shell and says core stopped, with what to do. The browser host,
+ * a real sandbox, real Chromium.
+ */
+describe.skipIf(chromiumMissing() !== null)('a page that connects after core was given up', () => {
+  const gate = new LinkGate();
+  let studio: StudioHost;
+  let browser: Browser;
+  let app: StudioApp;
+
+  beforeAll(async () => {
+    // The sandbox runs beside the test ('own'), so each start of core again is only core's own.
+    studio = await startStudioHost({
+      keychain: 'memory',
+      sandbox: 'own',
+      probe: new URL('../../integration/host/crashProbe.ts', import.meta.url).href,
+    });
+    await studio.call('connection.completeOnboarding', {});
+    browser = await launchChromium();
+    const context = await browser.newContext({ colorScheme: 'light', viewport: SCREEN_SIZES[0] });
+    await context.routeWebSocket(/\/bridge/, gate.route);
+    app = new StudioApp(context, await context.newPage(), 'light');
+    await app.page.goto(studio.url);
+    await app.waitForReady();
   });
+  afterAll(async () => {
+    await app?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await studio?.stop();
+  });
+
+  it('says core was not started again, and what to do, once its link is back', async () => {
+    gate.cut();
+    await app.page.locator('.bridge-banner[data-bridge-status="reconnecting"]').waitFor({ timeout: 30_000 });
+    const states: string[] = [];
+    studio.host.core.router.subscribe((event, payload) => event === 'core.changed' && states.push((payload as { state: string }).state));
+    // Three restarts within the minute, then the fourth end is given up.
+    for (let running = 1; running <= 3; running += 1) {
+      await studio.host.core.probe('crash');
+      await studio.until(`core running again (${running})`, () => states.filter((state) => state === 'running').length >= running);
+    }
+    await studio.host.core.probe('crash');
+    await studio.until('core given up', () => states.at(-1) === 'stopped');
+
+    gate.open();
+    const banner = app.page.locator('.bridge-banner[data-core-state="stopped"]');
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.getAttribute('role')).toBe('alert');
+    expect(await banner.textContent()).toBe(
+      'Cast Studio’s core keeps stopping, so it was not started again. Quit Cast Studio and open it again; your queued work is kept.',
+    );
+    expect(await app.page.getByTestId('connection-words').textContent()).toBe('not connected');
+    // It learned it by asking: no core.changed reached it while its link was down.
+    expect(gate.passed).toContain('shell.coreState');
+    expect(gate.passed).not.toContain('core.changed');
+  }, 120_000);
 });

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/ipc/events.ts';
+import type { CorePort } from '../../../electron/core/host/coreProtocol.ts';
 import { workerThreadCore } from '../../../electron/core/host/coreWorker.ts';
-import { CORE_STATES, startRemoteCore, type ShellCore } from '../../../electron/core/host/remoteCore.ts';
+import { CORE_STATES, startRemoteCore, type CoreSpawner, type ShellCore } from '../../../electron/core/host/remoteCore.ts';
 import type { LogFields, Logger } from '../../../electron/core/log/logger.ts';
 import { MemoryKeychain } from '../../support/memoryKeychain.ts';
 
@@ -64,6 +65,7 @@ describe('what the page is told when core ends', () => {
   };
 
   it('says restarting, then running, and the restarted core answers', async () => {
+    expect(await core.router.handle('shell.coreState', {})).toEqual({ ok: true, value: CORE_STATES.started });
     await crash(2);
     expect(told).toEqual([CORE_STATES.restarting, CORE_STATES.running]);
     expect(told.map((each) => each.state)).toEqual(['restarting', 'running']);
@@ -78,5 +80,80 @@ describe('what the page is told when core ends', () => {
     expect(told.at(-1)?.message).toMatch(/Quit Cast Studio and open it again/);
     const reply = await core.router.handle('app.info', {});
     expect(reply).toMatchObject({ ok: false, error: { code: 'core_stopped', message: expect.stringMatching(/open it again/) } });
+    // A page that connects now asks the shell, which still answers.
+    expect(await core.router.handle('shell.coreState', {})).toEqual({ ok: true, value: CORE_STATES.stopped });
+  });
+});
+
+/**
+ * Core's worker threads started as the browser host starts them, except that each core after the
+ * first gets a start it cannot finish: a data folder that is a file (core's start throws, its
+ * thread lives on) or no start frame at all (core waits for ever). Either way the shell counts
+ * the start as failed, and once core keeps failing the page is told `stopped`, not `restarting`
+ * for ever; every thread it started has ended, and the shell stops at once.
+ */
+describe.each([
+  ['throws during its start without ending', 'fails'],
+  ['never becomes ready', 'hangs'],
+] as const)('what the page is told when core started again %s', (_name, restart) => {
+  const log = recordingLog();
+  const told: EventPayload<'core.changed'>[] = [];
+  const exits: Promise<unknown>[] = [];
+  let userDataDir: string;
+  let core: ShellCore;
+
+  /** Core's worker as the host starts it; after the first, its start frame as the test spoils it. */
+  const spawner =
+    (spawnWorker: CoreSpawner, notAFolder: string): CoreSpawner =>
+    () => {
+      const process = spawnWorker();
+      exits.push(process.exited);
+      if (exits.length === 1) return process;
+      const post: CorePort['post'] = (frame) => {
+        if (frame.type !== 'start') return process.port.post(frame);
+        if (restart === 'fails') process.port.post({ ...frame, config: { ...frame.config, userDataDir: notAFolder } });
+      };
+      return { ...process, port: { ...process.port, post } };
+    };
+
+  beforeAll(async () => {
+    userDataDir = mkdtempSync(join(tmpdir(), 'cast-core-restart-'));
+    const notAFolder = join(userDataDir, 'not-a-folder');
+    writeFileSync(notAFolder, 'a file where core expects its data folder');
+    core = await startRemoteCore({
+      spawn: spawner(workerThreadCore(log), notAFolder),
+      config: { userDataDir, host: 'browser', mediaBase: '/media/', probe: new URL('./crashProbe.ts', import.meta.url).href },
+      keychain: new MemoryKeychain(),
+      log,
+      maxRestarts: 2,
+      // A spoiled start fails as soon as core's worker has loaded, however slow the machine; a held one never ends by itself.
+      restartReadyMs: restart === 'fails' ? 120_000 : 3_000,
+      stopGraceMs: 30_000,
+    });
+    core.router.subscribe((event, payload) => {
+      if (event === 'core.changed') told.push(payload as EventPayload<'core.changed'>);
+    });
+  });
+  afterAll(async () => {
+    await core?.stop();
+    rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  it('counts each failed start toward the limit, says stopped once given up, and ends every core it started', async () => {
+    await core.probe('crash');
+    await until('core.changed stopped', () => (told.at(-1)?.state === 'stopped' ? told : undefined), 50_000);
+    expect(told).toEqual([CORE_STATES.restarting, CORE_STATES.stopped]);
+    expect(exits).toHaveLength(3);
+    const reasons = log.lines
+      .filter((line) => line.message.startsWith('Cast Studio’s core keeps'))
+      .map((line) => String(line.fields?.reason));
+    expect(reasons).toEqual([restart === 'fails' ? expect.stringMatching(/not-a-folder/) : 'Cast Studio’s core was not ready within 3 s.']);
+    await Promise.all(exits);
+    expect(await core.router.handle('app.info', {})).toMatchObject({ ok: false, error: { code: 'core_stopped' } });
+    expect(await core.router.handle('shell.coreState', {})).toEqual({ ok: true, value: CORE_STATES.stopped });
+
+    const begun = Date.now();
+    await core.stop();
+    expect(Date.now() - begun).toBeLessThan(5_000);
   });
 });

@@ -1,7 +1,7 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveCore } from '../../../../../electron/core/host/coreEntry.ts';
-import type { CoreProcess } from '../../../../../electron/core/host/coreLink.ts';
+import { CoreLink, type CoreProcess } from '../../../../../electron/core/host/coreLink.ts';
 import { workerPort } from '../../../../../electron/core/host/corePorts.ts';
 import { CORE_STATES, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
 import type { LogFields, Logger } from '../../../../../electron/core/log/logger.ts';
@@ -19,25 +19,29 @@ function recordingLog(): Logger & { lines: Line[] } {
 
 /**
  * A core played by the test on the far end of a real MessageChannel: it answers the start frame
- * with `ready` and `stop` with `stopped`, and hands every other frame to `onFrame`; `end(code)` is
- * the thread dying.
+ * with `ready` (or `answerStart`; null: it never answers, a start that hangs) and, once ready,
+ * `stop` with `stopped` (as core does: one whose start failed or hangs answers no stop), and hands
+ * every other frame to `onFrame`; `end(code)` is the thread dying.
  */
 class ScriptedCore {
   readonly port: MessagePort;
   readonly shellEnd: MessagePort;
   readonly received: Frame[] = [];
+  ended = false;
   onFrame: (frame: Frame, port: MessagePort) => void = () => undefined;
   private endWith: (exit: { code: number | null }) => void = () => undefined;
 
-  constructor(answerStart: Frame = { type: 'ready' }) {
+  constructor(answerStart: Frame | null = { type: 'ready' }) {
     const { port1, port2 } = new MessageChannel();
     this.port = port2;
     this.shellEnd = port1;
     port2.on('message', (frame: Frame) => {
       this.received.push(frame);
-      if (frame.type === 'start') port2.postMessage(answerStart);
-      else if (frame.type === 'stop') port2.postMessage({ type: 'stopped', id: frame.id });
-      else this.onFrame(frame, port2);
+      if (frame.type === 'start') {
+        if (answerStart) port2.postMessage(answerStart);
+      } else if (frame.type === 'stop') {
+        if (answerStart?.type === 'ready') port2.postMessage({ type: 'stopped', id: frame.id });
+      } else this.onFrame(frame, port2);
     });
   }
 
@@ -50,6 +54,7 @@ class ScriptedCore {
   }
 
   end(code: number | null): void {
+    this.ended = true;
     this.port.close();
     this.endWith({ code });
   }
@@ -183,6 +188,129 @@ describe('core behind a port (the shell side)', () => {
       ['info', 'Cast Studio’s core is running again.'],
     ]);
     await remote.stop();
+  });
+});
+
+/** A shell whose first core starts and whose cores after it answer their start with `restartAnswer` (null: never). */
+async function shellWithFailingRestarts(restartAnswer: Frame | null, options: { restartReadyMs?: number; stopGraceMs?: number } = {}) {
+  const cores: ScriptedCore[] = [];
+  const log = recordingLog();
+  const remote = await startRemoteCore({
+    spawn: () => {
+      const core = new ScriptedCore(cores.length === 0 ? { type: 'ready' } : restartAnswer);
+      cores.push(core);
+      return core.process();
+    },
+    config: { userDataDir: '/nowhere', host: 'browser', mediaBase: '/media/' },
+    keychain: new MemoryKeychain(),
+    log,
+    maxRestarts: 3,
+    ...options,
+  });
+  const told: unknown[] = [];
+  remote.router.subscribe((event, payload) => event === 'core.changed' && told.push(payload));
+  return { remote, cores, log, told };
+}
+
+describe('a core that does not start again', () => {
+  it('counts each start that fails without ending as a failed restart and, given up, says stopped', async () => {
+    const { remote, cores, log, told } = await shellWithFailingRestarts({
+      type: 'startFailed',
+      message: 'The library could not be opened.',
+    });
+    expect(await remote.router.handle('shell.coreState', {})).toEqual({ ok: true, value: CORE_STATES.started });
+    cores[0]?.end(1);
+
+    await until('stopped', () => (told.length === 2 ? told : undefined));
+    expect(told).toEqual([CORE_STATES.restarting, CORE_STATES.stopped]);
+    // The first core and three starts again, each ended by the shell once it failed.
+    expect(cores.map((core) => core.ended)).toEqual([true, true, true, true]);
+    expect(log.lines.map((line) => [line.level, line.message, line.fields])).toEqual([
+      ['error', 'Cast Studio’s core stopped unexpectedly; starting it again.', { code: 1 }],
+      ['error', 'Cast Studio’s core did not start; starting it again.', { reason: 'The library could not be opened.' }],
+      ['error', 'Cast Studio’s core did not start; starting it again.', { reason: 'The library could not be opened.' }],
+      ['error', 'Cast Studio’s core keeps stopping; it is not started again.', { reason: 'The library could not be opened.' }],
+    ]);
+    expect(await remote.router.handle('jobs.list', {})).toMatchObject({ ok: false, error: { code: 'core_stopped' } });
+    expect(await remote.router.handle('shell.coreState', {})).toEqual({ ok: true, value: CORE_STATES.stopped });
+    await remote.stop();
+  });
+
+  it('counts a start that is not ready in time as failed, and answers what waited for it', async () => {
+    const { remote, cores, told } = await shellWithFailingRestarts(null, { restartReadyMs: 100 });
+    cores[0]?.end(1);
+    await until('the start again', () => cores[1]?.received.find((frame) => frame.type === 'start'));
+    const waiting = remote.router.handle('jobs.list', {});
+
+    expect(await waiting).toMatchObject({ ok: false, error: { code: 'core_stopped', message: expect.stringMatching(/open it again/) } });
+    expect(told).toEqual([CORE_STATES.restarting, CORE_STATES.stopped]);
+    expect(cores).toHaveLength(4);
+    expect(cores.every((core) => core.ended)).toBe(true);
+    await remote.stop();
+  });
+
+  it('stops at once a core that is starting again and never becomes ready, and starts no other', async () => {
+    const { remote, cores } = await shellWithFailingRestarts(null, { stopGraceMs: 200 });
+    cores[0]?.end(1);
+    await until('the start again', () => cores[1]?.received.find((frame) => frame.type === 'start'));
+    const waiting = remote.router.handle('jobs.list', {});
+
+    const begun = Date.now();
+    await remote.stop();
+    expect(Date.now() - begun).toBeLessThan(5_000);
+    expect(cores[1]?.ended).toBe(true);
+    expect(await waiting).toMatchObject({ ok: false, error: { code: 'core_stopped' } });
+    expect(cores).toHaveLength(2);
+  });
+
+  it('gives core up, and says so, when no core can be started at all', async () => {
+    const first = new ScriptedCore();
+    const log = recordingLog();
+    let spawned = 0;
+    const remote = await startRemoteCore({
+      spawn: () => {
+        spawned += 1;
+        if (spawned > 1) throw new Error('The worker could not be created.');
+        return first.process();
+      },
+      config: { userDataDir: '/nowhere', host: 'browser', mediaBase: '/media/' },
+      keychain: new MemoryKeychain(),
+      log,
+    });
+    const told: unknown[] = [];
+    remote.router.subscribe((event, payload) => event === 'core.changed' && told.push(payload));
+    first.end(1);
+
+    await until('stopped', () => (told.length === 2 ? told : undefined));
+    expect(told).toEqual([CORE_STATES.restarting, CORE_STATES.stopped]);
+    expect(log.lines.at(-1)).toMatchObject({ level: 'error', fields: { reason: 'The worker could not be created.' } });
+    expect(await remote.router.handle('jobs.list', {})).toMatchObject({ ok: false, error: { code: 'core_stopped' } });
+    await remote.stop();
+  });
+
+  it('answers at once what is asked of a core that has ended, before the shell has started another', async () => {
+    const core = new ScriptedCore();
+    const config = { userDataDir: '/nowhere', host: 'browser' as const, mediaBase: '/media/', keychainDescription: '', sandbox: false };
+    const link = new CoreLink(core.process(), config, { keychain: new MemoryKeychain(), log: recordingLog() }, () => undefined);
+    await link.ready;
+    core.end(1);
+    await link.exited;
+
+    expect(await link.invoke('jobs.list', {})).toMatchObject({ ok: false, error: { code: 'core_restarted' } });
+    expect(await link.resolveMedia('a'.repeat(64))).toBeNull();
+    expect(await link.probe('crash', null)).toMatchObject({ ok: false, error: { code: 'core_restarted' } });
+  });
+
+  it('does not wait its grace on a core whose start failed: that core answers no stop', async () => {
+    const core = new ScriptedCore({ type: 'startFailed', message: 'Another Cast Studio is using this data folder.' });
+    const config = { userDataDir: '/nowhere', host: 'browser' as const, mediaBase: '/media/', keychainDescription: '', sandbox: false };
+    const link = new CoreLink(core.process(), config, { keychain: new MemoryKeychain(), log: recordingLog() }, () => undefined);
+    await expect(link.ready).rejects.toThrow('Another Cast Studio is using this data folder.');
+
+    const begun = Date.now();
+    await link.stop(30_000);
+    expect(Date.now() - begun).toBeLessThan(5_000);
+    expect(core.ended).toBe(true);
   });
 });
 

@@ -60,25 +60,29 @@ function speakerValue(line: SceneLine): string {
  * typed in its text renders nothing at all (the text box holds its own words, see LineText).
  */
 export const SceneLineRow = memo(function SceneLineRow({ lineId, ...rest }: RowProps) {
-  const line = useScenesStore(useKeptWhileOnlyTextChanges((s) => selectLine(s, lineId)));
-  const linePrice = useScenesStore((s) => selectLinePrice(s, lineId));
+  const { line, linePrice } = useScenesStore(useRowSelection(lineId));
   // Between a line's removal and the list's next render, its row has nothing left to show.
   return line ? <LineRow line={line} linePrice={linePrice} {...rest} /> : null;
 });
 
+type RowSelection = { line: SceneLine | undefined; linePrice: SceneLinePriceView | undefined };
+
 /**
- * The line `select` answers, kept as the object shown before while only its text changed (as zustand's
- * useShallow keeps a selection). Its `text` may then be older than the store's: the row reads the text
- * from the text box, never from this copy.
+ * What a row reads of the store, in one selection (every row hears every change, so one listener a
+ * row, not two): its line, kept as the object shown before while only its text changed, and its price.
+ * The kept line's `text` may then be older than the store's: the row reads the text from the text
+ * box, never from this copy.
  */
-function useKeptWhileOnlyTextChanges(select: (state: ScenesState) => SceneLine | undefined): (state: ScenesState) => SceneLine | undefined {
-  const shown = useRef<SceneLine | undefined>(undefined);
+function useRowSelection(lineId: string): (state: ScenesState) => RowSelection {
+  const shown = useRef<RowSelection>({ line: undefined, linePrice: undefined });
   return (state) => {
-    const next = select(state);
     const before = shown.current;
-    if (before && next && sameApartFromText(before, next)) return before;
-    shown.current = next;
-    return next;
+    const next = selectLine(state, lineId);
+    const line = before.line && next && sameApartFromText(before.line, next) ? before.line : next;
+    const linePrice = selectLinePrice(state, lineId);
+    if (line === before.line && linePrice === before.linePrice) return before;
+    shown.current = { line, linePrice };
+    return shown.current;
   };
 }
 
@@ -235,6 +239,45 @@ function LinePicture({ line }: { line: SceneLine }) {
   );
 }
 
+/** The text boxes shown, by line id, and the one listener that puts words changed elsewhere in them. */
+const textBoxes = new Map<string, HTMLTextAreaElement>();
+let stopFollowing: (() => void) | null = null;
+let followedLines: readonly SceneLine[] = [];
+
+/**
+ * Puts a line's words in its box when the store's differ (an undo, core's copy after a save): one
+ * listener for every box, which looks only at the lines whose object changed, so a key typed in one
+ * line reads one text box, not all of them. Answers how to stop following this box.
+ */
+function followText(id: string, element: HTMLTextAreaElement): () => void {
+  textBoxes.set(id, element);
+  const text = selectLine(useScenesStore.getState(), id)?.text;
+  if (text !== undefined && element.value !== text) element.value = text;
+  if (!stopFollowing) {
+    followedLines = useScenesStore.getState().scene?.lines ?? [];
+    stopFollowing = useScenesStore.subscribe(putChangedTexts);
+  }
+  return () => {
+    if (textBoxes.get(id) === element) textBoxes.delete(id);
+    if (textBoxes.size > 0) return;
+    stopFollowing?.();
+    stopFollowing = null;
+    followedLines = [];
+  };
+}
+
+function putChangedTexts(state: ScenesState): void {
+  const lines = state.scene?.lines ?? [];
+  if (lines === followedLines) return;
+  const before = followedLines;
+  followedLines = lines;
+  lines.forEach((line, at) => {
+    if (line === before[at]) return;
+    const element = textBoxes.get(line.id);
+    if (element && element.value !== line.text) element.value = line.text;
+  });
+}
+
 /**
  * The line's words. The text box is uncontrolled: the browser draws each key as it comes (caret, IME
  * composition and undo untouched) and the store only takes the new text, for the save; React renders
@@ -243,19 +286,7 @@ function LinePicture({ line }: { line: SceneLine }) {
 function LineText({ line, number }: { line: SceneLine; number: number }) {
   const box = useRef<HTMLTextAreaElement>(null);
   const id = line.id;
-  useEffect(() => {
-    // Every row hears every change of the store; only a line whose text changed there looks at its box
-    // (reading a text box's value is not free, and a key typed in one line would read all of them).
-    let seen: string | undefined;
-    const follow = (state: ScenesState) => {
-      const text = selectLine(state, id)?.text;
-      if (text === seen) return;
-      seen = text;
-      if (box.current && text !== undefined && box.current.value !== text) box.current.value = text;
-    };
-    follow(useScenesStore.getState());
-    return useScenesStore.subscribe(follow);
-  }, [id]);
+  useEffect(() => (box.current ? followText(id, box.current) : undefined), [id]);
   return (
     <textarea
       ref={box}

@@ -60,6 +60,9 @@ export class RecordFlow {
         .catch(() => poller.track('character', accepted.resourceId));
     } else {
       poller.track(accepted.resourceKind, accepted.resourceId);
+      // A new character's own creation is a generation too (spec 2.3, type `character_create`): followed
+      // with it, its portrait reaches the gallery once it is ready, not at the next pass of history sync.
+      if (accepted.resourceKind === 'character' && accepted.chargeRef) poller.track('generation', accepted.chargeRef);
     }
   }
 

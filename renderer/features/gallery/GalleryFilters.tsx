@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LibraryKind } from '../../../shared/ipc/index.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
@@ -21,36 +21,27 @@ const SORT_CHOICES: readonly SelectChoice[] = [
   { value: 'oldest', label: 'Oldest first' },
 ];
 
-/** Search, type, status, character, dates and sort; every change is answered by core's database. */
+/**
+ * Search, type, status, character, dates and sort; every change is answered by core's database.
+ * Each part reads only its own fields of the filter: a type clicked or a word typed draws the
+ * search row again, not the pickers (issue 16: ≤ 50 ms from the change to the painted result).
+ */
 export function GalleryFilters() {
-  const { filter, searchText, total, setFilter, setSearchText, clearFilter } = useGalleryStore(
+  const { kinds, searchText, total, setFilter, setSearchText } = useGalleryStore(
     useShallow((s) => ({
-      filter: s.filter,
+      kinds: s.filter.kinds,
       searchText: s.searchText,
       total: s.total,
       setFilter: s.setFilter,
       setSearchText: s.setSearchText,
-      clearFilter: s.clearFilter,
     })),
   );
-  const collections = useCollectionsStore((s) => s.collections);
-  const { order, byId } = useCharactersStore(useShallow((s) => ({ order: s.order, byId: s.byId })));
-  // The cast when it is loaded, else the per-character collections (both work offline).
-  const characters = useMemo(
-    () =>
-      order.length > 0
-        ? order.map((id) => ({ id, name: byId[id]?.name ?? id }))
-        : collections.flatMap((each) => (each.characterId ? [{ id: each.characterId, name: each.name }] : [])),
-    [order, byId, collections],
-  );
-  const kinds = filter.kinds ?? [];
-  const { rowHeight, setRowHeight } = useGalleryViewStore(useShallow((s) => ({ rowHeight: s.rowHeight, setRowHeight: s.setRowHeight })));
+  const chosen = kinds ?? [];
 
   const toggleKind = (kind: LibraryKind) => {
-    const next = kinds.includes(kind) ? kinds.filter((each) => each !== kind) : [...kinds, kind];
+    const next = chosen.includes(kind) ? chosen.filter((each) => each !== kind) : [...chosen, kind];
     setFilter({ kinds: next.length > 0 ? next : undefined });
   };
-  const setStatus = (group: StatusGroup | '') => setFilter({ statuses: group ? [...STATUS_GROUPS[group].statuses] : undefined });
 
   return (
     <div className="gallery-filters" role="search">
@@ -67,7 +58,7 @@ export function GalleryFilters() {
         </label>
         <div className="gallery-kinds" role="group" aria-label="Type">
           {KINDS.map((kind) => (
-            <button key={kind} type="button" className="chip" aria-pressed={kinds.includes(kind)} onClick={() => toggleKind(kind)}>
+            <button key={kind} type="button" className="chip" aria-pressed={chosen.includes(kind)} onClick={() => toggleKind(kind)}>
               {KIND_LABELS[kind]}
             </button>
           ))}
@@ -77,53 +68,99 @@ export function GalleryFilters() {
         </output>
       </div>
       <div className="gallery-filter-row">
-        <Select
-          label="Status"
-          className="field-inline"
-          value={statusGroupOf(filter.statuses)}
-          onChange={(group) => setStatus(group as StatusGroup | '')}
-          options={STATUS_CHOICES}
-        />
-        <Select
-          label="Character"
-          className="field-inline"
-          value={filter.characterId ?? ''}
-          onChange={(id) => setFilter({ characterId: id || undefined })}
-          options={[{ value: '', label: 'Anyone' }, ...characters.map((each) => ({ value: each.id, label: each.name }))]}
-        />
-        <DateRangePicker
-          label="Dates"
-          className="field-inline"
-          value={{ from: dayOf(filter.from) || null, to: dayOf(filter.to) || null }}
-          onChange={(range) => setFilter({ from: startOfDay(range.from), to: endOfDay(range.to) })}
-        />
-        <Select
-          label="Sort"
-          className="field-inline"
-          value={filter.sort}
-          onChange={(sort) => setFilter({ sort: sort === 'oldest' ? 'oldest' : 'newest' })}
-          options={SORT_CHOICES}
-        />
-        {isFiltered(filter) && (
-          <Button size="sm" variant="ghost" onClick={clearFilter}>
-            Clear filters
-          </Button>
-        )}
-        <Slider
-          className="gallery-size"
-          label="Tile size"
-          value={rowHeight}
-          min={ROW_HEIGHT_MIN}
-          max={ROW_HEIGHT_MAX}
-          step={10}
-          showLabel
-          onChange={setRowHeight}
-          data-testid="gallery-size"
-        />
+        <FilterChoices />
+        <ClearFilters />
+        <TileSize />
       </div>
     </div>
   );
 }
+
+/** Status, character, dates and sort. */
+const FilterChoices = memo(function FilterChoices() {
+  const { statusGroup, characterId, from, to, sort, setFilter } = useGalleryStore(
+    useShallow((s) => ({
+      statusGroup: statusGroupOf(s.filter.statuses),
+      characterId: s.filter.characterId ?? '',
+      from: s.filter.from,
+      to: s.filter.to,
+      sort: s.filter.sort,
+      setFilter: s.setFilter,
+    })),
+  );
+  const collections = useCollectionsStore((s) => s.collections);
+  const { order, byId } = useCharactersStore(useShallow((s) => ({ order: s.order, byId: s.byId })));
+  // The cast when it is loaded, else the per-character collections (both work offline).
+  const characterChoices = useMemo(
+    () => [
+      { value: '', label: 'Anyone' },
+      ...(order.length > 0
+        ? order.map((id) => ({ value: id, label: byId[id]?.name ?? id }))
+        : collections.flatMap((each) => (each.characterId ? [{ value: each.characterId, label: each.name }] : []))),
+    ],
+    [order, byId, collections],
+  );
+  const setStatus = (group: StatusGroup | '') => setFilter({ statuses: group ? [...STATUS_GROUPS[group].statuses] : undefined });
+
+  return (
+    <>
+      <Select
+        label="Status"
+        className="field-inline"
+        value={statusGroup}
+        onChange={(group) => setStatus(group as StatusGroup | '')}
+        options={STATUS_CHOICES}
+      />
+      <Select
+        label="Character"
+        className="field-inline"
+        value={characterId}
+        onChange={(id) => setFilter({ characterId: id || undefined })}
+        options={characterChoices}
+      />
+      <DateRangePicker
+        label="Dates"
+        className="field-inline"
+        value={{ from: dayOf(from) || null, to: dayOf(to) || null }}
+        onChange={(range) => setFilter({ from: startOfDay(range.from), to: endOfDay(range.to) })}
+      />
+      <Select
+        label="Sort"
+        className="field-inline"
+        value={sort}
+        onChange={(choice) => setFilter({ sort: choice === 'oldest' ? 'oldest' : 'newest' })}
+        options={SORT_CHOICES}
+      />
+    </>
+  );
+});
+
+const ClearFilters = memo(function ClearFilters() {
+  const { filtered, clearFilter } = useGalleryStore(useShallow((s) => ({ filtered: isFiltered(s.filter), clearFilter: s.clearFilter })));
+  if (!filtered) return null;
+  return (
+    <Button size="sm" variant="ghost" onClick={clearFilter}>
+      Clear filters
+    </Button>
+  );
+});
+
+const TileSize = memo(function TileSize() {
+  const { rowHeight, setRowHeight } = useGalleryViewStore(useShallow((s) => ({ rowHeight: s.rowHeight, setRowHeight: s.setRowHeight })));
+  return (
+    <Slider
+      className="gallery-size"
+      label="Tile size"
+      value={rowHeight}
+      min={ROW_HEIGHT_MIN}
+      max={ROW_HEIGHT_MAX}
+      step={10}
+      showLabel
+      onChange={setRowHeight}
+      data-testid="gallery-size"
+    />
+  );
+});
 
 /** The `YYYY-MM-DD` of a filter bound in the user's own time zone. */
 function dayOf(iso: string | undefined): string {

@@ -50,8 +50,17 @@ export function GalleryGrid() {
   const revealOnFocus = useRef(false);
   const [shapeVersion, bumpShapes] = useReducer((version: number) => version + 1, 0);
 
-  const { total, pages, epoch, answered, showRange, itemAt } = useGalleryStore(
-    useShallow((s) => ({ total: s.total, pages: s.pages, epoch: s.epoch, answered: s.answered, showRange: s.showRange, itemAt: s.itemAt })),
+  const { total, pages, epoch, answered, shownEpoch, shownSearch, showRange, itemAt } = useGalleryStore(
+    useShallow((s) => ({
+      total: s.total,
+      pages: s.pages,
+      epoch: s.epoch,
+      answered: s.answered,
+      shownEpoch: s.shownEpoch,
+      shownSearch: s.shownSearch,
+      showRange: s.showRange,
+      itemAt: s.itemAt,
+    })),
   );
   const { selected, focus, click, setFocus, selectAllMatching, clearSelection, toggleFocused } = useSelectionStore(
     useShallow((s) => ({
@@ -69,13 +78,14 @@ export function GalleryGrid() {
   const openDetail = useDetailStore((s) => s.open);
   const askDelete = useBulkStore((s) => s.askDelete);
   const filterKey = useGalleryStore((s) => s.filter);
-  const words = useMemo(() => searchWords(filterKey.search), [filterKey.search]);
+  // The words of the results on screen: until a new search answers, the rows (and their marks) are
+  // the previous one's, so a word typed does not draw every tile again before its answer.
+  const words = useMemo(() => searchWords(shownSearch), [shownSearch]);
 
   const count = total ?? 0;
   // One set of shapes per answered result set; until a new filter answers, the old rows stay.
-  const [owned, setOwned] = useState(() => ({ epoch, count, shapes: new ItemShapes(count) }));
-  if (answered && (owned.epoch !== epoch || owned.count !== count)) setOwned({ epoch, count, shapes: new ItemShapes(count) });
-  const shapes = owned.shapes;
+  // (Both keys move only with an answer, in one render: the new page is never read into the old shapes.)
+  const shapes = useMemo(() => new ItemShapes(count), [shownEpoch, count]); // eslint-disable-line react-hooks/exhaustive-deps
   const { placeholders, following, now } = useWorkInFlight(answered);
   // The layout changes with the placeholders' number and shapes only, not with each tick of their clocks.
   const leadKey = placeholders.map((each) => each.ratio).join(',');

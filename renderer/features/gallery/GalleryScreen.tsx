@@ -38,9 +38,8 @@ for (const store of [
 
 /** Everything the user made, from the local library: filter, search, select, open, reuse. */
 export function GalleryScreen() {
-  const { total, filter, error, refresh } = useGalleryStore(
-    useShallow((s) => ({ total: s.total, filter: s.filter, error: s.error, refresh: s.refresh })),
-  );
+  // Only what the screen shows: a filter change or a page arriving must not draw the whole screen again.
+  const { empty, error, refresh } = useGalleryStore(useShallow((s) => ({ empty: s.total === 0, error: s.error, refresh: s.refresh })));
   const pendingDelete = useBulkStore((s) => s.pendingDelete);
   const compareError = useCompareStore((s) => s.error);
   const galleryItemId = useNavigationStore((s) => s.galleryItemId);
@@ -54,7 +53,12 @@ export function GalleryScreen() {
   }, [refresh]);
 
   // A notice about the last bulk action belongs to the view it was made in.
-  useEffect(() => useBulkStore.getState().dismiss(), [filter]);
+  useEffect(() => {
+    useBulkStore.getState().dismiss();
+    return useGalleryStore.subscribe((state, before) => {
+      if (state.filter !== before.filter) useBulkStore.getState().dismiss();
+    });
+  }, []);
 
   // "Show in gallery" from a notification or another screen opens that item.
   useEffect(() => {
@@ -80,7 +84,7 @@ export function GalleryScreen() {
             {error ?? compareError}
           </p>
         )}
-        {total === 0 && !generating ? <EmptyLibrary filtered={isFiltered(filter)} /> : <GalleryGrid />}
+        {empty && !generating ? <EmptyLibrary /> : <GalleryGrid />}
       </div>
       <DetailView />
       <CompareView />
@@ -102,8 +106,8 @@ export function GalleryScreen() {
   );
 }
 
-function EmptyLibrary({ filtered }: { filtered: boolean }) {
-  const clear = useGalleryStore((s) => s.clearFilter);
+function EmptyLibrary() {
+  const { filtered, clear } = useGalleryStore(useShallow((s) => ({ filtered: isFiltered(s.filter), clear: s.clearFilter })));
   return (
     <div className="gallery-empty" role="status">
       {filtered ? (

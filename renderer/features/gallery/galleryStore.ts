@@ -31,6 +31,10 @@ interface GalleryState {
    * arrives, the previous results stay on screen rather than an empty grid flashing between them.
    */
   answered: boolean;
+  /** The epoch `total` and `pages` answer: the result set on screen, which the grid lays out. */
+  shownEpoch: number;
+  /** The search words of the result set on screen, which its tiles mark. */
+  shownSearch: string | undefined;
   total: number | null;
   pages: Readonly<Record<number, readonly LibraryItem[]>>;
   visible: { first: number; last: number };
@@ -69,6 +73,18 @@ let thumbs = {
 };
 
 let inflight = new Set<string>();
+/**
+ * Answers count in the order their queries were asked, not the order they come back: under load a
+ * re-read asked after an item landed can answer after one asked before it. Every query takes the
+ * next number (`asked`). Answers asked at or before `since` belong to a result set replaced since
+ * (another filter, or a re-read whose offsets supersede theirs) and are dropped; the count on screen
+ * came from answer number `counted`, and only a later-asked answer replaces it.
+ */
+let order = { asked: 0, since: 0, counted: 0 };
+/** Drops every answer asked so far (numbers keep rising, so nothing asked before can pass for newer). */
+function dropAnswersAsked(): void {
+  order = { asked: order.asked, since: order.asked, counted: order.asked };
+}
 /** The first page of the newest filter: at most one asked at a time, the latest waiting behind it. */
 let head = { busy: false, again: false };
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -78,6 +94,8 @@ const initial = {
   searchText: '',
   epoch: 0,
   answered: false,
+  shownEpoch: 0,
+  shownSearch: undefined,
   total: null,
   pages: {},
   visible: { first: 0, last: 0 },
@@ -90,22 +108,38 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     if (inflight.has(key)) return;
     inflight.add(key);
     const { filter } = get();
+    const asked = ++order.asked;
     const reply = await invoke('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
     inflight.delete(key);
-    if (get().epoch !== epoch) return;
+    if (asked <= order.since) return;
     if (!reply.ok) return set({ error: describeError(reply.error) });
     const result = reply.value;
+    const total = countFrom(asked, result.total);
     set((state) =>
       state.answered
-        ? { total: result.total, pages: nearby({ ...state.pages, [page]: result.items }, state.visible), error: null }
-        : { total: result.total, pages: { [page]: result.items }, answered: true, error: null },
+        ? { total: total ?? state.total, pages: nearby({ ...state.pages, [page]: result.items }, state.visible), error: null }
+        : {
+            total: total ?? state.total,
+            pages: { [page]: result.items },
+            answered: true,
+            shownEpoch: state.epoch,
+            shownSearch: filter.search,
+            error: null,
+          },
     );
+  }
+
+  /** The count an answer brings, or null when an answer asked later has already given one. */
+  function countFrom(asked: number, total: number): number | null {
+    if (asked <= order.counted) return null;
+    order.counted = asked;
+    return total;
   }
 
   /**
    * Asks for the first page of the current filter. Typing fast restarts the filter on every key: one
-   * query runs, the newest waits, and the ones typed over in between are never sent (their epochs
-   * are gone by the time the running one answers).
+   * query runs, the newest waits, and the ones typed over in between are never sent (each restart
+   * drops the answers asked before it, so the running one's is dropped too).
    */
   async function loadHead(): Promise<void> {
     if (head.busy) {
@@ -125,6 +159,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
   }
 
   function restart(filter: LibraryFilter): void {
+    dropAnswersAsked();
     set({ filter, epoch: get().epoch + 1, answered: false, error: null, visible: { first: 0, last: 0 } });
     void loadHead();
   }
@@ -165,21 +200,36 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
 
     refresh: async () => {
       clearTimeout(refreshTimer);
-      const { visible, filter, epoch } = get();
+      const { visible, filter } = get();
       const firstPage = Math.floor(visible.first / PAGE_SIZE);
       const lastPage = Math.max(firstPage, Math.floor(visible.last / PAGE_SIZE));
       const loaded: Record<number, LibraryItem[]> = {};
+      const began = order.asked + 1;
+      let asked = 0;
       let total = 0;
       for (let page = firstPage; page <= lastPage; page += 1) {
+        asked = ++order.asked;
         const reply = await invoke('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
         if (!reply.ok) return set({ error: describeError(reply.error) });
         loaded[page] = reply.value.items;
         total = reply.value.total;
         if (page * PAGE_SIZE + PAGE_SIZE >= total) break;
       }
-      if (get().epoch !== epoch) return;
-      // Pages outside the window may have shifted; they are re-read when scrolled to.
-      set({ total, pages: loaded, epoch: epoch + 1, answered: true, error: null });
+      // A newer filter, or a re-read asked after this one, has answered: this one is older news.
+      if (began <= order.since) return;
+      // Pages outside the window may have shifted; they are re-read when scrolled to, and answers
+      // to pages asked before this re-read began are dropped.
+      order.since = began;
+      const epoch = get().epoch + 1;
+      set({
+        total: countFrom(asked, total) ?? get().total,
+        pages: loaded,
+        epoch,
+        answered: true,
+        shownEpoch: epoch,
+        shownSearch: filter.search,
+        error: null,
+      });
     },
 
     applyUpdate: (items, removedIds) => {
@@ -234,6 +284,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       thumbs = { wanted: new Set(), asked: new Set(), timer: undefined, busy: false };
       clearTimeout(refreshTimer);
       inflight = new Set();
+      dropAnswersAsked();
       head = { busy: false, again: false };
       set(initial);
     },

@@ -48,14 +48,28 @@ export function rememberNaturalSize(item: Pick<LibraryItem, 'id' | 'kind' | 'opt
   return Math.abs(before - ratio) / before > 0.01;
 }
 
+/** One grouper while the day lasts: the days it has worked out are kept from one result set to the next. */
+let sharedGrouper: DateGrouper | null = null;
+function grouperOf(now: Date): DateGrouper {
+  if (!sharedGrouper?.isToday(now)) sharedGrouper = new DateGrouper(now);
+  return sharedGrouper;
+}
+
 /**
  * What the layout needs of every item of one result set, by index: its ratio and its date group.
  * Filled from pages as they arrive and kept when the pages are dropped again, so rows already
  * passed keep their shape; an item not seen yet counts as a square in the group before it.
+ *
+ * A result set is made for every filter change, so it costs two typed arrays and nothing per item
+ * until its page arrives: groups are kept as numbers into a short list (a plain array of 100,000
+ * slots is a dictionary in V8, slow to fill and to read).
  */
 export class ItemShapes {
   private readonly ratios: Float32Array;
-  private readonly groups: (DateGroup | undefined)[];
+  /** Each item's group as 1 + its place in `groupList`; 0 while the item is not seen. */
+  private readonly groupIds: Uint16Array;
+  private readonly groupList: DateGroup[] = [];
+  private readonly groupIdOf = new Map<string, number>();
   private readonly seen = new WeakSet<readonly LibraryItem[]>();
   private readonly grouper: DateGrouper;
   readonly count: number;
@@ -63,8 +77,8 @@ export class ItemShapes {
   constructor(count: number, now = new Date()) {
     this.count = count;
     this.ratios = new Float32Array(count);
-    this.groups = new Array<DateGroup | undefined>(count);
-    this.grouper = new DateGrouper(now);
+    this.groupIds = new Uint16Array(count);
+    this.grouper = grouperOf(now);
   }
 
   /** Bumped whenever a shape or a date changes. */
@@ -88,15 +102,25 @@ export class ItemShapes {
   /** Reads one item again (its thumbnail's real size became known). */
   take(index: number, item: LibraryItem): boolean {
     const ratio = ratioOf(item);
-    const group = this.grouper.groupOf(item.createdAt);
-    const changed = Math.abs((this.ratios[index] ?? 0) - ratio) > 1e-4 || this.groups[index]?.key !== group.key;
+    const group = this.idOf(this.grouper.groupOf(item.createdAt));
+    const changed = Math.abs((this.ratios[index] ?? 0) - ratio) > 1e-4 || this.groupIds[index] !== group;
     this.ratios[index] = ratio;
-    this.groups[index] = group;
+    this.groupIds[index] = group;
     this.knownEnd = Math.max(this.knownEnd, index + 1);
     if (changed) this.version += 1;
     return changed;
   }
 
   ratioAt = (index: number): number => this.ratios[index] || 1;
-  groupAt = (index: number): DateGroup | null => this.groups[index] ?? null;
+  groupAt = (index: number): DateGroup | null => this.groupList[(this.groupIds[index] ?? 0) - 1] ?? null;
+
+  private idOf(group: DateGroup): number {
+    let id = this.groupIdOf.get(group.key);
+    if (id === undefined) {
+      this.groupList.push(group);
+      id = this.groupList.length;
+      this.groupIdOf.set(group.key, id);
+    }
+    return id;
+  }
 }

@@ -12,18 +12,23 @@ describe('the gallery paging through the library', () => {
   let queries: Query[];
   /** Answers wait here until the test lets them through, when it holds them. */
   let held: (() => void)[] | null;
+  /** How many items the library holds; an answer tells the library as it was when it was asked. */
+  let libraryTotal: number;
 
   beforeEach(() => {
     vi.useFakeTimers();
     queries = [];
     held = null;
+    libraryTotal = TOTAL;
     const bridge: Bridge = {
       invoke: (async (command: string, query: Query) => {
         if (command !== 'library.query') return { ok: true, value: { queued: [] } };
         queries.push(query);
-        if (held) await new Promise<void>((resolve) => held?.push(resolve));
         const word = query.filter.search ?? 'item';
-        return { ok: true, value: { items: libraryItems(query.offset, Math.min(query.limit, TOTAL - query.offset), word), total: TOTAL } };
+        const total = libraryTotal;
+        const items = libraryItems(query.offset, Math.max(0, Math.min(query.limit, total - query.offset)), word);
+        if (held) await new Promise<void>((resolve) => held?.push(resolve));
+        return { ok: true, value: { items, total } };
       }) as Bridge['invoke'],
       on: () => () => undefined,
     };
@@ -104,6 +109,89 @@ describe('the gallery paging through the library', () => {
     expect(useGalleryStore.getState().itemAt(0)?.id).toBe('sea-0');
     expect(useGalleryStore.getState().itemAt(200)).toBeUndefined();
     expect(pagesHeld()).toEqual([0]);
+  });
+
+  it('says which result set and search words are on screen until the next one answers', async () => {
+    await firstScreen();
+    const shown = () => {
+      const { shownEpoch, shownSearch, epoch, answered } = useGalleryStore.getState();
+      return { shownEpoch, shownSearch, epoch, answered };
+    };
+    const first = shown();
+    expect(first).toMatchObject({ shownEpoch: first.epoch, shownSearch: undefined, answered: true });
+    held = [];
+    const waiting = held;
+    useGalleryStore.getState().setSearchText('harbor');
+    await vi.advanceTimersByTimeAsync(0);
+    // Asked, not answered: the previous results (and their words) are still the ones shown.
+    expect(shown()).toEqual({ shownEpoch: first.shownEpoch, shownSearch: undefined, epoch: first.epoch + 1, answered: false });
+    held = null;
+    for (const release of waiting) release();
+    await vi.runAllTimersAsync();
+    expect(shown()).toEqual({ shownEpoch: first.epoch + 1, shownSearch: 'harbor', epoch: first.epoch + 1, answered: true });
+  });
+
+  it('shows the newest count when an item lands while the screen is opening and the older answers come back first', async () => {
+    // The screen opens on a library of one item: its re-read and its first page are asked at once.
+    libraryTotal = 1;
+    held = [];
+    const opening = held;
+    void useGalleryStore.getState().refresh();
+    useGalleryStore.getState().showRange(0, 0);
+    await vi.advanceTimersByTimeAsync(0);
+    // A second item lands before either answers: the gallery hears of it and reads the view again.
+    libraryTotal = 2;
+    useGalleryStore.getState().applyUpdate([libraryItem(1)], []);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(pagesAsked()).toEqual([0, 0, 0]);
+    // The answers come back in the order they were asked: the two of one item, then the one of two.
+    held = null;
+    for (const release of opening) {
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    await vi.runAllTimersAsync();
+    expect(useGalleryStore.getState()).toMatchObject({ total: 2, answered: true });
+    expect(useGalleryStore.getState().itemAt(1)?.id).toBe('item-1');
+  });
+
+  it('drops a re-read that answers after one asked later', async () => {
+    await firstScreen();
+    held = [];
+    const waiting = held;
+    void useGalleryStore.getState().refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    libraryTotal = TOTAL + 1;
+    void useGalleryStore.getState().refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    held = null;
+    for (const release of [...waiting].reverse()) {
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    await vi.runAllTimersAsync();
+    expect(useGalleryStore.getState().total).toBe(TOTAL + 1);
+  });
+
+  it('keeps a newer count when an older page answers after it', async () => {
+    await firstScreen();
+    held = [];
+    const waiting = held;
+    useGalleryStore.getState().showRange(150, 160);
+    await vi.advanceTimersByTimeAsync(0);
+    libraryTotal = TOTAL + 1;
+    useGalleryStore.getState().showRange(250, 260);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pagesAsked()).toEqual([0, 1, 2]);
+    // Page 2, asked after the library grew, answers first; page 1, asked before, answers last.
+    held = null;
+    for (const release of [...waiting].reverse()) {
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    await vi.runAllTimersAsync();
+    expect(useGalleryStore.getState().total).toBe(TOTAL + 1);
+    expect(pagesHeld()).toEqual([0, 1, 2]);
   });
 
   it('updates known items in place and re-reads the view once for items it did not hold', async () => {

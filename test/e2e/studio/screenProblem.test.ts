@@ -78,11 +78,7 @@ describe.skipIf(chromiumMissing() !== null)('a screen that fails to render', () 
     studio = await startStudioHost({ keychain: 'memory' });
     await studio.call('connection.completeOnboarding', {});
     browser = await launchChromium();
-    const context = await browser.newContext({ colorScheme: 'light', viewport: SCREEN_SIZES[0] });
-    await context.routeWebSocket(/\/bridge/, wire.route);
-    app = new StudioApp(context, await context.newPage(), 'light');
-    await app.page.goto(studio.url);
-    await app.waitForReady();
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: SCREEN_SIZES[0], bridge: wire.route });
   });
   afterAll(async () => {
     await app?.close().catch(() => undefined);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocket, WebSocketRoute } from 'playwright-core';
 import type { EventName, EventPayload, WireMessage } from '../../../shared/ipc/index.ts';
 
 export type Theme = 'light' | 'dark';
@@ -51,10 +51,16 @@ export class StudioPage {
     this: new (context: BrowserContext, page: Page, theme: Theme) => T,
     browser: Browser,
     url: string,
-    options: { theme?: Theme; viewport?: { width: number; height: number } } = {},
+    options: {
+      theme?: Theme;
+      viewport?: { width: number; height: number };
+      /** Stands between the page and the host's bridge socket (a test that cuts or alters the link). */
+      bridge?: (route: WebSocketRoute) => unknown;
+    } = {},
   ): Promise<T> {
     const theme = options.theme ?? 'light';
     const context = await browser.newContext({ colorScheme: theme, viewport: options.viewport ?? { width: 1280, height: 800 } });
+    if (options.bridge) await context.routeWebSocket(/\/bridge/, options.bridge);
     const studio = new this(context, await context.newPage(), theme);
     await studio.page.goto(url);
     await studio.waitForReady();

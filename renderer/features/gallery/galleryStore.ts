@@ -24,7 +24,10 @@ interface GalleryState {
   filter: LibraryFilter;
   /** What the search box holds; it reaches `filter.search` as it is typed. */
   searchText: string;
-  /** Bumped whenever the result set changes meaning; answers for an older epoch are dropped. */
+  /**
+   * Bumped whenever the result set changes meaning: it names the pages in flight and the shapes the
+   * grid lays out. Which answers count is decided by the order they were asked in (`order` below).
+   */
   epoch: number;
   /**
    * Whether `total` and `pages` answer the current epoch. Until the first page of a new filter

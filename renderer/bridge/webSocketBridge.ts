@@ -56,6 +56,11 @@ export class WebSocketBridge implements Bridge {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private verified = false;
+  /**
+   * The version check's `app.info` answer on this connection. It does not change while the host
+   * runs, so the page's own `app.info` is answered from it instead of asking core a second time.
+   */
+  private info: Reply<unknown> | null = null;
 
   constructor(options: WebSocketBridgeOptions) {
     this.options = {
@@ -79,6 +84,7 @@ export class WebSocketBridge implements Bridge {
   }
 
   invoke<C extends CommandName>(command: C, input: CommandInput<C>): Promise<Reply<CommandOutput<C>>> {
+    if (command === 'app.info' && this.info) return Promise.resolve(this.info as Reply<CommandOutput<C>>);
     return this.send(command, input) as Promise<Reply<CommandOutput<C>>>;
   }
 
@@ -186,8 +192,15 @@ export class WebSocketBridge implements Bridge {
     }
     this.verified = true;
     this.attempt = 0;
+    if (reply.ok) this.info = reply;
     this.setStatus('open');
-    for (const entry of this.pending.values()) if (!entry.sent) this.transmit(entry);
+    for (const [id, entry] of this.pending) {
+      if (entry.sent) continue;
+      if (this.info && entry.request.command === 'app.info') {
+        this.pending.delete(id);
+        entry.resolve(this.info);
+      } else this.transmit(entry);
+    }
   }
 
   private receive(data: unknown): void {
@@ -219,6 +232,7 @@ export class WebSocketBridge implements Bridge {
     if (this.socket !== socket) return;
     this.socket = null;
     this.verified = false;
+    this.info = null;
     for (const [id, entry] of this.pending) {
       if (!entry.sent) continue;
       this.pending.delete(id);

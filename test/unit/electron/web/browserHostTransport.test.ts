@@ -78,6 +78,8 @@ describe('the browser host transport', () => {
   /** What `uploads.fromPath` saw: each path, and the bytes in it while core had it. */
   const uploaded: Array<{ path: string; bytes: Buffer }> = [];
   let gate: Promise<void> = Promise.resolve();
+  /** How many times the host was asked `app.info`. */
+  let infoAsked = 0;
   /**
    * Closes the host (every socket drops) and starts it again on the same port: with the same gate
    * (the page's session still holds) or a new one (a new start: every session is void).
@@ -103,13 +105,10 @@ describe('the browser host transport', () => {
     writeFileSync(join(dir, 'clip.mp4'), media);
     writeFileSync(join(dir, 'page.png'), page);
     router = new Router();
-    router.register('app.info', () => ({
-      version: '0.1.0',
-      ipcVersion: IPC_VERSION,
-      platform: process.platform,
-      mediaBase: '/media/',
-      host: 'browser' as const,
-    }));
+    router.register('app.info', () => {
+      infoAsked += 1;
+      return { version: '0.1.0', ipcVersion: IPC_VERSION, platform: process.platform, mediaBase: '/media/', host: 'browser' as const };
+    });
     router.register('jobs.pause', () => ({ ok: true as const }));
     // Held until the test opens the gate: requests pile up in flight.
     router.register('jobs.resume', async () => {
@@ -229,6 +228,23 @@ describe('the browser host transport', () => {
       const waited = await bridge.invoke('jobs.pause', {});
       expect(waited).toEqual({ ok: true, value: { ok: true } });
       expect(statuses).toEqual(['open', 'reconnecting', 'open']);
+      bridge.close();
+    });
+
+    it('asks the host app.info once a connection, for its version check and the page alike', async () => {
+      const before = infoAsked;
+      const bridge = bridgeFor(session());
+      // Asked while the socket opens, and again once it is open: the version check's answer serves both.
+      const first = bridge.invoke('app.info', {});
+      const reply = await first;
+      expect(await bridge.invoke('app.info', {})).toEqual(reply);
+      expect(reply).toEqual({ ok: true, value: expect.objectContaining({ ipcVersion: IPC_VERSION }) });
+      expect(infoAsked - before).toBe(1);
+      // A new connection checks the version again, and that answer is the one given after it.
+      await restart('same sessions');
+      await bridge.invoke('jobs.pause', {});
+      expect(await bridge.invoke('app.info', {})).toEqual(reply);
+      expect(infoAsked - before).toBe(2);
       bridge.close();
     });
 

@@ -39,7 +39,7 @@ for (const store of [
 /** Everything the user made, from the local library: filter, search, select, open, reuse. */
 export function GalleryScreen() {
   // Only what the screen shows: a filter change or a page arriving must not draw the whole screen again.
-  const { empty, error, refresh } = useGalleryStore(useShallow((s) => ({ empty: s.total === 0, error: s.error, refresh: s.refresh })));
+  const { empty, error, enter } = useGalleryStore(useShallow((s) => ({ empty: s.total === 0, error: s.error, enter: s.enter })));
   const pendingDelete = useBulkStore((s) => s.pendingDelete);
   const compareError = useCompareStore((s) => s.error);
   const galleryItemId = useNavigationStore((s) => s.galleryItemId);
@@ -49,8 +49,8 @@ export function GalleryScreen() {
   useEffect(() => {
     if (!useAppInfoStore.getState().info) void useAppInfoStore.getState().load();
     void useCollectionsStore.getState().load();
-    void refresh();
-  }, [refresh]);
+    void enter();
+  }, [enter]);
 
   // A notice about the last bulk action belongs to the view it was made in.
   useEffect(() => {

@@ -50,6 +50,11 @@ interface GalleryState {
   showRange: (first: number, last: number) => void;
   /** Re-reads the count and the pages on screen (after bulk changes or `library.updated`). */
   refresh: () => Promise<void>;
+  /**
+   * The gallery screen opens: a result shown before is read again; the first time, the first page
+   * is asked once, shared with the grid's first `showRange`.
+   */
+  enter: () => Promise<void>;
   applyUpdate: (items: readonly LibraryItem[], removedIds: readonly string[]) => void;
   patchItems: (ids: readonly string[], patch: Partial<LibraryItem>) => void;
   itemAt: (index: number) => LibraryItem | undefined;
@@ -234,6 +239,8 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
         error: null,
       });
     },
+
+    enter: () => (get().answered ? get().refresh() : loadHead()),
 
     applyUpdate: (items, removedIds) => {
       const { pages } = get();

@@ -155,6 +155,41 @@ describe('the gallery paging through the library', () => {
     expect(useGalleryStore.getState().itemAt(1)?.id).toBe('item-1');
   });
 
+  it('asks for the first page once as the screen opens for the first time, and reads it again when the screen opens again', async () => {
+    // The screen opens, then the grid measures itself and shows its first range: one query between them.
+    void useGalleryStore.getState().enter();
+    useGalleryStore.getState().showRange(0, 40);
+    await vi.runAllTimersAsync();
+    expect(pagesAsked()).toEqual([0]);
+    expect(useGalleryStore.getState()).toMatchObject({ total: TOTAL, answered: true });
+    // Back to the gallery later: what it shows is read again, as the library may have changed meanwhile.
+    libraryTotal = TOTAL + 1;
+    await useGalleryStore.getState().enter();
+    expect(pagesAsked()).toEqual([0, 0]);
+    expect(useGalleryStore.getState().total).toBe(TOTAL + 1);
+  });
+
+  it('shows the newest count when an item lands while the first page of a first opening is out', async () => {
+    libraryTotal = 1;
+    held = [];
+    const opening = held;
+    void useGalleryStore.getState().enter();
+    useGalleryStore.getState().showRange(0, 0);
+    await vi.advanceTimersByTimeAsync(0);
+    libraryTotal = 2;
+    useGalleryStore.getState().applyUpdate([libraryItem(1)], []);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(pagesAsked()).toEqual([0, 0]);
+    held = null;
+    for (const release of opening) {
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    await vi.runAllTimersAsync();
+    expect(useGalleryStore.getState()).toMatchObject({ total: 2, answered: true });
+    expect(useGalleryStore.getState().itemAt(1)?.id).toBe('item-1');
+  });
+
   it('drops a re-read that answers after one asked later', async () => {
     await firstScreen();
     held = [];

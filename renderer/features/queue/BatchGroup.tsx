@@ -6,7 +6,7 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { WorkStatus } from '../../ui/WorkStatus.tsx';
 import { creditsText, formatCount, formatCountOf } from '../../ui/format.ts';
 import { JOB_KIND_LABELS } from './jobLabels.ts';
-import { batchResults, type BatchScene } from './sceneGroups.ts';
+import { batchFraction, batchPrice, batchResults, type BatchScene } from './sceneGroups.ts';
 
 type BatchGroupProps = {
   /** The jobs of one click, oldest first. */
@@ -29,11 +29,9 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
   const failed = count(['failed', 'cancelled']);
   const running = results.length - done - failed;
   const counted = (n: number) => (scene ? formatCountOf(n, 'line') : formatCount(n));
-  const fractions = jobs.map((job) => (job.state === 'done' ? 1 : progressOf(job, now).fraction));
-  const known = fractions.filter((f): f is number => f !== null);
-  const fraction = running === 0 || known.length === 0 ? null : known.reduce((a, b) => a + b, 0) / jobs.length;
-  const quoted = jobs.reduce((sum, job) => sum + (job.creditsUsed ?? job.quotedCredits ?? 0), 0);
-  const charged = jobs.every((job) => job.creditsUsed !== null);
+  const fraction = running === 0 ? null : batchFraction(results, (job) => progressOf(job, now).fraction);
+  // Every job counts here, a retried one too: the credits stand for what was paid, not for results.
+  const price = batchPrice(jobs);
   const note = [`${formatCount(done)} of ${counted(results.length)} done`, failed > 0 ? `${formatCount(failed)} failed` : null]
     .filter(Boolean)
     .join(', ');
@@ -64,7 +62,7 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
         <div className="job-side">
           <WorkStatus status={state} />
           <span className="job-price" data-testid="batch-price">
-            {charged ? `${creditsText(quoted)} charged` : `${creditsText(quoted)} quoted`}
+            {price.settled ? `${creditsText(price.credits)} charged` : `${creditsText(price.credits)} quoted`}
           </span>
           <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
             {open ? 'Hide each' : `Show each (${jobs.length})`}

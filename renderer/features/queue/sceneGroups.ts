@@ -42,3 +42,40 @@ export function batchResults(jobs: readonly Job[]): Job[] {
   const awaited = new Set(current.flatMap((job) => (job.dependsOn ? [job.dependsOn] : [])));
   return current.filter((job) => !awaited.has(job.id));
 }
+
+/**
+ * What a batch costs the creator: each job's charge less its refund, nothing for a job that ended
+ * without a charge, and the quote of each job not charged yet. `settled` once no quote is left in it.
+ */
+export function batchPrice(jobs: readonly Job[]): { credits: number; settled: boolean } {
+  let credits = 0;
+  let settled = true;
+  for (const job of jobs) {
+    if (job.creditsUsed !== null) credits += job.creditsUsed - Math.min(job.creditsUsed, job.creditsRefunded ?? 0);
+    else if (job.state !== 'failed' && job.state !== 'cancelled') {
+      credits += job.quotedCredits ?? 0;
+      settled = false;
+    }
+  }
+  return { credits, settled };
+}
+
+/**
+ * How far a batch's results are along, 0 to 1, from those that did not fail: a done one counts whole,
+ * one in flight by its progress. Null when none in flight says how far it is.
+ */
+export function batchFraction(results: readonly Job[], progressOf: (job: Job) => number | null): number | null {
+  const counted = results.filter((job) => job.state !== 'failed' && job.state !== 'cancelled');
+  let sum = 0;
+  let known = false;
+  for (const job of counted) {
+    if (job.state === 'done') sum += 1;
+    else {
+      const fraction = progressOf(job);
+      if (fraction === null) continue;
+      sum += fraction;
+      known = true;
+    }
+  }
+  return known && counted.length > 0 ? sum / counted.length : null;
+}

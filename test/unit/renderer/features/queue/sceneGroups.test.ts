@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Job, SceneQueueGroup } from '../../../../../shared/ipc/index.ts';
 import { chainOrder, depthsInBatch, groupBatches } from '../../../../../renderer/features/queue/jobLabels.ts';
-import { batchIdsOf, batchResults, lineLabel, sceneLines, sceneOf } from '../../../../../renderer/features/queue/sceneGroups.ts';
+import {
+  batchFraction,
+  batchIdsOf,
+  batchPrice,
+  batchResults,
+  lineLabel,
+  sceneLines,
+  sceneOf,
+} from '../../../../../renderer/features/queue/sceneGroups.ts';
 
 function job(id: string, second: number, patch: Partial<Job> = {}): Job {
   const at = `2026-11-24T14:30:${String(second).padStart(2, '0')}.000Z`;
@@ -97,5 +105,39 @@ describe('a scene’s jobs in the queue', () => {
     expect(batchResults(images)).toHaveLength(4);
     const failedThenRetried = [...images, job('b-retry', 20, { kind: 'generation.create', batchId: 'images', retryOf: 'b' })];
     expect(batchResults(failedThenRetried).map((each) => each.id)).toEqual(['a', 'c', 'd', 'b-retry']);
+  });
+
+  it('price a batch at what it costs: charges less refunds, nothing for a job never charged, quotes for the rest', () => {
+    const images = (patches: Partial<Job>[]) =>
+      patches.map((patch, at) => job(`i${String(at)}`, at, { kind: 'generation.create', quotedCredits: 8, ...patch }));
+    // Four quoted, none charged yet.
+    expect(batchPrice(images([{}, {}, {}, {}]))).toEqual({ credits: 32, settled: false });
+    // One charged and refunded in full when it failed, its retry charged: three images' worth, settled.
+    const refundedThenRetried = images([
+      { state: 'done', creditsUsed: 8 },
+      { state: 'failed', creditsUsed: 8, creditsRefunded: 8 },
+      { state: 'done', creditsUsed: 8 },
+      { state: 'done', creditsUsed: 8, retryOf: 'i1' },
+    ]);
+    expect(batchPrice(refundedThenRetried)).toEqual({ credits: 24, settled: true });
+    // One refused before any charge, one cancelled before it was sent: neither costs, nor waits for a charge.
+    expect(batchPrice(images([{ state: 'done', creditsUsed: 8 }, { state: 'failed' }, { state: 'cancelled' }]))).toEqual({
+      credits: 8,
+      settled: true,
+    });
+    // A refund still to come: the charge counts until it is known.
+    expect(batchPrice(images([{ state: 'failed', creditsUsed: 8 }]))).toEqual({ credits: 8, settled: true });
+  });
+
+  it('fill the batch bar over the results that did not fail, so a retried one lets it reach the end', () => {
+    const along = (fractions: Record<string, number | null>) => (each: Job) => fractions[each.id] ?? null;
+    const images = ['a', 'b', 'c', 'd'].map((id, at) => job(id, at, { kind: 'generation.create', batchId: 'images', state: 'done' }));
+    const batch = [...images.slice(0, 3), job('d', 3, { state: 'failed' }), job('d2', 9, { retryOf: 'd', state: 'processing' })];
+    const results = batchResults(batch);
+    expect(batchFraction(results, along({ d2: 0.5 }))).toBeCloseTo(3.5 / 4);
+    expect(batchFraction(results, along({}))).toBeNull();
+    // A result that failed for good is out of the count: the three done and one half way are 7/8 of the rest.
+    const withLoss = [...images.slice(0, 3), job('e', 5, { state: 'failed' }), job('f', 6, { state: 'processing' })];
+    expect(batchFraction(batchResults(withLoss), along({ f: 0.5 }))).toBeCloseTo(3.5 / 4);
   });
 });

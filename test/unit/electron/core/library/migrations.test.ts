@@ -286,6 +286,41 @@ describe('library migrations', () => {
     library.close();
   });
 
+  it('0009 keeps search prefix indexes, finds version-8 items by their first letters, and keeps them current', () => {
+    const path = join(tempDir(), 'library.db');
+    const db = new DatabaseSync(path);
+    migrate(db, MIGRATIONS, 8);
+    const insert = db.prepare(
+      "INSERT INTO library_items (id, kind, status, title, prompt, created_at) VALUES (?, 'image', 'completed', ?, ?, ?)",
+    );
+    insert.run('g1', 'Harbor at dawn', 'a lighthouse over the harbour', T);
+    insert.run('g2', 'Market', 'crowded stalls, lanterns', T);
+    db.close();
+
+    const library = LibraryDatabase.open(path);
+    expect(schemaVersion(library.db)).toBe(MIGRATIONS.length);
+    const definition = library.get<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'library_fts'")?.sql ?? '';
+    expect(definition).toMatch(/prefix = '1 2'/);
+    // FTS5 checks its index against the library's rows: the rebuild left nothing out.
+    expect(() => library.db.exec("INSERT INTO library_fts (library_fts) VALUES ('integrity-check')")).not.toThrow();
+    const queries = new LibraryQueryStore(library);
+    const found = (search: string) =>
+      queries
+        .query({ sort: 'newest', search }, 0, 10)
+        .items.map((i) => i.id)
+        .sort();
+    expect(found('h')).toEqual(['g1']);
+    expect(found('l')).toEqual(['g1', 'g2']);
+    expect(found('ma')).toEqual(['g2']);
+    // The triggers of 0002 still write to the index made again.
+    library.db.prepare("UPDATE library_items SET title = 'Quay at dusk' WHERE id = 'g2'").run();
+    expect(found('q')).toEqual(['g2']);
+    expect(found('ma')).toEqual([]);
+    library.db.prepare("DELETE FROM library_items WHERE id = 'g1'").run();
+    expect(found('h')).toEqual([]);
+    library.close();
+  });
+
   it('refuses a library written by a newer version', () => {
     const path = join(tempDir(), 'library.db');
     const db = new DatabaseSync(path);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppInfoStore } from '../stores/appInfoStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
@@ -7,7 +7,8 @@ import { InlineError } from '../ui/InlineError.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { LibraryHealthBanner } from '../features/settings/LibraryHealthBanner.tsx';
-import { BridgeStatusBanner } from './BridgeStatusBanner.tsx';
+import { BridgeStatusBanner, CoreStateNotice } from './BridgeStatusBanner.tsx';
+import { useCoreStateStore, type CoreState } from './coreStateStore.ts';
 import { NavBar } from './NavBar.tsx';
 import { Onboarding } from './Onboarding.tsx';
 import { ScreenOutlet } from './ScreenOutlet.tsx';
@@ -21,8 +22,15 @@ import './app.css';
 export function App() {
   const { ready, infoError } = useAppInfoStore(useShallow((s) => ({ ready: s.info !== null, infoError: s.error })));
   const needsOnboarding = useConnectionStore((s) => s.connection !== null && !s.connection.onboarded);
+  // Bumped to load the app again from the start: the first load failed because core was down, and it runs now.
+  const [attempt, setAttempt] = useState(0);
+  const loadAgain = useCallback(() => {
+    useAppInfoStore.getState().reset();
+    setAttempt((n) => n + 1);
+  }, []);
+  const { coreDown, asking } = useCoreWhileLoading(infoError !== null && !ready, loadAgain);
 
-  useEffect(() => startApp(), []);
+  useEffect(() => startApp(), [attempt]);
   useTheme();
   useShortcuts();
 
@@ -35,7 +43,12 @@ export function App() {
   if (!ready) {
     return (
       <div className="app-loading">
-        {infoError ? (
+        {coreDown ? (
+          <div className="app-loading-error">
+            {coreDown.state === 'stopped' ? <h1>Cast Studio’s core is not running</h1> : <Spinner decorative />}
+            <CoreStateNotice core={coreDown} className="app-loading-notice" />
+          </div>
+        ) : infoError && !asking ? (
           <div className="app-loading-error">
             <h1>Cast Studio could not start</h1>
             <InlineError error={infoError} />
@@ -69,4 +82,27 @@ export function App() {
       <Toasts />
     </>
   );
+}
+
+/**
+ * A page that could not load asks the shell why: opened while core was given up (or starting
+ * again), it heard no `core.changed`. Once core runs again after that, the page loads afresh.
+ * `coreDown` is core's state while it is what keeps the page from loading; `asking` until the
+ * shell has answered (the page keeps its spinner rather than flash an error).
+ */
+function useCoreWhileLoading(failed: boolean, loadAgain: () => void): { coreDown: CoreState | null; asking: boolean } {
+  const { core, heard } = useCoreStateStore(useShallow((s) => ({ core: s.core, heard: s.heard })));
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (failed) void useCoreStateStore.getState().load();
+  }, [failed]);
+  useEffect(() => {
+    if (!failed || !core) return;
+    if (core.state !== 'running') wasDown.current = true;
+    else if (wasDown.current) {
+      wasDown.current = false;
+      loadAgain();
+    }
+  }, [failed, core, loadAgain]);
+  return { coreDown: failed && core && core.state !== 'running' ? core : null, asking: failed && !heard };
 }

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { getWebSocketBridge, type BridgeStatus } from '../bridge/index.ts';
-import { useCoreStateStore } from './coreStateStore.ts';
+import { Button } from '../ui/Button.tsx';
+import { InlineError } from '../ui/InlineError.tsx';
+import { useCoreStateStore, type CoreState } from './coreStateStore.ts';
 
 const MESSAGES: Partial<Record<BridgeStatus, string>> = {
   reconnecting: 'Lost the link to Cast Studio’s core. Reconnecting… Your queued work is safe.',
@@ -38,10 +41,30 @@ export function BridgeStatusBanner() {
     );
   }
   if (!core || core.state === 'running') return null;
-  // Restarting passes by itself in a moment; stopped needs the person to act.
+  return <CoreStateNotice core={core} className="bridge-banner" />;
+}
+
+/**
+ * Core's state in the shell's own words, with what the person can do: restarting passes by itself
+ * in a moment; stopped needs them to act, so it offers to start core again. The banner under the
+ * header and the loading screen of a page opened while core is down both show this one notice.
+ */
+export function CoreStateNotice({ core, className }: { core: CoreState; className: string }) {
+  const { startingAgain, startAgainError, startAgain } = useCoreStateStore(
+    useShallow((s) => ({ startingAgain: s.startingAgain, startAgainError: s.startAgainError, startAgain: s.startAgain })),
+  );
+  const stopped = core.state === 'stopped';
   return (
-    <div className="bridge-banner" role={core.state === 'stopped' ? 'alert' : 'status'} data-core-state={core.state}>
-      {core.message}
+    <div className={`${className} core-state-notice`} role={stopped ? 'alert' : 'status'} data-core-state={core.state}>
+      <p className="core-state-message">{core.message}</p>
+      {stopped ? (
+        <div className="core-state-actions">
+          <Button size="sm" busy={startingAgain} data-action="restart-core" onClick={() => void startAgain()}>
+            Start Cast Studio’s core again
+          </Button>
+        </div>
+      ) : null}
+      {startAgainError ? <InlineError error={startAgainError} className="core-state-error" /> : null}
     </div>
   );
 }

@@ -277,6 +277,9 @@ export const commands = {
 
   // Answered by the shell, also while core is down: what `core.changed` last said, for a page that connects later.
   'shell.coreState': { input: Empty, output: events['core.changed'] },
+  // Answered by the shell: once core was given up (`stopped`), starts it again with a fresh budget of restarts;
+  // while core runs or restarts it changes nothing. Either way the answer is core's state after the ask.
+  'shell.restartCore': { input: Empty, output: events['core.changed'] },
 
   ...sceneCommands,
 } as const;

@@ -49,12 +49,22 @@ export type RemoteCoreOptions = ShellServices & {
   maxRestarts?: number;
   /** How long a core started again may take to become ready; past it, that start has failed. Default 60 s. */
   restartReadyMs?: number;
+  /**
+   * How long the first core may take to become ready; past it, the shell's start fails and that core
+   * is ended. Default 120 s: a first start may migrate a large library.
+   */
+  firstReadyMs?: number;
 };
 
 const RESTART_WINDOW_MS = 60_000;
+const seconds = (ms: number) => `${String(ms / 1000)} s`;
 const CORE_DOWN = {
   ok: false as const,
-  error: { code: 'core_stopped', message: 'Cast Studio’s core stopped and could not start again. Quit Cast Studio and open it again.' },
+  error: {
+    code: 'core_stopped',
+    message:
+      'Cast Studio’s core stopped and could not start again. Start it again from the top of the window, or quit Cast Studio and open it again.',
+  },
 } satisfies Reply<never>;
 
 /** What the page is told (`core.changed`) as core ends, starts again, or is given up on. */
@@ -65,11 +75,13 @@ export const CORE_STATES = {
     state: 'restarting',
     message: 'Cast Studio’s core stopped unexpectedly. Starting it again… Your queued work is safe.',
   },
+  /** Core was given up on, and the person asked to start it again (`shell.restartCore`). */
+  startingAgain: { state: 'restarting', message: 'Starting Cast Studio’s core again… Your queued work is safe.' },
   running: { state: 'running', message: 'Cast Studio’s core is running again.' },
   stopped: {
     state: 'stopped',
     message:
-      'Cast Studio’s core keeps stopping, so it was not started again. Quit Cast Studio and open it again; your queued work is kept.',
+      'Cast Studio’s core keeps stopping, so it was not started again. Start it again, or quit Cast Studio and open it again; your queued work is kept.',
   },
 } as const satisfies Record<string, EventPayload<'core.changed'>>;
 
@@ -80,7 +92,9 @@ export const CORE_STATES = {
  * sentence, stops the sandbox that core had launched, and starts core again on the same folder:
  * what was queued is in the library and resumes from there. A start again that fails, or is not
  * ready in time, counts as a restart too; past the limit core is given up and the page told so,
- * and a page that connects later asks the shell (`shell.coreState`).
+ * and a page that connects later asks the shell (`shell.coreState`). Given up, core starts again
+ * only when the person asks (`shell.restartCore`), with a fresh budget of restarts. The first start
+ * is bounded in time too (`firstReadyMs`): a core that never becomes ready fails the shell's start.
  */
 export async function startRemoteCore(options: RemoteCoreOptions): Promise<ShellCore> {
   const remote = new RemoteCore(options);
@@ -110,16 +124,22 @@ class RemoteCore {
   constructor(options: RemoteCoreOptions) {
     this.options = options;
     this.local.register('shell.coreState', () => this.told);
-    this.localCommands.add('shell.coreState');
+    this.local.register('shell.restartCore', () => this.startAgain());
+    this.localCommands.add('shell.coreState').add('shell.restartCore');
     this.link = this.spawn();
     const first = this.link;
-    this.current = first.ready.then(() => {
+    const firstMs = this.options.firstReadyMs ?? 120_000;
+    const late = `Cast Studio’s core did not start within ${seconds(firstMs)}. Open Cast Studio again; if it does not start then either, its log says why.`;
+    this.current = readyWithin(first, firstMs, late).then(() => {
       this.live = first;
       return first;
     });
   }
 
-  /** The first start: a core that fails it (or ends before it is ready) fails the shell's start, with its sentence. */
+  /**
+   * The first start: a core that fails it (ends before it is ready, or is not ready in time) fails
+   * the shell's start, with its sentence, and is ended.
+   */
   started(): Promise<unknown> {
     return this.current.catch(async (error: unknown) => {
       this.stopping = this.link.stop(0);
@@ -169,8 +189,27 @@ class RemoteCore {
   private ended(link: CoreLink, code: number | null): void {
     if (this.stopping || link !== this.live) return;
     this.live = null;
+    this.restartFrom(link, { code }, CORE_STATES.restarting);
+  }
+
+  /**
+   * The person's ask to start core again (`shell.restartCore`). Only a core given up on starts
+   * again, with a fresh budget of restarts: one that runs or is starting again already is left be.
+   * Answers the state the page is in after the ask.
+   */
+  private startAgain(): CoreState {
+    if (this.told.state !== 'stopped' || this.stopping) return this.told;
+    this.restarts.length = 0;
+    this.failedStarts = 0;
+    this.restartFrom(this.link, { reason: 'asked from the page' }, CORE_STATES.startingAgain);
+    // recover() told the page `restarting` before its first wait.
+    return this.told;
+  }
+
+  /** Core starts again after `ended`; requests wait for it. What the page is told meanwhile: `telling`. */
+  private restartFrom(ended: CoreLink, why: LogFields, telling: CoreState): void {
     // A core that cannot even be spawned is given up at once: the page is told, never left waiting.
-    this.current = this.recover(link, { code }).catch((error: unknown) =>
+    this.current = this.recover(ended, why, telling).catch((error: unknown) =>
       this.giveUp(this.link, { reason: error instanceof Error ? error.message : String(error) }),
     );
   }
@@ -180,19 +219,14 @@ class RemoteCore {
    * fails, or is not ready within `restartReadyMs`, counts as a restart as a crash does: the page
    * is told `stopped` instead of waiting on `restarting` for ever. Resolves to the core that runs.
    */
-  private async recover(ended: CoreLink, why: LogFields): Promise<CoreLink | null> {
+  private async recover(ended: CoreLink, why: LogFields, telling: CoreState): Promise<CoreLink | null> {
     let last = ended;
     let fields = why;
     while (!this.stopping) {
       if (!this.mayRestart()) return this.giveUp(last, fields);
       const begun = Date.now();
-      this.options.log.error(
-        this.failedStarts === 0
-          ? 'Cast Studio’s core stopped unexpectedly; starting it again.'
-          : 'Cast Studio’s core did not start; starting it again.',
-        fields,
-      );
-      this.tell(CORE_STATES.restarting);
+      this.logStartAgain(telling, fields);
+      this.tell(telling);
       // The sandbox that core launched must go first: the new core launches its own on the same port.
       await last.stopSandboxes();
       if (this.stopping) break;
@@ -206,6 +240,13 @@ class RemoteCore {
       await last.stop(0);
     }
     return null;
+  }
+
+  private logStartAgain(telling: CoreState, fields: LogFields): void {
+    const { log } = this.options;
+    if (this.failedStarts > 0) log.error('Cast Studio’s core did not start; starting it again.', fields);
+    else if (telling === CORE_STATES.startingAgain) log.info('Starting Cast Studio’s core again, as asked.', fields);
+    else log.error('Cast Studio’s core stopped unexpectedly; starting it again.', fields);
   }
 
   private mayRestart(): boolean {
@@ -232,18 +273,12 @@ class RemoteCore {
 
   /** Null once `link` is ready; else why its start failed (its sentence, its end, or the time it took). */
   private async readyOrFailure(link: CoreLink): Promise<string | null> {
-    const limitMs = this.options.restartReadyMs ?? 60_000;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`Cast Studio’s core was not ready within ${String(limitMs / 1000)} s.`)), limitMs);
-    });
     try {
-      await Promise.race([link.ready, late]);
+      const limitMs = this.options.restartReadyMs ?? 60_000;
+      await readyWithin(link, limitMs, `Cast Studio’s core was not ready within ${seconds(limitMs)}.`);
       return null;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -289,10 +324,24 @@ class RemoteCore {
   }
 }
 
+/** Settles once `link` is ready; fails with core's sentence, or with `lateSentence` once past `limitMs`. */
+async function readyWithin(link: CoreLink, limitMs: number, lateSentence: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(lateSentence)), limitMs);
+  });
+  try {
+    await Promise.race([link.ready, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Core in the shell's own thread, held like a remote one (tests that look inside its session). */
 export function inThreadCore(core: Core): ShellCore {
-  // Core in this thread runs as long as the shell does.
+  // Core in this thread runs as long as the shell does: there is never a core to start again.
   core.router.register('shell.coreState', () => CORE_STATES.started);
+  core.router.register('shell.restartCore', () => CORE_STATES.started);
   return {
     router: core.router,
     resolveMedia: async (contentId) => core.resolveMedia(contentId),

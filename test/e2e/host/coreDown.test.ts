@@ -16,6 +16,8 @@ import { QueuePage } from '../studio/pages/QueuePage.ts';
 import { StudioApp } from '../studio/pages/StudioApp.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const STOPPED =
+  'Cast Studio’s core keeps stopping, so it was not started again. Start it again, or quit Cast Studio and open it again; your queued work is kept.';
 
 /**
  * Core's worker started as the browser host starts it, except that a restarted core's start frame
@@ -177,10 +179,28 @@ describe.skipIf(chromiumMissing() !== null)('the page is told when core stops', 
     await banner.waitFor({ timeout: 30_000 });
     expect(await banner.getAttribute('role')).toBe('alert');
     expect(await app.page.getByTestId('connection-words').textContent()).toBe('not connected');
-    expect(await banner.textContent()).toBe(
-      'Cast Studio’s core keeps stopping, so it was not started again. Quit Cast Studio and open it again; your queued work is kept.',
-    );
+    expect(await banner.locator('.core-state-message').textContent()).toBe(STOPPED);
+    expect(await banner.getByRole('button').textContent()).toBe('Start Cast Studio’s core again');
     expect(await inspectAtLaptopSizes(app, 'core-stopped')).toBe('');
+  }, 120_000);
+
+  it('starts core again when the person presses the banner’s button, and the page works again', async () => {
+    const before = told().length;
+    await app.page.locator('.bridge-banner[data-core-state="stopped"] [data-action="restart-core"]').click();
+    await app.waitForEvent('core.changed', (payload) => payload.state === 'running');
+    await app.page.locator('.bridge-banner').waitFor({ state: 'detached' });
+    expect(
+      told()
+        .slice(before)
+        .map((payload) => (payload as { state: string }).state),
+    ).toEqual(['restarting', 'running']);
+    await app.page
+      .getByTestId('connection-words')
+      .filter({ hasText: /^online$/ })
+      .waitFor({ timeout: 30_000 });
+    const job = await studio.queueImage(characterId, 'Mira after core was started again');
+    await app.go('queue');
+    await new QueuePage(app.page).job(job.id).waitFor();
   }, 120_000);
 });
 
@@ -229,12 +249,34 @@ describe.skipIf(chromiumMissing() !== null)('a page that connects after core was
     const banner = app.page.locator('.bridge-banner[data-core-state="stopped"]');
     await banner.waitFor({ timeout: 30_000 });
     expect(await banner.getAttribute('role')).toBe('alert');
-    expect(await banner.textContent()).toBe(
-      'Cast Studio’s core keeps stopping, so it was not started again. Quit Cast Studio and open it again; your queued work is kept.',
-    );
+    expect(await banner.locator('.core-state-message').textContent()).toBe(STOPPED);
     expect(await app.page.getByTestId('connection-words').textContent()).toBe('not connected');
     // It learned it by asking: no core.changed reached it while its link was down.
     expect(gate.passed).toContain('shell.coreState');
     expect(gate.passed).not.toContain('core.changed');
+  }, 120_000);
+
+  it('shows a page opened now the same stopped state, and loads the app once the person starts core again', async () => {
+    const context = await browser.newContext({ colorScheme: 'light', viewport: SCREEN_SIZES[0] });
+    const fresh = new StudioApp(context, await context.newPage(), 'light');
+    try {
+      await fresh.page.goto(studio.url);
+      const notice = fresh.page.locator('.app-loading [data-core-state="stopped"]');
+      await notice.waitFor({ timeout: 30_000 });
+      expect(await notice.getAttribute('role')).toBe('alert');
+      expect(await notice.locator('.core-state-message').textContent()).toBe(STOPPED);
+      expect(await fresh.page.locator('h1').textContent()).toBe('Cast Studio’s core is not running');
+      expect(await fresh.page.getByText('Cast Studio could not start').count()).toBe(0);
+      expect(await inspectAtLaptopSizes(fresh, 'core-stopped-fresh-page')).toBe('');
+
+      await notice.getByRole('button', { name: 'Start Cast Studio’s core again' }).click();
+      await fresh.waitForReady(60_000);
+      await fresh.page.locator('[data-nav="queue"]').waitFor();
+      // The page that was open hears it too: its banner goes once core runs.
+      await app.page.locator('.bridge-banner').waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await studio.call('app.info', {})).toMatchObject({ host: 'browser' });
+    } finally {
+      await fresh.close();
+    }
   }, 120_000);
 });

@@ -61,6 +61,7 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
   return {
     'app.info': empty,
     'shell.coreState': empty,
+    'shell.restartCore': empty,
     'connection.get': empty,
     'connection.completeOnboarding': empty,
     'profiles.list': empty,

@@ -77,11 +77,26 @@ describe('what the page is told when core ends', () => {
     await crash(4);
     await crash(5);
     expect(told.map((each) => each.state)).toEqual(['restarting', 'running', 'restarting', 'running', 'stopped']);
-    expect(told.at(-1)?.message).toMatch(/Quit Cast Studio and open it again/);
+    expect(told.at(-1)?.message).toMatch(/Start it again, or quit Cast Studio and open it again/);
     const reply = await core.router.handle('app.info', {});
     expect(reply).toMatchObject({ ok: false, error: { code: 'core_stopped', message: expect.stringMatching(/open it again/) } });
     // A page that connects now asks the shell, which still answers.
     expect(await core.router.handle('shell.coreState', {})).toEqual({ ok: true, value: CORE_STATES.stopped });
+  });
+
+  it('starts core again when the person asks, on the same library, with a fresh budget of restarts', async () => {
+    const before = told.length;
+    expect(await core.router.handle('shell.restartCore', {})).toEqual({ ok: true, value: CORE_STATES.startingAgain });
+    await until('core running again', () => (told.length >= before + 2 ? told : undefined));
+    expect(told.slice(before)).toEqual([CORE_STATES.startingAgain, CORE_STATES.running]);
+    expect(await core.router.handle('app.info', {})).toMatchObject({ ok: true, value: { host: 'browser' } });
+    // Asked again while core runs, the shell changes nothing.
+    expect(await core.router.handle('shell.restartCore', {})).toEqual({ ok: true, value: CORE_STATES.running });
+
+    // A crash now is started again, not given up: the ask gave core its restarts back.
+    await crash(before + 4);
+    expect(told.slice(before + 2).map((each) => each.state)).toEqual(['restarting', 'running']);
+    expect(await core.router.handle('app.info', {})).toMatchObject({ ok: true });
   });
 });
 
@@ -155,5 +170,42 @@ describe.each([
     const begun = Date.now();
     await core.stop();
     expect(Date.now() - begun).toBeLessThan(5_000);
+  });
+});
+
+/**
+ * Core's worker thread started as the browser host starts it, but its start frame held back: the
+ * first start never becomes ready. Past `firstReadyMs` the shell's start fails with a sentence and
+ * the worker has ended; nothing is left waiting.
+ */
+describe('a first start of core that is never ready', () => {
+  it('fails the shell’s start with a sentence once past its time, and ends core’s thread', async () => {
+    const log = recordingLog();
+    const userDataDir = mkdtempSync(join(tmpdir(), 'cast-core-first-'));
+    const exits: Promise<unknown>[] = [];
+    const spawnWorker = workerThreadCore(log);
+    const spawn: CoreSpawner = () => {
+      const process = spawnWorker();
+      exits.push(process.exited);
+      const post: CorePort['post'] = (frame) => (frame.type === 'start' ? undefined : process.port.post(frame));
+      return { ...process, port: { ...process.port, post } };
+    };
+    try {
+      const begun = Date.now();
+      await expect(
+        startRemoteCore({
+          spawn,
+          config: { userDataDir, host: 'browser', mediaBase: '/media/' },
+          keychain: new MemoryKeychain(),
+          log,
+          firstReadyMs: 2_000,
+        }),
+      ).rejects.toThrow('Cast Studio’s core did not start within 2 s.');
+      expect(exits).toHaveLength(1);
+      await Promise.all(exits);
+      expect(Date.now() - begun).toBeLessThan(20_000);
+    } finally {
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -156,6 +156,39 @@ describe('core behind a port (the shell side)', () => {
     ).rejects.toThrow('Another Cast Studio is using this data folder.');
   });
 
+  it('fails the start, and ends that core, when the first core is not ready in time', async () => {
+    const core = new ScriptedCore(null);
+    const begun = Date.now();
+    await expect(
+      startRemoteCore({ spawn: () => core.process(), config, keychain: new MemoryKeychain(), log: recordingLog(), firstReadyMs: 200 }),
+    ).rejects.toThrow(
+      'Cast Studio’s core did not start within 0.2 s. Open Cast Studio again; if it does not start then either, its log says why.',
+    );
+    expect(Date.now() - begun).toBeLessThan(5_000);
+    expect(core.ended).toBe(true);
+    expect(core.received.map((frame) => frame.type)).toEqual(['start', 'stop']);
+  });
+
+  it('waits for a first core that is slow but ready within its time', async () => {
+    const core = new ScriptedCore(null);
+    const starting = startRemoteCore({
+      spawn: () => core.process(),
+      config,
+      keychain: new MemoryKeychain(),
+      log: recordingLog(),
+      firstReadyMs: 5_000,
+      // This scripted core answers no stop (its start frame went unanswered): the stop ends it after this grace.
+      stopGraceMs: 200,
+    });
+    await until('the start frame', () => core.received.find((frame) => frame.type === 'start'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    core.port.postMessage({ type: 'ready' });
+    const remote = await starting;
+    expect(core.ended).toBe(false);
+    expect(await remote.router.handle('shell.coreState', {})).toEqual({ ok: true, value: CORE_STATES.started });
+    await remote.stop();
+  });
+
   it('reports a core that dies, answers what it had in flight, and starts it again', async () => {
     const cores: ScriptedCore[] = [];
     const log = recordingLog();
@@ -211,6 +244,91 @@ async function shellWithFailingRestarts(restartAnswer: Frame | null, options: { 
   remote.router.subscribe((event, payload) => event === 'core.changed' && told.push(payload));
   return { remote, cores, log, told };
 }
+
+/**
+ * A shell whose first core starts and whose cores after it answer their start as `answers.restart`
+ * says at the time (null: never), and answer every invoke with `again`.
+ */
+async function shellWithScriptedRestarts(answers: { restart: Frame | null }, restartReadyMs = 200) {
+  const cores: ScriptedCore[] = [];
+  const log = recordingLog();
+  const remote = await startRemoteCore({
+    spawn: () => {
+      const core = new ScriptedCore(cores.length === 0 ? { type: 'ready' } : answers.restart);
+      core.onFrame = (frame, port) =>
+        frame.type === 'invoke' && port.postMessage({ type: 'reply', id: frame.id, reply: { ok: true, value: 'again' } });
+      cores.push(core);
+      return core.process();
+    },
+    config: { userDataDir: '/nowhere', host: 'browser', mediaBase: '/media/' },
+    keychain: new MemoryKeychain(),
+    log,
+    maxRestarts: 2,
+    restartReadyMs,
+    // A core still starting answers no stop: the shell's own stop ends it after this grace.
+    stopGraceMs: 200,
+  });
+  const told: unknown[] = [];
+  remote.router.subscribe((event, payload) => event === 'core.changed' && told.push(payload));
+  return { remote, cores, log, told };
+}
+
+describe('starting core again when the person asks', () => {
+  it('changes nothing while core runs or is starting again, and says so', async () => {
+    // The start again hangs for longer than the test takes: core stays `restarting`.
+    const { remote, cores, told } = await shellWithScriptedRestarts({ restart: null }, 60_000);
+    expect(await remote.router.handle('shell.restartCore', {})).toEqual({ ok: true, value: CORE_STATES.started });
+    expect(cores).toHaveLength(1);
+
+    cores[0]?.end(1);
+    await until('the start again', () => cores[1]?.received.find((frame) => frame.type === 'start'));
+    expect(await remote.router.handle('shell.restartCore', {})).toEqual({ ok: true, value: CORE_STATES.restarting });
+    expect(cores).toHaveLength(2);
+    expect(told).toEqual([CORE_STATES.restarting]);
+    await remote.stop();
+  });
+
+  it('starts a core given up on again, with a fresh budget of restarts, and core answers again', async () => {
+    const answers: { restart: Frame | null } = { restart: { type: 'startFailed', message: 'The library could not be opened.' } };
+    const { remote, cores, log, told } = await shellWithScriptedRestarts(answers, 10_000);
+    cores[0]?.end(1);
+    await until('stopped', () => (told.length === 2 ? told : undefined));
+    expect(cores).toHaveLength(3);
+
+    answers.restart = { type: 'ready' };
+    expect(await remote.router.handle('shell.restartCore', {})).toEqual({ ok: true, value: CORE_STATES.startingAgain });
+    expect(await remote.router.handle('jobs.list', {})).toEqual({ ok: true, value: 'again' });
+    expect(told).toEqual([CORE_STATES.restarting, CORE_STATES.stopped, CORE_STATES.startingAgain, CORE_STATES.running]);
+    expect(await remote.router.handle('shell.coreState', {})).toEqual({ ok: true, value: CORE_STATES.running });
+    expect(cores).toHaveLength(4);
+    expect(log.lines.slice(-2).map((line) => [line.level, line.message])).toEqual([
+      ['info', 'Starting Cast Studio’s core again, as asked.'],
+      ['info', 'Cast Studio’s core is running again.'],
+    ]);
+
+    // The budget is whole again: the next crash is started again, not given up.
+    cores[3]?.end(1);
+    await until('running again', () => (told.length === 6 ? told : undefined));
+    expect(told.slice(4)).toEqual([CORE_STATES.restarting, CORE_STATES.running]);
+    expect(await remote.router.handle('jobs.list', {})).toEqual({ ok: true, value: 'again' });
+    await remote.stop();
+  });
+
+  it('gives core up again, and says so, when the starts the person asked for fail too', async () => {
+    const answers: { restart: Frame | null } = { restart: null };
+    const { remote, cores, told } = await shellWithScriptedRestarts(answers);
+    cores[0]?.end(1);
+    await until('stopped', () => (told.length === 2 ? told : undefined));
+
+    expect(await remote.router.handle('shell.restartCore', {})).toEqual({ ok: true, value: CORE_STATES.startingAgain });
+    expect(await remote.router.handle('jobs.list', {})).toMatchObject({ ok: false, error: { code: 'core_stopped' } });
+    expect(told).toEqual([CORE_STATES.restarting, CORE_STATES.stopped, CORE_STATES.startingAgain, CORE_STATES.stopped]);
+    // Two starts before the ask, two after it, each ended once it was late.
+    expect(cores).toHaveLength(5);
+    expect(cores.every((core) => core.ended)).toBe(true);
+    await remote.stop();
+  });
+});
 
 describe('a core that does not start again', () => {
   it('counts each start that fails without ending as a failed restart and, given up, says stopped', async () => {

@@ -14,6 +14,8 @@ import { RARE_WORD, seedMixedGallery } from './support/seedMixedGallery.ts';
 import { median, percentile, round, type BenchOptions, type Metric } from './support/stats.ts';
 
 const VIEWPORT = { width: 1360, height: 880 };
+/** What a scroll's trace records: the renderer's tasks and what ran in them, images' decoding included. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8', 'loading', 'toplevel'];
 const SPEED_PX_S = 3_000;
 
 export type ScrollResult = { intervals: number[]; longFrames: number; ratios: number[]; observer: string; longDetails: string[] };
@@ -162,8 +164,14 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
     // Scrolling at ~3,000 px/s: p95 frame interval, frames over 50 ms, DOM tiles ÷ visible tiles.
     const scrollMs = options.quick ? 5_000 : 10_000;
     const scrolls: ScrollResult[] = [];
-    for (let run = 0; run < Math.max(options.quick ? 1 : 3, options.runs); run += 1)
+    // CAST_BENCH_TRACE=<folder> records a Chromium trace of each scroll, to see what a long frame was made of.
+    const traceDir = process.env.CAST_BENCH_TRACE;
+    for (let run = 0; run < Math.max(options.quick ? 1 : 3, options.runs); run += 1) {
+      if (traceDir)
+        await browser.startTracing(page, { path: join(traceDir, `scroll-${tag}-${String(run)}.json`), categories: TRACE_CATEGORIES });
       scrolls.push(await page.evaluate(scrollFor, { ms: scrollMs, speed: SPEED_PX_S }));
+      if (traceDir) await browser.stopTracing();
+    }
     const p95s = scrolls.map((s) => percentile(s.intervals, 95));
     const longFrames = median(scrolls.map((s) => s.longFrames));
     const ratios = scrolls.flatMap((s) => s.ratios);
@@ -366,12 +374,21 @@ export function scrollFor(opts: { ms: number; speed: number }): Promise<ScrollRe
       scripts?: { invoker: string; duration: number; sourceFunctionName: string }[];
     };
     const end = entry.startTime + entry.duration;
-    const scripts = (frame.scripts ?? [])
-      .filter((script) => script.duration >= 5)
-      .map((script) => `${script.invoker || script.sourceFunctionName || 'script'} ${Math.round(script.duration)}`);
+    // Scripts by what invoked them (an image's load event, a timer…), with their count and total time.
+    const byInvoker = new Map<string, { count: number; ms: number }>();
+    for (const script of frame.scripts ?? []) {
+      const name = (script.invoker || script.sourceFunctionName || 'script').replace(/^https?:\/\/[^ ]*\//, '');
+      const seen = byInvoker.get(name) ?? { count: 0, ms: 0 };
+      byInvoker.set(name, { count: seen.count + 1, ms: seen.ms + script.duration });
+    }
+    const scripts = [...byInvoker]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 3)
+      .map(([name, { count, ms }]) => `${name} ×${count} ${Math.round(ms)}`);
     const layout = frame.styleAndLayoutStart ? Math.round(end - frame.styleAndLayoutStart) : 0;
     const render = frame.renderStart && frame.styleAndLayoutStart ? Math.round(frame.styleAndLayoutStart - frame.renderStart) : 0;
-    return `${Math.round(entry.duration)} ms [${scripts.join(', ') || 'no script ≥ 5 ms'}; rAF/observers ${render}; style+layout+paint ${layout}]`;
+    const before = frame.renderStart ? Math.round(frame.renderStart - entry.startTime) : 0;
+    return `${Math.round(entry.duration)} ms [tasks before rendering ${before}: ${scripts.join(', ') || 'no script'}; rAF/observers ${render}; style+layout+paint ${layout}]`;
   };
   const po = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {

@@ -48,6 +48,16 @@ describe('the gallery paging through the library', () => {
       .sort((a, b) => a - b);
   const pagesAsked = () => queries.map((query) => query.offset / PAGE_SIZE);
 
+  /** Lets the held answers through one at a time, in the order given, then whatever they set off. */
+  async function releaseHeld(answers: (() => void)[], order: 'as asked' | 'last asked first'): Promise<void> {
+    held = null;
+    for (const release of order === 'as asked' ? answers : [...answers].reverse()) {
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    await vi.runAllTimersAsync();
+  }
+
   async function firstScreen(): Promise<void> {
     useGalleryStore.getState().setFilter({});
     await vi.runAllTimersAsync();
@@ -149,12 +159,7 @@ describe('the gallery paging through the library', () => {
     await vi.advanceTimersByTimeAsync(300);
     expect(pagesAsked()).toEqual(asked);
     // The answers come back in the order they were asked: those of one item, then the one of two.
-    held = null;
-    for (const release of opening) {
-      release();
-      await vi.advanceTimersByTimeAsync(0);
-    }
-    await vi.runAllTimersAsync();
+    await releaseHeld(opening, 'as asked');
     expect(useGalleryStore.getState()).toMatchObject({ total: 2, answered: true });
     expect(useGalleryStore.getState().itemAt(1)?.id).toBe('item-1');
   });
@@ -182,12 +187,7 @@ describe('the gallery paging through the library', () => {
     libraryTotal = TOTAL + 1;
     void useGalleryStore.getState().refresh();
     await vi.advanceTimersByTimeAsync(0);
-    held = null;
-    for (const release of [...waiting].reverse()) {
-      release();
-      await vi.advanceTimersByTimeAsync(0);
-    }
-    await vi.runAllTimersAsync();
+    await releaseHeld(waiting, 'last asked first');
     expect(useGalleryStore.getState().total).toBe(TOTAL + 1);
   });
 
@@ -202,12 +202,7 @@ describe('the gallery paging through the library', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(pagesAsked()).toEqual([0, 1, 2]);
     // Page 2, asked after the library grew, answers first; page 1, asked before, answers last.
-    held = null;
-    for (const release of [...waiting].reverse()) {
-      release();
-      await vi.advanceTimersByTimeAsync(0);
-    }
-    await vi.runAllTimersAsync();
+    await releaseHeld(waiting, 'last asked first');
     expect(useGalleryStore.getState().total).toBe(TOTAL + 1);
     expect(pagesHeld()).toEqual([0, 1, 2]);
   });

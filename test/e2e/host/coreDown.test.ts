@@ -2,16 +2,7 @@ import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreProcess } from '../../../electron/core/host/coreLink.ts';
 import { workerThreadCore } from '../../../electron/core/host/coreWorker.ts';
-import {
-  chromiumMissing,
-  inspectScreen,
-  launchChromium,
-  resize,
-  SCREEN_SIZES,
-  sizeName,
-  startStudioHost,
-  type StudioHost,
-} from '../support/index.ts';
+import { chromiumMissing, inspectAtEverySize, launchChromium, SCREEN_SIZES, startStudioHost, type StudioHost } from '../support/index.ts';
 import { QueuePage } from '../studio/pages/QueuePage.ts';
 import { StudioApp } from '../studio/pages/StudioApp.ts';
 
@@ -96,16 +87,6 @@ class LinkGate {
   }
 }
 
-/** Photographs (and axe-checks) what the page shows at the two laptop sizes, in both themes. */
-async function inspectAtLaptopSizes(app: StudioApp, name: string): Promise<string> {
-  const reports: string[] = [];
-  for (const size of SCREEN_SIZES.slice(0, 2)) {
-    await resize(app.page, size);
-    reports.push(await inspectScreen(app.page, `${name}-${sizeName(size)}`));
-  }
-  return reports.filter(Boolean).join('\n');
-}
-
 /**
  * Core's worker ends under a page that is open: the page says core is starting again while it
  * does, says nothing once it runs again and keeps working; once core keeps ending, the page says
@@ -147,7 +128,7 @@ describe.skipIf(chromiumMissing() !== null)('the page is told when core stops', 
     expect(await banner.textContent()).toBe('Cast Studio’s core stopped unexpectedly. Starting it again… Your queued work is safe.');
     expect(await banner.getAttribute('role')).toBe('status');
     expect(await app.page.getByTestId('connection-words').textContent()).toBe('connecting…');
-    expect(await inspectAtLaptopSizes(app, 'core-restarting')).toBe('');
+    expect(await inspectAtEverySize(app.page, 'core-restarting')).toBe('');
 
     restarts.release();
     await app.waitForEvent('core.changed', (payload) => payload.state === 'running');
@@ -181,7 +162,7 @@ describe.skipIf(chromiumMissing() !== null)('the page is told when core stops', 
     expect(await app.page.getByTestId('connection-words').textContent()).toBe('not connected');
     expect(await banner.locator('.core-state-message').textContent()).toBe(STOPPED);
     expect(await banner.getByRole('button').textContent()).toBe('Start Cast Studio’s core again');
-    expect(await inspectAtLaptopSizes(app, 'core-stopped')).toBe('');
+    expect(await inspectAtEverySize(app.page, 'core-stopped')).toBe('');
   }, 120_000);
 
   it('starts core again when the person presses the banner’s button, and the page works again', async () => {
@@ -267,7 +248,7 @@ describe.skipIf(chromiumMissing() !== null)('a page that connects after core was
       expect(await notice.locator('.core-state-message').textContent()).toBe(STOPPED);
       expect(await fresh.page.locator('h1').textContent()).toBe('Cast Studio’s core is not running');
       expect(await fresh.page.getByText('Cast Studio could not start').count()).toBe(0);
-      expect(await inspectAtLaptopSizes(fresh, 'core-stopped-fresh-page')).toBe('');
+      expect(await inspectAtEverySize(fresh.page, 'core-stopped-fresh-page')).toBe('');
 
       await notice.getByRole('button', { name: 'Start Cast Studio’s core again' }).click();
       await fresh.waitForReady(60_000);

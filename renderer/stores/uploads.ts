@@ -1,6 +1,7 @@
 import type { UploadContentType } from '../../shared/api/index.ts';
 import { UPLOAD_TYPES } from '../../shared/api/uploadTypes.ts';
 import { SIGNATURE_BYTES, signatureTypeOf } from '../../shared/api/fileSignature.ts';
+import { plainType, typeOfExtension } from '../../shared/api/mediaTypes.ts';
 import type { AppError } from '../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from './appInfoStore.ts';
 import { getWebSocketBridge, uploadFile as uploadThroughShell } from '../bridge/index.ts';
@@ -10,25 +11,6 @@ import { formatBytes } from '../ui/format.ts';
 export type UploadKind = 'image' | 'audio' | 'video';
 export type UploadPhase = 'reading' | 'uploading';
 export type Uploaded = { url: string; contentType: string; size: number };
-
-const BY_EXTENSION: Record<string, UploadContentType> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  wav: 'audio/wav',
-  mp3: 'audio/mpeg',
-  ogg: 'audio/ogg',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-};
-
-const ALIASES: Record<string, UploadContentType> = {
-  'audio/x-wav': 'audio/wav',
-  'audio/wave': 'audio/wav',
-  'audio/mp3': 'audio/mpeg',
-  'image/jpg': 'image/jpeg',
-};
 
 const KIND_FORMATS: Record<UploadKind, string> = {
   image: 'PNG, JPEG or WebP',
@@ -41,11 +23,17 @@ export function acceptFor(kinds: readonly UploadKind[]): string {
   return (Object.keys(UPLOAD_TYPES) as UploadContentType[]).filter((type) => kinds.includes(UPLOAD_TYPES[type].kind)).join(',');
 }
 
+function isUploadType(type: string): type is UploadContentType {
+  return Object.hasOwn(UPLOAD_TYPES, type);
+}
+
+/** The upload type of a file: the one it declares, or by its extension when it declares none (or only raw bytes). */
 export function contentTypeOf(file: { name: string; type: string }): UploadContentType | null {
-  const declared = ALIASES[file.type] ?? file.type;
-  if (Object.hasOwn(UPLOAD_TYPES, declared)) return declared as UploadContentType;
-  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return file.type === '' || file.type === 'application/octet-stream' ? (BY_EXTENSION[extension] ?? null) : null;
+  const declared = plainType(file.type);
+  if (isUploadType(declared)) return declared;
+  if (declared !== '' && declared !== 'application/octet-stream') return null;
+  const named = typeOfExtension(file.name.split('.').pop() ?? '');
+  return named !== undefined && isUploadType(named) ? named : null;
 }
 
 /**
@@ -63,9 +51,7 @@ export async function checkSignature(
   } catch {
     return { refused: `${file.name} could not be read. Use ${wanted}.` };
   }
-  const type = detected === null ? null : (ALIASES[detected] ?? detected);
-  if (type !== null && Object.hasOwn(UPLOAD_TYPES, type) && kinds.includes(UPLOAD_TYPES[type as UploadContentType].kind))
-    return { type: type as UploadContentType };
+  if (detected !== null && isUploadType(detected) && kinds.includes(UPLOAD_TYPES[detected].kind)) return { type: detected };
   return { refused: `${file.name} is not what its name says: its content is not ${wanted}, which is what this place takes.` };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Media types recognised by a file's signature (its first bytes), never by its name, its extension
  * or what a sender said. Core serves library media by it; the renderer checks a dropped file with
- * it before uploading, so a text file named `.png` is refused at once in words.
+ * it before uploading, so a text file named `.png` is refused at once in words; the sandbox's upload
+ * endpoint refuses bytes that are not the type they were sent as.
  */
 
 /** How many leading bytes `signatureTypeOf` needs. */
@@ -38,4 +39,13 @@ export const SIGNATURE_TYPES: readonly string[] = [...new Set(SIGNATURES.map((ro
 /** The media type of a file that starts with `head`, or null when no known signature matches. */
 export function signatureTypeOf(head: Uint8Array): string | null {
   return SIGNATURES.find((row) => row.matches(head))?.type ?? null;
+}
+
+/**
+ * Whether `head` starts like a file of this type, whatever else it could also be read as: the
+ * check of content against a declared type. (Any ISO base media file passes as `video/mp4`, M4A
+ * included, though `signatureTypeOf` names that one `audio/mp4`.)
+ */
+export function hasSignatureOf(type: string, head: Uint8Array): boolean {
+  return SIGNATURES.some((row) => row.type === type && row.matches(head));
 }

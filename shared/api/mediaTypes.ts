@@ -33,18 +33,40 @@ export const TYPE_OF_EXTENSION: Readonly<Record<string, string>> = {
   m4a: 'audio/mp4',
 };
 
-/** Other names services give the same types. */
-const TYPE_ALIASES: Readonly<Record<string, string>> = { 'audio/x-wav': 'audio/wav', 'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg' };
+/** Other names services and browsers give the same types. */
+const TYPE_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['audio/x-wav', 'audio/wav'],
+  ['audio/wave', 'audio/wav'],
+  ['audio/mp3', 'audio/mpeg'],
+  ['image/jpg', 'image/jpeg'],
+]);
+
+/**
+ * The extension of every media type above: the upload types' own, and for the other media a CDN
+ * may serve the extension `TYPE_OF_EXTENSION` lists first for it (`audio/mp4` → `m4a`).
+ */
+const EXTENSION_OF_MEDIA_TYPE: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(TYPE_OF_EXTENSION)
+    .reverse()
+    .map(([extension, type]): [string, string] => [type, extension]),
+  ...Object.entries(EXTENSION_OF_TYPE),
+]);
 
 /** A media type without its parameters, in lower case, under its usual name (`audio/x-wav; codecs=1` → `audio/wav`). */
 export function plainType(contentType: string): string {
   const bare = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return TYPE_ALIASES[bare] ?? bare;
+  return TYPE_ALIASES.get(bare) ?? bare;
 }
 
-/** The extension (without the dot) a file of this media type is named with, or undefined for a type of no upload kind. */
+/** The extension (without the dot) a file of this media type is named with, or undefined for a type this module does not know. */
 export function extensionOfType(contentType: string): string | undefined {
-  return (EXTENSION_OF_TYPE as Readonly<Record<string, string>>)[plainType(contentType)];
+  return EXTENSION_OF_MEDIA_TYPE.get(plainType(contentType));
+}
+
+/** The media type of a file named with this extension (without the dot, any case), or undefined for one this module does not know. */
+export function typeOfExtension(extension: string): string | undefined {
+  const lower = extension.toLowerCase();
+  return Object.hasOwn(TYPE_OF_EXTENSION, lower) ? TYPE_OF_EXTENSION[lower] : undefined;
 }
 
 /**

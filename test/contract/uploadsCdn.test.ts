@@ -28,6 +28,27 @@ describe('uploads (decision for spec 4.7 "not shown")', () => {
     expectError(await send('hello', 'image/png'), 415, 'unsupported_media_type');
   });
 
+  it('decision: the bytes must carry the signature of the declared type, as the app checks it before sending', async () => {
+    const head = (...parts: Array<string | number[]>) =>
+      Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+    const taken: Array<[Buffer, string]> = [
+      [head([0xff, 0xd8, 0xff, 0xe0], [0, 16]), 'image/jpeg'],
+      [head('RIFF', [8, 0, 0, 0], 'WEBPVP8 '), 'image/webp'],
+      [head('ID3', [4, 0, 0, 0, 0, 0, 0]), 'audio/mpeg'],
+      [head([0xff, 0xfb, 0x90, 0x64], [0, 0, 0, 0]), 'audio/mpeg'],
+      [head('OggS', [0, 2, 0, 0]), 'audio/ogg'],
+      [head([0, 0, 0, 0x20], 'ftypisom'), 'video/mp4'],
+      // An M4A is an MP4 container: the app reads it as audio/mp4, yet it passes as video/mp4.
+      [head([0, 0, 0, 0x20], 'ftypM4A '), 'video/mp4'],
+      [head([0x1a, 0x45, 0xdf, 0xa3], [0x9f, 0x42, 0x86, 0x81]), 'video/webm'],
+    ];
+    for (const [bytes, type] of taken) expect((await send(bytes, type)).status, type).toBe(201);
+    // An AAC stream has a frame sync too, but it is not MP3; nor is an MPEG layer II frame.
+    expectError(await send(head([0xff, 0xf1, 0x50, 0x80], [0, 0, 0, 0]), 'audio/mpeg'), 415, 'unsupported_media_type');
+    expectError(await send(head([0xff, 0xfd, 0x90, 0x64], [0, 0, 0, 0]), 'audio/mpeg'), 415, 'unsupported_media_type');
+    expectError(await send(head([0, 0, 0, 0x20], 'ftypisom'), 'audio/mpeg'), 415, 'unsupported_media_type');
+  });
+
   it('decision: an image is at most 10 MiB (413 past it); an empty body is 400', async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(samplePng());

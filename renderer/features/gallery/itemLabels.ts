@@ -1,3 +1,4 @@
+import { extensionOfType } from '../../../shared/api/mediaTypes.ts';
 import type { LibraryItem, LibraryKind } from '../../../shared/ipc/index.ts';
 
 export const KIND_LABELS: Record<LibraryKind, string> = {
@@ -48,17 +49,8 @@ export function fileNameOf(item: Pick<LibraryItem, 'title' | 'kind' | 'mediaType
   return `${base}.${extension}`;
 }
 
+/** The extension of an item's media type, or for an item of no known type (not downloaded yet) its kind's usual one. */
 function extensionOf(mediaType: string | null, kind: LibraryKind): string {
-  const known: Record<string, string> = {
-    'image/png': 'png',
-    'image/jpeg': 'jpg',
-    'image/webp': 'webp',
-    'video/mp4': 'mp4',
-    'video/webm': 'webm',
-    'audio/wav': 'wav',
-    'audio/mpeg': 'mp3',
-    'audio/ogg': 'ogg',
-  };
-  if (mediaType && known[mediaType]) return known[mediaType];
-  return kind === 'audio' ? 'wav' : kind === 'video' || kind === 'talk' ? 'mp4' : 'png';
+  const known = mediaType ? extensionOfType(mediaType) : undefined;
+  return known ?? (kind === 'audio' ? 'wav' : kind === 'video' || kind === 'talk' ? 'mp4' : 'png');
 }

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { extensionOfType } from '../../../../shared/api/mediaTypes.ts';
 import { AppFailure } from '../../ipc/appFailure.ts';
 
 /**
@@ -66,18 +67,10 @@ function partOf(path: string): string {
   return join(dirname(path), `.${basename(path)}.${randomUUID().slice(0, 8)}.part`);
 }
 
-/** The extension a line's file gets from its media type. */
+/** The extension (with its dot) a line's file gets from its media type; `.bin` for a type of no known media. */
 export function extensionOf(mediaType: string): string {
-  const known: Record<string, string> = {
-    'video/mp4': '.mp4',
-    'video/webm': '.webm',
-    'audio/wav': '.wav',
-    'audio/x-wav': '.wav',
-    'audio/mpeg': '.mp3',
-    'audio/ogg': '.ogg',
-    'audio/mp4': '.m4a',
-  };
-  return known[mediaType.split(';')[0]?.trim() ?? ''] ?? '.bin';
+  const extension = extensionOfType(mediaType);
+  return extension === undefined ? '.bin' : `.${extension}`;
 }
 
 /** A sentence for a write that failed, naming the folder. */

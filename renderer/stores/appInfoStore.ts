@@ -17,7 +17,10 @@ const initial = { info: null, error: null };
 export const useAppInfoStore = create<AppInfoState>()((set) => ({
   ...initial,
   load: async () => {
-    const reply = await invoke('app.info', {});
+    // An ask lost to core's end is asked once more: the shell holds it until core runs again (or
+    // answers that core was given up, which the loading screen shows with what to do).
+    let reply = await invoke('app.info', {});
+    if (!reply.ok && reply.error.code === 'core_restarted') reply = await invoke('app.info', {});
     if (reply.ok) set({ info: reply.value, error: null });
     else set({ error: reply.error });
   },

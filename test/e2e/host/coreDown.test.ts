@@ -261,3 +261,110 @@ describe.skipIf(chromiumMissing() !== null)('a page that connects after core was
     }
   }, 120_000);
 });
+
+type Frame = {
+  type?: string;
+  id?: number;
+  command?: string;
+  event?: string;
+  payload?: { state?: string };
+  reply?: { ok?: boolean; error?: { code?: string } };
+};
+
+/**
+ * The page's bridge with core ended under the page's first asks: the version check's `app.info`,
+ * then the page's own, are each in flight when core's thread ends (core is armed to end as the
+ * command arrives). The answer to the page's own is held until the page has heard that core runs
+ * again, as a slow link would deliver it.
+ */
+class FirstAsksLost {
+  /** The codes of the `app.info` answers that were lost to core's end, as the page got them. */
+  readonly lost: string[] = [];
+  private asked = 0;
+  private heldId: number | null = null;
+  private held: string | Buffer | null = null;
+  private readonly studio: () => StudioHost;
+
+  constructor(studio: () => StudioHost) {
+    this.studio = studio;
+  }
+
+  route = (page: WebSocketRoute): void => {
+    const server = page.connectToServer();
+    page.onMessage((message) => {
+      const frame = parse(message);
+      if (frame?.command !== 'app.info' || this.asked >= 2) return void server.send(message);
+      this.asked += 1;
+      const own = this.asked === 2;
+      if (own) this.heldId = frame.id ?? null;
+      void (async () => {
+        // The page's own ask comes while core starts again after the first end: it ends the core that runs next.
+        if (own) await this.studio().until('core running again', () => this.coreRuns());
+        await this.studio().host.core.probe('crashAt', 'app.info');
+        server.send(message);
+      })();
+    });
+    server.onMessage((message) => {
+      const frame = parse(message);
+      if (frame?.type === 'reply' && frame.reply?.ok === false && frame.reply.error?.code === 'core_restarted') {
+        this.lost.push(frame.reply.error.code);
+      }
+      if (frame?.type === 'reply' && frame.id === this.heldId) return void (this.held = message);
+      page.send(message);
+      if (this.held && frame?.event === 'core.changed' && frame.payload?.state === 'running') {
+        page.send(this.held);
+        this.held = null;
+      }
+    });
+  };
+
+  private async coreRuns(): Promise<boolean> {
+    const reply = await this.studio().host.core.router.handle('shell.coreState', {});
+    return reply.ok && (reply.value as { state: string }).state === 'running';
+  }
+}
+
+function parse(message: string | Buffer): Frame | null {
+  try {
+    return JSON.parse(String(message)) as Frame;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Core ends while a fresh page's first asks are on their way, twice, and the page hears that core
+ * runs again before it hears its ask was lost: it asks again and loads the app, instead of "could
+ * not start". The browser host, real ends of core's thread, real Chromium.
+ */
+describe.skipIf(chromiumMissing() !== null)('a page whose first asks are lost to core’s end', () => {
+  let studio: StudioHost;
+  let browser: Browser;
+  const lost = new FirstAsksLost(() => studio);
+
+  beforeAll(async () => {
+    studio = await startStudioHost({
+      keychain: 'memory',
+      sandbox: 'own',
+      probe: new URL('../../integration/host/crashProbe.ts', import.meta.url).href,
+    });
+    await studio.call('connection.completeOnboarding', {});
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await studio?.stop();
+  });
+
+  it('asks again and loads the app', async () => {
+    const app = await StudioApp.open(browser, studio.url, { theme: 'dark', viewport: SCREEN_SIZES[1], bridge: lost.route });
+    try {
+      expect(lost.lost).toEqual(['core_restarted', 'core_restarted']);
+      expect(await app.page.getByText('Cast Studio could not start').count()).toBe(0);
+      await app.go('queue');
+      await new QueuePage(app.page).root.waitFor();
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});

@@ -1,11 +1,24 @@
 /**
- * A probe for core's worker (the browser host's `probe` option) that can only end it: `crash`
- * exits the worker's thread with code 70, as an uncaught failure in core would end it.
+ * A probe for core's worker (the browser host's `probe` option) that can only end it:
+ * - `crash` exits the worker's thread with code 70, as an uncaught failure in core would end it;
+ * - `crashAt` (arg: a command's name) arms core to exit the same way when that command next
+ *   arrives, so that the request is in flight when core ends.
  */
 import type { Core } from '../../../electron/core/createCore.ts';
 
-export async function probe(_core: Core, op: string): Promise<unknown> {
-  if (op !== 'crash') throw new Error(`The crash probe knows only "crash", not "${op}".`);
-  setImmediate(() => process.exit(70));
-  return null;
+export async function probe(core: Core, op: string, arg: unknown): Promise<unknown> {
+  if (op === 'crash') {
+    setImmediate(() => process.exit(70));
+    return null;
+  }
+  if (op === 'crashAt' && typeof arg === 'string') {
+    const router = core.router;
+    const handle = router.handle.bind(router);
+    Object.defineProperty(router, 'handle', {
+      configurable: true,
+      value: (command: string, input: unknown) => (command === arg ? process.exit(70) : handle(command as never, input as never)),
+    });
+    return null;
+  }
+  throw new Error(`The crash probe knows only "crash" and "crashAt <command>", not "${op}".`);
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/index.ts';
+import { isUploadType, UPLOAD_TYPES } from '../../shared/api/index.ts';
 import { EXTENSION_OF_TYPE as EXT_BY_TYPE } from '../../shared/api/mediaTypes.ts';
 import type { Db } from './db/database.ts';
 import { getObject, isOwnedBy, recordObject, recordOwnership } from './repos/cdnRepo.ts';
@@ -9,12 +9,8 @@ import { getObject, isOwnedBy, recordObject, recordOwnership } from './repos/cdn
 export type MediaKind = 'image' | 'audio' | 'video';
 export type CdnObject = { sha256: string; ext: string; contentType: string; size: number; url: string };
 
-export function isKnownType(type: string): type is UploadContentType {
-  return Object.hasOwn(UPLOAD_TYPES, type);
-}
-
 export function kindOf(type: string): MediaKind | null {
-  return isKnownType(type) ? UPLOAD_TYPES[type].kind : null;
+  return isUploadType(type) ? UPLOAD_TYPES[type].kind : null;
 }
 
 /**
@@ -36,7 +32,7 @@ export class CdnStore {
 
   /** Writes the bytes and records the object; safe to call twice with the same bytes. */
   put(bytes: Uint8Array, contentType: string, now: Date): CdnObject {
-    if (!isKnownType(contentType)) throw new Error(`No CDN extension for ${contentType}.`);
+    if (!isUploadType(contentType)) throw new Error(`No CDN extension for ${contentType}.`);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const ext = EXT_BY_TYPE[contentType];
     const file = this.filePath(sha256, ext);

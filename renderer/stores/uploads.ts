@@ -1,5 +1,5 @@
 import type { UploadContentType } from '../../shared/api/index.ts';
-import { UPLOAD_TYPES } from '../../shared/api/uploadTypes.ts';
+import { isUploadType, UPLOAD_TYPES } from '../../shared/api/uploadTypes.ts';
 import { SIGNATURE_BYTES, signatureTypeOf } from '../../shared/api/fileSignature.ts';
 import { plainType, typeOfExtension } from '../../shared/api/mediaTypes.ts';
 import type { AppError } from '../../shared/ipc/index.ts';
@@ -21,10 +21,6 @@ const KIND_FORMATS: Record<UploadKind, string> = {
 /** The picker's `accept` for the upload types of some kinds (UPLOAD_TYPES, the service's decision). */
 export function acceptFor(kinds: readonly UploadKind[]): string {
   return (Object.keys(UPLOAD_TYPES) as UploadContentType[]).filter((type) => kinds.includes(UPLOAD_TYPES[type].kind)).join(',');
-}
-
-function isUploadType(type: string): type is UploadContentType {
-  return Object.hasOwn(UPLOAD_TYPES, type);
 }
 
 /** The upload type of a file: the one it declares, or by its extension when it declares none (or only raw bytes). */

@@ -9,3 +9,8 @@ export const UPLOAD_TYPES = {
   'video/mp4': { kind: 'video', maxBytes: 100 * 1024 * 1024 },
   'video/webm': { kind: 'video', maxBytes: 100 * 1024 * 1024 },
 } as const;
+
+/** Whether a media type (in its plain form, see `plainType`) is one of the upload types. */
+export function isUploadType(type: string): type is keyof typeof UPLOAD_TYPES {
+  return Object.hasOwn(UPLOAD_TYPES, type);
+}

@@ -2,7 +2,7 @@
 // to, and its type.
 import { rmSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
-import { TYPE_OF_EXTENSION } from '../../../shared/api/mediaTypes.ts';
+import { typeOfExtension } from '../../../shared/api/mediaTypes.ts';
 
 /** The CDN answered with a status that is no file. */
 export class HttpStatusError extends Error {
@@ -67,6 +67,5 @@ export function expectedHash(sha: string | null, etag: string | null, reprDigest
 }
 
 export function guessType(pathname: string): string {
-  const ext = pathname.split('.').pop()?.toLowerCase() ?? '';
-  return TYPE_OF_EXTENSION[ext] ?? 'application/octet-stream';
+  return typeOfExtension(pathname.split('.').pop() ?? '') ?? 'application/octet-stream';
 }

@@ -1,4 +1,4 @@
-import { TYPE_OF_EXTENSION } from '../../../shared/api/mediaTypes.ts';
+import { typeOfExtension } from '../../../shared/api/mediaTypes.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import { DownloadStore, type DownloadRow } from './downloadStore.ts';
@@ -26,7 +26,7 @@ export async function relinkStoredMedia(library: LibraryDatabase, store: MediaSt
     if (!contentId) continue;
     const found = await store.findByContent(contentId);
     if (!found) continue;
-    const contentType = TYPE_OF_EXTENSION[named?.[2]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+    const contentType = typeOfExtension(named?.[2] ?? '') ?? 'application/octet-stream';
     const now = new Date(clock.now()).toISOString();
     // Indexed as a finished download is (Downloader's indexing), unless it stopped waiting meanwhile.
     const done = library.relaxedTransaction(() => downloads.markDone(row, { contentId, size: found.size, contentType }, now, true));

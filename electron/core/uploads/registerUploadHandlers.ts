@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { UPLOAD_TYPES, type UploadContentType } from '../../../shared/api/index.ts';
-import { TYPE_OF_EXTENSION } from '../../../shared/api/mediaTypes.ts';
+import { isUploadType, UPLOAD_TYPES, type UploadContentType } from '../../../shared/api/index.ts';
+import { typeOfExtension } from '../../../shared/api/mediaTypes.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { StreamedBody } from '../api/httpClient.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
@@ -52,7 +52,7 @@ export function registerUploadHandlers(router: Router, deps: { active: () => Upl
   });
 
   router.register('uploads.fromPath', async (input) => {
-    const contentType = supported(TYPE_OF_EXTENSION[extname(input.path).slice(1).toLowerCase()], 'path');
+    const contentType = supported(typeOfExtension(extname(input.path).slice(1)), 'path');
     const info = await stat(input.path).catch(() => null);
     if (!info?.isFile()) throw new AppFailure('not_found', 'That file could not be opened. Choose it again.', 'path');
     withinLimit(info.size, contentType);
@@ -68,14 +68,14 @@ export function registerUploadHandlers(router: Router, deps: { active: () => Upl
 }
 
 function supported(contentType: string | undefined, field: string): UploadContentType {
-  if (contentType === undefined || !Object.hasOwn(UPLOAD_TYPES, contentType)) {
+  if (contentType === undefined || !isUploadType(contentType)) {
     throw new AppFailure(
       'unsupported_media_type',
       'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.',
       field,
     );
   }
-  return contentType as UploadContentType;
+  return contentType;
 }
 
 function withinLimit(size: number, contentType: UploadContentType): void {

@@ -1,6 +1,5 @@
 import { hasSignatureOf } from '../../../shared/api/fileSignature.ts';
-import { UPLOAD_TYPES } from '../../../shared/api/index.ts';
-import { isKnownType } from '../cdnStore.ts';
+import { isUploadType, UPLOAD_TYPES } from '../../../shared/api/index.ts';
 import { transaction } from '../db/database.ts';
 import { uploadCreatedAt } from '../repos/cdnRepo.ts';
 import { SandboxError } from '../sandboxError.ts';
@@ -19,7 +18,7 @@ export function registerUploads(router: Router): void {
     '/v1/uploads',
     v1(async (ctx) => {
       const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      if (!isKnownType(type)) {
+      if (!isUploadType(type)) {
         throw new SandboxError(
           'unsupported_media_type',
           `Uploads take ${Object.keys(UPLOAD_TYPES).join(', ')}; this was "${type || 'no Content-Type'}".`,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { silentLogger } from '../../electron/core/log/logger.ts';
 import { startBrowserHost, type BrowserHost } from '../../electron/web/browserHost.ts';
-import { launchChromium } from '../e2e/support/chromium.ts';
+import { benchChromiumPath, launchChromium } from '../e2e/support/chromium.ts';
 import { ensureRendererBuilt } from '../e2e/support/studioHost.ts';
 import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -35,7 +35,7 @@ export async function benchGallery(options: BenchOptions): Promise<Metric[]> {
   // Core runs from its bundle, as the desktop app runs it, not from hundreds of TypeScript sources.
   const core = buildCoreBundle();
   const coreEntry = core.entry;
-  const browser = await launchChromium();
+  const browser = await launchChromium(benchChromiumPath());
   const metrics: Metric[] = [];
   try {
     const sizes = options.quick ? [10_000] : [10_000, 100_000];

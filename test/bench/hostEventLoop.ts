@@ -4,7 +4,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../e2e/support/chromium.ts';
+import { benchChromiumPath, launchChromium } from '../e2e/support/chromium.ts';
 import { ensureRendererBuilt } from '../e2e/support/studioHost.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
 import { scrollFor } from './gallery.ts';
@@ -39,7 +39,7 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
   const seeded = await startSandboxWithOneGeneration();
   const { generationId } = seeded;
   let { sandbox } = seeded;
-  const browser = await launchChromium();
+  const browser = await launchChromium(benchChromiumPath());
   const runs: (LoopFigures & { sync: FullSync; idle: LoopFigures })[] = [];
   try {
     // An onboarded data folder whose library holds the one real generation (its sync done).
@@ -80,7 +80,8 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
         const frames = await scrolling.stop();
         runs.push({ ...figures, sync, idle });
         options.log(
-          `  host loop run ${run + 1}: p99 ${round(figures.p99, 1)} ms, max ${round(figures.max, 1)} ms, p50 ${round(figures.p50, 1)} ms, loop busy ${round(figures.utilization * 100, 0)} % over ${round(figures.seconds, 1)} s ` +
+          `  host loop run ${run + 1}: p99 ${round(figures.p99, 1)} ms, max ${round(figures.max, 1)} ms, p50 ${round(figures.p50, 1)} ms, loop busy ${round(figures.utilization * 100, 0)} % over ${round(figures.seconds, 1)} s, ` +
+            `its garbage collections: the longest ${round(figures.gcMax, 1)} ms, ${figures.gcOver10} of 10 ms or more ` +
             `(full sync of ${sync.generations} generations in ${round(sync.seconds, 1)} s; downloads ${sync.downloads.map((d) => `${d.state} ${d.n}`).join(', ')}; ` +
             `${frames} scroll frames; before the sync, scrolling only: p99 ${round(idle.p99, 1)} ms, max ${round(idle.max, 1)} ms, busy ${round(idle.utilization * 100, 0)} %)`,
         );

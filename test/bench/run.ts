@@ -9,7 +9,9 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchChromiumPath } from '../e2e/support/chromium.ts';
 import { benchClient } from './client.ts';
 import { benchDownload } from './download.ts';
 import { benchGallery } from './gallery.ts';
@@ -138,9 +140,11 @@ function line(m: Metric): string {
   return `${m.name} ${m.value ?? 'n/a'} ${m.unit} ${m.target}`;
 }
 
+/** The version and the binary of the Chromium the page benchmarks run in (the headless shell when there is one). */
 function chromiumVersion(): string | null {
+  const path = benchChromiumPath();
   try {
-    return execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+    return `${execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim()} (${basename(path)})`;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import type { SceneLineInput } from '../../shared/ipc/index.ts';
-import { launchChromium } from '../e2e/support/chromium.ts';
+import { benchChromiumPath, launchChromium } from '../e2e/support/chromium.ts';
 import { startStudioHost } from '../e2e/support/studioHost.ts';
 import { median, percentile, round, type BenchOptions, type Metric } from './support/stats.ts';
 
@@ -30,7 +30,7 @@ export async function benchSceneEditor(options: BenchOptions): Promise<Metric[]>
   // The sandbox renders nothing here: its placeholder media keep the CPU for the renderer.
   process.env.CAST_SANDBOX_RENDERER ??= 'placeholder';
   const studio = await startStudioHost({ keychain: 'memory' });
-  const browser = await launchChromium();
+  const browser = await launchChromium(benchChromiumPath());
   try {
     await studio.call('connection.completeOnboarding', {});
     const speakers = [await studio.createCharacter('Mira Vale'), await studio.createCharacter('Otto Brand')];

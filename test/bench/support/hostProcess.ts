@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session as InspectorSession } from 'node:inspector/promises';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import type { SandboxReady } from '../../../shared/api/sandboxAdmin.ts';
 import { silentLogger } from '../../../electron/core/log/logger.ts';
 import { startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
@@ -17,8 +17,23 @@ import { MemoryKeychain } from '../../support/memoryKeychain.ts';
 export type HostProcessConfig = { userDataDir: string; ready: SandboxReady; resolutionMs: number };
 export type HostOp = 'launchUrl' | 'onboard' | 'sync' | 'fullSync' | 'reset' | 'read' | 'profileStart' | 'profileStop' | 'stop';
 export type HostRequest = { id: number; op: HostOp; path?: string };
-/** Delays in ms; `utilization` is the share of the window the loop was busy (eventLoopUtilization). */
-export type LoopFigures = { p50: number; p99: number; max: number; mean: number; samples: number; seconds: number; utilization: number };
+/**
+ * Delays in ms; `utilization` is the share of the window the loop was busy (eventLoopUtilization);
+ * `gcMax` the longest garbage collection of this thread in the window and `gcOver10` how many took
+ * 10 ms or more (a stall of the loop is either this thread's own work, its collections, or the
+ * thread waiting for a core).
+ */
+export type LoopFigures = {
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
+  samples: number;
+  seconds: number;
+  utilization: number;
+  gcMax: number;
+  gcOver10: number;
+};
 
 const config = JSON.parse(process.env.CAST_BENCH_HOST ?? '{}') as HostProcessConfig;
 const histogram = monitorEventLoopDelay({ resolution: config.resolutionMs });
@@ -26,6 +41,14 @@ let resetAt = performance.now();
 let utilizationAt = performance.eventLoopUtilization();
 let inspector: InspectorSession | null = null;
 const ms = (ns: number) => ns / 1e6;
+// This thread's garbage collections since the last reset: the longest, and how many took 10 ms or more.
+const collections = { max: 0, over10: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    collections.max = Math.max(collections.max, entry.duration);
+    if (entry.duration >= 10) collections.over10 += 1;
+  }
+}).observe({ entryTypes: ['gc'] });
 
 const host: BrowserHost = await startBrowserHost({
   userDataDir: config.userDataDir,
@@ -48,6 +71,8 @@ async function answer(request: HostRequest): Promise<unknown> {
       return host.core.probe('fullSync');
     case 'reset':
       histogram.reset();
+      collections.max = 0;
+      collections.over10 = 0;
       resetAt = performance.now();
       utilizationAt = performance.eventLoopUtilization();
       return null;
@@ -60,6 +85,8 @@ async function answer(request: HostRequest): Promise<unknown> {
         samples: histogram.count,
         seconds: (performance.now() - resetAt) / 1000,
         utilization: performance.eventLoopUtilization(utilizationAt).utilization,
+        gcMax: collections.max,
+        gcOver10: collections.over10,
       } satisfies LoopFigures;
     case 'profileStart':
       inspector = new InspectorSession();

@@ -81,7 +81,7 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
         runs.push({ ...figures, sync, idle });
         options.log(
           `  host loop run ${run + 1}: p99 ${round(figures.p99, 1)} ms, max ${round(figures.max, 1)} ms, p50 ${round(figures.p50, 1)} ms, loop busy ${round(figures.utilization * 100, 0)} % over ${round(figures.seconds, 1)} s, ` +
-            `its garbage collections: the longest ${round(figures.gcMax, 1)} ms, ${figures.gcOver10} of 10 ms or more ` +
+            `its garbage collections: the longest ${round(figures.gcMax, 1)} ms (${figures.gcMaxKind}), ${figures.gcOver10} of 10 ms or more ` +
             `(full sync of ${sync.generations} generations in ${round(sync.seconds, 1)} s; downloads ${sync.downloads.map((d) => `${d.state} ${d.n}`).join(', ')}; ` +
             `${frames} scroll frames; before the sync, scrolling only: p99 ${round(idle.p99, 1)} ms, max ${round(idle.max, 1)} ms, busy ${round(idle.utilization * 100, 0)} %)`,
         );

@@ -16,7 +16,7 @@ export type CoreProbe = (core: Core, op: string, arg: unknown) => Promise<unknow
  * lines. What only the shell has (the keychain, the embedded sandbox's process) is asked of it.
  * A malformed frame is refused with a log line to the shell and otherwise ignored.
  */
-export function serveCore(port: CorePort): void {
+export function serveCore(port: CorePort, onReady: () => void = () => undefined): void {
   const calls = new ShellCalls(port);
   const log = calls.logger();
   let started: Promise<{ core: Core; probe: CoreProbe | null }> | null = null;
@@ -30,6 +30,9 @@ export function serveCore(port: CorePort): void {
       case 'start':
         if (started) return;
         started = start(port, frame.config, calls);
+        // The window waits for core's start, so core starts at the shell's priority; once ready, its
+        // work (syncs, downloads, large queries) yields the processor to the shell's thread.
+        started.then(onReady, () => undefined);
         // A failed start is answered with `startFailed`; the shell ends this thread.
         started.catch(() => undefined);
         return;
@@ -109,12 +112,10 @@ const CORE_WORKER_MARK = 'cast-studio-core';
 // the port the shell gave. Imported anywhere else (tests, another worker), it only exports.
 const utilityParent = (process as { parentPort?: ElectronParentPort }).parentPort;
 if (!isMainThread && parentPort && workerData === CORE_WORKER_MARK) {
-  lowerCorePriority('thread');
-  serveCore(workerPort(parentPort));
+  serveCore(workerPort(parentPort), () => lowerCorePriority('thread'));
 } else if (utilityParent) {
-  lowerCorePriority('process');
   utilityParent.once('message', (event) => {
     const [port] = event.ports;
-    if (port) serveCore(electronPort(port));
+    if (port) serveCore(electronPort(port), () => lowerCorePriority('process'));
   });
 }

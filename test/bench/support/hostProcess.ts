@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session as InspectorSession } from 'node:inspector/promises';
-import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import type { SandboxReady } from '../../../shared/api/sandboxAdmin.ts';
 import { silentLogger } from '../../../electron/core/log/logger.ts';
 import { startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
@@ -19,7 +19,7 @@ export type HostOp = 'launchUrl' | 'onboard' | 'sync' | 'fullSync' | 'reset' | '
 export type HostRequest = { id: number; op: HostOp; path?: string };
 /**
  * Delays in ms; `utilization` is the share of the window the loop was busy (eventLoopUtilization);
- * `gcMax` the longest garbage collection of this thread in the window and `gcOver10` how many took
+ * `gcMax` the longest garbage collection of this thread in the window (`gcMaxKind` its kind) and `gcOver10` how many took
  * 10 ms or more (a stall of the loop is either this thread's own work, its collections, or the
  * thread waiting for a core).
  */
@@ -32,6 +32,7 @@ export type LoopFigures = {
   seconds: number;
   utilization: number;
   gcMax: number;
+  gcMaxKind: string;
   gcOver10: number;
 };
 
@@ -41,11 +42,20 @@ let resetAt = performance.now();
 let utilizationAt = performance.eventLoopUtilization();
 let inspector: InspectorSession | null = null;
 const ms = (ns: number) => ns / 1e6;
-// This thread's garbage collections since the last reset: the longest, and how many took 10 ms or more.
-const collections = { max: 0, over10: 0 };
+// This thread's garbage collections since the last reset: the longest (and its kind), and how many took 10 ms or more.
+const collections = { max: 0, maxKind: '', over10: 0 };
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    collections.max = Math.max(collections.max, entry.duration);
+    if (entry.duration > collections.max) {
+      collections.max = entry.duration;
+      collections.maxKind = GC_KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1] ?? 'other';
+    }
     if (entry.duration >= 10) collections.over10 += 1;
   }
 }).observe({ entryTypes: ['gc'] });
@@ -72,6 +82,7 @@ async function answer(request: HostRequest): Promise<unknown> {
     case 'reset':
       histogram.reset();
       collections.max = 0;
+      collections.maxKind = '';
       collections.over10 = 0;
       resetAt = performance.now();
       utilizationAt = performance.eventLoopUtilization();
@@ -86,6 +97,7 @@ async function answer(request: HostRequest): Promise<unknown> {
         seconds: (performance.now() - resetAt) / 1000,
         utilization: performance.eventLoopUtilization(utilizationAt).utilization,
         gcMax: collections.max,
+        gcMaxKind: collections.maxKind,
         gcOver10: collections.over10,
       } satisfies LoopFigures;
     case 'profileStart':

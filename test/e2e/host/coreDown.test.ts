@@ -186,6 +186,20 @@ describe.skipIf(chromiumMissing() !== null)('the page is told when core stops', 
 });
 
 /**
+ * The browser host with the crash probe in core's worker, onboarded. The sandbox runs beside the
+ * test ('own'), so each start of core again is only core's own.
+ */
+async function startCrashableStudio(): Promise<StudioHost> {
+  const studio = await startStudioHost({
+    keychain: 'memory',
+    sandbox: 'own',
+    probe: new URL('../../integration/host/crashProbe.ts', import.meta.url).href,
+  });
+  await studio.call('connection.completeOnboarding', {});
+  return studio;
+}
+
+/**
  * A page whose link to the host was down while core was given up heard no `core.changed`: once
  * its socket is back, it asks the shell and says core stopped, with what to do. The browser host,
  * a real sandbox, real Chromium.
@@ -197,13 +211,7 @@ describe.skipIf(chromiumMissing() !== null)('a page that connects after core was
   let app: StudioApp;
 
   beforeAll(async () => {
-    // The sandbox runs beside the test ('own'), so each start of core again is only core's own.
-    studio = await startStudioHost({
-      keychain: 'memory',
-      sandbox: 'own',
-      probe: new URL('../../integration/host/crashProbe.ts', import.meta.url).href,
-    });
-    await studio.call('connection.completeOnboarding', {});
+    studio = await startCrashableStudio();
     browser = await launchChromium();
     app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: SCREEN_SIZES[0], bridge: gate.route });
   });
@@ -343,12 +351,7 @@ describe.skipIf(chromiumMissing() !== null)('a page whose first asks are lost to
   const lost = new FirstAsksLost(() => studio);
 
   beforeAll(async () => {
-    studio = await startStudioHost({
-      keychain: 'memory',
-      sandbox: 'own',
-      probe: new URL('../../integration/host/crashProbe.ts', import.meta.url).href,
-    });
-    await studio.call('connection.completeOnboarding', {});
+    studio = await startCrashableStudio();
     browser = await launchChromium();
   });
   afterAll(async () => {

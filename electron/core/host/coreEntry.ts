@@ -16,7 +16,7 @@ export type CoreProbe = (core: Core, op: string, arg: unknown) => Promise<unknow
  * lines. What only the shell has (the keychain, the embedded sandbox's process) is asked of it.
  * A malformed frame is refused with a log line to the shell and otherwise ignored.
  */
-export function serveCore(port: CorePort, onReady: () => void = () => undefined): void {
+export function serveCore(port: CorePort, onReady: () => string | null = () => null): void {
   const calls = new ShellCalls(port);
   const log = calls.logger();
   let started: Promise<{ core: Core; probe: CoreProbe | null }> | null = null;
@@ -32,7 +32,13 @@ export function serveCore(port: CorePort, onReady: () => void = () => undefined)
         started = start(port, frame.config, calls);
         // The window waits for core's start, so core starts at the shell's priority; once ready, its
         // work (syncs, downloads, large queries) yields the processor to the shell's thread.
-        started.then(onReady, () => undefined);
+        started.then(
+          () => {
+            const refused = onReady();
+            if (refused) log.warn('Core keeps the normal priority: lowering it was refused.', { reason: refused });
+          },
+          () => undefined,
+        );
         // A failed start is answered with `startFailed`; the shell ends this thread.
         started.catch(() => undefined);
         return;

@@ -19,9 +19,9 @@ export type HostOp = 'launchUrl' | 'onboard' | 'sync' | 'fullSync' | 'reset' | '
 export type HostRequest = { id: number; op: HostOp; path?: string };
 /**
  * Delays in ms; `utilization` is the share of the window the loop was busy (eventLoopUtilization);
- * `gcMax` the longest garbage collection of this thread in the window (`gcMaxKind` its kind) and `gcOver10` how many took
- * 10 ms or more (a stall of the loop is either this thread's own work, its collections, or the
- * thread waiting for a core).
+ * `gcMax` the longest garbage collection of this thread in the window (`gcMaxKind` its kind) and
+ * `gcOver10` how many took 10 ms or more (a stall of the loop is either this thread's own work,
+ * its collections, or the thread waiting for a core).
  */
 export type LoopFigures = {
   p50: number;

@@ -12,7 +12,8 @@ export function utilityCore(options: { entry: string; log: Logger }): CoreSpawne
   return () => {
     const child = utilityProcess.fork(options.entry, [], { serviceName: 'Cast Studio Core', stdio: 'inherit' });
     const { port1, port2 } = new MessageChannelMain();
-    // The child serves the first port it is given (electron/core/host/coreEntry.ts).
+    // The child serves the first port it is given (electron/core/host/coreEntry.ts); it keeps its
+    // compiled code under the user data folder the start frame names, so later starts skip compiling.
     child.postMessage(null, [port2]);
     const exited = new Promise<{ code: number | null }>((resolve) => child.once('exit', (code) => resolve({ code })));
     void exited.then(({ code }) => code !== 0 && options.log.warn('The core process ended.', { code }));

@@ -1,127 +1,110 @@
+import { constants, enableCompileCache, flushCompileCache } from 'node:module';
+import { join } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { createCore, type Core } from '../createCore.ts';
-import { toAppError } from '../ipc/appFailure.ts';
-import { ConfPreferences } from '../preferences/preferences.ts';
-import { ShellFrame, readFrame, type CorePort, type CoreStartConfig } from './coreProtocol.ts';
+import type { CorePort } from './coreProtocol.ts';
 import { electronPort, workerPort, type ElectronParentPort } from './corePorts.ts';
-import { ShellCalls } from './shellCalls.ts';
 import { lowerCorePriority } from './corePriority.ts';
-
-/** A test module's answer to `probe` frames: it sees core whole (the session included), in core's thread. */
-export type CoreProbe = (core: Core, op: string, arg: unknown) => Promise<unknown>;
+import type { CoreServing } from './serveCore.ts';
 
 /**
- * Runs core behind `port`: the real core, built by createCore when the shell's `start` frame
- * arrives, answering invokes, media look-ups, focus and stop, and sending its events and log
- * lines. What only the shell has (the keychain, the embedded sandbox's process) is asked of it.
- * A malformed frame is refused with a log line to the shell and otherwise ignored.
+ * Core's entry in its worker thread (browser host) or utility process (desktop app). It imports
+ * only Node and the port adapters, so that Node's compile cache is on before core's code (the
+ * bundle and its dependencies: zod, undici, ajv…) loads; the cache is per thread and applies only
+ * to what loads after it is turned on. Its folder is in the user data folder that the shell's
+ * `start` frame names, so this entry holds that frame and whatever follows, turns the cache on,
+ * then loads serveCore.ts and hands it the port with the held frames first.
  */
-export function serveCore(port: CorePort, onReady: () => string | null = () => null): void {
-  const calls = new ShellCalls(port);
-  const log = calls.logger();
-  let started: Promise<{ core: Core; probe: CoreProbe | null }> | null = null;
-  const running = () => started ?? Promise.reject(new Error('Core was asked before its start frame.'));
-
-  port.listen((raw) => {
-    const read = readFrame(ShellFrame, raw);
-    if ('problem' in read) return log.warn('Core refused a malformed frame from the shell.', { ...read.problem });
-    const frame = read.frame;
-    switch (frame.type) {
-      case 'start':
-        if (started) return;
-        started = start(port, frame.config, calls);
-        // The window waits for core's start, so core starts at the shell's priority; once ready, its
-        // work (syncs, downloads, large queries) yields the processor to the shell's thread.
-        started.then(
-          () => {
-            const refused = onReady();
-            if (refused) log.warn('Core keeps the normal priority: lowering it was refused.', { reason: refused });
-          },
-          () => undefined,
-        );
-        // A failed start is answered with `startFailed`; the shell ends this thread.
-        started.catch(() => undefined);
-        return;
-      case 'answer':
-        return calls.answered(frame.id, frame.outcome);
-      case 'sandboxExited':
-        return calls.sandboxExited(frame.sandboxId);
-      default:
-        return void running()
-          .then(({ core, probe }) => answer(port, core, probe, frame))
-          .catch((error: unknown) =>
-            log.error('Core could not answer a frame from the shell.', {
-              frame: frame.type,
-              reason: error instanceof Error ? error.message : String(error),
-            }),
-          );
-    }
-  });
-}
-
-async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls): Promise<{ core: Core; probe: CoreProbe | null }> {
-  try {
-    const core = await createCore({
-      userDataDir: config.userDataDir,
-      keychain: calls.keychain(config.keychainDescription),
-      // preferences.json has this one writer; the desktop shell keeps the window's place in a file of its own.
-      preferences: new ConfPreferences({ cwd: config.userDataDir }),
-      log: calls.logger(),
-      host: config.host,
-      mediaBase: config.mediaBase,
-      ...(config.sandbox ? { launchSandbox: calls.sandboxLauncher() } : {}),
-      ...(config.appVersion ? { appVersion: config.appVersion } : {}),
-    });
-    // Serialised here, on core's thread: the shell relays the text without touching the payload.
-    core.router.subscribe((name, payload) => port.post({ type: 'event', name, json: JSON.stringify(payload) ?? 'null' }));
-    const probe = config.probe ? ((await import(config.probe)) as { probe: CoreProbe }).probe : null;
-    port.post({ type: 'ready' });
-    return { core, probe };
-  } catch (error) {
-    port.post({ type: 'startFailed', message: error instanceof Error ? error.message : String(error) });
-    throw error;
-  }
-}
-
-type WorkFrame = Extract<ShellFrame, { type: 'invoke' | 'resolveMedia' | 'setFocused' | 'probe' | 'stop' }>;
-
-async function answer(port: CorePort, core: Core, probe: CoreProbe | null, frame: WorkFrame): Promise<void> {
-  switch (frame.type) {
-    case 'invoke':
-      return port.post({ type: 'reply', id: frame.id, reply: await core.router.handle(frame.command, frame.input) });
-    case 'resolveMedia':
-      return port.post({ type: 'media', id: frame.id, media: core.resolveMedia(frame.contentId) });
-    case 'setFocused':
-      return core.setFocused(frame.focused);
-    case 'probe': {
-      const outcome = probe
-        ? await probe(core, frame.op, frame.arg).then(
-            (value) => ({ ok: true as const, value }),
-            (error: unknown) => ({
-              ok: false as const,
-              error: { code: 'probe_failed', message: String(error instanceof Error ? error.message : error) },
-            }),
-          )
-        : { ok: false as const, error: toAppError(new Error('No probe module was given at start.')) };
-      return port.post({ type: 'answer', id: frame.id, outcome });
-    }
-    case 'stop':
-      await core.stop();
-      return port.post({ type: 'stopped', id: frame.id });
-  }
-}
 
 /** The workerData of core's worker thread (electron/core/host/coreWorker.ts, which must not import this file). */
 const CORE_WORKER_MARK = 'cast-studio-core';
+
+/** How long after ready core writes its compile cache (later than the window's first requests). */
+export const CACHE_WRITE_DELAY_MS = 5_000;
+
+/** Where core's compiled code is kept between starts: per user data folder, so each app and each test has its own. */
+export function compileCacheDir(userDataDir: string): string {
+  return join(userDataDir, 'cache', 'compile');
+}
+
+/** A port that keeps the frames arriving before anyone listens and gives them, in order, to its first listener. */
+export function holdFrames(port: CorePort): { first: Promise<unknown>; port: CorePort } {
+  const held: unknown[] = [];
+  let deliver: ((frame: unknown) => void) | null = null;
+  let sawFirst: (frame: unknown) => void = () => undefined;
+  const first = new Promise<unknown>((resolve) => (sawFirst = resolve));
+  port.listen((frame) => {
+    sawFirst(frame);
+    if (deliver) deliver(frame);
+    else held.push(frame);
+  });
+  return {
+    first,
+    port: {
+      post: (frame) => port.post(frame),
+      close: () => port.close(),
+      listen: (listener) => {
+        deliver = listener;
+        for (const frame of held.splice(0)) listener(frame);
+      },
+    },
+  };
+}
+
+/** The user data folder a `start` frame names, read without core's schemas (zod is part of what the cache is for). */
+function startFrameFolder(frame: unknown): string | null {
+  if (typeof frame !== 'object' || frame === null) return null;
+  const { type, config } = frame as { type?: unknown; config?: { userDataDir?: unknown } };
+  return type === 'start' && typeof config?.userDataDir === 'string' && config.userDataDir !== '' ? config.userDataDir : null;
+}
+
+/**
+ * Turns Node's compile cache on for this thread's loads. Node keys each entry by the module's
+ * path and a hash of its text, under a folder named after Node's version and V8's flags, so
+ * another app version's bundle or another Electron recompiles instead of using a stale entry.
+ * A cache that cannot be made only costs speed: core starts anyway and says so in the log.
+ */
+function useCompileCache(userDataDir: string | null): { on: boolean; warnings: CoreServing['warnings'] } {
+  if (userDataDir === null) return { on: false, warnings: [] };
+  const directory = compileCacheDir(userDataDir);
+  let reason: string;
+  try {
+    const result = enableCompileCache(directory);
+    if (result.status !== constants.compileCacheStatus.FAILED)
+      return { on: result.status !== constants.compileCacheStatus.DISABLED, warnings: [] };
+    reason = result.message ?? 'Node gave no reason.';
+  } catch (error) {
+    reason = error instanceof Error ? error.message : String(error);
+  }
+  return {
+    on: false,
+    warnings: [{ message: 'Core starts without its compile cache: its folder could not be used.', fields: { directory, reason } }],
+  };
+}
+
+async function serve(shellPort: CorePort, where: 'thread' | 'process'): Promise<void> {
+  const { first, port } = holdFrames(shellPort);
+  const cache = useCompileCache(startFrameFolder(await first));
+  const { serveCore } = await import('./serveCore.ts');
+  serveCore(port, {
+    warnings: cache.warnings,
+    onReady: () => {
+      // Node writes the cache when the thread ends, but a utility process is killed rather than left
+      // to end, so it is written while core runs: a little after ready, as a first write takes this
+      // thread 0.1–0.7 s (hundreds of files) that the window's first requests should not wait behind.
+      if (cache.on) setTimeout(flushCompileCache, CACHE_WRITE_DELAY_MS).unref();
+      return lowerCorePriority(where);
+    },
+  });
+}
 
 // Run as core's worker thread (browser host) or as Electron's utility process (desktop app): serve
 // the port the shell gave. Imported anywhere else (tests, another worker), it only exports.
 const utilityParent = (process as { parentPort?: ElectronParentPort }).parentPort;
 if (!isMainThread && parentPort && workerData === CORE_WORKER_MARK) {
-  serveCore(workerPort(parentPort), () => lowerCorePriority('thread'));
+  void serve(workerPort(parentPort), 'thread');
 } else if (utilityParent) {
   utilityParent.once('message', (event) => {
     const [port] = event.ports;
-    if (port) serveCore(electronPort(port), () => lowerCorePriority('process'));
+    if (port) void serve(electronPort(port), 'process');
   });
 }

@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serveCore } from '../../../../../electron/core/host/coreEntry.ts';
+import { serveCore } from '../../../../../electron/core/host/serveCore.ts';
 import { CoreLink, type CoreProcess } from '../../../../../electron/core/host/coreLink.ts';
 import { workerPort } from '../../../../../electron/core/host/corePorts.ts';
 import { CORE_STATES, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';

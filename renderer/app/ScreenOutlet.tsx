@@ -1,44 +1,42 @@
-import { useEffect, useRef } from 'react';
-import { useNavigationStore, type Screen } from '../stores/navigationStore.ts';
-import { CreditsScreen } from '../features/credits/CreditsScreen.tsx';
-import { GalleryScreen } from '../features/gallery/GalleryScreen.tsx';
-import { QueueScreen } from '../features/queue/QueueScreen.tsx';
-import { ScenesScreen } from '../features/scenes/ScenesScreen.tsx';
-import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
-import { StudioScreen } from '../features/studio/StudioScreen.tsx';
-import { VoicesScreen } from '../features/voices/VoicesScreen.tsx';
+import { Suspense, useDeferredValue, useEffect, useRef } from 'react';
+import { useNavigationStore } from '../stores/navigationStore.ts';
+import { preloadScreens, SCREEN_COMPONENTS, screenLoaded } from './lazyScreens.ts';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
-
-const SCREEN_COMPONENTS: Record<Screen, () => React.JSX.Element> = {
-  studio: StudioScreen,
-  gallery: GalleryScreen,
-  voices: VoicesScreen,
-  scenes: ScenesScreen,
-  credits: CreditsScreen,
-  queue: QueueScreen,
-  settings: SettingsScreen,
-};
 
 /**
  * The current screen; moving between screens puts focus at the top of the new one. A screen that
  * throws while rendering shows a panel in its place (ScreenErrorBoundary), inside the same outlet.
+ * Screens other than the studio load as their own chunks, fetched ahead after the first render. One
+ * opened before its chunk is here leaves the current screen in place, marked busy, until it is: an
+ * empty outlet (Suspense's fallback) would flash, and React holds back what replaces a fallback for
+ * 300 ms. The outlet names the screen it shows, so it names a new one once that one has rendered.
  */
 export function ScreenOutlet() {
   const screen = useNavigationStore((s) => s.screen);
-  const Current = SCREEN_COMPONENTS[screen];
+  const deferred = useDeferredValue(screen);
+  const shown = screenLoaded(screen) ? screen : deferred;
+  const Current = SCREEN_COMPONENTS[shown];
   const first = useRef(true);
+  useEffect(() => preloadScreens(), []);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
     document.getElementById('main')?.focus({ preventScroll: true });
-  }, [screen]);
+  }, [shown]);
   return (
-    <div className="screen-outlet" data-screen={screen}>
-      <ScreenErrorBoundary screen={screen}>
-        <Current />
-      </ScreenErrorBoundary>
-    </div>
+    <Suspense fallback={<div className="screen-outlet" aria-busy="true" data-screen-loading={shown} />}>
+      <div
+        className="screen-outlet"
+        data-screen={shown}
+        aria-busy={shown !== screen || undefined}
+        data-screen-pending={shown !== screen ? screen : undefined}
+      >
+        <ScreenErrorBoundary screen={shown}>
+          <Current />
+        </ScreenErrorBoundary>
+      </div>
+    </Suspense>
   );
 }

@@ -1,0 +1,80 @@
+import { lazy, type ComponentType } from 'react';
+import type { Screen } from '../stores/navigationStore.ts';
+import { StudioScreen } from '../features/studio/StudioScreen.tsx';
+
+type ScreenComponent = () => React.JSX.Element;
+
+type LazyScreen = {
+  /** Renders the screen; it suspends only while the screen's chunk is still on its way. */
+  Component: ComponentType;
+  /** Fetches and runs the screen's chunk; calling it again shares the first fetch. */
+  preload: () => Promise<unknown>;
+  /** Whether the chunk has arrived, so that the screen renders without suspending. */
+  loaded: () => boolean;
+};
+
+/**
+ * React.lazy suspends on any promise, a settled one too, for at least one commit, and React then
+ * holds the reveal back for a moment: a screen whose chunk is already here would flash empty. A
+ * thenable that answers at once lets React.lazy resolve it in the same render.
+ */
+function answeredAtOnce<T>(value: T): Promise<T> {
+  const thenable = { then: (onFulfilled: (value: T) => void) => onFulfilled(value) };
+  return thenable as unknown as Promise<T>;
+}
+
+function lazyScreen(load: () => Promise<ScreenComponent>): LazyScreen {
+  let loaded: ScreenComponent | null = null;
+  let loading: Promise<ScreenComponent> | null = null;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // A later preload (or the screen itself) asks again rather than keep a failed fetch.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Component = lazy(() => (loaded ? answeredAtOnce({ default: loaded }) : preload().then((component) => ({ default: component }))));
+  return { Component, preload, loaded: () => loaded !== null };
+}
+
+/** The studio is the screen shown at start, so it ships in the first script; every other screen is its own chunk. */
+const LAZY_SCREENS: Record<Exclude<Screen, 'studio'>, LazyScreen> = {
+  gallery: lazyScreen(() => import('../features/gallery/GalleryScreen.tsx').then((m) => m.GalleryScreen)),
+  voices: lazyScreen(() => import('../features/voices/VoicesScreen.tsx').then((m) => m.VoicesScreen)),
+  scenes: lazyScreen(() => import('../features/scenes/ScenesScreen.tsx').then((m) => m.ScenesScreen)),
+  credits: lazyScreen(() => import('../features/credits/CreditsScreen.tsx').then((m) => m.CreditsScreen)),
+  queue: lazyScreen(() => import('../features/queue/QueueScreen.tsx').then((m) => m.QueueScreen)),
+  settings: lazyScreen(() => import('../features/settings/SettingsScreen.tsx').then((m) => m.SettingsScreen)),
+};
+
+export const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
+  studio: StudioScreen,
+  gallery: LAZY_SCREENS.gallery.Component,
+  voices: LAZY_SCREENS.voices.Component,
+  scenes: LAZY_SCREENS.scenes.Component,
+  credits: LAZY_SCREENS.credits.Component,
+  queue: LAZY_SCREENS.queue.Component,
+  settings: LAZY_SCREENS.settings.Component,
+};
+
+/** Whether the screen can render at once: it ships in the first script or its chunk has arrived. */
+export function screenLoaded(screen: Screen): boolean {
+  return screen === 'studio' || LAZY_SCREENS[screen].loaded();
+}
+
+/**
+ * Fetches the gallery's chunk right after the app's first render (it is where people go first,
+ * and the library's first page is read ahead for it), and every other screen's once the page has a
+ * moment to spare, so that moving to a screen later never waits on a fetch. Returns a cancel.
+ */
+export function preloadScreens(): () => void {
+  // A failed fetch is tried again when the screen is opened, where a failure shows its problem panel.
+  const preload = (screen: LazyScreen) => void screen.preload().catch(() => undefined);
+  preload(LAZY_SCREENS.gallery);
+  const handle = requestIdleCallback(() => Object.values(LAZY_SCREENS).forEach(preload), { timeout: 1000 });
+  return () => cancelIdleCallback(handle);
+}

@@ -1,0 +1,151 @@
+import type { Browser, Page, Request, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENS, type Screen } from '../../../renderer/stores/navigationStore.ts';
+import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+import { StudioApp } from './pages/StudioApp.ts';
+
+/** The screens that are not shown at start: each ships as its own chunk, named after its component. */
+const LATER_SCREENS = SCREENS.filter((screen) => screen !== 'studio');
+
+function chunkPattern(screen: Screen): RegExp {
+  const component = `${screen[0]?.toUpperCase() ?? ''}${screen.slice(1)}Screen`;
+  return new RegExp(`/assets/${component}-[\\w-]+\\.js$`);
+}
+
+/** Opens the studio in a new context whose page is watched from its first request. */
+async function openWatched(
+  browser: Browser,
+  url: string,
+  options: { prepare?: (page: Page) => Promise<unknown>; locale?: string } = {},
+): Promise<{ app: StudioApp; scripts: string[] }> {
+  const context = await browser.newContext({
+    colorScheme: 'light',
+    viewport: { width: 1280, height: 800 },
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  // Every screen the outlet ever waited for: its chunk was on its way when the screen was asked for.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { screensWaitedFor: seen });
+    new MutationObserver(() => {
+      const outlet = document.querySelector<HTMLElement>('[data-screen-loading], [data-screen-pending]');
+      const waiting = outlet?.dataset.screenLoading ?? outlet?.dataset.screenPending;
+      if (waiting && seen.at(-1) !== waiting) seen.push(waiting);
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-screen-loading', 'data-screen-pending'],
+    });
+  });
+  await options.prepare?.(page);
+  const app = new StudioApp(context, page, 'light');
+  await page.goto(url);
+  await app.waitForReady();
+  return { app, scripts };
+}
+
+async function screensWaitedFor(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { screensWaitedFor: string[] }).screensWaitedFor);
+}
+
+/**
+ * The first script carries the frame and the studio only; every other screen is its own chunk,
+ * fetched ahead after the first render, so that moving to it later neither fetches nor waits.
+ */
+describe.skipIf(chromiumMissing() !== null)('screens load as their own chunks', () => {
+  let studio: StudioHost;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    studio = await startStudioHost();
+    await studio.call('connection.completeOnboarding', {});
+    browser = await launchChromium();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await studio?.stop();
+  });
+
+  it('fetches every screen ahead after the first render, and opens each at once without a fetch', async () => {
+    const { app, scripts } = await openWatched(browser, studio.url);
+    try {
+      await app.page.locator('.screen-outlet[data-screen="studio"]').waitFor();
+      await expect
+        .poll(() => LATER_SCREENS.filter((screen) => !scripts.some((url) => chunkPattern(screen).test(url))), { timeout: 20_000 })
+        .toEqual([]);
+      // Every chunk of the page has arrived (the screens' own and what they share) before the first move.
+      await app.page.waitForFunction(
+        (count) => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js')).length >= count,
+        new Set(scripts).size,
+      );
+      await app.page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+
+      const fetchedBefore = scripts.length;
+      for (const screen of [...LATER_SCREENS, 'studio' as const]) {
+        await app.page.locator(`[data-nav="${screen}"]`).click();
+        await app.page.locator(`.screen-outlet[data-screen="${screen}"] h1`).first().waitFor();
+        expect(await app.page.evaluate(() => document.activeElement?.id)).toBe('main');
+      }
+      expect(scripts.slice(fetchedBefore)).toEqual([]);
+      expect(await screensWaitedFor(app.page)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+
+  it('keeps the current screen while an opened one’s chunk is on its way, then shows it with focus at the top of it', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const { app } = await openWatched(browser, studio.url, {
+      prepare: (page) =>
+        page.route(chunkPattern('gallery'), async (route: Route) => {
+          await released;
+          await route.continue();
+        }),
+    });
+    try {
+      await app.page.locator('.screen-outlet[data-screen="studio"]').waitFor();
+      await app.page.locator('[data-nav="gallery"]').click();
+      // The studio stays in place, marked busy, rather than an empty outlet.
+      await app.page.locator('.screen-outlet[data-screen="studio"][data-screen-pending="gallery"][aria-busy="true"]').waitFor();
+      expect(await app.page.locator('.screen-outlet[data-screen="gallery"]').count()).toBe(0);
+
+      release();
+      await app.page.locator('.screen-outlet[data-screen="gallery"] h1').first().waitFor();
+      expect(await app.page.locator('.screen-outlet[aria-busy="true"]').count()).toBe(0);
+      expect(await app.page.evaluate(() => document.activeElement?.id)).toBe('main');
+      expect(await screensWaitedFor(app.page)).toEqual(['gallery']);
+      // The filter bar's date range still speaks English: react-aria keeps its en-US strings.
+      const range = app.page.getByRole('search').locator('.ui-date-range');
+      await range.getByRole('button', { name: 'Calendar' }).waitFor();
+      await range.getByRole('spinbutton', { name: /month/i }).first().waitFor();
+    } finally {
+      release();
+      await app.close();
+    }
+  }, 120_000);
+
+  it('labels react-aria’s controls in English for a reader whose browser asks for another language', async () => {
+    const { app } = await openWatched(browser, studio.url, { locale: 'de-DE' });
+    try {
+      expect(await app.page.evaluate(() => navigator.language)).toBe('de-DE');
+      await app.page.locator('[data-nav="gallery"]').click();
+      const range = app.page.locator('.screen-outlet[data-screen="gallery"]').getByRole('search').locator('.ui-date-range');
+      // Field names and the date's pattern come from the browser's Intl in its own language; react-aria's
+      // own words fall back to its English strings, the only ones shipped.
+      await range.getByRole('button', { name: 'Calendar' }).waitFor();
+      expect(await range.getByRole('spinbutton', { name: /Start Date/ }).count()).toBe(3);
+      expect(await range.getByRole('spinbutton', { name: /End Date/ }).count()).toBe(3);
+      expect(await app.page.locator('[data-screen-problem]').count()).toBe(0);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});

@@ -1,3 +1,4 @@
+import { useGalleryStore } from '../features/gallery/galleryStore.ts';
 import { useLibraryInfoStore } from '../features/settings/libraryInfoStore.ts';
 import { useAccountStore } from '../stores/accountStore.ts';
 import { useAppInfoStore } from '../stores/appInfoStore.ts';
@@ -41,6 +42,9 @@ export function startApp(): () => void {
     activeProfileId = useConnectionStore.getState().connection?.profile?.id ?? null;
     void useSettingsStore.getState().load();
     loadConnectionData();
+    // The library is read from this computer's database, connected or not: its first page is ready
+    // before the gallery is opened.
+    useGalleryStore.getState().readAhead();
   })();
 
   return unsubscribe;

@@ -1,4 +1,5 @@
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
+import { CalendarDays, ChevronDown } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LibraryKind } from '../../../shared/ipc/index.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
@@ -6,7 +7,8 @@ import { useCollectionsStore } from './collectionsStore.ts';
 import { isFiltered, useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS, STATUS_GROUPS, statusGroupOf, type StatusGroup } from './itemLabels.ts';
 import { Button } from '../../ui/Button.tsx';
-import { DateRangePicker, Select, Slider, type SelectChoice } from '../../ui/primitives/index.ts';
+import { DateRangePicker } from '../../ui/primitives/DateRangePicker.tsx';
+import { Select, Slider, type SelectChoice } from '../../ui/primitives/index.ts';
 import { useGalleryViewStore } from './galleryViewStore.ts';
 import { ROW_HEIGHT_MAX, ROW_HEIGHT_MIN } from './justifiedLayout.ts';
 import { formatCountOf } from '../../ui/format.ts';
@@ -68,13 +70,87 @@ export function GalleryFilters() {
         </output>
       </div>
       <div className="gallery-filter-row">
-        <FilterChoices />
+        <DeferredFilterChoices />
         <ClearFilters />
         <TileSize />
       </div>
     </div>
   );
 }
+
+/**
+ * The pickers are drawn just after the gallery's first paint: react-aria builds each select's
+ * listbox and each date segment with its formatters as they mount, a tenth of the screen's first
+ * render, while the rows and the first page's thumbnails are what opening the gallery is for. Until
+ * then (a frame) the same boxes stand in their place, showing the same words, inert.
+ */
+function DeferredFilterChoices() {
+  const drawn = useDeferredValue(true, false);
+  return drawn ? <FilterChoices /> : <FilterChoicesAtRest />;
+}
+
+/** Status, character, dates and sort as they look at rest: what FilterChoices draws, without its controls. */
+const FilterChoicesAtRest = memo(function FilterChoicesAtRest() {
+  const { statusGroup, characterId, from, to, sort } = useGalleryStore(
+    useShallow((s) => ({
+      statusGroup: statusGroupOf(s.filter.statuses),
+      characterId: s.filter.characterId ?? '',
+      from: s.filter.from,
+      to: s.filter.to,
+      sort: s.filter.sort,
+    })),
+  );
+  const characterName = useCharactersStore((s) => (characterId ? (s.byId[characterId]?.name ?? characterId) : 'Anyone'));
+  const labelOf = (choices: readonly SelectChoice[], value: string) => choices.find((choice) => choice.value === value)?.label ?? '';
+  return (
+    <div className="gallery-choices-at-rest" aria-hidden="true" inert>
+      <SelectAtRest label="Status" value={labelOf(STATUS_CHOICES, statusGroup)} />
+      <SelectAtRest label="Character" value={characterName} />
+      <div className="field ui-date-range field-inline">
+        <span className="field-label">Dates</span>
+        <span className="input ui-date-range-group">
+          <DayAtRest iso={from} />
+          <span>–</span>
+          <DayAtRest iso={to} />
+          <span className="icon-button ui-date-button">
+            <CalendarDays size={16} />
+          </span>
+        </span>
+      </div>
+      <SelectAtRest label="Sort" value={labelOf(SORT_CHOICES, sort)} />
+    </div>
+  );
+});
+
+function SelectAtRest({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="field ui-select field-inline">
+      <span className="field-label">{label}</span>
+      <span className="input ui-select-button">
+        <span className="ui-select-value">{value}</span>
+        <ChevronDown size={16} />
+      </span>
+    </div>
+  );
+}
+
+/** A day as the date field shows it, segment by segment in the user's order, or its empty segments. */
+function DayAtRest({ iso }: { iso: string | undefined }) {
+  const day = dayOf(iso);
+  const parts = DAY_FORMAT.formatToParts(day ? new Date(`${day}T12:00:00`) : new Date());
+  return (
+    <span className="ui-date-input">
+      {parts.map((part, index) => (
+        <span key={index} className="ui-date-segment" data-placeholder={day || part.type === 'literal' ? undefined : ''}>
+          {day || part.type === 'literal' ? part.value : (EMPTY_SEGMENT[part.type] ?? part.value)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: '2-digit', day: '2-digit' });
+const EMPTY_SEGMENT: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { year: 'yyyy', month: 'mm', day: 'dd' };
 
 /** Status, character, dates and sort. */
 const FilterChoices = memo(function FilterChoices() {

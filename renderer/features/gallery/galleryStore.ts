@@ -55,6 +55,13 @@ interface GalleryState {
    * is asked once, shared with the grid's first `showRange`.
    */
   enter: () => Promise<void>;
+  /**
+   * While the app starts: the first page of the gallery's first view is asked once, so that the
+   * gallery opens on its rows (and their thumbnails are asked for) without a round trip to core first;
+   * `enter` then reads it again as for any result shown before. Nothing is asked once a result is
+   * shown or on its way.
+   */
+  readAhead: () => void;
   applyUpdate: (items: readonly LibraryItem[], removedIds: readonly string[]) => void;
   patchItems: (ids: readonly string[], patch: Partial<LibraryItem>) => void;
   itemAt: (index: number) => LibraryItem | undefined;
@@ -241,6 +248,10 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     },
 
     enter: () => (get().answered ? get().refresh() : loadHead()),
+
+    readAhead: () => {
+      if (!get().answered) void loadHead();
+    },
 
     applyUpdate: (items, removedIds) => {
       const { pages } = get();

@@ -178,6 +178,42 @@ describe('the gallery paging through the library', () => {
     expect(useGalleryStore.getState().total).toBe(TOTAL + 1);
   });
 
+  it('reads the first page ahead once, shares it with a screen opened while it is out, and reads nothing once a result is shown', async () => {
+    held = [];
+    const ahead = held;
+    useGalleryStore.getState().readAhead();
+    useGalleryStore.getState().readAhead();
+    // The screen opens before the answer: its first page is the one already asked.
+    void useGalleryStore.getState().enter();
+    useGalleryStore.getState().showRange(0, 40);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pagesAsked()).toEqual([0]);
+    await releaseHeld(ahead, 'as asked');
+    expect(useGalleryStore.getState()).toMatchObject({ total: TOTAL, answered: true });
+    useGalleryStore.getState().readAhead();
+    await vi.runAllTimersAsync();
+    expect(pagesAsked()).toEqual([0]);
+  });
+
+  it('opens on the page read ahead, and reads it again as for any result shown before', async () => {
+    useGalleryStore.getState().readAhead();
+    await vi.runAllTimersAsync();
+    expect(useGalleryStore.getState()).toMatchObject({ total: TOTAL, answered: true });
+    expect(useGalleryStore.getState().itemAt(0)?.id).toBe('item-0');
+    const readEpoch = useGalleryStore.getState().shownEpoch;
+    libraryTotal = TOTAL + 1;
+    held = [];
+    const reread = held;
+    void useGalleryStore.getState().enter();
+    await vi.advanceTimersByTimeAsync(0);
+    // While the re-read is out, the rows read ahead are what the screen shows.
+    expect(pagesAsked()).toEqual([0, 0]);
+    expect(useGalleryStore.getState()).toMatchObject({ total: TOTAL, answered: true, shownEpoch: readEpoch });
+    await releaseHeld(reread, 'as asked');
+    expect(useGalleryStore.getState().total).toBe(TOTAL + 1);
+    expect(useGalleryStore.getState().shownEpoch).toBeGreaterThan(readEpoch);
+  });
+
   it('drops a re-read that answers after one asked later', async () => {
     await firstScreen();
     held = [];

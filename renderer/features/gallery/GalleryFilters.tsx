@@ -91,15 +91,7 @@ function DeferredFilterChoices() {
 
 /** Status, character, dates and sort as they look at rest: what FilterChoices draws, without its controls. */
 const FilterChoicesAtRest = memo(function FilterChoicesAtRest() {
-  const { statusGroup, characterId, from, to, sort } = useGalleryStore(
-    useShallow((s) => ({
-      statusGroup: statusGroupOf(s.filter.statuses),
-      characterId: s.filter.characterId ?? '',
-      from: s.filter.from,
-      to: s.filter.to,
-      sort: s.filter.sort,
-    })),
-  );
+  const { statusGroup, characterId, from, to, sort } = useGalleryStore(useShallow(choicesOf));
   const characterName = useCharactersStore((s) => (characterId ? (s.byId[characterId]?.name ?? characterId) : 'Anyone'));
   const labelOf = (choices: readonly SelectChoice[], value: string) => choices.find((choice) => choice.value === value)?.label ?? '';
   return (
@@ -152,18 +144,16 @@ function DayAtRest({ iso }: { iso: string | undefined }) {
 const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: '2-digit', day: '2-digit' });
 const EMPTY_SEGMENT: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { year: 'yyyy', month: 'mm', day: 'dd' };
 
+/** The filter's fields the pickers show. */
+function choicesOf(state: ReturnType<typeof useGalleryStore.getState>) {
+  const { statuses, characterId, from, to, sort } = state.filter;
+  return { statusGroup: statusGroupOf(statuses), characterId: characterId ?? '', from, to, sort };
+}
+
 /** Status, character, dates and sort. */
 const FilterChoices = memo(function FilterChoices() {
-  const { statusGroup, characterId, from, to, sort, setFilter } = useGalleryStore(
-    useShallow((s) => ({
-      statusGroup: statusGroupOf(s.filter.statuses),
-      characterId: s.filter.characterId ?? '',
-      from: s.filter.from,
-      to: s.filter.to,
-      sort: s.filter.sort,
-      setFilter: s.setFilter,
-    })),
-  );
+  const { statusGroup, characterId, from, to, sort } = useGalleryStore(useShallow(choicesOf));
+  const setFilter = useGalleryStore((s) => s.setFilter);
   const collections = useCollectionsStore((s) => s.collections);
   const { order, byId } = useCharactersStore(useShallow((s) => ({ order: s.order, byId: s.byId })));
   // The cast when it is loaded, else the per-character collections (both work offline).

@@ -1,20 +1,17 @@
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMessage, WireRequest } from '../../../shared/ipc/index.ts';
-import { chromiumMissing, launchChromium, SCREEN_SIZES, seedLibrary, startStudioHost, type StudioHost } from '../support/index.ts';
+import {
+  chromiumMissing,
+  launchChromium,
+  readWireFrame,
+  SCREEN_SIZES,
+  seedLibrary,
+  startStudioHost,
+  type StudioHost,
+} from '../support/index.ts';
 import { LibraryApp } from './pages/LibraryApp.ts';
 
 const SEEDED = 60;
-
-type Frame = Partial<WireRequest> & Partial<Extract<WireMessage, { type: 'reply' }>>;
-
-function readFrame(message: string | Buffer): Frame | null {
-  try {
-    return JSON.parse(String(message)) as Frame;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The page's bridge as it really runs, watching `library.query`: the asks the page sends and the
@@ -33,7 +30,7 @@ class LibraryWire {
     const server = page.connectToServer();
     this.server = server;
     page.onMessage((message) => {
-      const frame = readFrame(message);
+      const frame = readWireFrame(message);
       if (frame?.type === 'invoke' && frame.command === 'library.query' && typeof frame.id === 'number') {
         const input = frame.input as { offset?: number; filter?: { sort?: unknown } } | undefined;
         this.asked.push({ offset: input?.offset ?? 0, sort: input?.filter?.sort });
@@ -43,7 +40,7 @@ class LibraryWire {
       server.send(message);
     });
     server.onMessage((message) => {
-      const frame = readFrame(message);
+      const frame = readWireFrame(message);
       if (frame?.type === 'reply' && typeof frame.id === 'number' && this.queries.delete(frame.id)) this.answered += 1;
       page.send(message);
     });

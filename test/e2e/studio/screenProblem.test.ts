@@ -1,10 +1,10 @@
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireMessage, WireRequest } from '../../../shared/ipc/index.ts';
 import {
   chromiumMissing,
   inspectScreen,
   launchChromium,
+  readWireFrame,
   resize,
   SCREEN_SIZES,
   sizeName,
@@ -12,16 +12,6 @@ import {
   type StudioHost,
 } from '../support/index.ts';
 import { StudioApp } from './pages/StudioApp.ts';
-
-type Frame = Partial<WireRequest> & Partial<Extract<WireMessage, { type: 'reply' }>>;
-
-function readFrame(message: string | Buffer): Frame | null {
-  try {
-    return JSON.parse(String(message)) as Frame;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The page's bridge as it really runs, with one answer spoiled on its way to the page while
@@ -39,13 +29,13 @@ class SpoiledSpend {
     this.page = page;
     const server = page.connectToServer();
     page.onMessage((message) => {
-      const frame = readFrame(message);
+      const frame = readWireFrame(message);
       if (frame?.type === 'invoke' && frame.command === 'account.spendByCharacter' && typeof frame.id === 'number')
         this.watched.set(frame.id, this.spoil);
       server.send(message);
     });
     server.onMessage((message) => {
-      const frame = readFrame(message);
+      const frame = readWireFrame(message);
       const spoiled = frame?.type === 'reply' && typeof frame.id === 'number' ? this.watched.get(frame.id) : undefined;
       if (spoiled === undefined) return page.send(message);
       this.watched.delete(frame?.id ?? -1);

@@ -19,3 +19,4 @@ export { inspectAtEverySize, inspectScreen, resize, SCREEN_SIZES, settleTheme, s
 export { SEED_WORD, seedCreditHistory, seedItem, seedLibrary } from './seedLibrary.ts';
 export { ensureRendererBuilt, startStudioHost, StudioHost, type StudioHostOptions } from './studioHost.ts';
 export { screenshotPath, StudioPage, type Theme } from './studioPage.ts';
+export { readWireFrame, type WireFrame } from './wireFrames.ts';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHE_WRITE_DELAY_MS, compileCacheDir } from '../../../electron/core/host/coreEntry.ts';
 import type { LogFields, Logger } from '../../../electron/core/log/logger.ts';
 import { startBrowserHost, type BrowserHost } from '../../../electron/web/browserHost.ts';
@@ -29,14 +29,15 @@ function startHost(userDataDir: string, log: Logger): Promise<BrowserHost> {
 }
 
 /** Polls `check` until it gives a value: what core writes in the background has no event to wait on. */
-async function until<T>(what: string, check: () => T | null): Promise<T> {
-  const deadline = Date.now() + CACHE_WRITE_DELAY_MS + 30_000;
-  for (;;) {
-    const value = check();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`Waited too long for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function until<T>(what: string, check: () => T | null): Promise<T> {
+  return vi.waitFor(
+    () => {
+      const value = check();
+      if (value === null) throw new Error(`Waited too long for ${what}.`);
+      return value;
+    },
+    { timeout: CACHE_WRITE_DELAY_MS + 30_000, interval: 100 },
+  );
 }
 
 /** The cache's entries: file name → its bytes. Node writes each to `<entry>.<random>` and renames it: those are not entries yet. */

@@ -1,5 +1,5 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdFrames } from '../../../../../electron/core/host/coreEntry.ts';
 import { workerPort } from '../../../../../electron/core/host/corePorts.ts';
 
@@ -9,16 +9,14 @@ afterEach(() => {
 });
 
 function until<T>(what: string, check: () => T | undefined): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const began = Date.now();
-    const tick = () => {
+  return vi.waitFor(
+    () => {
       const value = check();
-      if (value !== undefined) return resolve(value);
-      if (Date.now() - began > 5_000) return reject(new Error(`Waited 5 s for ${what}.`));
-      setTimeout(tick, 5);
-    };
-    tick();
-  });
+      if (value === undefined) throw new Error(`Waited 5 s for ${what}.`);
+      return value;
+    },
+    { timeout: 5_000, interval: 5 },
+  );
 }
 
 describe('core’s entry holding the shell’s frames while core loads', () => {

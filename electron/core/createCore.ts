@@ -170,5 +170,11 @@ function registerFeatures(ctx: CoreContext): void {
   registerJobHandlers(router, { active });
   registerLibraryHandlers(router, { active, clock, userDataDir: ctx.userDataDir });
   registerCollectionHandlers(router, { active });
-  registerLibraryHealthHandlers(router, { active, current, repair: () => connections.repairLibrary(), log });
+  registerLibraryHealthHandlers(router, {
+    active,
+    current,
+    repair: () => connections.repairLibrary(),
+    checked: () => connections.whenChecked(),
+    log,
+  });
 }

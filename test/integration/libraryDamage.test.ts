@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CharacterView, Job, LibraryHealth, LibraryItem, VoiceView } from '../../shared/ipc/index.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
+import { ledger } from './support/ledger.ts';
 import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
 
 const keychain = testKeychain();
@@ -148,6 +149,53 @@ describe.skipIf(!hasSecretService)('a damaged library', () => {
       h,
       (await h.invoke('generations.create', {
         body: { character_id: charactersBefore[0]!.id, type: 'image', prompt: 'after the repair' },
+        quoteId: null,
+      })) as Job,
+    );
+    expect(job.state).toBe('done');
+  }, 180_000);
+
+  it('found by the start check after the library opened is moved aside and rebuilt; paid work asked for meanwhile waits and is refused', async () => {
+    const first = await start();
+    await populate(first);
+    const before = await items(first);
+    const characterId = ((await first.invoke('characters.list', {})) as CharacterView[])[0]!.id;
+    // Pages that nothing reads while the app starts, only the check: the damage goes into one of them.
+    const { library } = first.core.session()!;
+    library.db.exec('CREATE TABLE start_check_filler (bytes BLOB)');
+    library.db.exec(
+      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) INSERT INTO start_check_filler SELECT randomblob(3000) FROM n',
+    );
+    const fillerPages = library.all<{ pageno: number }>(
+      "SELECT pageno FROM dbstat WHERE name = 'start_check_filler' AND pagetype = 'leaf' ORDER BY pageno",
+    );
+    const operations = (await ledger(first.sandbox())).length;
+    await stop(first);
+    const file = libraryFile(first);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, (fillerPages[Math.floor(fillerPages.length / 2)]!.pageno - 1) * 4096);
+    closeSync(fd);
+
+    const h = await start(first.userDataDir);
+    // Asked for the moment core is up, while the check may still be reading: it waits for the verdict.
+    const refused = await h.core.router.handle('generations.create', {
+      body: { character_id: characterId, type: 'image', prompt: 'while the check reads' },
+      quoteId: null,
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'library_rebuilding' } });
+    expect(h.log.text()).toContain('The start check found damage in the library.');
+    const rebuilding = (await h.invoke('library.health', {})) as LibraryHealth;
+    expect(rebuilding.state).toBe('rebuilding');
+    expect(existsSync(rebuilding.movedTo!)).toBe(true);
+    // Nothing reached the service.
+    expect(await ledger(h.sandbox())).toHaveLength(operations);
+
+    await h.waitFor('health.changed', (p) => p.state === 'ok' && (p.message ?? '').includes('rebuilt'));
+    expect((await items(h)).map((i) => i.id).sort()).toEqual(before.map((i) => i.id).sort());
+    const job = await done(
+      h,
+      (await h.invoke('generations.create', {
+        body: { character_id: characterId, type: 'image', prompt: 'after the rebuild' },
         quoteId: null,
       })) as Job,
     );

@@ -21,15 +21,15 @@ type EventSink = (event: EventName, payload: unknown) => void;
 export class Router {
   private readonly handlers = new Map<CommandName, (input: unknown) => Promise<unknown>>();
   private readonly sinks = new Set<EventSink>();
-  private readonly guards: ((command: CommandName) => void)[] = [];
+  private readonly guards: ((command: CommandName) => void | Promise<void>)[] = [];
 
   register<C extends CommandName>(command: C, handler: Handler<C>): void {
     if (this.handlers.has(command)) throw new Error(`A handler for ${command} is already registered.`);
     this.handlers.set(command, async (input) => handler(input as z.infer<(typeof commands)[C]['input']>));
   }
 
-  /** Runs before the handler of every valid command; a guard refuses one by throwing an AppFailure. */
-  guard(check: (command: CommandName) => void): void {
+  /** Runs before the handler of every valid command; a guard refuses one by throwing an AppFailure, or holds it while it waits. */
+  guard(check: (command: CommandName) => void | Promise<void>): void {
     this.guards.push(check);
   }
 
@@ -49,7 +49,7 @@ export class Router {
     const parsed = commands[name].input.safeParse(input ?? {});
     if (!parsed.success) return fail(invalidInput(parsed.error));
     try {
-      for (const check of this.guards) check(name);
+      for (const check of this.guards) await check(name);
       const value = await handler(parsed.data);
       return { ok: true, value };
     } catch (error) {

@@ -14,6 +14,8 @@ export type HealthDeps = {
   active: () => HealthServices;
   /** Moves the damaged library aside and opens a new one that rebuilds itself. */
   repair: () => Promise<void>;
+  /** Settles once the active library's start check is through and acted on (ConnectionManager.whenChecked). */
+  checked: () => Promise<void>;
   log: Logger;
 };
 
@@ -24,8 +26,11 @@ export type HealthDeps = {
 export function registerLibraryHealthHandlers(router: Router, deps: HealthDeps): void {
   const { current, active, log } = deps;
 
-  router.guard((command) => {
-    if (PAID_COMMANDS.has(command)) current()?.health.refusePaidWork();
+  router.guard(async (command) => {
+    if (!PAID_COMMANDS.has(command)) return;
+    // Started while the library's start check runs: it waits for the verdict (a damaged file is replaced first).
+    await deps.checked();
+    current()?.health.refusePaidWork();
   });
 
   router.register('library.health', () => active().health.view);

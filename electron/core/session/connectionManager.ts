@@ -8,7 +8,7 @@ import type { Logger, Redactor } from '../log/logger.ts';
 import type { Preferences } from '../preferences/preferences.ts';
 import { ProfileStore, type ProfileRecord } from '../profiles/profileStore.ts';
 import type { SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
-import { openCheckedLibrary } from '../library/libraryIntegrity.ts';
+import { openCheckedLibrary, type CheckedLibrary, type IntegrityFinding } from '../library/libraryIntegrity.ts';
 import type { Emit } from '../records/resourceKinds.ts';
 import { EmbeddedSandbox, sandboxNotInUse } from './embeddedSandbox.ts';
 import { Session } from './session.ts';
@@ -34,6 +34,9 @@ export type ConnectionDeps = {
   tuning?: SessionTuning | undefined;
 };
 
+/** `libraryDamaged`: the library is known to be damaged, and why; it is moved aside and rebuilt on open. */
+type OpenOptions = { libraryDamaged?: string };
+
 /** Where a session opens: the profile, its key, the service's address and a dispatcher trusting it. */
 type SessionTarget = { profile: ProfileRecord; apiKey: string | null; baseUrl: string; dispatcher: Dispatcher };
 
@@ -52,6 +55,7 @@ export class ConnectionManager {
   private lastKeyUseWrite = 0;
   private keyOkFor: string | null = null;
   private switching: Promise<unknown> = Promise.resolve();
+  private startChecked: Promise<void> = Promise.resolve();
 
   constructor(deps: ConnectionDeps) {
     this.deps = deps;
@@ -364,14 +368,14 @@ export class ConnectionManager {
     if (!record) throw new AppFailure('no_connection', 'No connection is active. Choose a connection in Settings → Connection.');
     const run = this.switching.then(async () => {
       await this.close();
-      await this.open(record, { libraryDamaged: true });
+      await this.open(record, { libraryDamaged: 'The full integrity check failed.' });
     });
     this.switching = run.catch(() => {});
     await run;
     this.changed();
   }
 
-  private async open(record: ProfileRecord, options: { libraryDamaged?: boolean } = {}): Promise<void> {
+  private async open(record: ProfileRecord, options: OpenOptions = {}): Promise<void> {
     this.problem = null;
     const apiKey = await this.readKeyOnOpen(record.id);
     if (record.kind !== 'sandbox') {
@@ -394,17 +398,22 @@ export class ConnectionManager {
     }
   }
 
-  /** Opens the profile's library and starts its session on this address (the sandbox, if any, already runs). */
-  private async openSession(target: SessionTarget, options: { libraryDamaged?: boolean } = {}): Promise<void> {
+  /**
+   * Opens the profile's library and makes it the active one at once: the window reads it while its
+   * start check runs beside it. The session's own work (sending, polling, syncing, downloading)
+   * starts once the check has passed; a check that finds damage moves the file aside and opens a new
+   * one that rebuilds itself, as the repair in Settings does. The sandbox, if any, already runs.
+   */
+  private async openSession(target: SessionTarget, options: OpenOptions = {}): Promise<void> {
     const { log } = this.deps;
     const { profile, apiKey, baseUrl, dispatcher } = target;
     // A damaged library is moved aside and rebuilt; one that cannot be opened at all leaves this
     // connection with a sentence, and the app and every other profile keep working.
-    let session: Session;
+    let opened: CheckedLibrary<Session>;
     try {
       const file = libraryFileOf(this.deps.userDataDir, profile.id);
-      const checks = { now: () => this.deps.clock.now(), log, damaged: options.libraryDamaged ?? false };
-      session = await openCheckedLibrary(
+      const checks = { now: () => this.deps.clock.now(), log, damaged: options.libraryDamaged ?? null };
+      opened = await openCheckedLibrary(
         file,
         checks,
         (rebuild) =>
@@ -433,9 +442,42 @@ export class ConnectionManager {
       this.changed();
       return;
     }
+    const session = opened.library;
     this.current = session;
-    session.start();
+    this.startChecked = this.afterStartCheck(session, opened.checked);
     log.info('Connection opened.', { profile: profile.id, kind: profile.kind });
+    this.changed();
+  }
+
+  /**
+   * Settles once the active library's start check is through and acted on: paid commands wait for
+   * it, so no new paid work goes into a file that turns out to be damaged.
+   */
+  whenChecked(): Promise<void> {
+    return this.startChecked;
+  }
+
+  /**
+   * What the start check of `session`'s library found, acted on while it is still the active one:
+   * passed (or could not look), the session starts its work; damaged, the library is moved aside and
+   * a new one opened in its place (after any switch already asked for). Never rejects.
+   */
+  private async afterStartCheck(session: Session, checked: Promise<IntegrityFinding>): Promise<void> {
+    const finding = await checked;
+    if (this.current !== session) return;
+    if (finding.verdict !== 'damaged') {
+      session.start();
+      return;
+    }
+    this.deps.log.warn('The start check found damage in the library.', { profile: session.profile.id, detail: finding.detail });
+    const record = this.deps.profiles.get(session.profile.id);
+    const run = this.switching.then(async () => {
+      if (this.current !== session || !record) return;
+      await this.close();
+      await this.open(record, { libraryDamaged: finding.detail });
+    });
+    this.switching = run.catch(() => {});
+    await run.catch((error: unknown) => this.deps.log.error('The damaged library could not be replaced.', { error }));
     this.changed();
   }
 

@@ -55,23 +55,31 @@ export class LibraryRebuilder {
    */
   resume(): void {
     const { rebuild, library, log, emit } = this.deps;
-    if (rebuild) {
-      const restored = library.transaction(() => {
-        let salvaged: ReturnType<typeof restoreSalvagedJobs> = { restored: [], salvage: { recovered: 0, unreadable: null } };
-        try {
-          salvaged = restoreSalvagedJobs(library, rebuild.jobs);
-        } catch (error) {
-          // The salvage is best effort: whatever goes wrong in it, the app starts and says the queue was not read.
-          log.warn('The job queue of the damaged library could not be restored.', { error });
-        }
-        library.setMeta(REBUILD_FROM, rebuild.movedTo);
-        library.setMeta(REBUILD_JOBS, JSON.stringify(salvaged.salvage));
-        return salvaged.restored;
-      });
-      if (restored.length) log.info('Jobs were recovered from the damaged library.', { jobs: restored.length });
-      for (const job of restored) emit('job.updated', toJob(job));
-    }
-    const rebuildFrom = library.meta(REBUILD_FROM);
+    // A rebuild cut short was already said when the library opened (showUnfinished).
+    if (!rebuild) return;
+    const restored = library.transaction(() => {
+      let salvaged: ReturnType<typeof restoreSalvagedJobs> = { restored: [], salvage: { recovered: 0, unreadable: null } };
+      try {
+        salvaged = restoreSalvagedJobs(library, rebuild.jobs);
+      } catch (error) {
+        // The salvage is best effort: whatever goes wrong in it, the app starts and says the queue was not read.
+        log.warn('The job queue of the damaged library could not be restored.', { error });
+      }
+      library.setMeta(REBUILD_FROM, rebuild.movedTo);
+      library.setMeta(REBUILD_JOBS, JSON.stringify(salvaged.salvage));
+      return salvaged.restored;
+    });
+    if (restored.length) log.info('Jobs were recovered from the damaged library.', { jobs: restored.length });
+    for (const job of restored) emit('job.updated', toJob(job));
+    this.showUnfinished();
+  }
+
+  /**
+   * Says, as soon as the library is open and before its session starts, that it is being rebuilt:
+   * paid work waits and the banner says so, for a rebuild cut short as for one just begun.
+   */
+  showUnfinished(): void {
+    const rebuildFrom = this.deps.library.meta(REBUILD_FROM);
     if (rebuildFrom !== null) this.deps.health.rebuilding(rebuildFrom, this.salvagedJobs());
   }
 

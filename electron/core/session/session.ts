@@ -108,9 +108,13 @@ export class Session {
     const stopped = () => this.stopped;
     this.rebuilder = createRebuilder(this, options, stopped);
     this.schedule = createSchedule(this, options, this.rebuilder, stopped);
+    this.rebuilder.showUnfinished();
   }
 
-  /** Resumes everything from the database: unsent intents go, in-doubt ones are resent, accepted ones are polled. */
+  /**
+   * Resumes everything from the database: unsent intents go, in-doubt ones are resent, accepted ones
+   * are polled. Called once the library's start check has passed (ConnectionManager).
+   */
   start(): void {
     this.rebuilder.resume();
     this.queue.start();

@@ -466,7 +466,12 @@ export class ConnectionManager {
     const finding = await checked;
     if (this.current !== session) return;
     if (finding.verdict !== 'damaged') {
-      session.start();
+      try {
+        session.start();
+      } catch (error) {
+        // The library still reads and answers the window; the log says what could not resume.
+        this.deps.log.error('The connection opened, but its work could not resume.', { profile: session.profile.id, error });
+      }
       return;
     }
     this.deps.log.warn('The start check found damage in the library.', { profile: session.profile.id, detail: finding.detail });

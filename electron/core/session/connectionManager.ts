@@ -148,15 +148,20 @@ export class ConnectionManager {
   async activate(id: string): Promise<Connection> {
     const record = this.deps.profiles.get(id);
     if (!record) throw new AppFailure('not_found', 'That connection no longer exists.');
-    const run = this.switching.then(async () => {
+    await this.afterSwitches(async () => {
       if (this.current?.profile.id === id) return;
       await this.close();
       this.deps.profiles.setActive(id);
       await this.open(record);
     });
-    this.switching = run.catch(() => {});
-    await run;
     return this.changed();
+  }
+
+  /** Runs `change` once every switch asked for before it is through, one at a time; its failure reaches its caller only. */
+  private afterSwitches(change: () => Promise<void>): Promise<void> {
+    const run = this.switching.then(change);
+    this.switching = run.catch(() => {});
+    return run;
   }
 
   async add(input: {
@@ -366,12 +371,10 @@ export class ConnectionManager {
     const id = this.current?.profile.id;
     const record = id ? this.deps.profiles.get(id) : null;
     if (!record) throw new AppFailure('no_connection', 'No connection is active. Choose a connection in Settings → Connection.');
-    const run = this.switching.then(async () => {
+    await this.afterSwitches(async () => {
       await this.close();
       await this.open(record, { libraryDamaged: 'The full integrity check failed.' });
     });
-    this.switching = run.catch(() => {});
-    await run;
     this.changed();
   }
 
@@ -476,13 +479,11 @@ export class ConnectionManager {
     }
     this.deps.log.warn('The start check found damage in the library.', { profile: session.profile.id, detail: finding.detail });
     const record = this.deps.profiles.get(session.profile.id);
-    const run = this.switching.then(async () => {
+    await this.afterSwitches(async () => {
       if (this.current !== session || !record) return;
       await this.close();
       await this.open(record, { libraryDamaged: finding.detail });
-    });
-    this.switching = run.catch(() => {});
-    await run.catch((error: unknown) => this.deps.log.error('The damaged library could not be replaced.', { error }));
+    }).catch((error: unknown) => this.deps.log.error('The damaged library could not be replaced.', { error }));
     this.changed();
   }
 

@@ -78,10 +78,16 @@ describe('poller', () => {
     expect(gaps.length).toBeGreaterThanOrEqual(3);
     expect(gaps[1]!).toBeGreaterThan(gaps[0]!); // backing off
     expect(Math.max(...gaps)).toBeLessThan(320 * 1.25 + 60); // capped (with jitter)
+    // Unfocused, the poll after the next backs off to the background cap (640 ms, at least 480 with
+    // jitter); focus brings it at once. Waiting for that poll first keeps a busy machine's delays
+    // from passing for focus.
     poller.setFocused(false);
+    const unfocused = server.seen.length;
+    while (server.seen.length === unfocused) await wait(5);
     poller.setFocused(true);
     const before = server.seen.length;
-    await wait(60);
+    const focusedAt = Date.now();
+    while (server.seen.length === before && Date.now() - focusedAt < 250) await wait(5);
     expect(server.seen.length).toBeGreaterThan(before); // fast again on focus
     done = true;
     await wait(500);

@@ -65,6 +65,8 @@ export type Core = {
   router: Router;
   /** A content id → its file in the store, or null. Never accepts a path. */
   resolveMedia(contentId: string): { path: string; contentType: string; size: number } | null;
+  /** The active library's media folder, or null while none is open. */
+  mediaRoot(): string | null;
   /** The window gained or lost focus: the poller goes fast again on focus. */
   setFocused(focused: boolean): void;
   stop(): Promise<void>;
@@ -113,6 +115,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   return {
     router,
     resolveMedia: (contentId) => manager.session?.media.resolve(contentId) ?? null,
+    mediaRoot: () => manager.session?.media.root ?? null,
     setFocused: (focused) => manager.setFocused(focused),
     stop: async () => {
       await manager.stop();

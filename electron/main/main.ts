@@ -68,7 +68,7 @@ async function start(): Promise<void> {
     log,
   });
   let started: ShellCore | null = null;
-  handleMediaProtocol(async (id) => (started ? started.resolveMedia(id) : null));
+  handleMediaProtocol(async (id) => (started ? started.mediaFile(id) : null));
   const applyTheme = (reply: Reply<unknown>) => {
     if (reply.ok) nativeTheme.themeSource = (reply.value as Settings).theme;
   };

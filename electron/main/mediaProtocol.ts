@@ -1,7 +1,7 @@
 import { protocol } from 'electron';
 import { appResponse } from './appResponse.ts';
 import { APP_SCHEME, MEDIA_SCHEME } from './appUrls.ts';
-import { mediaResponse, type MediaResolver } from './mediaResponse.ts';
+import { mediaResponse, type MediaFileResolver } from './mediaResponse.ts';
 
 /**
  * Must run before the app is ready. Both schemes are standard and secure (so the page has a real
@@ -22,6 +22,6 @@ export function handleAppProtocol(rendererDir: string, csp: string): void {
 }
 
 /** `casmedia://media/<id>`: library files by content id only, with byte ranges; 404 for unknown ids. */
-export function handleMediaProtocol(resolve: MediaResolver): void {
+export function handleMediaProtocol(resolve: MediaFileResolver): void {
   protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, resolve));
 }

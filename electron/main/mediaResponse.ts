@@ -3,10 +3,13 @@ import { Readable } from 'node:stream';
 import { APP_ORIGIN, MEDIA_HOST } from './appUrls.ts';
 import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
 import { MEDIA_SAFETY_HEADERS, mediaTypeOfFile } from '../core/media/mediaSignature.ts';
+import type { StoredFile } from '../core/media/storedFile.ts';
 
 export type ResolvedMedia = { path: string; contentType: string; size: number };
-/** Asks core (in its utility process) where a content id's file is. */
+/** Asks core (in its utility process) where a content id's file is, and what the library recorded of its type. */
 export type MediaResolver = (contentId: string) => Promise<ResolvedMedia | null>;
+/** Where a content id's file is, to serve it: in the active library's folder, or as core says (ShellCore.mediaFile). */
+export type MediaFileResolver = (contentId: string) => Promise<StoredFile | null>;
 export type MediaRequest = { url: string; method: string; headers: { get(name: string): string | null } };
 
 /** The content id a `casmedia://media/<id>` URL names, or null when it names anything else. */
@@ -29,7 +32,7 @@ export function mediaIdOf(url: string): string | null {
  * Content-Type comes from the file's own signature (electron/core/media/mediaSignature.ts), never
  * from what the library recorded, and the response is sandboxed and never sniffed.
  */
-export async function mediaResponse(request: MediaRequest, resolve: MediaResolver): Promise<Response> {
+export async function mediaResponse(request: MediaRequest, resolve: MediaFileResolver): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'Only GET and HEAD are served.');
   const id = mediaIdOf(request.url);
   if (!id) return text(400, 'That is not a media id.');

@@ -122,7 +122,7 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
     await host.close();
     throw error;
   });
-  host.attach({ router: core.router, resolveMedia: (id) => core.resolveMedia(id) });
+  host.attach({ router: core.router, resolveMedia: (id) => core.mediaFile(id) });
 
   let stopping: Promise<void> | null = null;
   return {

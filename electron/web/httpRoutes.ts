@@ -3,15 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
 import { MEDIA_SAFETY_HEADERS, mediaTypeOfFile } from '../core/media/mediaSignature.ts';
+import type { StoredFile } from '../core/media/storedFile.ts';
 import { downloadDisposition } from './downloadDisposition.ts';
 import { fetchSiteAllowed, type HostAuth } from './hostAuth.ts';
 import { contentSecurityPolicy, contentTypeOf, resolveStaticFile } from './staticFiles.ts';
 import { SESSION_HEADER, UPLOAD_PATH } from '../../shared/ipc/bridgeFrames.ts';
 import { closeAfterAnswer } from './uploadRoute.ts';
 
-export type ResolvedMedia = { path: string; contentType: string; size: number };
-/** Asks core (in its worker) where a content id's file is. */
-export type MediaResolver = (contentId: string) => Promise<ResolvedMedia | null>;
+/** Where a content id's file is: in the active library's folder, or as core says (ShellCore.mediaFile). */
+export type MediaResolver = (contentId: string) => Promise<StoredFile | null>;
 
 /** Header the page's launch exchange carries (renderer/bridge/getBridge.ts sends it). */
 export const LAUNCH_HEADER = 'x-cast-launch';

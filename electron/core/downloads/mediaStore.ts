@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, lstatSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs';
 import { access, chmod, lstat, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../app/privateFiles.ts';
+import { isContentId, storedFile, storedFilePath } from '../media/storedFile.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import { DownloadStore } from './downloadStore.ts';
-
-const CONTENT_ID = /^[0-9a-f]{64}$/;
 
 /**
  * Content-addressed files: a file's name is the SHA-256 of its bytes, so the same media is stored
@@ -25,30 +24,23 @@ export class MediaStore {
   }
 
   pathOf(contentId: string): string {
-    if (!CONTENT_ID.test(contentId)) throw new Error('Not a content id.');
-    return join(this.root, contentId.slice(0, 2), contentId);
+    return storedFilePath(this.root, contentId);
   }
 
   partialPath(downloadId: string): string {
     return join(this.root, '.partial', downloadId.replace(/[^0-9a-zA-Z-]/g, ''));
   }
 
-  /** Content id → the file, or null. Accepts only a content id, never a path. */
+  /**
+   * Content id → the file, or null: only content the library has indexed (the shells serve files
+   * straight from the store while core is busy, storedFile.ts, and ask here for the rest).
+   */
   resolve(contentId: string): { path: string; contentType: string; size: number } | null {
-    if (typeof contentId !== 'string' || !CONTENT_ID.test(contentId)) return null;
+    if (!isContentId(contentId)) return null;
     const row = this.index.media(contentId);
     if (!row) return null;
-    const path = this.pathOf(contentId);
-    try {
-      // Served files must be the store's own: a symlink (of the file or of its shard folder)
-      // could lead anywhere on the disk, so neither is followed.
-      const stat = lstatSync(path);
-      if (!stat.isFile()) return null;
-      if (realpathSync(dirname(path)) !== join(realpathSync(this.root), contentId.slice(0, 2))) return null;
-      return { path, contentType: row.content_type, size: stat.size };
-    } catch {
-      return null;
-    }
+    const file = storedFile(this.root, contentId);
+    return file ? { ...file, contentType: row.content_type } : null;
   }
 
   has(contentId: string, size: number): boolean {
@@ -89,7 +81,7 @@ export class MediaStore {
    * rebuilt after damage finds its media here again instead of downloading it.
    */
   async findByContent(contentId: string): Promise<{ path: string; size: number } | null> {
-    if (!CONTENT_ID.test(contentId)) return null;
+    if (!isContentId(contentId)) return null;
     const path = this.pathOf(contentId);
     try {
       const stat = await lstat(path);
@@ -118,7 +110,7 @@ export class MediaStore {
         continue;
       }
       for (const file of readdirSync(full)) {
-        if (CONTENT_ID.test(file) && file.startsWith(dir.name)) contentIds.push(file);
+        if (isContentId(file) && file.startsWith(dir.name)) contentIds.push(file);
         else strays.push(join(full, file));
       }
     }

@@ -1,6 +1,8 @@
+import { isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import type { Reply } from '../../../shared/ipc/bridge.ts';
 import { AppFailure, toAppError } from '../ipc/appFailure.ts';
 import type { Logger } from '../log/logger.ts';
+import { storedFile, type StoredFile } from '../media/storedFile.ts';
 import type { LaunchedSandbox, SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
 import type { Keychain } from '../secrets/keychain.ts';
 import {
@@ -81,12 +83,16 @@ export class CoreLink {
   private readonly stops = new Pending<null>();
   private readonly sandboxes = new Map<number, LaunchedSandbox>();
   private next = 1;
+  /** The active library's media folder, as core last said; its files are served without asking core. */
+  private mediaRoot: string | null = null;
+  private readonly mediaFolder: string;
   private settleReady: { resolve: () => void; reject: (error: Error) => void } | null = null;
 
   constructor(process: CoreProcess, config: CoreStartConfig, shell: ShellServices, onEvent: (name: string, json: string) => void) {
     this.process = process;
     this.shell = shell;
     this.onEvent = onEvent;
+    this.mediaFolder = join(config.userDataDir, 'media');
     this.ready = new Promise((resolve, reject) => (this.settleReady = { resolve, reject }));
     this.exited = process.exited.then((exit) => {
       this.settleReady?.reject(new Error(`Cast Studio’s core ended before it was ready (exit code ${String(exit.code)}).`));
@@ -117,6 +123,18 @@ export class CoreLink {
     const found = this.media.add(id);
     this.process.port.post({ type: 'resolveMedia', id, contentId });
     return found;
+  }
+
+  /**
+   * The file to serve for a content id. Found in the active library's media folder, it is served at
+   * once, from this thread: a picture never waits behind core's work (a sync, a large query, its
+   * start), which on a start with a full screen of thumbnails held each request for up to 50 ms.
+   * Anything else is asked of core, which holds the index: a file not there yet, another library's
+   * after a switch core has not announced yet (a content id names the same bytes in every library).
+   */
+  async mediaFile(contentId: string): Promise<StoredFile | null> {
+    const root = this.mediaRoot;
+    return (root ? storedFile(root, contentId) : null) ?? this.resolveMedia(contentId);
   }
 
   probe(op: string, arg: unknown): Promise<Outcome> {
@@ -183,6 +201,8 @@ export class CoreLink {
         return this.replies.settle(frame.id, frame.reply);
       case 'media':
         return this.media.settle(frame.id, frame.media);
+      case 'mediaRoot':
+        return this.setMediaRoot(frame.root);
       case 'answer':
         return this.answers.settle(frame.id, frame.outcome);
       case 'stopped':
@@ -194,6 +214,14 @@ export class CoreLink {
       case 'call':
         return void this.answerCall(frame.id, frame.call);
     }
+  }
+
+  /** Only a folder inside the user data folder's `media/` is taken: nothing else is ever served from. */
+  private setMediaRoot(root: string | null): void {
+    const path = root === null ? '' : relative(this.mediaFolder, resolvePath(root));
+    const inside = root !== null && isAbsolute(root) && path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path);
+    if (root !== null && !inside) this.shell.log.error('Cast Studio refused a media folder outside its own from its core.', { root });
+    this.mediaRoot = inside ? resolvePath(root) : null;
   }
 
   private refuse(raw: unknown, problem: { frame: string; reason: string }): void {

@@ -94,6 +94,9 @@ export const CoreFrame = z.discriminatedUnion('type', [
   // or serialising it again (core's router has checked it against its event's schema already).
   z.strictObject({ type: z.literal('event'), name: EventName, json: z.string() }),
   z.strictObject({ type: z.literal('media'), id: Id, media: ResolvedMedia.nullable() }),
+  // The active library's media folder (null while none is open), sent before `ready` and before the
+  // event that follows each change: the shell serves files found there without asking (storedFile.ts).
+  z.strictObject({ type: z.literal('mediaRoot'), root: z.string().min(1).nullable() }),
   z.strictObject({ type: z.literal('stopped'), id: Id }),
   z.strictObject({ type: z.literal('log'), level: z.enum(['info', 'warn', 'error']), message: z.string(), fields: Fields.optional() }),
   z.strictObject({ type: z.literal('call'), id: Id, call: ShellCall }),

@@ -4,6 +4,7 @@ import type { RouterLike } from '../../../shared/ipc/bridgeFrames.ts';
 import type { Core } from '../createCore.ts';
 import { Router } from '../ipc/router.ts';
 import type { LogFields } from '../log/logger.ts';
+import type { StoredFile } from '../media/storedFile.ts';
 import type { Session } from '../session/session.ts';
 import { CoreLink, type CoreSpawner, type ShellServices } from './coreLink.ts';
 import type { CoreStartConfig, ResolvedMedia } from './coreProtocol.ts';
@@ -30,6 +31,8 @@ export type ShellCore = {
   router: ShellRouter;
   /** A content id → its file in the store, or null. Never accepts a path. */
   resolveMedia(contentId: string): Promise<ResolvedMedia | null>;
+  /** The file a media request is served from: straight from the active library's folder when it is there, else as resolveMedia. */
+  mediaFile(contentId: string): Promise<StoredFile | null>;
   setFocused(focused: boolean): void;
   stop(): Promise<void>;
   /** The embedded sandbox's process id while it runs. */
@@ -163,6 +166,7 @@ class RemoteCore {
     return {
       router,
       resolveMedia: async (contentId) => (await this.current.catch(() => null))?.resolveMedia(contentId) ?? null,
+      mediaFile: async (contentId) => (await this.current.catch(() => null))?.mediaFile(contentId) ?? null,
       setFocused: (focused) => void this.current.then((link) => link?.setFocused(focused)).catch(() => undefined),
       stop: () => (this.stopping ??= this.stop()),
       sandboxPid: () => this.link.sandboxPid(),
@@ -345,6 +349,7 @@ export function inThreadCore(core: Core): ShellCore {
   return {
     router: core.router,
     resolveMedia: async (contentId) => core.resolveMedia(contentId),
+    mediaFile: async (contentId) => core.resolveMedia(contentId),
     setFocused: (focused) => core.setFocused(focused),
     stop: () => core.stop(),
     sandboxPid: () => core.sandboxPid(),

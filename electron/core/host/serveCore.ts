@@ -79,8 +79,18 @@ async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls)
       ...(config.sandbox ? { launchSandbox: calls.sandboxLauncher() } : {}),
       ...(config.appVersion ? { appVersion: config.appVersion } : {}),
     });
+    // The media folder goes ahead of the event that tells the page of a new library, so the shell
+    // knows where that library's files are before the page asks for any.
+    let mediaRoot = core.mediaRoot();
+    port.post({ type: 'mediaRoot', root: mediaRoot });
     // Serialised here, on core's thread: the shell relays the text without touching the payload.
-    core.router.subscribe((name, payload) => port.post({ type: 'event', name, json: JSON.stringify(payload) ?? 'null' }));
+    core.router.subscribe((name, payload) => {
+      if (core.mediaRoot() !== mediaRoot) {
+        mediaRoot = core.mediaRoot();
+        port.post({ type: 'mediaRoot', root: mediaRoot });
+      }
+      port.post({ type: 'event', name, json: JSON.stringify(payload) ?? 'null' });
+    });
     const probe = config.probe ? ((await import(config.probe)) as { probe: CoreProbe }).probe : null;
     port.post({ type: 'ready' });
     return { core, probe };

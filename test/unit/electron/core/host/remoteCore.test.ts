@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveCore } from '../../../../../electron/core/host/serveCore.ts';
@@ -6,6 +9,7 @@ import { workerPort } from '../../../../../electron/core/host/corePorts.ts';
 import { CORE_STATES, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
 import type { LogFields, Logger } from '../../../../../electron/core/log/logger.ts';
 import { MemoryKeychain } from '../../../../support/memoryKeychain.ts';
+import { tempDir } from '../support/tempDir.ts';
 
 type Line = { level: string; message: string; fields: LogFields | undefined };
 type Frame = Record<string, unknown> & { type: string; id?: number };
@@ -417,6 +421,66 @@ describe('a core that does not start again', () => {
     expect(await link.invoke('jobs.list', {})).toMatchObject({ ok: false, error: { code: 'core_restarted' } });
     expect(await link.resolveMedia('a'.repeat(64))).toBeNull();
     expect(await link.probe('crash', null)).toMatchObject({ ok: false, error: { code: 'core_restarted' } });
+  });
+
+  it('serves files from the media folder core names without asking it, and asks core for the rest', async () => {
+    const userDataDir = tempDir('cast-link-media-');
+    try {
+      const root = join(userDataDir, 'media', 'profile-1');
+      const id = createHash('sha256').update('a thumbnail').digest('hex');
+      mkdirSync(join(root, id.slice(0, 2)), { recursive: true });
+      writeFileSync(join(root, id.slice(0, 2), id), 'a thumbnail');
+      const core = new ScriptedCore();
+      core.onFrame = (frame, port) => {
+        if (frame.type === 'resolveMedia') port.postMessage({ type: 'media', id: frame.id, media: null });
+        if (frame.type === 'invoke') port.postMessage({ type: 'reply', id: frame.id, reply: { ok: true, value: null } });
+      };
+      const log = recordingLog();
+      const config = { userDataDir, host: 'browser' as const, mediaBase: '/media/', keychainDescription: '', sandbox: false };
+      const link = new CoreLink(core.process(), config, { keychain: new MemoryKeychain(), log }, () => undefined);
+      await link.ready;
+      const asked = () => core.received.filter((frame) => frame.type === 'resolveMedia').map((frame) => frame.contentId);
+
+      // Before core names a folder, every look-up is core's.
+      expect(await link.mediaFile(id)).toBeNull();
+      expect(asked()).toEqual([id]);
+
+      // Frames arrive in order: once the invoke after it is answered, the folder is known.
+      core.port.postMessage({ type: 'mediaRoot', root });
+      await link.invoke('jobs.list', {});
+      expect(await link.mediaFile(id)).toEqual({ path: join(root, id.slice(0, 2), id), size: 11 });
+      const missing = 'b'.repeat(64);
+      expect(await link.mediaFile(missing)).toBeNull();
+      expect(asked()).toEqual([id, missing]);
+
+      // A folder outside the user data folder's media/ is refused, said in the log, and core is asked again.
+      for (const outside of [
+        userDataDir,
+        join(userDataDir, 'media'),
+        join(userDataDir, 'media', '..', 'profiles'),
+        '/',
+        'media/profile-1',
+      ]) {
+        core.port.postMessage({ type: 'mediaRoot', root });
+        core.port.postMessage({ type: 'mediaRoot', root: outside });
+        await link.invoke('jobs.list', {});
+        expect(await link.mediaFile(id), outside).toBeNull();
+      }
+      expect(asked()).toHaveLength(7);
+      expect(log.lines.filter((line) => line.message === 'Cast Studio refused a media folder outside its own from its core.')).toHaveLength(
+        5,
+      );
+
+      // No library open (null): core is asked.
+      core.port.postMessage({ type: 'mediaRoot', root });
+      core.port.postMessage({ type: 'mediaRoot', root: null });
+      await link.invoke('jobs.list', {});
+      expect(await link.mediaFile(id)).toBeNull();
+      expect(asked()).toHaveLength(8);
+      await link.stop(1_000);
+    } finally {
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
   });
 
   it('does not wait its grace on a core whose start failed: that core answers no stop', async () => {

@@ -4,7 +4,11 @@ import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import './screenProblem.css';
 
-type BoundaryProps = { screen: Screen; children: ReactNode };
+type BoundaryProps = {
+  screen: Screen;
+  children: ReactNode;
+  /** Called by "Try again" before the screen is mounted afresh. */ onRetry?: (screen: Screen) => void;
+};
 type BoundaryState = { error: Error | null; attempt: number; screen: Screen | null };
 
 /**
@@ -29,7 +33,10 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState>
     console.error(`The ${this.props.screen} screen failed to render.`, error, info.componentStack);
   }
 
-  private readonly retry = () => this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+  private readonly retry = () => {
+    this.props.onRetry?.(this.props.screen);
+    this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+  };
 
   override render(): ReactNode {
     const { error, attempt } = this.state;
@@ -45,9 +52,18 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState>
           }
         >
           <p>Cast Studio could not show this screen. Your library and your queued work are safe, and the other screens still work.</p>
-          <p className="screen-problem-message">{error.message || 'The screen gave no reason.'}</p>
+          {notArrived(error) ? (
+            <p>Its part of the app could not be loaded. Check that Cast Studio is still running, then try again.</p>
+          ) : (
+            <p className="screen-problem-message">{error.message || 'The screen gave no reason.'}</p>
+          )}
         </EmptyState>
       </section>
     );
   }
+}
+
+/** A screen's code that did not arrive (Chromium: "Failed to fetch dynamically imported module: <address>"). */
+function notArrived(error: Error): boolean {
+  return /dynamically imported module|Importing a module script failed/i.test(error.message);
 }

@@ -1,6 +1,6 @@
 import { Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { useNavigationStore } from '../stores/navigationStore.ts';
-import { preloadScreens, SCREEN_COMPONENTS, screenLoaded } from './lazyScreens.ts';
+import { preloadScreens, retryScreen, SCREEN_COMPONENTS, screenLoaded } from './lazyScreens.ts';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 
 /**
@@ -33,7 +33,7 @@ export function ScreenOutlet() {
         aria-busy={shown !== screen || undefined}
         data-screen-pending={shown !== screen ? screen : undefined}
       >
-        <ScreenErrorBoundary screen={shown}>
+        <ScreenErrorBoundary screen={shown} onRetry={retryScreen}>
           <Current />
         </ScreenErrorBoundary>
       </div>

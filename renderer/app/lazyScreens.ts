@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import type { Screen } from '../stores/navigationStore.ts';
 import { StudioScreen } from '../features/studio/StudioScreen.tsx';
 
@@ -11,6 +11,8 @@ type LazyScreen = {
   preload: () => Promise<unknown>;
   /** Whether the chunk has arrived, so that the screen renders without suspending. */
   loaded: () => boolean;
+  /** After a failed fetch: the next render fetches the chunk again rather than throw the same error. */
+  retry: () => void;
 };
 
 /**
@@ -37,8 +39,15 @@ function lazyScreen(load: () => Promise<ScreenComponent>): LazyScreen {
     );
     return loading;
   };
-  const Component = lazy(() => (loaded ? answeredAtOnce({ default: loaded }) : preload().then((component) => ({ default: component }))));
-  return { Component, preload, loaded: () => loaded !== null };
+  const fresh = () => lazy(() => (loaded ? answeredAtOnce({ default: loaded }) : preload().then((component) => ({ default: component }))));
+  let current = fresh();
+  // React.lazy keeps a failed load for good (rendered again, it throws the same error without asking
+  // again), so the screen renders the lazy component of the moment, and "Try again" makes a new one.
+  const Component = () => createElement(current);
+  const retry = () => {
+    if (!loaded) current = fresh();
+  };
+  return { Component, preload, loaded: () => loaded !== null, retry };
 }
 
 /** The studio is the screen shown at start, so it ships in the first script; every other screen is its own chunk. */
@@ -60,6 +69,11 @@ export const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
   queue: LAZY_SCREENS.queue.Component,
   settings: LAZY_SCREENS.settings.Component,
 };
+
+/** "Try again" on a screen's problem panel: a screen whose chunk could not be fetched asks for it again. */
+export function retryScreen(screen: Screen): void {
+  if (screen !== 'studio') LAZY_SCREENS[screen].retry();
+}
 
 /** Whether the screen can render at once: it ships in the first script or its chunk has arrived. */
 export function screenLoaded(screen: Screen): boolean {

@@ -132,6 +132,44 @@ describe.skipIf(chromiumMissing() !== null)('screens load as their own chunks', 
     }
   }, 120_000);
 
+  it('opens a screen whose chunk could not be fetched once the network is back, with Try again', async () => {
+    let failing = true;
+    const asked: string[] = [];
+    const { app } = await openWatched(browser, studio.url, {
+      prepare: (page) =>
+        page.route(chunkPattern('gallery'), async (route: Route) => {
+          asked.push(failing ? 'refused' : 'served');
+          await (failing ? route.abort('internetdisconnected') : route.continue());
+        }),
+    });
+    try {
+      await app.page.locator('.screen-outlet[data-screen="studio"]').waitFor();
+      await app.page.locator('[data-nav="gallery"]').click();
+      // The screen's problem panel, in the outlet, while the rest of the app keeps working.
+      const problem = app.page.locator('[data-screen-problem="gallery"]');
+      await problem.waitFor();
+      await problem.getByText('Its part of the app could not be loaded.', { exact: false }).waitFor();
+      expect(await app.page.locator('[data-nav="voices"]').isVisible()).toBe(true);
+      for (const [width, height] of [
+        [1024, 700],
+        [1440, 900],
+        [1920, 1080],
+      ] as const) {
+        await app.page.setViewportSize({ width, height });
+        await app.screenshot(`screen-chunk-problem-${width}x${height}`);
+      }
+
+      failing = false;
+      await problem.getByRole('button', { name: 'Try again' }).click();
+      await app.page.locator('.screen-outlet[data-screen="gallery"] h1').first().waitFor();
+      expect(await app.page.locator('[data-screen-problem]').count()).toBe(0);
+      expect(asked.at(-1)).toBe('served');
+      expect(asked.filter((each) => each === 'refused').length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+
   it('labels react-aria’s controls in English for a reader whose browser asks for another language', async () => {
     const { app } = await openWatched(browser, studio.url, { locale: 'de-DE' });
     try {

@@ -7,7 +7,8 @@ import './screenProblem.css';
 type BoundaryProps = {
   screen: Screen;
   children: ReactNode;
-  /** Called by "Try again" before the screen is mounted afresh. */ onRetry?: (screen: Screen) => void;
+  /** Called by "Try again" before the screen is mounted afresh. */
+  onRetry?: (screen: Screen) => void;
 };
 type BoundaryState = { error: Error | null; attempt: number; screen: Screen | null };
 
@@ -63,7 +64,11 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState>
   }
 }
 
-/** A screen's code that did not arrive (Chromium: "Failed to fetch dynamically imported module: <address>"). */
+/**
+ * A screen's code that did not arrive: "Failed to fetch dynamically imported module: <address>" in
+ * Chromium (the desktop app, and the browser host in Chrome or Edge), "error loading dynamically
+ * imported module" in Firefox, "Importing a module script failed." in Safari.
+ */
 function notArrived(error: Error): boolean {
   return /dynamically imported module|Importing a module script failed/i.test(error.message);
 }

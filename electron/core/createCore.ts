@@ -37,7 +37,7 @@ export type { Logger } from './log/logger.ts';
 export type { Clock } from './clock/clock.ts';
 export type { LaunchSandbox } from './session/connectionManager.ts';
 export { KeytarKeychain } from './secrets/keychain.ts';
-export { ConfPreferences } from './preferences/preferences.ts';
+export { FilePreferences } from './preferences/preferences.ts';
 
 export type CoreDeps = {
   /** The library databases, the media store and core's log live under it. */

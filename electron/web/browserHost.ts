@@ -8,7 +8,7 @@ import { createCore } from '../core/createCore.ts';
 import { workerThreadCore } from '../core/host/coreWorker.ts';
 import { inThreadCore, startRemoteCore, type CoreSpawner, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts';
-import { ConfPreferences } from '../core/preferences/preferences.ts';
+import { corePreferences } from '../core/preferences/preferences.ts';
 import { KeytarKeychain, type Keychain } from '../core/secrets/keychain.ts';
 import { HostKeychain } from './hostKeychain.ts';
 import { startHostServer } from './hostServer.ts';
@@ -158,7 +158,7 @@ async function startCore(
     const core = await createCore({
       userDataDir,
       keychain,
-      preferences: new ConfPreferences({ cwd: userDataDir }),
+      preferences: corePreferences(userDataDir, shell.log),
       log: shell.log,
       host: 'browser',
       mediaBase: shell.mediaBase,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'undici';
 import { createCore } from '../../electron/core/createCore.ts';
-import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
+import { FilePreferences } from '../../electron/core/preferences/preferences.ts';
 import { startFaultProxy } from '../chaos/faultProxy.ts';
 import type { SandboxHandle } from '../support/sandboxProcess.ts';
 import { addGenerationCopies, startSandboxWithOneGeneration } from './support/seedSandbox.ts';
@@ -40,7 +40,7 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
     const runs = options.quick ? Math.max(2, options.runs) : 1;
     for (let run = 0; run < runs; run += 1) {
       const userDataDir = mkdtempSync(join(tmpdir(), 'cast-bench-sync-'));
-      const prefs = new ConfPreferences({ cwd: userDataDir });
+      const prefs = new FilePreferences({ cwd: userDataDir });
       // Downloads would compete with the sync for the same connection pool: the figure is the sync's.
       prefs.set('settings', { autoDownload: false });
       const lists: number[] = [];

@@ -1,6 +1,6 @@
 import type { CoreDeps } from '../../electron/core/createCore.ts';
 import { silentLogger } from '../../electron/core/log/logger.ts';
-import { ConfPreferences } from '../../electron/core/preferences/preferences.ts';
+import { FilePreferences } from '../../electron/core/preferences/preferences.ts';
 import { MemoryKeychain } from './memoryKeychain.ts';
 
 /**
@@ -12,7 +12,7 @@ export function headlessCoreDeps(userDataDir: string, overrides: Partial<CoreDep
   return {
     userDataDir,
     keychain: new MemoryKeychain(),
-    preferences: new ConfPreferences({ cwd: userDataDir }),
+    preferences: new FilePreferences({ cwd: userDataDir }),
     log: silentLogger,
     host: 'browser',
     mediaBase: 'cast-media://',

@@ -1,7 +1,7 @@
 import { createCore, type Core } from '../createCore.ts';
 import { toAppError } from '../ipc/appFailure.ts';
 import type { LogFields } from '../log/logger.ts';
-import { ConfPreferences } from '../preferences/preferences.ts';
+import { corePreferences } from '../preferences/preferences.ts';
 import { ShellFrame, readFrame, type CorePort, type CoreStartConfig } from './coreProtocol.ts';
 import { ShellCalls } from './shellCalls.ts';
 
@@ -68,12 +68,13 @@ export function serveCore(port: CorePort, { onReady = () => null, warnings = [] 
 
 async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls): Promise<{ core: Core; probe: CoreProbe | null }> {
   try {
+    const log = calls.logger();
     const core = await createCore({
       userDataDir: config.userDataDir,
       keychain: calls.keychain(config.keychainDescription),
       // preferences.json has this one writer; the desktop shell keeps the window's place in a file of its own.
-      preferences: new ConfPreferences({ cwd: config.userDataDir }),
-      log: calls.logger(),
+      preferences: corePreferences(config.userDataDir, log),
+      log,
       host: config.host,
       mediaBase: config.mediaBase,
       ...(config.sandbox ? { launchSandbox: calls.sandboxLauncher() } : {}),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { LibraryDatabase } from '../../../electron/core/library/libraryDatabase.ts';
-import { ConfPreferences } from '../../../electron/core/preferences/preferences.ts';
+import { FilePreferences } from '../../../electron/core/preferences/preferences.ts';
 import { libraryFileOf } from '../../../electron/core/session/sessionParts.ts';
 import type { StudioHost } from './studioHost.ts';
 import { seedPrompt } from '../../support/seedPrompts.ts';
@@ -20,7 +20,7 @@ const INSERT_ITEM = `INSERT INTO library_items (id, kind, status, title, prompt,
  * core's (WAL lets both write), so seeding works wherever core runs, in a worker or in this thread.
  */
 function withLibrary<T>(studio: StudioHost, write: (library: LibraryDatabase) => T): T {
-  const profileId = new ConfPreferences({ cwd: studio.userDataDir }).get<string | null>('activeProfileId', null);
+  const profileId = new FilePreferences({ cwd: studio.userDataDir }).get<string | null>('activeProfileId', null);
   if (!profileId) throw new Error('No active profile to seed.');
   const library = LibraryDatabase.open(libraryFileOf(studio.userDataDir, profileId));
   try {

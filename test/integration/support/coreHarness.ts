@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, EventPayload } from '../../../shared/ipc/index.ts';
 import { createCore, type Core, type CoreDeps } from '../../../electron/core/createCore.ts';
-import { ConfPreferences } from '../../../electron/core/preferences/preferences.ts';
+import { FilePreferences } from '../../../electron/core/preferences/preferences.ts';
 import type { Keychain } from '../../../electron/core/secrets/keychain.ts';
 import { startSandbox, type SandboxHandle } from '../../support/sandboxProcess.ts';
 import { CaptureLog } from '../../unit/electron/core/support/captureLog.ts';
@@ -11,7 +11,7 @@ import { CaptureLog } from '../../unit/electron/core/support/captureLog.ts';
 export type Harness = {
   core: Core;
   userDataDir: string;
-  prefs: ConfPreferences;
+  prefs: FilePreferences;
   log: CaptureLog;
   /** The sandbox process core launched (admin requests, ledger, faults). */
   sandbox: () => SandboxHandle;
@@ -42,7 +42,7 @@ export async function startCore(options: {
   variants?: readonly string[];
 }): Promise<Harness> {
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'cast-core-'));
-  const prefs = new ConfPreferences({ cwd: userDataDir });
+  const prefs = new FilePreferences({ cwd: userDataDir });
   const log = new CaptureLog();
   let handle: SandboxHandle | null = null;
   const events: Harness['events'] = [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfPreferences } from '../../../../electron/core/preferences/preferences.ts';
+import { FilePreferences } from '../../../../electron/core/preferences/preferences.ts';
 import { legacyWindowState, WindowStateFile } from '../../../../electron/main/windowStateFile.ts';
 
 const SAVED = { x: 40, y: 60, width: 1300, height: 860, maximized: false };
@@ -23,7 +23,8 @@ describe('the window’s place in a file of its own', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('carries a window state an older version kept in preferences.json over once, without writing preferences.json', () => {
-    const corePreferences = new ConfPreferences({ cwd: dir });
+    // As an older version wrote it: through conf, which nests a dotted key.
+    const corePreferences = new Conf<Record<string, unknown>>({ cwd: dir, configName: 'preferences', projectName: 'cast-studio' });
     corePreferences.set('window.state', SAVED);
     corePreferences.set('theme', 'dark');
     const before = readFileSync(preferencesPath, 'utf8');
@@ -41,7 +42,7 @@ describe('the window’s place in a file of its own', () => {
 
   it('keeps the window’s writes and core’s writes apart, each in its own file', () => {
     const file = new WindowStateFile(windowStore(dir), preferencesPath);
-    const corePreferences = new ConfPreferences({ cwd: dir });
+    const corePreferences = new FilePreferences({ cwd: dir });
     corePreferences.set('theme', 'light');
     file.write(SAVED);
     corePreferences.set('notifications', false);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../../../../shared/ipc/index.ts';
 import { createCore, type Core } from '../../../../../electron/core/createCore.ts';
-import { ConfPreferences } from '../../../../../electron/core/preferences/preferences.ts';
+import { FilePreferences } from '../../../../../electron/core/preferences/preferences.ts';
 import { CaptureLog } from '../support/captureLog.ts';
 import { MemoryKeychain } from '../../../../support/memoryKeychain.ts';
 import { selfSignedCert } from '../support/selfSignedCert.ts';
@@ -16,9 +16,9 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function core(): Promise<{ core: Core; prefs: ConfPreferences; keychain: MemoryKeychain; log: CaptureLog; dir: string }> {
+async function core(): Promise<{ core: Core; prefs: FilePreferences; keychain: MemoryKeychain; log: CaptureLog; dir: string }> {
   const dir = tempDir();
-  const prefs = new ConfPreferences({ cwd: dir });
+  const prefs = new FilePreferences({ cwd: dir });
   const keychain = new MemoryKeychain();
   const log = new CaptureLog();
   const c = await createCore({ userDataDir: dir, keychain, preferences: prefs, log, host: 'browser', mediaBase: 'cast-media://' });

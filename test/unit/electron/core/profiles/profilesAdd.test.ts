@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../../../electron/core/createCore.ts';
-import { ConfPreferences } from '../../../../../electron/core/preferences/preferences.ts';
+import { FilePreferences } from '../../../../../electron/core/preferences/preferences.ts';
 import { MemoryKeychain } from '../../../../support/memoryKeychain.ts';
 import { headlessCoreDeps } from '../../../../support/coreDeps.ts';
 import { tempDir } from '../support/tempDir.ts';
@@ -38,7 +38,7 @@ describe('profiles.add is all or nothing', () => {
 
     expect(await ok<{ id: string }[]>(core, 'profiles.list', {})).toEqual(before);
     // What preferences hold on disk is what the next start sees.
-    const stored = new ConfPreferences({ cwd: dir }).get<{ name: string }[]>('profiles', []);
+    const stored = new FilePreferences({ cwd: dir }).get<{ name: string }[]>('profiles', []);
     expect(stored.map((p) => p.name)).not.toContain(INPUT.name);
   });
 

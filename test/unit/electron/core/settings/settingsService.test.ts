@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfPreferences } from '../../../../../electron/core/preferences/preferences.ts';
+import { FilePreferences } from '../../../../../electron/core/preferences/preferences.ts';
 import { SettingsService } from '../../../../../electron/core/settings/settingsService.ts';
 
 const dirs: string[] = [];
@@ -10,10 +10,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function preferences(): { dir: string; prefs: ConfPreferences; reads: () => number } {
+function preferences(): { dir: string; prefs: FilePreferences; reads: () => number } {
   const dir = mkdtempSync(join(tmpdir(), 'cast-settings-'));
   dirs.push(dir);
-  const prefs = new ConfPreferences({ cwd: dir });
+  const prefs = new FilePreferences({ cwd: dir });
   let reads = 0;
   const get = prefs.get.bind(prefs);
   prefs.get = <T>(key: string, fallback: T): T => {
@@ -37,7 +37,7 @@ describe('SettingsService', () => {
     expect(settings.get()).toMatchObject({ autoDownload: true, theme: 'system' });
     expect(settings.set({ autoDownload: false, theme: 'dark' })).toMatchObject({ autoDownload: false, theme: 'dark' });
     expect(settings.get()).toMatchObject({ autoDownload: false, theme: 'dark', notifications: true });
-    const next = new SettingsService(new ConfPreferences({ cwd: dir }), () => '/library');
+    const next = new SettingsService(new FilePreferences({ cwd: dir }), () => '/library');
     expect(next.get()).toMatchObject({ autoDownload: false, theme: 'dark' });
   });
 

@@ -1,3 +1,4 @@
+import type { ScreenMemory } from './app/screenMemory.ts';
 import type { Clock } from './clock/clock.ts';
 import type { Router } from './ipc/router.ts';
 import type { Logger } from './log/logger.ts';
@@ -13,6 +14,8 @@ export type CoreContext = {
   router: Router;
   connections: ConnectionManager;
   settings: SettingsService;
+  /** Which screen the app opens on, kept from run to run. */
+  screens: ScreenMemory;
   log: Logger;
   clock: Clock;
   host: 'electron' | 'browser';

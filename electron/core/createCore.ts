@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { registerAccountHandlers } from './account/registerAccountHandlers.ts';
 import { keepPrivate, makePrivateDir, makePrivateFile } from './app/privateFiles.ts';
 import { registerAppHandlers } from './app/registerAppHandlers.ts';
+import { ScreenMemory } from './app/screenMemory.ts';
 import { registerAudioHandlers } from './audio/registerAudioHandlers.ts';
 import { registerCharacterHandlers } from './characters/registerCharacterHandlers.ts';
 import { systemClock, type Clock } from './clock/clock.ts';
@@ -108,7 +109,19 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     tuning: deps.tuning,
   });
   const { host, mediaBase, userDataDir } = deps;
-  registerFeatures({ router, connections, settings, log, clock, host, mediaBase, appVersion: deps.appVersion ?? '0.1.0', userDataDir });
+  const screens = new ScreenMemory(deps.preferences);
+  registerFeatures({
+    router,
+    connections,
+    settings,
+    screens,
+    log,
+    clock,
+    host,
+    mediaBase,
+    appVersion: deps.appVersion ?? '0.1.0',
+    userDataDir,
+  });
 
   await connections.start();
   const manager = connections;
@@ -155,6 +168,7 @@ function registerFeatures(ctx: CoreContext): void {
     appVersion: ctx.appVersion,
     mediaBase: ctx.mediaBase,
     host: ctx.host,
+    screens: ctx.screens,
     setFocused: (focused) => connections.setFocused(focused),
   });
   registerSettingsHandlers(router, { settings: ctx.settings, current });

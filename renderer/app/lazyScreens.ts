@@ -75,6 +75,11 @@ export function retryScreen(screen: Screen): void {
   if (screen !== 'studio') LAZY_SCREENS[screen].retry();
 }
 
+/** Fetches and runs a screen's chunk (the studio ships in the first script); rejects when it cannot be fetched. */
+export function preloadScreen(screen: Screen): Promise<unknown> {
+  return screen === 'studio' ? Promise.resolve() : LAZY_SCREENS[screen].preload();
+}
+
 /** Whether the screen can render at once: it ships in the first script or its chunk has arrived. */
 export function screenLoaded(screen: Screen): boolean {
   return screen === 'studio' || LAZY_SCREENS[screen].loaded();

@@ -1,3 +1,4 @@
+import { invoke } from '../bridge/invoke.ts';
 import { useGalleryStore } from '../features/gallery/galleryStore.ts';
 import { useLibraryInfoStore } from '../features/settings/libraryInfoStore.ts';
 import { useAccountStore } from '../stores/accountStore.ts';
@@ -7,9 +8,11 @@ import { useCharactersStore } from '../stores/charactersStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
 import { useJobsStore } from '../stores/jobsStore.ts';
 import { useJobsInFlightStore } from '../stores/jobsInFlight.ts';
+import { useNavigationStore } from '../stores/navigationStore.ts';
 import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { subscribeToBridgeEvents } from './bridgeEvents.ts';
+import { openStartScreen } from './startScreen.ts';
 
 /** Everything that belongs to the active connection; read again when the connection switches. */
 function loadConnectionData(): void {
@@ -34,9 +37,13 @@ export function startApp(): () => void {
     if (activeProfileId !== undefined && id !== activeProfileId) loadConnectionData();
     activeProfileId = id;
   });
+  // Core keeps the screen for the app's next run, which opens on it.
+  const stopKeepingScreen = useNavigationStore.subscribe((state, previous) => {
+    if (state.screen !== previous.screen) void invoke('app.screenShown', { screen: state.screen });
+  });
 
   void (async () => {
-    await useAppInfoStore.getState().load();
+    await useAppInfoStore.getState().load(openStartScreen);
     if (!useAppInfoStore.getState().info) return;
     await useConnectionStore.getState().load();
     activeProfileId = useConnectionStore.getState().connection?.profile?.id ?? null;
@@ -47,5 +54,8 @@ export function startApp(): () => void {
     useGalleryStore.getState().readAhead();
   })();
 
-  return unsubscribe;
+  return () => {
+    unsubscribe();
+    stopKeepingScreen();
+  };
 }

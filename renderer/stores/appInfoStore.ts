@@ -7,7 +7,11 @@ export type AppInfo = CommandOutput<'app.info'>;
 type AppInfoState = {
   info: AppInfo | null;
   error: AppError | null;
-  load: () => Promise<void>;
+  /**
+   * Asks the host about itself. `prepare` runs on the answer before the page counts as ready (and
+   * so before the app's frame first renders).
+   */
+  load: (prepare?: (info: AppInfo) => Promise<void>) => Promise<void>;
   reset: () => void;
 };
 
@@ -16,13 +20,15 @@ const initial = { info: null, error: null };
 /** What the host told us about itself: version, platform and where media are served from. */
 export const useAppInfoStore = create<AppInfoState>()((set) => ({
   ...initial,
-  load: async () => {
+  load: async (prepare) => {
     // An ask lost to core's end is asked once more: the shell holds it until core runs again (or
     // answers that core was given up, which the loading screen shows with what to do).
     let reply = await invoke('app.info', {});
     if (!reply.ok && reply.error.code === 'core_restarted') reply = await invoke('app.info', {});
-    if (reply.ok) set({ info: reply.value, error: null });
-    else set({ error: reply.error });
+    if (reply.ok) {
+      await prepare?.(reply.value);
+      set({ info: reply.value, error: null });
+    } else set({ error: reply.error });
   },
   reset: () => set(initial),
 }));

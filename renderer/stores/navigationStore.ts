@@ -1,7 +1,7 @@
 import { create } from 'zustand';
+import { SCREENS, type Screen } from '../../shared/ipc/screens.ts';
 
-export const SCREENS = ['studio', 'gallery', 'voices', 'scenes', 'credits', 'queue', 'settings'] as const;
-export type Screen = (typeof SCREENS)[number];
+export { SCREENS, type Screen };
 
 /** What another screen can hand the generate panel (the gallery's "Vary"). */
 export type GeneratePrefill = {

@@ -30,6 +30,7 @@ import {
   VoiceView,
 } from './models.ts';
 import { events } from './events.ts';
+import { SCREENS } from './screens.ts';
 import { sceneCommands } from './scenes.ts';
 
 const Id = z.string().min(1).max(200);
@@ -73,8 +74,12 @@ export const commands = {
       platform: z.string(),
       mediaBase: z.string(),
       host: z.enum(['electron', 'browser']),
+      /** The screen the app was last on when this run began (null: the cast), for a page that opens now. */
+      startScreen: z.enum(SCREENS).nullable(),
     }),
   },
+  /** The page tells core which screen it shows, so the next run of the app opens on it. */
+  'app.screenShown': { input: z.object({ screen: z.enum(SCREENS) }).strict(), output: Ok },
 
   'connection.get': { input: Empty, output: Connection },
   'connection.completeOnboarding': { input: Empty, output: Connection },

@@ -200,7 +200,15 @@ const transactions: CreditTransaction[] = Array.from({ length: 230 }, (_, index)
 
 type Handler = (input: never) => unknown;
 const handlers: Partial<Record<CommandName, Handler>> = {
-  'app.info': () => ({ version: '0.1.0-preview', ipcVersion: 1, platform: 'linux', mediaBase: './media/', host: 'browser' }),
+  'app.info': () => ({
+    version: '0.1.0-preview',
+    ipcVersion: 1,
+    platform: 'linux',
+    mediaBase: './media/',
+    host: 'browser',
+    startScreen: null,
+  }),
+  'app.screenShown': () => ({ ok: true }),
   'connection.get': () => connection(),
   'settings.get': () => settings,
   'settings.set': (input: Partial<typeof settings>) => Object.assign(settings, input),

@@ -107,7 +107,14 @@ describe('the browser host transport', () => {
     router = new Router();
     router.register('app.info', () => {
       infoAsked += 1;
-      return { version: '0.1.0', ipcVersion: IPC_VERSION, platform: process.platform, mediaBase: '/media/', host: 'browser' as const };
+      return {
+        version: '0.1.0',
+        ipcVersion: IPC_VERSION,
+        platform: process.platform,
+        mediaBase: '/media/',
+        host: 'browser' as const,
+        startScreen: null,
+      };
     });
     router.register('jobs.pause', () => ({ ok: true as const }));
     // Held until the test opens the gate: requests pile up in flight.
@@ -256,6 +263,7 @@ describe('the browser host transport', () => {
         platform: process.platform,
         mediaBase: '/media/',
         host: 'browser' as const,
+        startScreen: null,
       }));
       const other = await startHostServer({ rendererDir: join(dir, 'renderer') });
       other.attach({ router: newer, resolveMedia: async () => null });

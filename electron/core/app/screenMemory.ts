@@ -1,0 +1,36 @@
+import { SCREENS, type Screen } from '../../../shared/ipc/screens.ts';
+import type { Preferences } from '../preferences/preferences.ts';
+
+const KEY = 'lastScreen';
+
+/**
+ * Which screen the app was on, kept for its next run: a creator who works in the gallery finds
+ * the gallery when the app opens again. Settings is a place to visit and leave, so it is not kept
+ * (the screen before it is). What a page opens on is the screen kept when this run began, the
+ * same for every page of the run: a second window, or the same one loaded again, does not jump
+ * to wherever another was last.
+ */
+export class ScreenMemory {
+  private readonly prefs: Preferences;
+  private readonly atStart: Screen | null;
+  private kept: Screen | null;
+
+  constructor(prefs: Preferences) {
+    this.prefs = prefs;
+    const stored = prefs.get<unknown>(KEY, null);
+    // A hand-edited or older file may hold anything: only a screen this version has counts.
+    this.kept = SCREENS.find((screen) => screen === stored && screen !== 'settings') ?? null;
+    this.atStart = this.kept === 'studio' ? null : this.kept;
+  }
+
+  /** The screen a page opens on; null for the cast (the studio), which is where a first run opens. */
+  startScreen(): Screen | null {
+    return this.atStart;
+  }
+
+  shown(screen: Screen): void {
+    if (screen === 'settings' || screen === this.kept) return;
+    this.kept = screen;
+    this.prefs.set(KEY, screen);
+  }
+}

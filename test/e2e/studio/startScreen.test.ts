@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LibraryApp } from '../library/pages/LibraryApp.ts';
+import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+
+/** In the page, from its first script on: every screen the outlet has shown, in order. */
+function recordScreens(): void {
+  const shown: string[] = [];
+  (window as unknown as { shownScreens: string[] }).shownScreens = shown;
+  new MutationObserver(() => {
+    const screen = document.querySelector('.screen-outlet[data-screen]')?.getAttribute('data-screen');
+    if (screen && shown.at(-1) !== screen) shown.push(screen);
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-screen'] });
+}
+
+/**
+ * Quitting in the gallery and opening the app again opens the gallery, with its pictures, and
+ * never shows the cast first. A real host and core on one data folder, restarted as quitting and
+ * opening the app does; the real renderer in Chromium.
+ */
+describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was last on', () => {
+  let studio: StudioHost;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    studio = await startStudioHost({ keychain: 'memory' });
+    await studio.call('connection.completeOnboarding', {});
+    await studio.generate(await studio.createCharacter('Ines'), 'image', 'Ines reading by the window');
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await studio?.stop();
+  });
+
+  const keptScreen = (): unknown =>
+    (JSON.parse(readFileSync(join(studio.userDataDir, 'preferences.json'), 'utf8')) as { lastScreen?: unknown }).lastScreen ?? null;
+
+  it('opens the next run on the gallery, straight away, and a page of the same run on the cast', async () => {
+    const first = await LibraryApp.open(browser, studio.url);
+    await first.go('gallery');
+    await studio.until('the gallery kept for the next run', () => (keptScreen() === 'gallery' ? true : null), 10_000);
+    await first.go('settings');
+
+    // Another page of this run opens where every page of it opens: on the cast.
+    const second = await LibraryApp.open(browser, studio.url);
+    await second.page.locator('.screen-outlet[data-screen="studio"]').waitFor();
+    await second.context.close();
+    await first.context.close();
+
+    await studio.restart();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(recordScreens);
+      await page.goto(studio.url);
+      await page.locator('.screen-outlet[data-screen="gallery"]').waitFor({ timeout: 30_000 });
+      await page.locator('.gallery-scroller[data-total="2"]').waitFor({ timeout: 30_000 });
+      await page.waitForFunction(() => {
+        const images = [...document.querySelectorAll<HTMLImageElement>('.gallery-tile img')];
+        return images.length === 2 && images.every((img) => img.complete && img.naturalWidth > 0);
+      });
+      expect(await page.locator('[data-nav="gallery"]').getAttribute('aria-current')).toBe('page');
+      // Settings, the last screen of the last run, is not where it opens; nor was the cast shown on the way.
+      expect(await page.evaluate(() => (window as unknown as { shownScreens: string[] }).shownScreens)).toEqual(['gallery']);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -16,6 +16,8 @@ export type CoreContext = {
   settings: SettingsService;
   /** Which screen the app opens on, kept from run to run. */
   screens: ScreenMemory;
+  /** Where a damaged preferences file was moved at this start, or null. */
+  preferencesKeptAs: string | null;
   log: Logger;
   clock: Clock;
   host: 'electron' | 'browser';

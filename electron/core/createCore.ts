@@ -115,6 +115,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     connections,
     settings,
     screens,
+    preferencesKeptAs: deps.preferences.damaged?.movedTo ?? null,
     log,
     clock,
     host,
@@ -169,6 +170,7 @@ function registerFeatures(ctx: CoreContext): void {
     mediaBase: ctx.mediaBase,
     host: ctx.host,
     screens: ctx.screens,
+    preferencesKeptAs: ctx.preferencesKeptAs,
     setFocused: (focused) => connections.setFocused(focused),
   });
   registerSettingsHandlers(router, { settings: ctx.settings, current });

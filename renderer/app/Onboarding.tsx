@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AppError } from '../../shared/ipc/index.ts';
 import { describeError } from '../errors/errorMessages.ts';
 import { ConnectServiceForm } from '../features/settings/ConnectServiceForm.tsx';
+import { useAppInfoStore } from '../stores/appInfoStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -14,6 +15,7 @@ export function Onboarding({ open }: { open: boolean }) {
   const [error, setError] = useState<AppError | null>(null);
   const completeOnboarding = useConnectionStore((s) => s.completeOnboarding);
   const connectService = useConnectionStore((s) => s.connectService);
+  const preferencesReset = useAppInfoStore((s) => s.info?.preferencesReset ?? null);
 
   const startSandbox = async () => {
     setBusy(true);
@@ -31,6 +33,16 @@ export function Onboarding({ open }: { open: boolean }) {
     >
       {step === 'welcome' ? (
         <div className="onboarding">
+          {preferencesReset ? (
+            <div className="onboarding-reset" role="note" data-testid="preferences-reset">
+              <h3>Cast Studio could not read its preferences</h3>
+              <p>
+                So it starts as on a first run. Nothing on this computer was deleted: the sandbox’s library is back as soon as you start in
+                it, and a service you connect again is read afresh from the service. The unreadable file is kept as{' '}
+                <code>{preferencesReset.keptAs}</code> in Cast Studio’s data folder.
+              </p>
+            </div>
+          ) : null}
           <p className="lead">Build a cast of characters, then make images, video clips and talking clips of them.</p>
           <div className="onboarding-card">
             <h3>You start in the sandbox</h3>

@@ -76,6 +76,8 @@ export const commands = {
       host: z.enum(['electron', 'browser']),
       /** The screen the app was last on when this run began (null: the cast), for a page that opens now. */
       startScreen: z.enum(SCREENS).nullable(),
+      /** Set when the preferences file could not be read at this start: the name it was kept under beside the new one. */
+      preferencesReset: z.object({ keptAs: z.string() }).nullable(),
     }),
   },
   /** The page tells core which screen it shows, so the next run of the app opens on it. */

@@ -1,8 +1,15 @@
+import { basename } from 'node:path';
 import { IPC_VERSION } from '../../../shared/ipc/index.ts';
 import type { Router } from '../ipc/router.ts';
 import type { ScreenMemory } from './screenMemory.ts';
 
-export type AppInfo = { appVersion: string; mediaBase: string; host: 'electron' | 'browser' };
+export type AppInfo = {
+  appVersion: string;
+  mediaBase: string;
+  host: 'electron' | 'browser';
+  /** Where a damaged preferences file was moved at this start, or null. */
+  preferencesKeptAs: string | null;
+};
 
 export function registerAppHandlers(
   router: Router,
@@ -15,6 +22,7 @@ export function registerAppHandlers(
     mediaBase: deps.mediaBase,
     host: deps.host,
     startScreen: deps.screens.startScreen(),
+    preferencesReset: deps.preferencesKeptAs ? { keptAs: basename(deps.preferencesKeptAs) } : null,
   }));
   router.register('app.screenShown', (input) => {
     deps.screens.shown(input.screen);

@@ -12,6 +12,8 @@ export interface Preferences {
   set(key: string, value: unknown): void;
   /** The file the preferences are stored in (tests read it to prove no secret is there). */
   readonly path: string;
+  /** Set when the file could not be read at this start and was moved aside (FilePreferences). */
+  readonly damaged?: DamagedPreferences | null;
 }
 
 /** What electron-store (`conf` underneath) offers: the desktop's window state file is one. */
@@ -44,6 +46,7 @@ export type DamagedPreferences = {
  */
 export class FilePreferences implements Preferences {
   readonly path: string;
+  readonly damaged: DamagedPreferences | null = null;
   private values: Record<string, unknown>;
 
   constructor(options: { cwd: string; configName?: string; onDamaged?: (damaged: DamagedPreferences) => void }) {
@@ -51,9 +54,9 @@ export class FilePreferences implements Preferences {
     const read = readValues(this.path);
     if (read.ok) this.values = read.values;
     else {
-      const movedTo = moveAside(this.path);
+      this.damaged = { movedTo: moveAside(this.path), reason: read.reason };
       this.values = {};
-      options.onDamaged?.({ movedTo, reason: read.reason });
+      options.onDamaged?.(this.damaged);
     }
   }
 

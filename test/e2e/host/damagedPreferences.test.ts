@@ -3,13 +3,24 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../../electron/core/log/logger.ts';
-import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+import {
+  chromiumMissing,
+  formatFindings,
+  launchChromium,
+  SCREEN_SIZES,
+  screenshotPath,
+  seriousViolations,
+  startStudioHost,
+  type StudioHost,
+  type Theme,
+} from '../support/index.ts';
 import { StudioApp } from '../studio/pages/StudioApp.ts';
 
 /**
  * preferences.json cut short between two runs (a disk that filled, a hand edit): core, in its real
  * worker, starts anyway. The damaged file is kept beside a fresh one, the log says where, and the
- * real renderer in Chromium opens on the welcome dialog rather than "core is not running". Back
+ * real renderer in Chromium opens on the welcome dialog, which says what happened and names the
+ * kept file, rather than on "core is not running". Back
  * in the sandbox, the cast made before is there: the library and the service's data were not
  * touched.
  */
@@ -43,6 +54,23 @@ describe.skipIf(chromiumMissing() !== null)('a damaged preferences file over the
     await studio?.stop();
   });
 
+  /** The welcome dialog with its notice, at each size: checked for fit and by axe, and photographed. */
+  async function shootNotice(app: StudioApp, keptAs: string, theme: Theme): Promise<void> {
+    for (const size of SCREEN_SIZES) {
+      await app.page.setViewportSize(size);
+      const notice = app.page.getByTestId('preferences-reset');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain(keptAs);
+      // The file's long name wraps inside the notice rather than run out of the dialog.
+      const box = (await notice.boundingBox())!;
+      const dialog = (await app.page.locator('dialog[data-dialog="onboarding"]').boundingBox())!;
+      expect(box.x + box.width, `at ${size.width}`).toBeLessThanOrEqual(dialog.x + dialog.width);
+      const findings = await seriousViolations(app.page);
+      expect(findings, formatFindings(findings)).toEqual([]);
+      await app.page.screenshot({ path: screenshotPath(`preferences-reset-${size.width}x${size.height}`, theme) });
+    }
+  }
+
   it('starts from defaults, keeps the damaged file and says where it went', async () => {
     const app = await StudioApp.open(browser, studio.url);
     try {
@@ -52,6 +80,13 @@ describe.skipIf(chromiumMissing() !== null)('a damaged preferences file over the
       expect(readFileSync(join(studio.userDataDir, kept[0]!), 'utf8')).toBe(damagedText);
       const warning = warnings.find((line) => /could not read its preferences/.test(line.message));
       expect(warning?.fields).toMatchObject({ movedTo: join(studio.userDataDir, kept[0]!), reason: 'not JSON' });
+      await shootNotice(app, kept[0]!, app.theme);
+      const dark = await StudioApp.open(browser, studio.url, { theme: 'dark' });
+      try {
+        await shootNotice(dark, kept[0]!, 'dark');
+      } finally {
+        await dark.context.close();
+      }
 
       // Back in the sandbox: the character made before the damage is in the cast.
       await app.startInSandbox();

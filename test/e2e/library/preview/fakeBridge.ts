@@ -207,6 +207,7 @@ const handlers: Partial<Record<CommandName, Handler>> = {
     mediaBase: './media/',
     host: 'browser',
     startScreen: null,
+    preferencesReset: null,
   }),
   'app.screenShown': () => ({ ok: true }),
   'connection.get': () => connection(),

@@ -114,6 +114,7 @@ describe('the browser host transport', () => {
         mediaBase: '/media/',
         host: 'browser' as const,
         startScreen: null,
+        preferencesReset: null,
       };
     });
     router.register('jobs.pause', () => ({ ok: true as const }));
@@ -264,6 +265,7 @@ describe('the browser host transport', () => {
         mediaBase: '/media/',
         host: 'browser' as const,
         startScreen: null,
+        preferencesReset: null,
       }));
       const other = await startHostServer({ rendererDir: join(dir, 'renderer') });
       other.attach({ router: newer, resolveMedia: async () => null });

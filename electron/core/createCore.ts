@@ -108,21 +108,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     fetchDispatcher: deps.fetchDispatcher,
     tuning: deps.tuning,
   });
-  const { host, mediaBase, userDataDir } = deps;
-  const screens = new ScreenMemory(deps.preferences);
-  registerFeatures({
-    router,
-    connections,
-    settings,
-    screens,
-    preferencesKeptAs: deps.preferences.damaged?.movedTo ?? null,
-    log,
-    clock,
-    host,
-    mediaBase,
-    appVersion: deps.appVersion ?? '0.1.0',
-    userDataDir,
-  });
+  registerFeatures({ router, connections, settings, log, clock, ...appContext(deps) });
 
   await connections.start();
   const manager = connections;
@@ -137,6 +123,21 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     session: () => manager.session,
     sandboxPid: () => manager.sandboxPid(),
+  };
+}
+
+/** What the app's own commands answer from: who hosts core, the screen it opens on, a preferences file set aside at this start. */
+function appContext(
+  deps: CoreDeps,
+): Pick<CoreContext, 'host' | 'mediaBase' | 'userDataDir' | 'appVersion' | 'screens' | 'preferencesKeptAs'> {
+  const { host, mediaBase, userDataDir } = deps;
+  return {
+    host,
+    mediaBase,
+    userDataDir,
+    appVersion: deps.appVersion ?? '0.1.0',
+    screens: new ScreenMemory(deps.preferences),
+    preferencesKeptAs: deps.preferences.damaged?.movedTo ?? null,
   };
 }
 

@@ -18,10 +18,17 @@ export const LAUNCH_HEADER = 'x-cast-launch';
 export const SESSION_PATH = '/session';
 export const MEDIA_PREFIX = '/media/';
 
+/**
+ * On every answer. With the opener and embedder policies together the page is cross-origin
+ * isolated: it loads nothing from another origin (all it shows comes from this host), no other
+ * origin's page shares its process, and its clocks (`performance.now`, frame times) read to 5 µs
+ * instead of 100 µs with jitter added.
+ */
 const BASE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
   'Cross-Origin-Resource-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
 };

@@ -106,6 +106,11 @@ export type CheckedOpenDeps = {
   log: Logger;
   /** Already known to be damaged (a failed check), and why: move it aside without checking again. */
   damaged?: string | null;
+  /**
+   * How long the start check waits before it reads the file, unless `check.now()` is called first:
+   * on a start, the window's first screen goes first. Default 0.
+   */
+  checkAfterMs?: number;
 };
 
 /** A library opened by `openCheckedLibrary`, and its start check. */
@@ -117,13 +122,49 @@ export type CheckedLibrary<T> = {
    * just rebuilt.
    */
   checked: Promise<IntegrityFinding>;
+  /**
+   * The check while it waits to begin: `now()` begins it at once (paid work needs its verdict);
+   * `cancel()` drops it (the library closed first), and `checked` then passes. Both do nothing once
+   * it has begun.
+   */
+  check: StartCheck;
 };
 
+export type StartCheck = { now(): void; cancel(): void };
+
 const CHECK_PASSED: IntegrityFinding = { verdict: 'ok' };
+const NOTHING_WAITS: StartCheck = { now: () => undefined, cancel: () => undefined };
+
+/** Settles with true after `ms` or at `now()`, with false at `cancel()`, whichever comes first. */
+function waitToBegin(ms: number): StartCheck & { begins: Promise<boolean> } {
+  let settle: (begin: boolean) => void = () => undefined;
+  const begins = new Promise<boolean>((resolve) => (settle = resolve));
+  const timer = setTimeout(() => settle(true), ms);
+  // A check still waiting never keeps the process alive.
+  timer.unref();
+  const end = (begin: boolean) => {
+    clearTimeout(timer);
+    settle(begin);
+  };
+  return { begins, now: () => end(true), cancel: () => end(false) };
+}
+
+/** The quick check of the file at `path`, `deps.checkAfterMs` from now or when asked for. */
+function startCheck(path: string, deps: CheckedOpenDeps): { checked: Promise<IntegrityFinding>; check: StartCheck } {
+  const waiting = waitToBegin(deps.checkAfterMs ?? 0);
+  const checked = waiting.begins.then(async (begin) => {
+    if (!begin) return CHECK_PASSED;
+    const finding = await checkIntegrity(path, 'quick', { background: true });
+    if (finding.verdict === 'unreadable') deps.log.warn('The library could not be checked on start.', { detail: finding.detail });
+    return finding;
+  });
+  return { checked, check: waiting };
+}
 
 /**
  * Opens a profile's library with `open` at once and checks it beside it (PRAGMA quick_check reads
- * the whole file: about half a second for 100,000 items, which the window need not wait for). A
+ * the whole file: about half a second for 100,000 items, which the window need not wait for),
+ * `checkAfterMs` later or when `check.now()` asks for the verdict. A
  * file SQLite refuses as damaged while opening, or one already known to be damaged, is moved aside
  * and `open` runs again on a new file, told what happened so the library can be rebuilt. Any other
  * failure is thrown as is. The caller holds the library's paid work and its background work until
@@ -136,6 +177,7 @@ export async function openCheckedLibrary<T>(
 ): Promise<CheckedLibrary<T>> {
   let rebuild: LibraryRebuild | null = null;
   let checked: Promise<IntegrityFinding> = Promise.resolve(CHECK_PASSED);
+  let check: StartCheck = NOTHING_WAITS;
   const prepare = (): void => {
     makePrivateDir(dirname(path));
     makePrivateFile(path);
@@ -150,22 +192,20 @@ export async function openCheckedLibrary<T>(
   if (deps.damaged && existsSync(path)) {
     rebuild = await rebuildFrom(deps.damaged);
   } else if (existsSync(path)) {
-    checked = checkIntegrity(path, 'quick', { background: true }).then((finding) => {
-      if (finding.verdict === 'unreadable') deps.log.warn('The library could not be checked on start.', { detail: finding.detail });
-      return finding;
-    });
+    ({ checked, check } = startCheck(path, deps));
   }
   try {
     prepare();
-    return { library: open(rebuild), checked };
+    return { library: open(rebuild), checked, check };
   } catch (error) {
     if (rebuild || !isDamage(error)) throw error;
     // The check's own connection is closed before the file moves (a file still open cannot be renamed everywhere).
+    check.cancel();
     await checked;
     checked = Promise.resolve(CHECK_PASSED);
     rebuild = await rebuildFrom(error instanceof Error ? error.message : 'damaged');
     prepare();
-    return { library: open(rebuild), checked };
+    return { library: open(rebuild), checked, check: NOTHING_WAITS };
   } finally {
     if (rebuild) {
       deps.log.warn('The library was damaged; it was moved aside and a new one is being rebuilt.', {

@@ -42,6 +42,11 @@ export type SessionTuning = {
   fullSyncPeriodMs?: number;
   /** How long after a job came into doubt its history may say it never ran (a minute in the product). */
   reconcileSettleMs?: number;
+  /**
+   * How long the library's start check waits before it begins, unless paid work needs its verdict
+   * first (a second in the product; the session's own work starts after the check).
+   */
+  startCheckDelayMs?: number;
   /** Counts every HTTP attempt (benchmark). */
   onAttempt?: (request: { method: string; path: string; attempt: number }) => void;
 };

@@ -39,10 +39,10 @@ function overwrite(file: string, offset: number, length: number): void {
 const PENDING = { verdict: 'pending' } as const;
 
 /** Opens through openCheckedLibrary: what it opened, every rebuild `open` was given, and whether the check was still out when it returned. */
-async function openChecked(file: string, damaged: string | null = null) {
+async function openChecked(file: string, damaged: string | null = null, checkAfterMs = 0) {
   const log = new CaptureLog();
   const rebuilds: (LibraryRebuild | null)[] = [];
-  const opened = await openCheckedLibrary(file, { now: () => Date.UTC(2026, 10, 27), log, damaged }, (rebuild) => {
+  const opened = await openCheckedLibrary(file, { now: () => Date.UTC(2026, 10, 27), log, damaged, checkAfterMs }, (rebuild) => {
     rebuilds.push(rebuild);
     const db = LibraryDatabase.open(file);
     open.push(db);
@@ -101,5 +101,38 @@ describe('opening a library with its start check', () => {
     expect(rebuilds[0]!.detail).toBe('The start check found damage: page 7.');
     expect(existsSync(rebuilds[0]!.movedTo)).toBe(true);
     expect(checkOnReturn).toBe('ok');
+  });
+
+  describe('when the check waits to begin', () => {
+    /** A file damaged where only the check reads: a check that runs reports it, one that does not passes. */
+    function damagedFiller(): string {
+      const { file, fillerPages } = libraryWithFiller();
+      overwrite(file, (fillerPages[Math.floor(fillerPages.length / 2)]! - 1) * PAGE, PAGE);
+      return file;
+    }
+    const settledWithin = async (checked: Promise<IntegrityFinding>, ms: number) =>
+      Promise.race([checked, new Promise<typeof PENDING>((resolve) => setTimeout(() => resolve(PENDING), ms))]);
+
+    it('reads nothing before its time, then checks the file', async () => {
+      const { opened } = await openChecked(damagedFiller(), null, 600);
+      // A check at once would have answered by now (it takes a few ms on this small file).
+      expect((await settledWithin(opened.checked, 300)).verdict).toBe('pending');
+      expect((await opened.checked).verdict).toBe('damaged');
+    });
+
+    it('begins at once when its verdict is asked for', async () => {
+      const { opened } = await openChecked(damagedFiller(), null, 60_000);
+      opened.check.now();
+      expect((await settledWithin(opened.checked, 10_000)).verdict).toBe('damaged');
+    });
+
+    it('is dropped, and passes, when the library closes before it began', async () => {
+      const { opened } = await openChecked(damagedFiller(), null, 60_000);
+      opened.check.cancel();
+      expect(await settledWithin(opened.checked, 1_000)).toEqual({ verdict: 'ok' });
+      // Asked for after that, nothing begins again.
+      opened.check.now();
+      expect(await opened.checked).toEqual({ verdict: 'ok' });
+    });
   });
 });

@@ -43,7 +43,12 @@ export function startApp(): () => void {
   });
 
   void (async () => {
-    await useAppInfoStore.getState().load(openStartScreen);
+    await useAppInfoStore.getState().load(async (info) => {
+      // Opening on the gallery: its first rows are asked for now, while its code arrives and the
+      // frame renders, so that they are there (and their thumbnails asked for) when it first shows.
+      if (info.startScreen === 'gallery') useGalleryStore.getState().readAhead();
+      await openStartScreen(info);
+    });
     if (!useAppInfoStore.getState().info) return;
     await useConnectionStore.getState().load();
     activeProfileId = useConnectionStore.getState().connection?.profile?.id ?? null;

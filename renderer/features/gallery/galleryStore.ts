@@ -58,7 +58,7 @@ interface GalleryState {
   /**
    * While the app starts: the first page of the gallery's first view is asked once, so that the
    * gallery opens on its rows (and their thumbnails are asked for) without a round trip to core first;
-   * `enter` then reads it again as for any result shown before. Nothing is asked once a result is
+   * the gallery opened moments later shows it as it came (`enter`). Nothing is asked once a result is
    * shown or on its way.
    */
   readAhead: () => void;
@@ -102,6 +102,14 @@ function dropAnswersAsked(): void {
 }
 /** The first page of the newest filter: at most one asked at a time, the latest waiting behind it. */
 let head = { busy: false, again: false };
+/**
+ * When the result on screen (or on its way) was read ahead while the app started, while the gallery
+ * has not been opened since (0 otherwise). Opened within READ_AHEAD_FRESH_MS of it, the gallery
+ * shows it as it came (updates reach it through `applyUpdate` meanwhile) rather than reading it
+ * again while its thumbnails load; opened later, it reads it again as any result shown before.
+ */
+let readAheadAt = 0;
+const READ_AHEAD_FRESH_MS = 5_000;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 const initial = {
@@ -247,10 +255,17 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       });
     },
 
-    enter: () => (get().answered ? get().refresh() : loadHead()),
+    enter: () => {
+      const fresh = readAheadAt > 0 && Date.now() - readAheadAt <= READ_AHEAD_FRESH_MS;
+      readAheadAt = 0;
+      if (!get().answered) return loadHead();
+      return fresh ? Promise.resolve() : get().refresh();
+    },
 
     readAhead: () => {
-      if (!get().answered) void loadHead();
+      if (get().answered || head.busy) return;
+      readAheadAt = Date.now();
+      void loadHead();
     },
 
     applyUpdate: (items, removedIds) => {
@@ -307,6 +322,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       inflight = new Set();
       dropAnswersAsked();
       head = { busy: false, again: false };
+      readAheadAt = 0;
       set(initial);
     },
   };

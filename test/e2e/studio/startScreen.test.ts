@@ -15,6 +15,27 @@ function recordScreens(): void {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-screen'] });
 }
 
+type Sent = { at: number; command: string; offset?: number };
+
+/**
+ * In the page, from its first script on: the commands it sends to core, with the time sent and a
+ * library query's offset.
+ */
+function recordCommands(): void {
+  const record = window as unknown as { sentCommands: Sent[] };
+  record.sentCommands = [];
+  const send = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'send')?.value as (this: WebSocket, data: unknown) => void;
+  WebSocket.prototype.send = function (this: WebSocket, data) {
+    try {
+      const frame = JSON.parse(typeof data === 'string' ? data : '{}') as { command?: string; input?: { offset?: number } };
+      if (frame.command) record.sentCommands.push({ at: performance.now(), command: frame.command, offset: frame.input?.offset });
+    } catch {
+      // Not a command.
+    }
+    send.call(this, data);
+  };
+}
+
 /**
  * Quitting in the gallery and opening the app again opens the gallery, with its pictures, and
  * never shows the cast first. A real host and core on one data folder, restarted as quitting and
@@ -56,6 +77,7 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
     try {
       const page = await context.newPage();
       await page.addInitScript(recordScreens);
+      await page.addInitScript(recordCommands);
       await page.goto(studio.url);
       await page.locator('.screen-outlet[data-screen="gallery"]').waitFor({ timeout: 30_000 });
       await page.locator('.gallery-scroller[data-total="2"]').waitFor({ timeout: 30_000 });
@@ -66,6 +88,19 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
       expect(await page.locator('[data-nav="gallery"]').getAttribute('aria-current')).toBe('page');
       // Settings, the last screen of the last run, is not where it opens; nor was the cast shown on the way.
       expect(await page.evaluate(() => (window as unknown as { shownScreens: string[] }).shownScreens)).toEqual(['gallery']);
+      // Its first rows were asked for while its code was still arriving (not by the screen once it
+      // rendered), and only once: opening on them did not read them again.
+      const { sent, codeArrived } = await page.evaluate(() => ({
+        sent: (window as unknown as { sentCommands: Sent[] }).sentCommands,
+        codeArrived: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/GalleryScreen-[^/]*\.js$/.test(entry.name))
+          .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+      }));
+      const queries = sent.filter((command) => command.command === 'library.query');
+      expect(queries.map((query) => query.offset)).toEqual([0]);
+      expect(codeArrived).toHaveLength(1);
+      expect(queries[0]!.at).toBeLessThan(codeArrived[0]!);
     } finally {
       await context.close();
     }

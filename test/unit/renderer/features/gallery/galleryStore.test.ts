@@ -195,12 +195,30 @@ describe('the gallery paging through the library', () => {
     expect(pagesAsked()).toEqual([0]);
   });
 
-  it('opens on the page read ahead, and reads it again as for any result shown before', async () => {
+  it('opens on the page read ahead moments before as it came, without reading it again', async () => {
+    useGalleryStore.getState().readAhead();
+    await vi.runAllTimersAsync();
+    expect(useGalleryStore.getState()).toMatchObject({ total: TOTAL, answered: true });
+    const readEpoch = useGalleryStore.getState().shownEpoch;
+    vi.advanceTimersByTime(1_000);
+    await useGalleryStore.getState().enter();
+    useGalleryStore.getState().showRange(0, 40);
+    await vi.runAllTimersAsync();
+    expect(pagesAsked()).toEqual([0]);
+    expect(useGalleryStore.getState().shownEpoch).toBe(readEpoch);
+    // Opened again later, the result is read again as any shown before.
+    await useGalleryStore.getState().enter();
+    await vi.runAllTimersAsync();
+    expect(pagesAsked()).toEqual([0, 0]);
+  });
+
+  it('opens on a page read ahead long before, and reads it again as for any result shown before', async () => {
     useGalleryStore.getState().readAhead();
     await vi.runAllTimersAsync();
     expect(useGalleryStore.getState()).toMatchObject({ total: TOTAL, answered: true });
     expect(useGalleryStore.getState().itemAt(0)?.id).toBe('item-0');
     const readEpoch = useGalleryStore.getState().shownEpoch;
+    vi.advanceTimersByTime(60_000);
     libraryTotal = TOTAL + 1;
     held = [];
     const reread = held;

@@ -46,7 +46,7 @@ export function startApp(): () => void {
     await useAppInfoStore.getState().load(async (info) => {
       // Opening on the gallery: its first rows are asked for now, while its code arrives and the
       // frame renders, so that they are there (and their thumbnails asked for) when it first shows.
-      if (info.startScreen === 'gallery') useGalleryStore.getState().readAhead();
+      if (info.startScreen === 'gallery') useGalleryStore.getState().readAhead(true);
       await openStartScreen(info);
     });
     if (!useAppInfoStore.getState().info) return;

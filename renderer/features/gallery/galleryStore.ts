@@ -58,10 +58,11 @@ interface GalleryState {
   /**
    * While the app starts: the first page of the gallery's first view is asked once, so that the
    * gallery opens on its rows (and their thumbnails are asked for) without a round trip to core first;
-   * the gallery opened moments later shows it as it came (`enter`). Nothing is asked once a result is
-   * shown or on its way.
+   * `enter` then reads it again as for any result shown before, unless `opening`: the app is opening
+   * on the gallery now, and the gallery opened moments later shows it as it came. Nothing is asked
+   * once a result is shown or on its way.
    */
-  readAhead: () => void;
+  readAhead: (opening?: boolean) => void;
   applyUpdate: (items: readonly LibraryItem[], removedIds: readonly string[]) => void;
   patchItems: (ids: readonly string[], patch: Partial<LibraryItem>) => void;
   itemAt: (index: number) => LibraryItem | undefined;
@@ -103,10 +104,10 @@ function dropAnswersAsked(): void {
 /** The first page of the newest filter: at most one asked at a time, the latest waiting behind it. */
 let head = { busy: false, again: false };
 /**
- * When the result on screen (or on its way) was read ahead while the app started, while the gallery
- * has not been opened since (0 otherwise). Opened within READ_AHEAD_FRESH_MS of it, the gallery
- * shows it as it came (updates reach it through `applyUpdate` meanwhile) rather than reading it
- * again while its thumbnails load; opened later, it reads it again as any result shown before.
+ * When the result on screen (or on its way) was read ahead for the app opening on the gallery, while
+ * the gallery has not been opened since (0 otherwise). Opened within READ_AHEAD_FRESH_MS of it, the
+ * gallery shows it as it came rather than reading it again while its thumbnails load; opened later
+ * (the person went elsewhere first), it reads it again as any result shown before.
  */
 let readAheadAt = 0;
 const READ_AHEAD_FRESH_MS = 5_000;
@@ -262,9 +263,9 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       return fresh ? Promise.resolve() : get().refresh();
     },
 
-    readAhead: () => {
+    readAhead: (opening = false) => {
       if (get().answered || head.busy) return;
-      readAheadAt = Date.now();
+      if (opening) readAheadAt = Date.now();
       void loadHead();
     },
 

@@ -195,8 +195,8 @@ describe('the gallery paging through the library', () => {
     expect(pagesAsked()).toEqual([0]);
   });
 
-  it('opens on the page read ahead moments before as it came, without reading it again', async () => {
-    useGalleryStore.getState().readAhead();
+  it('opens on the page read ahead for it moments before as it came, without reading it again', async () => {
+    useGalleryStore.getState().readAhead(true);
     await vi.runAllTimersAsync();
     expect(useGalleryStore.getState()).toMatchObject({ total: TOTAL, answered: true });
     const readEpoch = useGalleryStore.getState().shownEpoch;
@@ -212,13 +212,16 @@ describe('the gallery paging through the library', () => {
     expect(pagesAsked()).toEqual([0, 0]);
   });
 
-  it('opens on a page read ahead long before, and reads it again as for any result shown before', async () => {
-    useGalleryStore.getState().readAhead();
+  it.each([
+    ['for it, long before', true, 60_000],
+    ['while the app started elsewhere', false, 0],
+  ] as const)('opens on a page read ahead %s, and reads it again as for any result shown before', async (_, opening, laterMs) => {
+    useGalleryStore.getState().readAhead(opening);
     await vi.runAllTimersAsync();
     expect(useGalleryStore.getState()).toMatchObject({ total: TOTAL, answered: true });
     expect(useGalleryStore.getState().itemAt(0)?.id).toBe('item-0');
     const readEpoch = useGalleryStore.getState().shownEpoch;
-    vi.advanceTimersByTime(60_000);
+    vi.advanceTimersByTime(laterMs);
     libraryTotal = TOTAL + 1;
     held = [];
     const reread = held;

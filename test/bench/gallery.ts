@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { silentLogger } from '../../electron/core/log/logger.ts';
+import { FilePreferences } from '../../electron/core/preferences/preferences.ts';
 import { startBrowserHost, type BrowserHost } from '../../electron/web/browserHost.ts';
 import { benchChromiumPath, launchChromium } from '../e2e/support/chromium.ts';
 import { ensureRendererBuilt } from '../e2e/support/studioHost.ts';
@@ -375,9 +376,7 @@ async function browseGallery(page: Page, size: number, opensOn: 'gallery' | 'cas
 
 /** Sets the screen the app opens on at its next start, as leaving it there would have. */
 function keepLastScreen(userDataDir: string, screen: 'gallery' | 'cast'): void {
-  const path = join(userDataDir, 'preferences.json');
-  const values = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>) : {};
-  writeFileSync(path, JSON.stringify({ ...values, lastScreen: screen }, null, '\t'));
+  new FilePreferences({ cwd: userDataDir }).set('lastScreen', screen);
 }
 
 /** The three slowest samples, slowest first, in whole ms. */

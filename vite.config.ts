@@ -34,6 +34,9 @@ const renderer: UserConfig = {
     emptyOutDir: true,
     target: 'chrome140',
     reportCompressedSize: false,
+    // `.vite/manifest.json`: which chunks and style sheets each screen needs, so a shell serving the
+    // page can name the start screen's beside the first script (electron/core/app/startScreenPage.ts).
+    manifest: true,
   },
 };
 

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { Reply } from '../../shared/ipc/bridge.ts';
 import type { Settings } from '../../shared/ipc/models.ts';
 import { acquireDataFolderLock, type DataFolderLock } from '../core/app/dataFolderLock.ts';
+import { startScreenIn } from '../core/app/screenMemory.ts';
+import { peekPreferences } from '../core/preferences/preferences.ts';
 import { startRemoteCore, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger } from '../core/log/logger.ts';
 import { installAppMenu } from './appMenu.ts';
@@ -55,7 +57,8 @@ async function start(): Promise<void> {
 
   applySessionPolicy(session.defaultSession, { appOrigin: APP_ORIGIN, csp });
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, APP_ORIGIN));
-  handleAppProtocol(join(root, 'dist', 'renderer'), csp);
+  // Read before core starts, as core reads it: the screen kept when this run began.
+  handleAppProtocol(join(root, 'dist', 'renderer'), csp, startScreenIn(peekPreferences(app.getPath('userData'))));
   installAppMenu({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, productName: app.getName() });
 
   // The window opens at once on the renderer's "Starting…" screen; invokes wait for core, which

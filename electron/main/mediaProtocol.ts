@@ -1,4 +1,5 @@
 import { protocol } from 'electron';
+import type { Screen } from '../../shared/ipc/screens.ts';
 import { appResponse } from './appResponse.ts';
 import { APP_SCHEME, MEDIA_SCHEME } from './appUrls.ts';
 import { mediaResponse, type MediaFileResolver } from './mediaResponse.ts';
@@ -16,9 +17,9 @@ export function registerPrivilegedSchemes(): void {
   ]);
 }
 
-/** `castapp://studio/…`: the built renderer, every response with the CSP. */
-export function handleAppProtocol(rendererDir: string, csp: string): void {
-  protocol.handle(APP_SCHEME, (request) => appResponse(request, rendererDir, csp));
+/** `castapp://studio/…`: the built renderer, every response with the CSP; the page preloads `startScreen`'s code. */
+export function handleAppProtocol(rendererDir: string, csp: string, startScreen: Screen | null): void {
+  protocol.handle(APP_SCHEME, (request) => appResponse(request, rendererDir, csp, startScreen));
 }
 
 /** `casmedia://media/<id>`: library files by content id only, with byte ranges; 404 for unknown ids. */

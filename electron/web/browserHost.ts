@@ -8,7 +8,8 @@ import { createCore } from '../core/createCore.ts';
 import { workerThreadCore } from '../core/host/coreWorker.ts';
 import { inThreadCore, startRemoteCore, type CoreSpawner, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts';
-import { corePreferences } from '../core/preferences/preferences.ts';
+import { corePreferences, peekPreferences } from '../core/preferences/preferences.ts';
+import { startScreenIn } from '../core/app/screenMemory.ts';
 import { KeytarKeychain, type Keychain } from '../core/secrets/keychain.ts';
 import { HostKeychain } from './hostKeychain.ts';
 import { startHostServer } from './hostServer.ts';
@@ -103,7 +104,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 async function startLocked(options: BrowserHostOptions, rendererDir: string, releaseLock: () => void): Promise<BrowserHost> {
   const log = options.log ?? new RedactingLogger([new FileLogSink(join(options.userDataDir, 'logs', 'browser-host.log'))]);
 
-  const host = await startHostServer({ port: options.port, rendererDir, uploadDir: join(options.userDataDir, 'uploads-incoming'), log });
+  const host = await startHostServer({
+    port: options.port,
+    rendererDir,
+    // Read before core starts, as core reads it: the screen kept when this run began.
+    startScreen: startScreenIn(peekPreferences(options.userDataDir)),
+    uploadDir: join(options.userDataDir, 'uploads-incoming'),
+    log,
+  });
   let sandboxReady: SandboxReady | null = null;
   const launcher = launcherFor(options, log);
   const launchSandbox: SandboxLauncher | undefined = launcher

@@ -7,6 +7,7 @@ import { BridgeServer, type BridgeRouter } from './bridgeServer.ts';
 import { HostAuth, newToken } from './hostAuth.ts';
 import { createRequestHandler, MEDIA_PREFIX, type MediaResolver } from './httpRoutes.ts';
 import { createUploadRoute } from './uploadRoute.ts';
+import type { Screen } from '../../shared/ipc/screens.ts';
 
 export type HostServer = {
   auth: HostAuth;
@@ -23,6 +24,8 @@ export type HostServer = {
 export type HostServerOptions = {
   port?: number;
   rendererDir: string;
+  /** The screen the page opens on, its code preloaded with the page's (electron/core/app/startScreenPage.ts). */
+  startScreen?: Screen | null;
   /** Where uploads are streamed before core sends them; default a folder of this start under the OS temp dir. */
   uploadDir?: string;
   /** The gate of an earlier start on the same port, kept (tests restart a host to drop every socket). */
@@ -51,7 +54,13 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
   });
   server.on(
     'request',
-    createRequestHandler({ auth, rendererDir: options.rendererDir, resolveMedia: () => core?.resolveMedia ?? null, upload }),
+    createRequestHandler({
+      auth,
+      rendererDir: options.rendererDir,
+      startScreen: options.startScreen ?? null,
+      resolveMedia: () => core?.resolveMedia ?? null,
+      upload,
+    }),
   );
   server.on('upgrade', bridge.upgrade);
   // A client that resets mid-request must not reach the process as an unhandled 'error'.

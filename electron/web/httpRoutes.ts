@@ -1,9 +1,12 @@
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
 import { MEDIA_SAFETY_HEADERS, mediaTypeOfFile } from '../core/media/mediaSignature.ts';
 import type { StoredFile } from '../core/media/storedFile.ts';
+import { startScreenPage } from '../core/app/startScreenPage.ts';
+import type { Screen } from '../../shared/ipc/screens.ts';
 import { downloadDisposition } from './downloadDisposition.ts';
 import { fetchSiteAllowed, type HostAuth } from './hostAuth.ts';
 import { contentSecurityPolicy, contentTypeOf, resolveStaticFile } from './staticFiles.ts';
@@ -36,6 +39,8 @@ const BASE_HEADERS = {
 export type HttpRoutesOptions = {
   auth: HostAuth;
   rendererDir: string;
+  /** The screen the page opens on (core's `app.info` answers the same): its code is preloaded with the page's. */
+  startScreen?: Screen | null;
   /** Null until the core is up; media requests get 503 meanwhile. */
   resolveMedia: () => MediaResolver | null;
   /** `PUT /uploads` once the session token, Host and Origin are checked (electron/web/uploadRoute.ts). */
@@ -149,6 +154,7 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
       'Cache-Control': isPage ? 'no-store' : 'public, max-age=31536000, immutable',
     });
     if (request.method === 'HEAD') return void response.end();
+    if (isPage) return void response.end(startScreenPage(await readFile(file, 'utf8'), options.rendererDir, options.startScreen ?? null));
     await pipeline(createReadStream(file), response).catch(() => response.destroy());
   }
 }

@@ -3,7 +3,6 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Job, LibraryItem } from '../../shared/ipc/index.ts';
 import type { Core } from '../../electron/core/createCore.ts';
@@ -153,7 +152,10 @@ describe.skipIf(!hasSecretService)('the embedded sandbox’s port taken by anoth
       expect(storedIntact(second.core, item.thumbId!)).toBe(true);
       // The service's own address of the item (what "use as reference" sends) answers at the new port.
       expect(new URL(item.remoteUrl!).port).toBe(String(newPort));
-      const answer = await request(item.remoteUrl!, { dispatcher: second.core.session()!.dispatcher });
+      const remote = new URL(item.remoteUrl!);
+      const answer = await second.core
+        .session()!
+        .dispatcher.request({ origin: remote.origin, path: `${remote.pathname}${remote.search}`, method: 'GET' });
       const bytes = Buffer.from(await answer.body.arrayBuffer());
       expect(answer.statusCode).toBe(200);
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(item.mediaId);

@@ -1,5 +1,14 @@
 import { rootCertificates } from 'node:tls';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+
+/**
+ * What core asks of a dispatcher: requests, and closing its connections when a profile is left.
+ * An undici Agent is one (tests hand core theirs); createProfileDispatcher makes core's own.
+ */
+export type ServiceDispatcher = {
+  request(options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+  close(): Promise<void>;
+};
 
 /**
  * One undici Agent per profile. An Agent keeps one keep-alive Pool per origin (the API origin and
@@ -8,17 +17,33 @@ import { Agent, type Dispatcher } from 'undici';
  * Trust: the sandbox profile trusts exactly the certificate its sandbox printed and nothing else;
  * a remote profile trusts the public roots plus its optional extra CA. Verification is never off,
  * and the extra trust lives in this profile's dispatcher only, never in a global one.
+ *
+ * undici is loaded with the first request, not with core: loading it takes about 100 ms of a core
+ * on a 2-core machine, and at start core has a library to open and a first screen to answer before
+ * anything needs the network.
  */
 export function createProfileDispatcher(
   trust: { kind: 'sandbox'; caPem: string } | { kind: 'remote'; extraCaPem: string | null },
-): Dispatcher {
+): ServiceDispatcher {
   const ca = trust.kind === 'sandbox' ? [trust.caPem] : trust.extraCaPem ? [...rootCertificates, trust.extraCaPem] : undefined;
-  return new Agent({
-    connections: 8,
-    keepAliveTimeout: 30_000,
-    keepAliveMaxTimeout: 600_000,
-    headersTimeout: 30_000,
-    bodyTimeout: 60_000,
-    connect: { ...(ca ? { ca } : {}), rejectUnauthorized: true, timeout: 10_000 },
-  });
+  let agent: Promise<Dispatcher> | null = null;
+  const loaded = () =>
+    (agent ??= import('undici').then(
+      ({ Agent }) =>
+        new Agent({
+          connections: 8,
+          keepAliveTimeout: 30_000,
+          keepAliveMaxTimeout: 600_000,
+          headersTimeout: 30_000,
+          bodyTimeout: 60_000,
+          connect: { ...(ca ? { ca } : {}), rejectUnauthorized: true, timeout: 10_000 },
+        }),
+    ));
+  return {
+    request: async (options) => (await loaded()).request(options),
+    // A dispatcher that never sent anything has no connections to close (and loads nothing to say so).
+    close: async () => {
+      if (agent) await (await agent).close();
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
 import { AmbiguousBody } from '../../../shared/api/index.ts';
 import { sleep, type Clock } from '../clock/clock.ts';
 import { Redactor, type Logger } from '../log/logger.ts';
@@ -14,6 +13,7 @@ import {
   type RetryPolicy,
 } from './retryPolicy.ts';
 import { KEY_REJECTED_CODES, ServiceError, clientError, serviceErrorFrom } from './serviceError.ts';
+import type { ServiceDispatcher } from './dispatcher.ts';
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -62,7 +62,7 @@ export interface HttpObserver {
 
 export type HttpClientOptions = {
   baseUrl: string;
-  dispatcher: Dispatcher;
+  dispatcher: ServiceDispatcher;
   /** The profile's key from memory (loaded from the keychain); null means "needs a key". */
   apiKey: () => string | null;
   clock: Clock;

@@ -3,6 +3,20 @@ import type { Preferences } from '../preferences/preferences.ts';
 
 const KEY = 'lastScreen';
 
+/** A hand-edited or older file may hold anything: only a screen this version has counts, and never settings. */
+function keptScreen(stored: unknown): Screen | null {
+  return SCREENS.find((screen) => screen === stored && screen !== 'settings') ?? null;
+}
+
+function startScreenOf(kept: Screen | null): Screen | null {
+  return kept === 'studio' ? null : kept;
+}
+
+/** The screen a page opens on, from the preferences' values as they were when this run began (see ScreenMemory). */
+export function startScreenIn(preferences: Record<string, unknown> | null): Screen | null {
+  return startScreenOf(keptScreen(preferences?.[KEY] ?? null));
+}
+
 /**
  * Which screen the app was on, kept for its next run: a creator who works in the gallery finds
  * the gallery when the app opens again. Settings is a place to visit and leave, so it is not kept
@@ -17,10 +31,8 @@ export class ScreenMemory {
 
   constructor(prefs: Preferences) {
     this.prefs = prefs;
-    const stored = prefs.get<unknown>(KEY, null);
-    // A hand-edited or older file may hold anything: only a screen this version has counts.
-    this.kept = SCREENS.find((screen) => screen === stored && screen !== 'settings') ?? null;
-    this.atStart = this.kept === 'studio' ? null : this.kept;
+    this.kept = keptScreen(prefs.get<unknown>(KEY, null));
+    this.atStart = startScreenOf(this.kept);
   }
 
   /** The screen a page opens on; null for the cast (the studio), which is where a first run opens. */

@@ -11,6 +11,7 @@ import type { CdnSources } from './cdnSources.ts';
 import { expectedHash, guessType, headerOf, HttpStatusError, startingPoint } from './fileAnswer.ts';
 import { DownloadStore, type DownloadFailure, type DownloadRow, type IndexedFile } from './downloadStore.ts';
 import type { MediaStore } from './mediaStore.ts';
+import type { ServiceDispatcher } from '../api/dispatcher.ts';
 
 export type { DownloadFailure, DownloadRow } from './downloadStore.ts';
 
@@ -28,7 +29,7 @@ export type DownloaderDeps = {
   store: MediaStore;
   /** Turns addresses into stored sources and back, against the connection's CDN; without it sources stay whole addresses. */
   sources?: CdnSources;
-  dispatcher: Dispatcher;
+  dispatcher: ServiceDispatcher;
   canDownload: () => boolean;
   clock: Clock;
   random: () => number;

@@ -84,6 +84,20 @@ export function corePreferences(userDataDir: string, log: Logger): FilePreferenc
   });
 }
 
+/**
+ * The values in `<cwd>/preferences.json` as they are, for a shell that needs one before core starts
+ * (the screen the page opens on): read only, never moved aside or written, so core's own read at
+ * its start still finds a damaged file and reports it. Null when the file cannot be read as an object.
+ */
+export function peekPreferences(cwd: string): Record<string, unknown> | null {
+  try {
+    const read = readValues(join(cwd, 'preferences.json'));
+    return read.ok ? read.values : null;
+  } catch {
+    return null;
+  }
+}
+
 function readValues(path: string): { ok: true; values: Record<string, unknown> } | { ok: false; reason: string } {
   let text: string;
   try {

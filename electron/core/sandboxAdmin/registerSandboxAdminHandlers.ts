@@ -1,15 +1,15 @@
-import type { Dispatcher } from 'undici';
 import type { CreditsBook } from '../account/creditsBook.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { SandboxAdminClient } from './sandboxAdminClient.ts';
+import type { ServiceDispatcher } from '../api/dispatcher.ts';
 
 /** What Settings → Sandbox uses of the active connection. */
 export type SandboxAdminServices = {
   api: Pick<ApiClient, 'account' | 'http'>;
-  dispatcher: Dispatcher;
+  dispatcher: ServiceDispatcher;
   credits: Pick<CreditsBook, 'account' | 'storeAccount' | 'balance'>;
   queue: Pick<JobQueue, 'pump'>;
   readonly planRequired: boolean;

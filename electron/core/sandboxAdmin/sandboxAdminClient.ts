@@ -1,8 +1,8 @@
-import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ErrorBody, SandboxQuoteList, SandboxSpeedResponse, SandboxUser } from '../../../shared/api/index.ts';
 import type { SandboxState } from '../../../shared/ipc/index.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import type { ServiceDispatcher } from '../api/dispatcher.ts';
 
 /**
  * The embedded sandbox's admin API (docs/service-decisions.md, "Sandbox administration"): what the
@@ -11,10 +11,10 @@ import { AppFailure } from '../ipc/appFailure.ts';
  */
 export class SandboxAdminClient {
   private readonly origin: string;
-  private readonly dispatcher: Dispatcher;
+  private readonly dispatcher: ServiceDispatcher;
   private readonly adminToken: string;
 
-  constructor(target: { baseUrl: string; dispatcher: Dispatcher; adminToken: string }) {
+  constructor(target: { baseUrl: string; dispatcher: ServiceDispatcher; adminToken: string }) {
     this.origin = new URL(target.baseUrl).origin;
     this.dispatcher = target.dispatcher;
     this.adminToken = target.adminToken;

@@ -1,5 +1,4 @@
 import { X509Certificate } from 'node:crypto';
-import type { Dispatcher } from 'undici';
 import { AccountResponse, ApiKeyText, type Account } from '../../../shared/api/index.ts';
 import type { ConnectionCheck, ConnectionStatus } from '../../../shared/ipc/index.ts';
 import { HttpClient } from '../api/httpClient.ts';
@@ -7,6 +6,7 @@ import { ServiceError, connectionFailureOf, type ConnectionFailure } from '../ap
 import type { Clock } from '../clock/clock.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { Logger } from '../log/logger.ts';
+import type { ServiceDispatcher } from '../api/dispatcher.ts';
 
 export type CheckDeps = { clock: Clock; random: () => number; log: Logger };
 
@@ -15,7 +15,7 @@ export type CheckDeps = { clock: Clock; random: () => number; log: Logger };
  * found or exactly what stood in the way. It stores nothing: the caller decides what to keep.
  */
 export async function checkService(
-  target: { baseUrl: string; apiKey: string | null; dispatcher: Dispatcher },
+  target: { baseUrl: string; apiKey: string | null; dispatcher: ServiceDispatcher },
   deps: CheckDeps,
 ): Promise<ConnectionCheck> {
   const where = hostOf(target.baseUrl);

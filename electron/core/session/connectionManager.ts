@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Connection, ConnectionCheck, Profile, Settings } from '../../../shared/ipc/index.ts';
-import { createProfileDispatcher } from '../api/dispatcher.ts';
+import { createProfileDispatcher, type ServiceDispatcher } from '../api/dispatcher.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
@@ -38,7 +38,7 @@ export type ConnectionDeps = {
 type OpenOptions = { libraryDamaged?: string };
 
 /** Where a session opens: the profile, its key, the service's address and a dispatcher trusting it. */
-type SessionTarget = { profile: ProfileRecord; apiKey: string | null; baseUrl: string; dispatcher: Dispatcher };
+type SessionTarget = { profile: ProfileRecord; apiKey: string | null; baseUrl: string; dispatcher: ServiceDispatcher };
 
 const ONBOARDED = 'onboarded';
 /**
@@ -323,7 +323,7 @@ export class ConnectionManager {
   }
 
   /** A dispatcher for one check: the profile's trust (public roots plus its CA), closed afterwards. */
-  private async withDispatcher<T>(caPem: string | null, run: (dispatcher: Dispatcher) => Promise<T>): Promise<T> {
+  private async withDispatcher<T>(caPem: string | null, run: (dispatcher: ServiceDispatcher) => Promise<T>): Promise<T> {
     if (this.deps.fetchDispatcher) return run(this.deps.fetchDispatcher);
     const dispatcher = createProfileDispatcher({ kind: 'remote', extraCaPem: caPem });
     try {

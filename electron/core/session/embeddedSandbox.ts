@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { SandboxReady } from '../../../shared/api/index.ts';
 import type { ConnectionCheck } from '../../../shared/ipc/index.ts';
-import { createProfileDispatcher } from '../api/dispatcher.ts';
+import { createProfileDispatcher, type ServiceDispatcher } from '../api/dispatcher.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Logger, Redactor } from '../log/logger.ts';
 import type { ProfileRecord, ProfileStore } from '../profiles/profileStore.ts';
@@ -37,7 +37,7 @@ export type SandboxHost = {
 };
 
 /** The embedded sandbox once it is up: the profile at its address, its key and a dispatcher trusting its certificate. */
-export type StartedSandbox = { profile: ProfileRecord; apiKey: string; baseUrl: string; dispatcher: Dispatcher };
+export type StartedSandbox = { profile: ProfileRecord; apiKey: string; baseUrl: string; dispatcher: ServiceDispatcher };
 
 /** `profiles.test` of the sandbox profile while another connection is in use: its process is not running. */
 export function sandboxNotInUse(): ConnectionCheck {
@@ -194,7 +194,7 @@ export class EmbeddedSandbox {
   }
 
   /** Trust exactly the sandbox's certificate, for this profile's dispatcher only. */
-  private dispatcherFor(ready: SandboxReady): Dispatcher {
+  private dispatcherFor(ready: SandboxReady): ServiceDispatcher {
     return this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'sandbox', caPem: readPem(ready.ca_cert) });
   }
 }

@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 import { ResourceKind } from '../../../shared/api/index.ts';
 import type { CreditHistoryStore } from '../account/creditHistoryStore.ts';
 import type { CreditsBook } from '../account/creditsBook.ts';
@@ -39,6 +38,7 @@ import {
 } from './sessionParts.ts';
 import type { SessionOptions } from './sessionOptions.ts';
 import type { SyncSchedule } from './syncSchedule.ts';
+import type { ServiceDispatcher } from '../api/dispatcher.ts';
 
 /**
  * Everything that belongs to the active profile: its library file, media store, API client, outbox,
@@ -47,7 +47,7 @@ import type { SyncSchedule } from './syncSchedule.ts';
  */
 export class Session {
   readonly profile: ProfileRecord;
-  readonly dispatcher: Dispatcher;
+  readonly dispatcher: ServiceDispatcher;
   readonly library: LibraryDatabase;
   readonly health: LibraryHealth;
   readonly resources: ResourceStore;

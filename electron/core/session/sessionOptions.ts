@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 import type { Job, Settings } from '../../../shared/ipc/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryRebuild } from '../library/libraryIntegrity.ts';
@@ -6,12 +5,13 @@ import type { Logger } from '../log/logger.ts';
 import type { PollIntervals } from '../poller/poller.ts';
 import type { ProfileRecord } from '../profiles/profileStore.ts';
 import type { Emit } from '../records/resourceKinds.ts';
+import type { ServiceDispatcher } from '../api/dispatcher.ts';
 
 export type SessionOptions = {
   profile: ProfileRecord;
   apiKey: string | null;
   baseUrl: string;
-  dispatcher: Dispatcher;
+  dispatcher: ServiceDispatcher;
   userDataDir: string;
   clock: Clock;
   random: () => number;

@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryApp } from '../library/pages/LibraryApp.ts';
 import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 
-/** In the page, from its first script on: every screen the outlet has shown, in order. */
+/** In the page, from its first script on: every screen the outlet has shown, in order, and when the gallery's grid first showed. */
 function recordScreens(): void {
-  const shown: string[] = [];
-  (window as unknown as { shownScreens: string[] }).shownScreens = shown;
+  const record = window as unknown as { shownScreens: string[]; galleryShownAt: number | null };
+  record.shownScreens = [];
+  record.galleryShownAt = null;
   new MutationObserver(() => {
     const screen = document.querySelector('.screen-outlet[data-screen]')?.getAttribute('data-screen');
-    if (screen && shown.at(-1) !== screen) shown.push(screen);
+    if (screen && record.shownScreens.at(-1) !== screen) record.shownScreens.push(screen);
+    if (record.galleryShownAt === null && document.querySelector('.gallery-scroller')) record.galleryShownAt = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-screen'] });
 }
 
@@ -78,6 +80,10 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
       const page = await context.newPage();
       await page.addInitScript(recordScreens);
       await page.addInitScript(recordCommands);
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
       await page.goto(studio.url);
       await page.locator('.screen-outlet[data-screen="gallery"]').waitFor({ timeout: 30_000 });
       await page.locator('.gallery-scroller[data-total="2"]').waitFor({ timeout: 30_000 });
@@ -88,19 +94,29 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
       expect(await page.locator('[data-nav="gallery"]').getAttribute('aria-current')).toBe('page');
       // Settings, the last screen of the last run, is not where it opens; nor was the cast shown on the way.
       expect(await page.evaluate(() => (window as unknown as { shownScreens: string[] }).shownScreens)).toEqual(['gallery']);
-      // Its first rows were asked for while its code was still arriving (not by the screen once it
-      // rendered), and only once: opening on them did not read them again.
-      const { sent, codeArrived } = await page.evaluate(() => ({
+      // Its code was asked for with the page's first script, named in the page's HTML (the page
+      // itself learns where it opens only once that script has run and core has answered)...
+      const { sent, code, firstScriptRan, galleryShownAt } = await page.evaluate(() => ({
         sent: (window as unknown as { sentCommands: Sent[] }).sentCommands,
-        codeArrived: performance
+        code: performance
           .getEntriesByType('resource')
-          .filter((entry) => /\/GalleryScreen-[^/]*\.js$/.test(entry.name))
-          .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+          .filter((entry) => /\/GalleryScreen-[^/]*\.(js|css)$/.test(entry.name))
+          .map((entry) => ({ name: entry.name.split('/').pop()!, startTime: entry.startTime })),
+        firstScriptRan: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
+        galleryShownAt: (window as unknown as { galleryShownAt: number | null }).galleryShownAt,
       }));
+      expect(code.map((entry) => entry.name.replace(/-[^-.]+\./, '.')).sort()).toEqual(['GalleryScreen.css', 'GalleryScreen.js']);
+      for (const entry of code) expect(entry.startTime).toBeLessThan(firstScriptRan);
+      // ...and used: nothing preloaded went unused (the browser says so 3 s after the page's load),
+      // and nothing was refused.
+      await page.waitForTimeout(3_500);
+      expect(warnings).toEqual([]);
+      // Its first rows were asked for before the screen rendered (not by the screen once it had),
+      // and only once: opening on them did not read them again.
       const queries = sent.filter((command) => command.command === 'library.query');
       expect(queries.map((query) => query.offset)).toEqual([0]);
-      expect(codeArrived).toHaveLength(1);
-      expect(queries[0]!.at).toBeLessThan(codeArrived[0]!);
+      expect(galleryShownAt).not.toBeNull();
+      expect(queries[0]!.at).toBeLessThan(galleryShownAt!);
     } finally {
       await context.close();
     }

@@ -264,7 +264,9 @@ async function systemKeychain(): Promise<TestKeychain | null> {
 export function ensureRendererBuilt(): void {
   const index = join(rendererDir, 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  if (built > newestSource([join(root, 'renderer'), join(root, 'shared')])) return;
+  // The build's config counts too: it decides what the build writes (its manifest, for one).
+  if (built > Math.max(newestSource([join(root, 'renderer'), join(root, 'shared')]), statSync(join(root, 'vite.config.ts')).mtimeMs))
+    return;
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'renderer', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`The renderer did not build:\n${result.stdout}\n${result.stderr}`);

@@ -29,6 +29,32 @@ describe('the castapp protocol (the built renderer in Electron)', () => {
     expect(await script.text()).toBe('console.log(1)');
   });
 
+  it('names the start screen’s code in the page when the build lists it, and serves assets untouched', async () => {
+    mkdirSync(join(root, '.vite'), { recursive: true });
+    writeFileSync(
+      join(root, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/app.js', isEntry: true },
+        'features/gallery/GalleryScreen.tsx': { file: 'assets/GalleryScreen-1.js', name: 'GalleryScreen', isDynamicEntry: true },
+      }),
+    );
+    writeFileSync(join(root, 'index.html'), '<!doctype html>\n<head>\n  <title>x</title>\n</head>\n');
+    try {
+      const page = await appResponse({ url: `${APP_ORIGIN}/`, method: 'GET' }, root, csp, 'gallery');
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toBe(
+        '<!doctype html>\n<head>\n  <title>x</title>\n    <link rel="modulepreload" crossorigin href="./assets/GalleryScreen-1.js">\n</head>\n',
+      );
+      const cast = await appResponse({ url: `${APP_ORIGIN}/`, method: 'GET' }, root, csp, null);
+      expect(await cast.text()).toBe('<!doctype html>\n<head>\n  <title>x</title>\n</head>\n');
+      const script = await appResponse({ url: `${APP_ORIGIN}/assets/app.js`, method: 'GET' }, root, csp, 'gallery');
+      expect(await script.text()).toBe('console.log(1)');
+    } finally {
+      writeFileSync(join(root, 'index.html'), '<!doctype html><title>x</title>');
+      rmSync(join(root, '.vite'), { recursive: true, force: true });
+    }
+  });
+
   it('never serves a file outside the renderer folder', async () => {
     for (const url of [
       `${APP_ORIGIN}/../secret.txt`,

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
@@ -51,5 +53,31 @@ describe('profile dispatchers and certificate trust', () => {
     expect(error.code).toBe('untrusted_certificate');
     // The process-wide default dispatcher did not learn the sandbox CA either.
     await expect(request(`${url}/v1/account`)).rejects.toThrow();
+  });
+
+  it('loads undici with its first request, not with core, and closes without loading it when it sent nothing', async () => {
+    // In a process of its own, so that nothing else has loaded undici: what core's start pays for.
+    const dispatcherModule = new URL('../../../../../electron/core/api/dispatcher.ts', import.meta.url).href;
+    const script = `
+      import { createRequire } from 'node:module';
+      const { createProfileDispatcher } = await import(${JSON.stringify(dispatcherModule)});
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((path) => path.includes('/node_modules/undici/'));
+      const unused = createProfileDispatcher({ kind: 'remote', extraCaPem: null });
+      await unused.close();
+      const used = createProfileDispatcher({ kind: 'sandbox', caPem: process.env.CA });
+      const before = loaded();
+      const answer = await used.request({ origin: process.env.URL, path: '/v1/account', method: 'GET' });
+      await answer.body.text();
+      await used.close();
+      console.log(JSON.stringify({ before, after: loaded(), status: answer.statusCode }));
+    `;
+    // Not spawnSync: the child asks this process's server.
+    const child = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, CA: cert, URL: url },
+      timeout: 30_000,
+    });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout)).toEqual({ before: false, after: true, status: 200 });
   });
 });

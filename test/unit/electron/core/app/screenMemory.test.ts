@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ScreenMemory } from '../../../../../electron/core/app/screenMemory.ts';
-import { FilePreferences } from '../../../../../electron/core/preferences/preferences.ts';
+import { ScreenMemory, startScreenIn } from '../../../../../electron/core/app/screenMemory.ts';
+import { FilePreferences, peekPreferences } from '../../../../../electron/core/preferences/preferences.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -73,4 +73,21 @@ describe('ScreenMemory', () => {
       memory.shown('credits');
       expect(run(dir).startScreen()).toBe('credits');
     });
+
+  it('tells a shell the screen a page will open on before core starts, from the file as it is, without touching it', () => {
+    const dir = folder();
+    expect(startScreenIn(peekPreferences(dir))).toBeNull();
+    run(dir).shown('voices');
+    expect(startScreenIn(peekPreferences(dir))).toBe(run(dir).startScreen());
+    expect(startScreenIn(peekPreferences(dir))).toBe('voices');
+    for (const stored of ['studio', 'settings', 'timeline', 42]) {
+      writeFileSync(join(dir, 'preferences.json'), JSON.stringify({ lastScreen: stored }));
+      expect(startScreenIn(peekPreferences(dir)), String(stored)).toBe(run(dir).startScreen());
+    }
+    // A damaged file stays where it is for core, which moves it aside and says so when it starts.
+    writeFileSync(join(dir, 'preferences.json'), '{"lastScreen": "gal');
+    expect(startScreenIn(peekPreferences(dir))).toBeNull();
+    expect(readFileSync(join(dir, 'preferences.json'), 'utf8')).toBe('{"lastScreen": "gal');
+    expect(new FilePreferences({ cwd: dir }).damaged).not.toBeNull();
+  });
 });

@@ -6,10 +6,11 @@ import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 /**
  * The current screen; moving between screens puts focus at the top of the new one. A screen that
  * throws while rendering shows a panel in its place (ScreenErrorBoundary), inside the same outlet.
- * Screens other than the studio load as their own chunks, fetched ahead after the first render. One
- * opened before its chunk is here leaves the current screen in place, marked busy, until it is: an
- * empty outlet (Suspense's fallback) would flash, and React holds back what replaces a fallback for
- * 300 ms. The outlet names the screen it shows, so it names a new one once that one has rendered.
+ * Screens load as their own chunks: the start screen's before the first render (app/startScreen.ts),
+ * the others fetched ahead after it (app/lazyScreens.ts). One opened before its chunk is here
+ * leaves the current screen in place, marked busy, until it is: an empty outlet (Suspense's
+ * fallback) would flash, and React holds back what replaces a fallback for 300 ms. The outlet names
+ * the screen it shows, so it names a new one once that one has rendered.
  */
 export function ScreenOutlet() {
   const screen = useNavigationStore((s) => s.screen);

@@ -1,6 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { Screen } from '../stores/navigationStore.ts';
-import { StudioScreen } from '../features/studio/StudioScreen.tsx';
+import { startScreenShown } from './startScreenShown.ts';
 
 type ScreenComponent = () => React.JSX.Element;
 
@@ -50,8 +50,13 @@ function lazyScreen(load: () => Promise<ScreenComponent>): LazyScreen {
   return { Component, preload, loaded: () => loaded !== null, retry };
 }
 
-/** The studio is the screen shown at start, so it ships in the first script; every other screen is its own chunk. */
-const LAZY_SCREENS: Record<Exclude<Screen, 'studio'>, LazyScreen> = {
+/**
+ * Every screen is a chunk of its own, the cast's (the studio) too: the first script carries the
+ * app's frame only, and the shell's page names the start screen's chunk beside it
+ * (electron/core/app/startScreenPage.ts), so the two arrive together.
+ */
+const LAZY_SCREENS: Record<Screen, LazyScreen> = {
+  studio: lazyScreen(() => import('../features/studio/StudioScreen.tsx').then((m) => m.StudioScreen)),
   gallery: lazyScreen(() => import('../features/gallery/GalleryScreen.tsx').then((m) => m.GalleryScreen)),
   voices: lazyScreen(() => import('../features/voices/VoicesScreen.tsx').then((m) => m.VoicesScreen)),
   scenes: lazyScreen(() => import('../features/scenes/ScenesScreen.tsx').then((m) => m.ScenesScreen)),
@@ -61,7 +66,7 @@ const LAZY_SCREENS: Record<Exclude<Screen, 'studio'>, LazyScreen> = {
 };
 
 export const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
-  studio: StudioScreen,
+  studio: LAZY_SCREENS.studio.Component,
   gallery: LAZY_SCREENS.gallery.Component,
   voices: LAZY_SCREENS.voices.Component,
   scenes: LAZY_SCREENS.scenes.Component,
@@ -72,28 +77,36 @@ export const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
 
 /** "Try again" on a screen's problem panel: a screen whose chunk could not be fetched asks for it again. */
 export function retryScreen(screen: Screen): void {
-  if (screen !== 'studio') LAZY_SCREENS[screen].retry();
+  LAZY_SCREENS[screen].retry();
 }
 
-/** Fetches and runs a screen's chunk (the studio ships in the first script); rejects when it cannot be fetched. */
+/** Fetches and runs a screen's chunk; rejects when it cannot be fetched. */
 export function preloadScreen(screen: Screen): Promise<unknown> {
-  return screen === 'studio' ? Promise.resolve() : LAZY_SCREENS[screen].preload();
+  return LAZY_SCREENS[screen].preload();
 }
 
-/** Whether the screen can render at once: it ships in the first script or its chunk has arrived. */
+/** Whether the screen can render at once: its chunk has arrived. */
 export function screenLoaded(screen: Screen): boolean {
-  return screen === 'studio' || LAZY_SCREENS[screen].loaded();
+  return LAZY_SCREENS[screen].loaded();
 }
 
 /**
  * Fetches the gallery's chunk right after the app's first render (it is where people go first,
- * and the library's first page is read ahead for it), and every other screen's once the page has a
- * moment to spare, so that moving to a screen later never waits on a fetch. Returns a cancel.
+ * and the library's first page is read ahead for it), and every other screen's once the start
+ * screen is shown (app/startScreenShown.ts) and the page has a moment to spare, so that moving to a
+ * screen later never waits on a fetch. Returns a cancel.
  */
 export function preloadScreens(): () => void {
   // A failed fetch is tried again when the screen is opened, where a failure shows its problem panel.
   const preload = (screen: LazyScreen) => void screen.preload().catch(() => undefined);
   preload(LAZY_SCREENS.gallery);
-  const handle = requestIdleCallback(() => Object.values(LAZY_SCREENS).forEach(preload), { timeout: 1000 });
-  return () => cancelIdleCallback(handle);
+  let cancelled = false;
+  let handle: number | undefined;
+  void startScreenShown().then(() => {
+    if (!cancelled) handle = requestIdleCallback(() => Object.values(LAZY_SCREENS).forEach(preload), { timeout: 1000 });
+  });
+  return () => {
+    cancelled = true;
+    if (handle !== undefined) cancelIdleCallback(handle);
+  };
 }

@@ -12,6 +12,7 @@ import { useNavigationStore } from '../stores/navigationStore.ts';
 import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { subscribeToBridgeEvents } from './bridgeEvents.ts';
+import { startScreenShown, watchStartScreen } from './startScreenShown.ts';
 import { openStartScreen } from './startScreen.ts';
 
 /** Everything that belongs to the active connection; read again when the connection switches. */
@@ -48,10 +49,13 @@ export function startApp(): () => void {
       // frame renders, so that they are there (and their thumbnails asked for) when it first shows.
       if (info.startScreen === 'gallery') useGalleryStore.getState().readAhead(true);
       await openStartScreen(info);
+      void watchStartScreen(useNavigationStore.getState().screen);
     });
     if (!useAppInfoStore.getState().info) return;
     await useConnectionStore.getState().load();
     activeProfileId = useConnectionStore.getState().connection?.profile?.id ?? null;
+    // What the first screen does not need waits for it to show (app/startScreenShown.ts).
+    await startScreenShown();
     void useSettingsStore.getState().load();
     loadConnectionData();
     // The library is read from this computer's database, connected or not: its first page is ready

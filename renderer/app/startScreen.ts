@@ -12,22 +12,22 @@ let opened = false;
  * only while the page is still where every page starts (the cast): a later answer never moves a
  * person who has gone elsewhere.
  *
- * Called before the app's frame first renders, it also waits for that screen's code: the frame and
- * the screen then render whole in one go. Rendered before its code had arrived, the screen would
- * suspend, and React renders what a suspense was waiting for in slices that yield to everything
- * else the page does at start. A fetch that fails or hangs is left to the screen's own problem
- * panel once the frame shows.
+ * Called before the app's frame first renders, it also waits for the code of the screen the page
+ * opens on, the cast's too: the frame and the screen then render whole in one go. Rendered before
+ * its code had arrived, the screen would suspend, and React renders what a suspense was waiting for
+ * in slices that yield to everything else the page does at start. A fetch that fails or hangs is
+ * left to the screen's own problem panel once the frame shows.
  */
 export async function openStartScreen(info: AppInfo): Promise<void> {
-  if (opened) return;
-  opened = true;
-  const navigation = useNavigationStore.getState();
-  const screen = info.startScreen;
-  if (!screen || navigation.screen !== 'studio' || navigation.characterId !== null) return;
-  navigation.go(screen);
+  if (!opened) {
+    opened = true;
+    const navigation = useNavigationStore.getState();
+    const screen = info.startScreen;
+    if (screen && navigation.screen === 'studio' && navigation.characterId === null) navigation.go(screen);
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
-    preloadScreen(screen).catch(() => undefined),
+    preloadScreen(useNavigationStore.getState().screen).catch(() => undefined),
     new Promise<void>((resolve) => {
       timer = setTimeout(resolve, CODE_WAIT_MS);
     }),

@@ -13,18 +13,18 @@ export const RENDERER_MANIFEST = join('.vite', 'manifest.json');
 /**
  * The page's HTML, naming the code of the screen it opens on beside its first script.
  *
- * Every screen but the cast is a chunk of its own. The page learns which screen it opens on from
- * core's `app.info`, which it can ask only once its first script has run and its bridge is up: a
- * page opening on the gallery fetched the gallery's code 250–300 ms into its start, and then
- * compiled it, while nothing else was left to do. The shell knows that screen before the page asks
- * for its HTML (from the preferences as they were when the run began, the same value core answers
- * with), so the HTML it serves lists the screen's code and style sheets as preloads: the browser
- * fetches and compiles them while it fetches the first script. Nothing else changes: the page still
- * opens the screen core names, and a build without a manifest is served as it is.
+ * Every screen is a chunk of its own (renderer/app/lazyScreens.ts). The page learns which screen it
+ * opens on from core's `app.info`, which it can ask only once its first script has run and its
+ * bridge is up: a page opening on the gallery fetched the gallery's code 250–300 ms into its start,
+ * and then compiled it, while nothing else was left to do. The shell knows that screen before the
+ * page asks for its HTML (from the preferences as they were when the run began, the same value core
+ * answers with; null is the cast), so the HTML it serves lists the screen's code and style sheets
+ * as preloads: the browser fetches and compiles them while it fetches the first script. Nothing
+ * else changes: the page still opens the screen core names, and a build without a manifest is
+ * served as it is.
  */
 export function startScreenPage(html: string, rendererDir: string, screen: Screen | null): string {
-  if (!screen) return html;
-  const links = startScreenLinks(readManifest(rendererDir), screen);
+  const links = startScreenLinks(readManifest(rendererDir), screen ?? 'studio');
   const end = html.indexOf('</head>');
   if (links.length === 0 || end < 0) return html;
   // On lines of their own before the line that closes the head, as the build writes its own.
@@ -35,7 +35,7 @@ export function startScreenPage(html: string, rendererDir: string, screen: Scree
 /**
  * The preload links for a screen's chunk: its script and every chunk it imports that the first
  * script does not (those are preloaded already), then their style sheets. None for a screen with
- * no chunk of its own (the cast ships in the first script), or one the manifest does not have.
+ * no chunk of its own in this build, or without a manifest.
  */
 export function startScreenLinks(manifest: RendererManifest | null, screen: Screen): string[] {
   if (!manifest) return [];

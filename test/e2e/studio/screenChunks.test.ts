@@ -4,7 +4,7 @@ import { SCREENS, type Screen } from '../../../renderer/stores/navigationStore.t
 import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 import { StudioApp } from './pages/StudioApp.ts';
 
-/** The screens that are not shown at start: each ships as its own chunk, named after its component. */
+/** The screens not shown at the start of a first run (which opens on the cast, the studio); every screen is a chunk named after its component. */
 const LATER_SCREENS = SCREENS.filter((screen) => screen !== 'studio');
 
 function chunkPattern(screen: Screen): RegExp {
@@ -55,8 +55,9 @@ async function screensWaitedFor(page: Page): Promise<string[]> {
 }
 
 /**
- * The first script carries the frame and the studio only; every other screen is its own chunk,
- * fetched ahead after the first render, so that moving to it later neither fetches nor waits.
+ * The first script carries the app's frame only; every screen is its own chunk. The page names the
+ * start screen's beside its first script, and every other one is fetched ahead after the first
+ * render, so that moving to it later neither fetches nor waits.
  */
 describe.skipIf(chromiumMissing() !== null)('screens load as their own chunks', () => {
   let studio: StudioHost;
@@ -77,6 +78,16 @@ describe.skipIf(chromiumMissing() !== null)('screens load as their own chunks', 
     const { app, scripts } = await openWatched(browser, studio.url);
     try {
       await app.page.locator('.screen-outlet[data-screen="studio"]').waitFor();
+      // The cast's code was asked for with the first script, before it ran.
+      const cast = await app.page.evaluate(() => ({
+        asked: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/StudioScreen-[\w-]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+        firstScriptRan: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
+      }));
+      expect(cast.asked).toHaveLength(1);
+      expect(cast.asked[0]).toBeLessThan(cast.firstScriptRan);
       await expect
         .poll(() => LATER_SCREENS.filter((screen) => !scripts.some((url) => chunkPattern(screen).test(url))), { timeout: 20_000 })
         .toEqual([]);

@@ -121,4 +121,50 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
       await context.close();
     }
   });
+
+  it('loads the first screen’s pictures before the reads and the code that screen does not need', async () => {
+    // The gallery is where the last run was left (the test above). Its thumbnails are held 300 ms
+    // on their way, so that anything not waiting for them is seen going ahead of them.
+    await studio.restart();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(recordCommands);
+      await page.route(/\/media\//, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      });
+      await page.goto(studio.url);
+      await page.waitForFunction(() => {
+        const images = [...document.querySelectorAll<HTMLImageElement>('.gallery-tile img')];
+        return images.length === 2 && images.every((img) => img.complete && img.naturalWidth > 0);
+      });
+      const asked = (command: string) =>
+        (window as unknown as { sentCommands: Sent[] }).sentCommands.some((sent) => sent.command === command);
+      await page.waitForFunction(asked, 'jobs.list');
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/VoicesScreen-[^/]*\.js$/.test(entry.name)),
+      );
+      const { sent, pictures, otherCode } = await page.evaluate(() => {
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return {
+          sent: (window as unknown as { sentCommands: Sent[] }).sentCommands,
+          pictures: resources.filter((entry) => entry.name.includes('/media/')).map((entry) => entry.responseEnd),
+          otherCode: resources
+            .filter((entry) => /\/(Voices|Queue|Credits|Settings|Scenes)Screen-[^/]*\.js$/.test(entry.name))
+            .map((entry) => entry.startTime),
+        };
+      });
+      expect(pictures).toHaveLength(2);
+      const picturesIn = Math.max(...pictures);
+      // Its own rows before them; the account, the cast, the jobs and the other screens' code after.
+      expect(sent.find((command) => command.command === 'library.query')!.at).toBeLessThan(picturesIn);
+      for (const command of ['account.get', 'characters.list', 'jobs.list', 'settings.get'])
+        expect(sent.find((sent) => sent.command === command)?.at, command).toBeGreaterThan(picturesIn);
+      expect(otherCode).toHaveLength(5);
+      for (const startTime of otherCode) expect(startTime).toBeGreaterThan(picturesIn);
+    } finally {
+      await context.close();
+    }
+  });
 });

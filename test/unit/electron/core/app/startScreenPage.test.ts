@@ -24,6 +24,12 @@ const MANIFEST: RendererManifest = {
     css: ['assets/GalleryScreen-G.css'],
   },
   'features/queue/QueueScreen.tsx': { file: 'assets/QueueScreen-H.js', name: 'QueueScreen', isDynamicEntry: true, imports: ['index.html'] },
+  'features/studio/StudioScreen.tsx': {
+    file: 'assets/StudioScreen-K.js',
+    name: 'StudioScreen',
+    isDynamicEntry: true,
+    imports: ['index.html', '_Button-B.js', '_trash-D.js'],
+  },
   'index.html': {
     file: 'assets/index-I.js',
     name: 'index',
@@ -69,8 +75,7 @@ describe('the page names the code of the screen it opens on', () => {
     expect(startScreenLinks(MANIFEST, 'queue')).toEqual(['<link rel="modulepreload" crossorigin href="./assets/QueueScreen-H.js">']);
   });
 
-  it('adds nothing for the cast (it ships in the first script), a screen the build has no chunk for, or no manifest', () => {
-    expect(startScreenLinks(MANIFEST, 'studio')).toEqual([]);
+  it('adds nothing for a screen the build has no chunk for, or without a manifest', () => {
     expect(startScreenLinks(MANIFEST, 'voices')).toEqual([]);
     expect(startScreenLinks(null, 'gallery')).toEqual([]);
   });
@@ -89,8 +94,15 @@ describe('the page names the code of the screen it opens on', () => {
     ).toBe(PAGE);
   });
 
+  it('names the cast’s code for a page that opens on the cast (no screen kept)', () => {
+    const page = startScreenPage(PAGE, build(JSON.stringify(MANIFEST)), null);
+    expect(page).toContain('    <link rel="modulepreload" crossorigin href="./assets/StudioScreen-K.js">\n');
+    expect(page).toContain('    <link rel="modulepreload" crossorigin href="./assets/trash-D.js">\n');
+    expect(page).not.toContain('GalleryScreen');
+  });
+
   it('serves the page as built when there is nothing to add or the manifest cannot be read', () => {
-    expect(startScreenPage(PAGE, build(JSON.stringify(MANIFEST)), null)).toBe(PAGE);
+    expect(startScreenPage(PAGE, build(JSON.stringify(MANIFEST)), 'voices')).toBe(PAGE);
     expect(startScreenPage(PAGE, build(null), 'gallery')).toBe(PAGE);
     expect(startScreenPage(PAGE, build('{"index.html": {"file": '), 'gallery')).toBe(PAGE);
     expect(startScreenPage(PAGE, build('[1, 2]'), 'gallery')).toBe(PAGE);

@@ -142,8 +142,12 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
       const asked = (command: string) =>
         (window as unknown as { sentCommands: Sent[] }).sentCommands.some((sent) => sent.command === command);
       await page.waitForFunction(asked, 'jobs.list');
-      await page.waitForFunction(() =>
-        performance.getEntriesByType('resource').some((entry) => /\/VoicesScreen-[^/]*\.js$/.test(entry.name)),
+      // A fetch is listed once it has ended: wait for all five other screens' chunks.
+      await page.waitForFunction(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/(Voices|Queue|Credits|Settings|Scenes)Screen-[^/]*\.js$/.test(entry.name)).length === 5,
       );
       const { sent, pictures, otherCode } = await page.evaluate(() => {
         const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];

@@ -46,8 +46,8 @@ export function startApp(): () => void {
   void (async () => {
     await useAppInfoStore.getState().load(async (info) => {
       // Opening on the gallery: its first rows are asked for now, while its code arrives and the
-      // frame renders, so that they are there (and their thumbnails asked for) when it first shows.
-      if (info.startScreen === 'gallery') useGalleryStore.getState().readAhead(true);
+      // frame renders, so that they are there (and their thumbnails on their way) when it first shows.
+      if (info.startScreen === 'gallery') useGalleryStore.getState().readAhead(true, info.mediaBase);
       await openStartScreen(info);
       void watchStartScreen(useNavigationStore.getState().screen);
     });

@@ -27,6 +27,7 @@ import {
   type JustifiedLayout,
 } from './justifiedLayout.ts';
 import { searchWords } from './SearchHighlight.tsx';
+import { rememberGridSize } from './thumbnailWarmup.ts';
 import { useSelectionStore } from './selectionStore.ts';
 
 /**
@@ -118,9 +119,13 @@ export function GalleryGrid() {
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setSize({ width: element.clientWidth, height: element.clientHeight }));
+    const measure = () => {
+      setSize({ width: element.clientWidth, height: element.clientHeight });
+      rememberGridSize(element.clientWidth, element.clientHeight);
+    };
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
-    setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
     return () => observer.disconnect();
   }, []);
 

@@ -9,6 +9,7 @@ import { useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS, statusBadge } from './itemLabels.ts';
 import { canDragOut, dragPlanOf, startMediaDrag } from './mediaDrag.ts';
 import { SearchHighlight } from './SearchHighlight.tsx';
+import { thumbSource } from './thumbnailWarmup.ts';
 import { TileActions } from './TileActions.tsx';
 import { TileWaveform } from './TileWaveform.tsx';
 import { beginTileDrag, endTileDrag } from './tileDrag.ts';
@@ -114,7 +115,6 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
           <img
             src={thumb}
             alt=""
-            loading="lazy"
             decoding="async"
             draggable={false}
             onError={() => setBroken(true)}
@@ -195,11 +195,6 @@ function glyphOf(kind: LibraryItem['kind']): string {
   if (kind === 'audio') return '♪';
   if (kind === 'video' || kind === 'talk') return '▶';
   return '◻';
-}
-
-/** The content id a tile shows: the thumbnail, or an image's own file once it is here. */
-function thumbSource(item: LibraryItem): string | null {
-  return item.thumbId ?? (item.downloaded && (item.kind === 'image' || item.kind === 'character_create') ? item.mediaId : null);
 }
 
 /** A finished picture or video whose thumbnail is not here yet (audio has none). */

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { LibraryFilter, LibraryItem } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
+import { warmFirstThumbnails } from './thumbnailWarmup.ts';
 
 /**
  * Items per `library.query` page; the grid asks for the pages its rows cover. A filter or search
@@ -60,9 +61,10 @@ interface GalleryState {
    * gallery opens on its rows (and their thumbnails are asked for) without a round trip to core first;
    * `enter` then reads it again as for any result shown before, unless `opening`: the app is opening
    * on the gallery now, and the gallery opened moments later shows it as it came. Nothing is asked
-   * once a result is shown or on its way.
+   * once a result is shown or on its way. Opening, with `mediaBase` (where the library's files are
+   * served), the first screen's thumbnails are asked for as the rows answer (thumbnailWarmup.ts).
    */
-  readAhead: (opening?: boolean) => void;
+  readAhead: (opening?: boolean, mediaBase?: string) => void;
   applyUpdate: (items: readonly LibraryItem[], removedIds: readonly string[]) => void;
   patchItems: (ids: readonly string[], patch: Partial<LibraryItem>) => void;
   itemAt: (index: number) => LibraryItem | undefined;
@@ -111,6 +113,19 @@ let head = { busy: false, again: false };
  */
 let readAheadAt = 0;
 const READ_AHEAD_FRESH_MS = 5_000;
+/**
+ * The app is opening on the gallery: the first screen's thumbnails are asked for (from this media
+ * base) the moment its rows answer, while the page is still busy with its first render
+ * (thumbnailWarmup.ts). A filter's rows are rendered within milliseconds of their answer, so
+ * there the tiles ask for their own.
+ */
+let warmFrom: string | null = null;
+/** The opening's first rows, however they came (the first page, or a re-read that replaced it). */
+function warmIfOpening(items: readonly LibraryItem[] | undefined): void {
+  if (warmFrom === null || !items) return;
+  warmFirstThumbnails(items, warmFrom);
+  warmFrom = null;
+}
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 const initial = {
@@ -139,6 +154,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     if (!reply.ok) return set({ error: describeError(reply.error) });
     const result = reply.value;
     const total = countFrom(asked, result.total);
+    if (page === 0) warmIfOpening(result.items);
     set((state) =>
       state.answered
         ? { total: total ?? state.total, pages: nearby({ ...state.pages, [page]: result.items }, state.visible), error: null }
@@ -244,6 +260,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       // Pages outside the window may have shifted; they are re-read when scrolled to, and answers
       // to pages asked before this re-read began are dropped.
       order.since = began;
+      if (firstPage === 0) warmIfOpening(loaded[0]);
       const epoch = get().epoch + 1;
       set({
         total: countFrom(asked, total) ?? get().total,
@@ -263,9 +280,12 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       return fresh ? Promise.resolve() : get().refresh();
     },
 
-    readAhead: (opening = false) => {
+    readAhead: (opening = false, mediaBase) => {
       if (get().answered || head.busy) return;
-      if (opening) readAheadAt = Date.now();
+      if (opening) {
+        readAheadAt = Date.now();
+        warmFrom = mediaBase ?? null;
+      }
       void loadHead();
     },
 
@@ -324,6 +344,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       dropAnswersAsked();
       head = { busy: false, again: false };
       readAheadAt = 0;
+      warmFrom = null;
       set(initial);
     },
   };

@@ -19,6 +19,21 @@ function recordScreens(): void {
 
 type Sent = { at: number; command: string; offset?: number };
 
+/** In the page, from its first script on: when the page first made an `<img>` element (the grid's tiles make theirs so). */
+function recordFirstImageElement(): void {
+  const record = window as unknown as { firstImageElementAt: number | null };
+  record.firstImageElementAt = null;
+  const create = Object.getOwnPropertyDescriptor(Document.prototype, 'createElement')?.value as (
+    this: Document,
+    tag: string,
+    options?: ElementCreationOptions,
+  ) => HTMLElement;
+  Document.prototype.createElement = function (this: Document, tag: string, options?: ElementCreationOptions) {
+    if (record.firstImageElementAt === null && tag.toLowerCase() === 'img') record.firstImageElementAt = performance.now();
+    return create.call(this, tag, options);
+  } as typeof Document.prototype.createElement;
+}
+
 /**
  * In the page, from its first script on: the commands it sends to core, with the time sent and a
  * library query's offset.
@@ -117,6 +132,41 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
       expect(queries.map((query) => query.offset)).toEqual([0]);
       expect(galleryShownAt).not.toBeNull();
       expect(queries[0]!.at).toBeLessThan(galleryShownAt!);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks for the first screen’s pictures with its rows, before the grid has made its tiles, and each once', async () => {
+    // The gallery is where the last run was left (the first test).
+    await studio.restart();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(recordFirstImageElement);
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/media/')) fetched.push(new URL(request.url()).pathname);
+      });
+      await page.goto(studio.url);
+      await page.waitForFunction(() => {
+        const images = [...document.querySelectorAll<HTMLImageElement>('.gallery-tile img')];
+        return images.length === 2 && images.every((img) => img.complete && img.naturalWidth > 0);
+      });
+      const { pictures, firstImageElementAt, shown } = await page.evaluate(() => ({
+        pictures: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => entry.name.includes('/media/'))
+          .map((entry) => entry.startTime),
+        firstImageElementAt: (window as unknown as { firstImageElementAt: number | null }).firstImageElementAt,
+        shown: [...document.querySelectorAll<HTMLImageElement>('.gallery-tile img')].map((img) => new URL(img.src).pathname),
+      }));
+      // Both pictures were on their way before the page made the first of the tiles' <img> elements:
+      // asked for as the rows answered, not by the tiles once the grid had rendered them.
+      expect(pictures).toHaveLength(2);
+      expect(firstImageElementAt).not.toBeNull();
+      for (const startTime of pictures) expect(startTime).toBeLessThan(firstImageElementAt!);
+      // The tiles show those same answers: each picture crossed the network once.
+      expect([...fetched].sort()).toEqual([...shown].sort());
     } finally {
       await context.close();
     }

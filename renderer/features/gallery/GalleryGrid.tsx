@@ -49,6 +49,9 @@ export function GalleryGrid() {
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(0);
   const revealOnFocus = useRef(false);
+  // The focus is in the grid (on it, or on a tile's actions): only then does the keyboard cursor's
+  // tile show its quick actions, so a grid nobody is using shows none on its first tile.
+  const [keyboardIn, setKeyboardIn] = useState(false);
   const [shapeVersion, bumpShapes] = useReducer((version: number) => version + 1, 0);
 
   const { total, pages, epoch, answered, shownEpoch, shownSearch, showRange, itemAt } = useGalleryStore(
@@ -287,6 +290,7 @@ export function GalleryGrid() {
           thumbHeight={row.thumbHeight}
           selected={item ? selected.has(item.id) : false}
           focused={index === focus}
+          actionsByKeyboard={index === focus && keyboardIn}
           mediaBase={mediaBase}
           words={words}
           onPick={onPick}
@@ -326,6 +330,10 @@ export function GalleryGrid() {
       aria-busy={!answered}
       onScroll={onScroll}
       onKeyDown={onKeyDown}
+      onFocus={() => setKeyboardIn(true)}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setKeyboardIn(false);
+      }}
       // Only an answered total: while a new filter is asked, the rows shown are the previous one's.
       data-total={answered ? count : undefined}
       // What the answered total is of, so a reader can tell two equal totals of different filters apart.

@@ -22,6 +22,8 @@ interface GalleryTileProps {
   thumbHeight: number;
   selected: boolean;
   focused: boolean;
+  /** The tile holds the keyboard cursor of a grid that has the focus: its quick actions show. */
+  actionsByKeyboard: boolean;
   mediaBase: string | undefined;
   /** The search's words, marked in the title and the prompt. */
   words: readonly string[];
@@ -46,8 +48,24 @@ export const tileId = (index: number) => `gallery-tile-${index}`;
  * the job's progress, as the placeholder before it did; the result then appears in the same place.
  */
 export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
-  const { index, column, item, width, thumbHeight, selected, focused, mediaBase, words, onPick, onOpen, dragIds, onNaturalSize, job, now } =
-    props;
+  const {
+    index,
+    column,
+    item,
+    width,
+    thumbHeight,
+    selected,
+    focused,
+    actionsByKeyboard,
+    mediaBase,
+    words,
+    onPick,
+    onOpen,
+    dragIds,
+    onNaturalSize,
+    job,
+    now,
+  } = props;
   const [broken, setBroken] = useState(false);
   const [hovered, setHovered] = useState(false);
   const source = item ? thumbSource(item) : null;
@@ -155,7 +173,7 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
         <span className="gallery-check" aria-hidden="true">
           {selected ? '✓' : ''}
         </span>
-        {(hovered || focused) && <TileActions item={item} />}
+        {(hovered || actionsByKeyboard) && <TileActions item={item} />}
       </div>
       <div className="gallery-caption">
         <span className="gallery-title" title={following ? title : undefined}>

@@ -194,11 +194,18 @@ describe.skipIf(chromiumMissing() !== null)('the gallery as a creator’s galler
     await actions.getByRole('button', { name: 'Remove from favorites' }).click();
     await actions.getByRole('button', { name: 'Add to favorites' }).waitFor();
     await app.page.mouse.move(0, 0);
+    // Nothing hovered and the focus elsewhere: no tile shows actions, the cursor's first tile neither.
+    await app.page.getByTestId('gallery-search').focus();
+    await expect.poll(() => app.page.locator('.gallery-tile .tile-actions').count()).toBe(0);
     // The keyboard cursor shows the focused tile's actions, and Tab reaches them from the grid.
     await app.grid.focus();
     await app.page.keyboard.press('ArrowRight');
     await app.page.keyboard.press('Tab');
     expect(await app.page.evaluate(() => document.activeElement?.closest('.gallery-tile')?.classList.contains('is-focused'))).toBe(true);
+    expect(await app.page.locator('.gallery-tile .tile-actions').count()).toBe(1);
+    // Leaving the grid puts them away.
+    await app.page.getByTestId('gallery-search').focus();
+    await expect.poll(() => app.page.locator('.gallery-tile .tile-actions').count()).toBe(0);
   });
 
   it('compares two videos side by side and keeps them in step through play and seek', async () => {

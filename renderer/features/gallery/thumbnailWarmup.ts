@@ -35,8 +35,8 @@ export function rememberGridSize(width: number, height: number): void {
 const warming = new Set<HTMLImageElement>();
 
 /**
- * A new result's first screen of thumbnails is asked for the moment its rows answer, before they are
- * rendered: the tiles then find each picture on its way or already loaded (the page's memory cache
+ * The first screen of thumbnails of the rows the app opens on is asked for the moment they answer,
+ * before they are rendered (galleryStore.ts calls this for the opening only): the tiles then find each picture on its way or already loaded (the page's memory cache
  * answers the same address at once), instead of asking only once a render of the whole grid is done.
  * Each address is asked once here; a picture the tiles end up not showing costs one small local read.
  */

@@ -5,7 +5,6 @@ import { useBulkStore } from '../features/gallery/bulkStore.ts';
 import { useCollectionsStore } from '../features/gallery/collectionsStore.ts';
 import { useDetailStore } from '../features/gallery/detailStore.ts';
 import { useGalleryStore } from '../features/gallery/galleryStore.ts';
-import { libraryChanged } from '../features/gallery/openingRows.ts';
 import { useSelectionStore } from '../features/gallery/selectionStore.ts';
 import { useLibraryInfoStore } from '../features/settings/libraryInfoStore.ts';
 import { useCastStore } from '../features/scenes/castStore.ts';
@@ -46,7 +45,6 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     }),
     listen('character.updated', (character) => useCharactersStore.getState().apply(character)),
     listen('library.updated', (update) => {
-      libraryChanged();
       useCharacterGenerationsStore.getState().applyUpdate(update);
       if (shown('gallery')) applyToGallery(update);
       if (shown('voices') && (update.removedIds.length > 0 || update.items.some((item) => item.kind === 'audio')))

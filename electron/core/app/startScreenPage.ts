@@ -3,15 +3,7 @@ import { join } from 'node:path';
 import type { Screen } from '../../../shared/ipc/screens.ts';
 
 /** A chunk of the renderer's build as `vite build --mode renderer` lists it in its manifest. */
-type ManifestChunk = {
-  file: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-};
+type ManifestChunk = { file: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] };
 
 export type RendererManifest = Record<string, ManifestChunk>;
 
@@ -30,10 +22,6 @@ export const RENDERER_MANIFEST = join('.vite', 'manifest.json');
  * as preloads: the browser fetches and compiles them while it fetches the first script. Nothing
  * else changes: the page still opens the screen core names, and a build without a manifest is
  * served as it is.
- *
- * The first script itself is small (renderer/main.tsx): it opens the bridge and makes the first
- * reads, then imports the app. The app's code is listed the same way, so it arrives beside the
- * first script instead of after it has run.
  */
 export function startScreenPage(html: string, rendererDir: string, screen: Screen | null): string {
   const links = startScreenLinks(readManifest(rendererDir), screen ?? 'studio');
@@ -45,22 +33,18 @@ export function startScreenPage(html: string, rendererDir: string, screen: Scree
 }
 
 /**
- * The preload links for the app's code (what the first script imports as it runs) and a screen's
- * chunk: their scripts and every chunk they import that the first script does not (those are
- * preloaded already), then their style sheets. The screen's are left out for a screen with no chunk
- * of its own in this build; none at all without a manifest.
+ * The preload links for a screen's chunk: its script and every chunk it imports that the first
+ * script does not (those are preloaded already), then their style sheets. None for a screen with
+ * no chunk of its own in this build, or without a manifest.
  */
 export function startScreenLinks(manifest: RendererManifest | null, screen: Screen): string[] {
   if (!manifest) return [];
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const name = `${screen.charAt(0).toUpperCase()}${screen.slice(1)}Screen`;
   const chunk = Object.keys(manifest).find((key) => manifest[key]?.isDynamicEntry && manifest[key].name === name);
-  if (!entry) return [];
+  if (!entry || !chunk) return [];
   const first = reachable(manifest, entry);
-  const wanted = new Set(
-    [...(manifest[entry]?.dynamicImports ?? []), ...(chunk ? [chunk] : [])].flatMap((key) => [...reachable(manifest, key)]),
-  );
-  const needed = [...wanted].filter((key) => !first.has(key)).flatMap((key) => manifest[key] ?? []);
+  const needed = [...reachable(manifest, chunk)].filter((key) => !first.has(key)).flatMap((key) => manifest[key] ?? []);
   // The same attributes as the build's own preloads and the loader's: a preload is used only by a
   // request in the same mode (module scripts and the loader's style sheets are CORS, same origin).
   return [

@@ -75,43 +75,6 @@ describe('the page names the code of the screen it opens on', () => {
     expect(startScreenLinks(MANIFEST, 'queue')).toEqual(['<link rel="modulepreload" crossorigin href="./assets/QueueScreen-H.js">']);
   });
 
-  it('preloads the app’s code the first script imports as it runs, with the screen’s, each chunk once', () => {
-    // As the build is now: a small first script that imports the app once the bridge is on its way.
-    const split: RendererManifest = {
-      ...MANIFEST,
-      'index.html': {
-        file: 'assets/index-I.js',
-        name: 'index',
-        isEntry: true,
-        dynamicImports: ['app/mountApp.tsx'],
-        css: ['assets/index-J.css'],
-      },
-      'app/mountApp.tsx': {
-        file: 'assets/mountApp-L.js',
-        name: 'mountApp',
-        isDynamicEntry: true,
-        imports: ['index.html', '_Button-B.js', '_Select-C.js'],
-        dynamicImports: ['features/gallery/GalleryScreen.tsx', 'features/queue/QueueScreen.tsx'],
-        css: ['assets/mountApp-M.css'],
-      },
-    };
-    const links = startScreenLinks(split, 'gallery');
-    expect(links).toEqual([
-      '<link rel="modulepreload" crossorigin href="./assets/mountApp-L.js">',
-      '<link rel="modulepreload" crossorigin href="./assets/Select-C.js">',
-      '<link rel="modulepreload" crossorigin href="./assets/Button-B.js">',
-      '<link rel="modulepreload" crossorigin href="./assets/runtime-A.js">',
-      '<link rel="modulepreload" crossorigin href="./assets/GalleryScreen-F.js">',
-      '<link rel="modulepreload" crossorigin href="./assets/chevron-E.js">',
-      '<link rel="modulepreload" crossorigin href="./assets/trash-D.js">',
-      '<link rel="preload" as="style" crossorigin href="./assets/mountApp-M.css">',
-      '<link rel="preload" as="style" crossorigin href="./assets/GalleryScreen-G.css">',
-    ]);
-    // The screens the app imports later are not its code for the start.
-    expect(links.join('\n')).not.toContain('QueueScreen');
-    expect(startScreenLinks(split, 'voices')).toEqual(links.filter((link) => !/GalleryScreen|chevron|trash/.test(link)));
-  });
-
   it('adds nothing for a screen the build has no chunk for, or without a manifest', () => {
     expect(startScreenLinks(MANIFEST, 'voices')).toEqual([]);
     expect(startScreenLinks(null, 'gallery')).toEqual([]);

@@ -36,8 +36,9 @@ const warming = new Set<HTMLImageElement>();
 
 /**
  * The first screen of thumbnails of the rows the app opens on is asked for the moment they answer,
- * before they are rendered (galleryStore.ts calls this for the opening only): the tiles then find each picture on its way or already loaded (the page's memory cache
- * answers the same address at once), instead of asking only once a render of the whole grid is done.
+ * before they are rendered (galleryStore.ts calls this for the opening only): the tiles then find
+ * each picture on its way or already loaded (the page's memory cache answers the same address at
+ * once), instead of asking only once a render of the whole grid is done.
  * Each address is asked once here; a picture the tiles end up not showing costs one small local read.
  */
 export function warmFirstThumbnails(items: readonly LibraryItem[], mediaBase: string): void {

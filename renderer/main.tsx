@@ -8,10 +8,13 @@ import './ui/feedback.css';
 import './ui/overlays.css';
 import './ui/media.css';
 import { App } from './app/App.tsx';
+import { askAppInfoEarly } from './stores/appInfoStore.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
+// The host is asked about itself now: the bridge connects while React renders the loading screen.
+askAppInfoEarly();
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { APP_ORIGIN, MEDIA_HOST } from './appUrls.ts';
 import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
-import { MEDIA_SAFETY_HEADERS, mediaTypeOfFile } from '../core/media/mediaSignature.ts';
+import { MEDIA_SAFETY_HEADERS, readServedMedia } from '../core/media/mediaSignature.ts';
 import type { StoredFile } from '../core/media/storedFile.ts';
 
 export type ResolvedMedia = { path: string; contentType: string; size: number };
@@ -40,14 +40,16 @@ export async function mediaResponse(request: MediaRequest, resolve: MediaFileRes
   if (!found) return text(404, 'No media with that id is in the library.');
 
   const range = parseRange(request.headers.get('range'), found.size);
-  const { status, headers } = rangeHeaders(range, found.size, await mediaTypeOfFile(found.path));
   const withBody = request.method === 'GET' && range.kind !== 'unsatisfiable' && found.size > 0;
-  const stream = !withBody
-    ? null
-    : range.kind === 'partial'
-      ? createReadStream(found.path, { start: range.start, end: range.end })
-      : createReadStream(found.path);
-  const body = stream ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null;
+  const { type, bytes } = await readServedMedia(found.path, found.size, withBody && range.kind === 'full');
+  const { status, headers } = rangeHeaders(range, bytes?.length ?? found.size, type);
+  const stream =
+    !withBody || bytes
+      ? null
+      : range.kind === 'partial'
+        ? createReadStream(found.path, { start: range.start, end: range.end })
+        : createReadStream(found.path);
+  const body = bytes ? new Uint8Array(bytes) : stream ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null;
   // The page (castapp://studio) fetches media across origins for waveforms; only it may read them.
   return new Response(body, {
     status,

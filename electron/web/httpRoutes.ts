@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
-import { MEDIA_SAFETY_HEADERS, mediaTypeOfFile } from '../core/media/mediaSignature.ts';
+import { MEDIA_SAFETY_HEADERS, readServedMedia } from '../core/media/mediaSignature.ts';
 import type { StoredFile } from '../core/media/storedFile.ts';
 import { startScreenPage } from '../core/app/startScreenPage.ts';
 import type { Screen } from '../../shared/ipc/screens.ts';
 import { downloadDisposition } from './downloadDisposition.ts';
 import { fetchSiteAllowed, type HostAuth } from './hostAuth.ts';
-import { contentSecurityPolicy, contentTypeOf, resolveStaticFile } from './staticFiles.ts';
+import { BuildFiles, contentSecurityPolicy, contentTypeOf, resolveStaticFile } from './staticFiles.ts';
 import { SESSION_HEADER, UPLOAD_PATH } from '../../shared/ipc/bridgeFrames.ts';
 import { closeAfterAnswer } from './uploadRoute.ts';
 
@@ -55,6 +55,7 @@ export type HttpRoutesOptions = {
 export function createRequestHandler(options: HttpRoutesOptions): (request: IncomingMessage, response: ServerResponse) => void {
   const { auth } = options;
   const csp = contentSecurityPolicy(auth.origin);
+  const buildFiles = new BuildFiles();
 
   return (request, response) => {
     void route(request, response).catch(() => {
@@ -123,7 +124,8 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
 
     const range = parseRange(headerOf(request, 'range'), found.size);
     // The type comes from the file's own first bytes, from a fixed list; anything else is octet-stream.
-    const { status, headers } = rangeHeaders(range, found.size, await mediaTypeOfFile(found.path));
+    const { type, bytes: whole } = await readServedMedia(found.path, found.size, range.kind === 'full' && request.method !== 'HEAD');
+    const { status, headers } = rangeHeaders(range, whole?.length ?? found.size, type);
     // Content-addressed: the bytes behind an id never change.
     // `?download=<name>`: Save as, a browser download (electron/web/downloadDisposition.ts).
     const disposition = downloadDisposition(request.url);
@@ -135,26 +137,34 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
       ...(disposition ? { 'Content-Disposition': disposition } : {}),
     });
     if (request.method === 'HEAD' || range.kind === 'unsatisfiable' || found.size === 0) return void response.end();
+    if (whole) return void response.end(whole);
     const stream =
       range.kind === 'partial' ? createReadStream(found.path, { start: range.start, end: range.end }) : createReadStream(found.path);
     await pipeline(stream, response).catch(() => response.destroy());
   }
 
   async function staticFile(request: IncomingMessage, response: ServerResponse, rawPath: string): Promise<void> {
-    const file = await resolveStaticFile(options.rendererDir, rawPath);
+    const found = await resolveStaticFile(options.rendererDir, rawPath);
     // Browsers ask for a favicon on their own; the build may not have one.
-    if (!file && rawPath === '/favicon.ico') return void response.writeHead(204, BASE_HEADERS).end();
-    if (!file) return send(response, 404, 'Not found.');
+    if (!found && rawPath === '/favicon.ico') return void response.writeHead(204, BASE_HEADERS).end();
+    if (!found) return send(response, 404, 'Not found.');
+    const { file, size } = found;
     const isPage = file.endsWith('.html');
-    response.writeHead(200, {
+    const headers = {
       ...BASE_HEADERS,
       'Content-Type': contentTypeOf(file),
       'Content-Security-Policy': csp,
       // Vite hashes asset names, so they may be cached; the page itself is always fresh.
       'Cache-Control': isPage ? 'no-store' : 'public, max-age=31536000, immutable',
-    });
-    if (request.method === 'HEAD') return void response.end();
-    if (isPage) return void response.end(startScreenPage(await readFile(file, 'utf8'), options.rendererDir, options.startScreen ?? null));
+    };
+    if (request.method === 'HEAD') return void response.writeHead(200, headers).end();
+    if (isPage) {
+      const page = startScreenPage(await readFile(file, 'utf8'), options.rendererDir, options.startScreen ?? null);
+      return void response.writeHead(200, headers).end(page);
+    }
+    const bytes = await buildFiles.bytes(file, size);
+    if (bytes) return void response.writeHead(200, { ...headers, 'Content-Length': bytes.length }).end(bytes);
+    response.writeHead(200, headers);
     await pipeline(createReadStream(file), response).catch(() => response.destroy());
   }
 }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ASSET_TYPE_OF_EXTENSION } from '../../shared/api/mediaTypes.ts';
 
@@ -12,7 +12,7 @@ export function contentTypeOf(path: string): string {
  * The path is decoded once and must stay inside `root` after resolution: `..`, encoded separators,
  * backslashes, NUL and absolute paths all end here.
  */
-export async function resolveStaticFile(root: string, urlPath: string): Promise<string | null> {
+export async function resolveStaticFile(root: string, urlPath: string): Promise<{ file: string; size: number } | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -27,9 +27,35 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
   if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return null;
   try {
     const info = await stat(file);
-    return info.isFile() ? file : null;
+    return info.isFile() ? { file, size: info.size } : null;
   } catch {
     return null;
+  }
+}
+
+/** Build files up to this size are kept in memory once read; a larger one is streamed each time. */
+const KEPT_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The build's files, read whole once and then answered from memory. The page's first scripts are
+ * asked for all at once while the app starts; one read and one write each cost the host's thread
+ * far less than a stream of 64 KB chunks does. Only the hashed assets are kept (a name always holds
+ * the same bytes, even across a rebuild); the page itself is read each time. Null: too large to
+ * keep, stream it.
+ */
+export class BuildFiles {
+  private readonly kept = new Map<string, Promise<Buffer>>();
+
+  async bytes(file: string, size: number): Promise<Buffer | null> {
+    if (size > KEPT_FILE_MAX_BYTES) return null;
+    let bytes = this.kept.get(file);
+    if (!bytes) {
+      bytes = readFile(file);
+      this.kept.set(file, bytes);
+      // A read that failed is tried again next time rather than kept.
+      bytes.catch(() => this.kept.delete(file));
+    }
+    return bytes;
   }
 }
 

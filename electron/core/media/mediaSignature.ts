@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 // The signature table is shared with the renderer, which checks dropped files by it before upload.
 import { SIGNATURE_BYTES, SIGNATURE_TYPES, signatureTypeOf } from '../../../shared/api/fileSignature.ts';
 
@@ -34,6 +34,20 @@ export async function mediaTypeOfFile(path: string): Promise<string> {
   } finally {
     await handle?.close();
   }
+}
+
+/** Library files up to this size asked for whole are read in one go rather than streamed. */
+const WHOLE_READ_MAX_BYTES = 512 * 1024;
+
+/**
+ * A stored file's served type and, when it is asked for whole and small (a thumbnail, a tile's
+ * picture: a screenful asks for dozens at once), its bytes, read in the same go: one read instead of
+ * one for the signature and a stream for the body. `bytes` is null for a file to stream.
+ */
+export async function readServedMedia(path: string, size: number, whole: boolean): Promise<{ type: string; bytes: Buffer | null }> {
+  if (!whole || size > WHOLE_READ_MAX_BYTES) return { type: await mediaTypeOfFile(path), bytes: null };
+  const bytes = await readFile(path);
+  return { type: mediaTypeOf(bytes.subarray(0, SIGNATURE_BYTES)), bytes };
 }
 
 /** Headers every media response carries in both shells, whatever its status. */

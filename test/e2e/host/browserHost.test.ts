@@ -1,7 +1,10 @@
-import { createServer, request, type Server } from 'node:http';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RENDERER_DIR } from '../../../electron/web/browserHost.ts';
 import { IPC_VERSION } from '../../../shared/ipc/index.ts';
 import { chromiumMissing, launchChromium, startStudioHost, StudioPage, type StudioHost } from '../support/index.ts';
 
@@ -13,6 +16,19 @@ function rawGet(port: number, path: string, headers: Record<string, string> = {}
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A raw GET or HEAD answered as bytes, with its headers (and how its body came: whole or in chunks). */
+function rawBytes(port: number, path: string, method = 'GET'): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers: { Host: `127.0.0.1:${port}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end();
@@ -164,6 +180,55 @@ describe.skipIf(chromiumMissing() !== null)('the browser host in Chromium', () =
       expect([400, 403, 404], `${path} → ${response.status}`).toContain(response.status);
       expect(response.body).not.toContain('root:');
     }
+  });
+
+  it('answers the build’s files whole with their length, from memory once read, and library files whole or by range', async () => {
+    const port = studio.host.port;
+    const html = await rawBytes(port, '/');
+    const script = /src="\.\/(assets\/index-[^"]+\.js)"/.exec(html.body.toString('utf8'))?.[1];
+    expect(script).toBeDefined();
+    const onDisk = readFileSync(join(DEFAULT_RENDERER_DIR, script!));
+    const first = await rawBytes(port, `/${script!}`);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-length']).toBe(String(onDisk.length));
+    expect(first.headers['transfer-encoding']).toBeUndefined();
+    expect(first.headers['content-type']).toMatch(/javascript/);
+    expect(first.body.equals(onDisk)).toBe(true);
+    const head = await rawBytes(port, `/${script!}`, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    // A hashed name always holds the same bytes, so a file read once is answered from memory after:
+    // a file of this test's own, changed on disk after its first answer, is answered as it was.
+    const own = `assets/own-${process.pid}-${Date.now()}.js`;
+    try {
+      writeFileSync(join(DEFAULT_RENDERER_DIR, own), 'export const first = 1;\n');
+      expect((await rawBytes(port, `/${own}`)).body.toString('utf8')).toBe('export const first = 1;\n');
+      writeFileSync(join(DEFAULT_RENDERER_DIR, own), 'export const second = 2;\n');
+      expect((await rawBytes(port, `/${own}`)).body.toString('utf8')).toBe('export const first = 1;\n');
+    } finally {
+      rmSync(join(DEFAULT_RENDERER_DIR, own), { force: true });
+    }
+    expect((await rawBytes(port, `/${own}`)).status).toBe(404);
+
+    // A library picture: whole, with its type and length, and any range of it from the same bytes.
+    const item = await studio.generate(await studio.createCharacter('Nadia'), 'image', 'Nadia on the pier at dusk');
+    const id = item.thumbId ?? item.mediaId;
+    expect(id).toBeTruthy();
+    const answers = await page.page.evaluate(async (url) => {
+      const whole = await fetch(url);
+      const bytes = [...new Uint8Array(await whole.arrayBuffer())];
+      const part = await fetch(url, { headers: { Range: 'bytes=2-9' } });
+      return {
+        whole: { status: whole.status, type: whole.headers.get('content-type'), length: whole.headers.get('content-length'), bytes },
+        part: { status: part.status, range: part.headers.get('content-range'), bytes: [...new Uint8Array(await part.arrayBuffer())] },
+      };
+    }, `${mediaBase()}${id!}`);
+    expect(answers.whole.status).toBe(200);
+    expect(answers.whole.type).toMatch(/^image\/(png|jpeg|webp)$/);
+    expect(answers.whole.length).toBe(String(answers.whole.bytes.length));
+    expect(answers.part.status).toBe(206);
+    expect(answers.part.range).toBe(`bytes 2-9/${answers.whole.bytes.length}`);
+    expect(answers.part.bytes).toEqual(answers.whole.bytes.slice(2, 10));
   });
 
   it('streams an upload from the page to the host, not through the socket', async () => {

@@ -5,12 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryApp } from '../library/pages/LibraryApp.ts';
 import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 
-/** In the page, from its first script on: every screen the outlet has shown, in order, and when the gallery's grid first showed. */
+/**
+ * In the page, from its first script on: every screen the outlet has shown, in order, when the app
+ * first rendered anything (its loading screen), and when the gallery's grid first showed.
+ */
 function recordScreens(): void {
-  const record = window as unknown as { shownScreens: string[]; galleryShownAt: number | null };
+  const record = window as unknown as { shownScreens: string[]; galleryShownAt: number | null; firstRenderAt: number | null };
   record.shownScreens = [];
   record.galleryShownAt = null;
+  record.firstRenderAt = null;
   new MutationObserver(() => {
+    if (record.firstRenderAt === null && document.getElementById('root')?.firstChild) record.firstRenderAt = performance.now();
     const screen = document.querySelector('.screen-outlet[data-screen]')?.getAttribute('data-screen');
     if (screen && record.shownScreens.at(-1) !== screen) record.shownScreens.push(screen);
     if (record.galleryShownAt === null && document.querySelector('.gallery-scroller')) record.galleryShownAt = performance.now();
@@ -111,7 +116,7 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
       expect(await page.evaluate(() => (window as unknown as { shownScreens: string[] }).shownScreens)).toEqual(['gallery']);
       // Its code was asked for with the page's first script, named in the page's HTML (the page
       // itself learns where it opens only once that script has run and core has answered)...
-      const { sent, code, firstScriptRan, galleryShownAt } = await page.evaluate(() => ({
+      const { sent, code, firstScriptRan, galleryShownAt, firstRenderAt, sessionAskedAt } = await page.evaluate(() => ({
         sent: (window as unknown as { sentCommands: Sent[] }).sentCommands,
         code: performance
           .getEntriesByType('resource')
@@ -119,7 +124,15 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
           .map((entry) => ({ name: entry.name.split('/').pop()!, startTime: entry.startTime })),
         firstScriptRan: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
         galleryShownAt: (window as unknown as { galleryShownAt: number | null }).galleryShownAt,
+        firstRenderAt: (window as unknown as { firstRenderAt: number | null }).firstRenderAt,
+        sessionAskedAt:
+          performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname === '/session')?.startTime ?? null,
       }));
+      // The bridge's connection (the launch exchange first) was on its way before the app first
+      // rendered: the page asks the host about itself as its code starts, not after its loading screen.
+      expect(firstRenderAt).not.toBeNull();
+      expect(sessionAskedAt).not.toBeNull();
+      expect(sessionAskedAt!).toBeLessThan(firstRenderAt!);
       expect(code.map((entry) => entry.name.replace(/-[^-.]+\./, '.')).sort()).toEqual(['GalleryScreen.css', 'GalleryScreen.js']);
       for (const entry of code) expect(entry.startTime).toBeLessThan(firstScriptRan);
       // ...and used: nothing preloaded went unused (the browser says so 3 s after the page's load),

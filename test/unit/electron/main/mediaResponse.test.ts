@@ -11,18 +11,23 @@ describe('the casmedia protocol', () => {
   // An MP4 head (a box size, then `ftyp`) and then filler: the type comes from these first bytes.
   const bytes = Buffer.concat([Buffer.from('\0\0\0\x18ftypisom', 'latin1'), Buffer.from(Array.from({ length: 988 }, (_, i) => i % 256))]);
   const page = Buffer.from('<!doctype html><script>alert(document.domain)</script>');
+  // A file too large to read whole (a video): streamed, whole or by range, from the same bytes.
+  const large = Buffer.concat([Buffer.from('\0\0\0\x18ftypisom', 'latin1'), Buffer.alloc(700 * 1024, 7)]);
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'cast-media-'));
     writeFileSync(join(dir, 'clip'), bytes);
     writeFileSync(join(dir, 'page'), page);
+    writeFileSync(join(dir, 'large'), large);
     resolve = async (id) =>
       id === 'abc123'
         ? { path: join(dir, 'clip'), contentType: 'video/mp4', size: bytes.length }
         : id === 'page01'
           ? // The library says PNG; the bytes say otherwise, and the bytes win.
             { path: join(dir, 'page'), contentType: 'image/png', size: page.length }
-          : null;
+          : id === 'large1'
+            ? { path: join(dir, 'large'), contentType: 'video/mp4', size: large.length }
+            : null;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -54,6 +59,23 @@ describe('the casmedia protocol', () => {
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe('bytes 100-199/1000');
     expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes.subarray(100, 200));
+  });
+
+  it('serves a small file and a large one whole and by range with the same bytes and type, however it reads them', async () => {
+    for (const [id, file] of [
+      ['abc123', bytes],
+      ['large1', large],
+    ] as const) {
+      const whole = await get(`${MEDIA_BASE}${id}`);
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('content-type')).toBe('video/mp4');
+      expect(whole.headers.get('content-length')).toBe(String(file.length));
+      expect(Buffer.from(await whole.arrayBuffer()).equals(file)).toBe(true);
+      const part = await get(`${MEDIA_BASE}${id}`, { Range: 'bytes=10-19' });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 10-19/${file.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(file.subarray(10, 20))).toBe(true);
+    }
   });
 
   it('answers HEAD without a body', async () => {

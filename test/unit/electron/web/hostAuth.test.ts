@@ -91,8 +91,8 @@ describe('static files of the built renderer', () => {
   afterAll(() => rmSync(join(root, '..'), { recursive: true, force: true }));
 
   it('serves / as index.html and files by path', async () => {
-    expect(await resolveStaticFile(root, '/')).toBe(join(root, 'index.html'));
-    expect(await resolveStaticFile(root, '/assets/a.js')).toBe(join(root, 'assets', 'a.js'));
+    expect((await resolveStaticFile(root, '/'))?.file).toBe(join(root, 'index.html'));
+    expect((await resolveStaticFile(root, '/assets/a.js'))?.file).toBe(join(root, 'assets', 'a.js'));
   });
 
   it('serves nothing outside the folder, nor folders, nor unknown paths', async () => {

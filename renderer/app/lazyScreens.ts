@@ -1,53 +1,14 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent, retryFailedChunks, type LazyComponent } from '../ui/lazyComponent.ts';
+import { preloadGalleryParts } from '../features/gallery/galleryParts.ts';
 import type { Screen } from '../stores/navigationStore.ts';
 import { startScreenShown } from './startScreenShown.ts';
 
 type ScreenComponent = () => React.JSX.Element;
-
-type LazyScreen = {
-  /** Renders the screen; it suspends only while the screen's chunk is still on its way. */
-  Component: ComponentType;
-  /** Fetches and runs the screen's chunk; calling it again shares the first fetch. */
-  preload: () => Promise<unknown>;
-  /** Whether the chunk has arrived, so that the screen renders without suspending. */
-  loaded: () => boolean;
-  /** After a failed fetch: the next render fetches the chunk again rather than throw the same error. */
-  retry: () => void;
-};
-
-/**
- * React.lazy suspends on any promise, a settled one too, for at least one commit, and React then
- * holds the reveal back for a moment: a screen whose chunk is already here would flash empty. A
- * thenable that answers at once lets React.lazy resolve it in the same render.
- */
-function answeredAtOnce<T>(value: T): Promise<T> {
-  const thenable = { then: (onFulfilled: (value: T) => void) => onFulfilled(value) };
-  return thenable as unknown as Promise<T>;
-}
+type LazyScreen = LazyComponent<object>;
 
 function lazyScreen(load: () => Promise<ScreenComponent>): LazyScreen {
-  let loaded: ScreenComponent | null = null;
-  let loading: Promise<ScreenComponent> | null = null;
-  const preload = () => {
-    loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // A later preload (or the screen itself) asks again rather than keep a failed fetch.
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const fresh = () => lazy(() => (loaded ? answeredAtOnce({ default: loaded }) : preload().then((component) => ({ default: component }))));
-  let current = fresh();
-  // React.lazy keeps a failed load for good (rendered again, it throws the same error without asking
-  // again), so the screen renders the lazy component of the moment, and "Try again" makes a new one.
-  const Component = () => createElement(current);
-  const retry = () => {
-    if (!loaded) current = fresh();
-  };
-  return { Component, preload, loaded: () => loaded !== null, retry };
+  return lazyComponent<object>(load);
 }
 
 /**
@@ -78,6 +39,8 @@ export const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
 /** "Try again" on a screen's problem panel: a screen whose chunk could not be fetched asks for it again. */
 export function retryScreen(screen: Screen): void {
   LAZY_SCREENS[screen].retry();
+  // The screen's own parts fetched on first use (the gallery's detail view, say) too.
+  retryFailedChunks();
 }
 
 /** Fetches and runs a screen's chunk; rejects when it cannot be fetched. */
@@ -92,8 +55,8 @@ export function screenLoaded(screen: Screen): boolean {
 
 /**
  * Fetches the gallery's chunk right after the app's first render (it is where people go first,
- * and the library's first page is read ahead for it), and every other screen's once the start
- * screen is shown (app/startScreenShown.ts) and the page has a moment to spare, so that moving to a
+ * and the library's first page is read ahead for it), and every other screen's (and the gallery's
+ * parts its first screen does not show, features/gallery/galleryParts.ts) once the start screen is shown (app/startScreenShown.ts) and the page has a moment to spare, so that moving to a
  * screen later never waits on a fetch. Returns a cancel.
  */
 export function preloadScreens(): () => void {
@@ -103,7 +66,14 @@ export function preloadScreens(): () => void {
   let cancelled = false;
   let handle: number | undefined;
   void startScreenShown().then(() => {
-    if (!cancelled) handle = requestIdleCallback(() => Object.values(LAZY_SCREENS).forEach(preload), { timeout: 1000 });
+    if (!cancelled)
+      handle = requestIdleCallback(
+        () => {
+          Object.values(LAZY_SCREENS).forEach(preload);
+          preloadGalleryParts();
+        },
+        { timeout: 1000 },
+      );
   });
   return () => {
     cancelled = true;

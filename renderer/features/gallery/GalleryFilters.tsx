@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { CalendarDays, ChevronDown } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LibraryKind } from '../../../shared/ipc/index.ts';
@@ -7,7 +7,8 @@ import { useCollectionsStore } from './collectionsStore.ts';
 import { isFiltered, useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS, STATUS_GROUPS, statusGroupOf, type StatusGroup } from './itemLabels.ts';
 import { Button } from '../../ui/Button.tsx';
-import { DateRangePicker } from '../../ui/primitives/DateRangePicker.tsx';
+import { DATE_RANGE_PICKER } from './galleryParts.ts';
+import { startScreenShown } from '../../app/startScreenShown.ts';
 import { Select, Slider, type SelectChoice } from '../../ui/primitives/index.ts';
 import { useGalleryViewStore } from './galleryViewStore.ts';
 import { ROW_HEIGHT_MAX, ROW_HEIGHT_MIN } from './justifiedLayout.ts';
@@ -82,11 +83,28 @@ export function GalleryFilters() {
  * The pickers are drawn just after the gallery's first paint: react-aria builds each select's
  * listbox and each date segment with its formatters as they mount, a tenth of the screen's first
  * render, while the rows and the first page's thumbnails are what opening the gallery is for. Until
- * then (a frame) the same boxes stand in their place, showing the same words, inert.
+ * then (a frame; when the app opens on the gallery, until its first screen is shown, a second at
+ * most) the same boxes stand in their place, showing the same words, inert.
  */
 function DeferredFilterChoices() {
   const drawn = useDeferredValue(true, false);
-  return drawn ? <FilterChoices /> : <FilterChoicesAtRest />;
+  // The date range field's code is fetched once the gallery's first screen is shown (galleryParts.ts):
+  // the boxes stay till it is here.
+  const [codeAsked, setCodeAsked] = useState(DATE_RANGE_PICKER.loaded());
+  useEffect(() => {
+    let live = true;
+    void startScreenShown().then(() => live && setCodeAsked(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return drawn && codeAsked ? (
+    <Suspense fallback={<FilterChoicesAtRest />}>
+      <FilterChoices />
+    </Suspense>
+  ) : (
+    <FilterChoicesAtRest />
+  );
 }
 
 /** Status, character, dates and sort as they look at rest: what FilterChoices draws, without its controls. */
@@ -184,7 +202,7 @@ const FilterChoices = memo(function FilterChoices() {
         onChange={(id) => setFilter({ characterId: id || undefined })}
         options={characterChoices}
       />
-      <DateRangePicker
+      <DATE_RANGE_PICKER.Component
         label="Dates"
         className="field-inline"
         value={{ from: dayOf(from) || null, to: dayOf(to) || null }}

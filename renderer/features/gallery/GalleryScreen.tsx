@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useJobsInFlightStore } from '../../stores/jobsInFlight.ts';
@@ -7,12 +7,12 @@ import { registerStoreReset } from '../../stores/resetStores.ts';
 import { BulkBar } from './BulkBar.tsx';
 import { useBulkStore } from './bulkStore.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
-import { CompareView } from './CompareView.tsx';
 import { useCompareStore } from './compareStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { DetailView } from './DetailView.tsx';
 import { useDetailStore } from './detailStore.ts';
+import { COMPARE_VIEW, DETAIL_VIEW, preloadGalleryParts } from './galleryParts.ts';
+import { startScreenShown } from '../../app/startScreenShown.ts';
 import { GalleryCollections } from './GalleryCollections.tsx';
 import { GalleryFilters } from './GalleryFilters.tsx';
 import { GalleryGrid } from './GalleryGrid.tsx';
@@ -45,6 +45,7 @@ export function GalleryScreen() {
   const galleryItemId = useNavigationStore((s) => s.galleryItemId);
   // A first generation on its way shows as a placeholder tile, not as an empty library.
   const generating = useJobsInFlightStore((s) => Object.values(s.jobs).some((job) => job.kind === 'generation.create'));
+  const viewsMounted = useViewsMounted();
 
   useEffect(() => {
     if (!useAppInfoStore.getState().info) void useAppInfoStore.getState().load();
@@ -86,8 +87,12 @@ export function GalleryScreen() {
         )}
         {empty && !generating ? <EmptyLibrary /> : <GalleryGrid />}
       </div>
-      <DetailView />
-      <CompareView />
+      {viewsMounted && (
+        <Suspense fallback={null}>
+          <DETAIL_VIEW.Component />
+          <COMPARE_VIEW.Component />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={pendingDelete !== null}
         title={`Delete ${formatCountOf(pendingDelete?.length ?? 0, 'item')}?`}
@@ -104,6 +109,36 @@ export function GalleryScreen() {
       </ConfirmDialog>
     </section>
   );
+}
+
+/**
+ * Whether the detail and compare views are mounted: once their code has arrived (it is fetched when
+ * the gallery's first screen is shown, galleryParts.ts), or as soon as one is opened, whichever is
+ * first; once mounted they stay, as dialogs that open and close.
+ */
+function useViewsMounted(): boolean {
+  const detailOpen = useDetailStore((s) => s.item !== null);
+  const comparing = useCompareStore((s) => s.open);
+  const opened = detailOpen || comparing;
+  const [arrived, setArrived] = useState(() => DETAIL_VIEW.loaded() && COMPARE_VIEW.loaded());
+  useEffect(() => {
+    let live = true;
+    void startScreenShown()
+      .then(() => {
+        preloadGalleryParts();
+        return Promise.all([DETAIL_VIEW.preload(), COMPARE_VIEW.preload()]);
+      })
+      // Code that could not be fetched is asked for again when a view is opened, where a failure
+      // shows the screen's problem panel with "Try again"; until then the gallery browses as ever.
+      .then(() => live && setArrived(true))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const [mounted, setMounted] = useState(false);
+  if ((arrived || opened) && !mounted) setMounted(true);
+  return mounted || arrived || opened;
 }
 
 function EmptyLibrary() {

@@ -2,6 +2,7 @@ import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS, type Screen } from '../../../renderer/stores/navigationStore.ts';
 import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+import { DetailViewPage } from './pages/DetailViewPage.ts';
 import { StudioApp } from './pages/StudioApp.ts';
 
 /** The screens not shown at the start of a first run (which opens on the cast, the studio); every screen is a chunk named after its component. */
@@ -180,6 +181,47 @@ describe.skipIf(chromiumMissing() !== null)('screens load as their own chunks', 
       await app.close();
     }
   }, 120_000);
+
+  it('browses a gallery whose detail view’s code could not be fetched, and opens the view with Try again once it can be', async () => {
+    await studio.generate(await studio.createCharacter('Odile'), 'image', 'Odile at the ferry rail');
+    let failing = true;
+    const asked: string[] = [];
+    const { app } = await openWatched(browser, studio.url, {
+      prepare: (page) =>
+        page.route(/\/assets\/DetailView-[\w-]+\.js$/, async (route: Route) => {
+          asked.push(failing ? 'refused' : 'served');
+          await (failing ? route.abort('internetdisconnected') : route.continue());
+        }),
+    });
+    try {
+      await app.page.locator('[data-nav="gallery"]').click();
+      const tile = app.page.locator('.gallery-tile:not(.is-loading)').first();
+      await tile.waitFor();
+      // Fetched ahead once the first screen showed, refused: the gallery browses on, no problem shown.
+      await expect.poll(() => asked.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+      await app.page.fill('[data-testid="gallery-search"]', 'ferry');
+      await app.page.locator('.gallery-scroller[data-total="1"]').waitFor();
+      expect(await app.page.locator('[data-screen-problem]').count()).toBe(0);
+
+      // Opened, the view asks for its code again; refused again, the screen says so and offers Try again.
+      await tile.dblclick();
+      const problem = app.page.locator('[data-screen-problem="gallery"]');
+      await problem.getByText('Its part of the app could not be loaded.', { exact: false }).waitFor();
+      failing = false;
+      // The item asked for is still the one to open: it opens as soon as its view's code is here.
+      await problem.getByRole('button', { name: 'Try again' }).click();
+      const detail = new DetailViewPage(app.page);
+      await detail.root.waitFor();
+      expect(await detail.title()).toMatch(/Odile/);
+      await detail.close();
+      await tile.dblclick();
+      await detail.root.waitFor();
+      expect(asked.at(-1)).toBe('served');
+      expect(asked.filter((each) => each === 'refused').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await app.close();
+    }
+  }, 180_000);
 
   it('labels react-aria’s controls in English for a reader whose browser asks for another language', async () => {
     const { app } = await openWatched(browser, studio.url, { locale: 'de-DE' });

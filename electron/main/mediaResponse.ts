@@ -49,7 +49,12 @@ export async function mediaResponse(request: MediaRequest, resolve: MediaFileRes
       : range.kind === 'partial'
         ? createReadStream(found.path, { start: range.start, end: range.end })
         : createReadStream(found.path);
-  const body = bytes ? new Uint8Array(bytes) : stream ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null;
+  // The bytes read are handed over as they are (a view of them, not a copy).
+  const body = bytes
+    ? new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length)
+    : stream
+      ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>)
+      : null;
   // The page (castapp://studio) fetches media across origins for waveforms; only it may read them.
   return new Response(body, {
     status,

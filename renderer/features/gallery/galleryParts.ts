@@ -4,8 +4,8 @@ import { lazyComponent } from '../../ui/lazyComponent.ts';
  * The gallery's parts that its first screen does not show, each a chunk of its own: the detail
  * view (with the media player) and the compare view open on a click, and the date range field's
  * calendar and date maths are drawn just after the first paint. Together they were most of the
- * gallery's code and a fifth of the script (140 of 700 KB) a start on the gallery fetched and compiled before
- * anything could show. They are fetched once the gallery's first screen is shown
+ * gallery's code and a fifth of the script (140 of 700 KB) a start on the gallery fetched and
+ * compiled before anything could show. They are fetched once the gallery's first screen is shown
  * (preloadGalleryParts), so opening one never waits.
  */
 export const DETAIL_VIEW = lazyComponent(() => import('./DetailView.tsx').then((module) => module.DetailView));

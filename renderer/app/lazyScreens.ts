@@ -4,12 +4,8 @@ import { preloadGalleryParts } from '../features/gallery/galleryParts.ts';
 import type { Screen } from '../stores/navigationStore.ts';
 import { startScreenShown } from './startScreenShown.ts';
 
-type ScreenComponent = () => React.JSX.Element;
 type LazyScreen = LazyComponent<object>;
-
-function lazyScreen(load: () => Promise<ScreenComponent>): LazyScreen {
-  return lazyComponent<object>(load);
-}
+const lazyScreen = lazyComponent<object>;
 
 /**
  * Every screen is a chunk of its own, the cast's (the studio) too: the first script carries the

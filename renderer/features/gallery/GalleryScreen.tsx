@@ -11,7 +11,7 @@ import { useCompareStore } from './compareStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useDetailStore } from './detailStore.ts';
-import { COMPARE_VIEW, DETAIL_VIEW, preloadGalleryParts } from './galleryParts.ts';
+import { COMPARE_VIEW, DETAIL_VIEW } from './galleryParts.ts';
 import { startScreenShown } from '../../app/startScreenShown.ts';
 import { GalleryCollections } from './GalleryCollections.tsx';
 import { GalleryFilters } from './GalleryFilters.tsx';
@@ -120,25 +120,21 @@ function useViewsMounted(): boolean {
   const detailOpen = useDetailStore((s) => s.item !== null);
   const comparing = useCompareStore((s) => s.open);
   const opened = detailOpen || comparing;
-  const [arrived, setArrived] = useState(() => DETAIL_VIEW.loaded() && COMPARE_VIEW.loaded());
+  const [mounted, setMounted] = useState(() => DETAIL_VIEW.loaded() && COMPARE_VIEW.loaded());
   useEffect(() => {
     let live = true;
     void startScreenShown()
-      .then(() => {
-        preloadGalleryParts();
-        return Promise.all([DETAIL_VIEW.preload(), COMPARE_VIEW.preload()]);
-      })
+      .then(() => Promise.all([DETAIL_VIEW.preload(), COMPARE_VIEW.preload()]))
       // Code that could not be fetched is asked for again when a view is opened, where a failure
       // shows the screen's problem panel with "Try again"; until then the gallery browses as ever.
-      .then(() => live && setArrived(true))
+      .then(() => live && setMounted(true))
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, []);
-  const [mounted, setMounted] = useState(false);
-  if ((arrived || opened) && !mounted) setMounted(true);
-  return mounted || arrived || opened;
+  if (opened && !mounted) setMounted(true);
+  return mounted || opened;
 }
 
 function EmptyLibrary() {

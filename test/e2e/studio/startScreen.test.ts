@@ -116,11 +116,15 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
       expect(await page.evaluate(() => (window as unknown as { shownScreens: string[] }).shownScreens)).toEqual(['gallery']);
       // Its code was asked for with the page's first script, named in the page's HTML (the page
       // itself learns where it opens only once that script has run and core has answered)...
-      const { sent, code, firstScriptRan, galleryShownAt, firstRenderAt, sessionAskedAt } = await page.evaluate(() => ({
+      const { sent, code, scripts, firstScriptRan, galleryShownAt, firstRenderAt, sessionAskedAt } = await page.evaluate(() => ({
         sent: (window as unknown as { sentCommands: Sent[] }).sentCommands,
         code: performance
           .getEntriesByType('resource')
           .filter((entry) => /\/GalleryScreen-[^/]*\.(js|css)$/.test(entry.name))
+          .map((entry) => ({ name: entry.name.split('/').pop()!, startTime: entry.startTime })),
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
           .map((entry) => ({ name: entry.name.split('/').pop()!, startTime: entry.startTime })),
         firstScriptRan: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
         galleryShownAt: (window as unknown as { galleryShownAt: number | null }).galleryShownAt,
@@ -135,6 +139,10 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
       expect(sessionAskedAt!).toBeLessThan(firstRenderAt!);
       expect(code.map((entry) => entry.name.replace(/-[^-.]+\./, '.')).sort()).toEqual(['GalleryScreen.css', 'GalleryScreen.js']);
       for (const entry of code) expect(entry.startTime).toBeLessThan(firstScriptRan);
+      // Everything that start ran was three scripts, one wave over the browser's six connections to
+      // the host: the first script, the code the screens share, the gallery's own.
+      const started = scripts.filter((entry) => entry.startTime < firstScriptRan).map((entry) => entry.name.replace(/-[^-.]+\./, '.'));
+      expect(started.sort()).toEqual(['GalleryScreen.js', 'index.js', 'shared.js']);
       // ...and used: nothing preloaded went unused (the browser says so 3 s after the page's load),
       // and nothing was refused.
       await page.waitForTimeout(3_500);

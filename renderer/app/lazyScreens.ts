@@ -9,8 +9,9 @@ const lazyScreen = lazyComponent<object>;
 
 /**
  * Every screen is a chunk of its own, the cast's (the studio) too: the first script carries the
- * app's frame only, and the shell's page names the start screen's chunk beside it
- * (electron/core/app/startScreenPage.ts), so the two arrive together.
+ * app's frame only, and the shell's page names the start screen's chunk and the one chunk of code
+ * the screens share (vite.config.ts) beside it (electron/core/app/startScreenPage.ts), so the three
+ * arrive together.
  */
 const LAZY_SCREENS: Record<Screen, LazyScreen> = {
   studio: lazyScreen(() => import('../features/studio/StudioScreen.tsx').then((m) => m.StudioScreen)),
@@ -52,8 +53,9 @@ export function screenLoaded(screen: Screen): boolean {
 /**
  * Fetches the gallery's chunk right after the app's first render (it is where people go first,
  * and the library's first page is read ahead for it), and every other screen's (and the gallery's
- * parts its first screen does not show, features/gallery/galleryParts.ts) once the start screen is shown (app/startScreenShown.ts) and the page has a moment to spare, so that moving to a
- * screen later never waits on a fetch. Returns a cancel.
+ * parts its first screen does not show, features/gallery/galleryParts.ts) once the start screen is
+ * shown (app/startScreenShown.ts) and the page has a moment to spare, so that moving to a screen
+ * later never waits on a fetch. Returns a cancel.
  */
 export function preloadScreens(): () => void {
   // A failed fetch is tried again when the screen is opened, where a failure shows its problem panel.

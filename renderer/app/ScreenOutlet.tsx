@@ -1,6 +1,7 @@
 import { Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { useNavigationStore } from '../stores/navigationStore.ts';
-import { preloadScreens, retryScreen, SCREEN_COMPONENTS, screenLoaded } from './lazyScreens.ts';
+import { retryFailedChunks } from '../ui/lazyComponent.ts';
+import { preloadScreens, SCREEN_COMPONENTS, screenLoaded } from './lazyScreens.ts';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 
 /**
@@ -34,7 +35,8 @@ export function ScreenOutlet() {
         aria-busy={shown !== screen || undefined}
         data-screen-pending={shown !== screen ? screen : undefined}
       >
-        <ScreenErrorBoundary screen={shown} onRetry={retryScreen}>
+        {/* "Try again" asks again for every chunk that could not be fetched: the screen's and its parts'. */}
+        <ScreenErrorBoundary screen={shown} onRetry={retryFailedChunks}>
           <Current />
         </ScreenErrorBoundary>
       </div>

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { lazyComponent, retryFailedChunks, type LazyComponent } from '../ui/lazyComponent.ts';
+import { lazyComponent, type LazyComponent } from '../ui/lazyComponent.ts';
 import { preloadGalleryParts } from '../features/gallery/galleryParts.ts';
 import type { Screen } from '../stores/navigationStore.ts';
 import { startScreenShown } from './startScreenShown.ts';
@@ -32,13 +32,6 @@ export const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
   queue: LAZY_SCREENS.queue.Component,
   settings: LAZY_SCREENS.settings.Component,
 };
-
-/** "Try again" on a screen's problem panel: a screen whose chunk could not be fetched asks for it again. */
-export function retryScreen(screen: Screen): void {
-  LAZY_SCREENS[screen].retry();
-  // The screen's own parts fetched on first use (the gallery's detail view, say) too.
-  retryFailedChunks();
-}
 
 /** Fetches and runs a screen's chunk; rejects when it cannot be fetched. */
 export function preloadScreen(screen: Screen): Promise<unknown> {

@@ -8,8 +8,6 @@ export type LazyComponent<P extends object> = {
   preload: () => Promise<unknown>;
   /** Whether the chunk has arrived, so that the component renders without suspending. */
   loaded: () => boolean;
-  /** After a failed fetch: the next render fetches the chunk again rather than throw the same error. */
-  retry: () => void;
 };
 
 /**
@@ -44,11 +42,13 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   // React.lazy keeps a failed load for good (rendered again, it throws the same error without asking
   // again), so this renders the lazy component of the moment, and a retry makes a new one.
   const Component = (props: P) => createElement(current, props);
-  const retry = () => {
-    if (!loaded) current = fresh();
-  };
-  made.add({ retry });
-  return { Component, preload, loaded: () => loaded !== null, retry };
+  // After a failed fetch (retryFailedChunks): the next render fetches the chunk again.
+  made.add({
+    retry: () => {
+      if (!loaded) current = fresh();
+    },
+  });
+  return { Component, preload, loaded: () => loaded !== null };
 }
 
 /** A screen's "Try again": every chunk that could not be fetched (the screen's, its parts') is asked for again. */

@@ -122,9 +122,12 @@ export function GalleryGrid() {
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
+    // The rows start below the scroller's top padding: the first screen's thumbnails are those of
+    // the rows that start above its bottom edge less that padding (thumbnailWarmup.ts).
+    const paddingTop = Number.parseFloat(getComputedStyle(element).paddingTop) || 0;
     const measure = () => {
       setSize({ width: element.clientWidth, height: element.clientHeight });
-      rememberGridSize(element.clientWidth, element.clientHeight);
+      rememberGridSize(element.clientWidth, element.clientHeight - paddingTop);
     };
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -243,7 +246,10 @@ export function GalleryGrid() {
   };
 
   const rows = [];
-  for (let at = window_.first; at <= window_.last && count + lead > 0; at += 1) {
+  // Nothing is laid out before the grid has been measured: at no width every tile would be a row of
+  // its own, and the tiles made for that would be thrown away (their pictures asked for) at once.
+  const measured = size.width > 0 && size.height > 0;
+  for (let at = window_.first; at <= window_.last && count + lead > 0 && measured; at += 1) {
     const row = layout.rowAt(at);
     if (!row) continue;
     if (row.kind === 'header') {

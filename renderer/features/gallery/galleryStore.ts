@@ -2,15 +2,11 @@ import { create } from 'zustand';
 import type { LibraryFilter, LibraryItem } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
+import { PAGE_SIZE } from './itemShapes.ts';
 import { warmFirstThumbnails } from './thumbnailWarmup.ts';
 
-/**
- * Items per `library.query` page; the grid asks for the pages its rows cover. A filter or search
- * waits for its first page, so the page is about three screens of tiles: at 200 the answer (and
- * its JSON) was twice the size for the same first paint, and the p95 from a filter change to the
- * painted result was about 10 ms longer at 100,000 items.
- */
-export const PAGE_SIZE = 100;
+// Items per `library.query` page (itemShapes.ts, which numbers the pages' items, says why 100).
+export { PAGE_SIZE };
 /**
  * Pages kept beyond each side of the pages on screen. Farther pages are dropped as the view moves,
  * so a long scroll does not leave the library it passed in memory (issue 8: heap growth ≤ 10 %);

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_MEASURE, type FirstScreenEnd } from '../../../renderer/features/gallery/firstScreenPainted.ts';
 import { LibraryApp } from '../library/pages/LibraryApp.ts';
-import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+import { chromiumMissing, launchChromium, recordFirstImageElement, startStudioHost, type StudioHost } from '../support/index.ts';
 
 /**
  * In the page, from its first script on: every screen the outlet has shown, in order, when the app
@@ -27,21 +27,6 @@ type Sent = { at: number; command: string; offset?: number };
 
 /** A built file's name without the content hash the build puts in it (8 characters, `-` and `_` among them). */
 const withoutHash = (name: string): string => name.replace(/-[\w-]{8}(\.(js|css))$/, '$1');
-
-/** In the page, from its first script on: when the page first made an `<img>` element (the grid's tiles make theirs so). */
-function recordFirstImageElement(): void {
-  const record = window as unknown as { firstImageElementAt: number | null };
-  record.firstImageElementAt = null;
-  const create = Object.getOwnPropertyDescriptor(Document.prototype, 'createElement')?.value as (
-    this: Document,
-    tag: string,
-    options?: ElementCreationOptions,
-  ) => HTMLElement;
-  Document.prototype.createElement = function (this: Document, tag: string, options?: ElementCreationOptions) {
-    if (record.firstImageElementAt === null && tag.toLowerCase() === 'img') record.firstImageElementAt = performance.now();
-    return create.call(this, tag, options);
-  } as typeof Document.prototype.createElement;
-}
 
 /**
  * In the page, from its first script on: the commands it sends to core, with the time sent and a

@@ -27,9 +27,9 @@ function recordLibraryAnswers(): void {
 /**
  * Opening on the gallery, the app asks for its first screen's thumbnails the moment the rows answer,
  * before the grid has made a tile: exactly those, at every window size, and nothing more when the
- * rows answer before the grid could be measured. A library of 140 items in
- * every shape the service makes, with a picture each and date headers between them; a real host and
- * core restarted onto the gallery, the real renderer in Chromium.
+ * rows answer before the grid could be measured. A library of 140 items in every shape the service
+ * makes, with a picture each and date headers between them; a real host and core restarted onto
+ * the gallery, the real renderer in Chromium.
  */
 describe.skipIf(chromiumMissing() !== null)('the first screen’s thumbnails, asked for ahead', () => {
   let studio: StudioHost;

@@ -1,5 +1,5 @@
 /** The longest anything waits for the gallery's first screen. */
-const FIRST_SCREEN_WAIT_MS = 1_000;
+export const FIRST_SCREEN_WAIT_MS = 1_000;
 
 /** The name of the User Timing measure of that wait (see galleryFirstScreenPainted). */
 export const FIRST_SCREEN_MEASURE = 'gallery first screen';

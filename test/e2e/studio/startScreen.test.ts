@@ -4,7 +4,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_MEASURE, FIRST_SCREEN_WAIT_MS, type FirstScreenEnd } from '../../../renderer/features/gallery/firstScreenPainted.ts';
 import { LibraryApp } from '../library/pages/LibraryApp.ts';
-import { chromiumMissing, launchChromium, recordFirstImageElement, startStudioHost, type StudioHost } from '../support/index.ts';
+import {
+  chromiumMissing,
+  launchChromium,
+  recordFirstImageElement,
+  recordLibraryAnswers,
+  startStudioHost,
+  type StudioHost,
+} from '../support/index.ts';
 
 /**
  * In the page, from its first script on: every screen the outlet has shown, in order, when the app
@@ -154,6 +161,9 @@ describe.skipIf(chromiumMissing() !== null)('the app opens on the screen it was 
     try {
       const page = await context.newPage();
       await page.addInitScript(recordFirstImageElement);
+      // The grid is laid out before the rows answer, as on a quiet machine: the app asks ahead only
+      // then (rows that come first are firstScreenPictures.test.ts's held case).
+      await page.addInitScript(recordLibraryAnswers, { holdUntilGrid: true });
       const fetched: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/media/')) fetched.push(new URL(request.url()).pathname);

@@ -14,7 +14,7 @@ export { chromiumMissing, chromiumPath, launchChromium } from './chromium.ts';
 export { CoreDriver, type Patience } from './coreDriver.ts';
 export { MemoryKeychain } from '../../support/memoryKeychain.ts';
 export { makePng } from './pngBytes.ts';
-export { recordFirstImageElement } from './pageRecorders.ts';
+export { recordFirstImageElement, recordLibraryAnswers } from './pageRecorders.ts';
 export { SandboxAdmin, type Plan } from './sandboxAdmin.ts';
 export { inspectAtEverySize, inspectScreen, resize, SCREEN_SIZES, settleTheme, sizeName, type ScreenSize } from './screens.ts';
 export { SEED_WORD, seedCreditHistory, seedItem, seedLibrary } from './seedLibrary.ts';

@@ -49,8 +49,8 @@ describe.skipIf(chromiumMissing() !== null)('the first screen’s thumbnails, as
       try {
         const page = await context.newPage();
         await page.addInitScript(recordFirstImageElement);
-        // Unless the gallery's code is held, its grid is laid out before its rows answer (on a busy
-        // machine the rows can come first: then the case below, which holds the code, is the one run).
+        // Unless the gallery's code is held, its rows are held until its grid is laid out: the order
+        // a quiet machine gives, made certain (a busy one can give the other, which the last case tests).
         await page.addInitScript(recordLibraryAnswers, { holdUntilGrid: !codeHeld });
         if (codeHeld) {
           // Held until the first rows have answered (core answers them while the rest of its start runs).

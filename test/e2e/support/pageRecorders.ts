@@ -20,10 +20,11 @@ export function recordFirstImageElement(): void {
 
 /**
  * Notes when the library's first rows came over the bridge (`window.rowsCameAt`), when they reached
- * the app (`window.rowsAt`), and when the gallery's grid came into the page (`window.gridAt`). With `holdUntilGrid`, the bridge's message carrying those
- * rows, and every message after it, reach the app only once the grid is in the page and laid out (it
- * measures itself as it is added, before a mutation observer hears of it): the order a quiet
- * machine usually gives, made certain. `window.rowsHeld` says whether they had to wait.
+ * the app (`window.rowsAt`), and when the gallery's grid came into the page (`window.gridAt`).
+ * With `holdUntilGrid`, the bridge's message carrying those rows, and every message after it, reach
+ * the app only once the grid is in the page and laid out (it measures itself as it is added, before
+ * a mutation observer hears of it): the order a quiet machine usually gives, made certain.
+ * `window.rowsHeld` says whether they had to wait.
  */
 export function recordLibraryAnswers(options: { holdUntilGrid: boolean }): void {
   const record = window as unknown as { rowsCameAt: number | null; rowsAt: number | null; gridAt: number | null; rowsHeld: boolean };

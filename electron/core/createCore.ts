@@ -37,7 +37,6 @@ export type { Preferences } from './preferences/preferences.ts';
 export type { Logger } from './log/logger.ts';
 export type { Clock } from './clock/clock.ts';
 export type { LaunchSandbox } from './session/connectionManager.ts';
-export { KeytarKeychain } from './secrets/keychain.ts';
 export { FilePreferences } from './preferences/preferences.ts';
 
 export type CoreDeps = {

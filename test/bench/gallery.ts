@@ -10,7 +10,7 @@ import { ensureRendererBuilt } from '../e2e/support/studioHost.ts';
 import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
-import { buildCoreBundle } from './support/coreBundle.ts';
+import { buildCoreBundle } from '../support/coreBundle.ts';
 import { RARE_WORD, seedMixedGallery } from './support/seedMixedGallery.ts';
 import { median, percentile, round, type BenchOptions, type Metric } from './support/stats.ts';
 

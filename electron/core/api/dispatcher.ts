@@ -1,4 +1,3 @@
-import { rootCertificates } from 'node:tls';
 import type { Dispatcher } from 'undici';
 
 /**
@@ -18,27 +17,26 @@ export type ServiceDispatcher = {
  * a remote profile trusts the public roots plus its optional extra CA. Verification is never off,
  * and the extra trust lives in this profile's dispatcher only, never in a global one.
  *
- * undici is loaded with the first request, not with core: loading it takes about 100 ms of a core
- * on a 2-core machine, and at start core has a library to open and a first screen to answer before
- * anything needs the network.
+ * undici (and Node's TLS module, for the public roots) is loaded with the first request, not with
+ * core: loading undici takes about 100 ms of a core on a 2-core machine, the TLS module ~15 ms, and
+ * at start core has a library to open and a first screen to answer before anything needs the network.
  */
 export function createProfileDispatcher(
   trust: { kind: 'sandbox'; caPem: string } | { kind: 'remote'; extraCaPem: string | null },
 ): ServiceDispatcher {
-  const ca = trust.kind === 'sandbox' ? [trust.caPem] : trust.extraCaPem ? [...rootCertificates, trust.extraCaPem] : undefined;
   let agent: Promise<Dispatcher> | null = null;
   const loaded = () =>
-    (agent ??= import('undici').then(
-      ({ Agent }) =>
-        new Agent({
-          connections: 8,
-          keepAliveTimeout: 30_000,
-          keepAliveMaxTimeout: 600_000,
-          headersTimeout: 30_000,
-          bodyTimeout: 60_000,
-          connect: { ...(ca ? { ca } : {}), rejectUnauthorized: true, timeout: 10_000 },
-        }),
-    ));
+    (agent ??= Promise.all([import('undici'), import('node:tls')]).then(([{ Agent }, { rootCertificates }]) => {
+      const ca = trust.kind === 'sandbox' ? [trust.caPem] : trust.extraCaPem ? [...rootCertificates, trust.extraCaPem] : undefined;
+      return new Agent({
+        connections: 8,
+        keepAliveTimeout: 30_000,
+        keepAliveMaxTimeout: 600_000,
+        headersTimeout: 30_000,
+        bodyTimeout: 60_000,
+        connect: { ...(ca ? { ca } : {}), rejectUnauthorized: true, timeout: 10_000 },
+      });
+    }));
   return {
     request: async (options) => (await loaded()).request(options),
     // A dispatcher that never sent anything has no connections to close (and loads nothing to say so).

@@ -3,13 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Builds core's bundle (`vite build --mode main`, as the desktop app ships it) into a new folder and
- * returns the URL of its coreEntry.js (and how to remove the folder), for a browser host to run in its worker. Built afresh each
- * time (about 2 s), so a benchmark never runs a bundle older than the sources. The folder is inside
- * the project, as dist/main is: the bundle loads its dependencies from the project's node_modules.
+ * returns the URL of its coreEntry.js (and how to remove the folder), for a browser host to run in
+ * its worker. Built afresh each time (about 2 s), so a benchmark or test never runs a bundle older
+ * than the sources. The folder is inside the project, as dist/main is: the bundle loads its
+ * dependencies from the project's node_modules.
  */
 export function buildCoreBundle(): { entry: URL; remove: () => void } {
   const parent = join(root, 'dist');

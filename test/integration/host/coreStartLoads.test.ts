@@ -61,10 +61,11 @@ describe('core’s start, built as the desktop app runs it', () => {
   }, 120_000);
 
   afterAll(async () => {
+    // Each part only if beforeAll got as far as making it, so a failed build is reported once.
     await host?.stop();
-    await new Promise((done) => droppingService.close(done));
-    bundle.remove();
-    rmSync(userDataDir, { recursive: true, force: true });
+    await new Promise((done) => (droppingService ? droppingService.close(done) : done(undefined)));
+    bundle?.remove();
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it('imports at start only the packages the first screen needs; zod is bundled, the rest waits for use', () => {

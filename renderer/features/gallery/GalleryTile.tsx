@@ -149,7 +149,13 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
             <span className="gallery-thumb-note">{emptyNote(item)}</span>
           </div>
         )}
-        <span className="badge gallery-kind">{KIND_LABELS[item.kind]}</span>
+        {item.kind !== 'image' || following ? (
+          <span className="badge gallery-kind">{KIND_LABELS[item.kind]}</span>
+        ) : (
+          // A picture is what a gallery holds: a finished image carries no label over it, only its
+          // kind in the tile's name for a screen reader. Videos, talk clips, portraits and speech say what they are.
+          <span className="visually-hidden">{KIND_LABELS.image}</span>
+        )}
         {following && (
           <div className="gallery-placeholder-progress">
             <WorkProgress job={following} now={now ?? 0} label={title} />

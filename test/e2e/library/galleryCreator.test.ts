@@ -126,6 +126,14 @@ describe.skipIf(chromiumMissing() !== null)('the gallery as a creator’s galler
     );
     const seen: string[] = [];
     const scroller = app.page.locator('.gallery-scroller');
+    // A scroll's event, and the grid's render of the rows it brings, come with the next frame: the
+    // headers are read only after two frames have passed and every tile in view has its data.
+    const rowsRendered = async () => {
+      await app.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await app.page.waitForFunction(() => document.querySelectorAll('.gallery-tile.is-loading').length === 0, undefined, {
+        polling: 'raf',
+      });
+    };
     for (let step = 0; step < 400; step += 1) {
       for (const label of await headersInView()) if (!seen.includes(label)) seen.push(label);
       const atEnd = await scroller.evaluate((element) => {
@@ -134,8 +142,9 @@ describe.skipIf(chromiumMissing() !== null)('the gallery as a creator’s galler
         return false;
       });
       if (atEnd) break;
-      await app.page.waitForFunction(() => document.querySelectorAll('.gallery-tile.is-loading').length === 0);
+      await rowsRendered();
     }
+    await rowsRendered();
     for (const label of await headersInView()) if (!seen.includes(label)) seen.push(label);
     expect(seen).toEqual(expected);
     expect(seen[0]).toBe('Today');
@@ -206,6 +215,26 @@ describe.skipIf(chromiumMissing() !== null)('the gallery as a creator’s galler
     // Leaving the grid puts them away.
     await app.page.getByTestId('gallery-search').focus();
     await expect.poll(() => app.page.locator('.gallery-tile .tile-actions').count()).toBe(0);
+  });
+
+  it('labels only what is not a picture: a finished image carries no kind badge, a video says Video, both name their kind', async () => {
+    await app.grid.evaluate((element) => (element.scrollTop = 0));
+    const all = await app.galleryTotal();
+    const image = app.tiles().filter({ hasText: 'Shape 21:9 number 1' }).first();
+    await image.locator('img').waitFor();
+    expect(await image.locator('.badge').count()).toBe(0);
+    await app.page.getByRole('gridcell', { name: /^Image Shape 21:9 number 1\b/ }).waitFor();
+
+    await app.search('walking along the pier');
+    await app.galleryTotal(1);
+    const video = app.tiles().first();
+    expect(await video.getAttribute('data-kind')).toBe('video');
+    const badge = video.locator('.badge.gallery-kind');
+    expect(await badge.isVisible()).toBe(true);
+    expect(await badge.textContent()).toBe('Video');
+    await app.page.getByRole('gridcell', { name: /^Video Mira walking along the pier\b/ }).waitFor();
+    await app.search('');
+    await app.galleryTotal(all);
   });
 
   it('compares two videos side by side and keeps them in step through play and seek', async () => {

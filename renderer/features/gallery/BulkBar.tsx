@@ -1,9 +1,12 @@
 import { Columns2, Download, FolderPlus, Star, StarOff, Trash, X } from 'lucide-react';
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useBulkStore } from './bulkStore.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
 import { COMPARE_MAX, COMPARE_MIN, useCompareStore } from './compareStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
+import { useGalleryViewStore } from './galleryViewStore.ts';
+import { SELECTION_HELP } from './itemLabels.ts';
 import { useSelectionStore } from './selectionStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
@@ -42,6 +45,13 @@ export function BulkBar() {
   const ids = [...selected];
   const count = ids.length;
   const disabled = running !== null || busy;
+  const { hintDone, doneWithHint } = useGalleryViewStore(
+    useShallow((s) => ({ hintDone: s.selectionHintDone, doneWithHint: s.doneWithSelectionHint })),
+  );
+  // A selection of several made is the hint learned: it is not shown again.
+  useEffect(() => {
+    if (count >= 2 && !hintDone) doneWithHint();
+  }, [count, hintDone, doneWithHint]);
 
   return (
     <div className="gallery-bulk">
@@ -105,8 +115,15 @@ export function BulkBar() {
             Clear selection
           </Button>
         </div>
-      ) : (
-        <p className="gallery-hint">Click to select · Shift-click for a range · Ctrl or ⌘-click to add · Enter opens · Space previews</p>
+      ) : hintDone ? null : (
+        // A first-run hint: until it is put away or a selection of several is made. The grid keeps
+        // the same words as its description for a screen reader (GalleryGrid.tsx).
+        <p className="gallery-hint" data-testid="selection-hint">
+          <span>{SELECTION_HELP}</span>
+          <Button size="sm" variant="ghost" onClick={doneWithHint}>
+            Got it
+          </Button>
+        </p>
       )}
       <div className="gallery-bulk-status" aria-live="polite">
         {running && <span className="status-running">{running}</span>}

@@ -26,6 +26,7 @@ import {
   TILE_GAP,
   type JustifiedLayout,
 } from './justifiedLayout.ts';
+import { SELECTION_HELP } from './itemLabels.ts';
 import { searchWords } from './SearchHighlight.tsx';
 import { rememberGridSize } from './thumbnailWarmup.ts';
 import { useSelectionStore } from './selectionStore.ts';
@@ -324,37 +325,45 @@ export function GalleryGrid() {
   void pages;
 
   return (
-    <div
-      ref={scroller}
-      className="gallery-scroller"
-      role="grid"
-      aria-label="Library"
-      aria-multiselectable="true"
-      aria-rowcount={layout.rowCount}
-      aria-activedescendant={count > 0 && focus >= firstIndex && focus <= lastIndex ? tileId(focus) : undefined}
-      tabIndex={0}
-      aria-busy={!answered}
-      onScroll={onScroll}
-      onKeyDown={onKeyDown}
-      onFocus={() => setKeyboardIn(true)}
-      onBlur={(event) => {
-        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setKeyboardIn(false);
-      }}
-      // Only an answered total: while a new filter is asked, the rows shown are the previous one's.
-      data-total={answered ? count : undefined}
-      // What the answered total is of, so a reader can tell two equal totals of different filters apart.
-      data-search={answered ? (filterKey.search ?? '') : undefined}
-      data-favorites={answered ? String(filterKey.favorites === true) : undefined}
-      data-row-height={rowHeight}
-      data-placeholders={lead}
-    >
-      <div role="rowgroup" className="gallery-spacer" style={{ height: layout.scrollHeight }}>
-        {rows}
+    <>
+      <p id={GRID_HELP_ID} className="visually-hidden">
+        {SELECTION_HELP}
+      </p>
+      <div
+        ref={scroller}
+        className="gallery-scroller"
+        role="grid"
+        aria-label="Library"
+        aria-describedby={GRID_HELP_ID}
+        aria-multiselectable="true"
+        aria-rowcount={layout.rowCount}
+        aria-activedescendant={count > 0 && focus >= firstIndex && focus <= lastIndex ? tileId(focus) : undefined}
+        tabIndex={0}
+        aria-busy={!answered}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        onFocus={() => setKeyboardIn(true)}
+        onBlur={(event) => {
+          if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setKeyboardIn(false);
+        }}
+        // Only an answered total: while a new filter is asked, the rows shown are the previous one's.
+        data-total={answered ? count : undefined}
+        // What the answered total is of, so a reader can tell two equal totals of different filters apart.
+        data-search={answered ? (filterKey.search ?? '') : undefined}
+        data-favorites={answered ? String(filterKey.favorites === true) : undefined}
+        data-row-height={rowHeight}
+        data-placeholders={lead}
+      >
+        <div role="rowgroup" className="gallery-spacer" style={{ height: layout.scrollHeight }}>
+          {rows}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
+/** The grid's description: how to select and open, whether or not the first-run hint is still shown. */
+const GRID_HELP_ID = 'gallery-grid-help';
 const TODAY = { key: 'today', label: 'Today' };
 const NONE: Placeholder[] = [];
 const isEmpty = (record: Record<string, unknown>) => Object.keys(record).length === 0;

@@ -90,6 +90,45 @@ describe.skipIf(chromiumMissing() !== null)('the gallery as a creator’s galler
 
   const headersInView = () => app.page.locator('.gallery-group-label').allTextContents();
 
+  it('says how to select once, as a first-run hint put away by Got it or by a selection of several; the grid keeps it as its description', async () => {
+    const hint = app.page.getByTestId('selection-hint');
+    const help = /^Click to select · Shift-click for a range/;
+    expect(await hint.textContent()).toMatch(help);
+    expect(await app.grid.evaluate((grid) => document.getElementById(grid.getAttribute('aria-describedby') ?? '')?.textContent)).toMatch(
+      help,
+    );
+    await hint.getByRole('button', { name: 'Got it' }).click();
+    await hint.waitFor({ state: 'detached' });
+    await app.page.reload();
+    await app.waitForReady();
+    await app.go('gallery');
+    await app.page.locator('.gallery-tile:not(.is-loading) img').first().waitFor();
+    expect(await hint.count()).toBe(0);
+    expect(await app.grid.evaluate((grid) => document.getElementById(grid.getAttribute('aria-describedby') ?? '')?.textContent)).toMatch(
+      help,
+    );
+
+    // A new creator who selects several at once has learned it: the hint does not come back.
+    await app.page.evaluate(() => localStorage.removeItem('cast.gallery.selectionHintDone'));
+    await app.page.reload();
+    await app.waitForReady();
+    await app.go('gallery');
+    await hint.waitFor();
+    await app.tiles().nth(0).click();
+    expect(await hint.count()).toBe(0);
+    await app.page.keyboard.press('Escape');
+    await hint.waitFor();
+    await app.tiles().nth(0).click();
+    await app
+      .tiles()
+      .nth(2)
+      .click({ modifiers: ['Shift'] });
+    await app.waitForSelection(3);
+    await app.page.keyboard.press('Escape');
+    await app.page.getByRole('toolbar', { name: 'Selected items' }).waitFor({ state: 'detached' });
+    expect(await hint.count()).toBe(0);
+  });
+
   it('lays items out in justified rows that keep each one’s aspect ratio, at every window size', async () => {
     for (const size of SCREEN_SIZES) {
       await resize(app.page, size);

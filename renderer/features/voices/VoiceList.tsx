@@ -27,11 +27,21 @@ export function VoiceList({ onSpeak }: { onSpeak: (voice: Voice) => void }) {
   const preset = shown(presets);
   return (
     <div className="voice-lists">
-      <Select label="Model" name="voice-model-filter" className="voice-filter" value={model} onChange={setModel} options={MODEL_FILTER} />
       <section aria-labelledby="voices-own-heading">
-        <h2 id="voices-own-heading" className="lib-section-title">
-          Your voices <span className="lib-section-count">{formatCount(own.length)}</span>
-        </h2>
+        {/* The model filter heads the lists it filters (yours and the presets), beside the first one's title. */}
+        <div className="voice-lists-head">
+          <h2 id="voices-own-heading" className="lib-section-title">
+            Your voices <span className="lib-section-count">{formatCount(own.length)}</span>
+          </h2>
+          <Select
+            label="Model"
+            name="voice-model-filter"
+            className="field-inline voice-filter"
+            value={model}
+            onChange={setModel}
+            options={MODEL_FILTER}
+          />
+        </div>
         {error && (
           <p className="field-error" role="alert">
             {error}

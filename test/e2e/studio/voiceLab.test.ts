@@ -100,6 +100,33 @@ describe.skipIf(chromiumMissing() !== null)('the voice lab and the media player'
     expect(await page.getByTestId('speech-text').inputValue()).toBe(text);
   }, 240_000);
 
+  it('filters your voices and the presets by model from the lists’ head, and shows every model again', async () => {
+    const { page } = app;
+    const { voices, presets } = await studio.call('voices.list', {});
+    const names = (list: readonly { name: string; model?: string }[], model?: string) =>
+      list.filter((voice) => model === undefined || voice.model === model).map((voice) => voice.name);
+    const shown = (list: 'own-voices' | 'preset-voices') =>
+      page
+        .getByTestId(list)
+        .locator('.voice-row')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-voice-name')));
+    const choose = async (option: string) => {
+      await page.locator('.voice-lists-head .ui-select').getByRole('button').click();
+      await page.getByRole('listbox', { name: 'Model' }).getByRole('option', { name: option, exact: true }).click();
+      await page.getByRole('listbox', { name: 'Model' }).waitFor({ state: 'detached' });
+    };
+    // The clone is on the first model; a preset on the other makes the filter tell them apart.
+    const other = presets.find((voice) => voice.model !== voices[0]?.model)?.model;
+    expect(other).toBeDefined();
+    await choose(other!);
+    await expect.poll(() => shown('preset-voices')).toEqual(names(presets, other));
+    expect(names(presets, other).length).toBeLessThan(presets.length);
+    expect(await page.getByText(`None of your voices uses ${other}`).count()).toBe(1);
+    await choose('Every model');
+    await expect.poll(() => shown('preset-voices')).toEqual(names(presets));
+    expect(await shown('own-voices')).toEqual(names(voices));
+  });
+
   it('shows the voice lab and the credits (quotes opened) at every size, with no serious accessibility issue', async () => {
     const { page } = app;
     await page.locator('.track canvas.waveform[aria-busy="false"]').first().waitFor({ timeout: 60_000 });

@@ -81,7 +81,6 @@ export function QueueScreen() {
           <h1 id="queue-heading" className="screen-title">
             Queue
           </h1>
-          <p className="screen-subtitle">Jobs go out one by one, are followed to the end, and are never charged twice.</p>
         </div>
         <div className="queue-controls">
           {paused ? (
@@ -131,7 +130,8 @@ export function QueueScreen() {
       />
       {entries.length === 0 ? (
         <EmptyState title={show === 'active' ? 'Nothing in the queue' : 'No jobs here'}>
-          Jobs you submit from the studio and the voice lab appear here.
+          Jobs you submit from the studio, the voice lab and your scenes appear here. They go out one by one, are followed to the end, and
+          are never charged twice.
         </EmptyState>
       ) : (
         <ul className="job-list" data-testid="job-list">

@@ -205,6 +205,11 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
 
   it('pauses, cancels and retries in the queue', async () => {
     await app.go('queue');
+    // How the queue works is said where there is nothing to show, not over the screen each time.
+    expect(await app.page.locator('.queue-header .screen-subtitle').count()).toBe(0);
+    await app.page.getByRole('radio', { name: /^In progress/ }).check();
+    expect(await app.page.locator('.empty-state', { hasText: 'Nothing in the queue' }).textContent()).toContain('never charged twice');
+    await app.page.getByRole('radio', { name: 'All' }).check();
     await app.page.getByRole('button', { name: 'Pause queue' }).click();
     await app.page.getByRole('button', { name: 'Resume queue' }).waitFor();
     const body = { character_id: characterId, type: 'image' as const, prompt: 'A queued portrait to cancel' };

@@ -9,10 +9,10 @@ export const KIND_LABELS: Record<LibraryKind, string> = {
   audio: 'Audio',
 };
 
-/** The statuses the filter offers, each standing for the generation and audio states it covers. */
 /** How to select and open tiles: said once to a new creator (BulkBar.tsx), always to a screen reader (GalleryGrid.tsx). */
 export const SELECTION_HELP = 'Click to select · Shift-click for a range · Ctrl or ⌘-click to add · Enter opens · Space previews';
 
+/** The statuses the filter offers, each standing for the generation and audio states it covers. */
 export const STATUS_GROUPS = {
   done: { label: 'Done', statuses: ['completed', 'ready'] },
   working: { label: 'In progress', statuses: ['pending', 'processing'] },

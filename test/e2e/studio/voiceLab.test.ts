@@ -115,7 +115,7 @@ describe.skipIf(chromiumMissing() !== null)('the voice lab and the media player'
       await page.getByRole('listbox', { name: 'Model' }).getByRole('option', { name: option, exact: true }).click();
       await page.getByRole('listbox', { name: 'Model' }).waitFor({ state: 'detached' });
     };
-    // The clone is on the first model; a preset on the other makes the filter tell them apart.
+    // A preset on another model than the clone's lets the filter tell the two lists' voices apart.
     const other = presets.find((voice) => voice.model !== voices[0]?.model)?.model;
     expect(other).toBeDefined();
     await choose(other!);

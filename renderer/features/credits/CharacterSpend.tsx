@@ -11,7 +11,9 @@ export function CharacterSpend({ rows }: { rows: readonly CharacterSpendRow[] })
         const name = row.characterId === null ? 'No character (voices, speech)' : (row.name ?? 'A deleted character');
         return (
           <li key={row.characterId ?? 'none'} className="character-spend-row" data-character-id={row.characterId ?? ''}>
-            <span className="character-spend-name">{name}</span>
+            <span className="character-spend-name" title={name}>
+              {name}
+            </span>
             <span className="character-spend-bar" aria-hidden="true">
               <span style={{ width: `${(row.credits / most) * 100}%` }} />
             </span>

@@ -3,7 +3,15 @@ import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wavSeconds } from '../../../renderer/features/voices/sampleTrim.ts';
 import { speechWav } from '../../support/wavFiles.ts';
-import { chromiumMissing, inspectAtEverySize, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+import {
+  chromiumMissing,
+  inspectAtEverySize,
+  launchChromium,
+  resize,
+  SCREEN_SIZES,
+  startStudioHost,
+  type StudioHost,
+} from '../support/index.ts';
 import { DetailViewPage } from './pages/DetailViewPage.ts';
 import { StudioApp } from './pages/StudioApp.ts';
 
@@ -133,6 +141,16 @@ describe.skipIf(chromiumMissing() !== null)('the voice lab and the media player'
     expect(await inspectAtEverySize(page, 'voice-lab')).toBe('');
     await app.go('credits');
     await page.locator('[data-testid="character-spend"]').waitFor({ timeout: 30_000 });
+    // The speech of a voice of no character is spent under its own name, read whole at every size.
+    await page.locator('.character-spend-name', { hasText: 'No character (voices, speech)' }).waitFor();
+    for (const size of SCREEN_SIZES) {
+      await resize(page, size);
+      const cut = await page
+        .locator('.character-spend-name')
+        .evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent));
+      expect(cut, `names cut at ${size.width}×${size.height}`).toEqual([]);
+    }
+    await resize(page, { width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Details' }).click();
     await page.getByRole('region', { name: 'Quoted prices and charges' }).waitFor();
     expect(await inspectAtEverySize(page, 'credits-details')).toBe('');

@@ -16,42 +16,42 @@ interface GalleryViewState {
   reset: () => void;
 }
 
-function stored(): number {
+/** A view preference as this window's storage holds it, or null when it holds none or refuses. */
+function read(key: string): string | null {
   try {
-    const value = Number(globalThis.localStorage?.getItem(STORAGE_KEY));
-    return value >= ROW_HEIGHT_MIN && value <= ROW_HEIGHT_MAX ? value : ROW_HEIGHT_DEFAULT;
+    return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
-    return ROW_HEIGHT_DEFAULT;
+    return null;
   }
 }
 
-function hintDone(): boolean {
+/** Keeps a view preference; storage can be full or refused, and then it holds for this window only. */
+function keep(key: string, value: string): void {
   try {
-    return globalThis.localStorage?.getItem(HINT_DONE_KEY) === 'true';
+    globalThis.localStorage?.setItem(key, value);
   } catch {
-    return false;
+    // The store's state still has it.
   }
 }
+
+function stored(): number {
+  const value = Number(read(STORAGE_KEY));
+  return value >= ROW_HEIGHT_MIN && value <= ROW_HEIGHT_MAX ? value : ROW_HEIGHT_DEFAULT;
+}
+
+const hintDone = () => read(HINT_DONE_KEY) === 'true';
 
 export const useGalleryViewStore = create<GalleryViewState>()((set) => ({
   rowHeight: stored(),
   selectionHintDone: hintDone(),
   doneWithSelectionHint: () => {
     set({ selectionHintDone: true });
-    try {
-      globalThis.localStorage?.setItem(HINT_DONE_KEY, 'true');
-    } catch {
-      // As for the tile size: put away for this window at least.
-    }
+    keep(HINT_DONE_KEY, 'true');
   },
   setRowHeight: (height) => {
     const rowHeight = Math.min(ROW_HEIGHT_MAX, Math.max(ROW_HEIGHT_MIN, Math.round(height)));
     set({ rowHeight });
-    try {
-      globalThis.localStorage?.setItem(STORAGE_KEY, String(rowHeight));
-    } catch {
-      // Storage can be full or refused; the size still holds for this window.
-    }
+    keep(STORAGE_KEY, String(rowHeight));
   },
   reset: () => set({ rowHeight: stored(), selectionHintDone: hintDone() }),
 }));

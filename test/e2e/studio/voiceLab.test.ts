@@ -150,7 +150,7 @@ describe.skipIf(chromiumMissing() !== null)('the voice lab and the media player'
         .evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent));
       expect(cut, `names cut at ${size.width}×${size.height}`).toEqual([]);
     }
-    await resize(page, { width: 1440, height: 900 });
+    await resize(page, SCREEN_SIZES[1]);
     await page.getByRole('button', { name: 'Details' }).click();
     await page.getByRole('region', { name: 'Quoted prices and charges' }).waitFor();
     expect(await inspectAtEverySize(page, 'credits-details')).toBe('');

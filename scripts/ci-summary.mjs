@@ -36,5 +36,16 @@ for (const file of report?.testResults ?? []) {
   failed += failedHere;
 }
 
+// The ten files that took longest, so a run that creeps toward CI's limit says where its time goes.
+const timed = (report?.testResults ?? [])
+  .filter((file) => Number.isFinite(file.startTime) && Number.isFinite(file.endTime))
+  .map((file) => ({ name: relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000 }))
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 10);
+if (timed.length > 0) {
+  console.log('Slowest test files:');
+  for (const file of timed) console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
+}
+
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 process.exitCode = report && failed === 0 ? 0 : 1;

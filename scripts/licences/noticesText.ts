@@ -16,7 +16,7 @@ function programSection(program: ProgramNotice): string {
 }
 
 function platformOf(notice: PackageNotice): string | undefined {
-  return notice.platform ? `only in the app for ${[...notice.platform.os, ...notice.platform.cpu].join(' ')}` : undefined;
+  return notice.platform ? `Only in the app for ${[...notice.platform.os, ...notice.platform.cpu].join(' ')}.` : undefined;
 }
 
 function packageSection(notice: PackageNotice): string {

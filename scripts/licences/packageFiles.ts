@@ -21,6 +21,9 @@ export interface PackageFiles {
 // NOTICE (Apache-2.0 asks for it).
 const LICENCE_FILE = /^(?:(?:un)?licen[cs]e|copying|copyright(?:notice)?|notice)(?:[.-][\w.-]*)?$|[.-]licen[cs]e(?:\.\w+)?$/i;
 
+// A module named after its subject (license.js, licenses.json) is code, not a licence.
+const CODE_FILE = /\.(?:[cm]?[jt]s|json)$/i;
+
 function readText(path: string): string {
   return readFileSync(path, 'utf8').replace(/\r\n?/g, '\n').trimEnd();
 }
@@ -37,7 +40,7 @@ export function readPackageFiles(folder: string): PackageFiles | undefined {
   if (!existsSync(manifestPath)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
   const licenceFiles = readdirSync(folder)
-    .filter((file) => LICENCE_FILE.test(file) && statSync(join(folder, file)).isFile())
+    .filter((file) => LICENCE_FILE.test(file) && !CODE_FILE.test(file) && statSync(join(folder, file)).isFile())
     .sort()
     .map((file) => ({ file, text: readText(join(folder, file)) }));
   return {

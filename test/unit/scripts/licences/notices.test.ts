@@ -29,7 +29,8 @@ const TREE: Fixture = {
     {
       path: 'node_modules/ui-lib',
       entry: { version: '1.0.0', license: 'MIT', dependencies: { 'dual-lib': '^1.0.0', 'apache-lib': '^3.0.0' } },
-      files: { LICENSE: MIT_TEXT('Ui Lib Authors') },
+      // license.js is a module of the package, not its licence.
+      files: { LICENSE: MIT_TEXT('Ui Lib Authors'), 'license.js': 'export const license = "MIT";' },
     },
     // Ships no licence file: the standard text of the side the app follows (MIT) is given instead.
     { path: 'node_modules/dual-lib', entry: { version: '1.2.0', license: '(MIT OR GPL-3.0-only)' }, files: { 'README.md': '# dual' } },

@@ -153,8 +153,8 @@ writeFileSync(
 console.log(`\nWrote ${values.out} (${seconds} s).`);
 if (values.save) {
   const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.replace(/ -- $/, '');
-  const failed = results.filter((metric) => metric.error).map((metric) => `${metric.bench} could not run: ${metric.error}`);
-  const path = saveRun({
+  const failed = results.filter((metric) => metric.error).map((metric) => `${metric.bench} could not run: ${metric.error}.`);
+  const path = await saveRun({
     runner: 'bench',
     command,
     quick: options.quick,

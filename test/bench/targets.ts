@@ -32,31 +32,31 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     figures: {
       gallery_scroll_p95_frame_ms: {
         target: { atMost: 16.7 },
-        method: 'p95 frame interval over three 10 s scrolls at about 3,000 px/s, median of the three',
+        method: 'p95 frame interval of a 10 s scroll at 3,000 px/s, median of three',
       },
-      gallery_long_frames: { target: { equals: 0 }, method: 'frames over 50 ms in one 10 s scroll, median of the three scrolls' },
-      gallery_dom_tiles_ratio: { target: { atMost: 2 }, method: 'tiles in the DOM per tile on screen, sampled while scrolling' },
+      gallery_long_frames: { target: { equals: 0 }, method: 'frames over 50 ms in that scroll, median of three' },
+      gallery_dom_tiles_ratio: { target: { atMost: 2 }, method: 'tiles in the DOM per tile on screen while scrolling' },
       gallery_filter_p95_ms: { target: { atMost: 50 }, method: 'a kind filter changed to its first painted result, p95 of 60' },
       gallery_search_p95_ms: { target: { atMost: 50 }, method: 'a search word typed to its first painted result, p95 of 60' },
-      gallery_heap_mb: { target: { atMost: 150 }, method: "the page's JavaScript heap after 60 s of scrolling and a forced GC" },
-      gallery_heap_growth_pct: { target: { atMost: 10 }, method: 'the heap back at the top after that scroll, against the heap before it' },
+      gallery_heap_mb: { target: { atMost: 150 }, method: "the page's heap after 60 s of scrolling and a forced GC" },
+      gallery_heap_growth_pct: { target: { atMost: 10 }, method: 'the heap back at the top after it, against before it' },
     },
   },
   {
     title: 'Start',
     how: '`npm run bench -- --only gallery`, 100,000 items; each figure a median of three starts',
     figures: {
-      startup_interactive_ms: { target: { atMost: 1500 }, method: 'host start to painted thumbnails, the sandbox reachable' },
+      startup_interactive_ms: { target: { atMost: 1500 }, method: 'host start to painted thumbnails, the service reachable' },
       startup_library_interactive_ms: {
         target: { atMost: 800 },
-        method: 'host start to the gallery browsable, service unreachable, the app opening on the gallery',
+        method: 'host start to the gallery browsable, the service unreachable',
       },
       startup_library_interactive_ms_from_cast: { target: report, method: 'the same start with the app left on the cast page' },
       startup_library_interactive_ms_kept_profile: {
         target: report,
-        method: 'the same start with one Chromium profile kept from start to start',
+        method: 'the same start, one Chromium profile kept between starts',
       },
-      startup_blank_page_ms: { target: report, method: "a new Chromium context and tab painting an empty page: the day's speed" },
+      startup_blank_page_ms: { target: report, method: "a new tab painting an empty page: the day's speed" },
     },
   },
   {
@@ -65,9 +65,9 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     figures: {
       host_event_loop_p99_ms_busy: {
         target: { atMost: 10 },
-        method: 'p99 event-loop delay of the process running core during a full sync with downloads',
+        method: "p99 event-loop delay of core's process in a full sync with downloads",
       },
-      host_event_loop_max_ms_busy: { target: { atMost: 50 }, method: 'the longest event-loop delay of that process in the same window' },
+      host_event_loop_max_ms_busy: { target: { atMost: 50 }, method: 'the longest delay in that window' },
     },
   },
   {
@@ -76,13 +76,13 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     figures: {
       scene_editor_keystroke_p95_ms: {
         target: { atMost: 16 },
-        method: 'keydown to the frame that shows it in a 200-line scene, less the idle wait for the refresh, p95',
+        method: 'keydown to the frame showing it, 200-line scene, less the wait for the refresh, p95',
       },
       scene_export_seconds_per_minute: {
         target: { atMost: 5 },
-        method: 'seconds per minute of scene to export talk clips joined by remuxing',
+        method: 'seconds per minute of scene to export, clips remuxed',
       },
-      scene_export_reencode_seconds_per_minute: { target: report, method: 'the same export with the clips re-encoded with WebCodecs' },
+      scene_export_reencode_seconds_per_minute: { target: report, method: 'the same, clips re-encoded with WebCodecs' },
     },
   },
   {
@@ -92,12 +92,12 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
       poller_requests_per_job: { target: { atMost: 1.5 }, method: 'polling requests per completed job' },
       poller_detect_p95_ms: {
         target: { atMost: 1000 },
-        method: "the sandbox's `completed_at` to core's `library.updated` for that item, p95",
+        method: "the sandbox's `completed_at` to core's `library.updated`, p95",
       },
-      poller_idle_requests: { target: { equals: 0 }, method: 'every request in the 30 s after the last job and its downloads end' },
+      poller_idle_requests: { target: { equals: 0 }, method: 'requests in the 30 s after the last job and its downloads' },
       poller_requests_per_job_no_updated_after: {
         target: { atMost: 1.5 },
-        method: 'requests per job against a sandbox that ignores `updated_after`',
+        method: 'the same against a sandbox ignoring `updated_after`',
       },
       poller_idle_requests_no_updated_after: { target: { equals: 0 }, method: 'idle requests against that sandbox' },
     },
@@ -108,9 +108,9 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     figures: {
       sync_full_ratio_to_floor: {
         target: { atMost: 1.2 },
-        method: "core's full history sync against pages × 50 ms, the floor of serial paging",
+        method: 'a full history sync against pages × 50 ms (serial paging)',
       },
-      sync_incremental_ms: { target: { atMost: 500 }, method: 'a sync with nothing changed since the full one' },
+      sync_incremental_ms: { target: { atMost: 500 }, method: 'a sync with nothing changed since' },
     },
   },
   {
@@ -119,20 +119,20 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     figures: {
       download_ratio_to_curl: {
         target: { atLeast: 0.9 },
-        method: "core's Downloader against `curl --parallel` on the same 200 files, 8 at a time",
+        method: "core's downloads against `curl --parallel`, 200 files, 8 at a time",
       },
       client_overhead_ratio: {
         target: { atLeast: 0.8 },
-        method: "requests per second through core's API client against a bare undici loop",
+        method: "requests a second via core's API client against bare undici",
       },
       sandbox_api_p95_ms_during_render: {
-        target: { atMostFigure: 'sandbox_api_p95_ms_idle', times: 1.5, text: 'near idle (≤ 1.5 × idle)' },
-        method: '`GET /v1/account` every 50 ms over HTTPS while pro videos render, p95',
+        target: { atMostFigure: 'sandbox_api_p95_ms_idle', times: 1.5, text: 'near idle' },
+        method: '`GET /v1/account` every 50 ms while pro videos render, p95; met at ≤ 1.5 × the idle p95',
       },
-      sandbox_api_p95_ms_idle: { target: report, method: 'the same probe with nothing rendering, in the same run' },
+      sandbox_api_p95_ms_idle: { target: report, method: 'the same probe with nothing rendering' },
       upload_90mb_peak_rss: {
         target: report,
-        method: "the client's peak memory during a 90 MB upload (`node test/bench/uploadPeakRss.ts`)",
+        method: "the client's peak memory in a 90 MB upload (`test/bench/uploadPeakRss.ts`)",
       },
     },
   },
@@ -140,34 +140,34 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     title: 'Chaos',
     how: '`npm run chaos`; 1,000 paid operations through a faulty relay and a faulty sandbox',
     figures: {
-      chaos_intended: { target: report, method: 'paid operations the creator committed, of every kind' },
-      chaos_executed: { target: report, method: "operations the service's ledger executed" },
-      chaos_charged: { target: { equalsFigure: 'chaos_intended' }, method: 'operations the ledger charged: every intended one, once' },
+      chaos_intended: { target: report, method: 'operations committed, of every kind' },
+      chaos_executed: { target: report, method: 'operations the ledger executed' },
+      chaos_charged: { target: { equalsFigure: 'chaos_intended' }, method: 'operations the ledger charged' },
       chaos_credits: { target: report, method: 'credits the ledger charged' },
       chaos_duplicated: { target: { equals: 0 }, method: 'operations charged more than once' },
-      chaos_lost: { target: { equals: 0 }, method: 'intended operations the ledger never executed' },
+      chaos_lost: { target: { equals: 0 }, method: 'intended operations never executed' },
       chaos_409s: { target: { equals: 0 }, method: '409 answers in the sandbox log' },
       chaos_downloads_pending: { target: report, method: 'downloads still pending at the end' },
-      chaos_library_missing: { target: report, method: 'files the library check found missing' },
-      chaos_library_orphans: { target: report, method: 'files the library check found with no record' },
-      chaos_relay_resets: { target: report, method: 'requests the relay reset before they reached the sandbox' },
-      chaos_relay_lost_answers: { target: report, method: 'answers the relay dropped after the sandbox committed' },
+      chaos_library_missing: { target: report, method: 'files the library check missed' },
+      chaos_library_orphans: { target: report, method: 'files with no record' },
+      chaos_relay_resets: { target: report, method: 'requests reset before the sandbox' },
+      chaos_relay_lost_answers: { target: report, method: 'answers dropped after the commit' },
     },
   },
   {
     title: 'Crash',
     how: '`npm run crash`; 200 paid operations, 20 SIGKILLs of core 0.2–1.5 s after each start',
     figures: {
-      crash_kills: { target: report, method: 'SIGKILLs of core while it submitted, polled and downloaded' },
-      crash_intended: { target: report, method: 'paid operations committed' },
-      crash_executed: { target: report, method: "operations the service's ledger executed" },
-      crash_charged: { target: { equalsFigure: 'crash_intended' }, method: 'operations charged: every intended one, once' },
+      crash_kills: { target: report, method: 'SIGKILLs of core mid-work' },
+      crash_intended: { target: report, method: 'operations committed' },
+      crash_executed: { target: report, method: 'operations the ledger executed' },
+      crash_charged: { target: { equalsFigure: 'crash_intended' }, method: 'operations charged' },
       crash_duplicated: { target: { equals: 0 }, method: 'operations charged more than once' },
       crash_lost: { target: { equals: 0 }, method: 'intended operations never executed' },
-      crash_corrupt: { target: { equals: 0 }, method: '1 when `PRAGMA integrity_check` of the library database is not ok' },
-      crash_library_missing: { target: { equals: 0 }, method: 'files the library check found missing (database against files)' },
-      crash_library_orphans: { target: report, method: 'files the library check found with no record' },
-      crash_media_files: { target: report, method: "media files in the library's folder at the end" },
+      crash_corrupt: { target: { equals: 0 }, method: '1 when `PRAGMA integrity_check` fails' },
+      crash_library_missing: { target: { equals: 0 }, method: 'files the library check missed' },
+      crash_library_orphans: { target: report, method: 'files with no record' },
+      crash_media_files: { target: report, method: 'media files at the end' },
     },
   },
 ];

@@ -44,12 +44,12 @@ for (const line of formatCrash(report)) console.log(line);
 const ok = crashTargetMet(report);
 console.log(ok ? 'Target met: 0 duplicated, 0 lost, 0 corrupt.' : 'TARGET MISSED.');
 if (values.save) {
-  const path = saveRun({
+  const path = await saveRun({
     runner: 'crash',
     command: `npm run crash -- ${process.argv.slice(2).join(' ')}`.replace(/ -- $/, ''),
     quick: false,
     figures: crashFigures(report),
-    notes: [`seed ${seed}; ${report.seconds} s`],
+    notes: [`Seed ${seed}, ${report.seconds} s.`],
   });
   console.log(`Saved ${path}; \`npm run results\` writes RESULTS.md from it.`);
 }

@@ -30,12 +30,12 @@ const figures = chaosFigures(report);
 const ok = everyTargetMet(figures);
 console.log(ok ? 'Target met: duplicated 0, lost 0, charged exactly once each, 409s 0.' : 'TARGET MISSED.');
 if (values.save) {
-  const path = saveRun({
+  const path = await saveRun({
     runner: 'chaos',
     command: `npm run chaos -- ${process.argv.slice(2).join(' ')}`.replace(/ -- $/, ''),
     quick: false,
     figures,
-    notes: [`seed ${seed}; ${report.seconds} s${variants.length ? `; sandbox --variant ${variants.join(',')}` : ''}`],
+    notes: [`Seed ${seed}, ${report.seconds} s${variants.length ? `, sandbox --variant ${variants.join(',')}` : ''}.`],
   });
   console.log(`Saved ${path}; \`npm run results\` writes RESULTS.md from it.`);
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { z } from 'zod';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../results', import.meta.url));
@@ -65,11 +66,11 @@ export function readSavedRuns(dir = RESULTS_DIR): SavedRunFile[] {
   });
 }
 
-/** Writes one run to `dir` and returns its path; a second run in the same minute gets `-2`, `-3`… */
-export function saveRun(
+/** Writes one run to `dir` (formatted as the repository's Prettier leaves it) and returns its path; a second run in the same minute gets `-2`, `-3`… */
+export async function saveRun(
   run: Pick<SavedRun, 'runner' | 'command' | 'quick' | 'figures'> & { notes?: string[]; conditions?: string },
   dir = RESULTS_DIR,
-): string {
+): Promise<string> {
   const now = new Date();
   const commit = currentCommit();
   const machine = currentMachine(run.conditions);
@@ -94,7 +95,8 @@ export function saveRun(
   mkdirSync(dir, { recursive: true });
   let path = join(dir, `${stem}.json`);
   for (let n = 2; existsSync(path); n += 1) path = join(dir, `${stem}-${n}.json`);
-  writeFileSync(path, `${JSON.stringify(saved, null, 2)}\n`);
+  const options = (await resolveConfig(path)) ?? {};
+  writeFileSync(path, await format(JSON.stringify(saved, null, 2), { ...options, parser: 'json' }));
   return path;
 }
 

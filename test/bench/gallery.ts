@@ -143,28 +143,24 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
         name: 'startup_blank_page_ms',
         value: round(median(blank), 0),
         unit: 'ms',
-        target: 'report',
         note: `a new Chromium context and tab painting an empty page, the part of each start above that is not the app's; median of ${blank.length} (${blank.map((ms) => round(ms, 0)).join(', ')})`,
       });
       metricsBefore.push({
         name: `startup_library_interactive_ms_${tag}`,
         value: round(median(browsable), 0),
         unit: 'ms',
-        target: '<= 800',
         note: `host start to the gallery browsable, service unreachable, the app opening on the gallery where it was left; median of ${browsable.length} (${browsable.map((ms) => round(ms, 0)).join(', ')})`,
       });
       metricsBefore.push({
         name: `startup_library_interactive_ms_${tag}_from_cast`,
         value: round(median(fromCast), 0),
         unit: 'ms',
-        target: 'report',
         note: `the same start with the app left on the cast page: the gallery's entry clicked once the app is ready; median of ${fromCast.length} (${fromCast.map((ms) => round(ms, 0)).join(', ')})`,
       });
       metricsBefore.push({
         name: `startup_library_interactive_ms_${tag}_kept_profile`,
         value: round(median(warmProfile), 0),
         unit: 'ms',
-        target: 'report',
         note: `the same start with one Chromium profile kept from start to start (its HTTP and code caches, as the desktop app keeps its own), a new tab each time; median of ${warmProfile.length} (${warmProfile.map((ms) => round(ms, 0)).join(', ')})`,
       });
       // Back to the host with its sandbox for the rest.
@@ -184,7 +180,6 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
         name: `startup_interactive_ms_${tag}`,
         value: round(median(startups), 0),
         unit: 'ms',
-        target: '<= 1500',
         note: `host start to painted thumbnails, median of ${startups.length}`,
       });
 
@@ -207,14 +202,12 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
       name: `gallery_scroll_p95_frame_ms_${tag}`,
       value: round(median(p95s), 1),
       unit: 'ms',
-      target: '<= 16.7',
       note: `${scrolls.length} scrolls of ${scrollMs / 1000} s (p95 ${p95s.map((p) => round(p, 1)).join(', ')}), median frame ${round(median(allIntervals), 1)} ms; ${share(allIntervals, 17)} of frames over 17 ms, ${share(allIntervals, 25)} over 25 ms (a frame missed)`,
     });
     metrics.push({
       name: `gallery_long_frames_${tag}`,
       value: longFrames,
       unit: 'frames',
-      target: '0',
       note: `over 50 ms per ${scrollMs / 1000} s scroll (${scrolls[0]?.observer ?? ''}; runs ${scrolls.map((s) => s.longFrames).join(', ')})${longNote(scrolls)}`,
     });
     if (full)
@@ -222,7 +215,6 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
         name: 'gallery_dom_tiles_ratio',
         value: round(median(ratios), 2),
         unit: 'ratio',
-        target: '<= 2',
         note: `max ${round(Math.max(...ratios), 2)} over ${ratios.length} samples`,
       });
 
@@ -249,14 +241,12 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
         name: `gallery_filter_p95_ms_${tag}`,
         value: round(percentile(filters.filter(Number.isFinite), 95), 0),
         unit: 'ms',
-        target: '<= 50',
         note: `median ${round(median(filters), 0)} ms, n=${filters.length}, the slowest ${slowest(filters)}`,
       });
       metrics.push({
         name: `gallery_search_p95_ms_${tag}`,
         value: round(percentile(searches.filter(Number.isFinite), 95), 0),
         unit: 'ms',
-        target: '<= 50',
         note: `median ${round(median(searches), 0)} ms, n=${searches.length}, the slowest ${slowest(searches)}`,
       });
 
@@ -284,14 +274,12 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
         name: `gallery_heap_mb_${tag}`,
         value: round(after, 1),
         unit: 'MB',
-        target: '<= 150',
         note: `after ${heapScrollMs / 1000} s of scrolling; ${round(before, 1)} MB before`,
       });
       metrics.push({
         name: `gallery_heap_growth_pct_${tag}`,
         value: round(((back - before) / before) * 100, 1),
         unit: '%',
-        target: '<= 10',
         note: `back at the top: ${round(back, 1)} MB vs ${round(before, 1)} MB`,
       });
     }

@@ -106,8 +106,8 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
     `full sync of ${count} with downloads while the gallery scrolls; ${round(median(runs.map((r) => r.sync.seconds)), 1)} s; ` +
     `sandbox at nice ${SANDBOX_NICE}`;
   return [
-    { name: 'host_event_loop_p99_ms_busy', value: round(median(p99s), 1), unit: 'ms', target: '<= 10', note: `${note}; ${spread(p99s)}` },
-    { name: 'host_event_loop_max_ms_busy', value: round(median(maxes), 1), unit: 'ms', target: '<= 50', note: `${note}; ${spread(maxes)}` },
+    { name: 'host_event_loop_p99_ms_busy', value: round(median(p99s), 1), unit: 'ms', note: `${note}; ${spread(p99s)}` },
+    { name: 'host_event_loop_max_ms_busy', value: round(median(maxes), 1), unit: 'ms', note: `${note}; ${spread(maxes)}` },
   ];
 }
 

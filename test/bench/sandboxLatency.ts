@@ -50,9 +50,10 @@ export async function benchSandboxLatency(options: BenchOptions): Promise<Metric
         name: 'sandbox_api_p95_ms_during_render',
         value: round(percentile(busy, 95), 1),
         unit: 'ms',
-        target: 'near idle',
         note: `idle p95 ${round(percentile(idle, 95), 1)} ms; ${renders} pro 5 s video${renders === 1 ? '' : 's'} rendering for ${round(seconds, 1)} s; max ${round(Math.max(...busy), 1)} ms`,
       },
+      // The baseline the figure above is judged against ("near idle"), printed so a saved run holds both.
+      { name: 'sandbox_api_p95_ms_idle', value: round(percentile(idle, 95), 1), unit: 'ms', note: `n=${idle.length}` },
     ];
   } finally {
     await sb.stop();

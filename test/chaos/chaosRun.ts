@@ -12,6 +12,7 @@ import { startFaultProxy, NO_FAULTS, type FaultCounts, type FaultRates } from '.
 import { ChaosCreator, type CreatorCounts } from './support/creator.ts';
 import { countLedger, ledgerOperations, type IntendedJob, type LedgerCounts } from './support/ledgerCounts.ts';
 import { LibraryRefusal } from './support/libraryRefusal.ts';
+import type { SavedFigure } from '../bench/support/savedRuns.ts';
 import { SandboxLogTail } from './support/sandboxLogTail.ts';
 import { seeded } from './support/seeded.ts';
 import { headlessCoreDeps } from '../support/coreDeps.ts';
@@ -350,6 +351,31 @@ export function formatChaos(r: ChaosReport): string[] {
     `409s seen  ${r.conflicts409}`,
     `failed     ${r.failed}; downloads pending ${r.downloadsPending}; library check ${JSON.stringify(r.libraryCheck)}`,
     ...r.details.slice(0, 20).map((d) => `  ${d}`),
+  ];
+}
+
+/** The run's figures as `npm run chaos -- --save` keeps them, named as test/bench/targets.ts lists them. */
+export function chaosFigures(r: ChaosReport): SavedFigure[] {
+  const count = (name: string, value: number | null, note?: string): SavedFigure =>
+    note === undefined ? { name: `chaos_${name}`, value, unit: 'operations' } : { name: `chaos_${name}`, value, unit: 'operations', note };
+  return [
+    count('intended', r.intended),
+    count('executed', r.executed),
+    count('charged', r.charged),
+    { name: 'chaos_credits', value: r.credits, unit: 'credits' },
+    count('duplicated', r.duplicated),
+    count('lost', r.lost),
+    {
+      name: 'chaos_409s',
+      value: r.conflicts409,
+      unit: 'answers',
+      ...(r.logGap ? { note: "the sandbox log's window slid: a lower bound" } : {}),
+    },
+    { name: 'chaos_downloads_pending', value: r.downloadsPending, unit: 'downloads' },
+    { name: 'chaos_library_missing', value: r.libraryCheck?.missing ?? null, unit: 'files' },
+    { name: 'chaos_library_orphans', value: r.libraryCheck?.orphans ?? null, unit: 'files' },
+    { name: 'chaos_relay_resets', value: r.proxy.resetBefore, unit: 'requests' },
+    { name: 'chaos_relay_lost_answers', value: r.proxy.lostResponses, unit: 'answers' },
   ];
 }
 

@@ -1,5 +1,5 @@
-/** One line of `npm run bench`: `name value unit target`. */
-export type Metric = { name: string; value: number | null; unit: string; target: string; note?: string };
+/** One figure a benchmark prints (`npm run bench` adds its target from test/bench/targets.ts). */
+export type Metric = { name: string; value: number | null; unit: string; note?: string };
 
 export type BenchOptions = { quick: boolean; runs: number; log: (line: string) => void };
 

@@ -1,5 +1,6 @@
 import type { Media } from './mediaRenderer.ts';
 import { imageToPng } from './ffmpeg.ts';
+import { FfmpegRefusal } from './ffmpegRefusal.ts';
 import { sniffImageType } from './png.ts';
 import { svgToPixels, imageTag } from './raster.ts';
 
@@ -11,9 +12,10 @@ export async function renderableImage(media: Media, what: string): Promise<Media
   const type = sniffImageType(media.bytes);
   if (type === 'image/png' || type === 'image/jpeg' || type === 'image/gif') return { bytes: media.bytes, contentType: type };
   try {
-    return { bytes: await imageToPng(media.bytes, `read the ${what}`), contentType: 'image/png' };
-  } catch {
-    throw new Error(`The ${what} could not be read as an image; upload a PNG, JPEG, GIF or WebP file.`);
+    return { bytes: await imageToPng(media, what), contentType: 'image/png' };
+  } catch (error) {
+    if (error instanceof FfmpegRefusal) throw error;
+    throw new Error(`The ${what} could not be read as an image; upload a PNG, JPEG, GIF or WebP file.`, { cause: error });
   }
 }
 

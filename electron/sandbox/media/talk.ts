@@ -1,15 +1,16 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GenerationInput, Media, RenderedOutput } from './mediaRenderer.ts';
 import { captionSvg, watermarkSvg } from './backdrop.ts';
 import { AAC_ARGS, finishVideo, h264Args, videoGrade } from './encoding.ts';
 import { decodeAudio, runFfmpeg, withTempDir, writeChunk } from './ffmpeg.ts';
+import { FfmpegRefusal } from './ffmpegRefusal.ts';
 import { frameSize } from './frameSize.ts';
 import { renderableImage } from './imageInput.ts';
 import { expressionOf } from './look.ts';
 import { MOUTH_KEY } from './portraits.ts';
 import { isPng, pngSize, readPngText } from './png.ts';
 import { FONT_FAMILY, imageTag, svgToPixels, svgToPng, xml, type Raster } from './raster.ts';
+import { uploadedInput } from './uploadedInput.ts';
 import { loudnessEnvelope } from './wav.ts';
 
 const FPS = 25;
@@ -34,10 +35,10 @@ const TINT: Record<string, string> = {
  */
 export async function renderTalking(input: GenerationInput, kind: 'talk' | 'lipsync'): Promise<RenderedOutput> {
   const o = input.options;
-  if (!input.assets.audio)
-    throw new Error(`A ${kind === 'talk' ? 'talk clip' : 'lipsync video'} needs audio_url: the audio the character speaks.`);
-  const samples = await decodeAudio(input.assets.audio.bytes, RATE, 'read the talk audio').catch(() => {
-    throw new Error('The talk audio could not be read; upload a WAV, MP3, M4A or OGG file.');
+  const audio = input.assets.audio;
+  if (!audio) throw new Error(`A ${kind === 'talk' ? 'talk clip' : 'lipsync video'} needs audio_url: the audio the character speaks.`);
+  const samples = await decodeAudio(audio, RATE, 'talk audio').catch((error: unknown) => {
+    throw error instanceof FfmpegRefusal ? error : new Error('The talk audio could not be read; upload a WAV, MP3, M4A or OGG file.');
   });
   const audioSeconds = samples.length / RATE;
   if (audioSeconds < 0.1) throw new Error('The talk audio is empty; upload audio of at least a tenth of a second.');
@@ -54,8 +55,7 @@ export async function renderTalking(input: GenerationInput, kind: 'talk' | 'lips
   const levels = mouthFrames(face, size.width, size.height, mood, kind === 'lipsync' ? input.prompt : null).map(toYuv420);
   const envelope = loudnessEnvelope(samples, RATE, FPS, frames);
   return withTempDir(async (dir) => {
-    const audioPath = join(dir, 'audio.in');
-    await writeFile(audioPath, input.assets.audio?.bytes ?? new Uint8Array());
+    const audioInput = await uploadedInput(dir, 'audio.in', audio, 'audio', 'talk audio');
     await runFfmpeg({
       args: [
         '-f',
@@ -68,8 +68,7 @@ export async function renderTalking(input: GenerationInput, kind: 'talk' | 'lips
         String(FPS),
         '-i',
         'pipe:0',
-        '-i',
-        audioPath,
+        ...audioInput,
         '-map',
         '0:v',
         '-map',

@@ -4,6 +4,8 @@ import type { GenerationInput, Media, RenderedOutput } from './mediaRenderer.ts'
 import { captionSvg, watermarkSvg } from './backdrop.ts';
 import { AAC_ARGS, finishVideo, h264Args, videoGrade } from './encoding.ts';
 import { runFfmpeg, withTempDir } from './ffmpeg.ts';
+import { READ_LIMITS } from './ffmpegLimits.ts';
+import { FfmpegRefusal } from './ffmpegRefusal.ts';
 import { frameSize } from './frameSize.ts';
 import { renderableImage } from './imageInput.ts';
 import { FIGURE_KEY } from './portraits.ts';
@@ -12,6 +14,7 @@ import { svgToPng } from './raster.ts';
 import { seedOf } from './seed.ts';
 import { hashOf, stillSvg } from './still.ts';
 import { renderTalking } from './talk.ts';
+import { uploadedInput } from './uploadedInput.ts';
 import { ambientPad, encodeWav } from './wav.ts';
 
 type Mode = 'create' | 'extend' | 'remix' | 'edit';
@@ -155,8 +158,7 @@ async function movingSource(
 ): Promise<Source> {
   const reference = input.assets.referenceVideo;
   if (!reference) throw new Error(`Video ${mode} needs reference_video: the source video.`);
-  await writeFile(join(dir, 'reference.in'), reference.bytes);
-  const inputs = ['-stream_loop', '-1', '-i', join(dir, 'reference.in')];
+  const inputs = ['-stream_loop', '-1', ...(await uploadedInput(dir, 'reference.in', reference, 'video', 'reference video'))];
   let filter = `[0:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},fps=${fps},setsar=1`;
   if (mode === 'remix' && input.options.include_character !== false) {
     const figure = readPngText(input.character.fullbody.bytes)[FIGURE_KEY];
@@ -171,15 +173,20 @@ async function movingSource(
 
 async function lastFrame(dir: string, video: Media | null): Promise<Media> {
   if (!video) throw new Error('Video extend needs reference_video: the source video.');
-  const path = join(dir, 'reference.in');
-  await writeFile(path, video.bytes);
+  const input = await uploadedInput(dir, 'reference.in', video, 'video', 'reference video');
   const grab = (args: string[]): Promise<Uint8Array> =>
     runFfmpeg({
-      args: [...args, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
+      args: [...args, ...input, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
       purpose: 'read the reference video',
+      limits: READ_LIMITS,
     });
-  let png = await grab(['-sseof', '-0.3']).catch(() => new Uint8Array());
-  if (png.length === 0) png = await grab([]).catch(() => new Uint8Array());
+  // a run stopped at a limit says so; any other failure gets one more try from the start
+  const unlessRefused = (error: unknown): Uint8Array => {
+    if (error instanceof FfmpegRefusal) throw error;
+    return new Uint8Array();
+  };
+  let png = await grab(['-sseof', '-0.3']).catch(unlessRefused);
+  if (png.length === 0) png = await grab([]).catch(unlessRefused);
   if (png.length === 0) throw new Error('The reference video could not be read; upload an MP4, WebM or MOV file with a video track.');
   return { bytes: png, contentType: 'image/png' };
 }

@@ -1,5 +1,6 @@
 import type { VoiceParameters, VoiceSampleInput } from './mediaRenderer.ts';
 import { decodeAudio } from './ffmpeg.ts';
+import { FfmpegRefusal } from './ffmpegRefusal.ts';
 import { rngOf, seedOf } from './seed.ts';
 
 const RATE = 16000;
@@ -19,8 +20,10 @@ export type SampleFeatures = {
 /** Derives a clone's parameters from its sample, or a design's from its description (units: speech.ts espeakVoice). */
 export async function analyzeVoice(input: VoiceSampleInput): Promise<VoiceParameters> {
   if (input.sample) {
-    const samples = await decodeAudio(input.sample.bytes, RATE, 'read the voice sample').catch(() => {
-      throw new Error('The voice sample could not be read; upload a WAV, MP3, M4A or OGG recording.');
+    const samples = await decodeAudio(input.sample, RATE, 'voice sample').catch((error: unknown) => {
+      throw error instanceof FfmpegRefusal
+        ? error
+        : new Error('The voice sample could not be read; upload a WAV, MP3, M4A or OGG recording.');
     });
     const features = sampleFeatures(samples);
     if (features.voicedSeconds < 0.5)

@@ -2,10 +2,23 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VoiceAcceptedResponse } from '../../shared/api/index.ts';
+import { GenerationAcceptedResponse, VoiceAcceptedResponse } from '../../shared/api/index.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
-import { balance, body, createUser, expectError, get, pollUntil, post, sampleWav, upload, type TestUser } from './helpers.ts';
+import {
+  balance,
+  body,
+  createUser,
+  expectError,
+  get,
+  pollUntil,
+  post,
+  readyCharacter,
+  sampleWav,
+  upload,
+  type TestUser,
+} from './helpers.ts';
 
 /** The ffmpeg processes whose parent is `pid` (Linux /proc). */
 function ffmpegChildren(pid: number): number[] {
@@ -22,6 +35,25 @@ function ffmpegChildren(pid: number): number[] {
     }
   }
   return found;
+}
+
+/** A PNG of about 300 bytes whose header declares a 30000 x 30000 frame (3.6 GB decoded). */
+function pngBomb(): Uint8Array {
+  const chunk = (type: string, data: Uint8Array): Buffer => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(30_000, 0);
+  header.writeUInt32BE(30_000, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const rows = deflateSync(Buffer.alloc(2 * (1 + 30_000 * 4)), { level: 9 });
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', new Uint8Array(0))]));
 }
 
 /**
@@ -96,6 +128,29 @@ describe.skipIf(process.platform !== 'linux')('the sandbox bounds ffmpeg on uplo
       ),
     });
     expect(canaryHits).toBe(0);
+    expect((await get(sb, '/v1/account', user.key)).status).toBe(200);
+  });
+
+  it('an image declaring a frame too large to decode fails its generation in words, refunded, before anything decodes it', async () => {
+    const characterId = await readyCharacter(sb, user.key);
+    const before = await balance(sb, user.key);
+    const bomb = await upload(sb, pngBomb(), 'image/png', user.key);
+    const res = await post(
+      sb,
+      '/v1/generations',
+      { type: 'image', character_id: characterId, prompt: 'a street', options: { image_mode: 'edit', input_image: bomb } },
+      { key: user.key },
+    );
+    const id = body(res, GenerationAcceptedResponse).data.id;
+    const done = await pollUntil(sb, `/v1/generations/${id}`, (g) => g.status === 'completed' || g.status === 'failed', user.key);
+    // the image sentence, not ffmpeg's time limit: nothing ran on it, and the render worker is still there
+    expect(done).toMatchObject({
+      status: 'failed',
+      error_message:
+        'The input image is 30000 × 30000 pixels, larger than the sandbox reads (at most 50 megapixels and 16,384 pixels a side); upload a smaller image. Your credits were refunded.',
+    });
+    expect(await balance(sb, user.key)).toBe(before);
+    expect(ffmpegChildren(sb.pid)).toEqual([]);
     expect((await get(sb, '/v1/account', user.key)).status).toBe(200);
   });
 });

@@ -1,15 +1,37 @@
 import type { Media } from './mediaRenderer.ts';
 import { imageToPng } from './ffmpeg.ts';
 import { FfmpegRefusal } from './ffmpegRefusal.ts';
+import { declaredFrame, MAX_PIXELS, MAX_SIDE, withinBounds } from './imageFrame.ts';
 import { sniffImageType } from './png.ts';
 import { svgToPixels, imageTag } from './raster.ts';
 
 /**
+ * Refuses an image whose header does not say its size, or says a frame larger than the sandbox
+ * decodes. resvg decodes PNG, JPEG and GIF in this process, allocating the whole frame its header
+ * declares, so a file of a few hundred bytes could ask for gigabytes: it is read from the header
+ * before anything decodes it.
+ */
+function checkFrame(bytes: Uint8Array, type: string, what: string): void {
+  const frame = declaredFrame(bytes);
+  if (!frame) throw new Error(`The ${what} could not be read: its ${type} header is damaged or cut short; upload the image again.`);
+  if (!withinBounds(frame)) {
+    const megapixels = Math.round(MAX_PIXELS / 1_000_000);
+    throw new Error(
+      `The ${what} is ${frame.width} × ${frame.height} pixels, larger than the sandbox reads (at most ${megapixels} megapixels ` +
+        `and ${MAX_SIDE.toLocaleString('en-US')} pixels a side); upload a smaller image.`,
+    );
+  }
+}
+
+/**
  * An uploaded image in a form resvg embeds (PNG, JPEG, GIF); anything else ffmpeg can read is
- * converted to PNG. `what` names the input in the error a person sees.
+ * converted to PNG. Either way its declared size is checked first. `what` names the input in the
+ * error a person sees.
  */
 export async function renderableImage(media: Media, what: string): Promise<Media> {
   const type = sniffImageType(media.bytes);
+  // bytes of no image type are left to ffmpeg's checks, which refuse them by their signature
+  if (type) checkFrame(media.bytes, type, what);
   if (type === 'image/png' || type === 'image/jpeg' || type === 'image/gif') return { bytes: media.bytes, contentType: type };
   try {
     return { bytes: await imageToPng(media, what), contentType: 'image/png' };

@@ -4,6 +4,7 @@ import { hasSignatureOf } from '../../../shared/api/fileSignature.ts';
 import { isUploadType, UPLOAD_TYPES } from '../../../shared/api/uploadTypes.ts';
 import type { Media } from './mediaRenderer.ts';
 import { FfmpegRefusal } from './ffmpegRefusal.ts';
+import { MAX_PIXELS } from './imageFrame.ts';
 
 type UploadType = keyof typeof UPLOAD_TYPES;
 
@@ -22,9 +23,6 @@ const DEMUXER: Record<UploadType, string> = {
   'video/mp4': 'mov',
   'video/webm': 'matroska',
 };
-
-/** Frames larger than this (about 8K by 6K) are refused by the decoder before it allocates them. */
-export const MAX_PIXELS = 50_000_000;
 
 /**
  * Checks an uploaded (or earlier generated) file before ffmpeg sees it: its type is an upload type

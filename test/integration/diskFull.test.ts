@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../../shared/ipc/index.ts';
+import type { KeytarKeychain } from '../../electron/core/secrets/keychain.ts';
+import { libraryFileOf } from '../../electron/core/session/sessionParts.ts';
+import { startCore, type Harness } from './support/coreHarness.ts';
+import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
+import { ledger } from './support/ledger.ts';
+
+/** A small volume of its own for core's data folder (tmpfs: mounting needs root). */
+function mountSmallVolume(): { dir: string; problem: string | null } {
+  const dir = mkdtempSync(join(tmpdir(), 'cast-small-disk-'));
+  if (process.getuid?.() !== 0) return { dir, problem: 'mounting a small tmpfs needs root' };
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
+    return { dir, problem: null };
+  } catch (error) {
+    return { dir, problem: `mounting a small tmpfs was refused (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+const volume = mountSmallVolume();
+if (volume.problem) rmSync(volume.dir, { recursive: true, force: true });
+const FILLER = join(volume.dir, 'filler');
+
+/** Writes a file that takes every free byte of the volume (the last write meets ENOSPC). */
+function fillVolume(): void {
+  const chunk = Buffer.alloc(256 * 1024, 1);
+  for (;;) {
+    try {
+      writeFileSync(FILLER, chunk, { flag: 'a' });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOSPC') break;
+      throw error;
+    }
+  }
+  // What is left is less than a chunk: take it too, a byte at a time in shrinking steps.
+  for (let size = 128 * 1024; size >= 1; size = Math.floor(size / 2)) {
+    for (;;) {
+      try {
+        writeFileSync(FILLER, Buffer.alloc(size, 1), { flag: 'a' });
+      } catch {
+        break;
+      }
+    }
+  }
+}
+
+function freeBytes(): number {
+  const stats = statfsSync(volume.dir);
+  return stats.bavail * stats.bsize;
+}
+
+let h: Harness;
+let keychain: KeytarKeychain;
+let characterId = '';
+const sandboxDir = mkdtempSync(join(tmpdir(), 'cast-small-disk-sandbox-'));
+
+async function settle(job: Job, timeoutMs = 60_000): Promise<Job> {
+  return h.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'done' || j.state === 'failed'), timeoutMs);
+}
+
+async function image(prompt: string): Promise<Job> {
+  return (await h.invoke('generations.create', { body: { character_id: characterId, type: 'image', prompt }, quoteId: null })) as Job;
+}
+
+describe.skipIf(!hasSecretService || volume.problem !== null)(
+  `a full disk under core's data folder (${volume.problem ?? 'a 24 MB tmpfs'})`,
+  () => {
+    beforeAll(async () => {
+      keychain = testKeychain();
+      h = await startCore({
+        keychain,
+        userDataDir: volume.dir,
+        // The service keeps its own data elsewhere: only the app's disk fills.
+        sandboxDataDir: sandboxDir,
+        deps: { tuning: { diskMarginBytes: 256 * 1024, diskCheckMs: { full: 100, ok: 100 } } },
+      });
+      const job = (await h.invoke('characters.create', {
+        body: { name: 'Nell', parameters: { creationType: 'human' } },
+        quoteId: null,
+      })) as Job;
+      characterId = (await settle(job)).resourceId!;
+    }, 60_000);
+
+    afterAll(async () => {
+      await h?.stop();
+      await keychain?.delete('sandbox').catch(() => {});
+      if (!volume.problem) execFileSync('umount', ['-l', volume.dir]);
+      rmSync(volume.dir, { recursive: true, force: true });
+      rmSync(sandboxDir, { recursive: true, force: true });
+    });
+
+    it('pauses, refuses new paid work, charges nothing unrecorded, and resumes once space is back', async () => {
+      const session = h.core.session()!;
+      // Paid work on its way while the disk fills under it.
+      const sent = await Promise.all(['a lighthouse', 'a harbour', 'a gull', 'a storm'].map((p) => image(p)));
+      fillVolume();
+      expect(freeBytes()).toBeLessThan(64 * 1024);
+
+      const full = await h.waitFor('disk.changed', (d) => d.state === 'full', 20_000);
+      expect(full.message).toMatch(/disk is full/i);
+      expect(((await h.invoke('library.diskSpace', {})) as { state: string }).state).toBe('full');
+
+      // New paid work is refused with a sentence, and nothing of it reaches the service.
+      const refused = await h.core.router.handle('generations.create', {
+        body: { character_id: characterId, type: 'image', prompt: 'refused while full' },
+        quoteId: null,
+      });
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) {
+        expect(refused.error.code).toBe('disk_full');
+        expect(refused.error.message).toMatch(/disk is full/i);
+      }
+      // Core keeps answering.
+      expect((await h.core.router.handle('jobs.list', {})).ok).toBe(true);
+      expect((await h.core.router.handle('library.query', { filter: {}, offset: 0, limit: 10 })).ok).toBe(true);
+
+      // Every charge the service made is a job the library recorded before sending.
+      const charged = (await ledger(h.sandbox())).filter((o) => o.charges > 0);
+      const recorded = session.jobs.recent(1_000);
+      expect(recorded.filter((j) => j.body.includes('refused while full'))).toEqual([]);
+      const keys = new Set(recorded.map((j) => j.idempotency_key));
+      for (const operation of charged) expect(keys.has(operation.idempotency_key), operation.idempotency_key).toBe(true);
+
+      // Space is back: everything goes on by itself.
+      rmSync(FILLER);
+      await h.waitFor('disk.changed', (d) => d.state === 'ok', 20_000);
+      const done = await Promise.all(sent.map((job) => settle(job)));
+      for (const job of done) expect(job.state, job.error?.message).toBe('done');
+      await session.downloader.idle(30_000);
+
+      const after = await ledger(h.sandbox());
+      for (const job of done) {
+        const key = session.jobs.require(job.id).idempotency_key;
+        expect(after.filter((o) => o.idempotency_key === key && o.charges > 0)).toHaveLength(1);
+      }
+      const keysAfter = new Set(session.jobs.recent(1_000).map((j) => j.idempotency_key));
+      for (const operation of after.filter((o) => o.charges > 0)) expect(keysAfter.has(operation.idempotency_key)).toBe(true);
+
+      // Every finished item's files are in, and the library file is whole.
+      const db = new DatabaseSync(libraryFileOf(volume.dir, session.profile.id), { readOnly: true });
+      try {
+        expect(db.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
+        const missing = db.prepare("SELECT id FROM library_items WHERE kind = 'image' AND status = 'completed' AND media_id IS NULL").all();
+        expect(missing).toEqual([]);
+        expect(db.prepare("SELECT count(*) AS n FROM downloads WHERE state != 'done'").get()).toEqual({ n: 0 });
+        const images = db.prepare("SELECT count(*) AS n FROM library_items WHERE kind = 'image' AND media_id IS NOT NULL").get() as {
+          n: number;
+        };
+        expect(images.n).toBeGreaterThanOrEqual(sent.length);
+      } finally {
+        db.close();
+      }
+    }, 60_000);
+  },
+);

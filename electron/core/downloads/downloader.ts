@@ -165,8 +165,14 @@ export class Downloader {
   connectionBack(): void {
     this.unreachableStreak = 0;
     this.pausedUntil = 0;
-    const changes = this.downloads.requeueUnreachable();
-    if (changes > 0) this.deps.log.info('Downloads that could not reach their server are back in line.', { count: changes });
+    try {
+      const changes = this.downloads.requeueUnreachable();
+      if (changes > 0) this.deps.log.info('Downloads that could not reach their server are back in line.', { count: changes });
+    } catch (error) {
+      // A full disk refuses the write: those downloads wait for the next time the connection comes back.
+      this.deps.space?.met(error);
+      this.deps.log.error('Downloads that could not reach their server could not be put back in line.', { error });
+    }
     this.pump();
   }
 
@@ -441,6 +447,8 @@ export class Downloader {
     const header = headerOf(answer.headers);
     const { have, total } = await startingPoint(answer, header, saved, partial);
     if (total !== null && this.deps.space && !(await this.deps.space.room(total - have))) {
+      // Not a byte of it is written: the answer is dropped (its abort is expected, not an error to report).
+      answer.body.on('error', () => {});
       answer.body.destroy();
       throw new DiskFullError('no room for the file', { cause: Object.assign(new Error('no room'), { code: 'ENOSPC' }) });
     }

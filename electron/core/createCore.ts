@@ -197,5 +197,5 @@ function registerFeatures(ctx: CoreContext): void {
     checked: () => connections.whenChecked(),
     log,
   });
-  registerDiskSpaceHandlers(router, { current });
+  registerDiskSpaceHandlers(router, { space: () => connections.diskSpace() });
 }

@@ -4,17 +4,15 @@ import type { Router } from '../ipc/router.ts';
 import { PAID_COMMANDS } from '../library/libraryHealth.ts';
 import type { DiskSpace } from './diskSpace.ts';
 
-export type DiskSpaceServices = { space: DiskSpace };
-
 const NO_LIBRARY: DiskSpaceView = { state: 'ok', message: null, freeBytes: null };
 
 /**
  * The library disk's room as the banner shows it, and the rule that no new paid work is taken
  * while it is full: its intent could not be recorded before sending, nor its result saved.
  */
-export function registerDiskSpaceHandlers(router: Router, deps: { current: () => DiskSpaceServices | null }): void {
+export function registerDiskSpaceHandlers(router: Router, deps: { space: () => DiskSpace | null }): void {
   router.guard((command) => {
-    if (PAID_COMMANDS.has(command) && deps.current()?.space.full) {
+    if (PAID_COMMANDS.has(command) && deps.space()?.full) {
       throw new AppFailure(
         'disk_full',
         'Your disk is full, so Cast Studio takes no new paid work: it could not record the job before sending it, nor save what it makes. Nothing was charged. Free some space; Cast Studio notices by itself within seconds.',
@@ -22,5 +20,5 @@ export function registerDiskSpaceHandlers(router: Router, deps: { current: () =>
     }
   });
 
-  router.register('library.diskSpace', () => deps.current()?.space.view ?? NO_LIBRARY);
+  router.register('library.diskSpace', () => deps.space()?.view ?? NO_LIBRARY);
 }

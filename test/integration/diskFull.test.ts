@@ -157,5 +157,34 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
         db.close();
       }
     }, 60_000);
+
+    it('starts on a full disk without a crash or a loop, says so, and opens by itself once space is back', async () => {
+      const profileId = h.core.session()!.profile.id;
+      await h.stop();
+      fillVolume();
+      h = await startCore({
+        keychain,
+        userDataDir: volume.dir,
+        sandboxDataDir: sandboxDir,
+        deps: { tuning: { diskMarginBytes: 256 * 1024, diskCheckMs: { full: 100, ok: 100 } } },
+      });
+      // Said before the harness listened (core was starting): the page reads it as it loads.
+      const full = (await h.invoke('library.diskSpace', {})) as { state: string; message: string | null };
+      expect(full.state).toBe('full');
+      expect(full.message).toMatch(/disk is full/i);
+      const waiting = (await h.invoke('connection.get', {})) as { problem: string | null; online: boolean };
+      expect(waiting.problem).toMatch(/Your disk is full, so Cast Studio could not open this connection/);
+      expect(waiting.online).toBe(false);
+
+      rmSync(FILLER);
+      await h.waitFor('disk.changed', (d) => d.state === 'ok', 20_000);
+      await h.waitFor('connection.changed', (c) => c.online && c.profile?.id === profileId, 30_000);
+      const job = await image('after a start on a full disk');
+      expect((await settle(job)).state).toBe('done');
+      const session = h.core.session()!;
+      await session.downloader.idle(30_000);
+      expect(session.downloader.notInPlace()).toEqual({ pending: 0, failed: 0 });
+      expect(session.library.get('PRAGMA integrity_check')).toEqual({ integrity_check: 'ok' });
+    }, 60_000);
   },
 );

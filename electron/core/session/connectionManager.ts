@@ -564,7 +564,13 @@ export class ConnectionManager {
     if (record.keyState === 'ok' && now - this.lastKeyUseWrite < KEY_USE_WRITE_MS) return;
     this.lastKeyUseWrite = now;
     const wasOk = record.keyState === 'ok';
-    this.deps.profiles.update(id, { keyState: 'ok', keyLastUsedAt: new Date(now).toISOString() });
+    try {
+      this.deps.profiles.update(id, { keyState: 'ok', keyLastUsedAt: new Date(now).toISOString() });
+    } catch (error) {
+      // Said on every answer: a write the disk refuses (full) must not cost the answer it came with.
+      this.deps.log.warn('The key’s last use could not be saved.', { error });
+      return;
+    }
     this.keyOkFor = id;
     if (!wasOk) this.changed();
   }

@@ -116,6 +116,8 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
         expect(refused.error.code).toBe('disk_full');
         expect(refused.error.message).toMatch(/disk is full/i);
       }
+      // Downloads wait for room: none has failed.
+      expect(session.downloader.notInPlace().failed).toBe(0);
       // Core keeps answering.
       expect((await h.core.router.handle('jobs.list', {})).ok).toBe(true);
       expect((await h.core.router.handle('library.query', { filter: {}, offset: 0, limit: 10 })).ok).toBe(true);

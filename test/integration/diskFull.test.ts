@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -10,50 +9,9 @@ import { libraryFileOf } from '../../electron/core/session/sessionParts.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
 import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
 import { ledger } from './support/ledger.ts';
+import { mountSmallVolume } from '../support/smallVolume.ts';
 
-/** A small volume of its own for core's data folder (tmpfs: mounting needs root). */
-function mountSmallVolume(): { dir: string; problem: string | null } {
-  const dir = mkdtempSync(join(tmpdir(), 'cast-small-disk-'));
-  if (process.getuid?.() !== 0) return { dir, problem: 'mounting a small tmpfs needs root' };
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
-    return { dir, problem: null };
-  } catch (error) {
-    return { dir, problem: `mounting a small tmpfs was refused (${error instanceof Error ? error.message : String(error)})` };
-  }
-}
-
-const volume = mountSmallVolume();
-if (volume.problem) rmSync(volume.dir, { recursive: true, force: true });
-const FILLER = join(volume.dir, 'filler');
-
-/** Writes a file that takes every free byte of the volume (the last write meets ENOSPC). */
-function fillVolume(): void {
-  const chunk = Buffer.alloc(256 * 1024, 1);
-  for (;;) {
-    try {
-      writeFileSync(FILLER, chunk, { flag: 'a' });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ENOSPC') break;
-      throw error;
-    }
-  }
-  // What is left is less than a chunk: take it too, a byte at a time in shrinking steps.
-  for (let size = 128 * 1024; size >= 1; size = Math.floor(size / 2)) {
-    for (;;) {
-      try {
-        writeFileSync(FILLER, Buffer.alloc(size, 1), { flag: 'a' });
-      } catch {
-        break;
-      }
-    }
-  }
-}
-
-function freeBytes(): number {
-  const stats = statfsSync(volume.dir);
-  return stats.bavail * stats.bsize;
-}
+const volume = mountSmallVolume('24m');
 
 let h: Harness;
 let keychain: KeytarKeychain;
@@ -90,8 +48,7 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
     afterAll(async () => {
       await h?.stop();
       await keychain?.delete('sandbox').catch(() => {});
-      if (!volume.problem) execFileSync('umount', ['-l', volume.dir]);
-      rmSync(volume.dir, { recursive: true, force: true });
+      volume.unmount();
       rmSync(sandboxDir, { recursive: true, force: true });
     });
 
@@ -99,8 +56,8 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
       const session = h.core.session()!;
       // Paid work on its way while the disk fills under it.
       const sent = await Promise.all(['a lighthouse', 'a harbour', 'a gull', 'a storm'].map((p) => image(p)));
-      fillVolume();
-      expect(freeBytes()).toBeLessThan(64 * 1024);
+      volume.fill();
+      expect(volume.freeBytes()).toBeLessThan(64 * 1024);
 
       const full = await h.waitFor('disk.changed', (d) => d.state === 'full', 20_000);
       expect(full.message).toMatch(/disk is full/i);
@@ -130,7 +87,7 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
       for (const operation of charged) expect(keys.has(operation.idempotency_key), operation.idempotency_key).toBe(true);
 
       // Space is back: everything goes on by itself.
-      rmSync(FILLER);
+      volume.empty();
       await h.waitFor('disk.changed', (d) => d.state === 'ok', 20_000);
       const done = await Promise.all(sent.map((job) => settle(job)));
       for (const job of done) expect(job.state, job.error?.message).toBe('done');
@@ -163,7 +120,7 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
     it('starts on a full disk without a crash or a loop, says so, and opens by itself once space is back', async () => {
       const profileId = h.core.session()!.profile.id;
       await h.stop();
-      fillVolume();
+      volume.fill();
       h = await startCore({
         keychain,
         userDataDir: volume.dir,
@@ -178,7 +135,7 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
       expect(waiting.problem).toMatch(/Your disk is full, so Cast Studio could not open this connection/);
       expect(waiting.online).toBe(false);
 
-      rmSync(FILLER);
+      volume.empty();
       await h.waitFor('disk.changed', (d) => d.state === 'ok', 20_000);
       await h.waitFor('connection.changed', (c) => c.online && c.profile?.id === profileId, 30_000);
       const job = await image('after a start on a full disk');

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AppFailure, toAppError } from '../../../../../electron/core/ipc/appFailure.ts';
 import { isDiskFull } from '../../../../../electron/core/library/diskFull.ts';
 import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
 import { startFakeService } from '../support/fakeService.ts';
 import { dbIn, generationJob, startedQueue } from '../support/queueHarness.ts';
 import { tempDir } from '../support/tempDir.ts';
+import { mountSmallVolume } from '../../../../support/smallVolume.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -80,3 +81,59 @@ describe('a library that meets a full disk', () => {
     expect(isDiskFull(new Error('database or disk is full'))).toBe(false);
   });
 });
+
+const volume = mountSmallVolume('4m');
+afterAll(() => volume.unmount());
+
+describe('the queue on a full disk', () => {
+  it.skipIf(volume.problem !== null)(
+    `sends nothing it could not record, says so, and sends it with its key once there is room again (${volume.problem ?? 'a 4 MB tmpfs'})`,
+    async () => {
+      const service = await startFakeService();
+      const noted: unknown[] = [];
+      const q = startedQueue(service, cleanups, {
+        dbPath: dbIn(volume.dir),
+        overrides: { noteWriteFailure: (error) => noted.push(error) },
+      });
+      q.setOnline(false);
+      const [job] = q.queue.enqueue([generationJob()]);
+      // The write-ahead log emptied and every free byte taken: the next commit has nowhere to go.
+      q.library.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      volume.fill();
+      q.setOnline(true);
+
+      // Each try to record the attempt meets the full disk: nothing goes out, and after a few the job waits.
+      await until(() => /choose Send again/.test(q.queue.list().jobs.find((j) => j.id === job!.id)?.error?.message ?? ''));
+      expect(service.seen.filter((r) => r.url === '/v1/generations')).toEqual([]);
+      expect(q.store.require(job!.id).attempts).toBe(0);
+      expect(noted.some(isDiskFull)).toBe(true);
+
+      volume.empty();
+      q.queue.spaceBack();
+      const accepted = await q.until(job!.id, (j) => j.state === 'processing');
+      expect(service.charges).toEqual([accepted.idempotency_key]);
+    },
+  );
+
+  it('holds new sends while the disk is known to be full, and sends them once it has room', async () => {
+    const service = await startFakeService();
+    let full = false;
+    const q = startedQueue(service, cleanups, { overrides: { diskFull: () => full } });
+    q.setOnline(false);
+    const [job] = q.queue.enqueue([generationJob()]);
+    full = true;
+    q.setOnline(true);
+    // A pump while full: the intent stays unsent (its attempt could not be recorded first).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(q.store.require(job!.id)).toMatchObject({ attempts: 0, state: 'waiting_connection' });
+    expect(() => q.queue.enqueue([generationJob('another')])).toThrow(/Your disk is full/);
+    full = false;
+    q.queue.spaceBack();
+    await q.until(job!.id, (j) => j.state === 'processing');
+    expect(service.charges).toHaveLength(1);
+  });
+});
+
+async function until(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((r) => setTimeout(r, 20));
+}

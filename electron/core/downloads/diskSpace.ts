@@ -12,6 +12,12 @@ export const DEFAULT_MARGIN_BYTES = 64 * 1024 * 1024;
 /** How often free space is read: while full, to resume as soon as there is room; else, to notice it filling. */
 const FULL_CHECK_MS = 5_000;
 const OK_CHECK_MS = 60_000;
+/**
+ * How long one reading serves the downloads that start after it: a burst of small files asks once,
+ * not once per file (each reading is a system call on a worker thread). The margin covers what the
+ * files started meanwhile take.
+ */
+const READING_KEPT_MS = 1_000;
 
 export type DiskSpaceDeps = {
   /** A folder on the volume the library keeps its files on (the media folder). */
@@ -45,6 +51,7 @@ export class DiskSpace {
   private timer: unknown = null;
   private checking = false;
   private stopped = false;
+  private reading: { at: number; free: number | null } | null = null;
 
   constructor(deps: DiskSpaceDeps) {
     this.deps = deps;
@@ -78,7 +85,9 @@ export class DiskSpace {
    * until they do. A volume whose free space cannot be read is taken to have room.
    */
   async room(bytes: number): Promise<boolean> {
-    const free = await this.free();
+    const now = this.deps.clock.now();
+    if (!this.reading || now - this.reading.at >= READING_KEPT_MS) this.reading = { at: now, free: await this.free() };
+    const { free } = this.reading;
     if (free === null || free >= bytes + this.margin) return true;
     this.becomeFull(bytes + this.margin, free);
     return false;
@@ -121,6 +130,7 @@ export class DiskSpace {
 
   private becomeOk(free: number): void {
     this.needed = 0;
+    this.reading = null;
     this.deps.log.info('There is room on the disk again: downloads and paid work go on.', { free });
     this.set(OK);
     try {

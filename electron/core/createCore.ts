@@ -14,6 +14,7 @@ import { registerJobHandlers } from './jobs/registerJobHandlers.ts';
 import { registerLibraryHandlers } from './library/registerLibraryHandlers.ts';
 import { registerCollectionHandlers } from './library/registerCollectionHandlers.ts';
 import { registerLibraryHealthHandlers } from './library/registerLibraryHealthHandlers.ts';
+import { registerDiskSpaceHandlers } from './downloads/registerDiskSpaceHandlers.ts';
 import { FileLogSink, RedactingLogger, type Logger } from './log/logger.ts';
 import type { Preferences } from './preferences/preferences.ts';
 import { ProfileStore } from './profiles/profileStore.ts';
@@ -196,4 +197,5 @@ function registerFeatures(ctx: CoreContext): void {
     checked: () => connections.whenChecked(),
     log,
   });
+  registerDiskSpaceHandlers(router, { space: () => connections.diskSpace() });
 }

@@ -8,6 +8,7 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { LibraryHealthBanner } from '../features/settings/LibraryHealthBanner.tsx';
 import { BridgeStatusBanner, CoreStateNotice } from './BridgeStatusBanner.tsx';
+import { DiskSpaceBanner } from './DiskSpaceBanner.tsx';
 import { useCoreStateStore, type CoreState } from './coreStateStore.ts';
 import { NavBar } from './NavBar.tsx';
 import { Onboarding } from './Onboarding.tsx';
@@ -70,6 +71,7 @@ export function App() {
         <AppHeader />
         <BridgeStatusBanner />
         <LibraryHealthBanner />
+        <DiskSpaceBanner />
         <div className="app-body">
           <NavBar />
           <main id="main" className="app-main" tabIndex={-1}>

@@ -17,6 +17,7 @@ import type { EventPayload, Connection } from '../../shared/ipc/index.ts';
 import { useAccountStore } from '../stores/accountStore.ts';
 import { useCharactersStore } from '../stores/charactersStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
+import { useDiskSpaceStore } from '../stores/diskSpaceStore.ts';
 import { useJobsInFlightStore } from '../stores/jobsInFlight.ts';
 import { useJobsStore } from '../stores/jobsStore.ts';
 import { useNavigationStore, type Screen } from '../stores/navigationStore.ts';
@@ -67,6 +68,7 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     listen('scene.updated', (scene) => useScenesStore.getState().apply(scene)),
     listen('cast.changed', ({ characterId, voice }) => useCastStore.getState().applyVoice(characterId, voice)),
     listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
+    listen('disk.changed', (space) => useDiskSpaceStore.getState().apply(space)),
     listen('core.changed', (core) => useCoreStateStore.getState().apply(core)),
     listen('service.learned', (facts) => useServiceFactsStore.getState().apply(facts)),
     listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),

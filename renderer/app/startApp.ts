@@ -6,6 +6,7 @@ import { useAppInfoStore } from '../stores/appInfoStore.ts';
 import { useCapabilitiesStore } from '../stores/capabilitiesStore.ts';
 import { useCharactersStore } from '../stores/charactersStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
+import { useDiskSpaceStore } from '../stores/diskSpaceStore.ts';
 import { useJobsStore } from '../stores/jobsStore.ts';
 import { useJobsInFlightStore } from '../stores/jobsInFlight.ts';
 import { useNavigationStore } from '../stores/navigationStore.ts';
@@ -23,6 +24,7 @@ function loadConnectionData(): void {
   void useJobsInFlightStore.getState().load();
   void useCapabilitiesStore.getState().load();
   void useLibraryInfoStore.getState().loadHealth();
+  void useDiskSpaceStore.getState().load();
   void useServiceFactsStore.getState().load();
 }
 

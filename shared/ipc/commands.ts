@@ -17,6 +17,7 @@ import {
   Collection,
   Connection,
   ConnectionCheck,
+  DiskSpace,
   Job,
   LibraryFilter,
   LibraryHealth,
@@ -229,6 +230,8 @@ export const commands = {
   },
   /** The library's health now (the banner reads it on start; `health.changed` follows it). */
   'library.health': { input: Empty, output: LibraryHealth },
+  /** Whether the library's disk has room (the banner reads it on start; `disk.changed` follows it). */
+  'library.diskSpace': { input: Empty, output: DiskSpace },
   /** A full PRAGMA integrity_check, off the UI's thread; a failure leaves the library `damaged`. */
   'library.checkIntegrity': { input: Empty, output: LibraryHealth },
   /** Moves a damaged library aside and rebuilds it from the service and the media on disk. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CharacterView, Connection, Job, LibraryHealth, LibraryItem, ServiceFacts } from './models.ts';
+import { CharacterView, Connection, DiskSpace, Job, LibraryHealth, LibraryItem, ServiceFacts } from './models.ts';
 import { sceneEvents } from './scenes.ts';
 
 /** Events main sends to the renderer: `domain.happened` → payload schema. */
@@ -33,6 +33,8 @@ export const events = {
     message: z.string().nullable(),
   }),
   'health.changed': LibraryHealth,
+  /** The library's disk became full, or has room again. */
+  'disk.changed': DiskSpace,
   /** Core's process or thread as its shell sees it: ended and starting again, running again, or given up on. */
   'core.changed': z.object({ state: z.enum(['running', 'restarting', 'stopped']), message: z.string() }),
   'notification.clicked': z.object({ itemId: z.string() }),

@@ -196,6 +196,19 @@ export const LibraryHealth = z.object({
 });
 export type LibraryHealth = z.infer<typeof LibraryHealth>;
 
+/**
+ * Room on the disk the active library keeps its files on: `full` while there is not enough (a
+ * download that did not fit, or a write that met a full disk). Downloads and new paid work wait
+ * meanwhile and go on by themselves once there is room. `message` is the sentence to show;
+ * `freeBytes` what the disk had when last read (null: not read).
+ */
+export const DiskSpace = z.object({
+  state: z.enum(['ok', 'full']),
+  message: z.string().nullable(),
+  freeBytes: z.number().int().nonnegative().nullable(),
+});
+export type DiskSpace = z.infer<typeof DiskSpace>;
+
 /** Values one list filter may hold: each becomes an SQL parameter, kept far below SQLite's limit. */
 export const MAX_FILTER_VALUES = 50;
 

@@ -44,7 +44,13 @@ export class CreditsBook {
   /** A balance the service just stated (credits_remaining of an accepted job, or the account). */
   setBalance(balance: number): void {
     if (this.balance() === balance) return;
-    this.deps.library.setMeta('account.balance', String(balance));
+    try {
+      this.deps.library.setMeta('account.balance', String(balance));
+    } catch (error) {
+      // A full disk refuses the write: the balance is read from the service again at the next refresh.
+      this.deps.log.warn('The balance could not be saved.', { error });
+      return;
+    }
     this.deps.changed(balance);
   }
 

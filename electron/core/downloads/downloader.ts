@@ -8,6 +8,8 @@ import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
 import type { CdnSources } from './cdnSources.ts';
+import type { DiskSpace } from './diskSpace.ts';
+import { isDiskFull } from '../library/diskFull.ts';
 import { expectedHash, guessType, headerOf, HttpStatusError, startingPoint } from './fileAnswer.ts';
 import { DownloadStore, type DownloadFailure, type DownloadRow, type IndexedFile } from './downloadStore.ts';
 import type { MediaStore } from './mediaStore.ts';
@@ -37,6 +39,11 @@ export type DownloaderDeps = {
   events: DownloadEvents;
   parallel?: number;
   maxAttempts?: number;
+  /**
+   * The disk's room: a file is started only when its declared length fits with a margin, and one
+   * that meets a full disk waits for space instead of failing. Without it a full disk fails the file.
+   */
+  space?: DiskSpace;
 };
 
 /** A verified file in place, waiting to be indexed. */
@@ -158,8 +165,14 @@ export class Downloader {
   connectionBack(): void {
     this.unreachableStreak = 0;
     this.pausedUntil = 0;
-    const changes = this.downloads.requeueUnreachable();
-    if (changes > 0) this.deps.log.info('Downloads that could not reach their server are back in line.', { count: changes });
+    try {
+      const changes = this.downloads.requeueUnreachable();
+      if (changes > 0) this.deps.log.info('Downloads that could not reach their server are back in line.', { count: changes });
+    } catch (error) {
+      // A full disk refuses the write: those downloads wait for the next time the connection comes back.
+      this.deps.space?.met(error);
+      this.deps.log.error('Downloads that could not reach their server could not be put back in line.', { error });
+    }
     this.pump();
   }
 
@@ -280,8 +293,24 @@ export class Downloader {
       await this.land(row, partial);
     } catch (error) {
       if (this.stopped) return;
-      this.failed(row, partial, error);
+      try {
+        this.failed(row, partial, error);
+      } catch (failure) {
+        // Recording the failure failed too (a full disk refuses that write as well): the row keeps
+        // what was last committed and is tried again; nothing is thrown out of the queue.
+        this.unrecorded(row, failure);
+      }
     }
+  }
+
+  /** An attempt whose outcome the library could not record: it waits (for space, when that is why) and is tried again. */
+  private unrecorded(row: DownloadRow, error: unknown): void {
+    const full = this.deps.space?.met(error) ?? false;
+    this.retryAt.set(row.id, this.deps.clock.now() + 5_000);
+    this.deps.log.error(full ? 'A download waits: the disk is full.' : 'Recording a download’s outcome failed; it is tried again.', {
+      download: row.id,
+      error,
+    });
   }
 
   /** Fetches the file, puts it in place and indexes it, then says it landed. */
@@ -305,6 +334,13 @@ export class Downloader {
   /** An attempt that did not land: failed for good (a full disk, a file gone, too many tries) or waiting to resume. */
   private failed(row: DownloadRow, partial: string, error: unknown): void {
     const now = this.nowIso();
+    if ((error instanceof DiskFullError || isDiskFull(error)) && this.deps.space) {
+      // No room: the file waits, still pending, until the disk has room again (nothing to write now).
+      rmSync(partial, { force: true });
+      this.deps.space.met(error instanceof DiskFullError ? error.cause : error);
+      this.deps.log.warn('A download waits for space on the disk.', { download: row.id });
+      return;
+    }
     if (error instanceof DiskFullError) {
       rmSync(partial, { force: true });
       const message = 'Your disk is full, so this file could not be saved. Free some space, then run the library check to fetch it again.';
@@ -410,6 +446,12 @@ export class Downloader {
     });
     const header = headerOf(answer.headers);
     const { have, total } = await startingPoint(answer, header, saved, partial);
+    if (total !== null && this.deps.space && !(await this.deps.space.room(total - have))) {
+      // Not a byte of it is written: the answer is dropped (its abort is expected, not an error to report).
+      answer.body.on('error', () => {});
+      answer.body.destroy();
+      throw new DiskFullError('no room for the file', { cause: Object.assign(new Error('no room'), { code: 'ENOSPC' }) });
+    }
     const { contentId, size } = await this.receive(row, answer.body, partial, have, total);
     if (total !== null && size !== total) throw new Error(`Received ${size} of ${total} bytes.`);
     const expected = expectedHash(header('x-content-sha256'), header('etag'), header('repr-digest'), url.href);
@@ -449,7 +491,7 @@ export class Downloader {
     try {
       await pipeline(body, createWriteStream(partial, { flags: have > 0 ? 'a' : 'w', highWaterMark: STREAM_BUFFER_BYTES }));
     } catch (error) {
-      if (isDiskFull(error)) throw new DiskFullError('disk full');
+      if (isDiskFull(error)) throw new DiskFullError('disk full', { cause: error });
       throw error;
     }
     // Every byte received was written (the pipeline ends only when the file stream has flushed), after the `have` already there.
@@ -476,8 +518,4 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNRE
 /** The server could not be reached (nothing was exchanged), as opposed to a transfer cut short. */
 function isUnreachable(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && UNREACHABLE.has(error.code);
-}
-
-function isDiskFull(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error.code === 'ENOSPC' || error.code === 'EDQUOT');
 }

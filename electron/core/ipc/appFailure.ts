@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppError } from '../../../shared/ipc/index.ts';
+import { isDiskFull } from '../library/diskFull.ts';
 
 /** An error meant for a person: a code and a sentence that says what happened and what to do. */
 export class AppFailure extends Error {
@@ -14,13 +15,15 @@ export class AppFailure extends Error {
   }
 }
 
-/** Anything thrown by a handler becomes an AppError; unexpected errors never leak their stack. */
+/** Anything thrown by a handler becomes an AppError (a full disk says so); unexpected errors never leak their stack. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppFailure) {
     return error.field === undefined
       ? { code: error.code, message: error.message }
       : { code: error.code, message: error.message, field: error.field };
   }
+  if (isDiskFull(error))
+    return { code: 'disk_full', message: 'Your disk is full, so Cast Studio could not save this. Free some space, then try again.' };
   return { code: 'internal_error', message: 'Something went wrong inside Cast Studio. Try again; if it keeps happening, restart the app.' };
 }
 

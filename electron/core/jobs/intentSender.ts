@@ -84,6 +84,8 @@ export type SenderDeps = {
   keyRetentionMs?: () => number;
   /** Reads the service's history to decide whether a job in doubt ran; without it, the creator decides. */
   reconciler?: OutcomeReconciler;
+  /** The library refused a write (the disk's watcher learns of a full disk here). */
+  noteWriteFailure?: (error: unknown) => void;
 };
 
 /**
@@ -161,6 +163,11 @@ export class IntentSender {
     this.doubtSince.delete(id);
     this.checkHistoryNext.delete(id);
     this.retryAfterUntil.delete(id);
+  }
+
+  /** Jobs whose attempt or answer the library could not record go again at the next pump, with a fresh allowance of tries. */
+  releaseUnrecorded(): void {
+    for (const id of [...this.libraryFailures.keys()]) this.release(id);
   }
 
   /** Whether the job waits for the creator's word (or for history) and is never resent on its own. */
@@ -582,6 +589,7 @@ export class IntentSender {
     const count = (this.libraryFailures.get(job.id) ?? 0) + 1;
     this.libraryFailures.set(job.id, count);
     const library = isLibraryError(error);
+    this.deps.noteWriteFailure?.(error);
     this.deps.log.error(
       library
         ? 'The library could not record this job; it is sent again later with the same key.'

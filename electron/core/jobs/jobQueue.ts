@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job, JobKind, JobState } from '../../../shared/ipc/index.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import { isDiskFull } from '../library/diskFull.ts';
 import { OPERATION_OF_KIND, targetOf, type IntentDraft } from './intentKinds.ts';
 import { AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE, IntentSender, type SenderDeps } from './intentSender.ts';
 import { DurationEstimateStore } from './durationEstimateStore.ts';
@@ -25,6 +26,8 @@ export type QueueDeps = SenderDeps & {
   concurrency?: Partial<Record<JobKind, number>>;
   /** How long jobs take here; by default learned from the queue's own library. */
   estimates?: DurationEstimates;
+  /** The disk is full: new work is not sent (its attempt could not be recorded first); jobs in doubt still go. */
+  diskFull?: () => boolean;
 };
 
 export type Enqueue = IntentDraft & {
@@ -108,7 +111,7 @@ export class JobQueue {
   enqueue(batch: Enqueue[]): Job[] {
     this.checkQuotesUnused(batch);
     this.checkCreditsFit(batch.reduce((sum, e) => sum + (e.quotedCredits ?? 0), 0));
-    const records = this.insertBatch(batch);
+    const records = this.commitBatch(batch);
     for (const record of records) {
       this.deps.log.info('Intent committed.', { job: record.id, kind: record.kind, quote: record.quote_id });
       this.deps.emit(toJob(record));
@@ -138,6 +141,18 @@ export class JobQueue {
         'insufficient_credits',
         `${asked} needs ${need} credits, but your balance is ${balance}${queued}. Buy credits or remove queued jobs, then try again.`,
       );
+    }
+  }
+
+  /** The batch's intents, committed; a full disk refuses them with a sentence, and nothing is sent. */
+  private commitBatch(batch: readonly Enqueue[]): JobRecord[] {
+    if (this.deps.diskFull?.()) throw diskFullRefusal();
+    try {
+      return this.insertBatch(batch);
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      this.deps.noteWriteFailure?.(error);
+      throw diskFullRefusal();
     }
   }
 
@@ -384,6 +399,15 @@ export class JobQueue {
     if (changed.length) this.pump();
   }
 
+  /**
+   * The disk has room again: jobs that stopped resending because the library could not record them
+   * go again with their keys (the service replays what it already ran), and new work may go.
+   */
+  spaceBack(): void {
+    this.sender.releaseUnrecorded();
+    this.pump();
+  }
+
   /** Connectivity or the key changed: park or release waiting jobs. */
   connectivityChanged(): void {
     this.pump();
@@ -394,7 +418,7 @@ export class JobQueue {
     if (this.stopped) return;
     const { store, clock } = this.deps;
     if (!this.deps.canSend()) {
-      this.park();
+      this.parkSafely();
       return;
     }
     const now = clock.now();
@@ -407,6 +431,7 @@ export class JobQueue {
     // Requests in doubt (sent at least once: `sending` after a restart, or parked for a resend) go
     // even while paused: they are not new work.
     const paused = this.paused;
+    const full = this.deps.diskFull?.() ?? false;
     const states: JobState[] = paused ? ['sending', 'waiting_connection'] : ['sending', 'waiting_connection', 'queued'];
     for (const kind of Object.keys(this.concurrency) as JobKind[]) {
       const free = this.concurrency[kind] - this.countInFlight(kind);
@@ -416,7 +441,7 @@ export class JobQueue {
       let started = 0;
       for (const job of candidates) {
         if (started >= free) break;
-        if (this.inFlight.has(job.id) || needsPrice(job) || (paused && job.attempts === 0)) continue;
+        if (this.inFlight.has(job.id) || needsPrice(job) || ((paused || full) && job.attempts === 0)) continue;
         const at = this.sender.resendAt.get(job.id) ?? 0;
         if (at > now) {
           soonest = Math.min(soonest, at);
@@ -518,6 +543,16 @@ export class JobQueue {
       log.warn('Intents made offline are held: the balance does not cover them.', { jobs: changed.length });
   }
 
+  /** Parks what waits for the connection; a library that refuses the write (a full disk) leaves the jobs as they are. */
+  private parkSafely(): void {
+    try {
+      this.park();
+    } catch (error) {
+      this.deps.noteWriteFailure?.(error);
+      this.deps.log.error('Jobs could not be marked as waiting for the connection.', { error });
+    }
+  }
+
   private park(): void {
     const { store } = this.deps;
     const moved = store
@@ -552,6 +587,13 @@ const HELD_CODE = 'insufficient_credits';
 const MARKED_DONE = 'marked_done';
 /** A job in doubt the creator sent again as a new request. */
 const SENT_AGAIN = 'sent_again';
+
+function diskFullRefusal(): AppFailure {
+  return new AppFailure(
+    'disk_full',
+    'Your disk is full, so Cast Studio cannot record this job before sending it, and sends nothing it has not recorded. Nothing was charged. Free some space, then try again.',
+  );
+}
 
 function alreadyRetried(): AppFailure {
   return new AppFailure(

@@ -106,7 +106,7 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
       db.exec(`RELEASE ${name}`);
       return result;
     } catch (error) {
-      db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      rollBack(db, `ROLLBACK TO ${name}; RELEASE ${name}`);
       throw error;
     }
   }
@@ -116,8 +116,22 @@ export function transaction<T>(db: DatabaseSync, fn: () => T): T {
     db.exec('COMMIT');
     return result;
   } catch (error) {
-    db.exec('ROLLBACK');
+    rollBack(db, 'ROLLBACK');
     throw error;
+  }
+}
+
+/**
+ * Undoes a failed transaction without hiding why it failed: SQLite rolls the whole transaction
+ * back by itself on some errors (a full disk, SQLITE_FULL, among them), and a ROLLBACK then would
+ * throw "no transaction is active" in place of the error the caller needs to see.
+ */
+function rollBack(db: DatabaseSync, sql: string): void {
+  if (!db.isTransaction) return;
+  try {
+    db.exec(sql);
+  } catch {
+    // The first error is the one that matters; the connection is left as SQLite left it.
   }
 }
 

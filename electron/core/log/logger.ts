@@ -91,29 +91,72 @@ export const LOG_FILES_KEPT = 3;
 /** Lines waiting for the disk past this many bytes are dropped (and counted), never queued without end. */
 const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 
-export type FileLogOptions = { maxBytes?: number; keep?: number };
+/** How long a log that could not be written (a full disk) waits before it opens its file again. */
+const REOPEN_AFTER_MS = 30_000;
+
+export type FileLogOptions = { maxBytes?: number; keep?: number; reopenAfterMs?: number };
 
 /**
  * JSON lines written to a file under the user data folder (already redacted by the caller), without
  * blocking: a rotating-file-stream writes in the background, rotates the file past `maxBytes` into
- * `<name>.1` … `<name>.<keep>` and removes older ones. A full or failing disk drops lines, never the app.
+ * `<name>.1` … `<name>.<keep>` and removes older ones. A full or failing disk drops lines (and
+ * counts them), never the app; the file is opened again a little later, so the log goes on once
+ * the disk has room.
  */
 export class FileLogSink implements Logger {
-  private readonly stream: RotatingFileStream;
+  private stream: RotatingFileStream;
+  private readonly path: string;
+  private readonly options: FileLogOptions;
   private failed = false;
+  private failedAt = 0;
+  private closing = false;
   private dropped = 0;
+  /** Lines were lost with a stream that failed (how many is not known: they were waiting in it). */
+  private lost = false;
 
   constructor(path: string, options: FileLogOptions = {}) {
+    this.path = path;
+    this.options = options;
     mkdirSync(dirname(path), { recursive: true });
-    this.stream = createStream(basename(path), {
-      path: dirname(path),
-      size: `${options.maxBytes ?? LOG_FILE_MAX_BYTES}B`,
-      rotate: options.keep ?? LOG_FILES_KEPT,
+    this.stream = this.open();
+  }
+
+  private open(): RotatingFileStream {
+    const stream = createStream(basename(this.path), {
+      path: dirname(this.path),
+      size: `${this.options.maxBytes ?? LOG_FILE_MAX_BYTES}B`,
+      rotate: this.options.keep ?? LOG_FILES_KEPT,
       mode: 0o600,
     });
-    this.stream.on('error', () => {
+    stream.on('error', () => {
+      if (stream !== this.stream) return;
       this.failed = true;
+      this.lost = true;
+      this.failedAt = Date.now();
+      stream.destroy();
     });
+    return stream;
+  }
+
+  /** Whether the file failed (a full disk) and has not been opened again yet. */
+  get failing(): boolean {
+    return this.failed;
+  }
+
+  /** After a failure, the file is opened again once a while has passed; false while it stays shut. */
+  private reopened(): boolean {
+    if (this.closing || Date.now() - this.failedAt < (this.options.reopenAfterMs ?? REOPEN_AFTER_MS)) return false;
+    try {
+      this.failed = false;
+      this.stream = this.open();
+      // The failed write may have left half a line: the next one starts on a line of its own.
+      this.stream.write('\n');
+      return true;
+    } catch {
+      this.failed = true;
+      this.failedAt = Date.now();
+      return false;
+    }
   }
 
   info(message: string, fields?: LogFields): void {
@@ -130,6 +173,7 @@ export class FileLogSink implements Logger {
 
   /** Resolves once every line written so far is on disk (or the file has failed). */
   close(): Promise<void> {
+    this.closing = true;
     return new Promise((resolve) => {
       if (this.failed || this.stream.destroyed || this.stream.writableFinished) return resolve();
       this.stream.once('error', () => resolve());
@@ -138,17 +182,22 @@ export class FileLogSink implements Logger {
   }
 
   private append(level: Level, message: string, fields?: LogFields): void {
-    if (this.failed || this.stream.writableEnded) return;
+    if (this.failed && !this.reopened()) {
+      this.dropped += 1;
+      return;
+    }
+    if (this.stream.writableEnded) return;
     if (this.stream.writableLength > MAX_PENDING_BYTES) {
       this.dropped += 1;
       return;
     }
     const t = new Date().toISOString();
-    if (this.dropped > 0) {
+    if (this.dropped > 0 || this.lost) {
       this.stream.write(
-        `${JSON.stringify({ t, level: 'warn', message: 'Log lines were dropped while the disk was slow.', fields: { dropped: this.dropped } })}\n`,
+        `${JSON.stringify({ t, level: 'warn', message: 'Log lines were dropped while the disk was slow, full or failing.', fields: { dropped: this.dropped, lostInFailedWrite: this.lost } })}\n`,
       );
       this.dropped = 0;
+      this.lost = false;
     }
     this.stream.write(`${JSON.stringify({ t, level, message, ...(fields ? { fields } : {}) })}\n`);
   }

@@ -302,6 +302,13 @@ export class Poller {
       this.deps.observe(observation);
     } catch (error) {
       this.deps.log.error('Recording a polled record failed.', { kind: t.kind, id: t.id, error });
+      // Not recorded (a full disk refused the write): a finished record is read again later, so
+      // its job settles and its files download once the library can take them.
+      if (terminal && !this.tracked.has(`${t.kind}:${t.id}`)) {
+        t.intervalMs = this.nextInterval(t.intervalMs, false);
+        t.dueAt = this.deps.clock.now() + this.jittered(t.intervalMs);
+        this.tracked.set(`${t.kind}:${t.id}`, t);
+      }
     }
   }
 

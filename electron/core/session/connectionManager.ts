@@ -16,6 +16,8 @@ import type { SessionTuning } from './sessionOptions.ts';
 import { libraryFileOf } from './sessionParts.ts';
 import { accountCheck, checkHttps, checkKey, checkPem, checkService, failedWith } from './connectionCheck.ts';
 import { connectionStatusOf, statusSentence } from './connectionStatus.ts';
+import { OPEN_DISK_FULL, OpenWhenRoom } from './openWhenRoom.ts';
+import type { DiskSpace } from '../downloads/diskSpace.ts';
 
 export type LaunchSandbox = SandboxLauncher;
 
@@ -64,9 +66,12 @@ export class ConnectionManager {
   private startChecked: Promise<void> = Promise.resolve();
   /** The active library's start check while it waits to begin (openCheckedLibrary). */
   private startCheck: StartCheck | null = null;
+  /** The connection that could not open on a full disk, waiting for room. */
+  private readonly roomWait: OpenWhenRoom;
 
   constructor(deps: ConnectionDeps) {
     this.deps = deps;
+    this.roomWait = new OpenWhenRoom({ ...deps, reopen: () => this.openWithRoom() });
     this.sandbox = new EmbeddedSandbox(deps, {
       session: () => this.current,
       setProblem: (sentence) => (this.problem = sentence),
@@ -78,7 +83,25 @@ export class ConnectionManager {
         await this.closeSession();
         await this.openSession(prepare());
       },
+      diskFull: (error) => this.roomWait.failed(error),
     });
+  }
+
+  /** The disk the active connection keeps its library on: its session's, or the one a connection waits on to open. */
+  diskSpace(): DiskSpace | null {
+    return this.current?.space ?? this.roomWait.space;
+  }
+
+  /** There is room on the disk again: the active connection, which could not open, opens now. */
+  private openWithRoom(): void {
+    void this.afterSwitches(async () => {
+      const record = this.deps.profiles.get(this.deps.profiles.activeId() ?? '');
+      if (this.current || !record) return;
+      await this.close();
+      await this.open(record);
+    })
+      .catch((error: unknown) => this.deps.log.error('The connection could not be opened once the disk had room.', { error }))
+      .finally(() => this.changed());
   }
 
   get session(): Session | null {
@@ -102,6 +125,7 @@ export class ConnectionManager {
   }
 
   async stop(): Promise<void> {
+    this.roomWait.stop();
     await this.close();
   }
 
@@ -454,7 +478,7 @@ export class ConnectionManager {
       );
     } catch (error) {
       log.error('The library of this connection could not be opened.', { profile: profile.id, error });
-      this.problem = libraryProblem(error);
+      this.problem = this.roomWait.failed(error) ? OPEN_DISK_FULL : libraryProblem(error);
       this.changed();
       return;
     }
@@ -540,7 +564,13 @@ export class ConnectionManager {
     if (record.keyState === 'ok' && now - this.lastKeyUseWrite < KEY_USE_WRITE_MS) return;
     this.lastKeyUseWrite = now;
     const wasOk = record.keyState === 'ok';
-    this.deps.profiles.update(id, { keyState: 'ok', keyLastUsedAt: new Date(now).toISOString() });
+    try {
+      this.deps.profiles.update(id, { keyState: 'ok', keyLastUsedAt: new Date(now).toISOString() });
+    } catch (error) {
+      // Said on every answer: a write the disk refuses (full) must not cost the answer it came with.
+      this.deps.log.warn('The key’s last use could not be saved.', { error });
+      return;
+    }
     this.keyOkFor = id;
     if (!wasOk) this.changed();
   }

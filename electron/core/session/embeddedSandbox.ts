@@ -10,6 +10,7 @@ import type { ProfileRecord, ProfileStore } from '../profiles/profileStore.ts';
 import type { SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
 import { SandboxSupervisor } from '../sandboxLaunch/sandboxSupervisor.ts';
 import type { Session } from './session.ts';
+import { OPEN_DISK_FULL } from './openWhenRoom.ts';
 
 export type EmbeddedSandboxDeps = {
   profiles: ProfileStore;
@@ -34,6 +35,8 @@ export type SandboxHost = {
   afterSwitching: (run: () => Promise<void>, onError: (error: unknown) => void) => void;
   /** Closes the session, then opens the one `prepare` answers (called once the old one is closed). */
   reopenSession: (prepare: () => StartedSandbox) => Promise<void>;
+  /** The start failed for want of room on the disk: true when the host waits for room and opens again by itself. */
+  diskFull?: (error: unknown) => boolean;
 };
 
 /** The embedded sandbox once it is up: the profile at its address, its key and a dispatcher trusting its certificate. */
@@ -121,7 +124,9 @@ export class EmbeddedSandbox {
     } catch (error) {
       log.error('The sandbox did not start.', { error });
       this.host.setProblem(
-        'The built-in sandbox did not start. Restart Cast Studio; if it keeps happening, add a connection to a service instead.',
+        this.host.diskFull?.(error)
+          ? OPEN_DISK_FULL
+          : 'The built-in sandbox did not start. Restart Cast Studio; if it keeps happening, add a connection to a service instead.',
       );
       this.host.changed();
       return null;

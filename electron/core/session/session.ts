@@ -3,6 +3,7 @@ import type { CreditHistoryStore } from '../account/creditHistoryStore.ts';
 import type { CreditsBook } from '../account/creditsBook.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { AudioStore } from '../audio/audioStore.ts';
+import type { DiskSpace } from '../downloads/diskSpace.ts';
 import type { Downloader } from '../downloads/downloader.ts';
 import type { MediaStore } from '../downloads/mediaStore.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
@@ -28,6 +29,7 @@ import {
   createApi,
   createConnectivity,
   createCredits,
+  createDiskSpace,
   createDownloader,
   createPoller,
   createQueue,
@@ -66,6 +68,8 @@ export class Session {
   readonly credits: CreditsBook;
   readonly poller: Poller;
   readonly downloader: Downloader;
+  /** The room on the library's disk (`disk.changed`). */
+  readonly space: DiskSpace;
   readonly queue: JobQueue;
   readonly sync: HistorySync;
   readonly records: RecordFlow;
@@ -99,6 +103,7 @@ export class Session {
     // What the service does with `updated_after`, learnt once per connection (its library).
     const updatedAfter = new UpdatedAfterSupport(this.library);
     this.poller = createPoller(this, options, updatedAfter);
+    this.space = createDiskSpace(this, options);
     this.downloader = createDownloader(this, stores.sources, options);
     this.queue = createQueue(this, options, this.key, (at) => this.schedule.passSince(at));
     this.sync = createSync(this, options, updatedAfter);
@@ -117,6 +122,7 @@ export class Session {
    */
   start(): void {
     this.rebuilder.resume();
+    this.space.start();
     this.queue.start();
     for (const kind of ResourceKind.options)
       for (const id of this.resources.idsInStatus(kind, kindRule(kind).inFlight)) this.poller.track(kind, id);
@@ -139,6 +145,7 @@ export class Session {
     this.poller.stop();
     this.connectivity.stop();
     this.credits.stop();
+    this.space.stop();
     await this.queue.stop();
     await this.downloader.stop();
     this.library.close();

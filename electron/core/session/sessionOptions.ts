@@ -47,6 +47,10 @@ export type SessionTuning = {
    * first (a second in the product; the session's own work starts after the check).
    */
   startCheckDelayMs?: number;
+  /** Free space kept beyond what a download needs (64 MiB in the product). */
+  diskMarginBytes?: number;
+  /** How often free space is read while the disk is full (5 s in the product) and while it has room (a minute). */
+  diskCheckMs?: { full: number; ok: number };
   /** Counts every HTTP attempt (benchmark). */
   onAttempt?: (request: { method: string; path: string; attempt: number }) => void;
 };

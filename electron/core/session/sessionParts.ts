@@ -5,6 +5,7 @@ import { CreditHistoryStore } from '../account/creditHistoryStore.ts';
 import { CreditsBook } from '../account/creditsBook.ts';
 import { AudioStore } from '../audio/audioStore.ts';
 import { CdnSources, isLoopback } from '../downloads/cdnSources.ts';
+import { DiskSpace } from '../downloads/diskSpace.ts';
 import { Downloader } from '../downloads/downloader.ts';
 import { MediaStore } from '../downloads/mediaStore.ts';
 import { DurationEstimateStore } from '../jobs/durationEstimateStore.ts';
@@ -48,6 +49,7 @@ type Session = {
   readonly records: RecordFlow;
   readonly queries: LibraryQueryStore;
   readonly downloader: Downloader;
+  readonly space: DiskSpace;
   readonly sync: HistorySync;
   readonly queue: JobQueue;
   readonly facts: ServiceFactsStore;
@@ -162,6 +164,23 @@ export function createPoller(s: Session, options: SessionOptions, updatedAfter: 
   });
 }
 
+/** The room on the library's disk: while it is full, downloads and new paid work wait, and go on once it has room. */
+export function createDiskSpace(s: Session, options: SessionOptions): DiskSpace {
+  const { clock, log, emit, tuning } = options;
+  return new DiskSpace({
+    folder: s.media.root,
+    clock,
+    log,
+    changed: (view) => emit('disk.changed', view),
+    back: () => {
+      s.downloader.retryNow();
+      s.queue.spaceBack();
+    },
+    ...(tuning?.diskMarginBytes !== undefined ? { marginBytes: tuning.diskMarginBytes } : {}),
+    ...(tuning?.diskCheckMs !== undefined ? { checkMs: tuning.diskCheckMs } : {}),
+  });
+}
+
 export function createDownloader(s: Session, sources: CdnSources, options: SessionOptions): Downloader {
   const { clock, random, log, emit } = options;
   return new Downloader({
@@ -170,7 +189,9 @@ export function createDownloader(s: Session, sources: CdnSources, options: Sessi
     sources,
     dispatcher: options.dispatcher,
     // While a damaged library is rebuilt, files wait until those already on disk are found again.
-    canDownload: () => s.connectivity.online && s.health.state !== 'rebuilding',
+    // While the disk is full, files wait for room (DiskSpace reads it again and resumes them).
+    canDownload: () => s.connectivity.online && s.health.state !== 'rebuilding' && !s.space.full,
+    space: s.space,
     clock,
     random,
     log,
@@ -207,6 +228,8 @@ export function createQueue(
     random,
     log,
     keyRetentionMs: () => key.retentionMs,
+    diskFull: () => s.space.full,
+    noteWriteFailure: (error) => s.space.met(error),
     reconciler: new OutcomeReconciler({
       matches: new HistoryMatchStore(s.library),
       historyPassSince,

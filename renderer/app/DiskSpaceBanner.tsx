@@ -1,0 +1,18 @@
+import { useDiskSpaceStore } from '../stores/diskSpaceStore.ts';
+import { formatBytes } from '../ui/format.ts';
+
+/**
+ * Says, across the app, that the library's disk is full: downloads are paused and new paid work
+ * waits until there is room, and all of it goes on by itself once the creator frees some space.
+ */
+export function DiskSpaceBanner() {
+  const space = useDiskSpaceStore((s) => s.space);
+  if (space?.state !== 'full') return null;
+  return (
+    <div className="bridge-banner disk-space-banner" role="alert" data-disk-space="full">
+      <span className="badge tone-offline">Disk full</span>
+      <span>{space.message}</span>
+      {space.freeBytes !== null ? <span className="disk-space-free">{formatBytes(space.freeBytes)} free</span> : null}
+    </div>
+  );
+}

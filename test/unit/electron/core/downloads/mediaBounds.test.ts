@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LookupAddress } from 'node:dns';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MEDIA_BYTE_LIMITS } from '../../../../../shared/api/limits.ts';
+import { isAddressRefused, type Lookup } from '../../../../../electron/core/api/addressGuard.ts';
+import { createProfileDispatcher, type ServiceDispatcher } from '../../../../../electron/core/api/dispatcher.ts';
 import { systemClock } from '../../../../../electron/core/clock/clock.ts';
 import { CdnSources } from '../../../../../electron/core/downloads/cdnSources.ts';
 import { Downloader } from '../../../../../electron/core/downloads/downloader.ts';
@@ -30,7 +33,7 @@ async function server(respond: Respond) {
 }
 
 /** A downloader whose connection's CDN is `cdnUrl`, and an image generation to own its files. */
-function setup(cdnUrl: string) {
+function setup(cdnUrl: string, dispatcher: ServiceDispatcher = new Agent()) {
   const dir = tempDir();
   const library = LibraryDatabase.open(join(dir, 'library.db'));
   cleanups.push(() => library.close());
@@ -45,7 +48,6 @@ function setup(cdnUrl: string) {
     error_message: null,
   });
   const store = new MediaStore(join(dir, 'media'), library);
-  const dispatcher = new Agent();
   cleanups.push(() => dispatcher.close());
   const downloader = new Downloader({
     library,
@@ -150,5 +152,35 @@ describe('media come from the connection’s CDN only', () => {
     expect(hopRefusal(from, new URL('http://storage.example.net/b/a.png'), cdn)).toMatch(/plain HTTP/);
     expect(hopRefusal(from, new URL('https://u:p@storage.example.net/a.png'), cdn)).toMatch(/user name or password/);
     expect(hopRefusal(new URL('http://10.0.0.5/a.png'), new URL('http://10.0.0.6/a.png'), 'http://10.0.0.5/')).toBeNull();
+  });
+});
+
+describe('media never come from a private address for a connection whose CDN is on the internet', () => {
+  it('refuses the CDN’s own name once it resolves to loopback (DNS rebinding), for good, without connecting', async () => {
+    const cdn = await server((_req, res) => void res.end('x'));
+    const port = new URL(cdn.url).port;
+    // The CDN's name answers a public address when first asked, and loopback after.
+    let asked = 0;
+    const lookup: Lookup = (hostname, _options, callback) => {
+      const address = hostname === 'cdn.example' && asked++ === 0 ? '203.0.113.10' : '127.0.0.1';
+      callback(null, [{ address, family: 4 } satisfies LookupAddress]);
+    };
+    const dispatcher = createProfileDispatcher(
+      { kind: 'remote', extraCaPem: null },
+      { cdnUrl: `http://cdn.example:${port}/cdn`, apiUrl: 'https://api.example/v1', lookup },
+    );
+    // Something else asked first: the guard learned then that the CDN is on the internet.
+    const first = await dispatcher
+      .request({ origin: `http://elsewhere.example:${port}`, path: '/', method: 'GET' })
+      .catch((e: unknown) => e);
+    expect(isAddressRefused(first)).toBe(true);
+    const { downloader, row } = setup(`http://cdn.example:${port}/cdn`, dispatcher);
+    downloader.want('generation', GEN, 'output', `http://cdn.example:${port}/cdn/a.png`);
+    await downloader.idle(30_000);
+    expect(row('output')).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row('output').error_message).toBe(
+      'The file’s address (cdn.example) leads to 127.0.0.1, an address on this computer or its private network; Cast Studio does not fetch media from there for a service on the internet.',
+    );
+    expect(cdn.connections()).toBe(0);
   });
 });

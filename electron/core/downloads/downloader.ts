@@ -448,10 +448,15 @@ export class Downloader {
     total: number | null,
     bound: MediaBound,
   ): Promise<{ contentId: string; size: number }> {
+    const cutAt = bound.cutAt(total);
+    // A part saved before the bound existed, already past it: not hashed, not resumed.
+    if (have > cutAt) {
+      body.destroy();
+      throw bound.cutOff(have, total);
+    }
     const hash = createHash('sha256');
     if (have > 0) await hashInto(hash, partial, have);
     let received = have;
-    const cutAt = bound.cutAt(total);
     let lastEmit = 0;
     // Hashed and counted by a listener on the body while it pipes straight into the file: no
     // extra stream stage per 16 KiB TLS record, and the file stream gathers what arrives during

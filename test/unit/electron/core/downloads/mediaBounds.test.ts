@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { LookupAddress } from 'node:dns';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ async function server(respond: Respond) {
 }
 
 /** A downloader whose connection's CDN is `cdnUrl`, and an image generation to own its files. */
-function setup(cdnUrl: string, dispatcher: ServiceDispatcher = new Agent()) {
+function setup(cdnUrl: string, dispatcher: ServiceDispatcher = new Agent(), canDownload = () => true) {
   const dir = tempDir();
   const library = LibraryDatabase.open(join(dir, 'library.db'));
   cleanups.push(() => library.close());
@@ -54,7 +54,7 @@ function setup(cdnUrl: string, dispatcher: ServiceDispatcher = new Agent()) {
     store,
     sources: new CdnSources(cdnUrl),
     dispatcher,
-    canDownload: () => true,
+    canDownload,
     clock: systemClock,
     random: () => 0,
     log: new CaptureLog(),
@@ -113,6 +113,29 @@ describe('media downloads have a size bound by kind', () => {
     expect(cdn.seen).toHaveLength(1);
     expect(sent).toBeLessThan(MEDIA_BYTE_LIMITS.thumbnail + 16 * 1024 * 1024);
     expect(existsSync(store.partialPath(thumbnail.id))).toBe(false);
+  });
+});
+
+describe('media downloads resumed past their bound', () => {
+  it('does not resume a part saved before the bound existed and already past it', async () => {
+    const cdn = await server((req, res) => {
+      const start = Number(/^bytes=(\d+)-$/.exec(String(req.headers.range ?? ''))?.[1] ?? 0);
+      res.writeHead(206, { 'content-type': 'image/webp', 'content-range': `bytes ${start}-${start + 9}/*` });
+      res.end(Buffer.alloc(10));
+    });
+    let allowed = false;
+    const { downloader, store, row } = setup(`${cdn.url}/cdn`, new Agent(), () => allowed);
+    downloader.want('generation', GEN, 'thumbnail', `${cdn.url}/cdn/t.webp`);
+    const partial = store.partialPath(row('thumbnail').id);
+    mkdirSync(dirname(partial), { recursive: true });
+    writeFileSync(partial, '');
+    truncateSync(partial, MEDIA_BYTE_LIMITS.thumbnail + 1);
+    allowed = true;
+    downloader.pump();
+    await downloader.idle(30_000);
+    expect(row('thumbnail')).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row('thumbnail').error_message).toMatch(/sent more than 16 MB .* for a thumbnail/);
+    expect(existsSync(partial)).toBe(false);
   });
 });
 

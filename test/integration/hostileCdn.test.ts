@@ -110,6 +110,7 @@ describe.skipIf(!hasSecretService)('a hostile service and CDN on loopback', () =
     expect(rows.thumbnail).toMatchObject({ state: 'failed', attempts: 1 });
     expect(rows.thumbnail!.error_message).toMatch(/more than 16 MB .* for a thumbnail/);
     // What was sent in all: about the two bounds (and what sat in socket buffers), not more.
+    expect(front.endlessBytes()).toBeGreaterThan(MEDIA_BYTE_LIMITS.image + MEDIA_BYTE_LIMITS.thumbnail);
     expect(front.endlessBytes()).toBeLessThan(MEDIA_BYTE_LIMITS.image + MEDIA_BYTE_LIMITS.thumbnail + 32 * MB);
     expect(grown).toBeLessThan(100 * MB);
     await stillAnswers();
@@ -131,6 +132,7 @@ describe.skipIf(!hasSecretService)('a hostile service and CDN on loopback', () =
     front.misbehave.endlessJson = null;
     expect((error as ServiceError | null)?.code).toBe('answer_too_large');
     expect((error as ServiceError).message).toMatch(/larger than Cast Studio reads \(8 MB\), so it was cut off/);
+    expect(front.endlessBytes() - sent).toBeGreaterThan(JSON_ANSWER_BYTE_LIMIT);
     expect(front.endlessBytes() - sent).toBeLessThan(JSON_ANSWER_BYTE_LIMIT + 32 * MB);
     expect(grown).toBeLessThan(100 * MB);
     await stillAnswers();

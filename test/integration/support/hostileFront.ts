@@ -43,7 +43,10 @@ export async function startHostileFront(sandbox: SandboxHandle): Promise<Hostile
     res.writeHead(200, { 'content-type': type });
     res.write(start);
     const more = (): void => {
-      while (!res.destroyed && res.write(chunk)) endless += chunk.length;
+      for (let written = true; written && !res.destroyed;) {
+        endless += chunk.length;
+        written = res.write(chunk);
+      }
       if (!res.destroyed) res.once('drain', more);
     };
     more();

@@ -37,3 +37,34 @@ export const GENERATION_DEFAULTS = {
   keepOriginalSound: false,
   expression: 'neutral',
 } as const;
+
+/**
+ * Cast Studio's own bounds on what the service and its CDN send (the spec states none): a file
+ * announced larger than its kind's bound is not fetched, and a body that runs past it is cut off.
+ * Each is far above what the service's own limits produce (a 15 s video, 5,000 characters of
+ * speech) yet finite, so an answer without end fills neither the disk nor memory. Files stream to
+ * disk, so these bound disk use, not memory.
+ */
+export const MEDIA_BYTE_LIMITS = {
+  image: 64 * 1024 * 1024,
+  /** A character's headshot or full-body picture. */
+  portrait: 64 * 1024 * 1024,
+  thumbnail: 16 * 1024 * 1024,
+  /** A voice's preview: seconds of speech. */
+  voicePreview: 32 * 1024 * 1024,
+  /** A speech track: 5,000 characters are minutes of audio, uncompressed at worst. */
+  audio: 256 * 1024 * 1024,
+  /** A video or a talking clip: at most 15 s, even at a studio's bitrate. */
+  video: 1024 * 1024 * 1024,
+} as const;
+
+export type MediaBoundKind = keyof typeof MEDIA_BYTE_LIMITS;
+
+/**
+ * The most bytes one JSON answer of the service may have. The largest answer the app asks for is
+ * a list page of at most 100 records (listLimit), each a few kB (a 2,000-character prompt, its
+ * options, a handful of URLs): well under 1 MB. 8 MB leaves room for a service that sends much
+ * more per record, while reading it (kept as bytes, then text, then parsed) costs core a few tens
+ * of MB at most.
+ */
+export const JSON_ANSWER_BYTE_LIMIT = 8 * 1024 * 1024;

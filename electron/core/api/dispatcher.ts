@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { guardedConnector, type AddressRule } from './addressGuard.ts';
 
 /**
  * What core asks of a dispatcher: requests, and closing its connections when a profile is left.
@@ -17,24 +18,32 @@ export type ServiceDispatcher = {
  * a remote profile trusts the public roots plus its optional extra CA. Verification is never off,
  * and the extra trust lives in this profile's dispatcher only, never in a global one.
  *
+ * With `addresses`, every connection (each hop of a redirect included) passes the address guard:
+ * for a connection whose CDN is on the internet, no name or address leads to this computer or its
+ * private network (see addressGuard.ts).
+ *
  * undici (and Node's TLS module, for the public roots) is loaded with the first request, not with
  * core: loading undici takes about 100 ms of a core on a 2-core machine, the TLS module ~15 ms, and
  * at start core has a library to open and a first screen to answer before anything needs the network.
  */
 export function createProfileDispatcher(
   trust: { kind: 'sandbox'; caPem: string } | { kind: 'remote'; extraCaPem: string | null },
+  addresses?: AddressRule,
 ): ServiceDispatcher {
   let agent: Promise<Dispatcher> | null = null;
   const loaded = () =>
-    (agent ??= Promise.all([import('undici'), import('node:tls')]).then(([{ Agent }, { rootCertificates }]) => {
+    (agent ??= Promise.all([import('undici'), import('node:tls'), import('node:dns')]).then(([undici, { rootCertificates }, dns]) => {
       const ca = trust.kind === 'sandbox' ? [trust.caPem] : trust.extraCaPem ? [...rootCertificates, trust.extraCaPem] : undefined;
-      return new Agent({
+      const tls = { ...(ca ? { ca } : {}), rejectUnauthorized: true, timeout: 10_000 };
+      return new undici.Agent({
         connections: 8,
         keepAliveTimeout: 30_000,
         keepAliveMaxTimeout: 600_000,
         headersTimeout: 30_000,
         bodyTimeout: 60_000,
-        connect: { ...(ca ? { ca } : {}), rejectUnauthorized: true, timeout: 10_000 },
+        connect: addresses
+          ? guardedConnector(undici.buildConnector, tls, addresses, (host, options, done) => dns.lookup(host, options, done))
+          : tls,
       });
     }));
   return {

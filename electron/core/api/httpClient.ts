@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { AmbiguousBody } from '../../../shared/api/index.ts';
 import { sleep, type Clock } from '../clock/clock.ts';
 import { Redactor, type Logger } from '../log/logger.ts';
+import { readBoundedText } from './boundedAnswer.ts';
 import { readErrorAnswer } from './errorAnswer.ts';
 import {
   DEFAULT_RETRY,
@@ -156,7 +157,8 @@ export class HttpClient {
         ...(body === undefined ? {} : { body: body instanceof Uint8Array ? body : body.open() }),
         ...(request.signal ? { signal: request.signal } : {}),
       });
-      const text = await answer.body.text();
+      // Bounded while it is read: an answer without end is cut off, not gathered (a refusal for good).
+      const text = await readBoundedText(answer);
       const responseHeaders = flatten(answer.headers);
       observer?.answered(answer.statusCode, target.path);
       const json = parseJson(text);

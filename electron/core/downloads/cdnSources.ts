@@ -17,6 +17,11 @@ export class CdnSources {
     this.formerAddress = formerAddress;
   }
 
+  /** The CDN's address: media are fetched from its origin only. */
+  get address(): string {
+    return this.base;
+  }
+
   /** The part after the CDN's address, or null for an address elsewhere (or no address). */
   relative(url: string): string | null {
     if (url.startsWith(`${this.base}/`)) return url.slice(this.base.length + 1) || null;

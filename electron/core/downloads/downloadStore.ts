@@ -78,6 +78,11 @@ export class DownloadStore {
     return this.library.get<DownloadRow>("SELECT * FROM downloads WHERE id = ? AND state = 'pending'", id);
   }
 
+  /** The type of a generation (image, video, talk), which decides how large its output may be; null when unknown. */
+  generationType(id: string): string | null {
+    return this.library.get<{ type: string }>('SELECT type FROM generations WHERE id = ?', id)?.type ?? null;
+  }
+
   stateOf(id: string): DownloadState | undefined {
     return this.library.get<{ state: DownloadState }>('SELECT state FROM downloads WHERE id = ?', id)?.state;
   }

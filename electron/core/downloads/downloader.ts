@@ -13,6 +13,9 @@ import { isDiskFull } from '../library/diskFull.ts';
 import { expectedHash, guessType, headerOf, HttpStatusError, startingPoint } from './fileAnswer.ts';
 import { DownloadStore, type DownloadFailure, type DownloadRow, type IndexedFile } from './downloadStore.ts';
 import type { MediaStore } from './mediaStore.ts';
+import { MediaBound, mediaKindOf, RefusedDownload } from './mediaBounds.ts';
+import { sourceRefusal } from './mediaOrigin.ts';
+import { isAddressRefused } from '../api/addressGuard.ts';
 import type { ServiceDispatcher } from '../api/dispatcher.ts';
 
 export type { DownloadFailure, DownloadRow } from './downloadStore.ts';
@@ -349,13 +352,17 @@ export class Downloader {
       this.settledAgain(row.id);
       return;
     }
-    if (error instanceof VerificationError) rmSync(partial, { force: true });
+    // Refused (too large, or from where media are not fetched): nothing of it is kept, and trying again changes nothing.
+    const refused = error instanceof RefusedDownload || isAddressRefused(error);
+    if (error instanceof VerificationError || refused) rmSync(partial, { force: true });
     const attempts = row.attempts + 1;
     const gone = error instanceof HttpStatusError && (error.status === 404 || error.status === 410 || error.status === 403);
-    if (gone || attempts >= (this.deps.maxAttempts ?? 8)) {
-      const message = gone
-        ? 'The file is no longer available on the service.'
-        : `The file could not be downloaded (${error instanceof Error ? error.message : 'unknown error'}). Run the library check to try again.`;
+    if (gone || refused || attempts >= (this.deps.maxAttempts ?? 8)) {
+      const message = refused
+        ? (error as Error).message
+        : gone
+          ? 'The file is no longer available on the service.'
+          : `The file could not be downloaded (${error instanceof Error ? error.message : 'unknown error'}). Run the library check to try again.`;
       const failure: DownloadFailure = gone ? 'gone' : isUnreachable(error) ? 'unreachable' : 'error';
       this.downloads.failFor(row.id, failure, message, attempts, now);
       this.settledAgain(row.id);
@@ -431,9 +438,27 @@ export class Downloader {
     this.downloads.markDone(row, file, now);
   }
 
+  /** How large the download's file may be, by what it is. */
+  private boundOf(row: DownloadRow): MediaBound {
+    const type = row.owner_kind === 'generation' ? this.downloads.generationType(row.owner_id) : null;
+    return new MediaBound(mediaKindOf(row.owner_kind, row.role, type));
+  }
+
+  /** Throws `DiskFullError` before a byte is written when the free space cannot hold `needed` bytes. */
+  private async makeRoom(body: Dispatcher.ResponseData['body'], needed: number | null): Promise<void> {
+    if (needed === null || !this.deps.space || (await this.deps.space.room(needed))) return;
+    // Not a byte of it is written: the answer is dropped (its abort is expected, not an error to report).
+    body.on('error', () => {});
+    body.destroy();
+    throw new DiskFullError('no room for the file', { cause: Object.assign(new Error('no room'), { code: 'ENOSPC' }) });
+  }
+
   /** Fetches the download's file into its partial file (resuming what is there), verified: its content id, size and type. */
   private async fetchInto(row: DownloadRow, partial: string): Promise<IndexedFile> {
     const url = new URL(this.deps.sources?.resolve(row.url) ?? row.url);
+    const refused = this.deps.sources ? sourceRefusal(url, this.deps.sources.address) : null;
+    if (refused) throw new RefusedDownload(refused);
+    const bound = this.boundOf(row);
     const saved = sizeOf(partial);
     const headers: Record<string, string> = { accept: '*/*' };
     if (saved > 0) headers.range = `bytes=${saved}-`;
@@ -446,13 +471,9 @@ export class Downloader {
     });
     const header = headerOf(answer.headers);
     const { have, total } = await startingPoint(answer, header, saved, partial);
-    if (total !== null && this.deps.space && !(await this.deps.space.room(total - have))) {
-      // Not a byte of it is written: the answer is dropped (its abort is expected, not an error to report).
-      answer.body.on('error', () => {});
-      answer.body.destroy();
-      throw new DiskFullError('no room for the file', { cause: Object.assign(new Error('no room'), { code: 'ENOSPC' }) });
-    }
-    const { contentId, size } = await this.receive(row, answer.body, partial, have, total);
+    bound.checkDeclared(total, answer.body);
+    await this.makeRoom(answer.body, total === null ? null : total - have);
+    const { contentId, size } = await this.receive(row, answer.body, partial, have, total, bound);
     if (total !== null && size !== total) throw new Error(`Received ${size} of ${total} bytes.`);
     const expected = expectedHash(header('x-content-sha256'), header('etag'), header('repr-digest'), url.href);
     if (expected && expected !== contentId)
@@ -471,7 +492,14 @@ export class Downloader {
     partial: string,
     have: number,
     total: number | null,
+    bound: MediaBound,
   ): Promise<{ contentId: string; size: number }> {
+    const cutAt = bound.cutAt(total);
+    // A part saved before the bound existed, already past it: not hashed, not resumed.
+    if (have > cutAt) {
+      body.destroy();
+      throw bound.cutOff(have, total);
+    }
     const hash = createHash('sha256');
     if (have > 0) await hashInto(hash, partial, have);
     let received = have;
@@ -481,6 +509,8 @@ export class Downloader {
     // a write into one writev of up to STREAM_BUFFER_BYTES (memory stays bounded by that).
     body.on('data', (chunk: Buffer) => {
       received += chunk.length;
+      // A body without a length, or longer than it said, ends at the bound: the pipeline fails with why.
+      if (received > cutAt) body.destroy(bound.cutOff(received, total));
       hash.update(chunk);
       const now = Date.now();
       if (now - lastEmit > 250) {

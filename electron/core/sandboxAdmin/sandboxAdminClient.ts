@@ -3,6 +3,7 @@ import { ErrorBody, SandboxQuoteList, SandboxSpeedResponse, SandboxUser } from '
 import type { SandboxState } from '../../../shared/ipc/index.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { ServiceDispatcher } from '../api/dispatcher.ts';
+import { readBoundedText } from '../api/boundedAnswer.ts';
 
 /**
  * The embedded sandbox's admin API (docs/service-decisions.md, "Sandbox administration"): what the
@@ -81,7 +82,7 @@ export class SandboxAdminClient {
         ...(body === null ? {} : { body: JSON.stringify(body) }),
       });
       status = answer.statusCode;
-      const text = await answer.body.text();
+      const text = await readBoundedText(answer);
       json = text ? (JSON.parse(text) as unknown) : null;
     } catch {
       throw new AppFailure('sandbox_unavailable', 'The local sandbox did not answer. Wait for it to start again, then try again.');

@@ -415,7 +415,9 @@ export class ConnectionManager {
     const apiKey = await this.readKeyOnOpen(record.id);
     if (record.kind !== 'sandbox') {
       if (apiKey) this.deps.redactor.addSecret(apiKey);
-      const dispatcher = this.deps.fetchDispatcher ?? createProfileDispatcher({ kind: 'remote', extraCaPem: record.caPem });
+      const dispatcher =
+        this.deps.fetchDispatcher ??
+        createProfileDispatcher({ kind: 'remote', extraCaPem: record.caPem }, { cdnUrl: record.cdnUrl, apiUrl: record.baseUrl });
       await this.openSession({ profile: record, apiKey, baseUrl: record.baseUrl, dispatcher }, options);
       return;
     }

@@ -1,0 +1,213 @@
+import { existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { LookupAddress } from 'node:dns';
+import { Agent } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MEDIA_BYTE_LIMITS } from '../../../../../shared/api/limits.ts';
+import { isAddressRefused, type Lookup } from '../../../../../electron/core/api/addressGuard.ts';
+import { createProfileDispatcher, type ServiceDispatcher } from '../../../../../electron/core/api/dispatcher.ts';
+import { systemClock } from '../../../../../electron/core/clock/clock.ts';
+import { CdnSources } from '../../../../../electron/core/downloads/cdnSources.ts';
+import { Downloader } from '../../../../../electron/core/downloads/downloader.ts';
+import { MediaStore } from '../../../../../electron/core/downloads/mediaStore.ts';
+import { hopRefusal, sourceRefusal } from '../../../../../electron/core/downloads/mediaOrigin.ts';
+import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
+import { ResourceStore } from '../../../../../electron/core/library/resourceStore.ts';
+import { CaptureLog } from '../support/captureLog.ts';
+import { startLocalServer, type Respond } from '../support/localServer.ts';
+import { tempDir } from '../support/tempDir.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const GEN = '00000000-0000-4000-8000-000000000001';
+
+async function server(respond: Respond) {
+  const s = await startLocalServer(respond);
+  let connections = 0;
+  s.server.on('connection', () => (connections += 1));
+  cleanups.push(() => s.close());
+  return { ...s, connections: () => connections };
+}
+
+/** A downloader whose connection's CDN is `cdnUrl`, and an image generation to own its files. */
+function setup(cdnUrl: string, dispatcher: ServiceDispatcher = new Agent(), canDownload = () => true) {
+  const dir = tempDir();
+  const library = LibraryDatabase.open(join(dir, 'library.db'));
+  cleanups.push(() => library.close());
+  new ResourceStore(library, () => new Date().toISOString()).upsertGeneration({
+    id: GEN,
+    type: 'image',
+    status: 'completed',
+    prompt: 'p',
+    character_id: GEN,
+    credits_used: 1,
+    completed_at: null,
+    error_message: null,
+  });
+  const store = new MediaStore(join(dir, 'media'), library);
+  cleanups.push(() => dispatcher.close());
+  const downloader = new Downloader({
+    library,
+    store,
+    sources: new CdnSources(cdnUrl),
+    dispatcher,
+    canDownload,
+    clock: systemClock,
+    random: () => 0,
+    log: new CaptureLog(),
+    events: { progress: () => {}, settled: () => {} },
+    maxAttempts: 4,
+  });
+  cleanups.push(() => downloader.stop());
+  const row = (role: string) =>
+    library.get<{ id: string; state: string; attempts: number; error_message: string | null }>(
+      'SELECT id, state, attempts, error_message FROM downloads WHERE owner_id = ? AND role = ?',
+      GEN,
+      role,
+    )!;
+  return { downloader, store, row };
+}
+
+describe('media downloads have a size bound by kind', () => {
+  it('refuses a file announced larger than its kind takes, before writing a byte, for good', async () => {
+    const cdn = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(100 * 1024 * 1024) });
+      res.write(Buffer.alloc(1024));
+    });
+    const { downloader, store, row } = setup(`${cdn.url}/cdn`);
+    downloader.want('generation', GEN, 'output', `${cdn.url}/cdn/a.png`);
+    await downloader.idle(30_000);
+    const output = row('output');
+    expect(output.state).toBe('failed');
+    expect(output.attempts).toBe(1);
+    expect(output.error_message).toBe(
+      'The service’s CDN announced 100 MB for this file, more than Cast Studio takes for an image (64 MB), so it was not downloaded.',
+    );
+    expect(cdn.seen).toHaveLength(1);
+    expect(existsSync(store.partialPath(output.id))).toBe(false);
+  });
+
+  it('cuts off a body without a length at the bound of its kind (a thumbnail), for good, keeping nothing', async () => {
+    let sent = 0;
+    const cdn = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      const chunk = Buffer.alloc(256 * 1024, 7);
+      const more = (): void => {
+        for (let written = true; written && !res.destroyed;) {
+          sent += chunk.length;
+          written = res.write(chunk);
+        }
+        if (!res.destroyed) res.once('drain', more);
+      };
+      more();
+    });
+    const { downloader, store, row } = setup(`${cdn.url}/cdn`);
+    downloader.want('generation', GEN, 'thumbnail', `${cdn.url}/cdn/t.webp`);
+    await downloader.idle(60_000);
+    const thumbnail = row('thumbnail');
+    expect(thumbnail.state).toBe('failed');
+    expect(thumbnail.attempts).toBe(1);
+    expect(thumbnail.error_message).toMatch(
+      /^The service’s CDN sent more than 16 MB for this file \(16 MB by then\), more than Cast Studio takes for a thumbnail, so the download was stopped and the file not kept\.$/,
+    );
+    expect(cdn.seen).toHaveLength(1);
+    expect(sent).toBeGreaterThan(MEDIA_BYTE_LIMITS.thumbnail);
+    expect(sent).toBeLessThan(MEDIA_BYTE_LIMITS.thumbnail + 16 * 1024 * 1024);
+    expect(existsSync(store.partialPath(thumbnail.id))).toBe(false);
+  });
+});
+
+describe('media downloads resumed past their bound', () => {
+  it('does not resume a part saved before the bound existed and already past it', async () => {
+    const cdn = await server((req, res) => {
+      const start = Number(/^bytes=(\d+)-$/.exec(String(req.headers.range ?? ''))?.[1] ?? 0);
+      res.writeHead(206, { 'content-type': 'image/webp', 'content-range': `bytes ${start}-${start + 9}/*` });
+      res.end(Buffer.alloc(10));
+    });
+    let allowed = false;
+    const { downloader, store, row } = setup(`${cdn.url}/cdn`, new Agent(), () => allowed);
+    downloader.want('generation', GEN, 'thumbnail', `${cdn.url}/cdn/t.webp`);
+    const partial = store.partialPath(row('thumbnail').id);
+    mkdirSync(dirname(partial), { recursive: true });
+    writeFileSync(partial, '');
+    truncateSync(partial, MEDIA_BYTE_LIMITS.thumbnail + 1);
+    allowed = true;
+    downloader.pump();
+    await downloader.idle(30_000);
+    expect(row('thumbnail')).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row('thumbnail').error_message).toMatch(/sent more than 16 MB .* for a thumbnail/);
+    expect(existsSync(partial)).toBe(false);
+  });
+});
+
+describe('media come from the connection’s CDN only', () => {
+  it('refuses a record naming another origin, or plain HTTP on an HTTPS connection, without a request', async () => {
+    const canary = await server((_req, res) => void res.end('x'));
+    const { downloader, row } = setup(`https://127.0.0.1:1/cdn`);
+    const elsewhere = canary.url.replace('http://', 'https://');
+    downloader.want('generation', GEN, 'output', `${elsewhere}/cdn/a.png`);
+    downloader.want('generation', GEN, 'thumbnail', `http://127.0.0.1:1/cdn/t.webp`);
+    await downloader.idle(30_000);
+    expect(row('output')).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row('output').error_message).toBe(
+      `The service named ${new URL(elsewhere).host} for this file, not its CDN (127.0.0.1:1), so Cast Studio did not fetch it.`,
+    );
+    expect(row('thumbnail')).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row('thumbnail').error_message).toBe(
+      'The service named a plain HTTP address (127.0.0.1:1) for this file on a secure connection, so Cast Studio did not fetch it.',
+    );
+    expect(canary.connections()).toBe(0);
+  });
+
+  it('names the rule for each address and each redirect hop', () => {
+    const cdn = 'https://cdn.example.com/media';
+    const refusal = (url: string) => sourceRefusal(new URL(url), cdn);
+    expect(refusal('https://cdn.example.com/media/a.png')).toBeNull();
+    expect(refusal('https://cdn.example.com:443/other/a.png')).toBeNull();
+    expect(refusal('https://cdn.example.com:8443/media/a.png')).toMatch(/not its CDN/);
+    expect(refusal('https://evil.example.com/media/a.png')).toMatch(/named evil\.example\.com .* not its CDN/);
+    expect(refusal('http://cdn.example.com/media/a.png')).toMatch(/plain HTTP/);
+    expect(refusal('https://user:pw@cdn.example.com/media/a.png')).toMatch(/user name or password/);
+    expect(refusal('ftp://cdn.example.com/media/a.png')).toMatch(/ftp address .* HTTPS only/);
+    expect(sourceRefusal(new URL('http://10.0.0.5:8080/a.png'), 'http://10.0.0.5:8080/')).toBeNull();
+
+    const from = new URL('https://cdn.example.com/media/a.png');
+    expect(hopRefusal(from, new URL('https://storage.example.net/b/a.png?sig=1'), cdn)).toBeNull();
+    expect(hopRefusal(from, new URL('http://storage.example.net/b/a.png'), cdn)).toMatch(/plain HTTP/);
+    expect(hopRefusal(from, new URL('https://u:p@storage.example.net/a.png'), cdn)).toMatch(/user name or password/);
+    expect(hopRefusal(new URL('http://10.0.0.5/a.png'), new URL('http://10.0.0.6/a.png'), 'http://10.0.0.5/')).toBeNull();
+  });
+});
+
+describe('media never come from a private address for a connection whose CDN is on the internet', () => {
+  it('refuses the CDN’s own name once it resolves to loopback (DNS rebinding), for good, without connecting', async () => {
+    const cdn = await server((_req, res) => void res.end('x'));
+    const port = new URL(cdn.url).port;
+    // The CDN's name answers a public address when first asked, and loopback after.
+    let asked = 0;
+    const lookup: Lookup = (hostname, _options, callback) => {
+      const address = hostname === 'cdn.example' && asked++ === 0 ? '203.0.113.10' : '127.0.0.1';
+      callback(null, [{ address, family: 4 } satisfies LookupAddress]);
+    };
+    const dispatcher = createProfileDispatcher(
+      { kind: 'remote', extraCaPem: null },
+      { cdnUrl: `http://cdn.example:${port}/cdn`, apiUrl: 'https://api.example/v1', lookup },
+    );
+    // Something else asked first: the guard learned then that the CDN is on the internet.
+    const first = await dispatcher
+      .request({ origin: `http://elsewhere.example:${port}`, path: '/', method: 'GET' })
+      .catch((e: unknown) => e);
+    expect(isAddressRefused(first)).toBe(true);
+    const { downloader, row } = setup(`http://cdn.example:${port}/cdn`, dispatcher);
+    downloader.want('generation', GEN, 'output', `http://cdn.example:${port}/cdn/a.png`);
+    await downloader.idle(30_000);
+    expect(row('output')).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row('output').error_message).toBe(
+      'The file’s address (cdn.example) leads to 127.0.0.1, an address on this computer or its private network; Cast Studio does not fetch media from there for a service on the internet.',
+    );
+    expect(cdn.connections()).toBe(0);
+  });
+});

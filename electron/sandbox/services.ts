@@ -14,6 +14,8 @@ export type Services = {
   now: () => Date;
   baseUrl: string;
   cdnUrl: string;
+  /** The storage origin's address for files (`cdn-redirect`), else null. */
+  storageUrl: string | null;
   speed: Speed;
   faults: FaultState;
   locks: KeyedMutex;

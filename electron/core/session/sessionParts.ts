@@ -7,6 +7,7 @@ import { AudioStore } from '../audio/audioStore.ts';
 import { CdnSources, isLoopback } from '../downloads/cdnSources.ts';
 import { Downloader } from '../downloads/downloader.ts';
 import { MediaStore } from '../downloads/mediaStore.ts';
+import { SourceRefresher } from '../downloads/sourceRefresher.ts';
 import { DurationEstimateStore } from '../jobs/durationEstimateStore.ts';
 import { DurationEstimates } from '../jobs/durationEstimates.ts';
 import { HistoryMatchStore } from '../jobs/historyMatchStore.ts';
@@ -169,6 +170,8 @@ export function createDownloader(s: Session, sources: CdnSources, options: Sessi
     store: s.media,
     sources,
     dispatcher: options.dispatcher,
+    // Addresses that expired or were refused are read again from the service (list pages for many).
+    refresher: new SourceRefresher({ library: s.library, resources: s.resources, api: () => s.api, sources, clock, log }),
     // While a damaged library is rebuilt, files wait until those already on disk are found again.
     canDownload: () => s.connectivity.online && s.health.state !== 'rebuilding',
     clock,

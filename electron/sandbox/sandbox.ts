@@ -83,9 +83,14 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const cdnUrl = `${baseUrl}/cdn`;
   const storage = variants.storageOrigin() ? await startStorage({ key: tls.keyPem, cert: tls.certPem }, () => services) : null;
   let scheduler: Scheduler | null = null;
+  let clockOffsetMs = 0;
   const base: Omit<Services, 'presetPreviews'> = {
     db,
-    now: () => new Date(),
+    now: () => new Date(Date.now() + clockOffsetMs),
+    advanceClock: (ms) => {
+      clockOffsetMs += ms;
+      scheduler?.nudge();
+    },
     baseUrl,
     cdnUrl,
     storageUrl: storage?.url ?? null,

@@ -95,7 +95,11 @@ function compactDate(value: string): number | null {
   return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) : null;
 }
 
-/** A stated expiry this close is treated as passed: the request must reach the CDN before it. */
+/**
+ * A stated expiry this close is treated as passed (the request must reach the CDN before it, on a
+ * clock that may differ a little from ours); for an address that lived less than four times this
+ * long, a quarter of its life.
+ */
 export const EXPIRY_MARGIN_MS = 5_000;
 
 /** How long a signed address that states no expiry is trusted after it was received. */
@@ -109,7 +113,7 @@ export const SIGNED_SAFE_AGE_MS = 10 * 60_000;
  */
 export function needsFreshSource(source: string, receivedAt: number, now: number): boolean {
   const expiry = statedExpiry(source);
-  if (expiry !== null) return expiry - EXPIRY_MARGIN_MS <= now;
+  if (expiry !== null) return expiry - Math.min(EXPIRY_MARGIN_MS, Math.max(0, (expiry - receivedAt) / 4)) <= now;
   return isSigned(source) && now - receivedAt >= SIGNED_SAFE_AGE_MS;
 }
 

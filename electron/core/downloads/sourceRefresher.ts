@@ -47,6 +47,8 @@ export class SourceRefresher {
   private readonly deps: SourceRefresherDeps;
   private readonly downloads: DownloadStore;
   private readonly walks = new Map<ResourceKind, ListWalk>();
+  /** Records being read alone, by kind and id: an owner's files asking together share one read. */
+  private readonly reads = new Map<string, Promise<boolean>>();
 
   constructor(deps: SourceRefresherDeps) {
     this.deps = deps;
@@ -71,17 +73,26 @@ export class SourceRefresher {
     return this.readOne(download);
   }
 
-  /** Reads the owner's record alone. */
+  /** Reads the owner's record alone (once for all its files asking at the same time). */
   private async readOne(download: RefreshedDownload): Promise<string | null> {
-    let record: AnyRecord;
+    const key = `${download.owner_kind}:${download.owner_id}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      read = this.readRecord(download.owner_kind, download.owner_id).finally(() => this.reads.delete(key));
+      this.reads.set(key, read);
+    }
+    return (await read) ? (this.downloads.byId(download.id)?.url ?? null) : null;
+  }
+
+  /** False when the service no longer has the record. */
+  private async readRecord(kind: ResourceKind, id: string): Promise<boolean> {
     try {
-      record = await kindRule(download.owner_kind).read(this.deps.api(), download.owner_id);
+      this.apply(kind, [await kindRule(kind).read(this.deps.api(), id)]);
+      return true;
     } catch (error) {
-      if (error instanceof ServiceError && (error.status === 404 || error.status === 410)) return null;
+      if (error instanceof ServiceError && (error.status === 404 || error.status === 410)) return false;
       throw error;
     }
-    this.apply(download.owner_kind, [record]);
-    return this.downloads.byId(download.id)?.url ?? null;
   }
 
   /**

@@ -114,10 +114,10 @@ export class Downloader {
     const url = this.deps.sources?.toStored(address) ?? address;
     const now = this.nowIso();
     const existing = this.downloads.find(ownerKind, ownerId, role);
-    // The same file at a freshly signed address is no new download: the address valid longer is kept.
+    // The same file at a freshly signed address is no new download: one still to fetch keeps the address valid longer.
     if (existing && existing.state !== 'removed' && sourceIdentity(existing.url) === sourceIdentity(url)) {
       const kept = longerLived(existing.url, url);
-      if (kept !== existing.url) this.downloads.refreshSource(existing.id, kept, now);
+      if (kept !== existing.url && existing.state !== 'done') this.downloads.refreshSource(existing.id, kept, now);
       return false;
     }
     if (existing) {

@@ -68,7 +68,7 @@ describe('following a CDN’s redirects', () => {
   });
 
   it('refuses a hop from HTTPS to plain HTTP without asking it', async () => {
-    const plain = await local((_req, res) => res.end('never'));
+    const plain = await local((_req, res) => void res.end('never'));
     const { key, cert } = selfSignedCert();
     const server = createServer({ key, cert }, (_req, res) => {
       res.writeHead(302, { location: `${plain.url}/file.png` });
@@ -84,7 +84,7 @@ describe('following a CDN’s redirects', () => {
   });
 
   it('a check that refuses a hop stops the request before it is sent', async () => {
-    const elsewhere = await local((_req, res) => res.end('never'));
+    const elsewhere = await local((_req, res) => void res.end('never'));
     const cdn = await local((_req, res) => {
       res.writeHead(302, { location: `${elsewhere.url}/file.png` });
       res.end();

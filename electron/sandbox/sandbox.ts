@@ -14,7 +14,7 @@ import { loadRenderer } from './rendererLoader.ts';
 import { buildRouter } from './routes.ts';
 import { Scheduler } from './scheduler.ts';
 import { ensureAdminToken, ensureCursorSecret, ensureSeedKey, ensureSeedUser } from './seed.ts';
-import { registerStorage } from './resources/cdn.ts';
+import { registerCdn } from './resources/cdn.ts';
 import { Router } from './server/router.ts';
 import { createSandboxServer, type TlsOptions } from './server/server.ts';
 import type { Services, Speed } from './services.ts';
@@ -140,7 +140,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
  */
 async function startStorage(tls: TlsOptions, services: () => Services | null): Promise<{ url: string; close: () => Promise<void> }> {
   const router = new Router();
-  registerStorage(router);
+  registerCdn(router, true);
   const server = createSandboxServer(tls, router, () => {
     const ready = services();
     if (!ready) throw new Error('The sandbox is still starting.');

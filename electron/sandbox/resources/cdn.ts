@@ -7,77 +7,75 @@ const NAME = /^([0-9a-f]{64})\.([a-z0-9]+)$/;
 /**
  * The CDN (cdn_url = base_url + /cdn): public, immutable, content-addressed files with a strong
  * ETag, single-range requests (206/416), conditional GET (304), HEAD, and a year of caching. A
- * service variant may refuse a file's address (an expired signature) or redirect it to storage.
+ * service variant may refuse a file's address (an expired signature) or redirect it to storage;
+ * with `storage`, the storage origin a `cdn-redirect` CDN sends its files to (`/storage/<file>`).
  */
-export function registerCdn(router: Router): void {
-  router.add('GET', '/cdn/:name', (ctx) => serveFile(ctx, false));
-}
-
-/** The storage origin a `cdn-redirect` CDN sends its files to: the same files, served the same way. */
-export function registerStorage(router: Router): void {
-  router.add('GET', '/storage/:name', (ctx) => serveFile(ctx, true));
-}
-
-async function serveFile(ctx: RequestContext, storage: boolean): Promise<null> {
-  const { services } = ctx;
-  const url = new URL(ctx.req.url ?? '/', storage ? (services.storageUrl ?? services.baseUrl) : services.baseUrl);
-  const said = services.variants.cdnFile({ url, now: services.now(), storage, storageUrl: services.storageUrl });
-  if (said) {
-    ctx.res.writeHead(302, { Location: said.redirect, 'Content-Length': 0, 'Cache-Control': 'no-store' });
-    ctx.res.end();
-    return null;
-  }
-  const match = NAME.exec(ctx.params.name ?? '');
-  const object = match?.[1] ? ctx.services.cdn.get(match[1]) : null;
-  if (!match || !object || object.ext !== match[2]) throw new SandboxError('not_found', 'No file at this CDN address.');
-  const etag = `"${object.sha256}"`;
-  const headers: Record<string, string | number> = {
-    'Content-Type': object.contentType,
-    ETag: etag,
-    'Cache-Control': 'public, max-age=31536000, immutable',
-    'Accept-Ranges': 'bytes',
-  };
-  const { res, req } = ctx;
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && noneMatchFails(ifNoneMatch, etag)) {
-    res.writeHead(304, headers);
-    res.end();
-    return null;
-  }
-  let start = 0;
-  let end = object.size - 1;
-  let status = 200;
-  const range = req.headers.range;
-  const ifRange = req.headers['if-range'];
-  if (range && (ifRange === undefined || ifRange === etag)) {
-    const parsed = parseRange(range, object.size);
-    if (parsed === 'unsatisfiable') {
-      res.writeHead(416, { ...headers, 'Content-Range': `bytes */${object.size}`, 'Content-Length': 0 });
+export function registerCdn(router: Router, storage = false): void {
+  router.add('GET', storage ? '/storage/:name' : '/cdn/:name', async (ctx) => {
+    if (redirected(ctx, storage)) return null;
+    const match = NAME.exec(ctx.params.name ?? '');
+    const object = match?.[1] ? ctx.services.cdn.get(match[1]) : null;
+    if (!match || !object || object.ext !== match[2]) throw new SandboxError('not_found', 'No file at this CDN address.');
+    const etag = `"${object.sha256}"`;
+    const headers: Record<string, string | number> = {
+      'Content-Type': object.contentType,
+      ETag: etag,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Accept-Ranges': 'bytes',
+    };
+    const { res, req } = ctx;
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && noneMatchFails(ifNoneMatch, etag)) {
+      res.writeHead(304, headers);
       res.end();
       return null;
     }
-    if (parsed) {
-      [start, end] = parsed;
-      status = 206;
-      headers['Content-Range'] = `bytes ${start}-${end}/${object.size}`;
+    let start = 0;
+    let end = object.size - 1;
+    let status = 200;
+    const range = req.headers.range;
+    const ifRange = req.headers['if-range'];
+    if (range && (ifRange === undefined || ifRange === etag)) {
+      const parsed = parseRange(range, object.size);
+      if (parsed === 'unsatisfiable') {
+        res.writeHead(416, { ...headers, 'Content-Range': `bytes */${object.size}`, 'Content-Length': 0 });
+        res.end();
+        return null;
+      }
+      if (parsed) {
+        [start, end] = parsed;
+        status = 206;
+        headers['Content-Range'] = `bytes ${start}-${end}/${object.size}`;
+      }
     }
-  }
-  headers['Content-Length'] = end - start + 1;
-  res.writeHead(status, headers);
-  if (ctx.method === 'HEAD' || object.size === 0) {
-    res.end();
-    return null;
-  }
-  await new Promise<void>((done) => {
-    const stream = createReadStream(ctx.services.cdn.filePath(object.sha256, object.ext), { start, end });
-    stream.on('error', () => {
-      res.destroy();
-      done();
+    headers['Content-Length'] = end - start + 1;
+    res.writeHead(status, headers);
+    if (ctx.method === 'HEAD' || object.size === 0) {
+      res.end();
+      return null;
+    }
+    await new Promise<void>((done) => {
+      const stream = createReadStream(ctx.services.cdn.filePath(object.sha256, object.ext), { start, end });
+      stream.on('error', () => {
+        res.destroy();
+        done();
+      });
+      stream.on('end', () => done());
+      stream.pipe(res);
     });
-    stream.on('end', () => done());
-    stream.pipe(res);
+    return null;
   });
-  return null;
+}
+
+/** Asks the service's variants about the request first: true when it was answered with a redirect (a refusal throws). */
+function redirected(ctx: RequestContext, storage: boolean): boolean {
+  const { services } = ctx;
+  const url = new URL(ctx.req.url ?? '/', services.baseUrl);
+  const said = services.variants.cdnFile({ url, now: services.now(), storage, storageUrl: services.storageUrl });
+  if (!said) return false;
+  ctx.res.writeHead(302, { Location: said.redirect, 'Content-Length': 0, 'Cache-Control': 'no-store' });
+  ctx.res.end();
+  return true;
 }
 
 /**

@@ -168,6 +168,11 @@ export class DownloadStore {
     this.library.run('UPDATE downloads SET url = ?, updated_at = ? WHERE id = ?', url, now, id);
   }
 
+  /** How many owners of a kind have downloads at all (about as many as the service lists with files). */
+  ownersOf(ownerKind: ResourceKind): number {
+    return this.library.get<{ n: number }>('SELECT count(DISTINCT owner_id) AS n FROM downloads WHERE owner_kind = ?', ownerKind)?.n ?? 0;
+  }
+
   /** How many owners of a kind have downloads waiting, counted up to `atMost`. */
   waitingOwners(ownerKind: ResourceKind, atMost: number): number {
     return (

@@ -30,6 +30,9 @@ const OWNERS_PER_PAGE = 50;
 /** Pages a walk may read past that, to reach a backlog behind the newest records. */
 const SPARE_PAGES = 3;
 
+/** Records a list page holds (resourceKinds.ts asks for 100). */
+const PAGE_RECORDS = 100;
+
 /** A download as the refresher needs it: which owner's file it is. */
 export type RefreshedDownload = Pick<DownloadRow, 'id' | 'owner_kind' | 'owner_id' | 'role'>;
 
@@ -41,7 +44,9 @@ type AnyRecord = RecordOf[ResourceKind];
  * (the same file: what was received stays). One download alone reads its record; many at once (a
  * backlog, a new machine syncing a long history) walk the kind's list a page at a time, as far as
  * the downloads asked for need, so a page refreshes up to a hundred owners: about one request per
- * 50 owners at most, however long the backlog.
+ * 50 owners at most when the waiting downloads are among the list's newest records (as after a
+ * sync, whose order the queue keeps). A backlog behind many finished records is reached by walking
+ * the whole list only when that costs fewer requests than a read per owner; else they read alone.
  */
 export class SourceRefresher {
   private readonly deps: SourceRefresherDeps;
@@ -66,11 +71,21 @@ export class SourceRefresher {
       // An owner this walk already refreshed needs it again (expired since): a new walk from the newest page.
       if (!walk || walk.ended || walk.hasSeen(download.owner_id)) {
         walk = new ListWalk(kind, kindRule(kind).list(this.deps.api()), (records) => this.apply(kind, records), this.deps.log);
+        walk.wholeList = this.wholeListPages(kind);
         this.walks.set(kind, walk);
       }
       if (await walk.find(download.owner_id)) return this.downloads.byId(download.id)?.url ?? null;
     }
     return this.readOne(download);
+  }
+
+  /**
+   * Pages a walk may read to cover the whole list when that costs fewer requests than reading each
+   * waiting owner's record (a backlog behind many finished records), else 0.
+   */
+  private wholeListPages(kind: ResourceKind): number {
+    const pages = Math.ceil(this.downloads.ownersOf(kind) / PAGE_RECORDS) + SPARE_PAGES;
+    return pages < this.downloads.waitingOwners(kind, pages + 1) ? pages : 0;
   }
 
   /** Reads the owner's record alone (once for all its files asking at the same time). */
@@ -132,6 +147,8 @@ export class SourceRefresher {
 class ListWalk {
   readonly kind: ResourceKind;
   ended = false;
+  /** Pages it may read whatever they refresh: the whole list, when that is cheaper than a read per owner. */
+  wholeList = 0;
   private readonly pages: AsyncIterator<AnyRecord[]>;
   private readonly apply: (records: readonly AnyRecord[]) => number;
   private readonly log: Logger;
@@ -174,7 +191,7 @@ class ListWalk {
 
   private async readPage(): Promise<void> {
     // Pages that refresh nobody's downloads are bounded: past the budget, the rest read their records alone.
-    if (this.pagesRead >= SPARE_PAGES + this.owners / OWNERS_PER_PAGE) return this.end();
+    if (this.pagesRead >= Math.max(this.wholeList, SPARE_PAGES + this.owners / OWNERS_PER_PAGE)) return this.end();
     let next: IteratorResult<AnyRecord[]>;
     try {
       next = await this.pages.next();

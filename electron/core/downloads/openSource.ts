@@ -14,7 +14,7 @@ export type OpenSourceDeps = {
   dispatcher: ServiceDispatcher;
   sources?: CdnSources | undefined;
   /** Reads records again for fresh addresses; without it an address is used as it is. */
-  refresher?: SourceRefresher | undefined;
+  refresher?: Pick<SourceRefresher, 'fresh'> | undefined;
   /** Checks every address before a request goes to it (the first and each redirect). */
   checkHop?: HopCheck | undefined;
   now: () => number;
@@ -48,7 +48,7 @@ export async function openSource(
   }
 }
 
-async function freshOrGone(refresher: SourceRefresher, row: DownloadRow): Promise<string> {
+async function freshOrGone(refresher: Pick<SourceRefresher, 'fresh'>, row: DownloadRow): Promise<string> {
   const fresh = await refresher.fresh(row);
   if (fresh === null) throw new HttpStatusError(404);
   return fresh;

@@ -65,6 +65,12 @@ async function finished(harness: Harness, job: Job): Promise<Job> {
   return done;
 }
 
+/** Asks again (every 50 ms, at most 60 s) until `done` says yes. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 1_200 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(done()).toBe(true);
+}
+
 /** The sandbox's request log: lines `METHOD /path STATUS …ms`. */
 function logged(pattern: RegExp): number {
   return sandbox!
@@ -155,6 +161,36 @@ describe('media whose addresses expire while downloads wait', () => {
         .filter((r) => r.method === 'GET' && /^\/v1\/(characters|generations|voices|audio)\b/.test(r.path));
       expect(reads.length).toBeGreaterThan(0);
       expect(reads.length).toBeLessThanOrEqual(Math.ceil(owners / 50));
+    },
+  );
+
+  it(
+    'a backlog behind many finished items walks the whole list rather than reading each waiting record',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = await seededAccount(1_000);
+      const { h: harness, wire, clock } = await coreOn(['signed-urls=300'], dataDir);
+      const session = harness.core.session()!;
+      await session.sync.run({ full: true });
+      // The newest items' files land (thumbnails come first, so every thumbnail and the newest outputs), then the rest wait.
+      wire.release(1_500);
+      await until(() => session.downloader.notInPlace().pending <= wire.waiting + 520);
+      const waiting = session.library.get<{ n: number }>(
+        "SELECT count(DISTINCT owner_id) AS n FROM downloads WHERE owner_kind = 'generation' AND state = 'pending'",
+      )!.n;
+      expect(waiting).toBeGreaterThan(300);
+
+      await timePasses(clock, 301);
+      const before = wire.sent.length;
+      wire.release();
+      await session.downloader.idle(150_000);
+
+      expect(session.downloader.notInPlace()).toEqual({ pending: 0, failed: 0 });
+      const lists = wire.sent.slice(before).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/generations?'));
+      const records = wire.sent.slice(before).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/generations/'));
+      // At most the whole list (1,000 records, 100 a page) and a few records alone: far fewer than a read per waiting item.
+      expect(lists.length).toBeGreaterThan(0);
+      expect(lists.length + records.length).toBeLessThanOrEqual(13);
     },
   );
 });

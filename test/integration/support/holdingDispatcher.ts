@@ -15,6 +15,8 @@ export class HoldingDispatcher extends Dispatcher {
   readonly sent: { method: string; path: string }[] = [];
   private inner: Dispatcher | null = null;
   private held: (() => void)[] = [];
+  /** File requests still let through before holding again. */
+  private allowance = Number.POSITIVE_INFINITY;
 
   trust(caPath: string): void {
     this.inner = new Agent({ connect: { ca: readFileSync(caPath, 'utf8') } });
@@ -25,9 +27,22 @@ export class HoldingDispatcher extends Dispatcher {
     return this.held.length;
   }
 
-  release(): void {
+  /** Sends what waits and lets file requests through: all of them, or the next `count` (held ones first), then holds again. */
+  release(count = Number.POSITIVE_INFINITY): void {
     this.holding = false;
-    for (const send of this.held.splice(0)) send();
+    this.allowance = count;
+    for (const send of this.held.splice(0)) {
+      if (this.spend()) send();
+      else this.held.push(send);
+    }
+  }
+
+  /** True while the allowance lasts; holds again once it is spent. */
+  private spend(): boolean {
+    if (this.allowance <= 0) this.holding = true;
+    if (this.holding) return false;
+    this.allowance -= 1;
+    return true;
   }
 
   override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
@@ -37,7 +52,7 @@ export class HoldingDispatcher extends Dispatcher {
       this.sent.push({ method: opts.method, path: String(opts.path) });
       return inner.dispatch(opts, handler);
     };
-    if (this.holding && isFileRequest(opts)) {
+    if (isFileRequest(opts) && !this.spend()) {
       this.held.push(send);
       return true;
     }

@@ -247,6 +247,13 @@ export function buildOpenApi(baseUrl: string): Json {
       get: adminOp('Read the pace of jobs', null, schema(api.SandboxSpeedResponse)),
       put: adminOp('Set the pace of jobs accepted from now on', api.SandboxSpeedSetting, schema(api.SandboxSpeedResponse)),
     },
+    '/sandbox/clock/advance': {
+      post: adminOp(
+        'Move the sandbox\u2019s time forward (to expire file addresses and quotes without waiting)',
+        api.SandboxClockAdvance,
+        schema(api.SandboxClockResponse),
+      ),
+    },
     '/sandbox/quotes/{id}/expire': {
       post: adminOp('Expire a quote now (to exercise quote_expired)', null, QuoteDecisionResult, [idParam()]),
     },

@@ -14,7 +14,9 @@ import { loadRenderer } from './rendererLoader.ts';
 import { buildRouter } from './routes.ts';
 import { Scheduler } from './scheduler.ts';
 import { ensureAdminToken, ensureCursorSecret, ensureSeedKey, ensureSeedUser } from './seed.ts';
-import { createSandboxServer } from './server/server.ts';
+import { registerCdn } from './resources/cdn.ts';
+import { Router } from './server/router.ts';
+import { createSandboxServer, type TlsOptions } from './server/server.ts';
 import type { Services, Speed } from './services.ts';
 import { loadOrCreateTls } from './tls.ts';
 import { PresetPreviews } from './voicePreviews.ts';
@@ -79,12 +81,19 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   }
   const baseUrl = `https://127.0.0.1:${port}`;
   const cdnUrl = `${baseUrl}/cdn`;
+  const storage = variants.storageOrigin() ? await startStorage({ key: tls.keyPem, cert: tls.certPem }, () => services) : null;
   let scheduler: Scheduler | null = null;
+  let clockOffsetMs = 0;
   const base: Omit<Services, 'presetPreviews'> = {
     db,
-    now: () => new Date(),
+    now: () => new Date(Date.now() + clockOffsetMs),
+    advanceClock: (ms) => {
+      clockOffsetMs += ms;
+      scheduler?.nudge();
+    },
     baseUrl,
     cdnUrl,
+    storageUrl: storage?.url ?? null,
     speed: options.speed,
     faults: new FaultState(db),
     locks: new KeyedMutex(),
@@ -113,6 +122,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
         server.close(() => ok());
         server.closeAllConnections();
       });
+      await storage?.close();
       // Both stop taking work at once; closing the renderer then kills the ffmpeg children of
       // renders in flight, so stopping never waits for a render. Their jobs stay as they were in
       // the database (every commit is one transaction) and resume at the next start.
@@ -121,6 +131,30 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       await Promise.all(stopping);
       db.close();
     },
+  };
+}
+
+/**
+ * The second origin a `cdn-redirect` CDN sends files to: its own HTTPS listener on loopback (any
+ * free port, the same certificate), serving only `/storage/<file>`.
+ */
+async function startStorage(tls: TlsOptions, services: () => Services | null): Promise<{ url: string; close: () => Promise<void> }> {
+  const router = new Router();
+  registerCdn(router, true);
+  const server = createSandboxServer(tls, router, () => {
+    const ready = services();
+    if (!ready) throw new Error('The sandbox is still starting.');
+    return ready;
+  });
+  await listen(server, 0);
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}/storage`,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -12,8 +12,12 @@ export type Speed = 'fast' | 'realtime';
 export type Services = {
   db: Db;
   now: () => Date;
+  /** Moves `now` forward (the admin clock, for tests). */
+  advanceClock: (ms: number) => void;
   baseUrl: string;
   cdnUrl: string;
+  /** The storage origin's address for files (`cdn-redirect`), else null. */
+  storageUrl: string | null;
   speed: Speed;
   faults: FaultState;
   locks: KeyedMutex;

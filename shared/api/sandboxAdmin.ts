@@ -20,6 +20,10 @@ export const SandboxQuoteDecision = z.strictObject({ decision: z.enum(['approve'
 export const SandboxSpeedSetting = z.strictObject({ speed: z.enum(['fast', 'realtime']) });
 export const SandboxSpeedResponse = dataOf(SandboxSpeedSetting);
 
+/** POST /sandbox/clock/advance: moves the sandbox's time forward (what expires, expires as if that time had passed). */
+export const SandboxClockAdvance = z.strictObject({ seconds: z.number().int().min(1).max(86_400) });
+export const SandboxClockResponse = dataOf(z.strictObject({ now: z.string() }));
+
 /** GET /sandbox/quotes: the quotes of one user (or all) in one approval state, newest first. */
 export const SandboxQuoteList = dataOf(
   z.array(

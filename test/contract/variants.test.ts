@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle, SandboxResponse } from '../support/sandboxProcess.ts';
 import {
@@ -13,6 +14,7 @@ import {
   samplePng,
   setFaults,
   startContractSandbox,
+  upload,
   validCharacter,
   type TestUser,
 } from './helpers.ts';
@@ -379,6 +381,82 @@ describe('short-idempotency (spec 4: key retention and order of checks not shown
     const replay = await post(base, '/v1/characters', validCharacter(), { key: user.key, idem });
     expect(replay.headers['idempotency-replayed']).toBe('true');
     expect(data(replay).id).toBe(data(first).id);
+  });
+});
+
+/** A file request straight to an address (no redirect followed): its status, headers and size. */
+async function fetchFile(
+  sb: SandboxHandle,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; location: string | null; range: string | null; size: number }> {
+  const res = await undiciRequest(url, { headers, dispatcher: sb.dispatcher });
+  const size = (await res.body.arrayBuffer()).byteLength;
+  const location = res.headers.location;
+  const range = res.headers['content-range'];
+  return {
+    status: res.statusCode,
+    location: typeof location === 'string' ? location : null,
+    range: typeof range === 'string' ? range : null,
+    size,
+  };
+}
+
+describe('signed-urls (spec 2.3-2.5: how long a CDN address stays valid is not shown)', () => {
+  const v = withVariant('signed-urls=30');
+
+  it('hands out addresses with an expiry and a signature, served until the expiry and refused after it; a new read gives a fresh one', async () => {
+    const characterId = await readyCharacter(v.sb, v.user.key);
+    const first = String(data(await get(v.sb, `/v1/characters/${characterId}`, v.user.key)).headshot_url);
+    const url = new URL(first);
+    expect(Number(url.searchParams.get('expires')) * 1000).toBeGreaterThan(Date.now());
+    expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect((await fetchFile(v.sb, first)).status).toBe(200);
+    expect((await fetchFile(v.sb, first, { range: 'bytes=0-9' })).status).toBe(206);
+    url.searchParams.set('signature', '0'.repeat(64));
+    expect((await fetchFile(v.sb, url.href)).status).toBe(403);
+    expect((await fetchFile(v.sb, first.split('?')[0]!)).status).toBe(403);
+
+    expect((await v.sb.request('POST', '/sandbox/clock/advance', { body: { seconds: 31 } })).status).toBe(200);
+    expect((await fetchFile(v.sb, first)).status).toBe(403);
+    const fresh = String(data(await get(v.sb, `/v1/characters/${characterId}`, v.user.key)).headshot_url);
+    expect(fresh.split('?')[0]).toBe(first.split('?')[0]);
+    expect(fresh).not.toBe(first);
+    expect((await fetchFile(v.sb, fresh)).status).toBe(200);
+  });
+
+  it('takes its own signed addresses back as inputs, whatever their age', async () => {
+    const url = await upload(v.sb, samplePng(), 'image/png', v.user.key);
+    expect(url).toMatch(/\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect((await v.sb.request('POST', '/sandbox/clock/advance', { body: { seconds: 31 } })).status).toBe(200);
+    const res = await post(v.sb, '/v1/characters', validCharacter({ reference_image_urls: [url] }), { key: v.user.key });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
+  it('the default hands out addresses without a query', async () => {
+    expect(await upload(base, samplePng(), 'image/png', baseUser.key)).not.toContain('?');
+  });
+});
+
+describe('cdn-redirect (spec 1: how the CDN serves its files is not shown)', () => {
+  const v = withVariant('cdn-redirect');
+
+  it('answers a file with 302 to a second storage origin, which serves it whole and by range', async () => {
+    const url = await upload(v.sb, samplePng(), 'image/png', v.user.key);
+    const cdn = await fetchFile(v.sb, url);
+    expect(cdn.status).toBe(302);
+    const storage = new URL(cdn.location!);
+    expect(storage.protocol).toBe('https:');
+    expect(storage.origin).not.toBe(new URL(url).origin);
+    expect(storage.pathname.split('/').pop()).toBe(new URL(url).pathname.split('/').pop());
+    const whole = await fetchFile(v.sb, storage.href);
+    expect(whole.status).toBe(200);
+    const part = await fetchFile(v.sb, storage.href, { range: 'bytes=0-9' });
+    expect(part).toMatchObject({ status: 206, range: `bytes 0-9/${whole.size}`, size: 10 });
+  });
+
+  it('the default serves the file itself', async () => {
+    expect((await fetchFile(base, await upload(base, samplePng(), 'image/png', baseUser.key))).status).toBe(200);
   });
 });
 

@@ -16,6 +16,8 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** Service variants (`--variant`), e.g. ['minimal-accept', 'short-idempotency=5']; none by default. */
   variants?: readonly string[];
+  /** `--remember-port`: listen on the port of the last start in this data folder when it is free, as the embedded sandbox does. */
+  rememberPort?: boolean;
 };
 
 export type RequestOptions = {
@@ -69,6 +71,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<SandboxH
   delete env.CAST_SANDBOX_API_KEY;
   Object.assign(env, options.env);
   const variantArgs = options.variants?.length ? ['--variant', options.variants.join(',')] : [];
+  if (options.rememberPort) variantArgs.push('--remember-port');
   const child = spawn(process.execPath, [CLI, '--port', '0', '--data', dataDir, '--speed', speed, ...variantArgs], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,6 +28,8 @@ export type DownloadRow = {
   attempts: number;
   error_message: string | null;
   failure: DownloadFailure | null;
+  /** When the row last changed: a new source, a fresher address of it, or an attempt. */
+  updated_at: string;
 };
 
 /** A verified file in the media store, ready to be indexed for its download. */
@@ -154,6 +156,36 @@ export class DownloadStore {
     return this.library.all<DownloadRow>(
       "SELECT * FROM downloads INDEXED BY downloads_queue WHERE state = 'pending' ORDER BY CASE WHEN role LIKE 'thumb%' OR role LIKE 'headshot%' THEN 0 ELSE 1 END, created_at LIMIT ?",
       limit,
+    );
+  }
+
+  /** An owner's downloads not in place yet (waiting or failed), whose addresses a fresh record may replace. */
+  unfinishedOf(ownerKind: ResourceKind, ownerId: string): Pick<DownloadRow, 'id' | 'role' | 'url' | 'state'>[] {
+    return this.library.all(
+      "SELECT id, role, url, state FROM downloads WHERE owner_kind = ? AND owner_id = ? AND state IN ('pending', 'failed')",
+      ownerKind,
+      ownerId,
+    );
+  }
+
+  /** The same file at a fresher address (a new signature): what was received stays. */
+  refreshSource(id: string, url: string, now: string): void {
+    this.library.run('UPDATE downloads SET url = ?, updated_at = ? WHERE id = ?', url, now, id);
+  }
+
+  /** How many owners of a kind have downloads at all (about as many as the service lists with files). */
+  ownersOf(ownerKind: ResourceKind): number {
+    return this.library.get<{ n: number }>('SELECT count(DISTINCT owner_id) AS n FROM downloads WHERE owner_kind = ?', ownerKind)?.n ?? 0;
+  }
+
+  /** How many owners of a kind have downloads waiting, counted up to `atMost`. */
+  waitingOwners(ownerKind: ResourceKind, atMost: number): number {
+    return (
+      this.library.get<{ n: number }>(
+        "SELECT count(*) AS n FROM (SELECT DISTINCT owner_id FROM downloads WHERE owner_kind = ? AND state = 'pending' LIMIT ?)",
+        ownerKind,
+        atMost,
+      )?.n ?? 0
     );
   }
 

@@ -14,9 +14,13 @@ import { expectedHash, guessType, headerOf, HttpStatusError, startingPoint } fro
 import { DownloadStore, type DownloadFailure, type DownloadRow, type IndexedFile } from './downloadStore.ts';
 import type { MediaStore } from './mediaStore.ts';
 import { MediaBound, mediaKindOf, RefusedDownload } from './mediaBounds.ts';
-import { sourceRefusal } from './mediaOrigin.ts';
+import { hopRefusal, sourceRefusal } from './mediaOrigin.ts';
 import { isAddressRefused } from '../api/addressGuard.ts';
 import type { ServiceDispatcher } from '../api/dispatcher.ts';
+import { openSource } from './openSource.ts';
+import { RedirectRefused, type HopCheck } from './redirectHops.ts';
+import { longerLived, sourceIdentity } from './signedSource.ts';
+import type { SourceRefresher } from './sourceRefresher.ts';
 
 export type { DownloadFailure, DownloadRow } from './downloadStore.ts';
 
@@ -35,6 +39,10 @@ export type DownloaderDeps = {
   /** Turns addresses into stored sources and back, against the connection's CDN; without it sources stay whole addresses. */
   sources?: CdnSources;
   dispatcher: ServiceDispatcher;
+  /** Reads records again for addresses that expired or were refused; without it addresses are used as they are. */
+  refresher?: SourceRefresher;
+  /** Checks every address of a file request (the first and each redirect) before a request goes to it. */
+  checkHop?: HopCheck;
   canDownload: () => boolean;
   clock: Clock;
   random: () => number;
@@ -116,7 +124,12 @@ export class Downloader {
     const url = this.deps.sources?.toStored(address) ?? address;
     const now = this.nowIso();
     const existing = this.downloads.find(ownerKind, ownerId, role);
-    if (existing && existing.url === url && existing.state !== 'removed') return false;
+    // The same file at a freshly signed address is no new download: one still to fetch keeps the address valid longer.
+    if (existing && existing.state !== 'removed' && sourceIdentity(existing.url) === sourceIdentity(url)) {
+      const kept = longerLived(existing.url, url);
+      if (kept !== existing.url && existing.state !== 'done') this.downloads.refreshSource(existing.id, kept, now);
+      return false;
+    }
     if (existing) {
       this.downloads.restartFrom(existing.id, url, now);
       rmSync(this.deps.store.partialPath(existing.id), { force: true });
@@ -356,6 +369,11 @@ export class Downloader {
     const refused = error instanceof RefusedDownload || isAddressRefused(error);
     if (error instanceof VerificationError || refused) rmSync(partial, { force: true });
     const attempts = row.attempts + 1;
+    if (error instanceof RedirectRefused) {
+      this.downloads.failFor(row.id, 'error', `${error.message} Run the library check to try again.`, attempts, now);
+      this.settledAgain(row.id);
+      return;
+    }
     const gone = error instanceof HttpStatusError && (error.status === 404 || error.status === 410 || error.status === 403);
     if (gone || refused || attempts >= (this.deps.maxAttempts ?? 8)) {
       const message = refused
@@ -453,19 +471,28 @@ export class Downloader {
     throw new DiskFullError('no room for the file', { cause: Object.assign(new Error('no room'), { code: 'ENOSPC' }) });
   }
 
+  /**
+   * The rules every address of a file request meets before a request goes to it: the record's own
+   * address (and a fresh one read again) only on the connection's CDN, each redirect hop by
+   * `hopRefusal`, then whatever the session adds.
+   */
+  private hopCheck(): HopCheck | undefined {
+    const { sources, checkHop } = this.deps;
+    if (!sources) return checkHop;
+    return (url, hop, from) => {
+      const refused = from === null ? sourceRefusal(url, sources.address) : hopRefusal(from, url, sources.address);
+      if (refused) throw new RefusedDownload(refused);
+      return checkHop?.(url, hop, from);
+    };
+  }
+
   /** Fetches the download's file into its partial file (resuming what is there), verified: its content id, size and type. */
   private async fetchInto(row: DownloadRow, partial: string): Promise<IndexedFile> {
-    const url = new URL(this.deps.sources?.resolve(row.url) ?? row.url);
-    const refused = this.deps.sources ? sourceRefusal(url, this.deps.sources.address) : null;
-    if (refused) throw new RefusedDownload(refused);
     const bound = this.boundOf(row);
     const saved = sizeOf(partial);
     const headers: Record<string, string> = { accept: '*/*' };
     if (saved > 0) headers.range = `bytes=${saved}-`;
-    const answer = await this.deps.dispatcher.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: 'GET',
+    const { answer, url } = await openSource({ ...this.deps, checkHop: this.hopCheck(), now: () => this.deps.clock.now() }, row, {
       headers,
       signal: this.abort.signal,
     });

@@ -17,6 +17,8 @@ export type MediaSpec = { role: string; url: string | null | undefined; onlyWith
 export type KindRule<K extends ResourceKind> = {
   /** Reads one record from the service (the poller follows a resource this way). */
   read(api: ApiClient, id: string): Promise<RecordOf[K]>;
+  /** Every record of the kind, a page at a time, newest first: a refresh of many file addresses walks it. */
+  list(api: ApiClient): AsyncIterable<RecordOf[K][]>;
   /** Writes the record into the library's mirror. */
   mirror(store: ResourceStore, record: RecordOf[K]): void;
   /** Statuses after which nothing changes any more (spec 3). */
@@ -36,6 +38,13 @@ export type KindRule<K extends ResourceKind> = {
   /** Events for a record that left the library. */
   removed(id: string, emit: Emit): void;
 };
+
+/** Records asked per list page: the most the service's lists take (spec 4.4 says 1-100 for voices), as history sync asks. */
+const LIST_PAGE = 100;
+
+async function* itemsOf<T>(pages: AsyncIterable<{ items: T[] }>): AsyncGenerator<T[]> {
+  for await (const page of pages) yield page.items;
+}
 
 function inFlight(kind: ResourceKind, statuses: readonly string[]): string[] {
   return statuses.filter((status) => !TERMINAL[kind].includes(status));
@@ -65,6 +74,7 @@ function itemRemoved(id: string, emit: Emit): void {
 export const RESOURCE_KINDS: { readonly [K in ResourceKind]: KindRule<K> } = {
   character: {
     read: (api, id) => api.character(id),
+    list: (api) => itemsOf(api.characters({ limit: LIST_PAGE })),
     mirror: (store, record) => store.upsertCharacter(record),
     terminal: TERMINAL.character,
     succeeded: 'ready',
@@ -84,6 +94,7 @@ export const RESOURCE_KINDS: { readonly [K in ResourceKind]: KindRule<K> } = {
   },
   generation: {
     read: (api, id) => api.generation(id),
+    list: (api) => itemsOf(api.generations({ limit: LIST_PAGE })),
     mirror: (store, record) => store.upsertGeneration(record),
     terminal: TERMINAL.generation,
     succeeded: 'completed',
@@ -99,6 +110,9 @@ export const RESOURCE_KINDS: { readonly [K in ResourceKind]: KindRule<K> } = {
   },
   voice: {
     read: (api, id) => api.voice(id),
+    list: async function* (api) {
+      for await (const page of api.voices({ limit: LIST_PAGE })) yield [...page.voices, ...page.presets];
+    },
     mirror: (store, record) => store.upsertVoice(record),
     terminal: TERMINAL.voice,
     succeeded: 'ready',
@@ -112,6 +126,7 @@ export const RESOURCE_KINDS: { readonly [K in ResourceKind]: KindRule<K> } = {
   },
   audio: {
     read: (api, id) => api.audio(id),
+    list: (api) => itemsOf(api.audioTracks({ limit: LIST_PAGE })),
     mirror: (store, record) => store.upsertAudio(record),
     terminal: TERMINAL.audio,
     succeeded: 'ready',

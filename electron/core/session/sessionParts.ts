@@ -8,6 +8,7 @@ import { CdnSources, isLoopback } from '../downloads/cdnSources.ts';
 import { DiskSpace } from '../downloads/diskSpace.ts';
 import { Downloader } from '../downloads/downloader.ts';
 import { MediaStore } from '../downloads/mediaStore.ts';
+import { SourceRefresher } from '../downloads/sourceRefresher.ts';
 import { DurationEstimateStore } from '../jobs/durationEstimateStore.ts';
 import { DurationEstimates } from '../jobs/durationEstimates.ts';
 import { HistoryMatchStore } from '../jobs/historyMatchStore.ts';
@@ -188,6 +189,8 @@ export function createDownloader(s: Session, sources: CdnSources, options: Sessi
     store: s.media,
     sources,
     dispatcher: options.dispatcher,
+    // Addresses that expired or were refused are read again from the service (list pages for many).
+    refresher: new SourceRefresher({ library: s.library, resources: s.resources, api: () => s.api, sources, clock, log }),
     // While a damaged library is rebuilt, files wait until those already on disk are found again.
     // While the disk is full, files wait for room (DiskSpace reads it again and resumes them).
     canDownload: () => s.connectivity.online && s.health.state !== 'rebuilding' && !s.space.full,

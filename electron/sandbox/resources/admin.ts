@@ -1,4 +1,5 @@
 import {
+  SandboxClockAdvance,
   SandboxCreateUser,
   SandboxFaults,
   SandboxGrantCredits,
@@ -163,6 +164,18 @@ export function registerAdmin(router: Router, adminToken: string): void {
       const input = parseValid(SandboxSpeedSetting, await body(ctx));
       ctx.services.speed = input.speed;
       return { status: 200, body: { data: { speed: input.speed } } };
+    }),
+  );
+
+  // Sandbox-only: the service's time jumps forward, so signed file addresses (and anything else
+  // with a deadline) expire without a test waiting for them.
+  router.add(
+    'POST',
+    '/sandbox/clock/advance',
+    admin(async (ctx) => {
+      const input = parseValid(SandboxClockAdvance, await body(ctx));
+      ctx.services.advanceClock(input.seconds * 1000);
+      return { status: 200, body: { data: { now: ctx.services.now().toISOString() } } };
     }),
   );
 

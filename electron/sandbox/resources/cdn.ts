@@ -1,15 +1,18 @@
 import { createReadStream } from 'node:fs';
 import { SandboxError } from '../sandboxError.ts';
-import type { Router } from '../server/router.ts';
+import type { RequestContext, Router } from '../server/router.ts';
 
 const NAME = /^([0-9a-f]{64})\.([a-z0-9]+)$/;
 
 /**
  * The CDN (cdn_url = base_url + /cdn): public, immutable, content-addressed files with a strong
- * ETag, single-range requests (206/416), conditional GET (304), HEAD, and a year of caching.
+ * ETag, single-range requests (206/416), conditional GET (304), HEAD, and a year of caching. A
+ * service variant may refuse a file's address (an expired signature) or redirect it to storage;
+ * with `storage`, the storage origin a `cdn-redirect` CDN sends its files to (`/storage/<file>`).
  */
-export function registerCdn(router: Router): void {
-  router.add('GET', '/cdn/:name', async (ctx) => {
+export function registerCdn(router: Router, storage = false): void {
+  router.add('GET', storage ? '/storage/:name' : '/cdn/:name', async (ctx) => {
+    if (redirected(ctx, storage)) return null;
     const match = NAME.exec(ctx.params.name ?? '');
     const object = match?.[1] ? ctx.services.cdn.get(match[1]) : null;
     if (!match || !object || object.ext !== match[2]) throw new SandboxError('not_found', 'No file at this CDN address.');
@@ -62,6 +65,17 @@ export function registerCdn(router: Router): void {
     });
     return null;
   });
+}
+
+/** Asks the service's variants about the request first: true when it was answered with a redirect (a refusal throws). */
+function redirected(ctx: RequestContext, storage: boolean): boolean {
+  const { services } = ctx;
+  const url = new URL(ctx.req.url ?? '/', services.baseUrl);
+  const said = services.variants.cdnFile({ url, now: services.now(), storage, storageUrl: services.storageUrl });
+  if (!said) return false;
+  ctx.res.writeHead(302, { Location: said.redirect, 'Content-Length': 0, 'Cache-Control': 'no-store' });
+  ctx.res.end();
+  return true;
 }
 
 /**

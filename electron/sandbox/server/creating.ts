@@ -59,7 +59,7 @@ export function creating(spec: CreatingSpec): Handler {
     if (spec.requireJson && !/^application\/json\s*(;|$)/i.test(ctx.req.headers['content-type'] ?? '')) {
       throw new SandboxError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
     }
-    const body = parseJson(await readBody(ctx.req, JSON_BODY_LIMIT));
+    const body = ctx.services.variants.takeBack(parseJson(await readBody(ctx.req, JSON_BODY_LIMIT)), ctx.services.cdnUrl);
     // spec 4 / 6: webhook delivery is held; any webhook_url is refused before anything else.
     const webhookField = findWebhookUrl(body, '');
     if (webhookField !== null) {

@@ -38,7 +38,8 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, router: Route
       services.variants.request({ ...exchange, query: url.searchParams, headers: req.headers });
     }
     const reply = await handler({ req, res, method, path, query: url.searchParams, params, route, services });
-    if (reply) sendJson(res, exchange ? services.variants.reply(reply, exchange) : reply);
+    if (reply)
+      sendJson(res, exchange ? services.variants.handOut(services.variants.reply(reply, exchange), services.cdnUrl, exchange.now) : reply);
   } catch (error) {
     // A client that hangs up mid-body gets no answer; that is not the service's failure.
     if (req.destroyed && !(error instanceof SandboxError)) return;

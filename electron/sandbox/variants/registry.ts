@@ -1,3 +1,4 @@
+import { cdnRedirect } from './cdnRedirect.ts';
 import { extraFields } from './extraFields.ts';
 import { longRetryAfter } from './longRetryAfter.ts';
 import { minimalAccept } from './minimalAccept.ts';
@@ -8,6 +9,7 @@ import { opaqueCursors } from './opaqueCursors.ts';
 import { otherEnvelope } from './otherEnvelope.ts';
 import { problemErrors } from './problemErrors.ts';
 import { shortIdempotency } from './shortIdempotency.ts';
+import { signedUrls } from './signedUrls.ts';
 import { strictScopes } from './strictScopes.ts';
 import type { Variant } from './variant.ts';
 import { VariantSet } from './variantSet.ts';
@@ -28,6 +30,9 @@ const VARIANTS: Readonly<Record<string, (parameter: string | undefined) => Varia
   'no-capabilities': noCapabilities,
   'strict-scopes': strictScopes,
   'short-idempotency': shortIdempotency,
+  // A file's signature is checked before the CDN redirects it to storage.
+  'signed-urls': signedUrls,
+  'cdn-redirect': cdnRedirect,
 };
 
 export const VARIANT_NAMES: readonly string[] = Object.keys(VARIANTS);

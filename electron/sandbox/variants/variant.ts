@@ -12,6 +12,18 @@ export type Exchange = {
   now: Date;
 };
 
+/** One request for a file, at the CDN or at the storage origin it redirects to (`storage`). */
+export type CdnExchange = {
+  url: URL;
+  now: Date;
+  storage: boolean;
+  /** The storage origin's address for files (`https://127.0.0.1:PORT/storage`), when this service has one. */
+  storageUrl: string | null;
+};
+
+/** What a variant answers for a file request instead of the file: a redirect to another address. */
+export type CdnAnswer = { redirect: string };
+
 export type IncomingRequest = Exchange & { query: URLSearchParams; headers: IncomingHttpHeaders };
 
 /** A creating request as a variant sees it before the replay lookup. */
@@ -47,4 +59,12 @@ export type Variant = {
   idempotencyRetentionMs?: number;
   /** Runs in a creating request before the replay lookup (may refuse a replay the default would answer). */
   beforeReplay?: (request: ReplayCheck) => void;
+  /** Rewrites an address on the CDN as a /v1 answer hands it out (a signature with an expiry, say). */
+  cdnAddress?: (address: string, now: Date) => string;
+  /** Rewrites an address on the CDN a creating request sends back, before anything reads the body. */
+  inputAddress?: (address: string) => string;
+  /** Before a file is served: may refuse it (throws a SandboxError) or answer a redirect instead. */
+  cdnFile?: (at: CdnExchange) => CdnAnswer | undefined;
+  /** The service keeps its files on a second storage origin (another HTTPS listener) its CDN redirects to. */
+  storageOrigin?: boolean;
 };

@@ -37,7 +37,7 @@ async function start(): Promise<void> {
   // on the same folder (`--data`), which knows nothing of Electron's.
   let folderLock: DataFolderLock;
   try {
-    folderLock = acquireDataFolderLock(app.getPath('userData'));
+    folderLock = await acquireDataFolderLock(app.getPath('userData'));
   } catch (error) {
     dialog.showErrorBox('Cast Studio', error instanceof Error ? error.message : String(error));
     app.quit();

@@ -92,7 +92,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
   await mkdir(options.userDataDir, { recursive: true });
   // One process per data folder: two cores on one queue would both send it. Throws the sentence.
-  const lock = acquireDataFolderLock(options.userDataDir);
+  const lock = await acquireDataFolderLock(options.userDataDir);
   try {
     return await startLocked(options, rendererDir, () => lock.release());
   } catch (error) {

@@ -6,7 +6,7 @@ import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
 import { acquireDataFolderLock } from '../core/app/dataFolderLock.ts';
 import { createCore } from '../core/createCore.ts';
 import { workerThreadCore } from '../core/host/coreWorker.ts';
-import { inThreadCore, startRemoteCore, type CoreSpawner, type ShellCore } from '../core/host/remoteCore.ts';
+import { inThreadCore, SHELL_STOP_GRACE_MS, startRemoteCore, type CoreSpawner, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts';
 import { corePreferences, peekPreferences } from '../core/preferences/preferences.ts';
 import { startScreenIn } from '../core/app/screenMemory.ts';
@@ -176,6 +176,8 @@ async function startCore(
   }
   return startRemoteCore({
     spawn: options.spawnCore ?? workerThreadCore(shell.log, options.coreEntry),
+    // Stopping is bounded: a core that cannot finish (its sandbox frozen mid-request) is ended.
+    stopGraceMs: SHELL_STOP_GRACE_MS,
     config: { userDataDir, host: 'browser', mediaBase: shell.mediaBase, ...(options.probe ? { probe: options.probe } : {}) },
     keychain,
     launchSandbox: shell.launchSandbox,

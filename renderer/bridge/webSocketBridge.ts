@@ -186,6 +186,8 @@ export class WebSocketBridge implements Bridge {
   /** Both ends check the IPC version: the host through `v` in the URL, the page through app.info. */
   private async verify(): Promise<void> {
     const reply = await this.send('app.info', {}, true);
+    // The socket closed for good meanwhile (the session had ended): nothing to verify.
+    if (this.isFinal()) return;
     if (reply.ok) {
       const info = reply.value as { ipcVersion?: unknown };
       if (info.ipcVersion !== IPC_VERSION) {

@@ -105,6 +105,11 @@ describe('the browser host’s sessions', () => {
       closeCode: CLOSE_SESSION_ENDED,
     });
     expect((await upload(otherToken)).status).toBe(403);
+    // A page opened again with the ended token (a reload) is told so at once, not left waiting.
+    const reloaded = bridgeFor(otherToken);
+    expect(await reloaded.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'session_ended' } });
+    expect(reloaded.status).toBe('ended');
+    reloaded.close();
     // Ending it twice says it has ended already; the page that ended it carries on.
     expect(await mine.invoke('shell.endSession', { id: theirs?.id ?? '' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await mine.invoke('jobs.pause', {})).toEqual({ ok: true, value: { ok: true } });

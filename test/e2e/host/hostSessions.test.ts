@@ -2,7 +2,19 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { chromiumMissing, launchChromium, screenshotPath, startStudioHost, type StudioHost, type Theme } from '../support/index.ts';
+import {
+  chromiumMissing,
+  formatFindings,
+  launchChromium,
+  resize,
+  screenshotPath,
+  seriousViolations,
+  settleTheme,
+  sizeName,
+  startStudioHost,
+  type StudioHost,
+  type Theme,
+} from '../support/index.ts';
 import { StudioApp } from '../studio/pages/StudioApp.ts';
 
 /**
@@ -40,25 +52,29 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Browser sessions', () 
     expect(await rows().filter({ hasText: 'This tab' }).count()).toBe(1);
     expect(await rows().filter({ hasText: 'Another tab' }).count()).toBe(1);
     expect(await section().innerText()).toContain('ends after 12 hours unused, or 7 days after it began');
+    const findings: string[] = [];
     for (const size of [
       { width: 1024, height: 700 },
       { width: 1440, height: 900 },
-    ]) {
-      await mine.page.setViewportSize(size);
+    ] as const) {
+      await resize(mine.page, size);
       for (const theme of ['light', 'dark'] satisfies Theme[]) {
-        await mine.page.emulateMedia({ colorScheme: theme });
+        await settleTheme(mine.page, theme);
         await section().scrollIntoViewIfNeeded();
-        const path = screenshotPath(`settings-sessions-${size.width}x${size.height}`, theme);
+        const path = screenshotPath(`settings-sessions-${sizeName(size)}`, theme);
         mkdirSync(dirname(path), { recursive: true });
         await mine.page.screenshot({ path, animations: 'disabled' });
+        const found = await seriousViolations(mine.page);
+        if (found.length > 0) findings.push(`${sizeName(size)} ${theme}:\n${formatFindings(found)}`);
         // Every row's End button is inside the panel, beside its words, not wrapped under them or cut off.
         for (const row of await rows().all()) {
           const [box, button] = [await row.boundingBox(), await row.getByRole('button').boundingBox()];
-          expect(box && button && button.x + button.width <= box.x + box.width).toBe(true);
+          expect(box && button && button.x + button.width <= box.x + box.width && button.y >= box.y).toBe(true);
         }
       }
     }
-    await mine.page.emulateMedia({ colorScheme: 'light' });
+    expect(findings.join('\n')).toBe('');
+    await settleTheme(mine.page, 'light');
   });
 
   it('ends another tab’s session: that tab says so and its commands are refused, this one carries on', async () => {

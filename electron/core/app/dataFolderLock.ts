@@ -50,6 +50,18 @@ export class DataFolderInUse extends Error {
 export async function acquireDataFolderLock(dir: string): Promise<DataFolderLock> {
   const path = lockPath(dir);
   if (process.platform === 'win32') return acquirePipe(dir, path);
+  try {
+    return await acquireSocket(dir, path);
+  } catch (error) {
+    // A folder on a file system without sockets (FAT, exFAT) refuses any; every process on it
+    // meets the same refusal, so all of them take the lock in the temporary folder instead.
+    const fallback = fallbackLockPath(dir);
+    if (error instanceof DataFolderInUse || path === fallback) throw error;
+    return acquireSocket(dir, fallback);
+  }
+}
+
+async function acquireSocket(dir: string, path: string): Promise<DataFolderLock> {
   // Three rounds: a takeover can lose a race to a third process, which then holds the lock fairly.
   for (let round = 0; round < 3; round += 1) {
     const bound = await bindPrivately(path);
@@ -68,16 +80,22 @@ export async function acquireDataFolderLock(dir: string): Promise<DataFolderLock
  * temporary folder made from the data folder's path and this user, so every process finds the same one.
  */
 export function lockPath(dir: string): string {
-  const absolute = resolve(dir);
-  const digest = () =>
-    createHash('sha256')
-      .update(`${process.getuid?.() ?? ''}:${absolute}`)
-      .digest('hex')
-      .slice(0, 24);
-  if (process.platform === 'win32') return `\\\\.\\pipe\\cast-studio-${digest()}`;
-  const inFolder = join(absolute, LOCK_FILE_NAME);
-  if (Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH_BYTES) return inFolder;
-  return join(tmpdir(), `cs-${digest()}.lock`);
+  if (process.platform === 'win32') return `\\\\.\\pipe\\cast-studio-${folderDigest(dir)}`;
+  const inFolder = join(resolve(dir), LOCK_FILE_NAME);
+  return Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH_BYTES ? inFolder : fallbackLockPath(dir);
+}
+
+/** The lock's name in the temporary folder, for a data folder that cannot hold it. */
+export function fallbackLockPath(dir: string): string {
+  return join(tmpdir(), `cs-${folderDigest(dir)}.lock`);
+}
+
+/** The same for every process of this user on this data folder. */
+function folderDigest(dir: string): string {
+  return createHash('sha256')
+    .update(`${process.getuid?.() ?? ''}:${resolve(dir)}`)
+    .digest('hex')
+    .slice(0, 24);
 }
 
 /** Listens under a private name beside `path`, then links it to `path`; `linked` false: `path` exists. */

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireDataFolderLock, DataFolderInUse, LOCK_FILE_NAME, lockPath } from '../../../../../electron/core/app/dataFolderLock.ts';
+import {
+  acquireDataFolderLock,
+  DataFolderInUse,
+  fallbackLockPath,
+  LOCK_FILE_NAME,
+  lockPath,
+} from '../../../../../electron/core/app/dataFolderLock.ts';
 
 const LOCK_MODULE = fileURLToPath(new URL('../../../../../electron/core/app/dataFolderLock.ts', import.meta.url));
 
@@ -157,6 +163,20 @@ describe('the data folder lock', () => {
     // Z, and its last thread gone: the leader shows Z while its other threads still close its files.
     await expect.poll(() => `${processState(zombie)} ${threadsOf(zombie)}`).toBe('Z 1');
     (await acquireDataFolderLock(dir)).release();
+  });
+
+  it.skipIf(process.platform !== 'linux')('takes the lock in the temporary folder when the data folder cannot hold a socket', async () => {
+    // sysfs holds no new files of any kind, as FAT and exFAT hold no sockets.
+    const folder = '/sys/kernel';
+    const lock = await acquireDataFolderLock(folder);
+    try {
+      expect(lock.path).toBe(fallbackLockPath(folder));
+      expect(lstatSync(lock.path).isSocket()).toBe(true);
+      expect(await refusal(folder)).toBeInstanceOf(DataFolderInUse);
+    } finally {
+      lock.release();
+    }
+    expect(existsSync(lock.path)).toBe(false);
   });
 
   it('puts its socket under the temporary folder when the data folder’s path is too long for one', () => {

@@ -11,9 +11,10 @@ import {
   tokenFromProtocols,
   type RouterLike,
 } from '../../shared/ipc/bridgeFrames.ts';
-import { commands, IPC_VERSION, type Reply, type WireMessage, type WireRequest } from '../../shared/ipc/index.ts';
+import { IPC_VERSION, type Reply, type WireMessage, type WireRequest } from '../../shared/ipc/index.ts';
 import type { Logger } from '../core/log/logger.ts';
 import type { HostAuth } from './hostAuth.ts';
+import { HOST_SESSION_COMMANDS, hostSessionRouter } from './hostSessionCommands.ts';
 /**
  * Commands a browser page never has a reason to send: a browser knows no file paths (dropped files
  * stream to `PUT /uploads`, which hands core a path of its own), so a path from a page is refused
@@ -42,10 +43,6 @@ export type BridgeRouter = RouterLike & { subscribeJson?(sink: (event: string, j
 /** How often sessions are checked for expiry, so an expired page's sockets close without waiting for its next message. */
 const SESSION_SWEEP_MS = 60_000;
 const SESSION_ENDED_REASON = 'This session has ended. Open Cast Studio again from a new link.';
-const NO_SUCH_SESSION: Reply<never> = {
-  ok: false,
-  error: { code: 'not_found', message: 'That session has ended already. The list shows the sessions open now.' },
-};
 
 const BUSY: Reply<never> = {
   ok: false,
@@ -156,6 +153,7 @@ export class BridgeServer {
 
   private attach(ws: WebSocket, router: BridgeRouter, sessionId: string): void {
     let inFlight = 0;
+    const own = hostSessionRouter(this.auth, sessionId);
     this.sessionOfSocket.set(ws, sessionId);
     ws.once('close', () => this.sessionOfSocket.delete(ws));
     // ws reports a malformed frame (invalid UTF-8, a frame over maxPayload, a bad opcode, reserved
@@ -172,8 +170,12 @@ export class BridgeServer {
       }
       // Each message is a use of the session; one that ended meanwhile is closed, its message unanswered.
       if (!this.auth.useSession(sessionId)) return ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED_REASON);
-      const own = this.sessionCommand(request, sessionId);
-      if (own) return this.send(ws, JSON.stringify({ type: 'reply', id: request.id, reply: own } satisfies WireMessage));
+      if (HOST_SESSION_COMMANDS.has(request.command)) {
+        void own
+          .handle(request.command, request.input)
+          .then((reply) => this.send(ws, JSON.stringify({ type: 'reply', id: request.id, reply } satisfies WireMessage)));
+        return;
+      }
       const refused = REFUSED_COMMANDS.get(request.command) ?? (inFlight >= MAX_IN_FLIGHT ? BUSY : null);
       if (!refused) inFlight += 1;
       const handled = refused
@@ -187,19 +189,6 @@ export class BridgeServer {
             .finally(() => (inFlight -= 1));
       void handled.then((reply) => this.send(ws, JSON.stringify({ type: 'reply', id: request.id, reply } satisfies WireMessage)));
     });
-  }
-
-  /** The host's own commands about its sessions (Settings lists them and ends one); null for any other. */
-  private sessionCommand(request: WireRequest, sessionId: string): Reply<unknown> | null {
-    if (request.command === 'shell.listSessions') {
-      const sessions = this.auth.listSessions().map((session) => ({ ...session, current: session.id === sessionId }));
-      return { ok: true, value: sessions };
-    }
-    if (request.command !== 'shell.endSession') return null;
-    const input = commands['shell.endSession'].input.safeParse(request.input);
-    if (!input.success) return { ok: false, error: { code: 'invalid_input', message: 'Say which session to end by its id.' } };
-    // Ends it at once, this page's own included: its sockets close with CLOSE_SESSION_ENDED.
-    return this.auth.endSession(input.data.id) ? { ok: true, value: { ok: true } } : NO_SUCH_SESSION;
   }
 
   /** Sends to an open socket; one that has stopped reading while output piles up is dropped. */

@@ -30,12 +30,11 @@ export const useHostSessionsStore = create<HostSessionsState>()((set, get) => ({
     set({ ending: id, error: null });
     const reply = await invoke('shell.endSession', { id });
     set({ ending: null });
-    if (!reply.ok) {
-      set({ error: describeError(reply.error) });
-      return;
-    }
-    // This tab's own session: the page has lost its connection and says so; there is no list to ask for.
-    if (!current) await get().load();
+    // This tab's own session: the host closes the page's link before it answers, and the page says
+    // the session ended; there is no list to ask for any more.
+    if (current) return;
+    if (reply.ok) await get().load();
+    else set({ error: describeError(reply.error) });
   },
   reset: () => set(initial),
 }));

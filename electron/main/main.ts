@@ -8,7 +8,7 @@ import type { Settings } from '../../shared/ipc/models.ts';
 import { acquireDataFolderLock, type DataFolderLock } from '../core/app/dataFolderLock.ts';
 import { startScreenIn } from '../core/app/screenMemory.ts';
 import { peekPreferences } from '../core/preferences/preferences.ts';
-import { startRemoteCore, type ShellCore } from '../core/host/remoteCore.ts';
+import { SHELL_STOP_GRACE_MS, startRemoteCore, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger } from '../core/log/logger.ts';
 import { installAppMenu } from './appMenu.ts';
 import { appContentSecurityPolicy } from './appResponse.ts';
@@ -37,7 +37,7 @@ async function start(): Promise<void> {
   // on the same folder (`--data`), which knows nothing of Electron's.
   let folderLock: DataFolderLock;
   try {
-    folderLock = acquireDataFolderLock(app.getPath('userData'));
+    folderLock = await acquireDataFolderLock(app.getPath('userData'));
   } catch (error) {
     dialog.showErrorBox('Cast Studio', error instanceof Error ? error.message : String(error));
     app.quit();
@@ -68,6 +68,8 @@ async function start(): Promise<void> {
     config: { userDataDir: app.getPath('userData'), host: 'electron', mediaBase: MEDIA_BASE },
     keychain: createDesktopKeychain({ log, window: () => win }),
     launchSandbox: utilitySandbox({ entry: join(root, 'dist', 'sandbox', 'cli.js'), speed: 'realtime', log }),
+    // Quitting is bounded: a core that cannot finish (its sandbox frozen mid-request) is ended.
+    stopGraceMs: SHELL_STOP_GRACE_MS,
     log,
   });
   let started: ShellCore | null = null;

@@ -4,7 +4,7 @@ import { sandboxEnvironment, waitForSandboxReady, type SandboxLauncher } from '.
 
 export type { LaunchedSandbox, SandboxLauncher } from '../core/sandboxLaunch/sandboxOutput.ts';
 
-const STOP_GRACE_MS = 5_000;
+const STOP_GRACE_MS = 3_000;
 
 /**
  * The desktop app's embedded sandbox: the bundled sandbox (`dist/sandbox/cli.js`, built by
@@ -29,9 +29,21 @@ export function utilitySandbox(options: { entry: string; speed: 'realtime' | 'fa
       exited,
       pid: child.pid,
       stop: async () => {
-        if (child.pid === undefined) return;
+        const { pid } = child;
+        if (pid === undefined) return;
         child.kill();
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
+        const ended = await Promise.race([
+          exited.then(() => true),
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS)),
+        ]);
+        // A sandbox that does not end on request (frozen, stuck) is killed: quitting never waits on it.
+        if (!ended) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // It ended meanwhile.
+          }
+        }
       },
     };
   };

@@ -1,10 +1,20 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { BRIDGE_PATH, CLOSE_GOING_AWAY, CLOSE_INCOMPATIBLE, CLOSE_NOT_INVOKE, type RouterLike } from '../../shared/ipc/bridgeFrames.ts';
+import {
+  BRIDGE_PATH,
+  BRIDGE_PROTOCOL,
+  CLOSE_GOING_AWAY,
+  CLOSE_INCOMPATIBLE,
+  CLOSE_NOT_INVOKE,
+  CLOSE_SESSION_ENDED,
+  tokenFromProtocols,
+  type RouterLike,
+} from '../../shared/ipc/bridgeFrames.ts';
 import { IPC_VERSION, type Reply, type WireMessage, type WireRequest } from '../../shared/ipc/index.ts';
 import type { Logger } from '../core/log/logger.ts';
 import type { HostAuth } from './hostAuth.ts';
+import { HOST_SESSION_COMMANDS, hostSessionRouter } from './hostSessionCommands.ts';
 /**
  * Commands a browser page never has a reason to send: a browser knows no file paths (dropped files
  * stream to `PUT /uploads`, which hands core a path of its own), so a path from a page is refused
@@ -30,6 +40,10 @@ export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 /** Core's router as the bridge uses it; with `subscribeJson`, events arrive as text and are relayed as text. */
 export type BridgeRouter = RouterLike & { subscribeJson?(sink: (event: string, json: string) => void): () => void };
 
+/** How often sessions are checked for expiry, so an expired page's sockets close without waiting for its next message. */
+const SESSION_SWEEP_MS = 60_000;
+const SESSION_ENDED_REASON = 'This session has ended. Open Cast Studio again from a new link.';
+
 const BUSY: Reply<never> = {
   ok: false,
   error: {
@@ -47,13 +61,22 @@ const BUSY: Reply<never> = {
  * sends a malformed frame is closed, and only that socket.
  */
 export class BridgeServer {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // The page offers its token as a subprotocol (shared/ipc/bridgeFrames.ts); the answer names only the bridge's.
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    handleProtocols: (offered) => (offered.has(BRIDGE_PROTOCOL) ? BRIDGE_PROTOCOL : false),
+  });
   private readonly auth: HostAuth;
   private readonly router: () => BridgeRouter | null;
   private readonly log: Logger;
   private unsubscribe: (() => void) | null = null;
   /** Upgrades that arrived while core was still starting: each is taken up again once it is. */
   private readonly held = new Map<Duplex, () => void>();
+  /** Which session each open socket belongs to: ending a session closes its sockets. */
+  private readonly sessionOfSocket = new Map<WebSocket, string>();
+  private readonly stopWatchingSessions: () => void;
+  private readonly sweep: NodeJS.Timeout;
 
   constructor(auth: HostAuth, router: () => BridgeRouter | null, log: Logger) {
     this.auth = auth;
@@ -61,6 +84,11 @@ export class BridgeServer {
     this.log = log;
     // Not expected with noServer, but an 'error' without a listener would end the process.
     this.wss.on('error', (error) => this.log.warn('The bridge server reported an error.', { reason: error.message }));
+    this.stopWatchingSessions = auth.onEnded((sessionId) => {
+      for (const [ws, owner] of this.sessionOfSocket) if (owner === sessionId) ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED_REASON);
+    });
+    // Listing expires what is due, and the listener above closes its sockets.
+    this.sweep = setInterval(() => auth.listSessions(), SESSION_SWEEP_MS).unref();
   }
 
   /** For `server.on('upgrade', …)`. */
@@ -70,17 +98,18 @@ export class BridgeServer {
     socket.on('error', (error) => this.log.info('A bridge connection failed during its upgrade.', { reason: error.message }));
     const url = new URL(request.url ?? '/', this.auth.origin);
     const router = this.router();
-    const allowed =
-      url.pathname === BRIDGE_PATH &&
-      this.auth.hostMatches(request.headers.host) &&
-      this.auth.originMatches(request.headers.origin, true) &&
-      this.auth.sessionMatches(url.searchParams.get('token'));
-    if (!allowed) {
+    const token = tokenFromProtocols(headerOf(request, 'sec-websocket-protocol'));
+    const fromThisHost =
+      url.pathname === BRIDGE_PATH && this.auth.hostMatches(request.headers.host) && this.auth.originMatches(request.headers.origin, true);
+    const sessionId = fromThisHost ? this.auth.sessionOf(token) : null;
+    // A page whose session has ended is told so in a close code, to say it in a sentence; any other is refused.
+    const ended = fromThisHost && sessionId === null && this.auth.sessionEnded(token);
+    if (!sessionId && !ended) {
       socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       socket.destroy();
       return;
     }
-    if (!router) {
+    if (!router && sessionId) {
       // The page opened while core is starting (the window opens at once): its socket waits
       // for core instead of being refused and retried.
       this.held.set(socket, () => this.upgrade(request, socket, head));
@@ -88,11 +117,12 @@ export class BridgeServer {
       return;
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => {
+      if (!sessionId || !router) return ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED_REASON);
       if (url.searchParams.get('v') !== String(IPC_VERSION)) {
         ws.close(CLOSE_INCOMPATIBLE, 'This page is from another version of Cast Studio; reload it.');
         return;
       }
-      this.attach(ws, router);
+      this.attach(ws, router, sessionId);
     });
   };
 
@@ -111,6 +141,8 @@ export class BridgeServer {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.sweep);
+    this.stopWatchingSessions();
     this.unsubscribe?.();
     this.unsubscribe = null;
     for (const socket of this.held.keys()) socket.destroy();
@@ -119,8 +151,11 @@ export class BridgeServer {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private attach(ws: WebSocket, router: BridgeRouter): void {
+  private attach(ws: WebSocket, router: BridgeRouter, sessionId: string): void {
     let inFlight = 0;
+    const own = hostSessionRouter(this.auth, sessionId);
+    this.sessionOfSocket.set(ws, sessionId);
+    ws.once('close', () => this.sessionOfSocket.delete(ws));
     // ws reports a malformed frame (invalid UTF-8, a frame over maxPayload, a bad opcode, reserved
     // bits) as 'error' after starting the close itself (1007, 1009, 1002: the page learns why);
     // without this listener the 'error' would end the process, the embedded sandbox with it.
@@ -131,6 +166,14 @@ export class BridgeServer {
       const request = isBinary ? null : parseRequest(data);
       if (!request) {
         ws.close(CLOSE_NOT_INVOKE, 'Cast Studio expected an invoke message.');
+        return;
+      }
+      // Each message is a use of the session; one that ended meanwhile is closed, its message unanswered.
+      if (!this.auth.useSession(sessionId)) return ws.close(CLOSE_SESSION_ENDED, SESSION_ENDED_REASON);
+      if (HOST_SESSION_COMMANDS.has(request.command)) {
+        void own
+          .handle(request.command, request.input)
+          .then((reply) => this.send(ws, JSON.stringify({ type: 'reply', id: request.id, reply } satisfies WireMessage)));
         return;
       }
       const refused = REFUSED_COMMANDS.get(request.command) ?? (inFlight >= MAX_IN_FLIGHT ? BUSY : null);
@@ -172,4 +215,9 @@ function parseRequest(data: RawData): WireRequest | null {
   const { type, id, command, input } = value as Record<string, unknown>;
   if (type !== 'invoke' || typeof id !== 'number' || !Number.isSafeInteger(id) || typeof command !== 'string') return null;
   return { type, id, command, input };
+}
+
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
 }

@@ -1,18 +1,20 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
 import { acquireDataFolderLock } from '../core/app/dataFolderLock.ts';
+import { makePrivateDir } from '../core/app/privateFiles.ts';
 import { createCore } from '../core/createCore.ts';
 import { workerThreadCore } from '../core/host/coreWorker.ts';
-import { inThreadCore, startRemoteCore, type CoreSpawner, type ShellCore } from '../core/host/remoteCore.ts';
+import { inThreadCore, SHELL_STOP_GRACE_MS, startRemoteCore, type CoreSpawner, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts';
 import { corePreferences, peekPreferences } from '../core/preferences/preferences.ts';
 import { startScreenIn } from '../core/app/screenMemory.ts';
 import { KeytarKeychain, type Keychain } from '../core/secrets/keychain.ts';
+import type { HostSessionView } from './hostAuth.ts';
 import { HostKeychain } from './hostKeychain.ts';
 import { startHostServer } from './hostServer.ts';
+import { removeLaunchPage, writeLaunchPage } from './launchPage.ts';
 import { openBrowser } from './openBrowser.ts';
 import { childProcessSandbox, existingSandbox, type SandboxLauncher, type SandboxSpeed } from './sandboxProcess.ts';
 
@@ -72,6 +74,8 @@ export type BrowserHost = {
   port: number;
   /** A session token, as a page gets by trading a launch code (tests open sockets with it). */
   sessionToken(): string;
+  /** The sessions of pages opened from this host's links, as Settings lists them (no tokens). */
+  sessions(): HostSessionView[];
   core: ShellCore;
   /** The embedded sandbox's ready line once core has started it (tests use its admin token). */
   sandbox(): SandboxReady | null;
@@ -90,9 +94,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       `The renderer is not built (${rendererDir} has no index.html). Run \`npx vite build --mode renderer\`, or \`npm run start:browser\` which builds it.`,
     );
   }
-  await mkdir(options.userDataDir, { recursive: true });
+  // The user's alone (0700): the launch page and the lock live here.
+  makePrivateDir(options.userDataDir);
   // One process per data folder: two cores on one queue would both send it. Throws the sentence.
-  const lock = acquireDataFolderLock(options.userDataDir);
+  const lock = await acquireDataFolderLock(options.userDataDir);
   try {
     return await startLocked(options, rendererDir, () => lock.release());
   } catch (error) {
@@ -123,8 +128,9 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
     : undefined;
   const { auth } = host;
   // The page may open at once, as the desktop app's window does: its bridge socket waits for core.
-  // The opener's command line and the browser's history see only a launch code, spent at once.
-  if (options.open) openBrowser(host.launchUrl(), (message) => log.warn(message));
+  // The opener's command line names only a private page in the data folder, never the launch code
+  // (another local user can read command lines); the browser's history sees a code spent at once.
+  if (options.open) openBrowser(writeLaunchPage(options.userDataDir, host.launchUrl()), (message) => log.warn(message));
   options.onListening?.(() => host.launchUrl());
   const core = await startCore(options, { log, mediaBase: host.mediaBase, launchSandbox }).catch(async (error: unknown) => {
     await host.close();
@@ -139,6 +145,7 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
     mediaBase: host.mediaBase,
     port: host.port,
     sessionToken: () => auth.redeem(auth.mintLaunchCode()) ?? '',
+    sessions: () => auth.listSessions(),
     core,
     sandbox: () => sandboxReady,
     stop: () => {
@@ -147,6 +154,7 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
           await host.close();
           await core.stop();
         } finally {
+          if (options.open) removeLaunchPage(options.userDataDir);
           releaseLock();
         }
       })();
@@ -176,6 +184,8 @@ async function startCore(
   }
   return startRemoteCore({
     spawn: options.spawnCore ?? workerThreadCore(shell.log, options.coreEntry),
+    // Stopping is bounded: a core that cannot finish (its sandbox frozen mid-request) is ended.
+    stopGraceMs: SHELL_STOP_GRACE_MS,
     config: { userDataDir, host: 'browser', mediaBase: shell.mediaBase, ...(options.probe ? { probe: options.probe } : {}) },
     keychain,
     launchSandbox: shell.launchSandbox,

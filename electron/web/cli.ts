@@ -26,6 +26,9 @@ function defaultUserDataDir(): string {
   return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), name);
 }
 
+/** How long stopping may take in all before the process exits regardless (core and sandbox have shorter graces). */
+const STOP_DEADLINE_MS = 8_000;
+
 const consoleSink: Logger = {
   info: () => undefined,
   warn: (message: string, fields?: LogFields) => console.warn(message, fields ?? ''),
@@ -75,6 +78,12 @@ async function main(): Promise<void> {
 
   const stop = () => {
     console.log('Stopping Cast Studio…');
+    // The orderly stop is bounded on its own; this is the last word should anything still hang.
+    // Exiting kills the embedded sandbox on the way out (electron/web/sandboxProcess.ts).
+    setTimeout(() => {
+      log.warn('The browser host did not stop in time; ending it.', { afterMs: STOP_DEADLINE_MS });
+      void fileLog.close().finally(() => process.exit(1));
+    }, STOP_DEADLINE_MS).unref();
     // The file log writes in the background: its last lines reach the disk before the process exits.
     void host
       .stop()

@@ -5,7 +5,9 @@ const NO_OPENER = 'Could not open a browser; open the address printed in the ter
 
 /**
  * Opens `url` in the default browser with the OS's own opener. Best effort: when there is none
- * (a server, a container) the caller has already printed the URL to open by hand.
+ * (a server, a container) the caller has already printed the URL to open by hand. The URL is on
+ * the opener's command line, which every local user can read: it must carry no secret (the browser
+ * host passes its private launch page, electron/web/launchPage.ts).
  */
 export function openBrowser(url: string, onFailure: (message: string) => void): void {
   const [command, args, verbatim] =

@@ -9,7 +9,8 @@ export type SandboxSpeed = 'realtime' | 'fast';
 
 /** The sandbox's command line, run by path (the host may not import the sandbox: it is the service). */
 const SANDBOX_CLI = fileURLToPath(new URL('../sandbox/cli.ts', import.meta.url));
-const STOP_GRACE_MS = 5_000;
+/** How long a sandbox asked to stop may take before it is killed (a frozen one never ends on request). */
+export const SANDBOX_STOP_GRACE_MS = 3_000;
 
 /**
  * The browser host's embedded sandbox: `node electron/sandbox/cli.ts` as a child process, with its
@@ -39,12 +40,14 @@ export function childProcessSandbox(options: { speed: SandboxSpeed; log: Logger 
       exited,
       pid: child.pid,
       stop: async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), SANDBOX_STOP_GRACE_MS);
+          await exited;
+          clearTimeout(timer);
+        }
+        // Only now: a host that exits while its sandbox is still ending kills it on the way out.
         process.off('exit', killWithHost);
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-        await exited;
-        clearTimeout(timer);
       },
     };
   };

@@ -11,6 +11,8 @@ const MESSAGES: Partial<Record<BridgeStatus, string>> = {
   closed: 'The link to Cast Studio’s core is closed. Reload the page.',
   refused:
     'This link to Cast Studio was used already or is more than a minute old. Press Enter where Cast Studio runs for a new link, and open that.',
+  ended:
+    'This page’s session with Cast Studio has ended: it was ended in Settings or went unused too long. Press Enter where Cast Studio runs for a new link, and open that.',
 };
 
 /**

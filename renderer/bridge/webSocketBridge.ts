@@ -1,9 +1,12 @@
 import { IPC_VERSION, type Bridge, type Reply, type WireMessage, type WireRequest } from '../../shared/ipc/bridge.ts';
 import type { AppError, CommandInput, CommandName, CommandOutput, EventName, EventPayload } from '../../shared/ipc/index.ts';
-import { CLOSE_INCOMPATIBLE, SESSION_HEADER, UPLOAD_PATH } from '../../shared/ipc/bridgeFrames.ts';
+import { bridgeProtocols, CLOSE_INCOMPATIBLE, CLOSE_SESSION_ENDED, SESSION_HEADER, UPLOAD_PATH } from '../../shared/ipc/bridgeFrames.ts';
 
-/** `refused`: the page's launch link was spent or expired and the tab holds no session. */
-export type BridgeStatus = 'connecting' | 'open' | 'reconnecting' | 'incompatible' | 'refused' | 'closed';
+/**
+ * `refused`: the page's launch link was spent or expired and the tab holds no session.
+ * `ended`: the tab's session ended (in Settings, or unused too long); a new link opens a new one.
+ */
+export type BridgeStatus = 'connecting' | 'open' | 'reconnecting' | 'incompatible' | 'refused' | 'ended' | 'closed';
 
 /** The part of the DOM WebSocket this client uses, so tests can run it in Node against a real host. */
 export type SocketLike = {
@@ -15,14 +18,15 @@ export type SocketLike = {
   onmessage: ((event: { data: unknown }) => void) | null;
   onerror: ((event: unknown) => void) | null;
 };
-type SocketFactory = (url: string) => SocketLike;
+/** `protocols` carries the session token (shared/ipc/bridgeFrames.ts), never the URL. */
+type SocketFactory = (url: string, protocols: string[]) => SocketLike;
 type Fetch = (
   url: string,
   init: { method: string; body: Blob; headers: Record<string, string> },
 ) => Promise<{ status: number; text(): Promise<string> }>;
 
 export type WebSocketBridgeOptions = {
-  /** `ws(s)://host/bridge`, without the query: the token and the IPC version are added here. */
+  /** `ws(s)://host/bridge`, without the query: the IPC version is added here, the token goes in the subprotocols. */
   url: string;
   /** The session token, or how to get it once (renderer/bridge/hostToken.ts); null: refused. */
   token: string | (() => Promise<string | null>);
@@ -64,7 +68,7 @@ export class WebSocketBridge implements Bridge {
 
   constructor(options: WebSocketBridgeOptions) {
     this.options = {
-      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      createSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,
       fetch: (url, init) => fetch(url, init),
       maxDelayMs: 5000,
       ...options,
@@ -132,6 +136,7 @@ export class WebSocketBridge implements Bridge {
   private send(command: string, input: unknown, bypassVerification = false): Promise<Reply<unknown>> {
     if (this.current === 'incompatible') return Promise.resolve({ ok: false, error: incompatibleError });
     if (this.current === 'refused') return Promise.resolve({ ok: false, error: refusedError });
+    if (this.current === 'ended') return Promise.resolve({ ok: false, error: sessionEndedError });
     if (this.current === 'closed') return Promise.resolve({ ok: false, error: closedError });
     const request: WireRequest = { type: 'invoke', id: this.nextId++, command, input };
     return new Promise((resolve) => {
@@ -163,10 +168,10 @@ export class WebSocketBridge implements Bridge {
       this.failAll(refusedError);
       return;
     }
-    const query = new URLSearchParams({ token, v: String(IPC_VERSION) });
+    const query = new URLSearchParams({ v: String(IPC_VERSION) });
     let socket: SocketLike;
     try {
-      socket = this.options.createSocket(`${this.options.url}?${query.toString()}`);
+      socket = this.options.createSocket(`${this.options.url}?${query.toString()}`, bridgeProtocols(token));
     } catch {
       this.scheduleReconnect();
       return;
@@ -181,6 +186,8 @@ export class WebSocketBridge implements Bridge {
   /** Both ends check the IPC version: the host through `v` in the URL, the page through app.info. */
   private async verify(): Promise<void> {
     const reply = await this.send('app.info', {}, true);
+    // The socket closed for good meanwhile (the session had ended): nothing to verify.
+    if (this.isFinal()) return;
     if (reply.ok) {
       const info = reply.value as { ipcVersion?: unknown };
       if (info.ipcVersion !== IPC_VERSION) {
@@ -233,6 +240,12 @@ export class WebSocketBridge implements Bridge {
     this.socket = null;
     this.verified = false;
     this.info = null;
+    if (code === CLOSE_SESSION_ENDED) {
+      // The host ran none of what was sent once the session had ended: each is answered so.
+      this.setStatus('ended');
+      this.failAll(sessionEndedError);
+      return;
+    }
     for (const [id, entry] of this.pending) {
       if (!entry.sent) continue;
       this.pending.delete(id);
@@ -243,7 +256,7 @@ export class WebSocketBridge implements Bridge {
   }
 
   private isFinal(): boolean {
-    return this.current === 'closed' || this.current === 'incompatible' || this.current === 'refused';
+    return this.current === 'closed' || this.current === 'incompatible' || this.current === 'refused' || this.current === 'ended';
   }
 
   private scheduleReconnect(): void {
@@ -289,6 +302,11 @@ const refusedError: AppError = {
   code: 'session_refused',
   message:
     'This link to Cast Studio was used already or is more than a minute old. Open Cast Studio again from a new link: press Enter where it runs to get one.',
+};
+const sessionEndedError: AppError = {
+  code: 'session_ended',
+  message:
+    'This page’s session with Cast Studio has ended: it was ended in Settings or went unused too long. Press Enter where Cast Studio runs for a new link, and open that.',
 };
 const uploadLostError: AppError = {
   code: 'connection_lost',

@@ -12,6 +12,30 @@ export const BRIDGE_PATH = '/bridge';
 export const UPLOAD_PATH = '/uploads';
 export const SESSION_HEADER = 'x-cast-token';
 
+/**
+ * The WebSocket's subprotocols: the one the host answers with, and the one that carries the
+ * page's session token. The token travels in the upgrade's `Sec-WebSocket-Protocol` header, never
+ * in the URL, where logs and history would keep it; the host never echoes it back.
+ */
+export const BRIDGE_PROTOCOL = 'cast-bridge';
+export const TOKEN_PROTOCOL_PREFIX = 'cast-token.';
+
+/** What a page passes as `new WebSocket(url, protocols)`. */
+export function bridgeProtocols(token: string): string[] {
+  return [BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`];
+}
+
+/** The session token among an upgrade's offered subprotocols (the header's comma-separated list), if any. */
+export function tokenFromProtocols(header: string | undefined): string | null {
+  for (const offered of (header ?? '').split(',')) {
+    const protocol = offered.trim();
+    if (protocol.startsWith(TOKEN_PROTOCOL_PREFIX)) return protocol.slice(TOKEN_PROTOCOL_PREFIX.length) || null;
+  }
+  return null;
+}
+
+/** The page's session has ended (expired, or ended in Settings): it must be opened again from a new link. */
+export const CLOSE_SESSION_ENDED = 4401;
 /** The page's build speaks another IPC version: the host accepts the socket only to close it with this code. */
 export const CLOSE_INCOMPATIBLE = 4409;
 /** The host is quitting (RFC 6455 "going away"). */

@@ -283,6 +283,23 @@ export const commands = {
   },
   'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }) }).strict(), output: Ok },
 
+  // Browser-host-only, answered by its bridge (electron/web/bridgeServer.ts): the sessions of pages
+  // opened from its links, and ending one. The desktop app has none and answers not_available.
+  'shell.listSessions': {
+    input: Empty,
+    output: z.array(
+      z.object({
+        id: Id,
+        startedAt: z.number(),
+        lastUsedAt: z.number(),
+        expiresAt: z.number(),
+        /** The session of the page that asks. */
+        current: z.boolean(),
+      }),
+    ),
+  },
+  'shell.endSession': { input: z.object({ id: Id }).strict(), output: Ok },
+
   'window.focusChanged': { input: z.object({ focused: z.boolean() }).strict(), output: Ok },
 
   // Answered by the shell, also while core is down: what `core.changed` last said, for a page that connects later.

@@ -8,7 +8,7 @@
  *   FUZZ_COMMANDS=10000 FUZZ_SEED=7 npx vitest run --project fuzz test/fuzz/browserHost.test.ts
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { COMMAND_NAMES, commands, IPC_VERSION, type CommandName } from '../../shared/ipc/index.ts';
+import { bridgeProtocols } from '../../shared/ipc/bridgeFrames.ts';
 import { LOCK_FILE_NAME } from '../../electron/core/app/dataFolderLock.ts';
 import { MAX_FRAME_BYTES, MAX_IN_FLIGHT } from '../../electron/web/bridgeServer.ts';
 import { clientFrame, sendRawFrames } from '../support/rawWebSocket.ts';
@@ -67,9 +68,13 @@ class Connection {
   readonly opened: Promise<void>;
 
   constructor(host: Host, token: string) {
-    this.ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?${new URLSearchParams({ token, v: String(IPC_VERSION) })}`, {
-      origin: host.origin,
-    });
+    this.ws = new WebSocket(
+      `ws://127.0.0.1:${host.port}/bridge?${new URLSearchParams({ v: String(IPC_VERSION) })}`,
+      bridgeProtocols(token),
+      {
+        origin: host.origin,
+      },
+    );
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
@@ -216,7 +221,8 @@ describe('the browser host process under malformed frames and commands', () => {
     rmSync(base, { recursive: true, force: true });
   });
 
-  const query = () => new URLSearchParams({ token, v: String(IPC_VERSION) }).toString();
+  const query = () => new URLSearchParams({ v: String(IPC_VERSION) }).toString();
+  const protocolHeader = () => `Sec-WebSocket-Protocol: ${bridgeProtocols(token).join(', ')}\r\n`;
   const text = (s: string) => Buffer.from(s, 'utf8');
   const invoke = text(JSON.stringify({ type: 'invoke', id: 1, command: 'app.info', input: {} }));
 
@@ -265,7 +271,10 @@ describe('the browser host process under malformed frames and commands', () => {
   ];
 
   it.each(frames)('%s closes that socket only, and the host answers the next connection', async (_name, sent, expected) => {
-    const outcome = await sendRawFrames(host.port, query(), host.origin, sent, { expectReplies: expected === 'reply' ? 1 : undefined });
+    const outcome = await sendRawFrames(host.port, query(), host.origin, sent, {
+      expectReplies: expected === 'reply' ? 1 : undefined,
+      protocols: bridgeProtocols(token),
+    });
     expect(outcome.upgraded).toBe(true);
     if (expected === 'reply') expect(outcome.replies[0]).toMatchObject({ type: 'reply', id: 1, reply: { ok: true } });
     else expect(outcome.closeCode).toBe(expected);
@@ -276,10 +285,11 @@ describe('the browser host process under malformed frames and commands', () => {
     const net = await import('node:net');
     const frame = clientFrame(0x1, invoke);
     for (const sent of [
-      `GET /bridge?${query()} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nUpgrade: websocket\r\n`,
+      `GET /bridge?${query()} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nUpgrade: websocket\r\n${protocolHeader()}`,
       Buffer.concat([
         Buffer.from(
           `GET /bridge?${query()} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nOrigin: ${host.origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+            protocolHeader() +
             `Sec-WebSocket-Key: ${Buffer.from('cast-studio-fuzz').toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
         ),
         frame.subarray(0, 5),
@@ -378,7 +388,8 @@ describe('the browser host process under malformed frames and commands', () => {
     writeFileSync(join(stale, LOCK_FILE_NAME), JSON.stringify({ pid: dead, token: 'killed' }));
     const other = await startHost(stale, rendererDir);
     try {
-      expect(JSON.parse(readFileSync(join(stale, LOCK_FILE_NAME), 'utf8'))).toMatchObject({ pid: other.child.pid });
+      // The lock is now the new host's socket, held by the operating system.
+      expect(lstatSync(join(stale, LOCK_FILE_NAME)).isSocket()).toBe(true);
     } finally {
       other.child.kill('SIGTERM');
       await other.exited;

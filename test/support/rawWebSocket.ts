@@ -49,7 +49,7 @@ export type RawOutcome = {
 };
 
 /**
- * Upgrades `/bridge?query` with `origin`, writes `frames` as they are, and reports how the host
+ * Upgrades `/bridge?query` with `origin` (and the subprotocols that carry a session token), writes `frames` as they are, and reports how the host
  * answered: it resolves at the host's close frame, when the socket ends, or once `expectReplies`
  * replies have arrived (events the host pushes meanwhile are kept in `texts` but not counted).
  */
@@ -58,7 +58,7 @@ export function sendRawFrames(
   query: string,
   origin: string,
   frames: Buffer[],
-  options: { expectReplies?: number } = {},
+  options: { expectReplies?: number; protocols?: string[] } = {},
 ): Promise<RawOutcome> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
@@ -76,6 +76,7 @@ export function sendRawFrames(
     socket.on('connect', () =>
       socket.write(
         `GET /bridge?${query} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          (options.protocols ? `Sec-WebSocket-Protocol: ${options.protocols.join(', ')}\r\n` : '') +
           `Sec-WebSocket-Key: ${Buffer.from('cast-studio-fuzz').toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
       ),
     );

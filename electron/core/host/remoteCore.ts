@@ -9,6 +9,13 @@ import type { Session } from '../session/session.ts';
 import { CoreLink, type CoreSpawner, type ShellServices } from './coreLink.ts';
 import type { CoreStartConfig, ResolvedMedia } from './coreProtocol.ts';
 
+/**
+ * How long the app's shells let core stop before ending its thread or process: quitting is bounded
+ * even when core is mid-request to a sandbox that does not answer. Core's library is SQLite in WAL
+ * mode, which an ended thread or process leaves consistent.
+ */
+export const SHELL_STOP_GRACE_MS = 4_000;
+
 export type { CoreProcess, CoreSpawner } from './coreLink.ts';
 
 type EventSink = (event: string, payload: unknown) => void;
@@ -46,7 +53,7 @@ export type ShellCore = {
 export type RemoteCoreOptions = ShellServices & {
   spawn: CoreSpawner;
   config: Omit<CoreStartConfig, 'keychainDescription' | 'sandbox'>;
-  /** How long a stopping core may take before its thread or process is ended. Default 30 s. */
+  /** How long a stopping core may take before its thread or process is ended. Default 30 s; the shells pass SHELL_STOP_GRACE_MS. */
   stopGraceMs?: number;
   /** Restarts within a minute before the shell gives up on core; a start that failed counts until one holds. Default 3. */
   maxRestarts?: number;

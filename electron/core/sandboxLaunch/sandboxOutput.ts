@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { SandboxReady } from '../../../shared/api/sandboxAdmin.ts';
-import type { Logger } from '../log/logger.ts';
+import { RedactingLogger, type Logger } from '../log/logger.ts';
 
 export type LaunchedSandbox = {
   ready: SandboxReady;
@@ -31,7 +31,8 @@ export function sandboxEnvironment(apiKey: string | null): Record<string, string
 /**
  * Follows a started sandbox's output, however it was started (a child process in the browser
  * host, a utility process in Electron): resolves with its first stdout line, the ready JSON;
- * sends later lines and stderr to the log; and fails with the stderr tail when the sandbox stops,
+ * sends later lines and stderr to the log, which from then on redacts the sandbox's admin token and
+ * key (when it is a RedactingLogger); and fails with the stderr tail when the sandbox stops,
  * times out or prints something else first, killing it.
  */
 export function waitForSandboxReady(process: {
@@ -66,6 +67,12 @@ export function waitForSandboxReady(process: {
       if (!parsed.success) return fail('printed something other than its ready line');
       settled = true;
       clearTimeout(timer);
+      // Core redacts these in its own log; the shell that started the sandbox (the desktop app's
+      // main process, the browser host) logs the sandbox's later lines in its own, and must too.
+      if (process.log instanceof RedactingLogger) {
+        process.log.redactor.addSecret(parsed.data.admin_token);
+        process.log.redactor.addSecret(parsed.data.api_key);
+      }
       // Keep reading stdout so the sandbox never blocks on a full pipe; its later lines are its log.
       lines.on('line', (later) => process.log.info('sandbox', { line: later }));
       resolve(parsed.data);

@@ -15,11 +15,14 @@ import { ConnectServiceForm } from './ConnectServiceForm.tsx';
 import { checkSummary, useLibraryInfoStore } from './libraryInfoStore.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { useProfilesStore } from './profilesStore.ts';
+import { HostSessionsSection } from './HostSessionsSection.tsx';
+import { useHostSessionsStore } from './hostSessionsStore.ts';
 import { SandboxSection } from './SandboxSection.tsx';
 import { useSandboxStore } from './sandboxStore.ts';
 import './settings.css';
 
-for (const store of [useProfilesStore, useLibraryInfoStore, useSandboxStore]) registerStoreReset(() => store.getState().reset());
+for (const store of [useProfilesStore, useLibraryInfoStore, useSandboxStore, useHostSessionsStore])
+  registerStoreReset(() => store.getState().reset());
 
 /** Connections, the library, downloads, notifications, theme and versions. */
 export function SettingsScreen() {
@@ -29,6 +32,8 @@ export function SettingsScreen() {
     if (!useSettingsStore.getState().settings) void useSettingsStore.getState().load();
   }, []);
   const sandboxInUse = useConnectionStore((s) => s.connection?.profile?.kind === 'sandbox');
+  // The desktop app has one window and no sessions: the panel is the browser host's.
+  const browserHost = useAppInfoStore((s) => s.info?.host === 'browser');
   const section = useNavigationStore((s) => s.settingsSection);
   useEffect(() => {
     if (!section) return;
@@ -49,6 +54,7 @@ export function SettingsScreen() {
       {sandboxInUse && <SandboxSection />}
       <LibrarySection />
       <PreferencesSection />
+      {browserHost && <HostSessionsSection />}
       <AboutSection />
     </section>
   );

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { IPC_VERSION } from '../../../shared/ipc/index.ts';
+import { bridgeProtocols } from '../../../shared/ipc/bridgeFrames.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -71,9 +72,13 @@ async function appInfoOverBridge(launchUrl: string): Promise<unknown> {
   const session = await fetch(`${origin}/session`, { method: 'POST', headers: { origin, 'x-cast-launch': hash.replace(/^#\w+=/, '') } });
   expect(session.status).toBe(200);
   const { token } = (await session.json()) as { token: string };
-  const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge?${new URLSearchParams({ token, v: String(IPC_VERSION) })}`, {
-    origin,
-  });
+  const socket = new WebSocket(
+    `${origin.replace('http', 'ws')}/bridge?${new URLSearchParams({ v: String(IPC_VERSION) })}`,
+    bridgeProtocols(token),
+    {
+      origin,
+    },
+  );
   try {
     return await new Promise((resolve, reject) => {
       socket.once('error', reject);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { IPC_VERSION, type CommandOutput } from '../../../../shared/ipc/index.ts';
+import { bridgeProtocols } from '../../../../shared/ipc/bridgeFrames.ts';
 import { Router } from '../../../../electron/core/ipc/router.ts';
 import { MAX_FRAME_BYTES, MAX_IN_FLIGHT } from '../../../../electron/web/bridgeServer.ts';
 import { startHostServer, type HostServer } from '../../../../electron/web/hostServer.ts';
@@ -35,21 +36,28 @@ function raw(port: number, path: string, headers: Record<string, string> = {}, m
 /** Sends one hand-made frame after a real upgrade and says how the host closed the socket. */
 async function rawFrame(
   port: number,
-  query: string,
+  token: string,
   origin: string,
   frame: Buffer,
 ): Promise<{ upgraded: boolean; closeCode: number | null }> {
-  const { upgraded, closeCode } = await sendRawFrames(port, query, origin, [frame]);
+  const query = new URLSearchParams({ v: String(IPC_VERSION) }).toString();
+  const { upgraded, closeCode } = await sendRawFrames(port, query, origin, [frame], { protocols: bridgeProtocols(token) });
   return { upgraded, closeCode };
 }
 
+/** Where a page opens its socket: the URL (the IPC version only) and the subprotocols that carry its token. */
+type SocketTarget = { url: string; protocols: string[] };
+
 /** Opens a socket and says how it ended: open, or the HTTP status that refused the upgrade. */
 function tryConnect(
-  url: string,
+  target: SocketTarget,
   options: { origin?: string; headers?: Record<string, string> } = {},
 ): Promise<{ opened: boolean; status?: number; closeCode?: number }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, { ...(options.origin ? { origin: options.origin } : {}), headers: options.headers ?? {} });
+    const ws = new WebSocket(target.url, target.protocols, {
+      ...(options.origin ? { origin: options.origin } : {}),
+      headers: options.headers ?? {},
+    });
     ws.on('unexpected-response', (_req, res) => {
       resolve({ opened: false, status: res.statusCode });
       ws.terminate();
@@ -140,12 +148,14 @@ describe('the browser host transport', () => {
     new WebSocketBridge({
       url: `ws://127.0.0.1:${host.port}/bridge`,
       token,
-      createSocket: (url) => new WebSocket(url, { origin: origin() }) as unknown as SocketLike,
+      createSocket: (url, protocols) => new WebSocket(url, protocols, { origin: origin() }) as unknown as SocketLike,
       fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, origin: origin() } }),
       maxDelayMs: 200,
     });
-  const socketUrl = (token: string | null, version: number = IPC_VERSION) =>
-    `ws://127.0.0.1:${host.port}/bridge?${new URLSearchParams({ ...(token === null ? {} : { token }), v: String(version) })}`;
+  const socketUrl = (token: string | null, version: number = IPC_VERSION): SocketTarget => ({
+    url: `ws://127.0.0.1:${host.port}/bridge?${new URLSearchParams({ v: String(version) })}`,
+    protocols: token === null ? ['cast-bridge'] : bridgeProtocols(token),
+  });
   const origin = () => host.auth.origin;
 
   describe('the renderer’s WebSocket client', () => {
@@ -153,7 +163,7 @@ describe('the browser host transport', () => {
       new WebSocketBridge({
         url: `ws://127.0.0.1:${host.port}/bridge`,
         token,
-        createSocket: (url) => new WebSocket(url, { origin: origin() }) as unknown as SocketLike,
+        createSocket: (url, protocols) => new WebSocket(url, protocols, { origin: origin() }) as unknown as SocketLike,
         // A browser sends its Origin with every PUT; Node's fetch is told to.
         fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, origin: origin() } }),
         maxDelayMs: 200,
@@ -273,7 +283,7 @@ describe('the browser host transport', () => {
         const bridge = new WebSocketBridge({
           url: `ws://127.0.0.1:${other.port}/bridge`,
           token: other.auth.redeem(other.auth.mintLaunchCode()) ?? '',
-          createSocket: (url) => new WebSocket(url, { origin: other.auth.origin }) as unknown as SocketLike,
+          createSocket: (url, protocols) => new WebSocket(url, protocols, { origin: other.auth.origin }) as unknown as SocketLike,
         });
         expect(await bridge.invoke('jobs.pause', {})).toMatchObject({ ok: false, error: { code: 'ipc_version_mismatch' } });
         expect(bridge.status).toBe('incompatible');
@@ -341,24 +351,22 @@ describe('the browser host transport', () => {
   });
 
   describe('what one connection may cost', () => {
-    const query = () => `${new URLSearchParams({ token: session(), v: String(IPC_VERSION) })}`;
-
     it('closes a socket that sends a malformed frame, that socket only, and answers the next one', async () => {
       const bystander = bridgeOf(session());
       expect((await bystander.invoke('app.info', {})).ok).toBe(true);
       const invalidUtf8 = clientFrame(0x1, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]));
-      expect(await rawFrame(host.port, query(), origin(), invalidUtf8)).toEqual({ upgraded: true, closeCode: 1007 });
+      expect(await rawFrame(host.port, session(), origin(), invalidUtf8)).toEqual({ upgraded: true, closeCode: 1007 });
       const oversize = clientFrame(0x1, Buffer.alloc(MAX_FRAME_BYTES + 1, 0x20));
-      expect(await rawFrame(host.port, query(), origin(), oversize)).toEqual({ upgraded: true, closeCode: 1009 });
-      expect(await rawFrame(host.port, query(), origin(), clientFrame(0x3, Buffer.from('{}')))).toEqual({
+      expect(await rawFrame(host.port, session(), origin(), oversize)).toEqual({ upgraded: true, closeCode: 1009 });
+      expect(await rawFrame(host.port, session(), origin(), clientFrame(0x3, Buffer.from('{}')))).toEqual({
         upgraded: true,
         closeCode: 1002,
       });
-      expect(await rawFrame(host.port, query(), origin(), clientFrame(0x1, Buffer.from('{}'), { rsv: 2 }))).toEqual({
+      expect(await rawFrame(host.port, session(), origin(), clientFrame(0x1, Buffer.from('{}'), { rsv: 2 }))).toEqual({
         upgraded: true,
         closeCode: 1002,
       });
-      expect(await rawFrame(host.port, query(), origin(), clientFrame(0x2, Buffer.from('{}')))).toEqual({
+      expect(await rawFrame(host.port, session(), origin(), clientFrame(0x2, Buffer.from('{}')))).toEqual({
         upgraded: true,
         closeCode: 1008,
       });
@@ -372,7 +380,8 @@ describe('the browser host transport', () => {
     it(`answers busy past ${MAX_IN_FLIGHT} requests in flight, and serves again once they finish`, async () => {
       let open!: () => void;
       gate = new Promise((resolve) => (open = resolve));
-      const ws = new WebSocket(socketUrl(session()), { origin: origin() });
+      const target = socketUrl(session());
+      const ws = new WebSocket(target.url, target.protocols, { origin: origin() });
       await new Promise((resolve) => ws.once('open', resolve));
       const replies = new Map<number, { ok: boolean; error?: { code: string; message: string } }>();
       ws.on('message', (data) => {
@@ -552,7 +561,7 @@ describe('the browser host transport', () => {
         const bridge = new WebSocketBridge({
           url: `ws://127.0.0.1:${starting.port}/bridge`,
           token,
-          createSocket: (url) => new WebSocket(url, { origin: starting.auth.origin }) as unknown as SocketLike,
+          createSocket: (url, protocols) => new WebSocket(url, protocols, { origin: starting.auth.origin }) as unknown as SocketLike,
           fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, origin: starting.auth.origin } }),
           maxDelayMs: 200,
         });
@@ -576,9 +585,13 @@ describe('the browser host transport', () => {
       const starting = await startHostServer({ rendererDir: join(dir, 'renderer'), uploadDir: join(dir, 'incoming-closed') });
       const token = starting.auth.redeem(starting.auth.mintLaunchCode()) ?? '';
       const ended = new Promise<string>((resolve) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${starting.port}/bridge?${new URLSearchParams({ token, v: String(IPC_VERSION) })}`, {
-          origin: starting.auth.origin,
-        });
+        const ws = new WebSocket(
+          `ws://127.0.0.1:${starting.port}/bridge?${new URLSearchParams({ v: String(IPC_VERSION) })}`,
+          bridgeProtocols(token),
+          {
+            origin: starting.auth.origin,
+          },
+        );
         ws.on('open', () => resolve('opened'));
         ws.on('error', () => resolve('dropped'));
         ws.on('close', () => resolve('dropped'));
@@ -591,8 +604,11 @@ describe('the browser host transport', () => {
     it('still refuses a socket without a session at once, core or no core', async () => {
       const starting = await startHostServer({ rendererDir: join(dir, 'renderer'), uploadDir: join(dir, 'incoming-refused') });
       try {
-        const url = `ws://127.0.0.1:${starting.port}/bridge?${new URLSearchParams({ token: 'nope', v: String(IPC_VERSION) })}`;
-        expect(await tryConnect(url, { origin: starting.auth.origin })).toEqual({ opened: false, status: 403 });
+        const url = `ws://127.0.0.1:${starting.port}/bridge?${new URLSearchParams({ v: String(IPC_VERSION) })}`;
+        expect(await tryConnect({ url, protocols: bridgeProtocols('nope') }, { origin: starting.auth.origin })).toEqual({
+          opened: false,
+          status: 403,
+        });
       } finally {
         await starting.close();
       }

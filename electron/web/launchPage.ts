@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PRIVATE_FILE_MODE } from '../core/app/privateFiles.ts';
+
+/** The page the browser is pointed at, in the data folder. */
+export const LAUNCH_PAGE_NAME = 'open-studio.html';
+
+/**
+ * Writes the private page that forwards the browser to `launchUrl` and returns its file:// URL.
+ * The browser opener's command line (which any local user can read in the process list) carries
+ * this file's path only; the launch code is inside the file, which only its owner can read (0600,
+ * in a 0700 data folder). Written under a private name and renamed over the last one, so no reader
+ * ever sees it half written or readable by others.
+ */
+export function writeLaunchPage(userDataDir: string, launchUrl: string): string {
+  const path = join(userDataDir, LAUNCH_PAGE_NAME);
+  const partial = `${path}.${randomBytes(4).toString('hex')}.partial`;
+  const fd = openSync(partial, 'wx', PRIVATE_FILE_MODE);
+  try {
+    writeSync(fd, launchPageHtml(launchUrl));
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(partial, path);
+  return pathToFileURL(path).href;
+}
+
+/** Removes the page (its launch code is spent or expired by now; tidiness only). */
+export function removeLaunchPage(userDataDir: string): void {
+  rmSync(join(userDataDir, LAUNCH_PAGE_NAME), { force: true });
+}
+
+function launchPageHtml(launchUrl: string): string {
+  const url = escapeHtml(launchUrl);
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="referrer" content="no-referrer">',
+    `<meta http-equiv="refresh" content="0;url=${url}">`,
+    '<title>Opening Cast Studio…</title></head>',
+    `<body><p>Opening Cast Studio… If nothing happens, <a href="${url}">open the studio</a>.</p></body></html>`,
+    '',
+  ].join('\n');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

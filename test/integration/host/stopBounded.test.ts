@@ -1,0 +1,128 @@
+/**
+ * Stopping the browser host is bounded: a sandbox that does not end when asked is killed after a
+ * few seconds and the host exits, even after the sandbox has been restarted once and is frozen.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../../../electron/web/cli.ts', import.meta.url));
+/** Generous: the host must be gone well before this, however busy the machine. */
+const EXIT_DEADLINE_MS = 10_000;
+
+/** The embedded sandboxes `pid` started: its children running the sandbox's command line. */
+function sandboxChildren(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (parent === pid && state !== 'Z' && cmdline.includes('sandbox/cli.ts')) found.push(Number(entry));
+    } catch {
+      // It ended while being read.
+    }
+  }
+  return found;
+}
+
+/** Bytes that have reached connections to `port` on this machine and that nobody has read yet. */
+function unreadBytesAt(port: number): number {
+  let unread = 0;
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , state, queues] = line.trim().split(/\s+/);
+      if (!local || !queues || state !== '01') continue; // 01: established
+      if (Number.parseInt(local.split(':').at(-1) ?? '', 16) !== port) continue;
+      unread += Number.parseInt(queues.split(':')[1] ?? '0', 16);
+    }
+  }
+  return unread;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('stopping the browser host', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+  });
+
+  it('exits within 10 s of SIGTERM when its sandbox, restarted once, is frozen', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'cast-stop-'));
+    cleanups.push(() => rmSync(base, { recursive: true, force: true }));
+    const rendererDir = join(base, 'renderer');
+    mkdirSync(rendererDir);
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const host: ChildProcess = spawn(process.execPath, [CLI, '--no-open', '--data', join(base, 'data'), '--speed', 'fast'], {
+      env: { ...process.env, CAST_RENDERER_DIR: rendererDir },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    host.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    host.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => host.once('exit', (code) => resolve(code)));
+    const hostPid = host.pid ?? 0;
+    cleanups.push(() => host.kill('SIGKILL'));
+
+    const log = join(base, 'data', 'logs', 'browser-host.log');
+    const logText = () => {
+      try {
+        return readFileSync(log, 'utf8');
+      } catch {
+        return '';
+      }
+    };
+    // The sandbox's own lines reach the host's log only once it has said it is ready.
+    const SANDBOX_LINE = '"message":"sandbox"';
+    const RESTARTING = 'The embedded sandbox stopped; starting it again.';
+
+    // Core starts the embedded sandbox for the sandbox profile, the first run's connection.
+    await expect.poll(() => sandboxChildren(hostPid), { timeout: 60_000, interval: 100 }).toHaveLength(1);
+    await expect.poll(logText, { timeout: 60_000, interval: 100 }).toContain(SANDBOX_LINE);
+    const [first = 0] = sandboxChildren(hostPid);
+    process.kill(first, 'SIGKILL');
+    // The supervisor starts it again.
+    await expect.poll(() => sandboxChildren(hostPid).filter((pid) => pid !== first), { timeout: 60_000, interval: 100 }).toHaveLength(1);
+    const [second = 0] = sandboxChildren(hostPid).filter((pid) => pid !== first);
+    await expect.poll(() => logText().split(RESTARTING)[1] ?? '', { timeout: 60_000, interval: 100 }).toContain(SANDBOX_LINE);
+    cleanups.push(() => {
+      if (!alive(second)) return;
+      process.kill(second, 'SIGCONT');
+      process.kill(second, 'SIGKILL');
+    });
+    process.kill(second, 'SIGSTOP');
+
+    // Core's next request to the frozen sandbox waits unread in its socket: core is mid-request.
+    const port = Number(readFileSync(join(base, 'data', 'sandbox', 'port'), 'utf8'));
+    await expect.poll(() => unreadBytesAt(port), { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
+
+    host.kill('SIGTERM');
+    const deadline = new Promise<'still running'>((resolve) => {
+      const timer = setTimeout(() => resolve('still running'), EXIT_DEADLINE_MS);
+      void exited.then(() => clearTimeout(timer));
+    });
+    const outcome = await Promise.race([exited.then(() => 'exited' as const), deadline]);
+    expect(outcome, `The host did not exit within ${EXIT_DEADLINE_MS / 1000} s of SIGTERM. Its output:\n${output}`).toBe('exited');
+    // Nothing it started outlives it.
+    await expect.poll(() => alive(second), { timeout: 5_000 }).toBe(false);
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-import { SandboxFaults, type SandboxFaults as Faults } from '../../shared/api/index.ts';
+import { SandboxFaults, type ErrorCode, type SandboxFaults as Faults } from '../../shared/api/index.ts';
 import { getMeta, setMeta, type Db } from './db/database.ts';
 import { SandboxError } from './sandboxError.ts';
 
@@ -53,16 +53,22 @@ export class FaultState {
   }
 
   /**
-   * A repeat of a paid request whose key already ran, refused before the stored answer is replayed
-   * (chaos: "the answer is lost, then the retry is refused"). Nothing runs or is charged again.
+   * A repeat of a paid request whose key already ran, refused before the stored answer is replayed,
+   * or before it runs again when a short retention forgot the key (chaos: "the answer is lost, then
+   * the retry is refused"). Nothing runs or is charged again.
    */
+  /** Whether repeats are being refused at all (so the caller need not look the key's history up). */
+  refusesReplays(): boolean {
+    return (this.config.refuse_replay_rate ?? 0) > 0;
+  }
+
   refuseReplay(): void {
     const rate = this.config.refuse_replay_rate ?? 0;
     if (rate <= 0 || this.random() >= rate) return;
     const statuses = this.config.refuse_replay_with ?? [401, 402, 403];
     const status = statuses[Math.floor(this.random() * statuses.length)] ?? 402;
-    const refusal = REPLAY_REFUSALS[status];
-    throw new SandboxError(refusal.code, `${refusal.message} (injected, before the replay)`);
+    const refusal: { code: ErrorCode; message: string; status?: number } = REPLAY_REFUSALS[status];
+    throw new SandboxError(refusal.code, `${refusal.message} (injected, before the replay)`, undefined, { status: refusal.status });
   }
 
   /**
@@ -103,4 +109,7 @@ const REPLAY_REFUSALS = {
   401: { code: 'invalid_api_key', message: 'The API key was not accepted.' },
   402: { code: 'insufficient_credits', message: 'Not enough credits for this operation.' },
   403: { code: 'insufficient_scope', message: 'This API key lacks the scope for this operation.' },
+  409: { code: 'quote_mismatch', message: 'The request no longer matches its quote.' },
+  // A service that answers a refused request with 422 rather than 400, as many do.
+  422: { code: 'validation_error', message: 'The request could not be processed.', status: 422 },
 } as const;

@@ -6,6 +6,8 @@ export type SandboxErrorDetails = {
   field?: string | undefined;
   /** How long the client should wait before trying again (a rate limit, a brief outage). */
   retryAfterSeconds?: number | undefined;
+  /** A status other than the code's own (an injected refusal of a service that answers differently). */
+  status?: number | undefined;
 };
 
 /**
@@ -17,6 +19,7 @@ export class SandboxError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly status: number | undefined;
 
   constructor(code: ErrorCode, message: string, field?: string, details: Omit<SandboxErrorDetails, 'field'> = {}) {
     super(message);
@@ -24,6 +27,7 @@ export class SandboxError extends Error {
     this.code = code;
     this.field = field;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.status = details.status;
   }
 }
 

@@ -56,12 +56,16 @@ export const SandboxFaults = z.strictObject({
   rate_limit_per_minute: z.number().int().min(0).optional(),
   /**
    * A repeat of a paid request whose key already ran is refused at this rate, before its stored
-   * answer is given, as a service that checks the key, balance or scope first may do.
+   * answer is given (or, when a short retention forgot the key, before it runs again), as a
+   * service that checks the key, balance, scope or quote first may do.
    */
   refuse_replay_rate: Rate.optional(),
-  /** The statuses such a refusal picks from (401 invalid_api_key, 402 insufficient_credits, 403 insufficient_scope); all three by default. */
+  /**
+   * The statuses such a refusal picks from (401 invalid_api_key, 402 insufficient_credits, 403
+   * insufficient_scope, 409 quote_mismatch, 422 validation_error); 401, 402 and 403 by default.
+   */
   refuse_replay_with: z
-    .array(z.union([z.literal(401), z.literal(402), z.literal(403)]))
+    .array(z.union([z.literal(401), z.literal(402), z.literal(403), z.literal(409), z.literal(422)]))
     .min(1)
     .optional(),
 });

@@ -114,7 +114,7 @@ export const commands = {
         seconds: z
           .number()
           .int()
-          .min(1)
+          .min(0)
           .max(7 * 24 * 3_600),
       })
       .strict(),

@@ -15,8 +15,8 @@ export const Profile = z.object({
   keyLastUsedAt: z.string().nullable(),
   /** Where this service sells credits (a connection setting); null when none is configured. */
   billingUrl: z.string().nullable(),
-  /** How long the service is taken to keep an Idempotency-Key: resends of a job in doubt stop after it. */
-  keyRetentionSeconds: z.number().int().positive(),
+  /** How long the service is taken to keep an Idempotency-Key: a job in doubt is never resent past it (nor past a few seconds). */
+  keyRetentionSeconds: z.number().int().nonnegative(),
   active: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;

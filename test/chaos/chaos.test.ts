@@ -32,9 +32,10 @@ describe('chaos: faults between core and the service lose nothing and charge not
 
   // A service that keeps Idempotency-Keys 3 minutes and checks the balance before the replay
   // lookup, answers regenerate 201 with no body, and adds fields everywhere (docs/service-decisions.md).
-  // Core's key retention is set to the same 3 minutes, and the run ends inside them, so every
-  // resend still finds its key; what it adds is the 402 a replay can get before the lookup, and
-  // the bodyless and unfamiliar answers.
+  // Core resends a job in doubt with its key only in its first seconds, which the 3 minutes cover;
+  // past them history decides (a regenerate, which history cannot show, asks the creator). What
+  // the variant adds is the 402 a replay can get before the lookup, and the bodyless and
+  // unfamiliar answers.
   it('sandbox --variant short-idempotency,minimal-accept,extra-fields: executed and charged exactly once each, with no 409', async () => {
     await expectNothingLostOrChargedTwice(['short-idempotency', 'minimal-accept', 'extra-fields']);
   }, 180_000);

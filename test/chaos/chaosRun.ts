@@ -165,9 +165,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const session = c.session();
     if (!session) throw new Error('core opened no session');
     if (keyRetentionMs !== null) {
-      // A service that keeps Idempotency-Keys for less than core's conservative default: the
-      // creator sets the connection's key retention to what the service states (Settings →
-      // Connections), so a request in doubt is resent only while the key still deduplicates.
+      // A service that keeps Idempotency-Keys for a stated time: the creator sets the connection's
+      // key retention to it (Settings → Connections), so a request in doubt is never resent past
+      // it, even within core's first seconds (at 0, never: history decides).
       const connection = await c.router.handle('connection.get', {});
       const profileId = connection.ok ? (connection.value as { profile: { id: string } | null }).profile?.id : undefined;
       if (!profileId) throw new Error('core has no connection to set the key retention of');
@@ -191,7 +191,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // Faults on: the relay's, and the cycle of the sandbox's and the library's; the creator answers the app.
     library = new LibraryRefusal(session.library.path);
     const refusal = library;
-    creator = new ChaosCreator(c, sandbox.ready.api_key, () => refusal.refusing);
+    creator = new ChaosCreator(
+      c,
+      sandbox.ready.api_key,
+      () => refusal.refusing,
+      async (key) =>
+        (await ledgerOperations(sandbox, userId)).some(
+          (o) => o.charges > 0 && (o.idempotency_key === key || o.idempotency_key.endsWith(`:${key}`)),
+        ),
+    );
     creator.start();
     proxy.setRates(relayRates);
     startCycle();
@@ -339,7 +347,7 @@ export function formatChaos(r: ChaosReport): string[] {
   return [
     `seed ${r.seed}; ${r.seconds} s; operations by kind ${JSON.stringify(r.byKind)}${r.variants.length ? `; sandbox --variant ${r.variants.join(',')}` : ''}`,
     `relay faults: ${r.proxy.requests} requests, ${r.proxy.resetBefore} reset before the sandbox, ${r.proxy.lostResponses} answers lost after commit, ${r.proxy.spikes} latency spikes, ${r.proxy.refused} connections refused`,
-    `library refused the answers of ${r.creator.answersNotSaved} jobs (sent again by the creator ${r.creator.sentAgain} times); ${r.creator.refusedInDoubt} jobs in doubt refused 402/403 and asked again with their key; key pasted again after a 401 ${r.creator.keysPasted} times`,
+    `library refused the answers of ${r.creator.answersNotSaved} jobs (sent again by the creator ${r.creator.sentAgain} times); ${r.creator.refusedInDoubt} jobs in doubt refused 402/403 and asked again with their key; key pasted again after a 401 ${r.creator.keysPasted} times; ${r.creator.markedDone} jobs the app could not settle marked done by the creator`,
     `sandbox answers by status: ${Object.entries(r.answers)
       .map(([s, n]) => `${s}×${n}`)
       .join(' ')}${r.logGap ? ' (log window slid: a lower bound)' : ''}`,

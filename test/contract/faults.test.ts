@@ -68,12 +68,12 @@ describe('rate limiting and fault injection (spec 8, sandboxAdmin)', () => {
     expect(Date.now() - t1).toBeLessThan(390);
   });
 
-  it('fault: a repeat of a paid request whose key ran is refused 401, 402 or 403 before its replay; nothing runs again, and a later repeat replays', async () => {
+  it('fault: a repeat of a paid request whose key ran is refused 401, 402, 403, 409 or 422 before its replay; nothing runs again, and a later repeat replays', async () => {
     const fresh = await createUser(sb);
     const first = await post(sb, '/v1/characters', validCharacter(), { key: fresh.key, idem: 'k-replay' });
     expect(first.status).toBe(201);
     const refusals: { status: number; code: string }[] = [];
-    for (const status of [401, 402, 403] as const) {
+    for (const status of [401, 402, 403, 409, 422] as const) {
       await setFaults(sb, { refuse_replay_rate: 1, refuse_replay_with: [status] });
       const refused = await post(sb, '/v1/characters', validCharacter(), { key: fresh.key, idem: 'k-replay' });
       refusals.push({ status: refused.status, code: (refused.body as { error: { code: string } }).error.code });
@@ -82,6 +82,8 @@ describe('rate limiting and fault injection (spec 8, sandboxAdmin)', () => {
       { status: 401, code: 'invalid_api_key' },
       { status: 402, code: 'insufficient_credits' },
       { status: 403, code: 'insufficient_scope' },
+      { status: 409, code: 'quote_mismatch' },
+      { status: 422, code: 'validation_error' },
     ]);
     // A fresh key is not a replay: it runs as usual.
     expect((await post(sb, '/v1/characters', validCharacter(), { key: fresh.key, idem: 'k-other' })).status).toBe(201);

@@ -460,6 +460,42 @@ describe('cdn-redirect (spec 1: how the CDN serves its files is not shown)', () 
   });
 });
 
+describe('short-idempotency=0 (a service that keeps no key)', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startContractSandbox({}, ['short-idempotency=0']);
+  });
+  afterAll(async () => {
+    await sb?.stop();
+  });
+
+  it('spec 4: the exact repeat of a request runs again at once, charged again', async () => {
+    const user = await createUser(sb, { credits: 100 });
+    const idem = randomUUID();
+    const first = await post(sb, '/v1/characters', validCharacter(), { key: user.key, idem });
+    const again = await post(sb, '/v1/characters', validCharacter(), { key: user.key, idem });
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotency-replayed']).toBeUndefined();
+    expect(data(again).id).not.toBe(data(first).id);
+    expect(await balance(sb, user.key)).toBe(80);
+  });
+
+  it('fault: a repeat whose key ran but was forgotten is refused like a replay, before it runs again', async () => {
+    const user = await createUser(sb, { credits: 100 });
+    const idem = randomUUID();
+    expect((await post(sb, '/v1/characters', validCharacter(), { key: user.key, idem })).status).toBe(201);
+    await setFaults(sb, { refuse_replay_rate: 1, refuse_replay_with: [422] });
+    try {
+      expect((await post(sb, '/v1/characters', validCharacter(), { key: user.key, idem })).status).toBe(422);
+      // Another key never ran: the injected refusal of repeats leaves it alone.
+      expect((await post(sb, '/v1/characters', validCharacter(), { key: user.key, idem: randomUUID() })).status).toBe(201);
+    } finally {
+      await setFaults(sb, {});
+    }
+    expect(await balance(sb, user.key)).toBe(80);
+  });
+});
+
 describe('--variant', () => {
   it('an unknown variant name stops the sandbox with a sentence that lists the variants', async () => {
     await expect(startContractSandbox({}, ['no-such-thing'])).rejects.toThrow(

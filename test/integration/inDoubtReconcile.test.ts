@@ -1,54 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Agent, Dispatcher } from 'undici';
 import type { Job } from '../../shared/ipc/index.ts';
 import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
 import { ledger } from './support/ledger.ts';
-
-/**
- * A dispatcher that trusts the sandbox's CA and, while `losing` says so, lets a request reach the
- * sandbox and then drops its answer: the request ran (and was charged), the client saw the
- * connection fail.
- */
-class LosingDispatcher extends Dispatcher {
-  inner: Dispatcher | null = null;
-  losing: (opts: Dispatcher.DispatchOptions) => boolean = () => false;
-  lost = 0;
-
-  trust(caPath: string): void {
-    const agent = new Agent({ connect: { ca: readFileSync(caPath, 'utf8') } });
-    this.inner = agent.compose((dispatch) => (opts, handler) => {
-      if (!this.losing(opts)) return dispatch(opts, handler);
-      return dispatch(opts, {
-        onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
-        onResponseStart: (controller) => {
-          this.lost += 1;
-          controller.abort(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }));
-        },
-        onResponseData: () => {},
-        onResponseEnd: () => {},
-        onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
-      });
-    });
-  }
-
-  override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    if (!this.inner) throw new Error('The sandbox is not up yet.');
-    return this.inner.dispatch(opts, handler);
-  }
-
-  override async close(): Promise<void> {
-    await this.inner?.close();
-  }
-
-  override async destroy(): Promise<void> {
-    await this.inner?.destroy();
-  }
-}
-
-const isGenerationPost = (opts: Dispatcher.DispatchOptions) => opts.method === 'POST' && String(opts.path).startsWith('/v1/generations');
+import { isGenerationPost, LosingDispatcher } from './support/losingDispatcher.ts';
 
 let h: Harness | null = null;
 let sandbox: SandboxHandle | null = null;

@@ -32,7 +32,15 @@ export type Page<T> = { items: T[]; hasMore: boolean; nextCursor: string | null;
 const VoicePage = z.looseObject({ data: z.looseObject({ voices: z.array(Voice), presets: z.array(Voice) }) });
 
 /** A creating request as the outbox stored it: the exact bytes, the key and the quote. */
-export type PaidRequest = { method: 'POST'; path: string; body: string; idempotencyKey: string; quoteId: string | null };
+export type PaidRequest = {
+  method: 'POST';
+  path: string;
+  body: string;
+  idempotencyKey: string;
+  quoteId: string | null;
+  /** Asked before each retry inside the call (HttpRequest's `mayRetry`). */
+  mayRetry?: (retry: { inMs: number; inDoubt: boolean }) => boolean;
+};
 
 /**
  * A typed method per endpoint of the spec. Responses are checked against the shared zod contract,
@@ -143,6 +151,7 @@ export class ApiClient {
       quoteId: request.quoteId,
       retry: true,
       retryOn202: true,
+      ...(request.mayRetry ? { mayRetry: request.mayRetry } : {}),
       ...(policy ? { policy } : {}),
       ...(signal ? { signal } : {}),
     });

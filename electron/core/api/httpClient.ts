@@ -40,6 +40,12 @@ export type HttpRequest = {
   retryOn202?: boolean;
   policy?: RetryPolicy;
   signal?: AbortSignal;
+  /**
+   * A paid request's rule for retries inside this call, asked before each one (`inMs`: when it
+   * would go; `inDoubt`: an attempt of this call may have run): false ends the call with the last
+   * failure, and the caller decides what happens next (the service may have forgotten the key).
+   */
+  mayRetry?: (retry: { inMs: number; inDoubt: boolean }) => boolean;
 };
 
 export type HttpResponse = {
@@ -227,6 +233,7 @@ export class HttpClient {
     // A 429 is a refusal before anything ran; any other retried outcome may hide an execution.
     if (!(outcome.kind === 'status' && outcome.status === 429)) tally.inDoubt += 1;
     const wait = retryDelayMs(policy, attempt - 1, this.options.random, retryAfterMs);
+    if (request.mayRetry && !request.mayRetry({ inMs: wait, inDoubt: tally.inDoubt > 0 })) throw failure;
     this.options.log.info('Retrying a request with the same bytes and key.', {
       method: request.method,
       path,

@@ -10,8 +10,12 @@ import type { Logger } from '../log/logger.ts';
 import { fillDependency, OPERATION_OF_KIND, readAccepted, targetOf, type Accepted } from './intentKinds.ts';
 import { toJob, type Dependency, type JobRecord, type JobStore } from './jobStore.ts';
 import type { HistoryMatch } from './historyMatchStore.ts';
+import { AWAITING_HISTORY, nextStep, OUTCOME_UNKNOWN, type InDoubtStep } from './inDoubtPolicy.ts';
 import type { OutcomeReconciler, Verdict } from './outcomeReconciler.ts';
+import { ResendRule } from './resendRule.ts';
 import { SendInputsStore } from './sendInputsStore.ts';
+
+export { AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE, OUTCOME_UNKNOWN } from './inDoubtPolicy.ts';
 
 /** Waits between automatic resends of a job in doubt while the service answers (5xx, 429, 202). */
 const RESEND: RetryPolicy = { baseMs: 1_000, capMs: 60_000, maxAttempts: 1, inlineRetryAfterMs: 10_000 };
@@ -19,15 +23,6 @@ const RESEND: RetryPolicy = { baseMs: 1_000, capMs: 60_000, maxAttempts: 1, inli
 const SUBMIT: RetryPolicy = { baseMs: 250, capMs: 8_000, maxAttempts: 5, inlineRetryAfterMs: 10_000 };
 /** Answers that mean "the key was refused at the door": nothing ran, the job waits for a new key. */
 const KEY_CODES = new Set(['invalid_api_key', 'expired_api_key', 'missing_api_key', 'needs_new_key']);
-/**
- * Refusals a service may decide before it looks up the Idempotency-Key: our sandbox checks auth and
- * scope first (decision "Order of checks on a creating request"), and the spec does not forbid a
- * balance or plan check there too. After an attempt in doubt they do not prove that nothing ran:
- * the earlier attempt may have been executed and charged, so the job is asked again with its key.
- */
-const REFUSED_BEFORE_REPLAY = new Set([401, 402, 403]);
-/** Resends with the same key of a job in doubt that the service keeps refusing, before its outcome is called unknown. */
-const REFUSED_IN_DOUBT_TRIES = 6;
 /**
  * Automatic resends of a job whose answer (or attempt) the library could not record, before the
  * job waits for the user. Each waits like any other resend: without a bound and a wait, a full
@@ -41,25 +36,6 @@ const ANSWER_NOT_SAVED_HELD =
   'Saving the service’s answer failed: free space or repair the library (Settings → Library → Check), then choose Send again. The job keeps its request key, so the service answers again instead of charging again.';
 const SENDER_FAILED_HELD =
   'Something went wrong while recording this job. It keeps its request key: choose Send again to ask the service again without paying twice, or restart Cast Studio.';
-/**
- * The spec states no retention of Idempotency-Keys (spec 4, general rules), so each connection has
- * its own window (Settings → Connections), one hour unless the creator sets another: a job in doubt
- * is resent with its key only within it; past it, a resend could run (and charge) again, so the
- * service's history decides instead (OutcomeReconciler).
- */
-export const DEFAULT_KEY_RETENTION_MS = 3_600_000;
-/** Resends stop this share of the window early: a request sent at its very end could arrive after it. */
-const RETENTION_MARGIN = 0.9;
-/** The job waits for the creator: its outcome is unknown and history could not decide. */
-export const OUTCOME_UNKNOWN = 'outcome_unknown';
-/** The creator chose to keep waiting: history is read again after every sync, nothing is resent. */
-export const AWAITING_HISTORY = 'awaiting_history';
-/** History showed no trace of a job in doubt, listed after it settled: it never ran. */
-export const DID_NOT_RUN = 'did_not_run';
-export const AWAITING_HISTORY_SENTENCE =
-  'Cast Studio keeps looking for this job in the service’s history after every sync and links it when it shows up. Nothing is sent again.';
-const DID_NOT_RUN_SENTENCE =
-  'The service has no record of this job: it never ran and nothing was charged for it. Retry it to send it again.';
 const KEY_REUSED =
   'The service says this job’s request key was already used for another request (a bug in Cast Studio; please report it). The job may have run: check your gallery and credits before you retry it.';
 
@@ -80,7 +56,7 @@ export type SenderDeps = {
   log: Logger;
   submitPolicy?: RetryPolicy;
   resendPolicy?: RetryPolicy;
-  /** How long the connection's service keeps an Idempotency-Key (the connection's setting). */
+  /** How long the connection's service keeps an Idempotency-Key, as the creator stated it: it can only shorten the resend window. */
   keyRetentionMs?: () => number;
   /** Reads the service's history to decide whether a job in doubt ran; without it, the creator decides. */
   reconciler?: OutcomeReconciler;
@@ -95,7 +71,7 @@ export type SenderDeps = {
  */
 export class IntentSender {
   private readonly deps: SenderDeps;
-  /** In-memory earliest resend times of parked jobs (after a restart everything goes at once). */
+  /** Earliest resend times of parked jobs; a Retry-After is also kept with the job (`resendTime`). */
   readonly resendAt = new Map<string, number>();
   readonly parkedKinds = new Map<string, JobKind>();
   /** Jobs that stopped resending on their own and wait for the user's Send again (or a restart), with why. */
@@ -107,14 +83,26 @@ export class IntentSender {
   /** When each job being reconciled came into doubt, and whether its next turn reads history instead of resending. */
   private readonly doubtSince = new Map<string, number>();
   private readonly checkHistoryNext = new Set<string>();
-  /** Jobs waiting out the service's Retry-After in the queue, and until when (the queue shows it). */
-  private readonly retryAfterUntil = new Map<string, number>();
 
   private readonly inputs: SendInputsStore;
+  private readonly rule: ResendRule;
 
   constructor(deps: SenderDeps) {
     this.deps = deps;
     this.inputs = new SendInputsStore(deps.library);
+    this.rule = new ResendRule({ clock: deps.clock, keyRetentionMs: deps.keyRetentionMs });
+  }
+
+  /** When the job may go next: its parked resend time, else the Retry-After kept with it (which survives a restart). */
+  resendTime(job: JobRecord): number {
+    const parked = this.resendAt.get(job.id);
+    if (parked !== undefined) return parked;
+    const until = job.retry_after_until === null ? 0 : Date.parse(job.retry_after_until);
+    if (until > this.deps.clock.now()) {
+      this.resendAt.set(job.id, until);
+      this.parkedKinds.set(job.id, job.kind);
+    }
+    return until;
   }
 
   /** Jobs of this kind parked until a later resend time. */
@@ -142,7 +130,7 @@ export class IntentSender {
   /** The job as the queue shows it: `withReason`, and when it waits out a Retry-After, until when. */
   present(job: JobRecord): Job {
     const shown = toJob(this.withReason(job));
-    const until = this.retryAfterUntil.get(job.id);
+    const until = job.retry_after_until === null ? undefined : Date.parse(job.retry_after_until);
     return until !== undefined && until > this.deps.clock.now() && job.state === 'waiting_connection'
       ? { ...shown, waitingUntil: new Date(until).toISOString() }
       : shown;
@@ -162,7 +150,6 @@ export class IntentSender {
     this.parkedKinds.delete(id);
     this.doubtSince.delete(id);
     this.checkHistoryNext.delete(id);
-    this.retryAfterUntil.delete(id);
   }
 
   /** Jobs whose attempt or answer the library could not record go again at the next pump, with a fresh allowance of tries. */
@@ -186,14 +173,15 @@ export class IntentSender {
       if (!prepared) return;
       job = prepared;
     }
+    const inDoubtBefore = job.doubt_since !== null;
     job = this.recordAttempt(job, fingerprint);
-    const response = await this.submit(api, job, signal);
+    const response = await this.submit(api, job, inDoubtBefore, signal);
     if (response) this.recordAnswer(job, response);
   }
 
   /**
-   * A job in doubt that must not go out again: under another API key it fails; past the key's
-   * retention, or when it waits for the creator, history decides. True when it was dealt with.
+   * A job in doubt that must not go out again: under another API key it fails; past the resend
+   * window (resendRule.ts), or when it waits for the creator, history decides. True when it was dealt with.
    */
   private async decidedWithoutSending(job: JobRecord, fingerprint: string | null): Promise<boolean> {
     // Idempotency keys are scoped per API key: a request in doubt under another key could run twice.
@@ -205,18 +193,21 @@ export class IntentSender {
       );
       return true;
     }
-    // Past the service's key retention a resend could run again, and a job that waits for the
-    // creator is never resent: the service's history decides (or, failing that, the creator).
-    if (job.attempts > 0 && (this.pastRetention(job) || IntentSender.isAsking(job) || this.checkHistoryNext.has(job.id))) {
-      if (this.pastRetention(job))
-        this.deps.log.warn('A job stayed in doubt past the key retention; it is not resent.', { job: job.id, sentAt: job.sent_at });
+    // Past the resend window the service may have forgotten the key and a resend could run again,
+    // and a job that waits for the creator is never resent: the service's history decides first.
+    const pastWindow = !this.rule.mayResend(job);
+    if (job.attempts > 0 && (pastWindow || IntentSender.isAsking(job) || this.checkHistoryNext.has(job.id))) {
+      if (pastWindow) this.deps.log.info('A job in doubt past its resend window is looked up in history.', { job: job.id });
       await this.reconcile(job, null);
       return true;
     }
     return false;
   }
 
-  /** The attempt is recorded before the bytes leave: after a crash, this job is known to be in doubt. */
+  /**
+   * The attempt is recorded before the bytes leave: after a crash, this job is known to be in doubt,
+   * since this attempt if no earlier one is (`doubt_since`). A Retry-After it waited out is spent.
+   */
   private recordAttempt(job: JobRecord, fingerprint: string | null): JobRecord {
     const { store, library, log } = this.deps;
     const sending = library.transaction(() => {
@@ -224,6 +215,8 @@ export class IntentSender {
         attempts: job.attempts + 1,
         key_fingerprint: fingerprint,
         sent_at: job.sent_at ?? new Date(this.deps.clock.now()).toISOString(),
+        doubt_since: job.doubt_since ?? new Date(this.deps.clock.now()).toISOString(),
+        retry_after_until: null,
         body: job.body,
         quote_id: job.quote_id,
         quoted_credits: job.quoted_credits,
@@ -245,25 +238,24 @@ export class IntentSender {
   }
 
   /** Sends the job's request with its key; null when it got no answer (what came of it is recorded). */
-  private async submit(api: ApiClient, job: JobRecord, signal: AbortSignal): Promise<HttpResponse | null> {
-    // The HTTP client's own retries stop at the end of the key's retention too.
-    const retention = new AbortController();
-    const deadline = this.deps.clock.setTimeout(
-      () => retention.abort(new Error('key retention over')),
-      Math.max(0, this.retentionEnd(job) - this.deps.clock.now()),
-    );
+  private async submit(api: ApiClient, job: JobRecord, inDoubtBefore: boolean, signal: AbortSignal): Promise<HttpResponse | null> {
     try {
       return await api.submit(
-        { method: 'POST', path: job.path, body: job.body, idempotencyKey: job.idempotency_key, quoteId: job.quote_id },
+        {
+          method: 'POST',
+          path: job.path,
+          body: job.body,
+          idempotencyKey: job.idempotency_key,
+          quoteId: job.quote_id,
+          // The HTTP client's own retries after an attempt in doubt keep to the resend window too.
+          mayRetry: this.rule.retryGate(job, inDoubtBefore),
+        },
         this.deps.submitPolicy ?? SUBMIT,
-        AbortSignal.any([signal, retention.signal]),
+        signal,
       );
     } catch (error) {
-      if (retention.signal.aborted && !signal.aborted) await this.reconcile(this.deps.store.require(job.id), null);
-      else await this.afterFailure(job, error);
+      await this.afterFailure(job, error, inDoubtBefore);
       return null;
-    } finally {
-      this.deps.clock.clearTimeout(deadline);
     }
   }
 
@@ -385,7 +377,8 @@ export class IntentSender {
     return expiresAt !== null && expiresAt <= this.deps.clock.now() + 5_000;
   }
 
-  private async afterFailure(job: JobRecord, error: unknown): Promise<void> {
+  /** `inDoubtBefore`: an attempt of an earlier send may have run (the job's `doubt_since` before this send). */
+  private async afterFailure(job: JobRecord, error: unknown, inDoubtBefore = false): Promise<void> {
     const fresh = this.deps.store.require(job.id);
     if (!(error instanceof ServiceError)) {
       this.deps.log.error('Unexpected error while sending; the job stays in doubt.', { job: job.id, error });
@@ -395,27 +388,12 @@ export class IntentSender {
     if (error.code === 'aborted') return;
     // An earlier send of this job, or an earlier attempt of this one (the HTTP client's own retries),
     // may have run on the service: then no refusal proves that nothing was charged.
-    const inDoubt = fresh.attempts > 1 || error.attemptsInDoubt > 0;
+    const inDoubt = inDoubtBefore || error.attemptsInDoubt > 0;
     // A refusal the retry policy would not retry (4xx, 503 webhook) is final; answers in doubt are not.
     const definitive =
       error.status >= 300 && !isRetryable({ kind: 'status', status: error.status, code: error.code }) && !KEY_CODES.has(error.code);
     if (definitive) {
-      if (error.code === 'idempotency_key_reused') {
-        // Another request under this key ran (this job's own bytes, somehow changed): it may be charged.
-        this.deps.log.error('Defect: Idempotency-Key reuse reported by the service; the job is failed, not retried.', {
-          job: job.id,
-          idempotencyKey: job.idempotency_key,
-        });
-        this.fail(fresh, error.code, KEY_REUSED);
-        return;
-      }
-      if (inDoubt && REFUSED_BEFORE_REPLAY.has(error.status)) {
-        await this.refusedInDoubt(fresh, error);
-        return;
-      }
-      // Any other definitive refusal comes after the service's replay check, so nothing ran under
-      // this key (decision: only executed requests are recorded); a retry under a new key is safe.
-      this.fail(fresh, error.code, error.message);
+      await this.refused(fresh, error, inDoubt);
       return;
     }
     if (KEY_CODES.has(error.code)) {
@@ -428,21 +406,48 @@ export class IntentSender {
         return;
       }
     }
-    // A Retry-After is honoured in full, however long: the job waits in the queue until then,
-    // without holding a request slot (the HTTP client hands long waits back).
+    await this.unanswered(fresh, error, inDoubt || ResendRule.mayHaveRun(error));
+  }
+
+  /**
+   * A refusal for good. After an attempt in doubt no refusal proves that nothing ran (a service may
+   * check the key, balance, scope or quote before it looks up the key, or have forgotten the key):
+   * history decides. Otherwise the refusal came after the replay check, so nothing ran under this
+   * key (decision: only executed requests are recorded) and a retry under a new key is safe.
+   */
+  private async refused(job: JobRecord, error: ServiceError, inDoubt: boolean): Promise<void> {
+    if (error.code === 'idempotency_key_reused')
+      // Another request under this key ran (this job's own bytes, somehow changed): it may be charged.
+      this.deps.log.error('Defect: Idempotency-Key reuse reported by the service.', { job: job.id, idempotencyKey: job.idempotency_key });
+    if (inDoubt) await this.refusedInDoubt(job, error);
+    else this.fail(job, error.code, error.code === 'idempotency_key_reused' ? KEY_REUSED : error.message);
+  }
+
+  /**
+   * No answer that settles the job (no answer, 5xx, 429, 202): it waits to be sent again, a
+   * Retry-After in full, however long, kept with the job so a restart honours it too (the HTTP
+   * client hands long waits back, so no request slot is held). Once it may have run and its resend
+   * window is over, history decides instead.
+   */
+  private async unanswered(job: JobRecord, error: ServiceError, inDoubt: boolean): Promise<void> {
     const retryAt =
       error.retryAfterMs === null
         ? undefined
         : this.deps.clock.now() + Math.max(error.retryAfterMs, (this.deps.resendPolicy ?? RESEND).baseMs);
-    if (retryAt === undefined) this.retryAfterUntil.delete(job.id);
-    else this.retryAfterUntil.set(job.id, retryAt);
-    this.parkForResend(this.deps.store.require(job.id), error.code, error.message, retryAt);
+    this.deps.store.update(job.id, {
+      retry_after_until: retryAt === undefined ? null : new Date(retryAt).toISOString(),
+      ...(inDoubt ? {} : { doubt_since: null }),
+    });
+    const current = this.deps.store.require(job.id);
+    this.parkForResend(current, error.code, error.message, retryAt);
+    // Past its window a job that may have run goes nowhere before its history is read: now, or after the Retry-After.
+    if (inDoubt && retryAt === undefined && !this.rule.mayResend(current)) await this.reconcile(this.deps.store.require(job.id), null);
   }
 
   /**
-   * A job in doubt refused with 401, 402 or 403: the service may have checked that before it looked
-   * up the key, so the earlier attempt may have run. Never failed as "refused" (a retry under a new
-   * key could then pay twice): the service's history decides whether it ran.
+   * A job in doubt refused: the service may have decided that before it looked up the key, or
+   * forgotten the key, so the earlier attempt may have run. Never failed as "refused" (a retry
+   * under a new key could then pay twice): the service's history decides whether it ran.
    */
   private async refusedInDoubt(job: JobRecord, error: ServiceError): Promise<void> {
     const count = (this.refusals.get(job.id) ?? 0) + 1;
@@ -456,68 +461,41 @@ export class IntentSender {
     await this.reconcile(job, error);
   }
 
-  private retentionEnd(job: JobRecord): number {
-    const sentAt = job.sent_at === null ? this.deps.clock.now() : Date.parse(job.sent_at);
-    return sentAt + RETENTION_MARGIN * (this.deps.keyRetentionMs?.() ?? DEFAULT_KEY_RETENTION_MS);
-  }
-
-  private pastRetention(job: JobRecord): boolean {
-    return job.attempts > 0 && this.deps.clock.now() >= this.retentionEnd(job);
-  }
-
   /**
-   * Settles a job in doubt from the service's history: linked to the record it created, failed as
-   * never run (a retry is then safe), resent with its key while the service still recognises it,
-   * or waiting for the creator's word with what it may cost. `refusal` is the 401/402/403 that
-   * brought it here, if any.
+   * Settles a job in doubt from the service's history (inDoubtPolicy.ts): linked to the record it
+   * created, sent again when history shows it never ran, resent with its key within the resend
+   * window, or waiting for the creator's word with what it may cost. `refusal` is the refusal of
+   * a resend that brought it here, if any.
    */
   private async reconcile(job: JobRecord, refusal: ServiceError | null, listedAt?: number): Promise<void> {
     const verdict = await this.lookUpHistory(job, listedAt);
     const current = this.deps.store.require(job.id);
     if (current.state !== 'sending' && current.state !== 'waiting_connection') return; // settled meanwhile (the creator's word)
-    if (verdict.kind === 'ran') {
-      this.link(current, verdict.match);
-      return;
-    }
-    if (verdict.kind === 'not_run') {
-      this.fail(current, DID_NOT_RUN, DID_NOT_RUN_SENTENCE);
-      return;
-    }
-    if (current.error_code === AWAITING_HISTORY) {
-      this.hold(current, AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE);
-      return;
-    }
-    if (verdict.why === 'too_soon' && verdict.retryAt !== null) {
-      // Listed too soon after the job came into doubt to say it never ran: look again a little later.
+    const step = nextStep({
+      verdict,
+      job: current,
+      refusal,
+      mayResend: this.rule.mayResend(current),
+      refusals: this.refusals.get(job.id) ?? 0,
+    });
+    this.take(current, step);
+  }
+
+  private take(job: JobRecord, step: InDoubtStep): void {
+    if (step.kind === 'link') this.link(job, step.match);
+    else if (step.kind === 'fail') this.fail(job, step.code, step.message);
+    else if (step.kind === 'hold') this.hold(job, step.code, step.message);
+    else if (step.kind === 'look_again') {
       this.checkHistoryNext.add(job.id);
-      this.parkForResend(
-        current,
-        'checking_history',
-        'Cast Studio could not confirm yet whether the service ran this job, so it is looking for it in the service’s history. Nothing is sent again meanwhile.',
-        verdict.retryAt,
-      );
-      return;
-    }
-    const resendable =
-      !this.pastRetention(current) && verdict.why !== 'several' && (this.refusals.get(job.id) ?? 0) <= REFUSED_IN_DOUBT_TRIES;
-    if (resendable && refusal) {
-      const said = refusal.serviceMessage ? ` (“${refusal.serviceMessage}”)` : '';
-      this.parkForResend(
-        current,
-        'refused_in_doubt',
-        `The service refused this job when it was sent again${said}, but an earlier attempt may already have run. Cast Studio asks again with the same request key, which never charges twice.`,
-      );
-      return;
-    }
-    if (resendable && !refusal) {
-      this.parkForResend(
-        current,
-        current.error_code ?? 'unreachable',
-        current.error_message ?? 'Cast Studio will ask the service again with the same request key.',
-      );
-      return;
-    }
-    this.hold(current, OUTCOME_UNKNOWN, askSentence(current, verdict.why, refusal));
+      this.parkForResend(job, step.code, step.message, step.at);
+    } else if (step.clearDoubt) {
+      // History shows it never ran: the next send is a first send again, with its own window.
+      this.deps.store.update(job.id, { doubt_since: null });
+      this.doubtSince.delete(job.id);
+      this.refusals.delete(job.id);
+      this.deps.log.info('History shows a job in doubt never ran; it is sent again with its key.', { job: job.id });
+      this.parkForResend(this.deps.store.require(job.id), step.code, step.message, this.deps.clock.now());
+    } else this.parkForResend(job, step.code, step.message);
   }
 
   /** What the service's history says about a job in doubt, counted from when it first came into doubt. */
@@ -665,19 +643,4 @@ export class IntentSender {
 /** node:sqlite's error for a statement the database refused (SQLITE_FULL, SQLITE_CORRUPT, a constraint…). */
 function isLibraryError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ERR_SQLITE_ERROR';
-}
-
-/** What the creator is asked, and what the choice may cost. */
-function askSentence(job: JobRecord, why: Extract<Verdict, { kind: 'undecided' }>['why'], refusal: ServiceError | null): string {
-  const because =
-    why === 'several'
-      ? 'The service’s history shows more than one item that could be this job'
-      : why === 'history_unavailable'
-        ? 'The service’s history could not be read to check'
-        : why === 'cannot_show'
-          ? 'The service’s history cannot show whether this kind of job ran'
-          : 'Its history did not settle it';
-  const refused = refusal ? ` The service refused it when asked again (${refusal.status}).` : '';
-  const cost = job.quoted_credits === null ? '' : ` Sending it again may charge ${job.quoted_credits} credits a second time.`;
-  return `Cast Studio cannot tell whether the service ran this job.${refused} ${because}. Keep waiting, mark it as done if the item is in your gallery, or send it again at your own risk.${cost}`;
 }

@@ -442,7 +442,7 @@ export class JobQueue {
       for (const job of candidates) {
         if (started >= free) break;
         if (this.inFlight.has(job.id) || needsPrice(job) || ((paused || full) && job.attempts === 0)) continue;
-        const at = this.sender.resendAt.get(job.id) ?? 0;
+        const at = this.sender.resendTime(job);
         if (at > now) {
           soonest = Math.min(soonest, at);
           continue;

@@ -63,6 +63,10 @@ export const JobRecord = z.object({
   finished_at: z.string().nullable(),
   /** How long it should take from acceptance, from the library's history when it was queued. */
   estimate_ms: z.number().int().nullable(),
+  /** When the first attempt whose outcome is still unknown went out; null when none is in doubt (resendRule.ts). */
+  doubt_since: z.string().nullable().default(null),
+  /** The service's Retry-After: the job is not sent again before then. */
+  retry_after_until: z.string().nullable().default(null),
 });
 export type JobRecord = z.infer<typeof JobRecord>;
 
@@ -102,6 +106,8 @@ export type JobPatch = Partial<{
   sent_at: string | null;
   accepted_at: string | null;
   finished_at: string | null;
+  doubt_since: string | null;
+  retry_after_until: string | null;
 }>;
 
 /**

@@ -21,10 +21,11 @@ export const ProfileRecord = z.object({
   /** Where the service sells credits; profiles saved before this setting have none. */
   billingUrl: z.string().nullable().default(null),
   /**
-   * How long this service keeps an Idempotency-Key, as far as the creator knows: the spec states no
-   * retention, so an hour unless set (a job in doubt is resent with its key only within it).
+   * How long this service keeps an Idempotency-Key, as far as the creator knows (the spec states no
+   * retention; an hour unless set). A job in doubt is resent with its key only in the first seconds
+   * after it was sent, and never past this (0: a service that keeps none is never resent in doubt).
    */
-  keyRetentionSeconds: z.number().int().positive().default(DEFAULT_KEY_RETENTION_SECONDS),
+  keyRetentionSeconds: z.number().int().nonnegative().default(DEFAULT_KEY_RETENTION_SECONDS),
 });
 export type ProfileRecord = z.infer<typeof ProfileRecord>;
 

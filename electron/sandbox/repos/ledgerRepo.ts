@@ -134,3 +134,8 @@ export function orphanCharges(db: Db, userId: string | null): { operationKey: st
     .all(userId, userId) as Row[];
   return rows.map((r) => ({ operationKey: str(r, 'operation_key'), charges: num(r, 'charges'), credits: num(r, 'credits') }));
 }
+
+/** Whether a request under this operation key (`<api key id>:<Idempotency-Key>`) was ever charged. */
+export function keyWasCharged(db: Db, operationKey: string): boolean {
+  return db.prepare("SELECT 1 FROM credit_transactions WHERE operation_key = ? AND type = 'usage' LIMIT 1").get(operationKey) !== undefined;
+}

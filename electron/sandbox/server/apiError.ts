@@ -4,7 +4,7 @@ import type { Reply } from './http.ts';
 
 /** The HTTP status a refusal answers with (spec 7). */
 export function statusOf(error: SandboxError): number {
-  return ERROR_STATUS[error.code];
+  return error.status ?? ERROR_STATUS[error.code];
 }
 
 /** A refusal as an HTTP answer: its status, the documented error body `{ error: { code, message, field? } }`, and Retry-After. */

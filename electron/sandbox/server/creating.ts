@@ -7,6 +7,7 @@ import type { FaultKind } from '../faults.ts';
 import { fingerprint } from '../idempotency.ts';
 import { bindingFor } from '../operations/registry.ts';
 import { findRecord, forgetRecord, insertRecord, type StoredResponse } from '../repos/idempotencyRepo.ts';
+import { keyWasCharged } from '../repos/ledgerRepo.ts';
 import { SandboxError } from '../sandboxError.ts';
 import { JSON_BODY_LIMIT, parseJson, readBody, type Reply } from './http.ts';
 import { isObject } from '../validation.ts';
@@ -112,6 +113,10 @@ export function creating(spec: CreatingSpec): Handler {
         if (spec.faultKind(body) !== null) ctx.services.faults.refuseReplay();
         return { reply: replayOf(spec, stored, ctx), fresh: false };
       }
+      // A key that ran but whose record a short retention forgot is a repeat too: an injected
+      // refusal of repeats comes before it would run (and be charged) again.
+      if (spec.faultKind(body) !== null && ctx.services.faults.refusesReplays() && keyWasCharged(db, lockKey))
+        ctx.services.faults.refuseReplay();
       const now = ctx.services.now();
       const execution = transaction(db, () => {
         const result = spec.execute({ ctx, body, operationKey: lockKey, quoteId, now });

@@ -181,13 +181,13 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         <form className="profile-key-form" onSubmit={(event) => void saveRetention(event)}>
           <Field
             label="Request keys kept (minutes)"
-            hint="How long this service recognises a request it already ran. A request whose answer was lost is sent again only within this time; after it, Cast Studio looks for it in the service’s history instead. When unsure, keep it short."
+            hint="How long this service recognises a request it already ran. A request whose answer was lost is sent again only in its first few seconds, and never past this time; after that, Cast Studio looks for it in the service’s history instead. 0 means the service keeps none."
           >
             {(control) => (
               <TextInput
                 {...control}
                 type="number"
-                min={0.05}
+                min={0}
                 step="any"
                 inputMode="decimal"
                 value={retentionMinutes}
@@ -195,7 +195,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
               />
             )}
           </Field>
-          <Button type="submit" variant="primary" size="sm" disabled={!(Number(retentionMinutes) > 0)}>
+          <Button type="submit" variant="primary" size="sm" disabled={retentionMinutes.trim() === '' || !(Number(retentionMinutes) >= 0)}>
             Save retention
           </Button>
         </form>
@@ -260,6 +260,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
 }
 
 function retentionWords(seconds: number): string {
+  if (seconds === 0) return 'none';
   if (seconds % 3_600 === 0) return seconds === 3_600 ? '1 hour' : `${seconds / 3_600} hours`;
   if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
   return `${seconds} seconds`;

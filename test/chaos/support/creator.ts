@@ -10,6 +10,8 @@ export type CreatorCounts = {
   answersNotSaved: number;
   /** Jobs in doubt that the service refused (401, 402, 403) and that were asked again with their key. */
   refusedInDoubt: number;
+  /** Jobs whose outcome the app could not tell (history cannot show a regenerate) that the creator marked as done, having seen them ran. */
+  markedDone: number;
 };
 
 /**
@@ -18,20 +20,23 @@ export type CreatorCounts = {
  * (only once the library takes writes again, as the sentence asks). It also counts what it saw.
  */
 export class ChaosCreator {
-  readonly counts: CreatorCounts = { keysPasted: 0, sentAgain: 0, answersNotSaved: 0, refusedInDoubt: 0 };
+  readonly counts: CreatorCounts = { keysPasted: 0, sentAgain: 0, answersNotSaved: 0, refusedInDoubt: 0, markedDone: 0 };
   private readonly core: Core;
   private readonly apiKey: string;
   private readonly libraryRefusing: () => boolean;
+  /** What the creator sees in their gallery and credits: whether the job with this request key ran. */
+  private readonly ran: (idempotencyKey: string) => Promise<boolean>;
   private readonly notSaved = new Set<string>();
   private readonly refused = new Set<string>();
   private readonly unsubscribe: () => void;
   private running = false;
   private loop: Promise<void> = Promise.resolve();
 
-  constructor(core: Core, apiKey: string, libraryRefusing: () => boolean) {
+  constructor(core: Core, apiKey: string, libraryRefusing: () => boolean, ran: (idempotencyKey: string) => Promise<boolean>) {
     this.core = core;
     this.apiKey = apiKey;
     this.libraryRefusing = libraryRefusing;
+    this.ran = ran;
     this.unsubscribe = core.router.subscribe((event, payload) => {
       if (event !== 'job.updated') return;
       const job = payload as Job;
@@ -70,6 +75,10 @@ export class ChaosCreator {
     const list = await this.core.router.handle('jobs.list', {});
     if (!list.ok) return;
     for (const job of (list.value as { jobs: Job[] }).jobs) {
+      if (job.state === 'waiting_connection' && job.error?.code === 'outcome_unknown') {
+        await this.answerAsked(job);
+        continue;
+      }
       const held =
         job.error?.code === 'answer_not_saved' &&
         /Send again/.test(job.error.message) &&
@@ -80,5 +89,16 @@ export class ChaosCreator {
       const sent = await this.core.router.handle('jobs.retry', { id: job.id, quoteId: null });
       if (sent.ok) this.counts.sentAgain += 1;
     }
+  }
+
+  /**
+   * A job the app cannot settle asks the creator: one who sees the item in the gallery (its charge
+   * in the credits) marks it as done; otherwise it keeps waiting (and the run reports it).
+   */
+  private async answerAsked(job: Job): Promise<void> {
+    const key = this.core.session()?.jobs.get(job.id)?.idempotency_key;
+    if (!key || !(await this.ran(key))) return;
+    const decided = await this.core.router.handle('jobs.decide', { id: job.id, choice: 'done' });
+    if (decided.ok) this.counts.markedDone += 1;
   }
 }

@@ -80,7 +80,7 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'profiles.setKey': fc.record({ id, apiKey: fc.oneof(text(200), fc.constant(`sk_live_${'b'.repeat(64)}`)) }),
     'profiles.removeKey': fc.record({ id }),
     'profiles.test': fc.record({ id }),
-    'profiles.setKeyRetention': fc.record({ id, seconds: fc.integer({ min: 1, max: 7 * 24 * 3_600 }) }),
+    'profiles.setKeyRetention': fc.record({ id, seconds: fc.integer({ min: 0, max: 7 * 24 * 3_600 }) }),
     'service.describe': empty,
     'capabilities.get': empty,
     'account.get': empty,

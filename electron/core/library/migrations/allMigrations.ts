@@ -8,6 +8,7 @@ import { migration0006 } from './0006-scenes.ts';
 import { migration0007 } from './0007-jobBatches.ts';
 import { migration0008 } from './0008-kindCounts.ts';
 import { migration0009 } from './0009-searchPrefixes.ts';
+import { migration0010 } from './0010-jobDoubtAndWaits.ts';
 
 /** Every migration in order; a new one is appended, never edited once shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0007,
   migration0008,
   migration0009,
+  migration0010,
 ];

@@ -35,6 +35,32 @@ async function server(respond: Parameters<typeof startLocalServer>[0]) {
 }
 
 describe('HttpClient retries', () => {
+  it('asks a paid request’s rule before each retry, and ends the call with the failure when it says no after an attempt in doubt', async () => {
+    const s = await server((_req, res, i) => {
+      if (i === 0) return json(res, 429, { error: { code: 'rate_limited', message: 'slow down' } });
+      if (i === 1) return void res.destroy(); // no answer: this attempt may have run
+      return json(res, 201, { data: { id: 'x' } });
+    });
+    const asked: { inDoubt: boolean }[] = [];
+    const error = await client(s.url)
+      .send({
+        method: 'POST',
+        path: '/v1/things',
+        body: '{}',
+        idempotencyKey: 'key-gate',
+        retry: true,
+        policy: fast,
+        mayRetry: ({ inDoubt }) => (asked.push({ inDoubt }), !inDoubt),
+      })
+      .catch((e: unknown) => e);
+    // The retry after the 429 goes (nothing ran); the one after the lost answer does not.
+    expect(asked).toEqual([{ inDoubt: false }, { inDoubt: true }]);
+    expect(s.seen).toHaveLength(2);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as ServiceError).code).toBe('network_error');
+    expect((error as ServiceError).attemptsInDoubt).toBe(1);
+  });
+
   it('retries 5xx, 429 and 202 with the exact same bytes and Idempotency-Key until an answer', async () => {
     const s = await server((_req, res, i) => {
       if (i === 0) return json(res, 500, { error: { code: 'internal_error', message: 'boom' } });

@@ -40,12 +40,14 @@ describe.skipIf(!hasSecretService)('download sources over a restart', () => {
       UPDATE library_items SET media_id = NULL, thumb_id = NULL, media_type = NULL WHERE id = '${generationId}';
       DELETE FROM media WHERE content_id NOT IN (SELECT content_id FROM downloads WHERE state = 'done' AND content_id IS NOT NULL);
       ALTER TABLE downloads DROP COLUMN failure;
-      -- What later versions added: scenes and cast voices (6), job batches and times (7), the kind index (8).
+      -- What later versions added: scenes and cast voices (6), job batches and times (7), the kind index (8),
+      -- the doubt and Retry-After of jobs (10).
       DROP TABLE scene_renders; DROP TABLE scene_lines; DROP TABLE scenes;
       DROP TRIGGER cast_voices_character_gone; DROP TABLE cast_voices;
       DROP INDEX jobs_batch; DROP INDEX jobs_finished;
       ALTER TABLE jobs DROP COLUMN batch_id; ALTER TABLE jobs DROP COLUMN finished_at; ALTER TABLE jobs DROP COLUMN estimate_ms;
       DROP INDEX library_items_kind_count;
+      ALTER TABLE jobs DROP COLUMN doubt_since; ALTER TABLE jobs DROP COLUMN retry_after_until;
       PRAGMA user_version = 4;
     `);
     // The file's name on the CDN is the last part of its address (`<sha256>.<ext>`), however it is kept.

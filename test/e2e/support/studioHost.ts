@@ -131,6 +131,14 @@ export class StudioHost extends CoreDriver {
     return ready;
   }
 
+  /**
+   * The sandbox's own addresses, without the relay in front of `'own'`: what its records name, so a
+   * connection added with them fetches media from its own CDN, as a service's would.
+   */
+  sandboxDirect(): SandboxReady {
+    return this.own?.sandbox.ready ?? this.sandbox();
+  }
+
   /** The sandbox's admin API (accounts, credits, quote decisions, faults). */
   sandboxAdmin(): SandboxAdmin {
     this.admin ??= new SandboxAdmin(this.sandbox());

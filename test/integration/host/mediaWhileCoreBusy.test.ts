@@ -69,7 +69,8 @@ describe('library media while core is busy', () => {
   });
 
   it('serves from the library switched to, with core held', async () => {
-    const ready = studio.sandbox();
+    // The second library's connection names the sandbox's own CDN: media come only from a connection's CDN origin.
+    const ready = studio.sandboxDirect();
     const other = await studio.call('profiles.add', {
       name: 'Second library',
       baseUrl: ready.base_url,

@@ -20,6 +20,16 @@ export const LIMITS = {
   idempotencyRetentionHours: 24,
 } as const;
 
+/**
+ * How many results one click of the generate form may ask for, per generation type. Each result is
+ * its own paid job, so this is Cast Studio's own cap on what one click can spend; core refuses a
+ * larger count and the form offers no more.
+ */
+export const RESULTS_PER_CLICK = { image: 4, video: 2, talk: 1 } as const;
+
+/** The most results one click may ask for, whatever the type. */
+export const MOST_RESULTS_PER_CLICK = Math.max(...Object.values(RESULTS_PER_CLICK));
+
 // spec 4.2 options table: defaults that depend on the generation type.
 export const GENERATION_DEFAULTS = {
   imageAspectRatio: '9:16',

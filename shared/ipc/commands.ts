@@ -30,6 +30,7 @@ import {
   Settings,
   VoiceView,
 } from './models.ts';
+import { MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
 import { events } from './events.ts';
 import { SCREENS } from './screens.ts';
 import { sceneCommands } from './scenes.ts';
@@ -184,9 +185,9 @@ export const commands = {
         quoteId: z.string().nullable(),
         speech: SpeechStep.optional(),
         /** Several results of one click (1–4 images, 1–2 videos, one talk clip), each its own paid job. */
-        count: z.number().int().min(1).max(4).optional(),
+        count: z.number().int().min(1).max(MOST_RESULTS_PER_CLICK).optional(),
         /** One quote per result, in order, when `count` is over 1 (`quoteId` is then unused). */
-        quoteIds: z.array(z.string()).max(4).optional(),
+        quoteIds: z.array(z.string()).max(MOST_RESULTS_PER_CLICK).optional(),
       })
       .strict(),
     /** The first job of the click; the others share its `batchId`. */

@@ -13,6 +13,9 @@ export const LIMITS = {
   voicesListLimit: { min: 1, max: 100 },
   audioText: { min: 1, max: 5000 },
   audioTrackName: 200,
+  /** The model-b speech fields: speaker, voice description, style instruction. */
+  speechSettingText: { min: 1, max: 1000 },
+  speechLanguage: { min: 2, max: 35 },
   // Decisions where the spec says "not shown" (docs/service-decisions.md).
   listLimit: { min: 1, max: 100, default: 20 },
   customDetails: 1000,

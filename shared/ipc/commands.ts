@@ -30,7 +30,7 @@ import {
   Settings,
   VoiceView,
 } from './models.ts';
-import { MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
+import { LIMITS, MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
 import { events } from './events.ts';
 import { SCREENS } from './screens.ts';
 import { sceneCommands } from './scenes.ts';
@@ -49,9 +49,9 @@ const Priced = <T extends z.ZodType>(body: T) => z.object({ body, quoteId: z.str
 const SpeechStep = z
   .object({
     voice_id: z.uuid(),
-    text: z.string().min(1).max(5000),
+    text: z.string().min(LIMITS.audioText.min).max(LIMITS.audioText.max),
     emotion: Emotion.optional(),
-    name: z.string().max(200).optional(),
+    name: z.string().max(LIMITS.audioTrackName).optional(),
   })
   .strict();
 
@@ -59,7 +59,7 @@ const CreateCharacterBody = z
   .object({
     name: CharacterName,
     parameters: CharacterParameters,
-    reference_image_urls: z.array(z.url()).max(4).optional(),
+    reference_image_urls: z.array(z.url()).max(LIMITS.characterReferenceImages).optional(),
   })
   .strict();
 
@@ -172,7 +172,7 @@ export const commands = {
   'characters.get': { input: z.object({ id: Id }).strict(), output: CharacterView },
   'characters.create': { input: Priced(CreateCharacterBody), output: Job },
   'characters.regenerate': {
-    input: z.object({ id: Id, customDetails: z.string().max(1000), quoteId: z.string().nullable() }).strict(),
+    input: z.object({ id: Id, customDetails: z.string().max(LIMITS.customDetails), quoteId: z.string().nullable() }).strict(),
     output: Job,
   },
   'characters.revert': { input: z.object({ id: Id }).strict(), output: Job },

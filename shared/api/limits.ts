@@ -4,6 +4,10 @@ export const LIMITS = {
   apiKeyHexLength: 64,
   characterName: { min: 1, max: 100 },
   characterReferenceImages: 4,
+  /** One trait of a new character: gender, age, art style, mood… */
+  characterTrait: { min: 1, max: 500 },
+  /** A new character's prompt or custom details. */
+  characterDescription: { min: 1, max: 2000 },
   generationPrompt: { min: 1, max: 2000 },
   generationDuration: { min: 1, max: 15 },
   imageReferenceImages: 3,

@@ -40,6 +40,19 @@ describe("the app's commands take the limits the page and the service keep", () 
     expect(regenerate(text(1001))).toBe(false);
   });
 
+  it("takes a new character's traits of at most 500 characters and its prompt and details of at most 2000", () => {
+    const parameters = (extra: object) =>
+      commands['characters.create'].input.safeParse({
+        body: { name: 'A', parameters: { creationType: 'prompt', ...extra } },
+        quoteId: null,
+      }).success;
+    expect(parameters({ mood: text(500), prompt: text(2000), customDetails: text(2000) })).toBe(true);
+    expect(parameters({ mood: text(501) })).toBe(false);
+    expect(parameters({ artStyle: '' })).toBe(false);
+    expect(parameters({ prompt: text(2001) })).toBe(false);
+    expect(parameters({ customDetails: text(2001) })).toBe(false);
+  });
+
   it("takes a scene line's talk clip of 1-15 seconds and its model-b speech fields at the service's lengths", () => {
     expect(TalkOptions.safeParse({ duration: 15 }).success).toBe(true);
     expect(TalkOptions.safeParse({ duration: 0 }).success).toBe(false);

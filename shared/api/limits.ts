@@ -10,6 +10,8 @@ export const LIMITS = {
   characterDescription: { min: 1, max: 2000 },
   generationPrompt: { min: 1, max: 2000 },
   generationDuration: { min: 1, max: 15 },
+  /** A generation's free-text options: style and expression. */
+  generationOptionText: { min: 1, max: 100 },
   imageReferenceImages: 3,
   videoReferenceImagesCeiling: 10,
   voiceName: { min: 1, max: 100 },

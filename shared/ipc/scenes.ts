@@ -53,7 +53,7 @@ export type SceneLineKind = z.infer<typeof SceneLineKind>;
 export const TalkOptions = z
   .object({
     duration: z.number().int().min(LIMITS.generationDuration.min).max(LIMITS.generationDuration.max).optional(),
-    expression: z.string().min(1).max(100).optional(),
+    expression: z.string().min(LIMITS.generationOptionText.min).max(LIMITS.generationOptionText.max).optional(),
     quality: Quality.optional(),
   })
   .strict();

@@ -340,7 +340,7 @@ function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }
         <input
           className="input"
           type="text"
-          maxLength={100}
+          maxLength={LIMITS.generationOptionText.max}
           value={talk.expression ?? ''}
           placeholder="For example: a wry smile"
           onChange={(event) => change({ expression: event.target.value || undefined })}

@@ -17,6 +17,13 @@ describe("the app's commands take the limits the page and the service keep", () 
     expect(create({ body: image, count: 2, quoteIds: ['a', 'b', 'c', 'd', 'e'] })).toBe(false);
   });
 
+  it("takes a generation's style and expression of 1-100 characters", () => {
+    const options = (extra: object) => create({ body: { ...image, options: extra } });
+    expect(options({ style: text(100), expression: text(100) })).toBe(true);
+    expect(options({ style: text(101) })).toBe(false);
+    expect(options({ expression: '' })).toBe(false);
+  });
+
   it('takes speech of 1-5000 characters and a track name of at most 200 before a talk clip', () => {
     const speech = (words: string, name?: string) =>
       create({ body: talk, speech: { voice_id: voiceId, text: words, ...(name === undefined ? {} : { name }) } });
@@ -57,6 +64,8 @@ describe("the app's commands take the limits the page and the service keep", () 
     expect(TalkOptions.safeParse({ duration: 15 }).success).toBe(true);
     expect(TalkOptions.safeParse({ duration: 0 }).success).toBe(false);
     expect(TalkOptions.safeParse({ duration: 16 }).success).toBe(false);
+    expect(TalkOptions.safeParse({ expression: text(100) }).success).toBe(true);
+    expect(TalkOptions.safeParse({ expression: text(101) }).success).toBe(false);
     expect(SpeechSettings.safeParse({ speaker: text(1000), language: text(35) }).success).toBe(true);
     expect(SpeechSettings.safeParse({ speaker: text(1001) }).success).toBe(false);
     expect(SpeechSettings.safeParse({ style_instruction: '' }).success).toBe(false);

@@ -39,6 +39,16 @@ export const RESULTS_PER_CLICK = { image: 4, video: 2, talk: 1 } as const;
 /** The most results one click may ask for, whatever the type. */
 export const MOST_RESULTS_PER_CLICK = Math.max(...Object.values(RESULTS_PER_CLICK));
 
+/**
+ * Lengths of names that are Cast Studio's own and never reach the service. The page's fields and
+ * core's checks of the app's commands read these.
+ */
+export const APP_NAME_LIMITS = {
+  profileName: 100,
+  collectionName: 100,
+  sceneTitle: 200,
+} as const;
+
 // spec 4.2 options table: defaults that depend on the generation type.
 export const GENERATION_DEFAULTS = {
   imageAspectRatio: '9:16',

@@ -30,7 +30,7 @@ import {
   Settings,
   VoiceView,
 } from './models.ts';
-import { LIMITS, MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
+import { APP_NAME_LIMITS, LIMITS, MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
 import { events } from './events.ts';
 import { SCREENS } from './screens.ts';
 import { sceneCommands } from './scenes.ts';
@@ -91,7 +91,7 @@ export const commands = {
   'profiles.add': {
     input: z
       .object({
-        name: z.string().min(1).max(100),
+        name: z.string().min(1).max(APP_NAME_LIMITS.profileName),
         baseUrl: z.url(),
         cdnUrl: z.url(),
         caPem: z.string().max(100_000).optional(),
@@ -239,7 +239,7 @@ export const commands = {
   'library.repair': { input: Empty, output: LibraryHealth },
   'library.stats': { input: Empty, output: z.object({ items: z.number().int(), bytes: z.number().int(), path: z.string() }) },
   'collections.list': { input: Empty, output: z.array(Collection) },
-  'collections.create': { input: z.object({ name: z.string().min(1).max(100) }).strict(), output: Collection },
+  'collections.create': { input: z.object({ name: z.string().min(1).max(APP_NAME_LIMITS.collectionName) }).strict(), output: Collection },
   'collections.addItems': { input: z.object({ id: Id, itemIds: Ids }).strict(), output: Ok },
   'collections.removeItems': { input: z.object({ id: Id, itemIds: Ids }).strict(), output: Ok },
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Emotion } from '../api/audio.ts';
 import { Quality } from '../api/catalog.ts';
-import { LIMITS } from '../api/limits.ts';
+import { APP_NAME_LIMITS, LIMITS } from '../api/limits.ts';
 import { Job } from './models.ts';
 import { SCENE_EXPORT_CHUNK_BYTES } from './sceneExportChunks.ts';
 import { SCENE_ASPECTS } from './sceneSettings.ts';
@@ -226,13 +226,13 @@ export const sceneCommands = {
 
   'scenes.list': { input: Empty, output: z.array(SceneSummary) },
   'scenes.get': { input: z.object({ id: Id }).strict(), output: Scene },
-  'scenes.create': { input: z.object({ title: z.string().max(200).optional() }).strict(), output: Scene },
+  'scenes.create': { input: z.object({ title: z.string().max(APP_NAME_LIMITS.sceneTitle).optional() }).strict(), output: Scene },
   /** Saves as the creator types: title and settings, and the whole ordered list of lines when given. */
   'scenes.update': {
     input: z
       .object({
         id: Id,
-        title: z.string().max(200).optional(),
+        title: z.string().max(APP_NAME_LIMITS.sceneTitle).optional(),
         aspect: SceneAspect.optional(),
         quality: Quality.optional(),
         lines: z.array(SceneLineInput).max(1000).optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commands, SpeechSettings, TalkOptions } from '../../../../shared/ipc/index.ts';
+import { commands, sceneCommands, SpeechSettings, TalkOptions } from '../../../../shared/ipc/index.ts';
 
 const characterId = '6f1c2d9e-8a4b-4c3d-9e2f-1a2b3c4d5e6f';
 const voiceId = '7a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d';
@@ -71,5 +71,19 @@ describe("the app's commands take the limits the page and the service keep", () 
     expect(SpeechSettings.safeParse({ style_instruction: '' }).success).toBe(false);
     expect(SpeechSettings.safeParse({ language: text(1) }).success).toBe(false);
     expect(SpeechSettings.safeParse({ language: text(36) }).success).toBe(false);
+  });
+
+  it('takes a profile name and a collection name of 1-100 characters and a scene title of at most 200', () => {
+    const profile = (name: string) =>
+      commands['profiles.add'].input.safeParse({ name, baseUrl: 'https://127.0.0.1:8443', cdnUrl: 'https://127.0.0.1:8443/cdn' }).success;
+    expect(profile(text(100))).toBe(true);
+    expect(profile('')).toBe(false);
+    expect(profile(text(101))).toBe(false);
+    const collection = (name: string) => commands['collections.create'].input.safeParse({ name }).success;
+    expect(collection(text(100))).toBe(true);
+    expect(collection(text(101))).toBe(false);
+    const scene = (title: string) => sceneCommands['scenes.create'].input.safeParse({ title }).success;
+    expect(scene(text(200))).toBe(true);
+    expect(scene(text(201))).toBe(false);
   });
 });

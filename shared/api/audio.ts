@@ -7,7 +7,7 @@ import { VoiceModel } from './voices.ts';
 export const Emotion = z.enum(EMOTIONS);
 export type Emotion = z.infer<typeof Emotion>;
 
-const modelBText = z.string().min(1).max(1000);
+const modelBText = z.string().min(LIMITS.speechSettingText.min).max(LIMITS.speechSettingText.max);
 
 // spec 4.5 POST /v1/audio. `name` defaults to "Audio YYYY-MM-DD" and `model` to the voice's
 // model; both need the clock or the voice, so the service fills them (defaultAudioName).
@@ -22,7 +22,7 @@ export const CreateAudioRequest = z.strictObject({
   style_instruction: modelBText.optional(),
   reference_audio: HttpsUrl.optional(),
   reference_text: z.string().min(1).max(LIMITS.audioText.max).optional(),
-  language: z.string().min(2).max(35).optional(),
+  language: z.string().min(LIMITS.speechLanguage.min).max(LIMITS.speechLanguage.max).optional(),
   webhook_url: WebhookUrlField,
 });
 export type CreateAudioRequest = z.infer<typeof CreateAudioRequest>;

@@ -5,7 +5,8 @@ import { LIMITS } from './limits.ts';
 export const CreationType = z.enum(['human', 'fantasy', 'prompt', 'image']);
 export type CreationType = z.infer<typeof CreationType>;
 
-const trait = z.string().min(1).max(500);
+const trait = z.string().min(LIMITS.characterTrait.min).max(LIMITS.characterTrait.max);
+const description = z.string().min(LIMITS.characterDescription.min).max(LIMITS.characterDescription.max);
 
 // spec 2.2 parameters: creationType defaults to human, artStyle to hyper-realistic.
 export const CharacterParameters = z.strictObject({
@@ -16,8 +17,8 @@ export const CharacterParameters = z.strictObject({
   skinTone: trait.optional(),
   eyeColor: trait.optional(),
   artStyle: trait.default('hyper-realistic'),
-  customDetails: z.string().min(1).max(2000).optional(),
-  prompt: z.string().min(1).max(2000).optional(),
+  customDetails: description.optional(),
+  prompt: description.optional(),
   fantasyMode: trait.optional(),
   creatureType: trait.optional(),
   colorScheme: trait.optional(),

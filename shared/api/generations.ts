@@ -12,10 +12,12 @@ import {
 import { GenerationStatus, HttpsUrl, Timestamp, Uuid, WebhookUrlField, dataOf, listOf } from './common.ts';
 import { LIMITS } from './limits.ts';
 
+const optionText = z.string().min(LIMITS.generationOptionText.min).max(LIMITS.generationOptionText.max);
+
 // spec 4.2 options: all optional; which apply depends on type and mode.
 export const GenerationOptions = z.strictObject({
   aspect_ratio: AspectRatio.optional(),
-  style: z.string().min(1).max(100).optional(),
+  style: optionText.optional(),
   hd: z.boolean().optional(),
   duration: z.number().int().min(LIMITS.generationDuration.min).max(LIMITS.generationDuration.max).optional(),
   quality: Quality.optional(),
@@ -31,7 +33,7 @@ export const GenerationOptions = z.strictObject({
   start_frame: HttpsUrl.optional(),
   input_image: HttpsUrl.optional(),
   audio_url: HttpsUrl.optional(),
-  expression: z.string().min(1).max(100).optional(),
+  expression: optionText.optional(),
   reference_images: z.array(HttpsUrl).max(LIMITS.videoReferenceImagesCeiling).optional(),
 });
 export type GenerationOptions = z.infer<typeof GenerationOptions>;

@@ -4,8 +4,14 @@ export const LIMITS = {
   apiKeyHexLength: 64,
   characterName: { min: 1, max: 100 },
   characterReferenceImages: 4,
+  /** One trait of a new character: gender, age, art style, mood… */
+  characterTrait: { min: 1, max: 500 },
+  /** A new character's prompt or custom details. */
+  characterDescription: { min: 1, max: 2000 },
   generationPrompt: { min: 1, max: 2000 },
   generationDuration: { min: 1, max: 15 },
+  /** A generation's free-text options: style and expression. */
+  generationOptionText: { min: 1, max: 100 },
   imageReferenceImages: 3,
   videoReferenceImagesCeiling: 10,
   voiceName: { min: 1, max: 100 },
@@ -13,11 +19,34 @@ export const LIMITS = {
   voicesListLimit: { min: 1, max: 100 },
   audioText: { min: 1, max: 5000 },
   audioTrackName: 200,
+  /** The model-b speech fields: speaker, voice description, style instruction. */
+  speechSettingText: { min: 1, max: 1000 },
+  speechLanguage: { min: 2, max: 35 },
   // Decisions where the spec says "not shown" (docs/service-decisions.md).
   listLimit: { min: 1, max: 100, default: 20 },
   customDetails: 1000,
   quoteTtlSeconds: 15 * 60,
   idempotencyRetentionHours: 24,
+} as const;
+
+/**
+ * How many results one click of the generate form may ask for, per generation type. Each result is
+ * its own paid job, so this is Cast Studio's own cap on what one click can spend; core refuses a
+ * larger count and the form offers no more.
+ */
+export const RESULTS_PER_CLICK = { image: 4, video: 2, talk: 1 } as const;
+
+/** The most results one click may ask for, whatever the type. */
+export const MOST_RESULTS_PER_CLICK = Math.max(...Object.values(RESULTS_PER_CLICK));
+
+/**
+ * Lengths of names that are Cast Studio's own and never reach the service. The page's fields and
+ * core's checks of the app's commands read these.
+ */
+export const APP_NAME_LIMITS = {
+  profileName: 100,
+  collectionName: 100,
+  sceneTitle: 200,
 } as const;
 
 // spec 4.2 options table: defaults that depend on the generation type.

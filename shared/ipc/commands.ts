@@ -30,6 +30,7 @@ import {
   Settings,
   VoiceView,
 } from './models.ts';
+import { APP_NAME_LIMITS, LIMITS, MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
 import { events } from './events.ts';
 import { SCREENS } from './screens.ts';
 import { sceneCommands } from './scenes.ts';
@@ -48,9 +49,9 @@ const Priced = <T extends z.ZodType>(body: T) => z.object({ body, quoteId: z.str
 const SpeechStep = z
   .object({
     voice_id: z.uuid(),
-    text: z.string().min(1).max(5000),
+    text: z.string().min(LIMITS.audioText.min).max(LIMITS.audioText.max),
     emotion: Emotion.optional(),
-    name: z.string().max(200).optional(),
+    name: z.string().max(LIMITS.audioTrackName).optional(),
   })
   .strict();
 
@@ -58,7 +59,7 @@ const CreateCharacterBody = z
   .object({
     name: CharacterName,
     parameters: CharacterParameters,
-    reference_image_urls: z.array(z.url()).max(4).optional(),
+    reference_image_urls: z.array(z.url()).max(LIMITS.characterReferenceImages).optional(),
   })
   .strict();
 
@@ -90,7 +91,7 @@ export const commands = {
   'profiles.add': {
     input: z
       .object({
-        name: z.string().min(1).max(100),
+        name: z.string().min(1).max(APP_NAME_LIMITS.profileName),
         baseUrl: z.url(),
         cdnUrl: z.url(),
         caPem: z.string().max(100_000).optional(),
@@ -171,7 +172,7 @@ export const commands = {
   'characters.get': { input: z.object({ id: Id }).strict(), output: CharacterView },
   'characters.create': { input: Priced(CreateCharacterBody), output: Job },
   'characters.regenerate': {
-    input: z.object({ id: Id, customDetails: z.string().max(1000), quoteId: z.string().nullable() }).strict(),
+    input: z.object({ id: Id, customDetails: z.string().max(LIMITS.customDetails), quoteId: z.string().nullable() }).strict(),
     output: Job,
   },
   'characters.revert': { input: z.object({ id: Id }).strict(), output: Job },
@@ -184,9 +185,9 @@ export const commands = {
         quoteId: z.string().nullable(),
         speech: SpeechStep.optional(),
         /** Several results of one click (1–4 images, 1–2 videos, one talk clip), each its own paid job. */
-        count: z.number().int().min(1).max(4).optional(),
+        count: z.number().int().min(1).max(MOST_RESULTS_PER_CLICK).optional(),
         /** One quote per result, in order, when `count` is over 1 (`quoteId` is then unused). */
-        quoteIds: z.array(z.string()).max(4).optional(),
+        quoteIds: z.array(z.string()).max(MOST_RESULTS_PER_CLICK).optional(),
       })
       .strict(),
     /** The first job of the click; the others share its `batchId`. */
@@ -238,7 +239,7 @@ export const commands = {
   'library.repair': { input: Empty, output: LibraryHealth },
   'library.stats': { input: Empty, output: z.object({ items: z.number().int(), bytes: z.number().int(), path: z.string() }) },
   'collections.list': { input: Empty, output: z.array(Collection) },
-  'collections.create': { input: z.object({ name: z.string().min(1).max(100) }).strict(), output: Collection },
+  'collections.create': { input: z.object({ name: z.string().min(1).max(APP_NAME_LIMITS.collectionName) }).strict(), output: Collection },
   'collections.addItems': { input: z.object({ id: Id, itemIds: Ids }).strict(), output: Ok },
   'collections.removeItems': { input: z.object({ id: Id, itemIds: Ids }).strict(), output: Ok },
 

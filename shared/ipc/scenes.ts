@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Emotion } from '../api/audio.ts';
 import { Quality } from '../api/catalog.ts';
+import { APP_NAME_LIMITS, LIMITS } from '../api/limits.ts';
 import { Job } from './models.ts';
 import { SCENE_EXPORT_CHUNK_BYTES } from './sceneExportChunks.ts';
 import { SCENE_ASPECTS } from './sceneSettings.ts';
@@ -16,14 +17,16 @@ const Ok = z.object({ ok: z.literal(true) });
 /** Names one scene export so its caller can follow and cancel it. */
 const ExportId = z.string().regex(/^[0-9A-Za-z-]{1,64}$/);
 
+const speechSettingText = z.string().min(LIMITS.speechSettingText.min).max(LIMITS.speechSettingText.max);
+
 /** The model-b speech fields a character's voice settings may carry (spec 4.5). */
 export const SpeechSettings = z
   .object({
     emotion: Emotion.optional(),
-    speaker: z.string().min(1).max(1000).optional(),
-    voice_description: z.string().min(1).max(1000).optional(),
-    style_instruction: z.string().min(1).max(1000).optional(),
-    language: z.string().min(2).max(35).optional(),
+    speaker: speechSettingText.optional(),
+    voice_description: speechSettingText.optional(),
+    style_instruction: speechSettingText.optional(),
+    language: z.string().min(LIMITS.speechLanguage.min).max(LIMITS.speechLanguage.max).optional(),
   })
   .strict();
 export type SpeechSettings = z.infer<typeof SpeechSettings>;
@@ -49,8 +52,8 @@ export type SceneLineKind = z.infer<typeof SceneLineKind>;
 
 export const TalkOptions = z
   .object({
-    duration: z.number().int().min(1).max(15).optional(),
-    expression: z.string().min(1).max(100).optional(),
+    duration: z.number().int().min(LIMITS.generationDuration.min).max(LIMITS.generationDuration.max).optional(),
+    expression: z.string().min(LIMITS.generationOptionText.min).max(LIMITS.generationOptionText.max).optional(),
     quality: Quality.optional(),
   })
   .strict();
@@ -64,7 +67,7 @@ export const SceneLineInput = z
     characterId: z.string().max(200).nullable(),
     /** Overrides the character's default voice; required for a `speech` line. */
     voiceId: z.string().max(200).nullable(),
-    text: z.string().max(5000),
+    text: z.string().max(LIMITS.audioText.max),
     emotion: Emotion.nullable(),
     talk: TalkOptions.nullable(),
     /** For a `clip` line: the gallery item it plays. */
@@ -223,13 +226,13 @@ export const sceneCommands = {
 
   'scenes.list': { input: Empty, output: z.array(SceneSummary) },
   'scenes.get': { input: z.object({ id: Id }).strict(), output: Scene },
-  'scenes.create': { input: z.object({ title: z.string().max(200).optional() }).strict(), output: Scene },
+  'scenes.create': { input: z.object({ title: z.string().max(APP_NAME_LIMITS.sceneTitle).optional() }).strict(), output: Scene },
   /** Saves as the creator types: title and settings, and the whole ordered list of lines when given. */
   'scenes.update': {
     input: z
       .object({
         id: Id,
-        title: z.string().max(200).optional(),
+        title: z.string().max(APP_NAME_LIMITS.sceneTitle).optional(),
         aspect: SceneAspect.optional(),
         quality: Quality.optional(),
         lines: z.array(SceneLineInput).max(1000).optional(),

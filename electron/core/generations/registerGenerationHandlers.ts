@@ -7,14 +7,12 @@ import type { Enqueue, JobQueue } from '../jobs/jobQueue.ts';
 import { priceIntent, type PricingServices } from '../jobs/pricing.ts';
 import { addSpeechTalkChain } from '../jobs/speechTalkChain.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
+import { RESULTS_PER_CLICK } from '../../../shared/api/limits.ts';
 
 /** What the generation commands use of the active connection. */
 export type GenerationServices = PricingServices & { queue: Pick<JobQueue, 'enqueue'> };
 
 type CreateInput = CommandInput<'generations.create'>;
-
-/** How many results one click may ask for, per generation type. */
-export const MAX_RESULTS: Record<'image' | 'video' | 'talk', number> = { image: 4, video: 2, talk: 1 };
 
 export function registerGenerationHandlers(router: Router, deps: { active: () => GenerationServices }): void {
   router.register('generations.create', async (input) => {
@@ -34,7 +32,7 @@ export function registerGenerationHandlers(router: Router, deps: { active: () =>
 /** The number of results asked for, within what the type allows, with one quote for each when quotes are given. */
 function resultCount(input: CreateInput): number {
   const count = input.count ?? 1;
-  const most = MAX_RESULTS[input.body.type];
+  const most: number = RESULTS_PER_CLICK[input.body.type];
   if (count > most) {
     const noun = input.body.type === 'talk' ? 'talk clip' : input.body.type;
     throw new AppFailure(

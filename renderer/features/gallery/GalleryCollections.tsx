@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -101,7 +102,13 @@ export function GalleryCollections() {
         <form className="collection-form" onSubmit={(event) => void submit(event)}>
           <label>
             <span className="visually-hidden">New collection name</span>
-            <input value={name} maxLength={100} placeholder="Collection name" onChange={(event) => setName(event.target.value)} autoFocus />
+            <input
+              value={name}
+              maxLength={APP_NAME_LIMITS.collectionName}
+              placeholder="Collection name"
+              onChange={(event) => setName(event.target.value)}
+              autoFocus
+            />
           </label>
           <Button type="submit" size="sm" disabled={!name.trim()}>
             Add

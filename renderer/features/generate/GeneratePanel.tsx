@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { GenerationType } from '../../../shared/api/index.ts';
 import { findModel } from '../../../shared/api/findModel.ts';
-import { LIMITS } from '../../../shared/api/limits.ts';
+import { LIMITS, RESULTS_PER_CLICK } from '../../../shared/api/limits.ts';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
 import { formSubmitHandlers } from '../../app/formSubmit.ts';
 import { SHORTCUT_HINT } from '../../app/useShortcuts.ts';
@@ -17,7 +17,7 @@ import { usePriceWatch } from '../../ui/usePriceWatch.ts';
 import { useHandoffStore } from '../../stores/handoffStore.ts';
 import { AudioSourceFields } from './AudioSourceFields.tsx';
 import { applicableOptions, modeOf, TYPE_LABELS } from './generateOptions.ts';
-import { MAX_COUNT, useGenerateStore } from './generateStore.ts';
+import { useGenerateStore } from './generateStore.ts';
 import { usesSpeech } from './buildGeneration.ts';
 import { SubmittedProgress } from './SubmittedProgress.tsx';
 import { OptionField } from './OptionField.tsx';
@@ -132,7 +132,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
   const model = capabilities ? findModel(capabilities, type, form.models[type] ?? undefined) : undefined;
   const keys = applicableOptions(type, mode);
   const notReady = character.status !== 'ready';
-  const most = form.speechFirst ? 1 : MAX_COUNT[type];
+  const most = form.speechFirst ? 1 : RESULTS_PER_CLICK[type];
   const count = Math.min(most, form.count[type]);
 
   // An issue about a field that is not on screen is said above the button.

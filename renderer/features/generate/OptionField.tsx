@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { GenerationOptionKey, GenerationType, ModelInfo } from '../../../shared/api/index.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
 import { AttachmentField } from '../../ui/AttachmentField.tsx';
 import { Combobox } from '../../ui/Combobox.tsx';
 import { Field, Select, Switch, TextInput } from '../../ui/Field.tsx';
@@ -102,7 +103,7 @@ export function OptionField({
               value={values[optionKey]}
               onChange={(v) => setValue(optionKey, v)}
               suggestions={optionKey === 'style' ? STYLE_SUGGESTIONS : EXPRESSION_SUGGESTIONS}
-              maxLength={100}
+              maxLength={LIMITS.generationOptionText.max}
             />
           )}
         </Field>

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AudioTrack, GenerationType, Voice } from '../../../shared/api/index.ts';
 import { findModel } from '../../../shared/api/findModel.ts';
+import { RESULTS_PER_CLICK } from '../../../shared/api/limits.ts';
 import { OPERATION_IDS } from '../../../shared/api/operations.ts';
 import type { AppError, Job, Price } from '../../../shared/ipc/index.ts';
 import { attach, releaseAttachment, type Attachment, type AttachmentInput } from '../../stores/attachments.ts';
@@ -40,9 +41,6 @@ const MEDIA_KINDS: Record<MediaOptionKey, UploadKind[]> = {
 };
 
 type Submitted = { jobId: string; batchId: string | null; count: number; type: GenerationType; shownCredits: number | null };
-
-/** How many results one click may ask for, per type (each is its own paid job). */
-export const MAX_COUNT: Record<GenerationType, number> = { image: 4, video: 2, talk: 1 };
 
 type GenerateState = GenerateForm & {
   characterId: string | null;
@@ -122,7 +120,7 @@ function initialState() {
 
 /** How many results a click on this form makes: a talk clip made with speech first is always one. */
 function countOf(state: GenerateForm & { count: Record<GenerationType, number> }): number {
-  return usesSpeech(state) ? 1 : Math.min(MAX_COUNT[state.type], state.count[state.type]);
+  return usesSpeech(state) ? 1 : Math.min(RESULTS_PER_CLICK[state.type], state.count[state.type]);
 }
 
 /**
@@ -274,7 +272,10 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
     },
     setCount: (count) => {
       const { type } = get();
-      set((state) => ({ count: { ...state.count, [type]: Math.max(1, Math.min(MAX_COUNT[type], Math.round(count))) }, error: null }));
+      set((state) => ({
+        count: { ...state.count, [type]: Math.max(1, Math.min(RESULTS_PER_CLICK[type], Math.round(count))) },
+        error: null,
+      }));
       recompute();
     },
     setModel: (modelId) => {

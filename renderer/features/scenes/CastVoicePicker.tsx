@@ -1,6 +1,7 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { LIMITS } from '../../../shared/api/limits.ts';
 import { EMOTIONS, isEmotion } from '../../../shared/api/voiceOptions.ts';
 import type { AppError, CastVoice, SpeechSettings, VoiceView } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
@@ -110,7 +111,7 @@ export function CastVoicePicker({ characterId, characterName }: { characterId: s
                 className="input"
                 value={draft[field] ?? ''}
                 placeholder={placeholder}
-                maxLength={field === 'language' ? 35 : 1000}
+                maxLength={field === 'language' ? LIMITS.speechLanguage.max : LIMITS.speechSettingText.max}
                 onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
                 onBlur={() => void save(cast.voiceId, cleaned(draft))}
                 data-field={`cast-${field}`}

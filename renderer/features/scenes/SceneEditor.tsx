@@ -1,6 +1,7 @@
 import { Download, Plus } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import type { Scene, SceneAspect } from '../../../shared/ipc/index.ts';
 import { SCENE_ASPECTS } from '../../../shared/ipc/sceneSettings.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
@@ -89,7 +90,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
             aria-label="Scene title"
             value={title}
             placeholder="Untitled scene"
-            maxLength={200}
+            maxLength={APP_NAME_LIMITS.sceneTitle}
             onChange={(event) => useScenesStore.getState().setTitle(event.target.value)}
             data-field="title"
           />

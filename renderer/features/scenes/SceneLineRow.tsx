@@ -1,5 +1,6 @@
 import { AlertTriangle, AudioLines, Check, GripVertical, MoreHorizontal, RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
+import { LIMITS } from '../../../shared/api/limits.ts';
 import { EMOTIONS, QUALITIES, isEmotion, isQuality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -298,7 +299,7 @@ function LineText({ line, number }: { line: SceneLine; number: number }) {
       placeholder={line.kind === 'speech' ? 'What the narrator says' : 'What they say'}
       onChange={(event) => useScenesStore.getState().editLine(id, { text: event.target.value })}
       onKeyDown={(event) => onLineKeyDown(event, line)}
-      maxLength={5000}
+      maxLength={LIMITS.audioText.max}
       data-field="text"
     />
   );
@@ -319,13 +320,18 @@ function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }
         <input
           className="input"
           type="number"
-          min={1}
-          max={15}
+          min={LIMITS.generationDuration.min}
+          max={LIMITS.generationDuration.max}
           value={talk.duration ?? ''}
           placeholder="Auto"
           onChange={(event) => {
             const seconds = Math.round(Number(event.target.value));
-            change({ duration: event.target.value && seconds >= 1 && seconds <= 15 ? seconds : undefined });
+            change({
+              duration:
+                event.target.value && seconds >= LIMITS.generationDuration.min && seconds <= LIMITS.generationDuration.max
+                  ? seconds
+                  : undefined,
+            });
           }}
         />
       </label>
@@ -334,7 +340,7 @@ function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }
         <input
           className="input"
           type="text"
-          maxLength={100}
+          maxLength={LIMITS.generationOptionText.max}
           value={talk.expression ?? ''}
           placeholder="For example: a wry smile"
           onChange={(event) => change({ expression: event.target.value || undefined })}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FileUp } from 'lucide-react';
 import { Button as AriaButton, FileTrigger } from 'react-aria-components';
 import { API_KEY_PATTERN } from '../../../shared/api/apiKeyFormat.ts';
+import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import type { CommandInput, ConnectionCheck } from '../../../shared/ipc/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
@@ -126,7 +127,7 @@ export function ConnectServiceForm({
           <TextInput
             {...control}
             data-field="name"
-            maxLength={100}
+            maxLength={APP_NAME_LIMITS.profileName}
             value={name}
             onChange={(e) => edit(setName)(e.target.value)}
             placeholder="My studio"

@@ -1,4 +1,5 @@
 import type { CharacterParameters, CreationType } from '../../../shared/api/index.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
 
 export type TraitKey = Exclude<keyof CharacterParameters, 'creationType'>;
 
@@ -6,11 +7,11 @@ export type TraitKey = Exclude<keyof CharacterParameters, 'creationType'>;
 export type TraitInfo = { label: string; suggestions: readonly string[]; long?: boolean; max: number; placeholder?: string };
 
 export const TRAITS: Record<TraitKey, TraitInfo> = {
-  gender: { label: 'Gender', suggestions: ['female', 'male', 'non-binary'], max: 500 },
+  gender: { label: 'Gender', suggestions: ['female', 'male', 'non-binary'], max: LIMITS.characterTrait.max },
   age: {
     label: 'Age',
     suggestions: ['child', 'teen', '20s', '30s', '40s', '50s', '60s', '70s', '18-24', '25-34', '35-44', '45-54'],
-    max: 500,
+    max: LIMITS.characterTrait.max,
   },
   ethnicity: {
     label: 'Ethnicity',
@@ -26,10 +27,18 @@ export const TRAITS: Record<TraitKey, TraitInfo> = {
       'pacific-islander',
       'mixed',
     ],
-    max: 500,
+    max: LIMITS.characterTrait.max,
   },
-  skinTone: { label: 'Skin tone', suggestions: ['fair', 'light', 'medium', 'olive', 'tan', 'brown', 'dark', 'deep'], max: 500 },
-  eyeColor: { label: 'Eye color', suggestions: ['brown', 'hazel', 'amber', 'green', 'blue', 'gray', 'violet', 'heterochromia'], max: 500 },
+  skinTone: {
+    label: 'Skin tone',
+    suggestions: ['fair', 'light', 'medium', 'olive', 'tan', 'brown', 'dark', 'deep'],
+    max: LIMITS.characterTrait.max,
+  },
+  eyeColor: {
+    label: 'Eye color',
+    suggestions: ['brown', 'hazel', 'amber', 'green', 'blue', 'gray', 'violet', 'heterochromia'],
+    max: LIMITS.characterTrait.max,
+  },
   artStyle: {
     label: 'Art style',
     suggestions: [
@@ -43,34 +52,48 @@ export const TRAITS: Record<TraitKey, TraitInfo> = {
       'oil-painting',
       'pixel-art',
     ],
-    max: 500,
+    max: LIMITS.characterTrait.max,
     placeholder: 'hyper-realistic (default)',
   },
   mood: {
     label: 'Mood',
     suggestions: ['neutral', 'happy', 'serene', 'confident', 'mysterious', 'playful', 'fierce', 'melancholic'],
-    max: 500,
+    max: LIMITS.characterTrait.max,
   },
-  fantasyMode: { label: 'Fantasy mode', suggestions: ['creature', 'humanoid', 'hybrid', 'mythical', 'robot', 'spirit'], max: 500 },
+  fantasyMode: {
+    label: 'Fantasy mode',
+    suggestions: ['creature', 'humanoid', 'hybrid', 'mythical', 'robot', 'spirit'],
+    max: LIMITS.characterTrait.max,
+  },
   creatureType: {
     label: 'Creature type',
     suggestions: ['dragon', 'elf', 'orc', 'fairy', 'mermaid', 'werewolf', 'vampire', 'golem', 'phoenix', 'unicorn'],
-    max: 500,
+    max: LIMITS.characterTrait.max,
   },
   colorScheme: {
     label: 'Color scheme',
     suggestions: ['emerald and gold', 'crimson', 'icy blue', 'obsidian', 'pastel', 'neon', 'earth tones', 'monochrome'],
-    max: 500,
+    max: LIMITS.characterTrait.max,
   },
-  creatureSize: { label: 'Creature size', suggestions: ['tiny', 'small', 'medium', 'large', 'huge', 'colossal'], max: 500 },
+  creatureSize: {
+    label: 'Creature size',
+    suggestions: ['tiny', 'small', 'medium', 'large', 'huge', 'colossal'],
+    max: LIMITS.characterTrait.max,
+  },
   customDetails: {
     label: 'Details',
     suggestions: [],
     long: true,
-    max: 2000,
+    max: LIMITS.characterDescription.max,
     placeholder: 'Freckles, silver earrings, a scar over the left eyebrow…',
   },
-  prompt: { label: 'Prompt', suggestions: [], long: true, max: 2000, placeholder: 'A full description of the character, in your words.' },
+  prompt: {
+    label: 'Prompt',
+    suggestions: [],
+    long: true,
+    max: LIMITS.characterDescription.max,
+    placeholder: 'A full description of the character, in your words.',
+  },
 };
 
 export const CREATION_TYPES: readonly { value: CreationType; label: string; description: string }[] = [

@@ -1,18 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DiskSpace as DiskSpaceView } from '../../../../../shared/ipc/index.ts';
 import { systemClock } from '../../../../../electron/core/clock/clock.ts';
 import { DiskSpace } from '../../../../../electron/core/downloads/diskSpace.ts';
 import { Downloader } from '../../../../../electron/core/downloads/downloader.ts';
-import { MediaStore } from '../../../../../electron/core/downloads/mediaStore.ts';
-import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
-import { ResourceStore } from '../../../../../electron/core/library/resourceStore.ts';
 import { CaptureLog } from '../support/captureLog.ts';
 import { startLocalServer } from '../support/localServer.ts';
 import { tempDir } from '../support/tempDir.ts';
+import { GEN, imageLibrary } from './imageLibrary.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -21,7 +18,6 @@ afterEach(async () => {
 
 const FILE = randomBytes(200_000);
 const SHA = createHash('sha256').update(FILE).digest('hex');
-const GEN = '00000000-0000-4000-8000-000000000001';
 const MARGIN = 1_000_000;
 
 const until = async (test: () => boolean): Promise<void> => {
@@ -35,20 +31,7 @@ async function setup() {
     res.end(FILE);
   });
   cleanups.push(() => server.close());
-  const dir = tempDir();
-  const library = LibraryDatabase.open(join(dir, 'library.db'));
-  cleanups.push(() => library.close());
-  new ResourceStore(library, () => new Date().toISOString()).upsertGeneration({
-    id: GEN,
-    type: 'image',
-    status: 'completed',
-    prompt: 'p',
-    character_id: GEN,
-    credits_used: 1,
-    completed_at: null,
-    error_message: null,
-  });
-  const store = new MediaStore(join(dir, 'media'), library);
+  const { library, store } = imageLibrary(cleanups);
   const free = { bytes: MARGIN + FILE.length - 1 };
   const views: DiskSpaceView[] = [];
   let downloader: Downloader | null = null;

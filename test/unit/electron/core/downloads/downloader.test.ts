@@ -6,12 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../../../electron/core/clock/clock.ts';
 import { Downloader } from '../../../../../electron/core/downloads/downloader.ts';
 import { checkLibrary } from '../../../../../electron/core/downloads/libraryCheck.ts';
-import { MediaStore } from '../../../../../electron/core/downloads/mediaStore.ts';
 import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
 import { ResourceStore } from '../../../../../electron/core/library/resourceStore.ts';
 import { CaptureLog } from '../support/captureLog.ts';
 import { startLocalServer, type Seen } from '../support/localServer.ts';
-import { tempDir } from '../support/tempDir.ts';
+import { GEN, imageLibrary } from './imageLibrary.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -20,7 +19,6 @@ afterEach(async () => {
 
 const FILE = randomBytes(300_000);
 const SHA = createHash('sha256').update(FILE).digest('hex');
-const GEN = '00000000-0000-4000-8000-000000000001';
 
 type Serve = (req: Seen, res: Parameters<Parameters<typeof startLocalServer>[0]>[1], n: number) => void | Promise<void>;
 
@@ -43,20 +41,7 @@ function serveFile(body: Buffer = FILE, etag: string = SHA): Serve {
 async function setup(serve: Serve, options: { parallel?: number; maxAttempts?: number } = {}) {
   const server = await startLocalServer(serve);
   cleanups.push(() => server.close());
-  const dir = tempDir();
-  const library = LibraryDatabase.open(join(dir, 'library.db'));
-  cleanups.push(() => library.close());
-  new ResourceStore(library, () => new Date().toISOString()).upsertGeneration({
-    id: GEN,
-    type: 'image',
-    status: 'completed',
-    prompt: 'p',
-    character_id: GEN,
-    credits_used: 1,
-    completed_at: null,
-    error_message: null,
-  });
-  const store = new MediaStore(join(dir, 'media'), library);
+  const { dir, library, store } = imageLibrary(cleanups);
   const dispatcher = new Agent();
   cleanups.push(() => dispatcher.close());
   const settled: string[] = [];

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { LookupAddress } from 'node:dns';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,20 +9,15 @@ import { createProfileDispatcher, type ServiceDispatcher } from '../../../../../
 import { systemClock } from '../../../../../electron/core/clock/clock.ts';
 import { CdnSources } from '../../../../../electron/core/downloads/cdnSources.ts';
 import { Downloader } from '../../../../../electron/core/downloads/downloader.ts';
-import { MediaStore } from '../../../../../electron/core/downloads/mediaStore.ts';
 import { hopRefusal, sourceRefusal } from '../../../../../electron/core/downloads/mediaOrigin.ts';
-import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
-import { ResourceStore } from '../../../../../electron/core/library/resourceStore.ts';
 import { CaptureLog } from '../support/captureLog.ts';
 import { startLocalServer, type Respond } from '../support/localServer.ts';
-import { tempDir } from '../support/tempDir.ts';
+import { GEN, imageLibrary } from './imageLibrary.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-const GEN = '00000000-0000-4000-8000-000000000001';
 
 async function server(respond: Respond) {
   const s = await startLocalServer(respond);
@@ -34,20 +29,7 @@ async function server(respond: Respond) {
 
 /** A downloader whose connection's CDN is `cdnUrl`, and an image generation to own its files. */
 function setup(cdnUrl: string, dispatcher: ServiceDispatcher = new Agent(), canDownload = () => true) {
-  const dir = tempDir();
-  const library = LibraryDatabase.open(join(dir, 'library.db'));
-  cleanups.push(() => library.close());
-  new ResourceStore(library, () => new Date().toISOString()).upsertGeneration({
-    id: GEN,
-    type: 'image',
-    status: 'completed',
-    prompt: 'p',
-    character_id: GEN,
-    credits_used: 1,
-    completed_at: null,
-    error_message: null,
-  });
-  const store = new MediaStore(join(dir, 'media'), library);
+  const { library, store } = imageLibrary(cleanups);
   cleanups.push(() => dispatcher.close());
   const downloader = new Downloader({
     library,

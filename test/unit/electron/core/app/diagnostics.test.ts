@@ -35,7 +35,12 @@ describe('the diagnostics summary', () => {
       facts([
         { what: 'generation job', code: 'unauthorized', message: `Key ${API_KEY} was refused`, at: '2026-12-01T10:00:00Z' },
         { what: 'download', code: 'error', message: `Could not write ${HOME}/.config/Cast Studio/media/x.png`, at: '2026-12-01T09:00:00Z' },
-        { what: 'sandbox', code: null, message: `admin token ${ADMIN_TOKEN} rejected; Authorization: Bearer ${SESSION_TOKEN}`, at: '2026-12-01T08:00:00Z' },
+        {
+          what: 'sandbox',
+          code: null,
+          message: `admin token ${ADMIN_TOKEN} rejected; Authorization: Bearer ${SESSION_TOKEN}`,
+          at: '2026-12-01T08:00:00Z',
+        },
         { what: 'remote', code: null, message: `token=${SESSION_TOKEN} from C:\\Users\\mira\\AppData`, at: '2026-12-01T07:00:00Z' },
       ]),
       { secrets: secretsKnown(), homeDir: HOME },
@@ -56,13 +61,19 @@ describe('the diagnostics summary', () => {
   });
 
   it('takes out key-shaped values even when no one registered them', () => {
-    const text = redactDiagnostics(`whsec_abc123 api-key: "k-${'9'.repeat(40)}" password=hunter22`, { secrets: new Redactor(), homeDir: HOME });
+    const text = redactDiagnostics(`whsec_abc123 api-key: "k-${'9'.repeat(40)}" password=hunter22`, {
+      secrets: new Redactor(),
+      homeDir: HOME,
+    });
     expect(text).not.toMatch(/whsec_abc123|9{40}|hunter22/);
   });
 
   it('leaves ids and ordinary paths readable', () => {
     const id = '123e4567-e89b-12d3-a456-426614174000';
-    const text = redactDiagnostics(`job ${id} in /var/lib/cast-studio/library/media/objects/store`, { secrets: new Redactor(), homeDir: HOME });
+    const text = redactDiagnostics(`job ${id} in /var/lib/cast-studio/library/media/objects/store`, {
+      secrets: new Redactor(),
+      homeDir: HOME,
+    });
     expect(text).toBe(`job ${id} in /var/lib/cast-studio/library/media/objects/store`);
   });
 });

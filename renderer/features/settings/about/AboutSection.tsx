@@ -23,7 +23,7 @@ export function AboutSection() {
       <h2 id="about-heading" className="lib-section-title" tabIndex={-1}>
         About
       </h2>
-      <dl className="settings-facts" data-testid="about">
+      <dl className="settings-facts about-facts" data-testid="about">
         <dt>Cast Studio</dt>
         <dd data-testid="about-version">{version ? `${version}${build ? ` (build ${build})` : ''}` : '—'}</dd>
         <dt>Running in</dt>
@@ -40,13 +40,9 @@ export function AboutSection() {
         <dd>{about?.node ?? '—'}</dd>
         <dt>App protocol</dt>
         <dd>{info ? `IPC v${info.ipcVersion}` : '—'}</dd>
+        {about && <FolderFact folder="data" label="Data folder" path={about.dataFolder} />}
+        {about && <FolderFact folder="logs" label="Logs folder" path={about.logsFolder} />}
       </dl>
-      {about && (
-        <dl className="settings-facts about-folders">
-          <FolderFact folder="data" label="Data folder" path={about.dataFolder} />
-          <FolderFact folder="logs" label="Logs folder" path={about.logsFolder} />
-        </dl>
-      )}
       <InlineError error={error} />
       <CopyDiagnostics />
       <LicencesList />

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_IDS } from '../../../shared/api/index.ts';
 import { chromiumMissing, inspectAtEverySize, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 import { AboutPage } from './pages/AboutPage.ts';
 import { StudioApp } from './pages/StudioApp.ts';
@@ -62,12 +63,21 @@ describe.skipIf(chromiumMissing() !== null)('Settings → About', () => {
     expect(findings).toBe('');
   });
 
-  it('copies diagnostics with no key, token or home path in them', async () => {
+  it('copies diagnostics with the latest error and no key, token or home path in them', async () => {
+    // A job the service fails, so the summary has a recent error to tell.
+    const characterId = await studio.createCharacter('Mira');
+    await studio.setFaults({ failure_rate: { image: 1 } });
+    const failing = { character_id: characterId, type: 'image' as const, prompt: 'A portrait the service fails' };
+    const price = await studio.call('quotes.price', { operationId: OPERATION_IDS.createGeneration, input: failing });
+    await studio.call('generations.create', { body: failing, quoteId: price.quoteId });
+    await app.waitForEvent('job.updated', (job) => job.state === 'failed', 120_000);
+    await studio.setFaults({ failure_rate: { image: 0 } });
     await about.copyDiagnostics();
     const text = await about.clipboard();
     expect(text).toContain('Cast Studio diagnostics');
     expect(text).toMatch(/Connection: the sandbox at 127\.0\.0\.1:\d+/);
     expect(text).toMatch(/Library: \d+ items/);
+    expect(text).toMatch(/Recent errors:\n {2}\S+ generation\.create job \[[a-z_]+\]: \S/);
     const ready = studio.sandbox();
     for (const secret of [ready.api_key, ready.admin_token, homedir(), studio.url]) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/sk_live_|token=/);

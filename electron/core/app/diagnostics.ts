@@ -54,8 +54,13 @@ function withoutHome(text: string, homeDir: string): string {
   if (home.length < 2) return text;
   const forms = new Set([home, home.replaceAll('\\', '/'), home.replaceAll('/', '\\')]);
   let out = text;
-  for (const form of forms) out = out.split(form).join('~');
+  // Only the whole folder: `/home/mira` in `/home/mira/x`, not in `/home/miranda`.
+  for (const form of forms) out = out.replace(new RegExp(`${escaped(form)}(?![A-Za-z0-9._-])`, 'g'), '~');
   return out;
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The summary for a bug report, redacted. */

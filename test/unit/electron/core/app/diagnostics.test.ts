@@ -68,6 +68,14 @@ describe('the diagnostics summary', () => {
     expect(text).not.toMatch(/whsec_abc123|9{40}|hunter22/);
   });
 
+  it('writes the home folder as ~ only where the whole folder is named', () => {
+    const text = redactDiagnostics('/root/.config/x.log beside /rootfs/y and C:\\Users\\ada\\AppData', {
+      secrets: new Redactor(),
+      homeDir: '/root/',
+    });
+    expect(text).toBe('~/.config/x.log beside /rootfs/y and ~\\AppData');
+  });
+
   it('leaves ids and ordinary paths readable', () => {
     const id = '123e4567-e89b-12d3-a456-426614174000';
     const text = redactDiagnostics(`job ${id} in /var/lib/cast-studio/library/media/objects/store`, {

@@ -2,14 +2,21 @@ import { homedir } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_IDS } from '../../../shared/api/index.ts';
-import { chromiumMissing, inspectAtEverySize, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+import {
+  chromiumMissing,
+  ensureNoticesBuilt,
+  inspectAtEverySize,
+  launchChromium,
+  startStudioHost,
+  type StudioHost,
+} from '../support/index.ts';
 import { AboutPage } from './pages/AboutPage.ts';
 import { StudioApp } from './pages/StudioApp.ts';
 
 /**
  * Settings → About over the browser host: what runs and where its folders are, the licences the
  * build wrote (searchable, each with its text) and "Copy diagnostics", whose text holds no key,
- * token or home path. Needs `npm run build` (or `node scripts/licences/generate.ts`) for the notices.
+ * token or home path. The notices are written first when the build has not written them.
  */
 describe.skipIf(chromiumMissing() !== null)('Settings → About', () => {
   let studio: StudioHost;
@@ -18,6 +25,7 @@ describe.skipIf(chromiumMissing() !== null)('Settings → About', () => {
   let about: AboutPage;
 
   beforeAll(async () => {
+    ensureNoticesBuilt();
     studio = await startStudioHost();
     browser = await launchChromium();
     app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 } });

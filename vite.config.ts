@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +31,22 @@ const nodeExternals = [
 const isMainExternal = (id: string) =>
   id.startsWith('node:') || builtinModules.includes(id) || nodeExternals.some((name) => id === name || id.startsWith(`${name}/`));
 
+/** The commit the build is made from, shown in Settings → About: CAST_BUILD_COMMIT, else git's, else none. */
+function buildCommit(): string | null {
+  if (process.env.CAST_BUILD_COMMIT) return process.env.CAST_BUILD_COMMIT.slice(0, 40);
+  try {
+    return (
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
+      null
+    );
+  } catch {
+    return null;
+  }
+}
+
 const renderer: UserConfig = {
   root: fromRoot('renderer'),
+  define: { __CAST_BUILD__: JSON.stringify(buildCommit()) },
   // Relative asset URLs so the same build loads from a custom protocol, a file or the browser host.
   base: './',
   // The app speaks English only and sets no locale for react-aria, which falls back to en-US strings

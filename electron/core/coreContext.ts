@@ -1,7 +1,7 @@
 import type { ScreenMemory } from './app/screenMemory.ts';
 import type { Clock } from './clock/clock.ts';
 import type { Router } from './ipc/router.ts';
-import type { Logger } from './log/logger.ts';
+import type { Logger, Redactor } from './log/logger.ts';
 import type { ConnectionManager } from './session/connectionManager.ts';
 import type { SettingsService } from './settings/settingsService.ts';
 
@@ -19,9 +19,13 @@ export type CoreContext = {
   /** Where a damaged preferences file was moved at this start, or null. */
   preferencesKeptAs: string | null;
   log: Logger;
+  /** The log's redactor: it knows every key and token in use. */
+  redactor: Redactor;
   clock: Clock;
   host: 'electron' | 'browser';
   mediaBase: string;
   appVersion: string;
   userDataDir: string;
+  /** The licence notices the build wrote, where this copy of the app has them. */
+  noticesFile: string | undefined;
 };

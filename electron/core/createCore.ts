@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { registerAccountHandlers } from './account/registerAccountHandlers.ts';
 import { keepPrivate, makePrivateDir, makePrivateFile } from './app/privateFiles.ts';
+import { registerAboutHandlers } from './app/registerAboutHandlers.ts';
 import { registerAppHandlers } from './app/registerAppHandlers.ts';
 import { ScreenMemory } from './app/screenMemory.ts';
 import { registerAudioHandlers } from './audio/registerAudioHandlers.ts';
@@ -57,6 +58,8 @@ export type CoreDeps = {
   /** Replaces every profile's own dispatcher (tests); normally each profile builds its own. */
   fetchDispatcher?: Dispatcher;
   appVersion?: string;
+  /** The licence notices the build wrote (dist/notices/notices.json, or the installed app's resources). */
+  noticesFile?: string;
   /** Poll intervals, concurrency and request counting for tests and the benchmark. */
   tuning?: SessionTuning;
 };
@@ -108,7 +111,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     fetchDispatcher: deps.fetchDispatcher,
     tuning: deps.tuning,
   });
-  registerFeatures({ router, connections, settings, log, clock, ...appContext(deps) });
+  registerFeatures({ router, connections, settings, log, redactor: log.redactor, clock, ...appContext(deps) });
 
   await connections.start();
   const manager = connections;
@@ -129,7 +132,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
 /** What the app's own commands answer from: who hosts core, the screen it opens on, a preferences file set aside at this start. */
 function appContext(
   deps: CoreDeps,
-): Pick<CoreContext, 'host' | 'mediaBase' | 'userDataDir' | 'appVersion' | 'screens' | 'preferencesKeptAs'> {
+): Pick<CoreContext, 'host' | 'mediaBase' | 'userDataDir' | 'appVersion' | 'screens' | 'preferencesKeptAs' | 'noticesFile'> {
   const { host, mediaBase, userDataDir } = deps;
   return {
     host,
@@ -138,6 +141,7 @@ function appContext(
     appVersion: deps.appVersion ?? '0.1.0',
     screens: new ScreenMemory(deps.preferences),
     preferencesKeptAs: deps.preferences.damaged?.movedTo ?? null,
+    noticesFile: deps.noticesFile,
   };
 }
 
@@ -173,6 +177,14 @@ function registerFeatures(ctx: CoreContext): void {
     screens: ctx.screens,
     preferencesKeptAs: ctx.preferencesKeptAs,
     setFocused: (focused) => connections.setFocused(focused),
+  });
+  registerAboutHandlers(router, {
+    appVersion: ctx.appVersion,
+    host: ctx.host,
+    userDataDir: ctx.userDataDir,
+    noticesFile: ctx.noticesFile,
+    current,
+    secrets: ctx.redactor,
   });
   registerSettingsHandlers(router, { settings: ctx.settings, current });
   registerProfileHandlers(router, connections);

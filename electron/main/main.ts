@@ -65,7 +65,14 @@ async function start(): Promise<void> {
   // runs in a utility process of its own; the keychain and the sandbox's process stay here.
   const starting = startRemoteCore({
     spawn: utilityCore({ entry: join(root, 'dist', 'main', 'coreEntry.js'), log }),
-    config: { userDataDir: app.getPath('userData'), host: 'electron', mediaBase: MEDIA_BASE },
+    config: {
+      userDataDir: app.getPath('userData'),
+      host: 'electron',
+      mediaBase: MEDIA_BASE,
+      appVersion: app.getVersion(),
+      // electron-builder.yml puts the build's notices in the resources folder of an installed app.
+      noticesFile: app.isPackaged ? join(process.resourcesPath, 'notices', 'notices.json') : join(root, 'dist', 'notices', 'notices.json'),
+    },
     keychain: createDesktopKeychain({ log, window: () => win }),
     launchSandbox: utilitySandbox({ entry: join(root, 'dist', 'sandbox', 'cli.js'), speed: 'realtime', log }),
     // Quitting is bounded: a core that cannot finish (its sandbox frozen mid-request) is ended.

@@ -56,6 +56,13 @@ export function registerShellHandlers(deps: ShellDeps): void {
     await copyFile(media.path, choice.filePath);
     return { saved: true };
   });
+  router.register('shell.openFolder', async ({ folder }) => {
+    // The same folders core names in Settings → About (its data folder and the logs in it).
+    const data = app.getPath('userData');
+    const failure = await shell.openPath(folder === 'data' ? data : join(data, 'logs'));
+    if (failure) throw new AppFailure('open_failed', `The folder could not be opened: ${failure}`);
+    return { ok: true as const };
+  });
   router.register('shell.openExternal', async ({ url }) => {
     if (!openExternalLink(url)) throw new AppFailure('link_refused', 'Cast Studio opens only https links to its own sites.');
     return { ok: true as const };

@@ -19,6 +19,9 @@ import { openBrowser } from './openBrowser.ts';
 import { childProcessSandbox, existingSandbox, type SandboxLauncher, type SandboxSpeed } from './sandboxProcess.ts';
 
 /** Where `vite build --mode renderer` writes; `CAST_RENDERER_DIR` moves both (see vite.config.ts). */
+/** The licence notices `npm run build` writes beside the renderer's build. */
+const NOTICES_FILE = fileURLToPath(new URL('../../dist/notices/notices.json', import.meta.url));
+
 export const DEFAULT_RENDERER_DIR = process.env.CAST_RENDERER_DIR ?? fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 
 export type BrowserHostOptions = {
@@ -178,6 +181,7 @@ async function startCore(
       log: shell.log,
       host: 'browser',
       mediaBase: shell.mediaBase,
+      noticesFile: NOTICES_FILE,
       ...(shell.launchSandbox ? { launchSandbox: shell.launchSandbox } : {}),
     });
     return inThreadCore(core);
@@ -186,7 +190,13 @@ async function startCore(
     spawn: options.spawnCore ?? workerThreadCore(shell.log, options.coreEntry),
     // Stopping is bounded: a core that cannot finish (its sandbox frozen mid-request) is ended.
     stopGraceMs: SHELL_STOP_GRACE_MS,
-    config: { userDataDir, host: 'browser', mediaBase: shell.mediaBase, ...(options.probe ? { probe: options.probe } : {}) },
+    config: {
+      userDataDir,
+      host: 'browser',
+      mediaBase: shell.mediaBase,
+      noticesFile: NOTICES_FILE,
+      ...(options.probe ? { probe: options.probe } : {}),
+    },
     keychain,
     launchSandbox: shell.launchSandbox,
     log: shell.log,

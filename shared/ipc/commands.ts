@@ -32,6 +32,7 @@ import {
 } from './models.ts';
 import { APP_NAME_LIMITS, LIMITS, MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
 import { events } from './events.ts';
+import { NoticeList } from './notices.ts';
 import { SCREENS } from './screens.ts';
 import { sceneCommands } from './scenes.ts';
 
@@ -81,6 +82,28 @@ export const commands = {
       /** Set when the preferences file could not be read at this start: the name it was kept under beside the new one. */
       preferencesReset: z.object({ keptAs: z.string() }).nullable(),
     }),
+  },
+  /** Settings → About: what runs, where the app keeps its data and its logs. */
+  'app.about': {
+    input: Empty,
+    output: z.object({
+      version: z.string(),
+      node: z.string(),
+      /** Null where core does not run inside Electron (the browser host). */
+      electron: z.string().nullable(),
+      chromium: z.string().nullable(),
+      os: z.string(),
+      dataFolder: z.string(),
+      logsFolder: z.string(),
+    }),
+  },
+  /** The third-party notices shipped with the app, read when asked; `missing` says why there are none. */
+  'app.notices': { input: Empty, output: z.union([z.object({ notices: NoticeList }), z.object({ missing: z.string() })]) },
+  /** A summary for a bug report, with keys, tokens and the home folder taken out. */
+  'app.diagnostics': {
+    /** What only the page knows: the build it was made from and the browser it runs in. */
+    input: z.object({ build: z.string().max(64).nullable(), page: z.string().max(200).nullable() }).strict(),
+    output: z.object({ text: z.string() }),
   },
   /** The page tells core which screen it shows, so the next run of the app opens on it. */
   'app.screenShown': { input: z.object({ screen: z.enum(SCREENS) }).strict(), output: Ok },
@@ -282,6 +305,7 @@ export const commands = {
     input: z.object({ mediaId: Id, fileName: z.string().max(255).optional() }).strict(),
     output: z.object({ saved: z.boolean() }),
   },
+  'shell.openFolder': { input: z.object({ folder: z.enum(['data', 'logs']) }).strict(), output: Ok },
   'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }) }).strict(), output: Ok },
 
   // Browser-host-only, answered by its bridge (electron/web/bridgeServer.ts): the sessions of pages

@@ -32,6 +32,9 @@ export type DownloadRow = {
   updated_at: string;
 };
 
+/** A download that failed, as a bug report names it. */
+export type FailedDownload = Pick<DownloadRow, 'owner_kind' | 'role' | 'failure' | 'error_message' | 'updated_at'>;
+
 /** A verified file in the media store, ready to be indexed for its download. */
 export type IndexedFile = { contentId: string; size: number; contentType: string };
 
@@ -136,6 +139,14 @@ export class DownloadStore {
       "SELECT state, count(*) AS n FROM downloads WHERE state IN ('pending', 'failed') GROUP BY state",
     );
     return { pending: rows.find((r) => r.state === 'pending')?.n ?? 0, failed: rows.find((r) => r.state === 'failed')?.n ?? 0 };
+  }
+
+  /** The latest downloads that failed, newest first, for a bug report. */
+  recentFailures(limit: number): FailedDownload[] {
+    return this.library.all<FailedDownload>(
+      "SELECT owner_kind, role, failure, error_message, updated_at FROM downloads WHERE state = 'failed' ORDER BY updated_at DESC LIMIT ?",
+      limit,
+    );
   }
 
   /** The ids of the downloads waiting or failed. */

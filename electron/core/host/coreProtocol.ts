@@ -28,6 +28,8 @@ export const CoreStartConfig = z.strictObject({
   host: z.enum(['electron', 'browser']),
   mediaBase: z.string(),
   appVersion: z.string().optional(),
+  /** Where the build's licence notices are, when this copy of the app has them. */
+  noticesFile: z.string().optional(),
   /** The shell keychain's sentence for Settings; updated with every keychain answer. */
   keychainDescription: z.string(),
   /** Whether the shell can launch an embedded sandbox. */

@@ -79,6 +79,7 @@ async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls)
       mediaBase: config.mediaBase,
       ...(config.sandbox ? { launchSandbox: calls.sandboxLauncher() } : {}),
       ...(config.appVersion ? { appVersion: config.appVersion } : {}),
+      ...(config.noticesFile ? { noticesFile: config.noticesFile } : {}),
     });
     // The media folder goes ahead of the event that tells the page of a new library, so the shell
     // knows where that library's files are before the page asks for any.

@@ -11,6 +11,8 @@ import { formatBytes, formatCount } from '../../ui/format.ts';
 import { Switch } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { AboutSection } from './about/AboutSection.tsx';
+import { useAboutStore } from './about/aboutStore.ts';
 import { ConnectServiceForm } from './ConnectServiceForm.tsx';
 import { checkSummary, useLibraryInfoStore } from './libraryInfoStore.ts';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -21,7 +23,7 @@ import { SandboxSection } from './SandboxSection.tsx';
 import { useSandboxStore } from './sandboxStore.ts';
 import './settings.css';
 
-for (const store of [useProfilesStore, useLibraryInfoStore, useSandboxStore, useHostSessionsStore])
+for (const store of [useProfilesStore, useLibraryInfoStore, useSandboxStore, useHostSessionsStore, useAboutStore])
   registerStoreReset(() => store.getState().reset());
 
 /** Connections, the library, downloads, notifications, theme and versions. */
@@ -196,34 +198,5 @@ function PreferencesSection() {
       />
       <InlineError error={saveError} />
     </section>
-  );
-}
-
-function AboutSection() {
-  const info = useAppInfoStore((s) => s.info);
-  return (
-    <section className="lib-panel settings-section" aria-labelledby="about-heading">
-      <h2 id="about-heading" className="lib-section-title">
-        About
-      </h2>
-      <dl className="settings-facts" data-testid="about">
-        <dt>Cast Studio</dt>
-        <dd>{info?.version ?? '—'}</dd>
-        <dt>Running in</dt>
-        <dd>{info ? `${info.host === 'electron' ? 'Desktop app' : 'Browser host'} on ${info.platform}` : '—'}</dd>
-        <dt>App protocol</dt>
-        <dd>{info ? `IPC v${info.ipcVersion}` : '—'}</dd>
-        <dt>Browser engine</dt>
-        <dd>{engineVersion()}</dd>
-      </dl>
-    </section>
-  );
-}
-
-function engineVersion(): string {
-  const chrome = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1];
-  const electron = /Electron\/([\d.]+)/.exec(navigator.userAgent)?.[1];
-  return (
-    [electron ? `Electron ${electron}` : null, chrome ? `Chromium ${chrome}` : null].filter(Boolean).join(' · ') || navigator.userAgent
   );
 }

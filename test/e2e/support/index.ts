@@ -18,6 +18,6 @@ export { recordFirstImageElement, recordLibraryAnswers } from './pageRecorders.t
 export { SandboxAdmin, type Plan } from './sandboxAdmin.ts';
 export { inspectAtEverySize, inspectScreen, resize, SCREEN_SIZES, settleTheme, sizeName, type ScreenSize } from './screens.ts';
 export { SEED_WORD, seedCreditHistory, seedItem, seedLibrary } from './seedLibrary.ts';
-export { ensureRendererBuilt, startStudioHost, StudioHost, type StudioHostOptions } from './studioHost.ts';
+export { ensureNoticesBuilt, ensureRendererBuilt, startStudioHost, StudioHost, type StudioHostOptions } from './studioHost.ts';
 export { screenshotPath, StudioPage, type Theme } from './studioPage.ts';
 export { readWireFrame, type WireFrame } from './wireFrames.ts';

@@ -280,6 +280,14 @@ export function ensureRendererBuilt(): void {
   if (result.status !== 0) throw new Error(`The renderer did not build:\n${result.stdout}\n${result.stderr}`);
 }
 
+/** Writes the licence notices About shows (part of `npm run build`) when they are missing or older than the lockfile. */
+export function ensureNoticesBuilt(): void {
+  const notices = join(root, 'dist', 'notices', 'notices.json');
+  if (existsSync(notices) && statSync(notices).mtimeMs > statSync(join(root, 'package-lock.json')).mtimeMs) return;
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'licences', 'generate.ts')], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`The licence notices were not written:\n${result.stdout}\n${result.stderr}`);
+}
+
 function newestSource(dirs: string[]): number {
   let newest = 0;
   const walk = (dir: string) => {

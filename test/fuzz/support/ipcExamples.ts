@@ -60,6 +60,9 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
   });
   return {
     'app.info': empty,
+    'app.about': empty,
+    'app.notices': empty,
+    'app.diagnostics': fc.record({ build: fc.constantFrom(null, 'abc1234'), page: fc.constantFrom(null, 'Chromium 140') }),
     'shell.coreState': empty,
     'shell.restartCore': empty,
     'connection.get': empty,
@@ -165,6 +168,7 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'shell.startDrag': fc.record({ mediaId: id, fileName: fc.string({ maxLength: 255 }) }, { requiredKeys: ['mediaId'] }),
     'shell.showInFolder': fc.record({ mediaId: id }),
     'shell.saveAs': fc.record({ mediaId: id, fileName: fc.string({ maxLength: 255 }) }, { requiredKeys: ['mediaId'] }),
+    'shell.openFolder': fc.record({ folder: fc.constantFrom('data', 'logs') }),
     'shell.openExternal': fc.record({ url: fc.constantFrom('https://127.0.0.1:9/help', 'https://example.invalid/') }),
     'window.focusChanged': fc.record({ focused: fc.boolean() }),
   };

@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { Notice, NoticeList } from '../../../shared/ipc/notices.ts';
+
+// The file the build writes (scripts/licences/notices.ts), read as untrusted input: only what the
+// licences list shows is kept, and a file of another shape is refused with a sentence.
+const PackageEntry = z.object({
+  name: z.string(),
+  version: z.string(),
+  licence: z.string(),
+  copyright: z.array(z.string()),
+  textNote: z.string().optional(),
+  texts: z.array(z.union([z.object({ file: z.string(), text: z.string() }), z.object({ licence: z.string(), text: z.string() })])),
+});
+const ProgramEntry = z.object({
+  name: z.string(),
+  licence: z.string(),
+  note: z.string(),
+  source: z.array(z.string()),
+  packages: z.array(z.object({ version: z.string() })),
+});
+const NoticesFile = z.object({
+  product: z.string(),
+  version: z.string(),
+  electron: z.string(),
+  programs: z.array(ProgramEntry),
+  packages: z.array(PackageEntry),
+});
+
+export type NoticesAnswer = { notices: NoticeList } | { missing: string };
+
+const NOT_BUILT =
+  'The licence notices are made when the app is built, and this copy of Cast Studio has none. Run `npm run build` to make them.';
+const UNREADABLE = 'The licence notices that came with this copy of Cast Studio could not be read. Installing it again restores them.';
+
+/** The notices file the build wrote, as the licences list shows it, or why there is none. */
+export async function readNotices(file: string | undefined): Promise<NoticesAnswer> {
+  if (!file) return { missing: NOT_BUILT };
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return { missing: (error as NodeJS.ErrnoException).code === 'ENOENT' ? NOT_BUILT : UNREADABLE };
+  }
+  let parsed: z.infer<typeof NoticesFile>;
+  try {
+    parsed = NoticesFile.parse(JSON.parse(text));
+  } catch {
+    return { missing: UNREADABLE };
+  }
+  const programs = parsed.programs.map(programNotice);
+  const packages = parsed.packages.map(packageNotice);
+  return { notices: { product: parsed.product, version: parsed.version, electron: parsed.electron, notices: [...programs, ...packages] } };
+}
+
+function programNotice(program: z.infer<typeof ProgramEntry>): Notice {
+  const versions = [...new Set(program.packages.map((pkg) => pkg.version))];
+  return {
+    name: program.name,
+    version: versions.join(', '),
+    licence: program.licence,
+    copyright: [],
+    note: `${program.note} Its source: ${program.source.join('; ')}. Its licence texts are those of the packages it comes in, listed below.`,
+    texts: [],
+  };
+}
+
+function packageNotice(pkg: z.infer<typeof PackageEntry>): Notice {
+  return {
+    name: pkg.name,
+    version: pkg.version,
+    licence: pkg.licence,
+    copyright: pkg.copyright,
+    note: pkg.textNote ?? null,
+    texts: pkg.texts.map((t) => ({ title: 'file' in t ? t.file : t.licence, text: t.text })),
+  };
+}

@@ -1,0 +1,80 @@
+import { create } from 'zustand';
+import type { CommandOutput } from '../../../../shared/ipc/index.ts';
+import type { NoticeList } from '../../../../shared/ipc/notices.ts';
+import { invoke } from '../../../bridge/invoke.ts';
+import { describeError } from '../../../errors/errorMessages.ts';
+import { buildCommit, pageEngine } from './buildInfo.ts';
+
+export type About = CommandOutput<'app.about'>;
+export type Folder = 'data' | 'logs';
+export type CopyState = { state: 'idle' } | { state: 'copying' } | { state: 'copied' } | { state: 'shown'; text: string; why: string };
+
+interface AboutState {
+  about: About | null;
+  error: string | null;
+  /** A sentence after "Open" for a folder this host cannot open (the browser host), or that failed to open. */
+  folderNote: { folder: Folder; text: string } | null;
+  notices: NoticeList | null;
+  noticesMissing: string | null;
+  noticesLoading: boolean;
+  copy: CopyState;
+  load: () => Promise<void>;
+  openFolder: (folder: Folder) => Promise<void>;
+  loadNotices: () => Promise<void>;
+  copyDiagnostics: () => Promise<void>;
+  reset: () => void;
+}
+
+const initial = {
+  about: null,
+  error: null,
+  folderNote: null,
+  notices: null,
+  noticesMissing: null,
+  noticesLoading: false,
+  copy: { state: 'idle' } as CopyState,
+};
+
+const CANNOT_OPEN = 'A page in the browser cannot open folders on this computer: open this one from your file manager.';
+
+/** Settings → About: versions and folders, the licence notices (asked for when shown) and the diagnostics. */
+export const useAboutStore = create<AboutState>()((set, get) => ({
+  ...initial,
+  load: async () => {
+    const reply = await invoke('app.about', {});
+    if (reply.ok) set({ about: reply.value, error: null });
+    else set({ error: describeError(reply.error) });
+  },
+  openFolder: async (folder) => {
+    set({ folderNote: null });
+    const reply = await invoke('shell.openFolder', { folder });
+    if (reply.ok) return;
+    set({ folderNote: { folder, text: reply.error.code === 'not_available' ? CANNOT_OPEN : describeError(reply.error) } });
+  },
+  loadNotices: async () => {
+    if (get().notices || get().noticesLoading) return;
+    set({ noticesLoading: true });
+    const reply = await invoke('app.notices', {});
+    if (!reply.ok) set({ noticesLoading: false, noticesMissing: describeError(reply.error) });
+    else if ('missing' in reply.value) set({ noticesLoading: false, noticesMissing: reply.value.missing });
+    else set({ noticesLoading: false, notices: reply.value.notices, noticesMissing: null });
+  },
+  copyDiagnostics: async () => {
+    set({ copy: { state: 'copying' } });
+    const reply = await invoke('app.diagnostics', { build: buildCommit(), page: pageEngine() });
+    if (!reply.ok) {
+      set({ copy: { state: 'idle' }, error: describeError(reply.error) });
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(reply.value.text);
+      set({ copy: { state: 'copied' } });
+    } catch {
+      // The browser refused the clipboard: the text is shown to copy by hand instead.
+      set({
+        copy: { state: 'shown', text: reply.value.text, why: 'The clipboard could not be reached. Select the text below and copy it.' },
+      });
+    }
+  },
+  reset: () => set(initial),
+}));

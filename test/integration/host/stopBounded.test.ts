@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { WebSocketBridge, type SocketLike } from '../../../renderer/bridge/webSocketBridge.ts';
 
 const CLI = fileURLToPath(new URL('../../../electron/web/cli.ts', import.meta.url));
 /** Generous: the host must be gone well before this, however busy the machine. */
@@ -60,6 +62,35 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Has core ask the service something now, as a page would: a fresh launch link (Enter on the host's
+ * terminal), traded for a session, then `account.get` over the bridge, left waiting.
+ */
+async function askCoreNow(host: ChildProcess, output: () => string): Promise<WebSocketBridge> {
+  const before = output().length;
+  host.stdin?.write('\n');
+  let link = '';
+  await expect
+    .poll(() => (link = /http:\/\/127\.0\.0\.1:\d+\/#launch=\S+/.exec(output().slice(before))?.[0] ?? ''), {
+      timeout: 10_000,
+      interval: 50,
+    })
+    .not.toBe('');
+  const url = new URL(link);
+  const code = url.hash.slice('#launch='.length);
+  const response = await fetch(`${url.origin}/session`, { method: 'POST', headers: { origin: url.origin, 'x-cast-launch': code } });
+  expect(response.ok).toBe(true);
+  const { token } = (await response.json()) as { token: string };
+  const bridge = new WebSocketBridge({
+    url: `ws://${url.host}/bridge`,
+    token,
+    createSocket: (address, protocols) => new WebSocket(address, protocols, { origin: url.origin }) as unknown as SocketLike,
+    maxDelayMs: 200,
+  });
+  void bridge.invoke('account.get', {});
+  return bridge;
+}
+
 describe('stopping the browser host', () => {
   const cleanups: (() => void)[] = [];
   afterEach(() => {
@@ -110,6 +141,9 @@ describe('stopping the browser host', () => {
       process.kill(second, 'SIGKILL');
     });
     process.kill(second, 'SIGSTOP');
+    // Core has nothing to ask the sandbox on its own for minutes once it has reconnected: a page asks.
+    const bridge = await askCoreNow(host, () => output);
+    cleanups.push(() => bridge.close());
 
     // Core's next request to the frozen sandbox waits unread in its socket: core is mid-request.
     const port = Number(readFileSync(join(base, 'data', 'sandbox', 'port'), 'utf8'));

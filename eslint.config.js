@@ -6,7 +6,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 /**
- * Import direction (DESIGN.md, "Processes and folders"). Each layer is an element type of
+ * Import direction (docs/ARCHITECTURE.md, "Import direction"). Each layer is an element type of
  * eslint-plugin-boundaries: the plugin resolves every import to a file (through the TypeScript
  * resolver, so `.ts` extensions and any tsconfig path alias work) and checks which layer that file
  * is in, so the rules hold at any folder depth. Packages are matched by name with
@@ -158,7 +158,7 @@ const boundariesConfig = {
         default: 'disallow',
         // A layer importing a file of ours that is in no layer (tests, scripts, configs) is refused too.
         checkUnknownLocals: true,
-        message: `'{{dependency.source}}' is outside the folders {{from.elementPath}}/ may import. Import direction (DESIGN.md): ${DIRECTION}.`,
+        message: `'{{dependency.source}}' is outside the folders {{from.elementPath}}/ may import. Import direction (docs/ARCHITECTURE.md): ${DIRECTION}.`,
         policies: LAYERS.map((layer) => ({
           from: { element: { type: layer.type } },
           allow: { to: { element: { types: [layer.type, ...layer.ours] } } },

@@ -8,7 +8,7 @@ import type { VariantSet } from './variants/variantSet.ts';
 
 export type Speed = 'fast' | 'realtime';
 
-/** Everything a handler or the scheduler needs, passed in (STYLE 5), built once in sandbox.ts. */
+/** Everything a handler or the scheduler needs, passed in (docs/ARCHITECTURE.md, "How the code reads"), built once in sandbox.ts. */
 export type Services = {
   db: Db;
   now: () => Date;

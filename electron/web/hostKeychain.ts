@@ -7,7 +7,8 @@ const NO_KEYCHAIN =
   'On Linux, start a Secret Service such as GNOME Keyring and try again, or use the Cast Studio desktop app.';
 
 /**
- * The browser host's keychain: the OS keychain through keytar, and nothing else. DESIGN.md: where
+ * The browser host's keychain: the OS keychain through keytar, and nothing else. As docs/ARCHITECTURE.md
+ * ("Where data lives") says: where
  * no keychain is reachable the host refuses to store a key (with a sentence that says why) rather
  * than fall back to a file; reading then finds no key, which the studio shows as "key missing".
  */

@@ -26,7 +26,7 @@ import { useToastStore } from '../stores/toastStore.ts';
 import { useCoreStateStore } from './coreStateStore.ts';
 
 /**
- * The one place core's events become state (STYLE 15): each event is subscribed here once and
+ * The one place core's events become state (docs/ARCHITECTURE.md, "How the code reads"): each event is subscribed here once and
  * handed to the stores that keep what it changes. Screens only read stores and call actions.
  *
  * A screen's own lists (the gallery's pages, the voice lab's tracks, the credits' history) follow

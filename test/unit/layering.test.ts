@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // The import rules need no types; the files linted here are made up, so they are in no TypeScript project.
 const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
 
-/** Which of our folders may import which (DESIGN.md, import direction). */
+/** Which of our folders may import which (docs/ARCHITECTURE.md, "Import direction"). */
 const LAYERS = {
   shared: { dir: 'shared', ours: [] },
   core: { dir: 'electron/core', ours: ['shared'] },

@@ -192,7 +192,7 @@ export class HttpClient {
       throw failure;
     }
     if (status === 409 && failure.code === 'idempotency_key_reused') {
-      // DESIGN.md step 3: a 409 on key reuse is a bug of ours, surfaced loudly, never retried.
+      // docs/ARCHITECTURE.md, paid operation step 3: a 409 on key reuse is a bug of ours, surfaced loudly, never retried.
       this.options.log.error('Defect: the service reports an Idempotency-Key reused for a different request.', {
         method: request.method,
         path,

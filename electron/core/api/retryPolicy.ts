@@ -1,6 +1,6 @@
 /**
- * When and how long to wait before sending the exact same request again (DESIGN.md, "The life of
- * a paid operation", step 3): exponential backoff with full jitter and a cap, honouring Retry-After.
+ * When and how long to wait before sending the exact same request again (docs/ARCHITECTURE.md,
+ * "The life of a paid operation", step 3): exponential backoff with full jitter and a cap, honouring Retry-After.
  */
 export type RetryPolicy = {
   /** The first backoff window. */

@@ -6,7 +6,7 @@ import type { LibraryDatabase, SqlValue } from '../library/libraryDatabase.ts';
 export type HistoryMatch = { resourceKind: ResourceKind; resourceId: string; status: string; createdAt: string };
 
 /**
- * How a job of each kind shows in the mirrored history (STYLE.md 13: one table of kinds): the
+ * How a job of each kind shows in the mirrored history (one table of kinds, docs/ARCHITECTURE.md "How the code reads"): the
  * table its record lands in, and the columns that must equal the request's fields. A kind whose
  * request leaves no record of its own to recognise (regenerate and revert change an existing
  * character) has no entry: history cannot decide for it.

@@ -65,7 +65,7 @@ export type SenderDeps = {
 };
 
 /**
- * Sends one intent (DESIGN.md step 3) and records what came of it: accepted (resource id in the same
+ * Sends one intent (docs/ARCHITECTURE.md, paid operation step 3) and records what came of it: accepted (resource id in the same
  * transaction as the state change), refused for good (failed, with the service's sentence), or in
  * doubt (parked in waiting_connection, to be sent again with the same key and bytes).
  */

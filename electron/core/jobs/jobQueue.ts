@@ -41,7 +41,7 @@ export type Enqueue = IntentDraft & {
 };
 
 /**
- * The outbox (DESIGN.md, "The life of a paid operation"). Every paid operation is an intent
+ * The outbox (docs/ARCHITECTURE.md, "The life of a paid operation"). Every paid operation is an intent
  * committed before its first byte is sent; a sender drains intents with per-kind concurrency and
  * records the accepted resource id in the same transaction as the state change. On restart,
  * `start` resumes everything from the database.

@@ -1,7 +1,7 @@
 import type { JobState } from '../../../shared/ipc/index.ts';
 
 /**
- * The outbox's state machine: every allowed move, in one table (STYLE.md 6). The states are
+ * The outbox's state machine: every allowed move, in one table (docs/ARCHITECTURE.md, "How the code reads"). The states are
  * shared/ipc JobState; the queue persists them and checks every change against this table.
  *
  *   queued ──► sending ──► processing ──► done

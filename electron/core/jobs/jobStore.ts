@@ -15,7 +15,7 @@ export const Dependency = z.object({
 });
 export type Dependency = z.infer<typeof Dependency>;
 
-/** A row of `jobs`, validated when read back (STYLE.md 6): a corrupt row is an error, not a guess. */
+/** A row of `jobs`, validated when read back (docs/ARCHITECTURE.md, "How the code reads"): a corrupt row is an error, not a guess. */
 export const JobRecord = z.object({
   id: z.string(),
   kind: JobKind,

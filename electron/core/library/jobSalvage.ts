@@ -26,8 +26,8 @@ function parseJob(row: Record<string, unknown>): JobRecord | null {
 /**
  * Puts the unfinished jobs salvaged from a damaged library into the new one, each exactly as it
  * was stored: the same id, state, attempts and idempotency key, so a job in doubt stays in doubt
- * and its resend replays the service's stored answer instead of paying again (DESIGN.md: the
- * intent is committed first). Every row is validated by the job store's own parser first; the
+ * and its resend replays the service's stored answer instead of paying again (docs/ARCHITECTURE.md:
+ * the intent is committed first). Every row is validated by the job store's own parser first; the
  * finished jobs a kept one waits on come too, and nothing else does (a sync brings results back).
  * Returns the jobs put back, with the count of unfinished jobs that could not be.
  */

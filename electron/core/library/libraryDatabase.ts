@@ -11,7 +11,7 @@ const STATEMENT_CACHE_SIZE = 512;
 
 /**
  * The profile's library file: WAL so readers never wait on the writer, FULL sync so a committed
- * intent survives a crash or a power cut (DESIGN.md: the intent is committed before anything is sent).
+ * intent survives a crash or a power cut (docs/ARCHITECTURE.md: the intent is committed before anything is sent).
  */
 export class LibraryDatabase {
   readonly db: DatabaseSync;

@@ -4,7 +4,7 @@ import type { JobSalvage } from './jobSalvage.ts';
 
 /**
  * Commands that ask the service for new paid work. None is taken while the library is damaged or
- * being rebuilt: its intent could not be kept safely (DESIGN.md: the intent is committed first).
+ * being rebuilt: its intent could not be kept safely (docs/ARCHITECTURE.md: the intent is committed first).
  */
 export const PAID_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'characters.create',

@@ -18,7 +18,7 @@ const ALLOWED_CROSS_FEATURE = new Set([
   'voices -> scenes/GiveVoiceTo.tsx',
 ]);
 
-/** The one module that subscribes to core's events and hands them to the stores (STYLE 15). */
+/** The one module that subscribes to core's events and hands them to the stores (docs/ARCHITECTURE.md, "How the code reads"). */
 const EVENT_HOME = 'app/bridgeEvents.ts';
 
 function sourceFiles(dir: string): string[] {

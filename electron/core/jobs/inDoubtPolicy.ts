@@ -17,6 +17,11 @@ const REFUSED_IN_DOUBT_TRIES = 6;
 /** Refusals that mean the key itself was refused: a job that never ran waits for a new key, as any unsent job does. */
 const KEY_CODES = new Set(['invalid_api_key', 'expired_api_key', 'missing_api_key', 'needs_new_key']);
 
+/** Whether the job waits for the creator's word (or for history) and is never resent on its own. */
+export function isAsking(job: { state: string; error_code: string | null }): boolean {
+  return job.state === 'waiting_connection' && (job.error_code === OUTCOME_UNKNOWN || job.error_code === AWAITING_HISTORY);
+}
+
 /** What is done with a job in doubt once its history has been read. */
 export type InDoubtStep =
   | { kind: 'link'; match: HistoryMatch }

@@ -1,0 +1,100 @@
+import type { Quote } from '../../../shared/api/index.ts';
+import type { Clock } from '../clock/clock.ts';
+import { fillDependency } from './intentKinds.ts';
+import type { Dependency, JobRecord, JobStore } from './jobStore.ts';
+import type { SendInputsStore } from './sendInputsStore.ts';
+import type { SendRecords } from './sendRecords.ts';
+
+export type FirstSendDeps = {
+  store: JobStore;
+  inputs: SendInputsStore;
+  records: SendRecords;
+  clock: Clock;
+  /** Quotes the job's request with this body (free). */
+  quote: (job: JobRecord, body: string) => Promise<Quote>;
+  /** The sender's own ways to fail a job, and to deal with a quote that failed as with a send that failed. */
+  fail: (job: JobRecord, code: string, message: string) => void;
+  afterFailure: (job: JobRecord, error: unknown) => Promise<void>;
+};
+
+/** What a job needs before its first byte leaves; once sent, it goes again with the very same body and quote. */
+export class FirstSend {
+  private readonly deps: FirstSendDeps;
+
+  constructor(deps: FirstSendDeps) {
+    this.deps = deps;
+  }
+
+  /**
+   * Before the first byte: a dependent step takes its input from the finished step, and a quote that
+   * expired while the job waited is renewed if the price did not rise. Nothing here is sent yet.
+   */
+  async prepare(job: JobRecord): Promise<JobRecord | null> {
+    let body = job.body;
+    let quoteId = job.quote_id;
+    let quotedCredits = job.quoted_credits;
+    if (job.depends_on && job.dependency_json) {
+      const value = this.dependencyValue(job.depends_on, job.dependency_json);
+      if (value === null) {
+        this.deps.fail(
+          job,
+          'dependency_missing',
+          'The step this job waited for finished without the output it needs. Retry the earlier step.',
+        );
+        return null;
+      }
+      body = fillDependency(body, job.dependency_json.into, value);
+    }
+    const needsQuote = (job.dependency_json?.requote ?? false) && quoteId === null;
+    const expired = quoteId !== null && this.quoteExpired(quoteId);
+    if (needsQuote || expired) {
+      const quote = await this.renewQuote(job, body, quotedCredits, expired);
+      if (quote === null) return null;
+      quoteId = quote.id;
+      quotedCredits = quote.credits;
+    }
+    if (body === job.body && quoteId === job.quote_id) return job;
+    return this.deps.records.prepared(job, body, quoteId, quotedCredits);
+  }
+
+  /** Quotes the job's (filled) body anew; null when the job was failed or parked instead. */
+  private async renewQuote(job: JobRecord, body: string, quotedCredits: number | null, expired: boolean): Promise<Quote | null> {
+    try {
+      const quote = await this.deps.quote(job, body);
+      if (quotedCredits !== null && quote.credits > quotedCredits && expired) {
+        this.deps.fail(
+          job,
+          'price_changed',
+          `The price went up from ${quotedCredits} to ${quote.credits} credits while this job waited. Retry it to accept the new price.`,
+        );
+        return null;
+      }
+      if (quote.approval.required && quote.approval.state !== 'approved') {
+        // Sending would only be refused (spec 4.3): the job stops here, uncharged, with the reason.
+        this.deps.fail(
+          job,
+          'quote_not_approved',
+          `Its price, ${quote.credits} credits, needs the account owner’s approval, so this job was not sent. Retry it to ask for approval.`,
+        );
+        return null;
+      }
+      return quote;
+    } catch (error) {
+      await this.deps.afterFailure(job, error);
+      return null;
+    }
+  }
+
+  private dependencyValue(dependencyId: string, dependency: Dependency): unknown {
+    const dep = this.deps.store.get(dependencyId);
+    if (!dep?.resource_id || !dep.resource_kind) return null;
+    const raw = this.deps.inputs.record(dep.resource_kind, dep.resource_id);
+    if (!raw) return null;
+    return raw[dependency.from] ?? null;
+  }
+
+  private quoteExpired(quoteId: string): boolean {
+    const expiresAt = this.deps.inputs.quoteExpiresAt(quoteId);
+    return expiresAt !== null && expiresAt <= this.deps.clock.now() + 5_000;
+  }
+}

@@ -7,7 +7,9 @@ import { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
-import { fillDependency, OPERATION_OF_KIND, readAccepted, targetOf, type Accepted } from './intentKinds.ts';
+import type { Accepted } from './acceptedAnswer.ts';
+import { fillDependency } from './intentRequests.ts';
+import { jobKind, readAccepted, targetOf } from './jobKinds.ts';
 import { toJob, type Dependency, type JobRecord, type JobStore } from './jobStore.ts';
 import type { HistoryMatch } from './historyMatchStore.ts';
 import { AWAITING_HISTORY, nextStep, OUTCOME_UNKNOWN, type InDoubtStep } from './inDoubtPolicy.ts';
@@ -336,7 +338,7 @@ export class IntentSender {
   private async renewQuote(job: JobRecord, body: string, quotedCredits: number | null, expired: boolean): Promise<Quote | null> {
     try {
       const quote = await this.deps.quote(
-        OPERATION_OF_KIND[job.kind],
+        jobKind(job.kind).operationId,
         JSON.parse(body) as Record<string, unknown>,
         targetOf(job.kind, job.path),
       );

@@ -23,6 +23,9 @@ export type JobKindView = {
   label: string;
 };
 
+/** A view for every kind: a kind without its view does not compile. */
+export type JobKindViews = { readonly [K in JobKindId]: JobKindView };
+
 export const JOB_KIND_VIEWS = {
   'character.create': { makes: 'character', label: 'Character' },
   'character.regenerate': { makes: 'character', label: 'Regenerate' },
@@ -30,4 +33,4 @@ export const JOB_KIND_VIEWS = {
   'generation.create': { makes: 'generation', label: 'Generation' },
   'voice.clone': { makes: 'voice', label: 'Voice' },
   'audio.create': { makes: 'audio', label: 'Speech' },
-} as const satisfies { readonly [K in JobKindId]: JobKindView };
+} as const satisfies JobKindViews;

@@ -63,7 +63,9 @@ export type JobKindRule<Input = never> = JobKindView & {
 /** A table with a row for every kind of job (a fixture may add kinds). */
 export type JobKindTable = { readonly [K in JobKind]: JobKindRule } & { readonly [kind: string]: JobKindRule };
 
-/** The rows without the page's part, which `shared/jobs/jobKinds.ts` holds. */
+/** A row for every kind, without the page's part (`shared/jobs/jobKinds.ts` holds that): a kind without its row does not compile. */
+export type JobKindRows = { readonly [K in JobKind]: Omit<JobKindRule, keyof JobKindView> };
+
 const ROWS = {
   'character.create': {
     command: 'characters.create',
@@ -125,14 +127,14 @@ const ROWS = {
     history: (b) => ({ voice_id: b.voice_id, text: b.text }),
     usage: { category: { word: 'audio' }, characterField: null },
   },
-} as const satisfies { readonly [K in JobKind]: Omit<JobKindRule, keyof JobKindView> };
+} as const satisfies JobKindRows;
 
 /** What each kind's request builder takes. */
 type InputOf<K extends JobKind> = Parameters<(typeof ROWS)[K]['request']>[0];
 
 /** The table of job kinds: core's rows joined with the page's part of each kind. */
 export const JOB_KINDS: JobKindTable = Object.fromEntries(
-  JOB_KIND_IDS.map((kind) => [kind, { ...JOB_KIND_VIEWS[kind], ...ROWS[kind] } as JobKindRule]),
+  JOB_KIND_IDS.map((kind): [JobKind, JobKindRule] => [kind, { ...JOB_KIND_VIEWS[kind], ...ROWS[kind] }]),
 ) as JobKindTable;
 
 /** The rule of a kind. */

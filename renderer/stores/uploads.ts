@@ -3,6 +3,7 @@ import { isUploadType, UPLOAD_TYPES } from '../../shared/api/uploadTypes.ts';
 import { SIGNATURE_BYTES, signatureTypeOf } from '../../shared/api/fileSignature.ts';
 import { plainType, typeOfExtension } from '../../shared/api/mediaTypes.ts';
 import type { AppError } from '../../shared/ipc/index.ts';
+import { COMMAND_LIMITS } from '../../shared/api/limits.ts';
 import { mediaUrl, useAppInfoStore } from './appInfoStore.ts';
 import { getWebSocketBridge, uploadFile as uploadThroughShell } from '../bridge/index.ts';
 import { invoke } from '../bridge/invoke.ts';
@@ -114,7 +115,11 @@ export async function uploadFile(
     };
   }
   onProgress('uploading', null);
-  const reply = await invoke('uploads.create', { fileName: file.name.slice(0, 255) || 'upload', contentType, dataBase64 });
+  const reply = await invoke('uploads.create', {
+    fileName: file.name.slice(0, COMMAND_LIMITS.uploadFileName) || 'upload',
+    contentType,
+    dataBase64,
+  });
   return reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error };
 }
 

@@ -49,6 +49,21 @@ export const APP_NAME_LIMITS = {
   sceneTitle: 200,
 } as const;
 
+/**
+ * Cast Studio's own bounds on what one command from the page to core carries. The app's contract
+ * (`shared/ipc/commands.ts`) refuses more, and the page cuts what it sends to fit.
+ */
+export const COMMAND_LIMITS = {
+  /** Item ids in one command: a bigger selection goes in slices. */
+  idsPerCommand: 10_000,
+  /** Items whose files one `library.fetchMedia` asks for now. */
+  fetchMediaIds: 200,
+  /** An uploaded file's name. */
+  uploadFileName: 255,
+  /** Credits the sandbox's settings add at once. */
+  sandboxCredits: { min: 1, max: 1_000_000 },
+} as const;
+
 // spec 4.2 options table: defaults that depend on the generation type.
 export const GENERATION_DEFAULTS = {
   imageAspectRatio: '9:16',

@@ -30,14 +30,14 @@ import {
   Settings,
   VoiceView,
 } from './models.ts';
-import { APP_NAME_LIMITS, LIMITS, MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
+import { APP_NAME_LIMITS, COMMAND_LIMITS, LIMITS, MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
 import { events } from './events.ts';
 import { NoticeList } from './notices.ts';
 import { SCREENS } from './screens.ts';
 import { sceneCommands } from './scenes.ts';
 
 const Id = z.string().min(1).max(200);
-const Ids = z.array(Id).min(1).max(10_000);
+const Ids = z.array(Id).min(1).max(COMMAND_LIMITS.idsPerCommand);
 /** Names one export so its caller can follow and cancel it. */
 const ExportId = z.string().regex(/^[0-9A-Za-z-]{1,64}$/);
 const Empty = z.object({}).strict();
@@ -157,7 +157,7 @@ export const commands = {
   'sandbox.get': { input: Empty, output: SandboxState },
   'sandbox.decideQuote': { input: z.object({ id: Id, decision: z.enum(['approve', 'reject']) }).strict(), output: Ok },
   'sandbox.addCredits': {
-    input: z.object({ amount: z.number().int().min(1).max(1_000_000) }).strict(),
+    input: z.object({ amount: z.number().int().min(COMMAND_LIMITS.sandboxCredits.min).max(COMMAND_LIMITS.sandboxCredits.max) }).strict(),
     output: z.object({ balance: z.number().int() }),
   },
   'sandbox.setPlan': { input: z.object({ plan: z.enum(['free', 'creator', 'studio']) }).strict(), output: Ok },
@@ -249,7 +249,7 @@ export const commands = {
   'library.refetch': { input: Empty, output: z.object({ queued: z.number().int() }) },
   /** Fetches items' files now, ahead of the queue (an opened item's output, thumbnails of tiles on screen); answers the ids on their way. */
   'library.fetchMedia': {
-    input: z.object({ ids: z.array(Id).min(1).max(200), role: z.enum(['output', 'thumbnail']) }).strict(),
+    input: z.object({ ids: z.array(Id).min(1).max(COMMAND_LIMITS.fetchMediaIds), role: z.enum(['output', 'thumbnail']) }).strict(),
     output: z.object({ queued: z.array(z.string()) }),
   },
   /** The library's health now (the banner reads it on start; `health.changed` follows it). */
@@ -274,7 +274,11 @@ export const commands = {
 
   'uploads.create': {
     input: z
-      .object({ fileName: z.string().min(1).max(255), contentType: z.string().min(1).max(100), dataBase64: z.string().max(140_000_000) })
+      .object({
+        fileName: z.string().min(1).max(COMMAND_LIMITS.uploadFileName),
+        contentType: z.string().min(1).max(100),
+        dataBase64: z.string().max(140_000_000),
+      })
       .strict(),
     output: z.object({ url: z.string(), contentType: z.string(), size: z.number().int() }),
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ResourceKind, Voice } from '../api/index.ts';
+import { JOB_KIND_IDS } from '../jobs/jobKinds.ts';
 
 /** What the renderer may know of a connection: never the key, only a masked prefix and its state. */
 export const KeyState = z.enum(['missing', 'ok', 'needs_new_key', 'expired', 'unverified']);
@@ -67,14 +68,7 @@ export type Connection = z.infer<typeof Connection>;
 // The job queue's states (electron/core/jobs/jobStates.ts holds the transition table).
 export const JobState = z.enum(['queued', 'paused', 'sending', 'waiting_connection', 'processing', 'done', 'failed', 'cancelled']);
 export type JobState = z.infer<typeof JobState>;
-export const JobKind = z.enum([
-  'character.create',
-  'character.regenerate',
-  'character.revert',
-  'generation.create',
-  'voice.clone',
-  'audio.create',
-]);
+export const JobKind = z.enum(JOB_KIND_IDS);
 export type JobKind = z.infer<typeof JobKind>;
 
 export const Job = z.object({

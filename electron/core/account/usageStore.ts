@@ -1,3 +1,4 @@
+import { JOB_KINDS, type JobKindTable, type UsageRule } from '../jobs/jobKinds.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 
 export type SpendRow = { day: string; kind: string; credits: number };
@@ -9,12 +10,42 @@ const SPENDING = `t.created_at >= ? AND t.amount < 0
   AND NOT (t.resource_id IS NOT NULL AND EXISTS (
     SELECT 1 FROM credit_transactions r WHERE r.type = 'refund' AND r.resource_id = t.resource_id))`;
 
+/** A word of the job kinds' table as an SQL string (the words are ours; a quote is doubled all the same). */
+function sqlText(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * What the job accepted under a charge's resource id says of the charge, as one SQL value: `pick`
+ * gives each kind's expression over the job's row `j`, or null when the kind says nothing of it.
+ * Read from the job kinds' table, so a new kind is counted as its row says.
+ */
+function fromAcceptedJob(kinds: JobKindTable, pick: (usage: UsageRule) => string | null): string {
+  const whens = Object.entries(kinds).flatMap(([kind, rule]) => {
+    const value = rule.usage ? pick(rule.usage) : null;
+    return value === null ? [] : [{ kind: sqlText(kind), value }];
+  });
+  if (whens.length === 0) return 'NULL';
+  return `(SELECT CASE j.kind ${whens.map((w) => `WHEN ${w.kind} THEN ${w.value}`).join(' ')} END
+             FROM jobs j
+            WHERE j.resource_id = t.resource_id AND j.kind IN (${whens.map((w) => w.kind).join(', ')})
+            ORDER BY j.created_at LIMIT 1)`;
+}
+
+const bodyField = (field: string) => `json_extract(j.body, ${sqlText(`$.${field}`)})`;
+
 /** The account's usage as the mirrored credit transactions tell it. */
 export class UsageStore {
   private readonly library: LibraryDatabase;
+  /** The category a charge's accepted job gives it. */
+  private readonly jobCategory: string;
+  /** The character a charge's accepted job names. */
+  private readonly jobCharacter: string;
 
-  constructor(library: LibraryDatabase) {
+  constructor(library: LibraryDatabase, kinds: JobKindTable = JOB_KINDS) {
     this.library = library;
+    this.jobCategory = fromAcceptedJob(kinds, ({ category }) => ('word' in category ? sqlText(category.word) : bodyField(category.field)));
+    this.jobCharacter = fromAcceptedJob(kinds, ({ characterField }) => (characterField === null ? null : bodyField(characterField)));
   }
 
   /**
@@ -24,7 +55,8 @@ export class UsageStore {
    * charged to their generation id, and a talk clip or speech may be charged before its record is
    * synced. So the kind comes from the first source that knows it, the most specific first:
    *   1. the mirrored generation or library item (a character operation's generation by its operation),
-   *   2. the outbox job that was accepted with that resource id (the body says image, video or talk),
+   *   2. the outbox job that was accepted with that resource id, as its kind's `usage` says (a
+   *      generation's body says image, video or talk),
    *   3. the mirrored voice or audio track,
    *   4. the transaction's own description (the service's words, e.g. `Character "Ada" regenerated`),
    *   5. a mirrored character (its id alone cannot tell a creation from a regeneration, hence late),
@@ -41,14 +73,7 @@ export class UsageStore {
              END,
              g.type,
              i.kind,
-             (SELECT CASE j.kind
-                       WHEN 'generation.create' THEN json_extract(j.body, '$.type')
-                       WHEN 'voice.clone' THEN 'voice'
-                       WHEN 'audio.create' THEN 'audio'
-                     END
-                FROM jobs j
-               WHERE j.resource_id = t.resource_id AND j.kind IN ('generation.create', 'voice.clone', 'audio.create')
-               ORDER BY j.created_at LIMIT 1),
+             ${this.jobCategory},
              CASE WHEN v.id IS NOT NULL THEN 'voice' WHEN a.id IS NOT NULL THEN 'audio' END,
              CASE
                WHEN lower(t.description) LIKE 'image%' THEN 'image'
@@ -91,8 +116,7 @@ export class UsageStore {
            coalesce(
              g.character_id,
              i.character_id,
-             (SELECT json_extract(j.body, '$.character_id') FROM jobs j
-               WHERE j.resource_id = t.resource_id AND j.kind = 'generation.create' ORDER BY j.created_at LIMIT 1),
+             ${this.jobCharacter},
              c.id
            ) AS character_id
          FROM credit_transactions t

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/apiClient.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
-import { characterCreateIntent, characterRegenerateIntent, characterRevertIntent } from '../jobs/intentKinds.ts';
+import { characterCreateIntent, characterRegenerateIntent, characterRevertIntent } from '../jobs/jobKinds.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { priceIntent, type PricingServices } from '../jobs/pricing.ts';
 import type { LibraryQueryStore } from '../library/libraryQueryStore.ts';

@@ -1,6 +1,7 @@
 import { DEFAULT_CAPABILITIES, GENERATION_DEFAULTS, defaultModel, type Capabilities } from '../../../shared/api/index.ts';
 import type { JobKind } from '../../../shared/ipc/index.ts';
 import type { DurationEstimateStore } from './durationEstimateStore.ts';
+import { jobKind } from './jobKinds.ts';
 
 /**
  * What a job is, as far as its duration goes: its kind, the generation's type, and its options
@@ -60,7 +61,7 @@ export class DurationEstimates {
 export function keyOfBody(kind: JobKind, body: string): EstimateKey {
   const parsed = JSON.parse(body) as { type?: unknown; model?: unknown; options?: Record<string, unknown> };
   const model = parsed.model === undefined ? {} : { model: parsed.model };
-  if (kind !== 'generation.create') return { kind, options: model };
+  if (jobKind(kind).makes !== 'generation') return { kind, options: model };
   const type = parsed.type === 'image' || parsed.type === 'video' || parsed.type === 'talk' ? parsed.type : null;
   return { kind, generationType: type, options: { ...parsed.options, ...model } };
 }
@@ -68,7 +69,7 @@ export function keyOfBody(kind: JobKind, body: string): EstimateKey {
 /** What must be equal for two runs to take about as long, as one string; what a request leaves out is the default (spec 4.2). */
 function signatureOf(key: EstimateKey, catalog: Capabilities): string {
   const { model, ...options } = key.options ?? {};
-  if (key.kind !== 'generation.create' || !key.generationType) return JSON.stringify([key.kind, model ?? null]);
+  if (jobKind(key.kind).makes !== 'generation' || !key.generationType) return JSON.stringify([key.kind, model ?? null]);
   const type = key.generationType;
   const defaults: Record<string, unknown> = {
     duration: type === 'talk' ? GENERATION_DEFAULTS.talkDuration : GENERATION_DEFAULTS.videoDuration,

@@ -1,6 +1,6 @@
 import type { Quote } from '../../../shared/api/index.ts';
 import type { Clock } from '../clock/clock.ts';
-import { fillDependency } from './intentKinds.ts';
+import { fillDependency } from './intentRequests.ts';
 import type { Dependency, JobRecord, JobStore } from './jobStore.ts';
 import type { SendInputsStore } from './sendInputsStore.ts';
 import type { SendRecords } from './sendRecords.ts';

@@ -2,7 +2,7 @@ import type { Job } from '../../../shared/ipc/index.ts';
 import type { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Logger } from '../log/logger.ts';
-import type { Accepted } from './intentKinds.ts';
+import type { Accepted } from './acceptedAnswer.ts';
 import type { HistoryMatch } from './historyMatchStore.ts';
 import { isAsking, nextStep, type InDoubtStep } from './inDoubtPolicy.ts';
 import { toJob, type JobRecord, type JobStore } from './jobStore.ts';

@@ -7,7 +7,8 @@ import { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
-import { OPERATION_OF_KIND, readAccepted, targetOf, type Accepted } from './intentKinds.ts';
+import type { Accepted } from './acceptedAnswer.ts';
+import { jobKind, readAccepted, targetOf } from './jobKinds.ts';
 import { FirstSend } from './firstSend.ts';
 import { isAsking } from './inDoubtPolicy.ts';
 import { InDoubtSettler } from './inDoubtSettler.ts';
@@ -74,7 +75,7 @@ export class IntentSender {
       records: this.records,
       clock: deps.clock,
       quote: (job, body) =>
-        this.deps.quote(OPERATION_OF_KIND[job.kind], JSON.parse(body) as Record<string, unknown>, targetOf(job.kind, job.path)),
+        this.deps.quote(jobKind(job.kind).operationId, JSON.parse(body) as Record<string, unknown>, targetOf(job.kind, job.path)),
       fail: (job, code, message) => this.fail(job, code, message),
       afterFailure: (job, error) => this.afterFailure(job, error),
     });

@@ -3,21 +3,15 @@ import type { Job, JobKind, JobState } from '../../../shared/ipc/index.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import { isDiskFull } from '../library/diskFull.ts';
-import { OPERATION_OF_KIND, targetOf, type IntentDraft } from './intentKinds.ts';
+import type { IntentDraft } from './intentRequests.ts';
+import { concurrencyOf, jobKind, targetOf } from './jobKinds.ts';
 import { AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE, IntentSender, type SenderDeps } from './intentSender.ts';
 import { DurationEstimateStore } from './durationEstimateStore.ts';
 import { DurationEstimates } from './durationEstimates.ts';
 import { DEPENDENCY_FAILED, toJob, type Dependency, type JobRecord } from './jobStore.ts';
 import { TERMINAL_JOB_STATES, transitionProblem } from './jobStates.ts';
 
-export const DEFAULT_CONCURRENCY: Record<JobKind, number> = {
-  'character.create': 2,
-  'character.regenerate': 2,
-  'character.revert': 1,
-  'generation.create': 4,
-  'voice.clone': 2,
-  'audio.create': 4,
-};
+export const DEFAULT_CONCURRENCY: Record<JobKind, number> = concurrencyOf();
 
 export type QueueDeps = SenderDeps & {
   /** Online with a usable key: new sends may start. */
@@ -287,8 +281,8 @@ export class JobQueue {
         idempotencyKey: randomUUID(),
         quoteId,
         quotedCredits: quotedCredits ?? failed.quoted_credits,
-        resourceKind: failed.kind === 'character.regenerate' || failed.kind === 'character.revert' ? failed.resource_kind : null,
-        resourceId: failed.kind === 'character.regenerate' || failed.kind === 'character.revert' ? failed.resource_id : null,
+        resourceKind: jobKind(failed.kind).targetsCharacter ? failed.resource_kind : null,
+        resourceId: jobKind(failed.kind).targetsCharacter ? failed.resource_id : null,
         dependsOn: failed.depends_on,
         dependency: failed.dependency_json,
         retryOf: failed.id,
@@ -489,7 +483,7 @@ export class JobQueue {
         const quote = job.quote_id
           ? await api.quote(job.quote_id)
           : await this.deps.quote(
-              OPERATION_OF_KIND[job.kind],
+              jobKind(job.kind).operationId,
               JSON.parse(job.body) as Record<string, unknown>,
               targetOf(job.kind, job.path),
             );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ResourceKind } from '../../../shared/api/common.ts';
 import { JobKind, JobState, type Job } from '../../../shared/ipc/index.ts';
 import type { LibraryDatabase, SqlValue } from '../library/libraryDatabase.ts';
+import { jobKind } from './jobKinds.ts';
 import { assertTransition, TERMINAL_JOB_STATES, UNSENT_JOB_STATES } from './jobStates.ts';
 
 /** Where a dependent step takes its input from: a field of the finished dependency's resource. */
@@ -342,7 +343,7 @@ export function toJob(record: JobRecord): Job {
 
 /** The character, prompt and generation type a job's request names (a placeholder shows them while it runs). */
 function subjectOf(record: JobRecord): Pick<Job, 'characterId' | 'prompt' | 'generationType' | 'aspectRatio'> {
-  if (record.kind !== 'generation.create')
+  if (jobKind(record.kind).makes !== 'generation')
     return {
       characterId: record.resource_kind === 'character' ? record.resource_id : null,
       prompt: null,

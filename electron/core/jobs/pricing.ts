@@ -1,7 +1,7 @@
 import { ServiceError } from '../api/serviceError.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import { createQuote, type QuoteServices } from '../quotes/quotePrice.ts';
-import type { IntentDraft } from './intentKinds.ts';
+import type { IntentDraft } from './intentRequests.ts';
 
 /** What pricing an intent uses of the active connection. */
 export type PricingServices = Pick<QuoteServices, 'canSend' | 'api' | 'resources'>;

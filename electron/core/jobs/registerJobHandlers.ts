@@ -1,7 +1,7 @@
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
 import { quotePrice, type QuoteServices } from '../quotes/quotePrice.ts';
-import { OPERATION_OF_KIND, targetOf } from './intentKinds.ts';
+import { jobKind, targetOf } from './jobKinds.ts';
 import { IntentSender } from './intentSender.ts';
 import type { JobQueue } from './jobQueue.ts';
 import type { JobRecord, JobStore } from './jobStore.ts';
@@ -46,7 +46,7 @@ export function registerJobHandlers(router: Router, deps: { active: () => JobSer
     }
     return quotePrice(
       services,
-      OPERATION_OF_KIND[failed.kind],
+      jobKind(failed.kind).operationId,
       JSON.parse(failed.body) as Record<string, unknown>,
       targetOf(failed.kind, failed.path),
     );
@@ -87,8 +87,8 @@ async function priceAgain(services: PricingServices, job: JobRecord, quoteId: st
       title: job.title,
       path: job.path,
       body: job.body,
-      operationId: OPERATION_OF_KIND[job.kind],
-      target: job.kind === 'character.regenerate' || job.kind === 'character.revert' ? { character_id: job.resource_id ?? '' } : null,
+      operationId: jobKind(job.kind).operationId,
+      target: jobKind(job.kind).targetsCharacter ? { character_id: job.resource_id ?? '' } : null,
       resourceKind: job.resource_kind,
       resourceId: job.resource_id,
     },

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
-import type { Accepted } from './intentKinds.ts';
+import type { Accepted } from './acceptedAnswer.ts';
 import type { HistoryMatch } from './historyMatchStore.ts';
 import type { JobRecord, JobStore } from './jobStore.ts';
 

@@ -1,4 +1,4 @@
-import type { IntentDraft } from './intentKinds.ts';
+import type { IntentDraft } from './intentRequests.ts';
 import type { Enqueue } from './jobQueue.ts';
 import type { Dependency } from './jobStore.ts';
 

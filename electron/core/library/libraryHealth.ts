@@ -1,18 +1,15 @@
 import type { CommandName, LibraryHealth as HealthView } from '../../../shared/ipc/index.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import { jobCommands } from '../jobs/jobKinds.ts';
 import type { JobSalvage } from './jobSalvage.ts';
 
 /**
- * Commands that ask the service for new paid work. None is taken while the library is damaged or
- * being rebuilt: its intent could not be kept safely (docs/ARCHITECTURE.md: the intent is committed first).
+ * Commands that ask the service for new paid work: each job kind's own (the job kinds' table
+ * names it), and those that send a job again. None is taken while the library is damaged or being
+ * rebuilt: its intent could not be kept safely (the intent is committed before a byte is sent).
  */
 export const PAID_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
-  'characters.create',
-  'characters.regenerate',
-  'characters.revert',
-  'generations.create',
-  'voices.clone',
-  'audio.create',
+  ...jobCommands(),
   'jobs.retry',
   // A job in doubt sent again as a new request: new work, which may be charged.
   'jobs.sendAgain',

@@ -3,7 +3,7 @@ import type { Settings } from '../../../shared/ipc/index.ts';
 import type { CreditsBook } from '../account/creditsBook.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { Downloader, DownloadRow, MediaWant } from '../downloads/downloader.ts';
-import type { Accepted } from '../jobs/intentKinds.ts';
+import type { Accepted } from '../jobs/acceptedAnswer.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { LibraryQueryStore } from '../library/libraryQueryStore.ts';

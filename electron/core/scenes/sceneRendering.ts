@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
-import { audioIntent, generationIntent } from '../jobs/intentKinds.ts';
+import { audioIntent, generationIntent } from '../jobs/jobKinds.ts';
 import type { Enqueue } from '../jobs/jobQueue.ts';
 import { priceIntent } from '../jobs/pricing.ts';
 import { addSpeechTalkChain, type ChainedTalk } from '../jobs/speechTalkChain.ts';

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock/clock.ts';
 import type { Router } from '../ipc/router.ts';
-import { voiceCloneIntent } from '../jobs/intentKinds.ts';
+import { voiceCloneIntent } from '../jobs/jobKinds.ts';
 import type { JobQueue } from '../jobs/jobQueue.ts';
 import { priceIntent, type PricingServices } from '../jobs/pricing.ts';
 import type { VoiceStore } from './voiceStore.ts';

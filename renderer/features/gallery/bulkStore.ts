@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { EventPayload } from '../../../shared/ipc/index.ts';
+import { COMMAND_LIMITS } from '../../../shared/api/limits.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
@@ -7,8 +8,8 @@ import { useGalleryStore } from './galleryStore.ts';
 import { useSelectionStore } from './selectionStore.ts';
 import { formatCountOf } from '../../ui/format.ts';
 
-/** shared/ipc caps one command at 10,000 ids; bigger selections go in slices. */
-const SLICE = 10_000;
+/** The app's contract caps one command's ids; bigger selections go in slices. */
+const SLICE = COMMAND_LIMITS.idsPerCommand;
 
 function slices(ids: readonly string[]): string[][] {
   const out: string[][] = [];
@@ -49,7 +50,7 @@ const newExportId = () => `export-${Date.now().toString(36)}-${Math.random().toS
 const plural = (count: number, one: string) => formatCountOf(count, one);
 
 /** library.fetchMedia takes this many ids at a time. */
-const FETCH_SLICE = 200;
+const FETCH_SLICE = COMMAND_LIMITS.fetchMediaIds;
 
 /**
  * Asks for the media of those items that are finished but not on this computer yet; answers how

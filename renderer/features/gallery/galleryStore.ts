@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { LibraryFilter, LibraryItem } from '../../../shared/ipc/index.ts';
+import { COMMAND_LIMITS } from '../../../shared/api/limits.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
 import { PAGE_SIZE } from './itemShapes.ts';
@@ -76,7 +77,7 @@ interface GalleryState {
 
 /** Tiles' thumbnail asks: gathered for a moment, at most THUMB_BATCH ids a request, each id asked once. */
 const THUMB_WAIT_MS = 120;
-const THUMB_BATCH = 200;
+const THUMB_BATCH = COMMAND_LIMITS.fetchMediaIds;
 /** Ids already asked for are remembered up to this many (then forgotten, oldest first). */
 const THUMB_ASKED_MAX = 5_000;
 let thumbs = {

@@ -1,13 +1,10 @@
 import type { Job, JobKind, JobState } from '../../../shared/ipc/index.ts';
+import { JOB_KIND_IDS, JOB_KIND_VIEWS } from '../../../shared/jobs/jobKinds.ts';
 
-export const JOB_KIND_LABELS: Record<JobKind, string> = {
-  'character.create': 'Character',
-  'character.regenerate': 'Regenerate',
-  'character.revert': 'Revert',
-  'generation.create': 'Generation',
-  'voice.clone': 'Voice',
-  'audio.create': 'Speech',
-};
+/** The word on a job's row, per kind, as the table of job kinds says it. */
+export const JOB_KIND_LABELS: Record<JobKind, string> = Object.fromEntries(
+  JOB_KIND_IDS.map((kind) => [kind, JOB_KIND_VIEWS[kind].label]),
+) as Record<JobKind, string>;
 
 /**
  * What each state means to the user, for the row's note; none where the row already shows it (the

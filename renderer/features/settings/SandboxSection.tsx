@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SandboxState } from '../../../shared/ipc/index.ts';
+import { COMMAND_LIMITS } from '../../../shared/api/limits.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
@@ -39,7 +40,8 @@ export function SandboxSection() {
     void useSandboxStore.getState().load();
   }, []);
   const credits = Number(amount);
-  const creditsValid = Number.isInteger(credits) && credits >= 1 && credits <= 1_000_000;
+  const creditsValid =
+    Number.isInteger(credits) && credits >= COMMAND_LIMITS.sandboxCredits.min && credits <= COMMAND_LIMITS.sandboxCredits.max;
 
   return (
     <section id="settings-sandbox" className="lib-panel settings-section" aria-labelledby="sandbox-heading" data-testid="sandbox-section">

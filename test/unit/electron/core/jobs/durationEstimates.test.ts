@@ -4,7 +4,7 @@ import { Router } from '../../../../../electron/core/ipc/router.ts';
 import { registerGenerationHandlers } from '../../../../../electron/core/generations/registerGenerationHandlers.ts';
 import { DurationEstimateStore } from '../../../../../electron/core/jobs/durationEstimateStore.ts';
 import { DurationEstimates } from '../../../../../electron/core/jobs/durationEstimates.ts';
-import { generationIntent } from '../../../../../electron/core/jobs/intentKinds.ts';
+import { generationIntent } from '../../../../../electron/core/jobs/jobKinds.ts';
 import { JobStore } from '../../../../../electron/core/jobs/jobStore.ts';
 import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
 import { GENERATION_BODY, startFakeService } from '../support/fakeService.ts';

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { audioIntent, generationIntent } from '../../../../../electron/core/jobs/intentKinds.ts';
+import { audioIntent, generationIntent } from '../../../../../electron/core/jobs/jobKinds.ts';
 import { startFakeService, startKeyReusedService, GENERATION_BODY } from '../support/fakeService.ts';
 import { json } from '../support/localServer.ts';
 import { dbIn, generationJob, queueOn, startedQueue } from '../support/queueHarness.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audioIntent, generationIntent } from '../../../../../electron/core/jobs/intentKinds.ts';
+import { audioIntent, generationIntent } from '../../../../../electron/core/jobs/jobKinds.ts';
 import type { Enqueue } from '../../../../../electron/core/jobs/jobQueue.ts';
 import { addSpeechTalkChain, SPEECH_INTO_TALK } from '../../../../../electron/core/jobs/speechTalkChain.ts';
 

@@ -118,7 +118,7 @@ export class Session {
 
   /**
    * Resumes everything from the database: unsent intents go, in-doubt ones are resent, accepted ones
-   * are polled. Called once the library's start check has passed (ConnectionManager).
+   * are polled. Called once the library’s start check has passed (LibraryRepair).
    */
   start(): void {
     this.rebuilder.resume();

@@ -11,7 +11,7 @@ import type { Logger } from '../log/logger.ts';
 import type { ProfileRecord, ProfileStore } from '../profiles/profileStore.ts';
 import type { Session } from './session.ts';
 import type { SessionTuning } from './sessionOptions.ts';
-import { libraryFileOf } from './sessionParts.ts';
+import { libraryFileOf } from './sessionStores.ts';
 
 export type LibraryRepairDeps = {
   profiles: ProfileStore;

@@ -95,9 +95,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const router = new Router();
   let connection: ActiveConnection | null = null;
   const settings = new SettingsService(deps.preferences, () => connection?.session?.media.root ?? join(deps.userDataDir, 'media'));
-  const profiles = new ProfileStore(deps.preferences, deps.keychain);
-  const connectionDeps = {
-    profiles,
+  const connections = createConnections({
+    profiles: new ProfileStore(deps.preferences, deps.keychain),
     prefs: deps.preferences,
     userDataDir: deps.userDataDir,
     log,
@@ -115,15 +114,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     launchSandbox: deps.launchSandbox,
     fetchDispatcher: deps.fetchDispatcher,
     tuning: deps.tuning,
-  } satisfies ConnectionDeps;
-  // The keys' state is written by the connection in use (its answers) and by edits and checks.
-  const keys = new KeyUse(connectionDeps);
-  connection = new ActiveConnection(connectionDeps, keys);
-  const connections = {
-    connection,
-    profiles: new ProfileService({ ...connectionDeps, keys, connection }),
-    tester: new ConnectionTester({ ...connectionDeps, keys, connection }),
-  };
+  });
+  connection = connections.connection;
   registerFeatures({ router, ...connections, settings, log, redactor: log.redactor, clock, ...appContext(deps) });
 
   await connection.start();
@@ -139,6 +131,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     session: () => manager.session,
     sandboxPid: () => manager.sandboxPid(),
+  };
+}
+
+/** The connection in use, the profiles and their keys, and their checks; all three write the keys' state. */
+function createConnections(deps: ConnectionDeps): Pick<CoreContext, 'connection' | 'profiles' | 'tester'> {
+  const keys = new KeyUse(deps);
+  const connection = new ActiveConnection(deps, keys);
+  return {
+    connection,
+    profiles: new ProfileService({ ...deps, keys, connection }),
+    tester: new ConnectionTester({ ...deps, keys, connection }),
   };
 }
 

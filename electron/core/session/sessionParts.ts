@@ -29,7 +29,7 @@ import { SyncSchedule } from './syncSchedule.ts';
 // each from what the earlier ones made. Where a part reports to one built after it, the reference
 // is a `Later` or a hook of the session, named in the stage's inputs.
 
-/** What the session does itself: it reaches parts of every stage, so the stages are handed it. */
+/** The session's own reactions and state: they reach parts of every stage, so the stages are handed them. */
 export type SessionHooks = {
   /** The key may be used again: work held for it goes. */
   unblocked: () => void;

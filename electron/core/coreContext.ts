@@ -2,7 +2,9 @@ import type { ScreenMemory } from './app/screenMemory.ts';
 import type { Clock } from './clock/clock.ts';
 import type { Router } from './ipc/router.ts';
 import type { Logger, Redactor } from './log/logger.ts';
-import type { ConnectionManager } from './session/connectionManager.ts';
+import type { ProfileService } from './profiles/profileService.ts';
+import type { ActiveConnection } from './session/activeConnection.ts';
+import type { ConnectionTester } from './session/connectionTester.ts';
 import type { SettingsService } from './settings/settingsService.ts';
 
 /**
@@ -12,7 +14,12 @@ import type { SettingsService } from './settings/settingsService.ts';
  */
 export type CoreContext = {
   router: Router;
-  connections: ConnectionManager;
+  /** The connection in use: its session, opening and switching, its status. */
+  connection: ActiveConnection;
+  /** The connections set up and their keys. */
+  profiles: ProfileService;
+  /** `profiles.test` / `profiles.check`. */
+  tester: ConnectionTester;
   settings: SettingsService;
   /** Which screen the app opens on, kept from run to run. */
   screens: ScreenMemory;

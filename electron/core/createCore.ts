@@ -18,13 +18,17 @@ import { registerLibraryHealthHandlers } from './library/registerLibraryHealthHa
 import { registerDiskSpaceHandlers } from './downloads/registerDiskSpaceHandlers.ts';
 import { FileLogSink, RedactingLogger, type Logger } from './log/logger.ts';
 import type { Preferences } from './preferences/preferences.ts';
+import { KeyUse } from './profiles/keyUse.ts';
+import { ProfileService } from './profiles/profileService.ts';
 import { ProfileStore } from './profiles/profileStore.ts';
 import { registerProfileHandlers } from './profiles/registerProfileHandlers.ts';
 import { registerSandboxAdminHandlers } from './sandboxAdmin/registerSandboxAdminHandlers.ts';
 import { registerQuoteHandlers } from './quotes/registerQuoteHandlers.ts';
+import type { SandboxLauncher } from './sandboxLaunch/sandboxOutput.ts';
 import type { Keychain } from './secrets/keychain.ts';
 import { registerServiceFactsHandlers } from './serviceFacts/registerServiceFactsHandlers.ts';
-import { ConnectionManager, type LaunchSandbox } from './session/connectionManager.ts';
+import { ActiveConnection, type ConnectionDeps } from './session/activeConnection.ts';
+import { ConnectionTester } from './session/connectionTester.ts';
 import type { Session } from './session/session.ts';
 import type { SessionTuning } from './session/sessionOptions.ts';
 import { registerSettingsHandlers } from './settings/registerSettingsHandlers.ts';
@@ -38,7 +42,7 @@ export type { Keychain } from './secrets/keychain.ts';
 export type { Preferences } from './preferences/preferences.ts';
 export type { Logger } from './log/logger.ts';
 export type { Clock } from './clock/clock.ts';
-export type { LaunchSandbox } from './session/connectionManager.ts';
+export type { SandboxLauncher as LaunchSandbox } from './sandboxLaunch/sandboxOutput.ts';
 export { FilePreferences } from './preferences/preferences.ts';
 
 export type CoreDeps = {
@@ -52,7 +56,7 @@ export type CoreDeps = {
   /** The prefix the renderer puts before a media content id (the shell serves it via resolveMedia). */
   mediaBase: string;
   /** Starts the embedded sandbox; with `apiKey` it reuses that key (CAST_SANDBOX_API_KEY). */
-  launchSandbox?: LaunchSandbox;
+  launchSandbox?: SandboxLauncher;
   clock?: Clock;
   random?: () => number;
   /** Replaces every profile's own dispatcher (tests); normally each profile builds its own. */
@@ -89,9 +93,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const { log, fileLog } = openCoreLog(deps);
   const clock = deps.clock ?? systemClock;
   const router = new Router();
-  let connections: ConnectionManager | null = null;
-  const settings = new SettingsService(deps.preferences, () => connections?.session?.media.root ?? join(deps.userDataDir, 'media'));
-  connections = new ConnectionManager({
+  let connection: ActiveConnection | null = null;
+  const settings = new SettingsService(deps.preferences, () => connection?.session?.media.root ?? join(deps.userDataDir, 'media'));
+  const connections = createConnections({
     profiles: new ProfileStore(deps.preferences, deps.keychain),
     prefs: deps.preferences,
     userDataDir: deps.userDataDir,
@@ -111,10 +115,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     fetchDispatcher: deps.fetchDispatcher,
     tuning: deps.tuning,
   });
-  registerFeatures({ router, connections, settings, log, redactor: log.redactor, clock, ...appContext(deps) });
+  connection = connections.connection;
+  registerFeatures({ router, ...connections, settings, log, redactor: log.redactor, clock, ...appContext(deps) });
 
-  await connections.start();
-  const manager = connections;
+  await connection.start();
+  const manager = connection;
   return {
     router,
     resolveMedia: (contentId) => manager.session?.media.resolve(contentId) ?? null,
@@ -126,6 +131,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     session: () => manager.session,
     sandboxPid: () => manager.sandboxPid(),
+  };
+}
+
+/** The connection in use, the profiles and their keys, and their checks; all three write the keys' state. */
+function createConnections(deps: ConnectionDeps): Pick<CoreContext, 'connection' | 'profiles' | 'tester'> {
+  const keys = new KeyUse(deps);
+  const connection = new ActiveConnection(deps, keys);
+  return {
+    connection,
+    profiles: new ProfileService({ ...deps, keys, connection }),
+    tester: new ConnectionTester({ ...deps, keys, connection }),
   };
 }
 
@@ -167,16 +183,16 @@ function openCoreLog(deps: CoreDeps): { log: RedactingLogger; fileLog: FileLogSi
  * `current` answers null), so a profile switch takes effect at once.
  */
 function registerFeatures(ctx: CoreContext): void {
-  const { router, connections, clock, log } = ctx;
-  const active = (): Session => connections.requireSession();
-  const current = (): Session | null => connections.session;
+  const { router, connection, clock, log } = ctx;
+  const active = (): Session => connection.requireSession();
+  const current = (): Session | null => connection.session;
   registerAppHandlers(router, {
     appVersion: ctx.appVersion,
     mediaBase: ctx.mediaBase,
     host: ctx.host,
     screens: ctx.screens,
     preferencesKeptAs: ctx.preferencesKeptAs,
-    setFocused: (focused) => connections.setFocused(focused),
+    setFocused: (focused) => connection.setFocused(focused),
   });
   registerAboutHandlers(router, {
     appVersion: ctx.appVersion,
@@ -187,8 +203,8 @@ function registerFeatures(ctx: CoreContext): void {
     secrets: ctx.redactor,
   });
   registerSettingsHandlers(router, { settings: ctx.settings, current });
-  registerProfileHandlers(router, connections);
-  registerSandboxAdminHandlers(router, { access: () => connections.sandboxAdmin() });
+  registerProfileHandlers(router, { connection, profiles: ctx.profiles, tester: ctx.tester });
+  registerSandboxAdminHandlers(router, { access: () => connection.sandboxAdmin() });
   registerQuoteHandlers(router, { active });
   registerAccountHandlers(router, { active, clock });
   registerCharacterHandlers(router, { active });
@@ -205,9 +221,9 @@ function registerFeatures(ctx: CoreContext): void {
   registerLibraryHealthHandlers(router, {
     active,
     current,
-    repair: () => connections.repairLibrary(),
-    checked: () => connections.whenChecked(),
+    repair: () => connection.repairLibrary(),
+    checked: () => connection.whenChecked(),
     log,
   });
-  registerDiskSpaceHandlers(router, { space: () => connections.diskSpace() });
+  registerDiskSpaceHandlers(router, { space: () => connection.diskSpace() });
 }

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { libraryFileOf } from '../../electron/core/session/sessionParts.ts';
+import { libraryFileOf } from '../../electron/core/session/sessionStores.ts';
 import type { Job, Price } from '../../shared/ipc/index.ts';
 import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';

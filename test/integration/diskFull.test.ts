@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../shared/ipc/index.ts';
 import type { KeytarKeychain } from '../../electron/core/secrets/keychain.ts';
-import { libraryFileOf } from '../../electron/core/session/sessionParts.ts';
+import { libraryFileOf } from '../../electron/core/session/sessionStores.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
 import { hasSecretService, testKeychain } from './support/keychainForTests.ts';
 import { ledger } from './support/ledger.ts';

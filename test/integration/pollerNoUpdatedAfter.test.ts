@@ -109,7 +109,7 @@ function pollerOn(library: LibraryDatabase) {
   const api = countingApi(requests, log);
   const finished = new Set<string>();
   const poller = new Poller({
-    api: () => api,
+    api,
     canPoll: () => true,
     observe: (o) => {
       if ('record' in o && o.record.status === 'completed') finished.add(o.record.id);
@@ -188,7 +188,7 @@ describe('the poller against a service that ignores updated_after (sandbox --var
       const credits = new CreditsBook({
         library: fresh,
         resources,
-        api: () => api,
+        api,
         canFetch: () => true,
         clock: systemClock,
         log,
@@ -198,7 +198,7 @@ describe('the poller against a service that ignores updated_after (sandbox --var
         library: fresh,
         resources,
         credits,
-        api: () => api,
+        api,
         clock: systemClock,
         log,
         pageSynced: () => {},

@@ -13,7 +13,7 @@ export class CreditsBook {
   private readonly deps: {
     library: LibraryDatabase;
     resources: ResourceStore;
-    api: () => ApiClient | null;
+    api: ApiClient;
     canFetch: () => boolean;
     clock: Clock;
     log: Logger;
@@ -84,8 +84,8 @@ export class CreditsBook {
   }
 
   private async refreshOnce(): Promise<void> {
-    const api = this.deps.api();
-    if (!api || !this.deps.canFetch()) return;
+    const { api } = this.deps;
+    if (!this.deps.canFetch()) return;
     try {
       this.storeAccount(await api.account());
       await this.pullUsage(api, false);

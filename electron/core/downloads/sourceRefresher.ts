@@ -14,7 +14,7 @@ import { sourceIdentity } from './signedSource.ts';
 export type SourceRefresherDeps = {
   library: LibraryDatabase;
   resources: ResourceStore;
-  api: () => ApiClient;
+  api: ApiClient;
   /** Keeps sources relative to the connection's CDN, as the downloader does. */
   sources?: CdnSources;
   clock: Clock;
@@ -70,7 +70,7 @@ export class SourceRefresher {
     if (walk || this.downloads.waitingOwners(kind, WALK_FROM_OWNERS) >= WALK_FROM_OWNERS) {
       // An owner this walk already refreshed needs it again (expired since): a new walk from the newest page.
       if (!walk || walk.ended || walk.hasSeen(download.owner_id)) {
-        walk = new ListWalk(kind, kindRule(kind).list(this.deps.api()), (records) => this.apply(kind, records), this.deps.log);
+        walk = new ListWalk(kind, kindRule(kind).list(this.deps.api), (records) => this.apply(kind, records), this.deps.log);
         walk.wholeList = this.wholeListPages(kind);
         this.walks.set(kind, walk);
       }
@@ -102,7 +102,7 @@ export class SourceRefresher {
   /** False when the service no longer has the record. */
   private async readRecord(kind: ResourceKind, id: string): Promise<boolean> {
     try {
-      this.apply(kind, [await kindRule(kind).read(this.deps.api(), id)]);
+      this.apply(kind, [await kindRule(kind).read(this.deps.api, id)]);
       return true;
     } catch (error) {
       if (error instanceof ServiceError && (error.status === 404 || error.status === 410)) return false;

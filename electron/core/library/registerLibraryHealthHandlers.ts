@@ -14,7 +14,7 @@ export type HealthDeps = {
   active: () => HealthServices;
   /** Moves the damaged library aside and opens a new one that rebuilds itself. */
   repair: () => Promise<void>;
-  /** Settles once the active library's start check is through and acted on (ConnectionManager.whenChecked). */
+  /** Settles once the active library's start check is through and acted on (ActiveConnection.whenChecked). */
   checked: () => Promise<void>;
   log: Logger;
 };

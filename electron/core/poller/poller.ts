@@ -25,7 +25,7 @@ export type PollIntervals = {
 export const DEFAULT_INTERVALS: PollIntervals = { fastMs: 500, factor: 1.5, capMs: 15_000, backgroundCapMs: 60_000 };
 
 export type PollerDeps = {
-  api: () => ApiClient | null;
+  api: ApiClient;
   /** Online with a usable key. */
   canPoll: () => boolean;
   /** Receives every fresh record (and deletions); terminal ones are untracked right after. */
@@ -269,8 +269,7 @@ export class Poller {
   }
 
   private async pollOne(t: Tracked): Promise<void> {
-    const api = this.deps.api();
-    if (!api) return;
+    const { api } = this.deps;
     let observation: Observation;
     try {
       observation = await this.fetch(api, t);
@@ -325,8 +324,8 @@ export class Poller {
    */
   private async pollBatch(): Promise<void> {
     const batch = this.batch;
-    const api = this.deps.api();
-    if (!batch || !api) return;
+    const { api } = this.deps;
+    if (!batch) return;
     let changed = false;
     try {
       if (this.filter.mode === 'unknown' && !this.probed) await this.probeUpdatedAfter(api);

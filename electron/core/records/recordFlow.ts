@@ -20,7 +20,7 @@ export type RecordFlowDeps = {
   queue: Pick<JobQueue, 'resourceSettled'>;
   credits: Pick<CreditsBook, 'setBalance' | 'refreshSoon'>;
   downloader: Pick<Downloader, 'wantMany' | 'forgetOwner'>;
-  api: () => Pick<ApiClient, 'character'>;
+  api: Pick<ApiClient, 'character'>;
   settings: () => Settings;
   emit: Emit;
 };
@@ -53,8 +53,7 @@ export class RecordFlow {
     kindRule(accepted.resourceKind).updated(accepted.resourceId, this.views);
     if (accepted.settled) {
       // Revert answers with the restored version: read the character once to mirror it.
-      void this.deps
-        .api()
+      void this.deps.api
         .character(accepted.resourceId)
         .then((record) => this.observe({ kind: 'character', record }))
         .catch(() => poller.track('character', accepted.resourceId));

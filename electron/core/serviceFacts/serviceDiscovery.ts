@@ -16,13 +16,13 @@ export function isMissingEndpoint(error: unknown): error is ServiceError {
  * the built-in catalog and the default upload path apply, and that is recorded, not retried each time.
  */
 export class ServiceDiscovery {
-  private readonly api: () => ApiClient;
+  private readonly api: ApiClient;
   private readonly facts: ServiceFactsStore;
   private readonly log: Logger;
   private done = false;
   private running: Promise<void> | null = null;
 
-  constructor(options: { api: () => ApiClient; facts: ServiceFactsStore; log: Logger }) {
+  constructor(options: { api: ApiClient; facts: ServiceFactsStore; log: Logger }) {
     this.api = options.api;
     this.facts = options.facts;
     this.log = options.log;
@@ -38,7 +38,7 @@ export class ServiceDiscovery {
   refresh(): Promise<void> {
     this.running ??= (async () => {
       try {
-        this.facts.catalogServed(await this.api().capabilities());
+        this.facts.catalogServed(await this.api.capabilities());
         this.done = true;
       } catch (error) {
         if (!isMissingEndpoint(error)) throw error;

@@ -39,6 +39,9 @@ export type SandboxHost = {
   diskFull?: (error: unknown) => boolean;
 };
 
+/** The session in use when it is the embedded sandbox's, and the sandbox's admin token. */
+export type SandboxAdminSession = { session: Session; adminToken: string };
+
 /** The embedded sandbox once it is up: the profile at its address, its key and a dispatcher trusting its certificate. */
 export type StartedSandbox = { profile: ProfileRecord; apiKey: string; baseUrl: string; dispatcher: ServiceDispatcher };
 
@@ -79,6 +82,12 @@ export class EmbeddedSandbox {
   /** The admin token from the sandbox's ready line, while it runs. */
   get adminToken(): string | null {
     return this.token;
+  }
+
+  /** Its admin API for `session` when that is the sandbox connection: core-only (the token never leaves core). */
+  adminFor(session: Session | null): SandboxAdminSession | null {
+    if (!session || session.profile.kind !== 'sandbox' || !this.token) return null;
+    return { session, adminToken: this.token };
   }
 
   /** Its process stopped and is being started again. */

@@ -15,30 +15,19 @@ import type { LibraryQueryStore } from '../library/libraryQueryStore.ts';
 import type { ResourceStore } from '../library/resourceStore.ts';
 import type { Poller } from '../poller/poller.ts';
 import type { ProfileRecord } from '../profiles/profileStore.ts';
-import { RecordFlow } from '../records/recordFlow.ts';
+import type { RecordFlow } from '../records/recordFlow.ts';
 import { kindRule } from '../records/resourceKinds.ts';
-import { ServiceDiscovery } from '../serviceFacts/serviceDiscovery.ts';
+import type { ServiceDiscovery } from '../serviceFacts/serviceDiscovery.ts';
 import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
 import type { HistorySync } from '../sync/historySync.ts';
-import { UpdatedAfterSupport } from '../sync/updatedAfterSupport.ts';
 import type { VoiceStore } from '../voices/voiceStore.ts';
 import type { Connectivity } from './connectivity.ts';
-import { KeyAccess } from './keyAccess.ts';
+import type { KeyAccess } from './keyAccess.ts';
+import { Later } from './later.ts';
 import type { LibraryRebuilder } from './libraryRebuilder.ts';
-import {
-  createApi,
-  createConnectivity,
-  createCredits,
-  createDiskSpace,
-  createDownloader,
-  createPoller,
-  createQueue,
-  createRebuilder,
-  createSchedule,
-  createSync,
-  openStores,
-} from './sessionParts.ts';
+import { connectService, joinWork, startWork, type SessionHooks } from './sessionParts.ts';
 import type { SessionOptions } from './sessionOptions.ts';
+import { openStores } from './sessionStores.ts';
 import type { SyncSchedule } from './syncSchedule.ts';
 import type { ServiceDispatcher } from '../api/dispatcher.ts';
 
@@ -77,48 +66,44 @@ export class Session {
   private readonly key: KeyAccess;
   private readonly schedule: SyncSchedule;
   private readonly rebuilder: LibraryRebuilder;
+  private readonly sendable: () => boolean;
   private stopped = false;
 
   constructor(options: SessionOptions) {
     this.options = options;
     this.profile = options.profile;
     this.dispatcher = options.dispatcher;
+    // Built in stages, each from what the earlier ones made (sessionParts.ts). The hooks are this
+    // session's own doings, which reach parts of every stage.
+    const hooks: SessionHooks = {
+      unblocked: () => this.wake(),
+      onlineChanged: (online) => this.onlineChanged(online),
+      stopped: () => this.stopped,
+    };
+    // 1. The library file and what is kept in it and beside it.
     const stores = openStores(options);
-    ({
-      library: this.library,
-      health: this.health,
-      resources: this.resources,
-      queries: this.queries,
-      jobs: this.jobs,
-      media: this.media,
-      facts: this.facts,
-    } = stores);
-    ({ collections: this.collections, creditHistory: this.creditHistory, voices: this.voices, audioTracks: this.audioTracks } = stores);
-    const { profile, apiKey, keyRejected, keyUsed, statusChanged } = options;
-    this.key = new KeyAccess({ profile, apiKey, keyRejected, keyUsed, statusChanged, unblocked: () => this.wake() });
-    this.connectivity = createConnectivity(this, options, (online) => this.onlineChanged(online));
-    this.api = createApi(options, this.key, this.connectivity);
-    this.discovery = new ServiceDiscovery({ api: () => this.api, facts: this.facts, log: options.log });
-    this.credits = createCredits(this, options);
-    // What the service does with `updated_after`, learnt once per connection (its library).
-    const updatedAfter = new UpdatedAfterSupport(this.library);
-    this.poller = createPoller(this, options, updatedAfter);
-    this.space = createDiskSpace(this, options);
-    this.downloader = createDownloader(this, stores.sources, options);
-    this.queue = createQueue(this, options, this.key, (at) => this.schedule.passSince(at));
-    this.sync = createSync(this, options, updatedAfter);
-    const { library, resources, queries, poller, queue, credits, downloader } = this;
-    const { settings, emit } = options;
-    this.records = new RecordFlow({ library, resources, queries, poller, queue, credits, downloader, api: () => this.api, settings, emit });
-    const stopped = () => this.stopped;
-    this.rebuilder = createRebuilder(this, options, stopped);
-    this.schedule = createSchedule(this, options, this.rebuilder, stopped);
+    // 2. The key, whether the service answers, the API client, what the service supports.
+    const link = connectService(options, stores, hooks);
+    // 3. Credits, poller, disk room, downloads, queue and sync; they report to two parts of stage 4.
+    const later = { records: new Later<RecordFlow>('the record flow'), schedule: new Later<SyncSchedule>('the sync schedule') };
+    const work = startWork(options, stores, link, later);
+    // 4. The way of every record through that work, the rebuild of a damaged library, the sync schedule.
+    const upkeep = joinWork(options, stores, link, work, hooks);
+    later.records.set(upkeep.records);
+    later.schedule.set(upkeep.schedule);
+    ({ library: this.library, health: this.health, resources: this.resources, queries: this.queries, jobs: this.jobs } = stores);
+    ({ media: this.media, facts: this.facts, collections: this.collections, creditHistory: this.creditHistory } = stores);
+    ({ voices: this.voices, audioTracks: this.audioTracks } = stores);
+    ({ key: this.key, connectivity: this.connectivity, api: this.api, discovery: this.discovery, canSend: this.sendable } = link);
+    ({ credits: this.credits, poller: this.poller, space: this.space, downloader: this.downloader, queue: this.queue } = work);
+    ({ sync: this.sync } = work);
+    ({ records: this.records, rebuilder: this.rebuilder, schedule: this.schedule } = upkeep);
     this.rebuilder.showUnfinished();
   }
 
   /**
    * Resumes everything from the database: unsent intents go, in-doubt ones are resent, accepted ones
-   * are polled. Called once the library's start check has passed (ConnectionManager).
+   * are polled. Called once the library’s start check has passed (LibraryRepair).
    */
   start(): void {
     this.rebuilder.resume();
@@ -169,8 +154,9 @@ export class Session {
     return this.key.usable;
   }
 
+  /** Requests may go: the session runs, the service answers, and the key may be used. */
   canSend(): boolean {
-    return !this.stopped && this.connectivity.online && this.key.usable;
+    return this.sendable();
   }
 
   /** A new key for this profile (already in the keychain): in-doubt jobs are checked against it by fingerprint. */

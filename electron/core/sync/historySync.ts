@@ -13,7 +13,7 @@ export type SyncDeps = {
   library: LibraryDatabase;
   resources: ResourceStore;
   credits: CreditsBook;
-  api: () => ApiClient | null;
+  api: ApiClient;
   clock: Clock;
   log: Logger;
   /** After each page is committed: events, downloads and following of what is still in flight; `removed` are to be forgotten. */
@@ -61,9 +61,7 @@ export class HistorySync {
   }
 
   private async pass(forceFull: boolean): Promise<void> {
-    const api = this.deps.api();
-    if (!api) return;
-    const { library, log, clock } = this.deps;
+    const { api, library, log, clock } = this.deps;
     const last = this.lastFullAt;
     const full = forceFull || last === null || clock.now() - Date.parse(last) > (this.deps.fullEveryMs ?? FULL_EVERY_MS);
     const started = new Date(clock.now()).toISOString();

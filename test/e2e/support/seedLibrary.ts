@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { LibraryDatabase } from '../../../electron/core/library/libraryDatabase.ts';
 import { FilePreferences } from '../../../electron/core/preferences/preferences.ts';
-import { libraryFileOf } from '../../../electron/core/session/sessionParts.ts';
+import { libraryFileOf } from '../../../electron/core/session/sessionStores.ts';
 import type { StudioHost } from './studioHost.ts';
 import { seedPrompt } from '../../support/seedPrompts.ts';
 

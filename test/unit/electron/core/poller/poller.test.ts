@@ -44,7 +44,7 @@ async function setup(
   );
   const observed: Observation[] = [];
   const poller = new Poller({
-    api: () => api,
+    api,
     canPoll: () => true,
     observe: (o) => observed.push(o),
     clock: systemClock,

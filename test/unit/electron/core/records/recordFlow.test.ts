@@ -72,7 +72,7 @@ beforeEach(() => {
       wantMany: (wants) => void wanted.push([...wants]),
       forgetOwner: (_kind, _id, removeRecord) => removeRecord(),
     },
-    api: () => ({ character: () => Promise.reject(new Error('not read in these tests')) }),
+    api: { character: () => Promise.reject(new Error('not read in these tests')) },
     settings: () => ({ autoDownload }) as Settings,
     emit: (event, payload) => void events.push({ event, payload }),
   });

@@ -199,7 +199,7 @@ function registerFeatures(ctx: CoreContext): void {
   registerSceneHandlers(router, { active, current, clock, log });
   registerSceneExportHandlers(router, { active, clock, userDataDir: ctx.userDataDir });
   registerServiceFactsHandlers(router, { current });
-  registerJobHandlers(router, { active });
+  registerJobHandlers(router, { active, current });
   registerLibraryHandlers(router, { active, clock, userDataDir: ctx.userDataDir });
   registerCollectionHandlers(router, { active });
   registerLibraryHealthHandlers(router, {

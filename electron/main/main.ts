@@ -10,11 +10,13 @@ import { startScreenIn } from '../core/app/screenMemory.ts';
 import { peekPreferences } from '../core/preferences/preferences.ts';
 import { SHELL_STOP_GRACE_MS, startRemoteCore, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger } from '../core/log/logger.ts';
+import { startUpdates, type ShellUpdates } from '../core/updates/startUpdates.ts';
 import { installAppMenu } from './appMenu.ts';
 import { appContentSecurityPolicy } from './appResponse.ts';
 import { APP_ENTRY_URL, APP_ORIGIN, MEDIA_BASE, MEDIA_SCHEME } from './appUrls.ts';
 import { createDesktopKeychain } from './desktopKeychain.ts';
 import { utilityCore } from './coreUtility.ts';
+import { desktopUpdater } from './autoUpdates.ts';
 import { attachIpcTransport } from './ipcTransport.ts';
 import { watchJobs } from './jobWatcher.ts';
 import { handleAppProtocol, handleMediaProtocol, registerPrivilegedSchemes } from './mediaProtocol.ts';
@@ -54,6 +56,9 @@ async function start(): Promise<void> {
   );
   const csp = appContentSecurityPolicy(MEDIA_SCHEME);
   let win: BrowserWindow | null = null;
+  let updates: ShellUpdates | null = null;
+  // Set once the app is on its way out (a quit, or a restart into an update): before-quit lets it go.
+  let stopped = false;
 
   applySessionPolicy(session.defaultSession, { appOrigin: APP_ORIGIN, csp });
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, APP_ORIGIN));
@@ -90,7 +95,11 @@ async function start(): Promise<void> {
     origin: APP_ORIGIN,
     log,
     checks: { 'uploads.fromPath': checkDroppedFile },
-    onReply: (command, reply) => command === 'settings.set' && applyTheme(reply),
+    onReply: (command, reply) => {
+      if (command !== 'settings.set') return;
+      applyTheme(reply);
+      if (reply.ok) updates?.settingsChanged(reply.value);
+    },
   });
   const openWindow = () => {
     const workAreas = screen.getAllDisplays().map((display) => display.workArea);
@@ -144,6 +153,13 @@ async function start(): Promise<void> {
     },
   });
   applyTheme(await core.router.handle('settings.get', {}));
+  const beforeRestart = async () => {
+    stopped = true;
+    updates?.stop();
+    await core.stop();
+    await fileLog.close();
+  };
+  updates = await startUpdates(core.router, desktopUpdater({ log, beforeRestart }), log);
 
   app.on('second-instance', () => {
     if (!win) return openWindow();
@@ -154,11 +170,11 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  let stopped = false;
   app.on('before-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
     stopped = true;
+    updates?.stop();
     // The file log writes in the background: its last lines reach the disk before the app quits.
     void core
       .stop()

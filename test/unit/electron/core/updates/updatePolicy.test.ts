@@ -1,6 +1,6 @@
 import type { AppUpdater } from 'electron-updater';
 import { GenericProvider } from 'electron-updater/out/providers/GenericProvider.js';
-import { getChannelFilename, newBaseUrl, newUrlFromBase } from 'electron-updater/out/util.js';
+import { getChannelFilename, newUrlFromBase } from 'electron-updater/out/util.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   channelFile,
@@ -14,7 +14,7 @@ import {
 const FEED = 'https://updates.cast.example/desktop';
 
 /** The address electron-updater's own generic provider reads for a channel on a platform. */
-function updaterReads(channel: string, platform: NodeJS.Platform, arch: string): string {
+function updaterReads(channel: string, platform: 'darwin' | 'linux' | 'win32', arch: string): string {
   process.env.TEST_UPDATER_ARCH = arch;
   const updater = { channel, isAddNoCacheQuery: false } as unknown as AppUpdater;
   const provider = new GenericProvider({ provider: 'generic', url: FEED }, updater, {
@@ -22,7 +22,9 @@ function updaterReads(channel: string, platform: NodeJS.Platform, arch: string):
     executor: null as never,
     isUseMultipleRangeRequest: false,
   });
-  return newUrlFromBase(getChannelFilename(provider.channel), newBaseUrl(FEED)).href;
+  // As its getLatestVersion does: the channel file of its channel, from its base address.
+  const { channel: name, baseUrl } = provider as unknown as { channel: string; baseUrl: URL };
+  return newUrlFromBase(getChannelFilename(name), baseUrl).href;
 }
 
 afterEach(() => {
@@ -30,7 +32,7 @@ afterEach(() => {
 });
 
 describe('the update feed per channel and platform', () => {
-  const cases: Array<[NodeJS.Platform, string, string, string]> = [
+  const cases: Array<['darwin' | 'linux' | 'win32', string, string, string]> = [
     ['darwin', 'arm64', 'latest-mac.yml', 'beta-mac.yml'],
     ['win32', 'x64', 'latest.yml', 'beta.yml'],
     ['linux', 'x64', 'latest-linux.yml', 'beta-linux.yml'],

@@ -41,3 +41,15 @@ export async function startUpdates(router: ShellRouter, updater: Updater | Updat
     },
   };
 }
+
+/**
+ * The router's `handle` for a transport, telling updates of each saved settings change (the desktop
+ * shell's IPC transport does the same with its `onReply`).
+ */
+export function handleWatchingSettings(router: Pick<ShellRouter, 'handle'>, updates: ShellUpdates): ShellRouter['handle'] {
+  return async (command, input) => {
+    const reply = await router.handle(command, input);
+    if (command === 'settings.set' && reply.ok) updates.settingsChanged(reply.value);
+    return reply;
+  };
+}

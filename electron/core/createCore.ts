@@ -78,6 +78,8 @@ export type Core = {
   session(): Session | null;
   /** The embedded sandbox's process id while it runs (tests stop it to see the app start it again). */
   sandboxPid(): number | undefined;
+  /** Core's log redactor (it knows the keys and the admin token in use), for the crash log. */
+  secrets: { text(value: string): string };
 };
 
 /**
@@ -117,6 +119,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const manager = connections;
   return {
     router,
+    secrets: log.redactor,
     resolveMedia: (contentId) => manager.session?.media.resolve(contentId) ?? null,
     mediaRoot: () => manager.session?.media.root ?? null,
     setFocused: (focused) => manager.setFocused(focused),

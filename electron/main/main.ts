@@ -1,10 +1,11 @@
 // The Electron shell's entry: it wires core to windows, IPC, protocols and the desktop, and holds no
 // behaviour of its own (each concern is one module beside this file).
-import { app, BrowserWindow, dialog, nativeTheme, screen, session } from 'electron';
+import { app, BrowserWindow, crashReporter, dialog, nativeTheme, screen, session } from 'electron';
 import Store from 'electron-store';
 import { join } from 'node:path';
 import type { Reply } from '../../shared/ipc/bridge.ts';
 import type { Settings } from '../../shared/ipc/models.ts';
+import { installCrashLog } from '../core/app/crashLog.ts';
 import { acquireDataFolderLock, type DataFolderLock } from '../core/app/dataFolderLock.ts';
 import { startScreenIn } from '../core/app/screenMemory.ts';
 import { peekPreferences } from '../core/preferences/preferences.ts';
@@ -28,6 +29,8 @@ import { createMainWindow, hardenContents } from './window.ts';
 import { restoreWindowState } from './windowState.ts';
 import { WindowStateFile } from './windowStateFile.ts';
 
+// Minidumps of native crashes stay on this computer (the crashDumps folder); nothing is uploaded.
+crashReporter.start({ uploadToServer: false });
 registerPrivilegedSchemes();
 app.enableSandbox();
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -49,6 +52,14 @@ async function start(): Promise<void> {
   const root = app.getAppPath();
   const fileLog = new FileLogSink(join(app.getPath('logs'), 'main.log'));
   const log = new RedactingLogger([fileLog]);
+  // Core's own folder for logs (Settings → About names it), where the next start looks for a crash.
+  installCrashLog({
+    where: 'main',
+    logsDir: join(app.getPath('userData'), 'logs'),
+    version: app.getVersion(),
+    secrets: log.redactor,
+    rejectionsThatWarn: true,
+  });
   // Core is the only writer of preferences.json; the window's place has a file of its own, written only here.
   const windowState = new WindowStateFile(
     new Store<Record<string, unknown>>({ name: 'window', configFileMode: 0o600 }),

@@ -13,6 +13,7 @@ import { useNavigationStore } from '../stores/navigationStore.ts';
 import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useUpdatesStore } from '../stores/updatesStore.ts';
+import { useCrashStore } from '../stores/crashStore.ts';
 import { subscribeToBridgeEvents } from './bridgeEvents.ts';
 import { startScreenShown, watchStartScreen } from './startScreenShown.ts';
 import { openStartScreen } from './startScreen.ts';
@@ -61,6 +62,7 @@ export function startApp(): () => void {
     await startScreenShown();
     void useSettingsStore.getState().load();
     void useUpdatesStore.getState().load();
+    void useCrashStore.getState().load();
     loadConnectionData();
     // The library is read from this computer's database, connected or not: its first page is ready
     // before the gallery is opened.

@@ -106,6 +106,14 @@ export const commands = {
     input: z.object({ build: z.string().max(64).nullable(), page: z.string().max(200).nullable() }).strict(),
     output: z.object({ text: z.string() }),
   },
+  /** The crash a previous run left (redacted), until the person dismisses its notice. */
+  'app.lastCrash': {
+    input: Empty,
+    output: z
+      .object({ at: z.string(), where: z.string(), origin: z.string(), version: z.string(), message: z.string(), stack: z.array(z.string()) })
+      .nullable(),
+  },
+  'app.dismissCrash': { input: Empty, output: Ok },
   /** The page tells core which screen it shows, so the next run of the app opens on it. */
   'app.screenShown': { input: z.object({ screen: z.enum(SCREENS) }).strict(), output: Ok },
   /** The desktop app's updates: where they stand, a check now, a restart into a downloaded one (it waits for paid requests being sent). */

@@ -63,6 +63,8 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'app.about': empty,
     'app.notices': empty,
     'app.diagnostics': fc.record({ build: fc.constantFrom(null, 'abc1234'), page: fc.constantFrom(null, 'Chromium 140') }),
+    'app.lastCrash': empty,
+    'app.dismissCrash': empty,
     'updates.get': empty,
     'updates.check': empty,
     'updates.install': empty,

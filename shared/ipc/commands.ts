@@ -110,7 +110,14 @@ export const commands = {
   'app.lastCrash': {
     input: Empty,
     output: z
-      .object({ at: z.string(), where: z.string(), origin: z.string(), version: z.string(), message: z.string(), stack: z.array(z.string()) })
+      .object({
+        at: z.string(),
+        where: z.string(),
+        origin: z.string(),
+        version: z.string(),
+        message: z.string(),
+        stack: z.array(z.string()),
+      })
       .nullable(),
   },
   'app.dismissCrash': { input: Empty, output: Ok },

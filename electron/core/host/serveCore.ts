@@ -84,7 +84,12 @@ async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls)
       ...(config.noticesFile ? { noticesFile: config.noticesFile } : {}),
     });
     // An uncaught error ends core (its shell starts it again); the crash log keeps what it was.
-    installCrashLog({ where: 'core', logsDir: join(config.userDataDir, 'logs'), version: config.appVersion ?? '0.1.0', secrets: core.secrets });
+    installCrashLog({
+      where: 'core',
+      logsDir: join(config.userDataDir, 'logs'),
+      version: config.appVersion ?? '0.1.0',
+      secrets: core.secrets,
+    });
     // The media folder goes ahead of the event that tells the page of a new library, so the shell
     // knows where that library's files are before the page asks for any.
     let mediaRoot = core.mediaRoot();

@@ -21,10 +21,8 @@ export function registerJobHandlers(router: Router, deps: { active: () => JobSer
   const { active } = deps;
 
   router.register('jobs.list', () => active().queue.list());
-  router.register('jobs.paidInFlight', () => {
-    const services = deps.current();
-    return services ? paidInFlight(services.jobs) : { sending: 0, inDoubt: 0 };
-  });
+  // No library open: nothing is being sent.
+  router.register('jobs.paidInFlight', () => paidInFlight(deps.current()?.jobs ?? null));
 
   router.register('jobs.pause', () => {
     active().queue.pause();
@@ -106,7 +104,8 @@ async function priceAgain(services: PricingServices, job: JobRecord, quoteId: st
  * answer unknown. A job that waits for the creator's word or for history stays as it is across a
  * restart, so it does not hold one back.
  */
-export function paidInFlight(jobs: Pick<JobStore, 'inStates'>): PaidWorkInFlight {
+export function paidInFlight(jobs: Pick<JobStore, 'inStates'> | null): PaidWorkInFlight {
+  if (!jobs) return { sending: 0, inDoubt: 0 };
   let sending = 0;
   let inDoubt = 0;
   for (const job of jobs.inStates(['sending', 'waiting_connection'])) {

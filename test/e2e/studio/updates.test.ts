@@ -61,7 +61,9 @@ describe.skipIf(chromiumMissing() !== null)('updates on the page', () => {
   });
 
   it('reads whole with an update ready at every window size in both themes', async () => {
-    const findings = await inspectAtEverySize(app.page, 'updates-ready', () => about.root.locator('[data-testid="updates"]').scrollIntoViewIfNeeded());
+    const findings = await inspectAtEverySize(app.page, 'updates-ready', () =>
+      about.root.locator('[data-testid="updates"]').scrollIntoViewIfNeeded(),
+    );
     expect(findings).toBe('');
   });
 

@@ -57,7 +57,11 @@ describe('the update feed per channel and platform', () => {
       autoDownload: true,
       autoInstallOnAppQuit: false,
     });
-    expect(updaterSettings({ channel: 'beta', automatic: false })).toMatchObject({ channel: 'beta', allowPrerelease: true, autoDownload: false });
+    expect(updaterSettings({ channel: 'beta', automatic: false })).toMatchObject({
+      channel: 'beta',
+      allowPrerelease: true,
+      autoDownload: false,
+    });
   });
 
   it('reads the feed electron-builder wrote, and refuses one that is not HTTPS', () => {
@@ -92,9 +96,13 @@ describe('release notes from the feed', () => {
     expect(releaseNotesText('<h2>Faster</h2><ul><li>Gallery &amp; queue</li><li><script>x()</script>Voices</li></ul>')).toBe(
       'Faster\n• Gallery & queue\n• x()Voices',
     );
-    expect(releaseNotesText([{ version: '1.1.0', note: 'One' }, { version: '1.0.1', note: null }, { version: '1.0.0', note: 'Two' }])).toBe(
-      'One\n\nTwo',
-    );
+    expect(
+      releaseNotesText([
+        { version: '1.1.0', note: 'One' },
+        { version: '1.0.1', note: null },
+        { version: '1.0.0', note: 'Two' },
+      ]),
+    ).toBe('One\n\nTwo');
     expect(releaseNotesText(null)).toBeNull();
     expect(releaseNotesText('x'.repeat(5000))).toHaveLength(4000);
   });

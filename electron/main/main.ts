@@ -90,7 +90,12 @@ async function start(): Promise<void> {
       noticesFile: app.isPackaged ? join(process.resourcesPath, 'notices', 'notices.json') : join(root, 'dist', 'notices', 'notices.json'),
     },
     keychain: createDesktopKeychain({ log, window: () => win }),
-    launchSandbox: utilitySandbox({ entry: join(root, 'dist', 'sandbox', 'cli.js'), speed: 'realtime', log }),
+    launchSandbox: utilitySandbox({
+      entry: join(root, 'dist', 'sandbox', 'cli.js'),
+      speed: 'realtime',
+      log,
+      crashLogsDir: join(app.getPath('userData'), 'logs'),
+    }),
     // Quitting is bounded: a core that cannot finish (its sandbox frozen mid-request) is ended.
     stopGraceMs: SHELL_STOP_GRACE_MS,
     log,

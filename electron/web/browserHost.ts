@@ -220,6 +220,7 @@ async function startCore(
 function launcherFor(options: BrowserHostOptions, log: Logger): SandboxLauncher | null {
   const sandbox = options.sandbox ?? 'embedded';
   if (sandbox === 'none') return null;
-  if (sandbox === 'embedded') return childProcessSandbox({ speed: options.sandboxSpeed ?? 'realtime', log });
+  if (sandbox === 'embedded')
+    return childProcessSandbox({ speed: options.sandboxSpeed ?? 'realtime', log, crashLogsDir: join(options.userDataDir, 'logs') });
   return existingSandbox(sandbox.ready);
 }

@@ -4,7 +4,7 @@ import { useNavigationStore } from '../stores/navigationStore.ts';
 import { Button } from '../ui/Button.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
-const WHERE: Record<string, string> = { main: 'the app', core: 'its core', 'browser host': 'the browser host' };
+const WHERE: Record<string, string> = { main: 'the app', core: 'its core', sandbox: 'the sandbox', 'browser host': 'the browser host' };
 
 /**
  * Says, after a crash, that Cast Studio closed unexpectedly, and offers the diagnostics (which hold

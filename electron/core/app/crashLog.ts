@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { redactDiagnostics, type KnownSecrets } from './diagnostics.ts';
 
-export type CrashWhere = 'main' | 'core' | 'browser host';
+export type CrashWhere = 'main' | 'core' | 'sandbox' | 'browser host';
 
 /** One crash, as written and as read back: every text already redacted. */
 export type CrashRecord = { at: string; where: CrashWhere; origin: string; version: string; message: string; stack: string[] };
@@ -76,7 +76,7 @@ export function dismissCrash(logsDir: string): void {
 
 /** One line for the crash log and the diagnostics. */
 export function crashSummary(crash: Pick<CrashRecord, 'at' | 'where' | 'origin' | 'version' | 'message'>): string {
-  return `${crash.at} ${crash.where} (${crash.version}) ${crash.origin}: ${crash.message}`;
+  return `${crash.at} ${crash.where}${crash.version ? ` (${crash.version})` : ''} ${crash.origin}: ${crash.message}`;
 }
 
 /**

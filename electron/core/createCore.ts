@@ -82,6 +82,8 @@ export type Core = {
   session(): Session | null;
   /** The embedded sandbox's process id while it runs (tests stop it to see the app start it again). */
   sandboxPid(): number | undefined;
+  /** Core's log redactor (it knows the keys and the admin token in use), for the crash log. */
+  secrets: { text(value: string): string };
 };
 
 /**
@@ -122,6 +124,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const manager = connection;
   return {
     router,
+    secrets: log.redactor,
     resolveMedia: (contentId) => manager.session?.media.resolve(contentId) ?? null,
     mediaRoot: () => manager.session?.media.root ?? null,
     setFocused: (focused) => manager.setFocused(focused),
@@ -215,7 +218,7 @@ function registerFeatures(ctx: CoreContext): void {
   registerSceneHandlers(router, { active, current, clock, log });
   registerSceneExportHandlers(router, { active, clock, userDataDir: ctx.userDataDir });
   registerServiceFactsHandlers(router, { current });
-  registerJobHandlers(router, { active });
+  registerJobHandlers(router, { active, current });
   registerLibraryHandlers(router, { active, clock, userDataDir: ctx.userDataDir });
   registerCollectionHandlers(router, { active });
   registerLibraryHealthHandlers(router, {

@@ -1,20 +1,23 @@
 // The Electron shell's entry: it wires core to windows, IPC, protocols and the desktop, and holds no
 // behaviour of its own (each concern is one module beside this file).
-import { app, BrowserWindow, dialog, nativeTheme, screen, session } from 'electron';
+import { app, BrowserWindow, crashReporter, dialog, nativeTheme, screen, session } from 'electron';
 import Store from 'electron-store';
 import { join } from 'node:path';
 import type { Reply } from '../../shared/ipc/bridge.ts';
 import type { Settings } from '../../shared/ipc/models.ts';
+import { installCrashLog } from '../core/app/crashLog.ts';
 import { acquireDataFolderLock, type DataFolderLock } from '../core/app/dataFolderLock.ts';
 import { startScreenIn } from '../core/app/screenMemory.ts';
 import { peekPreferences } from '../core/preferences/preferences.ts';
 import { SHELL_STOP_GRACE_MS, startRemoteCore, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger } from '../core/log/logger.ts';
+import { startUpdates, type ShellUpdates } from '../core/updates/startUpdates.ts';
 import { installAppMenu } from './appMenu.ts';
 import { appContentSecurityPolicy } from './appResponse.ts';
 import { APP_ENTRY_URL, APP_ORIGIN, MEDIA_BASE, MEDIA_SCHEME } from './appUrls.ts';
 import { createDesktopKeychain } from './desktopKeychain.ts';
 import { utilityCore } from './coreUtility.ts';
+import { desktopUpdater } from './autoUpdates.ts';
 import { attachIpcTransport } from './ipcTransport.ts';
 import { watchJobs } from './jobWatcher.ts';
 import { handleAppProtocol, handleMediaProtocol, registerPrivilegedSchemes } from './mediaProtocol.ts';
@@ -26,6 +29,8 @@ import { createMainWindow, hardenContents } from './window.ts';
 import { restoreWindowState } from './windowState.ts';
 import { WindowStateFile } from './windowStateFile.ts';
 
+// Minidumps of native crashes stay on this computer (the crashDumps folder); nothing is uploaded.
+crashReporter.start({ uploadToServer: false });
 registerPrivilegedSchemes();
 app.enableSandbox();
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -47,6 +52,14 @@ async function start(): Promise<void> {
   const root = app.getAppPath();
   const fileLog = new FileLogSink(join(app.getPath('logs'), 'main.log'));
   const log = new RedactingLogger([fileLog]);
+  // Core's own folder for logs (Settings → About names it), where the next start looks for a crash.
+  installCrashLog({
+    where: 'main',
+    logsDir: join(app.getPath('userData'), 'logs'),
+    version: app.getVersion(),
+    secrets: log.redactor,
+    rejectionsThatWarn: true,
+  });
   // Core is the only writer of preferences.json; the window's place has a file of its own, written only here.
   const windowState = new WindowStateFile(
     new Store<Record<string, unknown>>({ name: 'window', configFileMode: 0o600 }),
@@ -54,6 +67,9 @@ async function start(): Promise<void> {
   );
   const csp = appContentSecurityPolicy(MEDIA_SCHEME);
   let win: BrowserWindow | null = null;
+  let updates: ShellUpdates | null = null;
+  // Set once the app is on its way out (a quit, or a restart into an update): before-quit lets it go.
+  let stopped = false;
 
   applySessionPolicy(session.defaultSession, { appOrigin: APP_ORIGIN, csp });
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, APP_ORIGIN));
@@ -74,7 +90,12 @@ async function start(): Promise<void> {
       noticesFile: app.isPackaged ? join(process.resourcesPath, 'notices', 'notices.json') : join(root, 'dist', 'notices', 'notices.json'),
     },
     keychain: createDesktopKeychain({ log, window: () => win }),
-    launchSandbox: utilitySandbox({ entry: join(root, 'dist', 'sandbox', 'cli.js'), speed: 'realtime', log }),
+    launchSandbox: utilitySandbox({
+      entry: join(root, 'dist', 'sandbox', 'cli.js'),
+      speed: 'realtime',
+      log,
+      crashLogsDir: join(app.getPath('userData'), 'logs'),
+    }),
     // Quitting is bounded: a core that cannot finish (its sandbox frozen mid-request) is ended.
     stopGraceMs: SHELL_STOP_GRACE_MS,
     log,
@@ -90,7 +111,11 @@ async function start(): Promise<void> {
     origin: APP_ORIGIN,
     log,
     checks: { 'uploads.fromPath': checkDroppedFile },
-    onReply: (command, reply) => command === 'settings.set' && applyTheme(reply),
+    onReply: (command, reply) => {
+      if (command !== 'settings.set') return;
+      applyTheme(reply);
+      if (reply.ok) updates?.settingsChanged(reply.value);
+    },
   });
   const openWindow = () => {
     const workAreas = screen.getAllDisplays().map((display) => display.workArea);
@@ -144,6 +169,13 @@ async function start(): Promise<void> {
     },
   });
   applyTheme(await core.router.handle('settings.get', {}));
+  const beforeRestart = async () => {
+    stopped = true;
+    updates?.stop();
+    await core.stop();
+    await fileLog.close();
+  };
+  updates = await startUpdates(core.router, desktopUpdater({ log, beforeRestart }), log);
 
   app.on('second-instance', () => {
     if (!win) return openWindow();
@@ -154,11 +186,11 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  let stopped = false;
   app.on('before-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
     stopped = true;
+    updates?.stop();
     // The file log writes in the background: its last lines reach the disk before the app quits.
     void core
       .stop()

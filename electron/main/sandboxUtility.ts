@@ -12,8 +12,15 @@ const STOP_GRACE_MS = 3_000;
  * `dist/**`) in a utility process, with its data where core says. A utility process is a
  * Chromium service: it dies with the app.
  */
-export function utilitySandbox(options: { entry: string; speed: 'realtime' | 'fast'; log: Logger }): SandboxLauncher {
+export function utilitySandbox(options: {
+  entry: string;
+  speed: 'realtime' | 'fast';
+  log: Logger;
+  crashLogsDir?: string;
+}): SandboxLauncher {
   return async ({ dataDir, apiKey }) => {
+    let stopping = false;
+    const crashLog = options.crashLogsDir ? { logsDir: options.crashLogsDir, stopping: () => stopping } : undefined;
     // The same port as last time unless it is taken: downloads keep their address across restarts.
     const child = utilityProcess.fork(options.entry, ['--port', '0', '--remember-port', '--data', dataDir, '--speed', options.speed], {
       env: sandboxEnvironment(apiKey),
@@ -23,12 +30,20 @@ export function utilitySandbox(options: { entry: string; speed: 'realtime' | 'fa
     const { stdout, stderr } = child;
     if (!stdout || !stderr) throw new Error('The embedded sandbox started without its output pipes.');
     const exited = new Promise<number>((resolve) => child.once('exit', resolve));
-    const ready = await waitForSandboxReady({ stdout, stderr, exited, kill: () => child.kill(), log: options.log });
+    const ready = await waitForSandboxReady({
+      stdout,
+      stderr,
+      exited,
+      kill: () => child.kill(),
+      log: options.log,
+      ...(crashLog ? { crashLog } : {}),
+    });
     return {
       ready,
       exited,
       pid: child.pid,
       stop: async () => {
+        stopping = true;
         const { pid } = child;
         if (pid === undefined) return;
         child.kill();

@@ -11,6 +11,9 @@ import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts
 import { corePreferences, peekPreferences } from '../core/preferences/preferences.ts';
 import { startScreenIn } from '../core/app/screenMemory.ts';
 import { KeytarKeychain, type Keychain } from '../core/secrets/keychain.ts';
+import { UPDATES_IN_DESKTOP_APP } from '../core/updates/registerUpdateHandlers.ts';
+import { handleWatchingSettings, startUpdates } from '../core/updates/startUpdates.ts';
+import type { Updater } from '../core/updates/updateService.ts';
 import type { HostSessionView } from './hostAuth.ts';
 import { HostKeychain } from './hostKeychain.ts';
 import { startHostServer } from './hostServer.ts';
@@ -63,6 +66,12 @@ export type BrowserHostOptions = {
   spawnCore?: CoreSpawner;
   /** Tests: a module whose `probe(core, op, arg)` answers `core.probe(op, arg)` inside the worker. */
   probe?: string;
+  /**
+   * Tests: an updater driven from outside, so the page's update states can be seen over this host
+   * through the desktop app's own update service. Without it the host answers that updates come
+   * with the desktop app.
+   */
+  updater?: Updater;
 };
 
 export type BrowserHost = {
@@ -139,7 +148,11 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
     await host.close();
     throw error;
   });
-  host.attach({ router: core.router, resolveMedia: (id) => core.mediaFile(id) });
+  const updates = await startUpdates(core.router, options.updater ?? UPDATES_IN_DESKTOP_APP, log);
+  host.attach({
+    router: { ...core.router, handle: handleWatchingSettings(core.router, updates) },
+    resolveMedia: (id) => core.mediaFile(id),
+  });
 
   let stopping: Promise<void> | null = null;
   return {
@@ -154,6 +167,7 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
     stop: () => {
       stopping ??= (async () => {
         try {
+          updates.stop();
           await host.close();
           await core.stop();
         } finally {
@@ -206,6 +220,7 @@ async function startCore(
 function launcherFor(options: BrowserHostOptions, log: Logger): SandboxLauncher | null {
   const sandbox = options.sandbox ?? 'embedded';
   if (sandbox === 'none') return null;
-  if (sandbox === 'embedded') return childProcessSandbox({ speed: options.sandboxSpeed ?? 'realtime', log });
+  if (sandbox === 'embedded')
+    return childProcessSandbox({ speed: options.sandboxSpeed ?? 'realtime', log, crashLogsDir: join(options.userDataDir, 'logs') });
   return existingSandbox(sandbox.ready);
 }

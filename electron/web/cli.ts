@@ -1,10 +1,11 @@
 // `npm run start:browser`: the studio in the default browser, over the same core as the desktop app.
 import { homedir } from 'node:os';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FileLogSink, RedactingLogger, type LogFields, type Logger } from '../core/log/logger.ts';
+import { installCrashLog } from '../core/app/crashLog.ts';
 import { startBrowserHost } from './browserHost.ts';
 
 const USAGE = `Usage: npm run start:browser -- [--no-open] [--port N] [--data DIR] [--speed realtime|fast] [--core FILE]
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
   const userDataDir = values.data ?? defaultUserDataDir();
   const fileLog = new FileLogSink(join(userDataDir, 'logs', 'browser-host.log'));
   const log = new RedactingLogger([consoleSink, fileLog]);
+  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  installCrashLog({ where: 'browser host', logsDir: join(userDataDir, 'logs'), version, secrets: log.redactor });
   const coreEntry = values.core === undefined ? undefined : pathToFileURL(resolve(values.core));
   if (coreEntry && !existsSync(coreEntry))
     throw new Error(`--core names no file: "${values.core}". Build it with: npx vite build --mode main`);

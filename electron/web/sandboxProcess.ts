@@ -16,8 +16,10 @@ export const SANDBOX_STOP_GRACE_MS = 3_000;
  * The browser host's embedded sandbox: `node electron/sandbox/cli.ts` as a child process, with its
  * data in the folder core chooses. The child dies with the host.
  */
-export function childProcessSandbox(options: { speed: SandboxSpeed; log: Logger }): SandboxLauncher {
+export function childProcessSandbox(options: { speed: SandboxSpeed; log: Logger; crashLogsDir?: string }): SandboxLauncher {
   return async ({ dataDir, apiKey }) => {
+    let stopping = false;
+    const crashLog = options.crashLogsDir ? { logsDir: options.crashLogsDir, stopping: () => stopping } : undefined;
     // The same port as last time unless it is taken: downloads and open pages keep their address.
     const child = spawn(process.execPath, [SANDBOX_CLI, '--port', '0', '--remember-port', '--data', dataDir, '--speed', options.speed], {
       env: sandboxEnvironment(apiKey),
@@ -34,12 +36,14 @@ export function childProcessSandbox(options: { speed: SandboxSpeed; log: Logger 
       kill: () => child.kill('SIGKILL'),
       log: options.log,
       startError: new Promise<Error>((resolve) => child.once('error', resolve)),
+      ...(crashLog ? { crashLog } : {}),
     });
     return {
       ready,
       exited,
       pid: child.pid,
       stop: async () => {
+        stopping = true;
         if (child.exitCode === null && child.signalCode === null) {
           child.kill('SIGTERM');
           const timer = setTimeout(() => child.kill('SIGKILL'), SANDBOX_STOP_GRACE_MS);

@@ -8,6 +8,7 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { LibraryHealthBanner } from '../features/settings/LibraryHealthBanner.tsx';
 import { BridgeStatusBanner, CoreStateNotice } from './BridgeStatusBanner.tsx';
+import { CrashNotice } from './CrashNotice.tsx';
 import { DiskSpaceBanner } from './DiskSpaceBanner.tsx';
 import { useCoreStateStore, type CoreState } from './coreStateStore.ts';
 import { NavBar } from './NavBar.tsx';
@@ -72,6 +73,7 @@ export function App() {
         <BridgeStatusBanner />
         <LibraryHealthBanner />
         <DiskSpaceBanner />
+        <CrashNotice />
         <div className="app-body">
           <NavBar />
           <main id="main" className="app-main" tabIndex={-1}>

@@ -6,6 +6,7 @@ import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
 import { useCoreStateStore } from './coreStateStore.ts';
 import { useNavigationStore } from '../stores/navigationStore.ts';
 import { creditsText } from '../ui/format.ts';
+import { UpdateReadyButton } from './UpdateReadyButton.tsx';
 
 /** Always in view: the balance, the connection and its state, and the jobs in flight. */
 export function AppHeader() {
@@ -36,6 +37,7 @@ export function AppHeader() {
         <span className="app-name">Cast Studio</span>
       </div>
       <div className="app-status" role="group" aria-label="Status">
+        <UpdateReadyButton />
         {connection?.problem ? (
           <span className="header-problem" role="status">
             {connection.problem}

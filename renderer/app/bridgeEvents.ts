@@ -23,6 +23,7 @@ import { useJobsStore } from '../stores/jobsStore.ts';
 import { useNavigationStore, type Screen } from '../stores/navigationStore.ts';
 import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { useToastStore } from '../stores/toastStore.ts';
+import { useUpdatesStore } from '../stores/updatesStore.ts';
 import { useCoreStateStore } from './coreStateStore.ts';
 
 /**
@@ -69,6 +70,7 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     listen('cast.changed', ({ characterId, voice }) => useCastStore.getState().applyVoice(characterId, voice)),
     listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
     listen('disk.changed', (space) => useDiskSpaceStore.getState().apply(space)),
+    listen('updates.changed', (status) => useUpdatesStore.getState().apply(status)),
     listen('core.changed', (core) => useCoreStateStore.getState().apply(core)),
     listen('service.learned', (facts) => useServiceFactsStore.getState().apply(facts)),
     listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),

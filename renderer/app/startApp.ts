@@ -12,6 +12,8 @@ import { useJobsInFlightStore } from '../stores/jobsInFlight.ts';
 import { useNavigationStore } from '../stores/navigationStore.ts';
 import { useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
+import { useUpdatesStore } from '../stores/updatesStore.ts';
+import { useCrashStore } from '../stores/crashStore.ts';
 import { subscribeToBridgeEvents } from './bridgeEvents.ts';
 import { startScreenShown, watchStartScreen } from './startScreenShown.ts';
 import { openStartScreen } from './startScreen.ts';
@@ -59,6 +61,8 @@ export function startApp(): () => void {
     // What the first screen does not need waits for it to show (app/startScreenShown.ts).
     await startScreenShown();
     void useSettingsStore.getState().load();
+    void useUpdatesStore.getState().load();
+    void useCrashStore.getState().load();
     loadConnectionData();
     // The library is read from this computer's database, connected or not: its first page is ready
     // before the gallery is opened.

@@ -34,6 +34,7 @@ import { APP_NAME_LIMITS, COMMAND_LIMITS, LIMITS, MOST_RESULTS_PER_CLICK } from 
 import { events } from './events.ts';
 import { NoticeList } from './notices.ts';
 import { SCREENS } from './screens.ts';
+import { PaidWorkInFlight, UpdateStatus } from './updates.ts';
 import { sceneCommands } from './scenes.ts';
 
 const Id = z.string().min(1).max(200);
@@ -105,8 +106,29 @@ export const commands = {
     input: z.object({ build: z.string().max(64).nullable(), page: z.string().max(200).nullable() }).strict(),
     output: z.object({ text: z.string() }),
   },
+  /** The crash a previous run left (redacted), until the person dismisses its notice. */
+  'app.lastCrash': {
+    input: Empty,
+    output: z
+      .object({
+        at: z.string(),
+        where: z.string(),
+        origin: z.string(),
+        version: z.string(),
+        message: z.string(),
+        stack: z.array(z.string()),
+      })
+      .nullable(),
+  },
+  'app.dismissCrash': { input: Empty, output: Ok },
   /** The page tells core which screen it shows, so the next run of the app opens on it. */
   'app.screenShown': { input: z.object({ screen: z.enum(SCREENS) }).strict(), output: Ok },
+  /** The desktop app's updates: where they stand, a check now, a restart into a downloaded one (it waits for paid requests being sent). */
+  'updates.get': { input: Empty, output: UpdateStatus },
+  'updates.check': { input: Empty, output: UpdateStatus },
+  'updates.install': { input: Empty, output: UpdateStatus },
+  /** Takes back a restart that waits for paid requests; the update stays ready. */
+  'updates.cancelInstall': { input: Empty, output: UpdateStatus },
 
   'connection.get': { input: Empty, output: Connection },
   'connection.completeOnboarding': { input: Empty, output: Connection },
@@ -288,6 +310,8 @@ export const commands = {
   },
 
   'jobs.list': { input: Empty, output: z.object({ jobs: z.array(Job), paused: z.boolean(), pendingCredits: z.number().int() }) },
+  /** Paid requests being sent or in doubt in the open library (none when no library is open): a restart waits for them. */
+  'jobs.paidInFlight': { input: Empty, output: PaidWorkInFlight },
   'jobs.pause': { input: Empty, output: Ok },
   'jobs.resume': { input: Empty, output: Ok },
   'jobs.cancel': { input: z.object({ id: Id }).strict(), output: Job },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CharacterView, Connection, DiskSpace, Job, LibraryHealth, LibraryItem, ServiceFacts } from './models.ts';
 import { sceneEvents } from './scenes.ts';
+import { UpdateStatus } from './updates.ts';
 
 /** Events main sends to the renderer: `domain.happened` → payload schema. */
 export const events = {
@@ -37,6 +38,8 @@ export const events = {
   'disk.changed': DiskSpace,
   /** Core's process or thread as its shell sees it: ended and starting again, running again, or given up on. */
   'core.changed': z.object({ state: z.enum(['running', 'restarting', 'stopped']), message: z.string() }),
+  /** The desktop app's updates changed state (the browser host never sends it). */
+  'updates.changed': UpdateStatus,
   'notification.clicked': z.object({ itemId: z.string() }),
   ...sceneEvents,
 } as const;

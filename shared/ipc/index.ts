@@ -3,3 +3,4 @@ export * from './commands.ts';
 export * from './events.ts';
 export * from './models.ts';
 export * from './scenes.ts';
+export * from './updates.ts';

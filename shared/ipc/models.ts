@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ResourceKind, Voice } from '../api/index.ts';
 import { JOB_KIND_IDS } from '../jobs/jobKinds.ts';
+import { UpdateChannel } from './updates.ts';
 
 /** What the renderer may know of a connection: never the key, only a masked prefix and its state. */
 export const KeyState = z.enum(['missing', 'ok', 'needs_new_key', 'expired', 'unverified']);
@@ -232,6 +233,9 @@ export const Settings = z.object({
   notifications: z.boolean(),
   theme: z.enum(['system', 'light', 'dark']),
   libraryPath: z.string(),
+  /** The desktop app checks for updates at start and every few hours and downloads them in the background. */
+  autoUpdate: z.boolean(),
+  updateChannel: UpdateChannel,
 });
 export type Settings = z.infer<typeof Settings>;
 

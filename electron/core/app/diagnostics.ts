@@ -15,6 +15,8 @@ export type DiagnosticFacts = {
   connection: { kind: 'sandbox' | 'remote'; baseUrl: string } | null;
   library: { items: number; bytes: number; pendingDownloads: number; failedDownloads: number } | null;
   recentErrors: Array<{ what: string; code: string | null; message: string; at: string }>;
+  /** The crash a previous run left, with the first lines of its stack. */
+  lastCrash?: { summary: string; stack: string[] } | null;
 };
 
 /** Takes out the secrets the app knows by value (the API keys, the admin token): core's log redactor. */
@@ -77,6 +79,7 @@ export function diagnosticsText(facts: DiagnosticFacts, redaction: Redaction): s
     ...(facts.recentErrors.length === 0
       ? ['  none']
       : facts.recentErrors.map((e) => `  ${e.at} ${e.what}${e.code ? ` [${e.code}]` : ''}: ${e.message}`)),
+    ...(facts.lastCrash ? ['Last crash:', `  ${facts.lastCrash.summary}`, ...facts.lastCrash.stack.map((line) => `    ${line}`)] : []),
   ];
   return redactDiagnostics(lines.join('\n'), redaction);
 }

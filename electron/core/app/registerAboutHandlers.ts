@@ -4,6 +4,7 @@ import { DownloadStore } from '../downloads/downloadStore.ts';
 import type { Router } from '../ipc/router.ts';
 import type { Session } from '../session/session.ts';
 import { readNotices } from './appNotices.ts';
+import { crashSummary, dismissCrash, readLastCrash } from './crashLog.ts';
 import { diagnosticsText, type DiagnosticFacts, type KnownSecrets } from './diagnostics.ts';
 
 type AboutDeps = {
@@ -42,9 +43,21 @@ export function registerAboutHandlers(router: Router, deps: AboutDeps): void {
       page: input.page,
       os: osLine(),
       ...sessionFacts(deps.current()),
+      lastCrash: lastCrashFacts(join(deps.userDataDir, 'logs')),
     };
     return { text: diagnosticsText(facts, { secrets: deps.secrets, homeDir: homedir() }) };
   });
+  // A crash of an earlier run: the page says the app closed unexpectedly until the person dismisses it.
+  router.register('app.lastCrash', () => readLastCrash(join(deps.userDataDir, 'logs')));
+  router.register('app.dismissCrash', () => {
+    dismissCrash(join(deps.userDataDir, 'logs'));
+    return { ok: true as const };
+  });
+}
+
+function lastCrashFacts(logsDir: string): DiagnosticFacts['lastCrash'] {
+  const crash = readLastCrash(logsDir);
+  return crash ? { summary: crashSummary(crash), stack: crash.stack.slice(0, 5) } : null;
 }
 
 function osLine(): string {

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { installCrashLog } from '../app/crashLog.ts';
 import { createCore, type Core } from '../createCore.ts';
 import { toAppError } from '../ipc/appFailure.ts';
 import type { LogFields } from '../log/logger.ts';
@@ -80,6 +82,13 @@ async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls)
       ...(config.sandbox ? { launchSandbox: calls.sandboxLauncher() } : {}),
       ...(config.appVersion ? { appVersion: config.appVersion } : {}),
       ...(config.noticesFile ? { noticesFile: config.noticesFile } : {}),
+    });
+    // An uncaught error ends core (its shell starts it again); the crash log keeps what it was.
+    installCrashLog({
+      where: 'core',
+      logsDir: join(config.userDataDir, 'logs'),
+      version: config.appVersion ?? '0.1.0',
+      secrets: core.secrets,
     });
     // The media folder goes ahead of the event that tells the page of a new library, so the shell
     // knows where that library's files are before the page asks for any.

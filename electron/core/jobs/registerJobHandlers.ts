@@ -5,6 +5,7 @@ import { jobKind, targetOf } from './jobKinds.ts';
 import { IntentSender } from './intentSender.ts';
 import type { JobQueue } from './jobQueue.ts';
 import type { JobRecord, JobStore } from './jobStore.ts';
+import type { PaidWorkInFlight } from '../../../shared/ipc/index.ts';
 import { priceIntent, type PricingServices } from './pricing.ts';
 
 /** What the job commands use of the active connection. */
@@ -13,13 +14,15 @@ export type JobServices = QuoteServices & {
     JobQueue,
     'list' | 'pause' | 'resume' | 'cancel' | 'canResend' | 'resend' | 'retry' | 'decide' | 'sendAgain' | 'pendingCredits'
   >;
-  jobs: Pick<JobStore, 'get'>;
+  jobs: Pick<JobStore, 'get' | 'inStates'>;
 };
 
-export function registerJobHandlers(router: Router, deps: { active: () => JobServices }): void {
+export function registerJobHandlers(router: Router, deps: { active: () => JobServices; current: () => JobServices | null }): void {
   const { active } = deps;
 
   router.register('jobs.list', () => active().queue.list());
+  // No library open: nothing is being sent.
+  router.register('jobs.paidInFlight', () => paidInFlight(deps.current()?.jobs ?? null));
 
   router.register('jobs.pause', () => {
     active().queue.pause();
@@ -94,4 +97,20 @@ async function priceAgain(services: PricingServices, job: JobRecord, quoteId: st
     },
     quoteId,
   );
+}
+
+/**
+ * Paid requests a restart would cut off: being sent now, or sent and parked for a resend with their
+ * answer unknown. A job that waits for the creator's word or for history stays as it is across a
+ * restart, so it does not hold one back.
+ */
+export function paidInFlight(jobs: Pick<JobStore, 'inStates'> | null): PaidWorkInFlight {
+  if (!jobs) return { sending: 0, inDoubt: 0 };
+  let sending = 0;
+  let inDoubt = 0;
+  for (const job of jobs.inStates(['sending', 'waiting_connection'])) {
+    if (job.state === 'sending') sending += 1;
+    else if (job.attempts > 0 && !IntentSender.isAsking(job)) inDoubt += 1;
+  }
+  return { sending, inDoubt };
 }

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { SandboxReady } from '../../../shared/api/sandboxAdmin.ts';
+import { writeCrash } from '../app/crashLog.ts';
 import { RedactingLogger, type Logger } from '../log/logger.ts';
 
 export type LaunchedSandbox = {
@@ -10,6 +11,8 @@ export type LaunchedSandbox = {
   /** The process id, where the shell knows it. */
   pid?: number | undefined;
 };
+export type SandboxCrashLog = { logsDir: string; stopping: () => boolean };
+
 export type SandboxLauncher = (options: { dataDir: string; apiKey: string | null }) => Promise<LaunchedSandbox>;
 
 const READY_TIMEOUT_MS = 60_000;
@@ -42,6 +45,8 @@ export function waitForSandboxReady(process: {
   kill: () => void;
   log: Logger;
   startError?: Promise<Error>;
+  /** Where a sandbox that ends with an error, not asked to, leaves its crash; `stopping` says it was asked. */
+  crashLog?: SandboxCrashLog;
 }): Promise<SandboxReady> {
   const tail: string[] = [];
   createInterface({ input: process.stderr }).on('line', (line) => {
@@ -75,6 +80,7 @@ export function waitForSandboxReady(process: {
       }
       // Keep reading stdout so the sandbox never blocks on a full pipe; its later lines are its log.
       lines.on('line', (later) => process.log.info('sandbox', { line: later }));
+      if (process.crashLog) watchForCrash(process.exited, tail, process.crashLog, process.log);
       resolve(parsed.data);
     });
   });
@@ -86,4 +92,19 @@ function parseJson(line: string): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * The sandbox is a process of its own that cannot write the app's crash log: an uncaught error ends
+ * it with Node's report on stderr, which its shell keeps the tail of and writes here, redacted.
+ */
+function watchForCrash(exited: Promise<number | null>, tail: string[], crash: SandboxCrashLog, log: Logger): void {
+  void exited.then((code) => {
+    if (crash.stopping() || code === 0 || code === null) return;
+    const at = tail.findLastIndex((line) => /^\w*Error\b.*:/.test(line.trim()));
+    const error = new Error(at >= 0 ? (tail[at]?.trim() ?? '') : `The embedded sandbox ended with exit code ${code}.`);
+    error.stack = [error.message, ...tail.slice(at + 1).filter((line) => line.trim().startsWith('at '))].join('\n');
+    const secrets = log instanceof RedactingLogger ? log.redactor : undefined;
+    writeCrash(crash.logsDir, { where: 'sandbox', origin: `exit code ${code}`, version: '', error }, secrets);
+  });
 }

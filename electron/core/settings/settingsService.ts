@@ -29,6 +29,8 @@ export class SettingsService {
       notifications: values.notifications ?? true,
       theme: values.theme ?? 'system',
       libraryPath: this.libraryPath(),
+      autoUpdate: values.autoUpdate ?? true,
+      updateChannel: values.updateChannel ?? 'stable',
     };
   }
 
@@ -42,7 +44,14 @@ export class SettingsService {
     }
     const { libraryPath: _ignored, ...rest } = patch;
     const current = this.get();
-    const next = { autoDownload: current.autoDownload, notifications: current.notifications, theme: current.theme, ...rest };
+    const next = {
+      autoDownload: current.autoDownload,
+      notifications: current.notifications,
+      theme: current.theme,
+      autoUpdate: current.autoUpdate,
+      updateChannel: current.updateChannel,
+      ...rest,
+    };
     this.prefs.set(KEY, next);
     this.stored = null;
     return this.get();

@@ -48,6 +48,11 @@ describe.skipIf(chromiumMissing() !== null)('Settings → About', () => {
     expect(await about.openFolder('logs')).toContain('open this one from your file manager');
   });
 
+  it('says that updates come with the desktop app, and offers no restart', async () => {
+    expect(await about.updatesWords()).toBe('Updates come with the desktop app. The browser host runs the version it was started from.');
+    expect(await app.page.locator('[data-update]').count()).toBe(0);
+  });
+
   it('lists the licences: a search for react finds it with its licence and text', async () => {
     await about.showLicences();
     const all = await about.listedPackages();

@@ -42,6 +42,8 @@ export type StudioHostOptions = {
   spawnCore?: BrowserHostOptions['spawnCore'];
   /** A module whose `probe(core, op, arg)` answers `host.core.probe(op, arg)` inside core's worker. */
   probe?: string;
+  /** An updater the test drives: the host then runs the desktop app's update service over it. */
+  updater?: BrowserHostOptions['updater'];
 };
 
 type Relay = Awaited<ReturnType<typeof startTcpProxy>>;
@@ -101,6 +103,7 @@ export class StudioHost extends CoreDriver {
         core: options.core ?? 'worker',
         ...(options.spawnCore ? { spawnCore: options.spawnCore } : {}),
         ...(options.probe ? { probe: options.probe } : {}),
+        ...(options.updater ? { updater: options.updater } : {}),
       };
       const host = await startBrowserHost(hostOptions);
       return new StudioHost(

@@ -7,6 +7,7 @@ import { useAboutStore, type Folder } from './aboutStore.ts';
 import { buildCommit, pageEngine } from './buildInfo.ts';
 import { CopyDiagnostics } from './CopyDiagnostics.tsx';
 import { LicencesList } from './LicencesList.tsx';
+import { UpdatesPanel } from './UpdatesPanel.tsx';
 import './about.css';
 
 /** Settings → About: what this copy of Cast Studio is and runs in, its folders, its licences and the diagnostics. */
@@ -44,6 +45,7 @@ export function AboutSection() {
         {about && <FolderFact folder="logs" label="Logs folder" path={about.logsFolder} />}
       </dl>
       <InlineError error={error} />
+      <UpdatesPanel />
       <CopyDiagnostics />
       <LicencesList />
     </section>

@@ -29,6 +29,17 @@ export class AboutPage {
     return (await note.innerText()).trim();
   }
 
+  /** Updates: the sentence that says where they stand, once it says `expected`. */
+  async updatesWords(expected?: RegExp): Promise<string> {
+    const words = this.root.locator('[data-testid="updates-words"]');
+    if (expected) await words.filter({ hasText: expected }).waitFor();
+    return (await words.innerText()).trim();
+  }
+
+  async releaseNotes(): Promise<string> {
+    return (await this.root.locator('[data-testid="release-notes"]').innerText()).trim();
+  }
+
   async showLicences(): Promise<void> {
     await this.root.getByRole('button', { name: 'Show the licences' }).click();
     await this.root.locator('[data-testid="licence-list"]').waitFor();

@@ -14,16 +14,23 @@ type SettingsState = {
 const initial = { settings: null, error: null };
 
 /** App preferences. Shared with the Settings screen so that the theme and the frame agree. */
-export const useSettingsStore = create<SettingsState>()((set) => ({
+export const useSettingsStore = create<SettingsState>()((set, get) => ({
   ...initial,
   load: async () => {
     const reply = await invoke('settings.get', {});
     if (reply.ok) set({ settings: reply.value, error: null });
     else set({ error: reply.error });
   },
+  // A choice shows at once; core's answer confirms it, or the choice is taken back if it failed.
   update: async (change) => {
+    const before = get().settings;
+    const shown = before ? { ...before, ...change } : null;
+    if (shown) set({ settings: shown });
     const reply = await invoke('settings.set', change);
-    if (!reply.ok) return reply.error;
+    if (!reply.ok) {
+      if (get().settings === shown) set({ settings: before });
+      return reply.error;
+    }
     set({ settings: reply.value, error: null });
     return null;
   },

@@ -28,6 +28,7 @@ export class SettingsService {
       autoDownload: values.autoDownload ?? true,
       notifications: values.notifications ?? true,
       theme: values.theme ?? 'system',
+      language: values.language ?? 'system',
       libraryPath: this.libraryPath(),
     };
   }
@@ -42,7 +43,8 @@ export class SettingsService {
     }
     const { libraryPath: _ignored, ...rest } = patch;
     const current = this.get();
-    const next = { autoDownload: current.autoDownload, notifications: current.notifications, theme: current.theme, ...rest };
+    const { autoDownload, notifications, theme, language } = current;
+    const next = { autoDownload, notifications, theme, language, ...rest };
     this.prefs.set(KEY, next);
     this.stored = null;
     return this.get();

@@ -1,6 +1,7 @@
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -133,6 +134,34 @@ function packageRule(layer, exempt) {
   return { 'no-restricted-imports': ['error', { paths, patterns: layer.packages }] };
 }
 
+/**
+ * Words shown to people come from the message catalogs (renderer/i18n/messages): a word written
+ * into JSX, as text or as a label, title or aria-label, is an error. Allowed: attributes that are
+ * not words (class names, ids, roles, SVG drawing, data-*), the product's name, and symbols
+ * (dashes, dots, units in capitals). On for the renderer files that read the catalogs; the rest
+ * follow screen by screen, each added to I18N_CHECKED as it is converted.
+ */
+const I18N_CHECKED = [
+  'renderer/i18n/**',
+  'renderer/app/NavBar.tsx',
+  'renderer/app/AppHeader.tsx',
+  'renderer/features/settings/LanguageSection.tsx',
+];
+const I18N_LITERALS = [
+  'error',
+  {
+    mode: 'jsx-only',
+    'jsx-attributes': {
+      exclude: [
+        '^(className|style|type|key|id|role|name|value|htmlFor|href|src|alt-src|viewBox|d|fill|stroke.*|r|rx|ry|cx|cy|x|y|width|height|slot|lang|dir|autoComplete|inputMode|target|rel|tone|size|variant|method|tabIndex|locale|defaultLocale)$',
+        'data-.*',
+        '^aria-(hidden|current|live|keyshortcuts|haspopup|controls|describedby|labelledby|expanded|pressed|selected)$',
+      ],
+    },
+    words: { exclude: ['^[0-9!-/:-@[-`{-~\\s—–·…×→←⟦⟧]+$', '^[A-Z_-]+$', '^(B|KB|MB|GB|TB)$', '^Cast Studio$'] },
+  },
+];
+
 const packageConfigs = LAYERS.map((layer) => ({ files: [`${layer.dir}/**/*.${SOURCE}`], rules: packageRule(layer) }));
 
 const ipcHomeConfigs = IPC_HOMES.map((home) => {
@@ -246,7 +275,9 @@ export default defineConfig(
   {
     files: [`renderer/**/*.${TYPESCRIPT}`],
     extends: [reactHooks.configs.flat.recommended],
+    plugins: { i18next },
   },
+  { files: I18N_CHECKED, rules: { 'i18next/no-literal-string': I18N_LITERALS } },
   {
     // Core's functions stay short enough to read in one screen; migrations are data, step by step.
     files: [`electron/core/**/*.${SOURCE}`],

@@ -49,9 +49,9 @@ const renderer: UserConfig = {
   define: { __CAST_BUILD__: JSON.stringify(buildCommit()) },
   // Relative asset URLs so the same build loads from a custom protocol, a file or the browser host.
   base: './',
-  // The app speaks English only and sets no locale for react-aria, which falls back to en-US strings
-  // for any other: its strings for the other locales would only weigh down the first script.
-  plugins: [react(), optimizeLocales.vite({ locales: ['en-US'] })],
+  // react-aria's own strings (a date field's labels, a list's announcements) only for the studio's
+  // languages (renderer/i18n/locales.ts): the others would only weigh down the first script.
+  plugins: [react(), optimizeLocales.vite({ locales: ['en-US', 'es-ES', 'pt-BR', 'fr-FR', 'de-DE', 'ja-JP', 'zh-CN', 'ar-AE'] })],
   publicDir: false,
   build: {
     // CAST_RENDERER_DIR moves the build (and the browser host that serves it) elsewhere, so two

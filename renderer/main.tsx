@@ -8,6 +8,7 @@ import './ui/feedback.css';
 import './ui/overlays.css';
 import './ui/media.css';
 import { App } from './app/App.tsx';
+import { LanguageProvider } from './i18n/LanguageProvider.tsx';
 import { askAppInfoEarly } from './stores/appInfoStore.ts';
 
 const container = document.getElementById('root');
@@ -17,6 +18,8 @@ if (!container) throw new Error('index.html has no #root element.');
 askAppInfoEarly();
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <LanguageProvider>
+      <App />
+    </LanguageProvider>
   </StrictMode>,
 );

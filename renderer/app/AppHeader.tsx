@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useAccountStore } from '../stores/accountStore.ts';
 import { CONNECTION_STATUS_WORDS, statusOf } from '../stores/connectionStatus.ts';
@@ -5,8 +6,8 @@ import { connectionLabel, useConnectionStore } from '../stores/connectionStore.t
 import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
 import { useCoreStateStore } from './coreStateStore.ts';
 import { useNavigationStore } from '../stores/navigationStore.ts';
-import { creditsText } from '../ui/format.ts';
 import { UpdateReadyButton } from './UpdateReadyButton.tsx';
+import { useFormats } from '../i18n/LanguageProvider.tsx';
 
 /** Always in view: the balance, the connection and its state, and the jobs in flight. */
 export function AppHeader() {
@@ -19,6 +20,8 @@ export function AppHeader() {
   const status = coreState === 'stopped' ? 'unavailable' : coreState === 'restarting' ? 'connecting' : statusOf(connection);
   const { words, tone } = CONNECTION_STATUS_WORDS[status];
   const label = connectionLabel(connection?.profile);
+  const intl = useIntl();
+  const formats = useFormats();
 
   return (
     <header className="app-header">
@@ -36,7 +39,7 @@ export function AppHeader() {
         </svg>
         <span className="app-name">Cast Studio</span>
       </div>
-      <div className="app-status" role="group" aria-label="Status">
+      <div className="app-status" role="group" aria-label={intl.formatMessage({ id: 'header.status' })}>
         <UpdateReadyButton />
         {connection?.problem ? (
           <span className="header-problem" role="status">
@@ -49,29 +52,35 @@ export function AppHeader() {
           onClick={() => go('settings')}
           data-connection={status}
           data-tone={tone}
-          title="Connection settings"
+          title={intl.formatMessage({ id: 'header.connectionSettings' })}
         >
           <span className={`status-dot status-dot-${tone}`} aria-hidden="true" />
-          <span className="visually-hidden">Connection: </span>
+          <span className="visually-hidden">{intl.formatMessage({ id: 'header.connection' })} </span>
           <span>{label}</span>
           <span className="header-pill-sub" data-testid="connection-words">
             {words}
           </span>
         </button>
-        <button type="button" className="header-pill" onClick={() => go('queue')} data-jobs-in-flight={inFlight} title="Open the queue">
+        <button
+          type="button"
+          className="header-pill"
+          onClick={() => go('queue')}
+          data-jobs-in-flight={inFlight}
+          title={intl.formatMessage({ id: 'header.openQueue' })}
+        >
           {inFlight > 0 ? <span className="badge-pulse" aria-hidden="true" /> : null}
-          <span>{inFlight}</span>
-          <span className="header-pill-sub">{inFlight === 1 ? 'job in flight' : 'jobs in flight'}</span>
+          <span>{formats.number(inFlight)}</span>
+          <span className="header-pill-sub">{intl.formatMessage({ id: 'header.jobsInFlight' }, { count: inFlight })}</span>
         </button>
         <button
           type="button"
           className="header-pill header-balance"
           onClick={() => go('credits')}
           data-balance={balance ?? undefined}
-          title="Open credits"
+          title={intl.formatMessage({ id: 'header.openCredits' })}
         >
-          <span className="visually-hidden">Balance: </span>
-          <strong>{balance === null ? '—' : creditsText(balance)}</strong>
+          <span className="visually-hidden">{intl.formatMessage({ id: 'header.balance' })} </span>
+          <strong>{balance === null ? '—' : formats.credits(balance)}</strong>
         </button>
       </div>
     </header>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
-import { SCREEN_LABELS, SCREENS, useNavigationStore, type Screen } from '../stores/navigationStore.ts';
+import { SCREENS, useNavigationStore, type Screen } from '../stores/navigationStore.ts';
 import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
 import { CreditsIcon, GalleryIcon, QueueIcon, ScenesIcon, SettingsIcon, StudioIcon, VoicesIcon } from '../ui/icons.tsx';
 import { SHORTCUT_HINT } from './useShortcuts.ts';
@@ -21,12 +22,14 @@ export function NavBar() {
     useShallow((s) => ({ screen: s.screen, go: s.go, closeCharacter: s.closeCharacter })),
   );
   const inFlight = useJobsStore(selectInFlightCount);
+  const intl = useIntl();
   return (
-    <nav className="nav" aria-label="Screens">
+    <nav className="nav" aria-label={intl.formatMessage({ id: 'nav.label' })}>
       <ul className="nav-list">
         {SCREENS.map((name, index) => {
           const Icon = ICONS[name];
           const current = name === screen;
+          const label = intl.formatMessage({ id: `nav.screen.${name}` });
           return (
             <li key={name}>
               <button
@@ -34,7 +37,7 @@ export function NavBar() {
                 className={`nav-item${current ? ' nav-item-current' : ''}`}
                 aria-current={current ? 'page' : undefined}
                 data-nav={name}
-                title={`${SCREEN_LABELS[name]} (${SHORTCUT_HINT}+${index + 1})`}
+                title={intl.formatMessage({ id: 'nav.shortcut' }, { screen: label, keys: `${SHORTCUT_HINT}+${index + 1}` })}
                 aria-keyshortcuts={`Control+${index + 1}`}
                 onClick={() => {
                   // Studio from anywhere goes back to the cast, like a tab bar's home.
@@ -43,9 +46,9 @@ export function NavBar() {
                 }}
               >
                 <Icon />
-                <span className="nav-label">{SCREEN_LABELS[name]}</span>
+                <span className="nav-label">{label}</span>
                 {name === 'queue' && inFlight > 0 ? (
-                  <span className="nav-count" aria-label={`${inFlight} in flight`}>
+                  <span className="nav-count" aria-label={intl.formatMessage({ id: 'nav.inFlight' }, { count: inFlight })}>
                     {inFlight}
                   </span>
                 ) : null}

@@ -17,9 +17,11 @@ import {
  * The app's named icons, all from the one icon set (lucide): decorative, the label sits beside them.
  * Navigation icons are 20px, inline ones 16px, with the same stroke everywhere.
  */
-function named(Glyph: LucideIcon, size: number) {
+function named(Glyph: LucideIcon, size: number, direction: 'directional' | 'fixed' = 'fixed') {
+  // A directional icon (back, next) points the other way when the text runs right to left.
+  const className = direction === 'directional' ? 'icon icon-directional' : 'icon';
   return function NamedIcon() {
-    return <Glyph size={size} strokeWidth={1.75} aria-hidden="true" className="icon" />;
+    return <Glyph size={size} strokeWidth={1.75} aria-hidden="true" className={className} />;
   };
 }
 
@@ -32,5 +34,5 @@ export const QueueIcon = named(ListChecks, 20);
 export const SettingsIcon = named(Settings, 20);
 export const PlusIcon = named(Plus, 16);
 export const SearchIcon = named(Search, 16);
-export const BackIcon = named(ChevronLeft, 16);
+export const BackIcon = named(ChevronLeft, 16, 'directional');
 export const SparkIcon = named(Sparkles, 16);

@@ -232,6 +232,8 @@ export const Settings = z.object({
   autoDownload: z.boolean(),
   notifications: z.boolean(),
   theme: z.enum(['system', 'light', 'dark']),
+  /** The studio's language: the system's, or one the studio has a catalog for (en-XA is the pseudo-locale). */
+  language: z.enum(['system', 'en', 'es', 'pt-BR', 'fr', 'de', 'ja', 'zh-CN', 'ar', 'en-XA']),
   libraryPath: z.string(),
   /** The desktop app checks for updates at start and every few hours and downloads them in the background. */
   autoUpdate: z.boolean(),

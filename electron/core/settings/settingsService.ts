@@ -28,6 +28,7 @@ export class SettingsService {
       autoDownload: values.autoDownload ?? true,
       notifications: values.notifications ?? true,
       theme: values.theme ?? 'system',
+      language: values.language ?? 'system',
       libraryPath: this.libraryPath(),
       autoUpdate: values.autoUpdate ?? true,
       updateChannel: values.updateChannel ?? 'stable',
@@ -44,14 +45,8 @@ export class SettingsService {
     }
     const { libraryPath: _ignored, ...rest } = patch;
     const current = this.get();
-    const next = {
-      autoDownload: current.autoDownload,
-      notifications: current.notifications,
-      theme: current.theme,
-      autoUpdate: current.autoUpdate,
-      updateChannel: current.updateChannel,
-      ...rest,
-    };
+    const { autoDownload, notifications, theme, language, autoUpdate, updateChannel } = current;
+    const next = { autoDownload, notifications, theme, language, autoUpdate, updateChannel, ...rest };
     this.prefs.set(KEY, next);
     this.stored = null;
     return this.get();

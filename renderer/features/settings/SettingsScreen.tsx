@@ -18,6 +18,7 @@ import { checkSummary, useLibraryInfoStore } from './libraryInfoStore.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { useProfilesStore } from './profilesStore.ts';
 import { HostSessionsSection } from './HostSessionsSection.tsx';
+import { LanguageSection } from './LanguageSection.tsx';
 import { useHostSessionsStore } from './hostSessionsStore.ts';
 import { SandboxSection } from './SandboxSection.tsx';
 import { useSandboxStore } from './sandboxStore.ts';
@@ -56,6 +57,7 @@ export function SettingsScreen() {
       {sandboxInUse && <SandboxSection />}
       <LibrarySection />
       <PreferencesSection />
+      <LanguageSection />
       {browserHost && <HostSessionsSection />}
       <AboutSection />
     </section>

@@ -54,11 +54,11 @@ export function DateRangePicker({ label, value, onChange, className }: DateRange
           <RangeCalendar className="ui-calendar">
             <header className="ui-calendar-header">
               <Button slot="previous" className="icon-button">
-                <ChevronLeft size={16} aria-hidden="true" />
+                <ChevronLeft size={16} aria-hidden="true" className="icon-directional" />
               </Button>
               <Heading className="ui-calendar-heading" />
               <Button slot="next" className="icon-button">
-                <ChevronRight size={16} aria-hidden="true" />
+                <ChevronRight size={16} aria-hidden="true" className="icon-directional" />
               </Button>
             </header>
             <CalendarGrid className="ui-calendar-grid">{(date) => <CalendarCell date={date} className="ui-calendar-cell" />}</CalendarGrid>

@@ -56,10 +56,16 @@ export class StudioPage {
       viewport?: { width: number; height: number };
       /** Stands between the page and the host's bridge socket (a test that cuts or alters the link). */
       bridge?: (route: WebSocketRoute) => unknown;
+      /** The browser's language (navigator.languages), which the studio follows until Settings chooses one. */
+      locale?: string;
     } = {},
   ): Promise<T> {
     const theme = options.theme ?? 'light';
-    const context = await browser.newContext({ colorScheme: theme, viewport: options.viewport ?? { width: 1280, height: 800 } });
+    const context = await browser.newContext({
+      colorScheme: theme,
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      ...(options.locale ? { locale: options.locale } : {}),
+    });
     if (options.bridge) await context.routeWebSocket(/\/bridge/, options.bridge);
     const studio = new this(context, await context.newPage(), theme);
     await studio.page.goto(url);

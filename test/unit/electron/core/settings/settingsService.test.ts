@@ -41,6 +41,16 @@ describe('SettingsService', () => {
     expect(next.get()).toMatchObject({ autoDownload: false, theme: 'dark' });
   });
 
+  it('follows the system language until one is chosen, and keeps the choice for the next start', () => {
+    const { dir, prefs } = preferences();
+    const settings = new SettingsService(prefs, () => '/library');
+    expect(settings.get().language).toBe('system');
+    expect(settings.set({ language: 'ar' })).toMatchObject({ language: 'ar', theme: 'system' });
+    expect(settings.set({ theme: 'dark' })).toMatchObject({ language: 'ar', theme: 'dark' });
+    const next = new SettingsService(new FilePreferences({ cwd: dir }), () => '/library');
+    expect(next.get().language).toBe('ar');
+  });
+
   it('names the active library folder as it is now, not as it was when first read', () => {
     const { prefs } = preferences();
     let folder = '/first';

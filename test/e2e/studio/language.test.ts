@@ -1,0 +1,86 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+import { LanguagePage } from './pages/LanguagePage.ts';
+import { StudioApp } from './pages/StudioApp.ts';
+
+/**
+ * The studio's language over the browser host: it follows the browser's languages, a choice in
+ * Settings → Language changes the navigation at once (no reload), Arabic turns the document right
+ * to left, and the pseudo-locale shows every catalogued word accented. The navigation and the
+ * language section are photographed in each (test-artifacts/screenshots/studio-language-*.png).
+ */
+describe.skipIf(chromiumMissing() !== null)('Settings → Language', () => {
+  let studio: StudioHost;
+  let browser: Browser;
+  let app: StudioApp;
+  let language: LanguagePage;
+
+  /** Photographs the frame, which holds still while its screen scrolls inside it. */
+  async function photograph(name: string): Promise<void> {
+    expect(await app.page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(900);
+    await language.show();
+    await app.screenshot(name);
+  }
+
+  beforeAll(async () => {
+    studio = await startStudioHost();
+    browser = await launchChromium();
+    app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
+    await app.startInSandbox();
+    await app.go('settings');
+    language = new LanguagePage(app.page);
+    await language.show();
+  }, 300_000);
+
+  afterAll(async () => {
+    await app?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await studio?.stop();
+  });
+
+  it('follows the browser’s language until one is chosen', async () => {
+    expect(await language.chosen()).toBe('system');
+    await language.waitForNavLabel('settings', 'Einstellungen');
+    expect(await language.document()).toEqual({ lang: 'de', dir: 'ltr' });
+  });
+
+  it('changes the navigation at once when English is chosen', async () => {
+    await language.choose('English');
+    await language.waitForNavLabel('settings', 'Settings');
+    expect(await language.document()).toEqual({ lang: 'en', dir: 'ltr' });
+    await photograph('studio-language-en');
+  });
+
+  it('speaks Japanese once it is chosen, keeping the screen where it was', async () => {
+    await language.choose('日本語');
+    await language.waitForNavLabel('settings', '設定');
+    expect(await language.navLabel('gallery')).toBe('ギャラリー');
+    expect(await language.document()).toEqual({ lang: 'ja', dir: 'ltr' });
+    expect(await app.page.locator('.screen-outlet[data-screen="settings"]').count()).toBe(1);
+    await photograph('studio-language-ja');
+  });
+
+  it('turns the document right to left for Arabic', async () => {
+    await language.choose('العربية');
+    await language.waitForNavLabel('settings', 'الإعدادات');
+    expect(await language.document()).toEqual({ lang: 'ar', dir: 'rtl' });
+    // The navigation sits on the reading side: the right edge of the window in Arabic.
+    const nav = await app.page.locator('nav.nav').boundingBox();
+    const main = await app.page.locator('main.app-main').boundingBox();
+    expect(nav && main && nav.x > main.x).toBe(true);
+    await photograph('studio-language-ar');
+  });
+
+  it('keeps the choice for the next start, the pseudo-locale among them', async () => {
+    await studio.call('settings.set', { language: 'en-XA' });
+    await app.page.reload();
+    await app.waitForReady();
+    await app.go('settings');
+    await language.show();
+    expect(await language.chosen()).toBe('en-XA');
+    await language.waitForNavLabel('settings', /^⟦Šéţţíñĝš·+⟧$/);
+    expect(await language.document()).toEqual({ lang: 'en-XA', dir: 'ltr' });
+    await photograph('studio-language-pseudo');
+  });
+});

@@ -4,7 +4,7 @@ import { inTransaction } from './syncDatabase.ts';
 
 /**
  * The documents' Yjs state: a compacted state per document and, after it, each update as it was
- * received. `append` commits one update (FULL sync) before it returns; `compact` folds the updates
+ * received. `appendAll` commits updates (FULL sync) before it returns; `compact` folds the updates
  * into the state now and then, so the log stays short.
  */
 export class DocumentStore {
@@ -25,8 +25,12 @@ export class DocumentStore {
     return parts.length === 1 ? (parts[0] ?? null) : Y.mergeUpdates(parts);
   }
 
-  append(name: string, update: Uint8Array): void {
-    this.db.prepare('INSERT INTO document_updates (name, update_data) VALUES (?, ?)').run(name, update);
+  /** Appends updates in one transaction: on disk when it returns. */
+  appendAll(updates: ReadonlyArray<{ name: string; update: Uint8Array }>): void {
+    inTransaction(this.db, () => {
+      const insert = this.db.prepare('INSERT INTO document_updates (name, update_data) VALUES (?, ?)');
+      for (const { name, update } of updates) insert.run(name, update);
+    });
   }
 
   /**

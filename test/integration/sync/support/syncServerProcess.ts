@@ -31,7 +31,7 @@ export async function startSyncServerProcess(dataFolder: string, extra: string[]
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The sync server did not start:\n${output}`)), START_LIMIT_MS);
     const look = () => {
-      const found = /listening on (ws:\/\/\S+)/.exec(output);
+      const found = /listening on (wss?:\/\/\S+)/.exec(output);
       if (found?.[1]) {
         clearTimeout(timer);
         resolve(found[1]);

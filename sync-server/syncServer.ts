@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { DatabaseSync } from 'node:sqlite';
@@ -99,7 +99,7 @@ export async function startSyncServer(options: SyncServerOptions): Promise<Runni
   const extensions: Extension[] = [new DurableStorage(new DocumentStore(db)), new SpaceAccess(members)];
   if (options.redisUrl) extensions.unshift(redisExtension(options.redisUrl));
   const hocuspocus = new Hocuspocus<MemberContext>({ quiet: true, extensions, unloadImmediately: true });
-  const onRequest = (request: IncomingMessage, response: import('node:http').ServerResponse) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     handleHttp(members, request, response).catch(() => response.destroy());
   };
   const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest) : createHttpServer(onRequest);

@@ -91,7 +91,7 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     figures: {
       collab_fanout_p95_ms_clients: {
         target: { atMost: 100 },
-        method: "an edit to its arrival at the scene's four other clients, each client editing about once a second, p95 over 30 s",
+        method: "an edit to its arrival at its scene's other clients, one edit/s per client, p95 of 30 s",
       },
     },
   },

@@ -68,8 +68,8 @@ const LAYERS = [
     type: 'shared',
     dir: 'shared',
     ours: [],
-    // Pure TypeScript: zod is the one library the contracts are written in.
-    packages: [onlyPackages('shared', ['zod'])],
+    // Pure TypeScript: zod is the library the contracts are written in, Yjs the shared documents'.
+    packages: [onlyPackages('shared', ['zod', 'yjs'])],
     ipc: [],
   },
   {
@@ -105,6 +105,14 @@ const LAYERS = [
     dir: 'electron/sandbox',
     ours: ['shared'],
     packages: [noElectron('electron/sandbox', nodeOnly), noUiPackages('electron/sandbox')],
+    ipc: [],
+  },
+  {
+    // The sync server: its own program (not packed into the app), sharing only the documents' shapes.
+    type: 'syncServer',
+    dir: 'sync-server',
+    ours: ['shared'],
+    packages: [noElectron('sync-server', 'it is a server of its own'), noUiPackages('sync-server')],
     ipc: [],
   },
   {
@@ -208,6 +216,7 @@ export default defineConfig(
       'coverage/',
       'out/',
       '.sandbox-data/',
+      '.sync-data/',
       '.tmp/',
       'test/bench/.scratch/',
     ],

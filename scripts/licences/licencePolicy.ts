@@ -83,6 +83,12 @@ const ffmpegBuild = (declared: string, expression: string, note: string): Record
 const STATIC_FFMPEG = ffmpegBuild('GPLv3', 'GPL-3.0-only', 'A static FFmpeg build with x264; the package declares "GPLv3".');
 
 const RECORDED: Record<string, RecordedLicence> = {
+  // In the sync server's tree (sync-server/package-lock.json), not the app's.
+  '@sesamecare-oss/redlock': {
+    declared: 'UNLICENSED',
+    expression: 'MIT',
+    note: 'Its LICENSE.md is the MIT licence (Copyright (c) 2015 Mike Marcacci), of the redlock package it continues; the "UNLICENSED" field is a mistake of its package.json.',
+  },
   '@dicebear/avataaars': {
     declared: 'See LICENSE file',
     expression: 'MIT AND LicenseRef-Avataaars',

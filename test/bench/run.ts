@@ -15,6 +15,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchChromiumPath } from '../e2e/support/chromium.ts';
 import { benchClient } from './client.ts';
+import { benchCollabFanout } from './collabFanout.ts';
 import { benchDownload } from './download.ts';
 import { benchGallery } from './gallery.ts';
 import { benchHostEventLoop } from './hostEventLoop.ts';
@@ -39,7 +40,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(`npm run bench [-- options]
-  --only NAME[,NAME…]  run some: client, download, poller, sync, sandbox, gallery, sceneEditor, hostloop, sceneexport
+  --only NAME[,NAME…]  run some: client, download, poller, sync, sandbox, gallery, sceneEditor, hostloop, sceneexport, collab
   --runs N             repeats inside a run (default 3)
   --quick              a smaller run (its figures carry other sizes in their names)
   --out FILE           where to write the figures (default bench-results.json)
@@ -87,6 +88,11 @@ const BENCHES: { name: string; run: (o: BenchOptions) => Promise<Metric[]>; fall
     name: 'sceneexport',
     run: benchSceneExport,
     fallback: [{ name: 'scene_export_seconds_per_minute', value: null, unit: 's/min' }],
+  },
+  {
+    name: 'collab',
+    run: benchCollabFanout,
+    fallback: [{ name: 'collab_fanout_p95_ms_500_clients', value: null, unit: 'ms' }],
   },
 ];
 

@@ -86,6 +86,16 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     },
   },
   {
+    title: 'Collaboration',
+    how: '`npm run bench -- --only collab`; one sync server process, 500 clients on 100 scenes',
+    figures: {
+      collab_fanout_p95_ms_clients: {
+        target: { atMost: 100 },
+        method: "an edit to its arrival at its scene's other clients, one edit/s per client, p95 of 30 s",
+      },
+    },
+  },
+  {
     title: 'Poller',
     how: '`npm run bench -- --only poller`; 500 image jobs',
     figures: {

@@ -21,6 +21,7 @@ const LAYERS = {
   web: { dir: 'electron/web', ours: ['shared', 'core'] },
   preload: { dir: 'electron/preload', ours: ['shared'] },
   sandbox: { dir: 'electron/sandbox', ours: ['shared'] },
+  syncServer: { dir: 'sync-server', ours: ['shared'] },
   renderer: { dir: 'renderer', ours: ['shared'] },
 } as const satisfies Record<string, { dir: string; ours: readonly string[] }>;
 type Layer = keyof typeof LAYERS;
@@ -128,6 +129,8 @@ describe('packages each layer may import', LINT_CASE, () => {
     it('rejects a DOM library in shared', () => rejected('shared/ipc/x.ts', "import { useState } from 'react';\n"));
     it('rejects a package deep in shared', () => rejected(fileAt('shared', 12), "import { useState } from 'react';\n"));
     it('accepts shared importing zod', () => accepted('shared/ipc/x.ts', "import { z } from 'zod';\n"));
+    it('accepts shared importing Yjs', () => accepted('shared/sync/x.ts', "import * as Y from 'yjs';\n"));
+    it('rejects another package in shared', () => rejected('shared/sync/x.ts', "import { Hocuspocus } from '@hocuspocus/server';\n"));
   });
 
   describe('electron/core', () => {
@@ -151,6 +154,13 @@ describe('packages each layer may import', LINT_CASE, () => {
   describe('electron/sandbox', () => {
     it('accepts sandbox importing Node built-ins', () => accepted('electron/sandbox/routes/x.ts', "import https from 'node:https';\n"));
     it('rejects sandbox importing electron', () => rejected('electron/sandbox/x.ts', "import { app } from 'electron';\n"));
+  });
+
+  describe('sync-server', () => {
+    it('accepts the sync server importing Node built-ins and its packages', () =>
+      accepted('sync-server/x.ts', "import { DatabaseSync } from 'node:sqlite';\nimport { Hocuspocus } from '@hocuspocus/server';\n"));
+    it('rejects the sync server importing electron', () => rejected('sync-server/x.ts', "import { app } from 'electron';\n"));
+    it('rejects the sync server importing a UI library', () => rejected('sync-server/x.ts', "import React from 'react';\n"));
   });
 
   describe('renderer', () => {

@@ -106,6 +106,12 @@ describe('the licence check', () => {
     expect(result.packages.length).toBeGreaterThan(100);
   });
 
+  it("passes the sync server's own lockfile (its Docker image's packages)", () => {
+    const result = checkLicences(readLockfile(`${repoRoot}sync-server`), LICENCE_POLICY);
+    expect(result.problems).toEqual([]);
+    expect(result.packages.map((pkg) => pkg.name)).toContain('@hocuspocus/server');
+  });
+
   it('fails `npm run licences:check` on the GPL tree, naming the package, and passes the app', () => {
     const failing = spawnSync(process.execPath, [checkScript, '--root', writeFixture(GPL_TREE)], { encoding: 'utf8' });
     expect(failing.status).toBe(1);

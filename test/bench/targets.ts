@@ -126,7 +126,7 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
         target: report,
         method: 'the same keys into a bare `<textarea>` on an empty page, the same method',
       },
-      scene_editor_keystroke_p95_ms_ratio: { target: { atMost: 4 }, method: "the editor's p95 over the bare textarea's" },
+      scene_editor_keystroke_p95_ms_ratio: { target: { atMost: 2.5 }, method: "the editor's p95 over the bare textarea's" },
       scene_export_seconds_per_minute: {
         target: { atMost: 5 },
         method: 'seconds per minute of scene to export, clips remuxed',

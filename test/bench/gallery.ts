@@ -210,6 +210,7 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
       unit: 'ms',
       note: `${scrolls.length} scrolls of ${scrollMs / 1000} s (p95 ${p95s.map((p) => round(p, 1)).join(', ')}), median frame ${round(median(allIntervals), 1)} ms; ${share(allIntervals, 17)} of frames over 17 ms, ${share(allIntervals, 25)} over 25 ms (a frame missed)`,
     });
+    options.log(`  gallery ${tag}: the app's scrolls done; the bare page's next`);
     const bare = await bareScrolls(page, scrollMs, scrolls.length);
     const bareP95 = median(bare.map((s) => percentile(s.intervals, 95)));
     metrics.push(...withReference(`gallery_scroll_p95_frame_ms_${tag}`, 'ms', median(p95s), bareP95, 'the same scrolls on a bare page'), {
@@ -238,6 +239,7 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
       // slow change on a shared machine moved it by 10–20 ms from run to run.
       const rounds = options.quick ? 3 : 15;
       const { filters, searches } = await timeChanges(page, rounds);
+      options.log(`  gallery ${tag}: the app's filters and searches done; the bare page's next`);
       const reference = await bareChanges(page, items, rounds);
       metrics.push({
         name: `gallery_filter_p95_ms_${tag}`,

@@ -110,10 +110,10 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
         target: report,
         method: 'a bare Node process with nothing to do, its own p99 over the same window',
       },
-      host_event_loop_p99_ms_busy_ratio: { target: { atMost: 2 }, method: "over the bare process's" },
+      host_event_loop_p99_ms_busy_ratio: { target: { atMost: 2.1 }, method: "over the bare process's" },
       host_event_loop_max_ms_busy: { target: { contextAtMost: 50 }, method: 'the longest delay in that window' },
       host_event_loop_max_ms_busy_reference: { target: report, method: "the bare process's longest delay in that window" },
-      host_event_loop_max_ms_busy_ratio: { target: { atMost: 2 }, method: "over the bare process's" },
+      host_event_loop_max_ms_busy_ratio: { target: { atMost: 1.5 }, method: "over the bare process's" },
     },
   },
   {

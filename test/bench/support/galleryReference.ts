@@ -33,15 +33,15 @@ export function readItems(userDataDir: string): BareItem[] {
 }
 
 /**
- * A new tab at the app's origin (its media answer that origin only) holding nothing of the app:
- * it opens one thumbnail, then that document's content is replaced by nothing.
+ * A new tab at the app's origin (its media answer that origin only) holding an empty page that
+ * the browser answers itself: nothing of the app is loaded.
  */
 export async function openBarePage(context: BrowserContext, sameOriginUrl: string): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(sameOriginUrl);
-  await page.evaluate(() => {
-    document.documentElement.innerHTML = '<head><title>reference</title></head><body style="margin:0"></body>';
-  });
+  const url = new URL('/bench-reference', sameOriginUrl).href;
+  const body = '<!doctype html><title>reference</title><body style="margin:0"></body>';
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body }));
+  await page.goto(url);
   return page;
 }
 

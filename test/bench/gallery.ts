@@ -28,7 +28,9 @@ export type ScrollResult = { intervals: number[]; longFrames: number; ratios: nu
  * aspect ratios (test/bench/support/seedMixedGallery.ts), laid out in justified rows: startup to
  * painted thumbnails, the library browsable with the service unreachable, scrolling at about
  * 3,000 px/s (frame intervals, long frames, DOM tiles per visible tile), filter and search latency
- * to the first painted result, and JS heap.
+ * to the first painted result, and JS heap. Scrolls, filters, searches and starts each print a
+ * `_reference` measured in the same run on a bare page (support/galleryReference.ts; the empty page
+ * for starts) and their `_ratio` to it.
  */
 export async function benchGallery(options: BenchOptions): Promise<Metric[]> {
   ensureRendererBuilt();

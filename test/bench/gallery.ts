@@ -11,6 +11,7 @@ import { MemoryKeychain } from '../support/memoryKeychain.ts';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
 import { buildCoreBundle } from '../support/coreBundle.ts';
+import { buildBareFilter, buildBareScroller, openBarePage, readItems, scrollLayout, type BareItem } from './support/galleryReference.ts';
 import { RARE_WORD, seedMixedGallery } from './support/seedMixedGallery.ts';
 import { median, percentile, round, type BenchOptions, type Metric } from './support/stats.ts';
 
@@ -27,7 +28,9 @@ export type ScrollResult = { intervals: number[]; longFrames: number; ratios: nu
  * aspect ratios (test/bench/support/seedMixedGallery.ts), laid out in justified rows: startup to
  * painted thumbnails, the library browsable with the service unreachable, scrolling at about
  * 3,000 px/s (frame intervals, long frames, DOM tiles per visible tile), filter and search latency
- * to the first painted result, and JS heap.
+ * to the first painted result, and JS heap. Scrolls, filters, searches and starts each print a
+ * `_reference` measured in the same run on a bare page (support/galleryReference.ts; the empty page
+ * for starts) and their `_ratio` to it.
  */
 export async function benchGallery(options: BenchOptions): Promise<Metric[]> {
   ensureRendererBuilt();
@@ -73,12 +76,14 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
     host = null;
     const seeded = seedMixedGallery(userDataDir, size);
     options.log(`  gallery ${tag}: seeded ${size} items in ${round(seeded.seconds, 1)} s`);
+    const items = full ? readItems(userDataDir) : [];
 
     // startup_interactive_ms: host start → the gallery's first screen of thumbnails painted.
     const startups: number[] = [];
     const metricsBefore: Metric[] = [];
     const startupRuns = full ? Math.max(options.quick ? 1 : 3, options.runs) : 1;
     let page: Page | null = null;
+    let blankMs: number | null = null;
     for (let run = 0; run < startupRuns; run += 1) {
       if (host) {
         await context?.close();
@@ -139,6 +144,7 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
       // empty page, as each start above opens one; none of the app's own work is in it.
       const blank: number[] = [];
       for (let run = 0; run < startupRuns; run += 1) blank.push(await blankPageMs(browser));
+      blankMs = median(blank);
       metricsBefore.push({
         name: 'startup_blank_page_ms',
         value: round(median(blank), 0),
@@ -151,6 +157,7 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
         unit: 'ms',
         note: `host start to the gallery browsable, service unreachable, the app opening on the gallery where it was left; median of ${browsable.length} (${browsable.map((ms) => round(ms, 0)).join(', ')})`,
       });
+      metricsBefore.push(ratio(`startup_library_interactive_ms_${tag}`, median(browsable), blankMs));
       metricsBefore.push({
         name: `startup_library_interactive_ms_${tag}_from_cast`,
         value: round(median(fromCast), 0),
@@ -182,6 +189,7 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
         unit: 'ms',
         note: `host start to painted thumbnails, median of ${startups.length}`,
       });
+    if (full && blankMs !== null) metrics.push(ratio(`startup_interactive_ms_${tag}`, median(startups), blankMs));
 
     // Scrolling at ~3,000 px/s: p95 frame interval, frames over 50 ms, DOM tiles ÷ visible tiles.
     const scrollMs = options.quick ? 5_000 : 10_000;
@@ -204,6 +212,15 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
       unit: 'ms',
       note: `${scrolls.length} scrolls of ${scrollMs / 1000} s (p95 ${p95s.map((p) => round(p, 1)).join(', ')}), median frame ${round(median(allIntervals), 1)} ms; ${share(allIntervals, 17)} of frames over 17 ms, ${share(allIntervals, 25)} over 25 ms (a frame missed)`,
     });
+    options.log(`  gallery ${tag}: the app's scrolls done; the bare page's next`);
+    const bare = await bareScrolls(page, scrollMs, scrolls.length);
+    const bareP95 = median(bare.map((s) => percentile(s.intervals, 95)));
+    metrics.push(...withReference(`gallery_scroll_p95_frame_ms_${tag}`, 'ms', median(p95s), bareP95, 'the same scrolls on a bare page'), {
+      name: `gallery_long_frames_${tag}_reference`,
+      value: median(bare.map((s) => s.longFrames)),
+      unit: 'frames',
+      note: `the bare page's (runs ${bare.map((s) => s.longFrames).join(', ')})${longNote(bare)}`,
+    });
     metrics.push({
       name: `gallery_long_frames_${tag}`,
       value: longFrames,
@@ -220,23 +237,12 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
 
     if (full) {
       // Filter and search: from the change to the first painted result.
-      const filters: number[] = [];
-      const searches: number[] = [];
       // 60 samples of each in a full run: with 24, the p95 was the second-slowest sample, and one
       // slow change on a shared machine moved it by 10–20 ms from run to run.
       const rounds = options.quick ? 3 : 15;
-      for (let i = 0; i < rounds; i += 1) {
-        // Each change starts from a settled screen (the previous result's thumbnails painted), as a
-        // person's next click does, so a sample does not include decoding the last one's images.
-        for (const kind of ['Video', 'Video', 'Image', 'Image']) {
-          await settled(page);
-          filters.push(await page.evaluate(timeChange, { action: 'kind' as const, value: kind }));
-        }
-        for (const word of [RARE_WORD, '', 'harbor', '']) {
-          await settled(page);
-          searches.push(await page.evaluate(timeChange, { action: 'search' as const, value: word }));
-        }
-      }
+      const { filters, searches } = await timeChanges(page, rounds);
+      options.log(`  gallery ${tag}: the app's filters and searches done; the bare page's next`);
+      const reference = await bareChanges(page, items, rounds);
       metrics.push({
         name: `gallery_filter_p95_ms_${tag}`,
         value: round(percentile(filters.filter(Number.isFinite), 95), 0),
@@ -249,6 +255,12 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
         unit: 'ms',
         note: `median ${round(median(searches), 0)} ms, n=${searches.length}, the slowest ${slowest(searches)}`,
       });
+      const p95 = (samples: number[]) => percentile(samples.filter(Number.isFinite), 95);
+      const plain = 'the same changes on a bare page, plain JS and DOM';
+      metrics.push(
+        ...withReference(`gallery_filter_p95_ms_${tag}`, 'ms', p95(filters), p95(reference.filters), plain),
+        ...withReference(`gallery_search_p95_ms_${tag}`, 'ms', p95(searches), p95(reference.searches), plain),
+      );
 
       // Heap: at the top, after a long scroll, and back at the top (each after a forced GC).
       const cdp = await page.context().newCDPSession(page);
@@ -292,7 +304,6 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
   }
 }
 
-/** A TCP port that takes connections and never answers: a service that is there and silent. */
 /**
  * Starts a host and opens the app in a new browser context the moment the host listens, while
  * core is still starting, as the desktop app opens its window at once and the browser host's
@@ -367,6 +378,68 @@ function keepLastScreen(userDataDir: string, screen: 'gallery' | 'cast'): void {
   new FilePreferences({ cwd: userDataDir }).set('lastScreen', screen);
 }
 
+/** `<name>_ratio`: ours over the reference, both measured in this run. */
+function ratio(name: string, ours: number, reference: number): Metric {
+  return { name: `${name}_ratio`, value: round(ours / reference, 2), unit: 'ratio' };
+}
+
+/** A figure's `_reference` and its `_ratio`. */
+function withReference(name: string, unit: string, ours: number, reference: number, note: string): Metric[] {
+  return [{ name: `${name}_reference`, value: round(reference, 1), unit, note }, ratio(name, ours, reference)];
+}
+
+/**
+ * Kind filters and search words, `rounds` times four of each, each timed from a settled screen (the
+ * previous result's thumbnails painted), as a person's next click is.
+ */
+async function timeChanges(page: Page, rounds: number): Promise<{ filters: number[]; searches: number[] }> {
+  const filters: number[] = [];
+  const searches: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    for (const kind of ['Video', 'Video', 'Image', 'Image']) {
+      await settled(page);
+      filters.push(await page.evaluate(timeChange, { action: 'kind' as const, value: kind }));
+    }
+    for (const word of [RARE_WORD, '', 'harbor', '']) {
+      await settled(page);
+      searches.push(await page.evaluate(timeChange, { action: 'search' as const, value: word }));
+    }
+  }
+  return { filters, searches };
+}
+
+/** The same changes, timed the same way, on a bare page filtering the same items in plain JS (support/galleryReference.ts). */
+async function bareChanges(page: Page, items: BareItem[], rounds: number): Promise<{ filters: number[]; searches: number[] }> {
+  const src = await page.locator('.gallery-tile img').first().getAttribute('src');
+  if (!src) throw new Error('The gallery shows no thumbnail to take its media address from.');
+  const screen = await page.locator('.gallery-tile').count();
+  const bare = await openBarePage(page.context(), src);
+  try {
+    await bare.evaluate(buildBareFilter, { items, mediaBase: src.slice(0, src.lastIndexOf('/') + 1), screen });
+    return await timeChanges(bare, rounds);
+  } finally {
+    await bare.close();
+  }
+}
+
+/** The same scrolls, `runs` times, on a bare page holding the gallery's thumbnails at their places (support/galleryReference.ts). */
+async function bareScrolls(page: Page, ms: number, runs: number): Promise<ScrollResult[]> {
+  const layout = await page.evaluate(scrollLayout, (SPEED_PX_S * ms) / 1000 + VIEWPORT.height);
+  const first = layout.tiles[0];
+  if (!first) throw new Error('The gallery showed no thumbnail to lay out a bare page with.');
+  const bare = await openBarePage(page.context(), first.src);
+  try {
+    await bare.evaluate(buildBareScroller, layout);
+    const firstScreenLoaded = () => [...document.images].every((img) => img.complete || img.getBoundingClientRect().top > innerHeight);
+    await bare.waitForFunction(firstScreenLoaded, undefined, { polling: 'raf', timeout: 60_000 });
+    const results: ScrollResult[] = [];
+    for (let run = 0; run < runs; run += 1) results.push(await bare.evaluate(scrollFor, { ms, speed: SPEED_PX_S }));
+    return results;
+  } finally {
+    await bare.close();
+  }
+}
+
 /** The three slowest samples, slowest first, in whole ms. */
 function slowest(samples: number[]): string {
   return [...samples]
@@ -400,6 +473,7 @@ async function blankPageMs(browser: Browser): Promise<number> {
   }
 }
 
+/** A TCP port that takes connections and never answers: a service that is there and silent. */
 async function startSilentServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {

@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,7 @@ type HostChild = { call<T>(op: HostOp, extra?: Partial<HostRequest>): Promise<T>
  * queued as its page lands), while the built renderer in headless Chromium scrolls the gallery at
  * about 3,000 px/s, up and down, as the library fills. Each run starts from a copy of the same
  * onboarded data folder. `CAST_BENCH_PROFILE=DIR` writes a CPU profile of each busy window there.
+ * The reference (`_reference`, `_ratio`): a bare Node process's own delay over the same window.
  */
 export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[]> {
   ensureRendererBuilt();
@@ -40,7 +41,8 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
   const { generationId } = seeded;
   let { sandbox } = seeded;
   const browser = await launchChromium(benchChromiumPath());
-  const runs: (LoopFigures & { sync: FullSync; idle: LoopFigures })[] = [];
+  const runs: (LoopFigures & { sync: FullSync; idle: LoopFigures; bare: BareFigures })[] = [];
+  const bareLoop = startBareLoop();
   try {
     // An onboarded data folder whose library holds the one real generation (its sync done).
     const first = await startHost(template, sandbox);
@@ -74,16 +76,19 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
         const profileDir = process.env.CAST_BENCH_PROFILE;
         if (profileDir) await host.call('profileStart');
         await host.call('reset');
+        await bareLoop.ask('reset');
         const sync = await host.call<FullSync>('fullSync');
         const figures = await host.call<LoopFigures>('read');
+        const bare = await bareLoop.ask('read');
         if (profileDir) await host.call('profileStop', { path: join(profileDir, `host-loop-${run}.cpuprofile`) });
         const frames = await scrolling.stop();
-        runs.push({ ...figures, sync, idle });
+        runs.push({ ...figures, sync, idle, bare });
         options.log(
           `  host loop run ${run + 1}: p99 ${round(figures.p99, 1)} ms, max ${round(figures.max, 1)} ms, p50 ${round(figures.p50, 1)} ms, loop busy ${round(figures.utilization * 100, 0)} % over ${round(figures.seconds, 1)} s, ` +
             `its garbage collections: the longest ${round(figures.gcMax, 1)} ms (${figures.gcMaxKind}), ${figures.gcOver10} of 10 ms or more ` +
             `(full sync of ${sync.generations} generations in ${round(sync.seconds, 1)} s; downloads ${sync.downloads.map((d) => `${d.state} ${d.n}`).join(', ')}; ` +
-            `${frames} scroll frames; before the sync, scrolling only: p99 ${round(idle.p99, 1)} ms, max ${round(idle.max, 1)} ms, busy ${round(idle.utilization * 100, 0)} %)`,
+            `${frames} scroll frames; before the sync, scrolling only: p99 ${round(idle.p99, 1)} ms, max ${round(idle.max, 1)} ms, busy ${round(idle.utilization * 100, 0)} %; ` +
+            `a bare Node process in the same window: p99 ${round(bare.p99, 1)} ms, max ${round(bare.max, 1)} ms)`,
         );
       } finally {
         await context.close().catch(() => undefined);
@@ -93,6 +98,7 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
       }
     }
   } finally {
+    bareLoop.stop();
     await browser.close();
     await sandbox.stop();
     rmSync(sandbox.dataDir, { recursive: true, force: true });
@@ -105,10 +111,44 @@ export async function benchHostEventLoop(options: BenchOptions): Promise<Metric[
   const note =
     `full sync of ${count} with downloads while the gallery scrolls; ${round(median(runs.map((r) => r.sync.seconds)), 1)} s; ` +
     `sandbox at nice ${SANDBOX_NICE}`;
+  const bareNote = 'a bare Node process with nothing to do, its own delay over the same window';
   return [
     { name: 'host_event_loop_p99_ms_busy', value: round(median(p99s), 1), unit: 'ms', note: `${note}; ${spread(p99s)}` },
+    ...withReference('host_event_loop_p99_ms_busy', median(p99s), median(runs.map((r) => r.bare.p99)), bareNote),
     { name: 'host_event_loop_max_ms_busy', value: round(median(maxes), 1), unit: 'ms', note: `${note}; ${spread(maxes)}` },
+    ...withReference('host_event_loop_max_ms_busy', median(maxes), median(runs.map((r) => r.bare.max)), bareNote),
   ];
+}
+
+function withReference(name: string, ours: number, reference: number, note: string): Metric[] {
+  return [
+    { name: `${name}_reference`, value: round(reference, 1), unit: 'ms', note },
+    { name: `${name}_ratio`, value: round(ours / reference, 2), unit: 'ratio' },
+  ];
+}
+
+type BareFigures = { p99: number; max: number };
+
+/** The event-loop delay a bare Node process with nothing to do sees, in ms: the day's scheduling, none of core's work. */
+const BARE_LOOP = `
+const histogram = require('node:perf_hooks').monitorEventLoopDelay({ resolution: Number(process.argv[1]) });
+histogram.enable();
+process.on('message', (op) => {
+  if (op === 'reset') histogram.reset();
+  process.send({ p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6 });
+});`;
+
+/** The host loop's reference: a bare Node process reading its own event-loop delay, reset and read with the host's. */
+function startBareLoop(): { ask(op: 'reset' | 'read'): Promise<BareFigures>; stop(): void } {
+  const child = spawn(process.execPath, ['-e', BARE_LOOP, String(RESOLUTION_MS)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return {
+    ask: (op) =>
+      new Promise((resolve) => {
+        child.once('message', (figures) => resolve(figures as BareFigures));
+        child.send(op);
+      }),
+    stop: () => child.kill(),
+  };
 }
 
 /** Sets every thread of process `pid` to `nice` (on Linux niceness is per thread; new threads inherit it). */

@@ -78,9 +78,9 @@ function header(missed: readonly Row[]): string[] {
     '',
     '## Reading the figures',
     '',
-    'The machine is 2 cores shared with other work: absolute times for the same code vary by about 2x between days (a new',
-    "tab's empty page, `startup_blank_page_ms`, took 90 ms on one day and 205–264 ms on others). Ratios within one run are",
-    "the reliable comparison (the `…_ratio…` figures, or a start against the same run's `startup_blank_page_ms`).",
+    'The machine is 2 cores shared with other work: times vary up to fivefold between days (an empty page took 90 ms on',
+    'one day, 205–264 ms on others). So a time is judged by its `_ratio` over a `_reference`, the least the same work',
+    'takes in the same run; its own bound is in brackets.',
     '',
     '"Met" judges the latest figure: yes, no, n/a (not measured), or "—" for a figure printed for context. "Day" is the',
     'latest run\'s (2026, month-day); "Earlier" gives the runs before it, newest first.',
@@ -117,11 +117,12 @@ function groupSection(group: FigureGroup, rows: readonly Row[]): string[] {
   const lines = [`## ${group.title}`, '', `${capital(group.how)}.`, ''];
   // When one run gave every figure of the group, it is named once above the table instead of on each row,
   // the table has room for each figure's method, and the figures printed for context share a paragraph.
-  const runs = new Set(rows.map((row) => row.latest?.run));
+  const runs = new Set(rows.flatMap((row) => (row.latest ? [row.latest.run] : [])));
   const one = runs.size === 1 ? [...runs][0] : undefined;
   if (one) lines.push(`From one run: ${one.date}, ${one.commit ? `\`${one.commit}\`` : 'commit not recorded'}, ${machineLabel(one)}.`, '');
-  const context = one ? rows.filter((row) => judgeRow(row) === 'report') : [];
-  const judged = rows.filter((row) => !context.includes(row));
+  const context = one ? rows.filter((row) => row.latest && judgeRow(row) === 'report') : [];
+  // A reference no saved run printed yet says nothing: its row waits for the first run that does.
+  const judged = rows.filter((row) => !context.includes(row) && (row.latest || judgeRow(row) !== 'report'));
   const withEarlier = judged.some((row) => row.earlier.length > 0);
   const columns = [
     'Metric',
@@ -140,22 +141,19 @@ function groupSection(group: FigureGroup, rows: readonly Row[]): string[] {
       : latest
         ? [latest.run.date.slice(5), latest.run.commit ?? '—', shortMachine(latest.run)]
         : ['—', '—', '—'];
-    const cells = [
-      latest ? number(latest.value) : 'not measured',
-      target,
-      MET[judgeRow(row)],
-      ...where,
-      ...(withEarlier ? [earlier(row)] : []),
-    ];
+    const cells = [latest ? number(latest.value) : '—', target, MET[judgeRow(row)], ...where, ...(withEarlier ? [earlier(row)] : [])];
     lines.push(`| \`${row.name}\` | ${cells.join(' | ')} |`);
   }
   lines.push('');
   if (context.length) {
-    const items = context.map((row) => `\`${row.name}\` ${number(row.latest?.value ?? null)} (${figureSpec(row.name)!.method})`);
+    const items = context.map((row) => `\`${row.name}\` ${number(row.latest?.value ?? null)} (${contextNote(row)})`);
     lines.push(...wrap(`Printed for context: ${items.join('; ')}.`, ''), '');
   }
   if (!one) {
-    for (const [family, spec] of Object.entries(group.figures)) lines.push(...wrap(`- \`${family}\`: ${spec.method}.`, '  '));
+    // A figure's `_reference` and `_ratio` are said once in the header and in METHODS.md.
+    for (const [family, spec] of Object.entries(group.figures))
+      if (!(family.replace(/_(ratio|reference)$/, '') in group.figures && /_(ratio|reference)$/.test(family)))
+        lines.push(...wrap(`- \`${family}\`: ${spec.method}.`, '  '));
     lines.push('');
   }
   return lines;
@@ -173,6 +171,13 @@ function earlier(row: Row): string {
   return shown.join('; ') || '—';
 }
 
+/** A context figure's method, and the bound it had before a ratio was judged in its place. */
+function contextNote(row: Row): string {
+  const spec = figureSpec(row.name)!;
+  if (!('contextAtMost' in spec.target)) return spec.method;
+  return `${spec.method}; bound ≤ ${number(spec.target.contextAtMost)} ${row.latest?.unit ?? ''}`.trimEnd();
+}
+
 function targetLabel(target: Target, unit: string): string {
   const withUnit = (n: number) => `${number(n)}${unit && unit !== 'ratio' ? ` ${unit}` : ''}`;
   if ('atMost' in target) return `≤ ${withUnit(target.atMost)}`;
@@ -180,6 +185,7 @@ function targetLabel(target: Target, unit: string): string {
   if ('equals' in target) return withUnit(target.equals);
   if ('equalsFigure' in target) return `= \`${target.equalsFigure}\``;
   if ('atMostFigure' in target) return target.text;
+  if ('contextAtMost' in target) return `(≤ ${withUnit(target.contextAtMost)})`;
   return 'report';
 }
 

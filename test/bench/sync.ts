@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent } from 'undici';
+import { Agent, request } from 'undici';
 import { createCore } from '../../electron/core/createCore.ts';
 import { FilePreferences } from '../../electron/core/preferences/preferences.ts';
 import { startFaultProxy } from '../chaos/faultProxy.ts';
@@ -17,7 +17,8 @@ const LIST = /^\/v1\/(characters|generations|voices|audio|account\/usage)$/;
  * sync_full_ratio_to_floor_100k and sync_incremental_ms: a sandbox holding 100,000 generations
  * (10,000 with --quick), reached through a relay that adds RTT_MS to every request; core's full
  * history sync is timed from its first list request to its end, and divided by pages × RTT_MS, the
- * floor of serial cursor paging. Then an incremental sync with nothing changed.
+ * floor of serial cursor paging. Then an incremental sync with nothing changed, against its
+ * reference: the same GETs from a plain request loop (`sync_incremental_ms_ratio`).
  */
 export async function benchSync(options: BenchOptions): Promise<Metric[]> {
   const count = options.quick ? 10_000 : 100_000;
@@ -36,6 +37,7 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
   const fulls: number[] = [];
   const ratios: number[] = [];
   const incrementals: number[] = [];
+  const plains: number[] = [];
   try {
     const runs = options.quick ? Math.max(2, options.runs) : 1;
     for (let run = 0; run < runs; run += 1) {
@@ -44,6 +46,8 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
       // Downloads would compete with the sync for the same connection pool: the figure is the sync's.
       prefs.set('settings', { autoDownload: false });
       const lists: number[] = [];
+      // The GETs of the latest incremental sync, for the plain loop to send again.
+      const gets: string[] = [];
       const ready = { ...sandbox.ready, base_url: via(sandbox.ready.base_url), cdn_url: via(sandbox.ready.cdn_url) };
       const core = await createCore(
         headlessCoreDeps(userDataDir, {
@@ -52,7 +56,10 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
           fetchDispatcher: dispatcher,
           tuning: {
             syncPeriodMs: 3_600_000,
-            onAttempt: (r) => (r.method === 'GET' && LIST.test(r.path.split('?')[0] ?? '') ? lists.push(performance.now()) : undefined),
+            onAttempt: (r) => {
+              if (r.method === 'GET') gets.push(r.path);
+              if (r.method === 'GET' && LIST.test(r.path.split('?')[0] ?? '')) lists.push(performance.now());
+            },
           },
         }),
       );
@@ -68,9 +75,12 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
         `  sync: full sync of ${items} generations in ${round(seconds, 1)} s, ${pages} list pages, floor ${round((pages * RTT_MS) / 1000, 1)} s`,
       );
       for (let i = 0; i < 3; i += 1) {
+        gets.length = 0;
         const t0 = performance.now();
         await session.sync.run();
         incrementals.push(performance.now() - t0);
+        await sleep(100);
+        plains.push(await plainLoopMs(gets, ready, dispatcher));
         await sleep(100);
       }
       await core.stop();
@@ -95,7 +105,28 @@ export async function benchSync(options: BenchOptions): Promise<Metric[]> {
       unit: 'ms',
       note: `nothing changed, ${RTT_MS} ms added round trip`,
     },
+    {
+      name: 'sync_incremental_ms_reference',
+      value: round(median(plains), 0),
+      unit: 'ms',
+      note: `the same GETs one after another from a plain undici loop through the same relay`,
+    },
+    { name: 'sync_incremental_ms_ratio', value: round(median(incrementals) / median(plains), 2), unit: 'ratio' },
   ];
+}
+
+/**
+ * The reference for an incremental sync: the GETs it sent (`paths`), sent again one after another
+ * by a plain undici loop with the same key, pool and relay, each answer read whole; in ms.
+ */
+async function plainLoopMs(paths: readonly string[], ready: { base_url: string; api_key: string }, dispatcher: Agent): Promise<number> {
+  const t0 = performance.now();
+  for (const path of paths) {
+    const answer = await request(new URL(path, ready.base_url), { dispatcher, headers: { authorization: `Bearer ${ready.api_key}` } });
+    await answer.body.arrayBuffer();
+    if (answer.statusCode !== 200) throw new Error(`The plain loop's GET ${path} answered ${answer.statusCode}.`);
+  }
+  return performance.now() - t0;
 }
 
 /** A sandbox whose seeded user has `count` completed image generations (one real, the rest copies in SQL). */

@@ -5,7 +5,7 @@ import { check, resolveConfig } from 'prettier';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderSheet, SHEET_PATH } from '../bench/sheet.ts';
 import { RESULTS_DIR, saveRun } from '../bench/support/savedRuns.ts';
-import { everyTargetMet } from '../bench/targets.ts';
+import { everyTargetMet, FIGURE_GROUPS, judge } from '../bench/targets.ts';
 
 /**
  * test/bench/RESULTS.md is written by `npm run results` from the saved runs in test/bench/results/
@@ -124,5 +124,35 @@ describe('targets judged from the one table', () => {
     ];
     expect(everyTargetMet(sandbox(4.3))).toBe(true);
     expect(everyTargetMet(sandbox(4.4))).toBe(false);
+  });
+
+  it('a time with a bound of its own has a `_ratio` sibling judged against a reference, or says why not', () => {
+    const figures = new Map(FIGURE_GROUPS.flatMap((group) => Object.entries(group.figures)));
+    const bounded = [...figures].filter(
+      ([name, { target }]) =>
+        /_(ms|seconds)(_|$)/.test(name) &&
+        !name.endsWith('_ratio') &&
+        ['atMost', 'atLeast', 'equals', 'contextAtMost'].some((k) => k in target),
+    );
+    expect(bounded.length).toBeGreaterThan(5);
+    const alone = bounded
+      .filter(([name, spec]) => !figures.has(`${name}_ratio`) && !(spec.noReference && 'atMost' in spec.target))
+      .map(([name]) => name);
+    expect(alone).toEqual([]);
+    const orphans = [...figures].filter(([name, spec]) => 'contextAtMost' in spec.target && !figures.has(`${name}_ratio`));
+    expect(orphans).toEqual([]);
+  });
+
+  it("a time kept for context is not judged; its ratio is, and long frames are judged against the same size's bare page", () => {
+    const run = new Map<string, number | null>([
+      ['gallery_long_frames_10k_reference', 1],
+      ['gallery_long_frames_100k_reference', 0],
+    ]);
+    expect(judge('gallery_scroll_p95_frame_ms_10k', 33.3, run)).toBe('report');
+    expect(judge('gallery_scroll_p95_frame_ms_10k_ratio', 1, run)).toBe('met');
+    expect(judge('gallery_scroll_p95_frame_ms_10k_ratio', 2, run)).toBe('missed');
+    expect(judge('gallery_long_frames_10k', 1, run)).toBe('met');
+    expect(judge('gallery_long_frames_100k', 1, run)).toBe('missed');
+    expect(judge('gallery_long_frames_10k', 0, new Map())).toBe('not measured');
   });
 });

@@ -71,19 +71,18 @@ function header(missed: readonly Row[]): string[] {
     '',
     '## Running them',
     '',
-    '- `npm run bench` runs every benchmark and prints `name value unit target`; `-- --only NAME[,NAME…]` runs some,',
-    '  `--help` lists the options. Benchmarks print; they never fail a run. `--quick` figures are not tracked here.',
-    '- `npm run chaos` and `npm run crash` print their counts and exit 1 when a target is missed.',
-    '- `--save` on any of them keeps the run in `test/bench/results/`; `npm run results` then writes this file.',
+    '- `npm run bench` prints `name value unit target`; `-- --only NAME[,NAME…]` runs some, `--help` lists options.',
+    '  Benchmarks print and never fail; `--quick` runs are not kept.',
+    '- `npm run chaos` and `npm run crash` exit 1 when a target is missed.',
+    '- `--save` keeps a run in `test/bench/results/`; `npm run results` writes this file.',
     '',
     '## Reading the figures',
     '',
-    'The machine is 2 cores shared with other work: times vary up to fivefold between days (an empty page took 90 ms on',
-    'one day, 205–264 ms on others). So a time is judged by its `_ratio` over a `_reference`, the least the same work',
-    'takes in the same run; its own bound is in brackets.',
+    'Times on this shared 2-core machine vary fivefold between days, so a time is judged by its `_ratio` over a',
+    '`_reference`, the least the same work takes in the same run; its own bound is in brackets.',
     '',
-    '"Met" judges the latest figure: yes, no, n/a (not measured), or "—" for a figure printed for context. "Day" is the',
-    'latest run\'s (2026, month-day); "Earlier" gives the runs before it, newest first.',
+    '"Met": yes, no, n/a (not measured), "—" (context). "Day": the latest run\'s (2026, month-day); "Earlier": the',
+    'runs before it, newest first. Runs without a commit predate commits being saved.',
     '',
   ];
 }
@@ -101,7 +100,7 @@ function runsSection(runs: readonly SavedRunFile[]): string[] {
     const memory = first.machine.memory_gib === null ? '' : `, ${first.machine.memory_gib} GiB`;
     const commands = new Map<string, SavedRunFile[]>();
     for (const run of day) {
-      const key = `\`${run.command}\`, ${run.commit ? `\`${run.commit}\`` : 'commit not recorded'}`;
+      const key = `\`${run.command}\`${run.commit ? `, \`${run.commit}\`` : ''}`;
       commands.set(key, [...(commands.get(key) ?? []), run]);
     }
     const said = [...commands].map(([command, group]) => {
@@ -119,7 +118,7 @@ function groupSection(group: FigureGroup, rows: readonly Row[]): string[] {
   // the table has room for each figure's method, and the figures printed for context share a paragraph.
   const runs = new Set(rows.flatMap((row) => (row.latest ? [row.latest.run] : [])));
   const one = runs.size === 1 ? [...runs][0] : undefined;
-  if (one) lines.push(`From one run: ${one.date}, ${one.commit ? `\`${one.commit}\`` : 'commit not recorded'}, ${machineLabel(one)}.`, '');
+  if (one) lines.push(`From one run: ${one.date}, ${one.commit ? `\`${one.commit}\`, ` : ''}${machineLabel(one)}.`, '');
   const context = one ? rows.filter((row) => row.latest && judgeRow(row) === 'report') : [];
   // A reference no saved run printed yet says nothing: its row waits for the first run that does.
   const judged = rows.filter((row) => !context.includes(row) && (row.latest || judgeRow(row) !== 'report'));

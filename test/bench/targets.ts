@@ -94,7 +94,7 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
       },
       startup_blank_page_ms: {
         target: report,
-        method: "a new tab painting an empty page: the start figures' reference and the day's speed",
+        method: "an empty page painted in a new tab: the starts' reference",
       },
     },
   },
@@ -143,7 +143,8 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     figures: {
       collab_fanout_p95_ms_clients: {
         target: { atMost: 100 },
-        method: "an edit to its arrival at its scene's other clients, one edit/s per client, p95 of 30 s",
+        method: "an edit to its arrival at the scene's other clients; one edit/s each, p95 of 30 s",
+        noReference: 'not yet: a bare WebSocket broadcast of the same updates to the same clients is the reference to add',
       },
     },
   },

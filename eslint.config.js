@@ -184,6 +184,7 @@ const RENDERER_DONE = [
   'renderer/stores',
   'renderer/bridge',
   'renderer/errors',
+  'renderer/features/queue',
 ];
 const SHORT_FUNCTIONS = [`electron/core/**/*.${SOURCE}`, 'electron/sandbox/**/*.ts', ...RENDERER_DONE.map((dir) => `${dir}/**/*.ts`)];
 const COMPONENT_FILES = RENDERER_DONE.map((dir) => `${dir}/**/*.tsx`);

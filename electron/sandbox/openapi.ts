@@ -88,12 +88,49 @@ const adminOp = (summary: string, body: z.ZodType | null, response: Json, parame
 
 const QuoteDecisionResult = ref('QuoteResponse');
 
+type Paths = Record<string, Record<string, Op>>;
+
 /**
  * The OpenAPI 3.1 document of the sandbox, generated from the shared zod contract (one source of
  * truth), covering /v1, /api/keys, /cdn, /sandbox and this document itself.
  */
 export function buildOpenApi(baseUrl: string): Json {
-  const paths: Record<string, Record<string, Op>> = {
+  const paths: Paths = {
+    ...characterPaths(),
+    ...mediaPaths(),
+    ...accountPaths(),
+    ...webPaths(),
+    ...sandboxUserPaths(),
+    ...sandboxControlPaths(),
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Character Media Generation Service (Cast Studio sandbox)',
+      version: api.DEFAULT_CAPABILITIES.capability_version,
+      description:
+        'The service interface as the sandbox implements it. Decisions where the spec says "not shown" are in docs/service-decisions.md.',
+    },
+    servers: [{ url: baseUrl }],
+    security: apiKey,
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'sk_live_ + 64 hex (spec 2.1, 5)' },
+        session: { type: 'http', scheme: 'bearer', description: 'Web application session token (spec 4.7)' },
+        admin: { type: 'http', scheme: 'bearer', description: 'Sandbox admin token from the ready line' },
+      },
+      schemas: {
+        ErrorBody: schema(api.ErrorBody),
+        QuoteResponse: schema(api.QuoteResponse),
+      },
+    },
+    paths,
+  };
+}
+
+/** The character resources (spec 4.1). */
+function characterPaths(): Paths {
+  return {
     '/v1/characters': {
       post: creatingOp('Create a character (spec 4.1)', 'characters', api.CreateCharacterRequest, api.CharacterAcceptedResponse),
       get: read('List characters', 'characters', api.CharacterList, queryParams(api.PageQuery)),
@@ -128,6 +165,12 @@ export function buildOpenApi(baseUrl: string): Json {
         },
       },
     },
+  };
+}
+
+/** Generations, voices and speech (spec 4.2, 4.4, 4.5). */
+function mediaPaths(): Paths {
+  return {
     '/v1/generations': {
       post: creatingOp('Create a generation (spec 4.2)', 'generations', api.CreateGenerationRequest, api.GenerationAcceptedResponse),
       get: read('List generations with strict filters', 'generations', api.GenerationList, queryParams(api.GenerationListQuery)),
@@ -149,6 +192,12 @@ export function buildOpenApi(baseUrl: string): Json {
       get: read('Get an audio track', 'audio', api.AudioResponse, [idParam()]),
       delete: del('an audio track', 'audio'),
     },
+  };
+}
+
+/** The account, the catalog, quotes and uploads (spec 4.3, 4.6). */
+function accountPaths(): Paths {
+  return {
     '/v1/account': { get: read('Profile, balance and subscription (spec 4.6)', 'account', api.AccountResponse) },
     '/v1/account/usage': { get: read('Credit transactions', 'account', api.UsageList, queryParams(api.UsageQuery)) },
     '/v1/capabilities': { get: read('Capability catalog (documented extension)', 'quotes', api.CapabilitiesResponse) },
@@ -174,6 +223,12 @@ export function buildOpenApi(baseUrl: string): Json {
         responses: { '201': { description: 'Stored', ...json(schema(api.UploadResponse)) }, ...errors(400, 413, 415), ...AUTH_ERRORS },
       },
     },
+  };
+}
+
+/** The CDN and the web application’s key management (spec 4.7). */
+function webPaths(): Paths {
+  return {
     '/cdn/{name}': {
       get: {
         summary: 'A CDN file: immutable, content-addressed, Range, ETag',
@@ -213,6 +268,12 @@ export function buildOpenApi(baseUrl: string): Json {
         responses: { '200': { description: 'Revoked', ...json(schema(api.DeletedResponse)) }, ...errors(401, 404) },
       },
     },
+  };
+}
+
+/** Sandbox administration: users and quote approval. */
+function sandboxUserPaths(): Paths {
+  return {
     '/sandbox/users': {
       post: {
         ...adminOp('Create a user with a web session token', api.SandboxCreateUser, schema(api.SandboxUserCreated)),
@@ -243,6 +304,15 @@ export function buildOpenApi(baseUrl: string): Json {
         ],
       ),
     },
+    '/sandbox/quotes/{id}/expire': {
+      post: adminOp('Expire a quote now (to exercise quote_expired)', null, QuoteDecisionResult, [idParam()]),
+    },
+  };
+}
+
+/** Sandbox administration: the pace of jobs, the clock, faults and the ledger; and this document. */
+function sandboxControlPaths(): Paths {
+  return {
     '/sandbox/speed': {
       get: adminOp('Read the pace of jobs', null, schema(api.SandboxSpeedResponse)),
       put: adminOp('Set the pace of jobs accepted from now on', api.SandboxSpeedSetting, schema(api.SandboxSpeedResponse)),
@@ -253,9 +323,6 @@ export function buildOpenApi(baseUrl: string): Json {
         api.SandboxClockAdvance,
         schema(api.SandboxClockResponse),
       ),
-    },
-    '/sandbox/quotes/{id}/expire': {
-      post: adminOp('Expire a quote now (to exercise quote_expired)', null, QuoteDecisionResult, [idParam()]),
     },
     '/sandbox/faults': {
       get: adminOp('Read fault injection', null, schema(api.dataOf(api.SandboxFaults))),
@@ -275,28 +342,5 @@ export function buildOpenApi(baseUrl: string): Json {
         responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } },
       },
     },
-  };
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Character Media Generation Service (Cast Studio sandbox)',
-      version: api.DEFAULT_CAPABILITIES.capability_version,
-      description:
-        'The service interface as the sandbox implements it. Decisions where the spec says "not shown" are in docs/service-decisions.md.',
-    },
-    servers: [{ url: baseUrl }],
-    security: apiKey,
-    components: {
-      securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'sk_live_ + 64 hex (spec 2.1, 5)' },
-        session: { type: 'http', scheme: 'bearer', description: 'Web application session token (spec 4.7)' },
-        admin: { type: 'http', scheme: 'bearer', description: 'Sandbox admin token from the ready line' },
-      },
-      schemas: {
-        ErrorBody: schema(api.ErrorBody),
-        QuoteResponse: schema(api.QuoteResponse),
-      },
-    },
-    paths,
   };
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { SandboxReady } from '../../shared/api/index.ts';
 import { CdnStore } from './cdnStore.ts';
-import { openDatabase, transaction } from './db/database.ts';
+import { openDatabase, transaction, type Db } from './db/database.ts';
 import { FaultState } from './faults.ts';
 import { purgeOldRecords } from './idempotency.ts';
 import { rebaseCdnAddresses } from './repos/cdnRepo.ts';
@@ -64,6 +64,46 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     if (!services) throw new Error('The sandbox is still starting.');
     return services;
   });
+  const port = await listenOnPort(server, options, { dataDir, db, log });
+  const baseUrl = `https://127.0.0.1:${port}`;
+  const storage = variants.storageOrigin() ? await startStorage({ key: tls.keyPem, cert: tls.certPem }, () => services) : null;
+  const { base, attach } = baseServices({
+    db,
+    dataDir,
+    baseUrl,
+    storageUrl: storage?.url ?? null,
+    renderer,
+    log,
+    variants,
+    speed: options.speed,
+  });
+  const presetPreviews = new PresetPreviews(base);
+  const built: Services = { ...base, presetPreviews };
+  services = built;
+  const scheduler = new Scheduler(built);
+  attach(scheduler);
+  scheduler.start();
+  presetPreviews.ensure();
+  const purge = setInterval(() => purgeOldRecords(db, new Date()), 3600_000);
+  purge.unref();
+
+  return {
+    ready: { base_url: baseUrl, cdn_url: base.cdnUrl, ca_cert: tls.caCertPath, api_key: apiKey, admin_token: adminToken },
+    services: built,
+    close: async () => {
+      clearInterval(purge);
+      await stopAll({ server, storage, scheduler, presetPreviews, renderer, db });
+    },
+  };
+}
+
+type Startup = { dataDir: string; db: Db; log: (message: string) => void };
+
+/**
+ * Listens on the asked port, or on the remembered one (any free port when it is taken), remembers
+ * it, and rebases the stored CDN addresses when it changed.
+ */
+async function listenOnPort(server: Server, options: SandboxOptions, { dataDir, db, log }: Startup): Promise<number> {
   const remembered = options.rememberPort && options.port === 0 ? rememberedPort(dataDir) : null;
   try {
     await listen(server, remembered ?? options.port);
@@ -79,11 +119,23 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   if (remembered !== null && remembered !== port) {
     transaction(db, () => rebaseCdnAddresses(db, `https://127.0.0.1:${remembered}/cdn/`, `https://127.0.0.1:${port}/cdn/`));
   }
-  const baseUrl = `https://127.0.0.1:${port}`;
-  const cdnUrl = `${baseUrl}/cdn`;
-  const storage = variants.storageOrigin() ? await startStorage({ key: tls.keyPem, cert: tls.certPem }, () => services) : null;
+  return port;
+}
+
+type BaseParts = Startup & {
+  baseUrl: string;
+  storageUrl: string | null;
+  renderer: MediaRenderer;
+  variants: Services['variants'];
+  speed: Speed;
+};
+
+/** The services but the preset previews; `attach` hands them the scheduler once it exists. */
+function baseServices(parts: BaseParts): { base: Omit<Services, 'presetPreviews'>; attach: (scheduler: Scheduler) => void } {
+  const { db, dataDir, baseUrl, log } = parts;
   let scheduler: Scheduler | null = null;
   let clockOffsetMs = 0;
+  const cdnUrl = `${baseUrl}/cdn`;
   const base: Omit<Services, 'presetPreviews'> = {
     db,
     now: () => new Date(Date.now() + clockOffsetMs),
@@ -93,45 +145,45 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     },
     baseUrl,
     cdnUrl,
-    storageUrl: storage?.url ?? null,
-    speed: options.speed,
+    storageUrl: parts.storageUrl,
+    speed: parts.speed,
     faults: new FaultState(db),
     locks: new KeyedMutex(),
     cdn: new CdnStore(db, dataDir, cdnUrl),
-    renderer,
+    renderer: parts.renderer,
     nudge: () => scheduler?.nudge(),
     cursorSecret: ensureCursorSecret(db),
     log,
-    variants,
+    variants: parts.variants,
   };
-  const presetPreviews = new PresetPreviews(base);
-  const built: Services = { ...base, presetPreviews };
-  services = built;
-  scheduler = new Scheduler(built);
-  scheduler.start();
-  presetPreviews.ensure();
-  const purge = setInterval(() => purgeOldRecords(db, new Date()), 3600_000);
-  purge.unref();
+  const attach = (running: Scheduler): void => {
+    scheduler = running;
+  };
+  return { base, attach };
+}
 
-  return {
-    ready: { base_url: baseUrl, cdn_url: cdnUrl, ca_cert: tls.caCertPath, api_key: apiKey, admin_token: adminToken },
-    services: built,
-    close: async () => {
-      clearInterval(purge);
-      await new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      });
-      await storage?.close();
-      // Both stop taking work at once; closing the renderer then kills the ffmpeg children of
-      // renders in flight, so stopping never waits for a render. Their jobs stay as they were in
-      // the database (every commit is one transaction) and resume at the next start.
-      const stopping = [scheduler?.stop(), presetPreviews.stop()];
-      await renderer.close();
-      await Promise.all(stopping);
-      db.close();
-    },
-  };
+type Running = {
+  server: ReturnType<typeof createSandboxServer>;
+  storage: { close: () => Promise<void> } | null;
+  scheduler: Scheduler;
+  presetPreviews: PresetPreviews;
+  renderer: MediaRenderer;
+  db: Db;
+};
+
+async function stopAll({ server, storage, scheduler, presetPreviews, renderer, db }: Running): Promise<void> {
+  await new Promise<void>((ok) => {
+    server.close(() => ok());
+    server.closeAllConnections();
+  });
+  await storage?.close();
+  // Both stop taking work at once; closing the renderer then kills the ffmpeg children of
+  // renders in flight, so stopping never waits for a render. Their jobs stay as they were in
+  // the database (every commit is one transaction) and resume at the next start.
+  const stopping = [scheduler.stop(), presetPreviews.stop()];
+  await renderer.close();
+  await Promise.all(stopping);
+  db.close();
 }
 
 /**

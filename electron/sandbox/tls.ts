@@ -32,6 +32,29 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
   mkdirSync(dir, { recursive: true });
   x509.cryptoProvider.set(webcrypto);
   const now = Date.now();
+  const { ca, caKeys } = await createCa(x509, now);
+  const { server, serverKeys } = await createServerCertificate(x509, ca, caKeys, now);
+  const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', serverKeys.privateKey);
+  const keyPem = x509.PemConverter.encode(pkcs8, 'PRIVATE KEY');
+  const caCertPem = ca.toString('pem');
+  const certPem = server.toString('pem');
+  // The CA's private key is not kept: nothing else is ever signed with it.
+  writeFileSync(caCertPath, caCertPem);
+  writeFileSync(keyPath, keyPem, { mode: 0o600 });
+  writeFileSync(certPath, certPem);
+  return { caCertPath, caCertPem, keyPem, certPem };
+}
+
+/** A random positive serial number, as hex. */
+function randomSerial(): string {
+  const bytes = webcrypto.getRandomValues(new Uint8Array(16));
+  bytes[0] = (bytes[0] ?? 0) & 0x7f;
+  return Buffer.from(bytes).toString('hex');
+}
+
+type X509 = typeof import('@peculiar/x509');
+
+async function createCa(x509: X509, now: number) {
   const caKeys = await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']);
   const ca = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
@@ -46,6 +69,10 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
       await x509.SubjectKeyIdentifierExtension.create(caKeys.publicKey),
     ],
   });
+  return { ca, caKeys };
+}
+
+async function createServerCertificate(x509: X509, ca: InstanceType<X509['X509Certificate']>, caKeys: CryptoKeyPair, now: number) {
   const serverKeys = await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify']);
   const server = await x509.X509CertificateGenerator.create({
     serialNumber: randomSerial(),
@@ -68,20 +95,5 @@ export async function loadOrCreateTls(dataDir: string): Promise<TlsMaterial> {
       await x509.SubjectKeyIdentifierExtension.create(serverKeys.publicKey),
     ],
   });
-  const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', serverKeys.privateKey);
-  const keyPem = x509.PemConverter.encode(pkcs8, 'PRIVATE KEY');
-  const caCertPem = ca.toString('pem');
-  const certPem = server.toString('pem');
-  // The CA's private key is not kept: nothing else is ever signed with it.
-  writeFileSync(caCertPath, caCertPem);
-  writeFileSync(keyPath, keyPem, { mode: 0o600 });
-  writeFileSync(certPath, certPem);
-  return { caCertPath, caCertPem, keyPem, certPem };
-}
-
-/** A random positive serial number, as hex. */
-function randomSerial(): string {
-  const bytes = webcrypto.getRandomValues(new Uint8Array(16));
-  bytes[0] = (bytes[0] ?? 0) & 0x7f;
-  return Buffer.from(bytes).toString('hex');
+  return { server, serverKeys };
 }

@@ -13,7 +13,7 @@ import { useProfilesStore } from '../features/settings/profilesStore.ts';
 import { useCharacterGenerationsStore } from '../features/studio/characterGenerationsStore.ts';
 import { useTracksStore } from '../features/voices/tracksStore.ts';
 import { useVoicesStore } from '../features/voices/voicesStore.ts';
-import type { EventPayload, Connection } from '../../shared/ipc/index.ts';
+import type { EventPayload, Connection, Job } from '../../shared/ipc/index.ts';
 import { useAccountStore } from '../stores/accountStore.ts';
 import { useCharactersStore } from '../stores/charactersStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
@@ -34,17 +34,8 @@ import { useCoreStateStore } from './coreStateStore.ts';
  * the events only while that screen is shown; it reads them afresh when it opens.
  */
 export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connection) => void): () => void {
-  let profileId: string | null | undefined;
   const stops = [
-    listen('job.updated', (job) => {
-      useJobsInFlightStore.getState().apply(job);
-      const jobs = useJobsStore.getState();
-      const before = jobs.jobs[job.id];
-      jobs.apply(job);
-      if (job.state === 'failed' && before?.state !== 'failed' && job.error) {
-        useToastStore.getState().show(`${job.title} failed: ${describeError(job.error)}`, 'error');
-      }
-    }),
+    listen('job.updated', applyJob),
     listen('character.updated', (character) => useCharactersStore.getState().apply(character)),
     listen('library.updated', (update) => {
       useCharacterGenerationsStore.getState().applyUpdate(update);
@@ -74,21 +65,37 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     listen('core.changed', (core) => useCoreStateStore.getState().apply(core)),
     listen('service.learned', (facts) => useServiceFactsStore.getState().apply(facts)),
     listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),
-    listen('connection.changed', (connection) => {
-      // Another connection's work in flight is not this one's.
-      const id = connection.profile?.id ?? null;
-      if (profileId !== undefined && id !== profileId) {
-        useJobsInFlightStore.getState().reset();
-        void useJobsInFlightStore.getState().load();
-      }
-      profileId = id;
-      useConnectionStore.getState().apply(connection);
-      useProfilesStore.getState().applyConnection(connection);
-      onConnectionChanged(connection);
-    }),
+    listen('connection.changed', followConnection(onConnectionChanged)),
   ];
   return () => {
     for (const stop of stops) stop();
+  };
+}
+
+function applyJob(job: Job): void {
+  useJobsInFlightStore.getState().apply(job);
+  const jobs = useJobsStore.getState();
+  const before = jobs.jobs[job.id];
+  jobs.apply(job);
+  if (job.state === 'failed' && before?.state !== 'failed' && job.error) {
+    useToastStore.getState().show(`${job.title} failed: ${describeError(job.error)}`, 'error');
+  }
+}
+
+/** Hands each connection to the stores; a switch to another connection reads its work in flight afresh. */
+function followConnection(onConnectionChanged: (connection: Connection) => void): (connection: Connection) => void {
+  let profileId: string | null | undefined;
+  return (connection) => {
+    // Another connection's work in flight is not this one's.
+    const id = connection.profile?.id ?? null;
+    if (profileId !== undefined && id !== profileId) {
+      useJobsInFlightStore.getState().reset();
+      void useJobsInFlightStore.getState().load();
+    }
+    profileId = id;
+    useConnectionStore.getState().apply(connection);
+    useProfilesStore.getState().applyConnection(connection);
+    onConnectionChanged(connection);
   };
 }
 

@@ -81,72 +81,72 @@ export function attach(
       continue;
     }
     const key = nextKey();
-    if ('file' in input) {
-      const { file } = input;
-      const problem = checkUpload(file, options.kinds);
-      const type = contentTypeOf(file);
-      if (problem || !type) {
-        refused.push(problem ?? `${file.name} cannot be used here.`);
-        continue;
-      }
-      room -= 1;
-      const kind = type.split('/')[0] as UploadKind;
-      options.sink.add({
-        key,
-        name: file.name,
-        kind,
-        previewUrl: URL.createObjectURL(file),
-        mediaId: null,
-        state: 'reading',
-        progress: 0,
-        url: null,
-        error: null,
-      });
-      void uploadChecked(file, options.kinds, key, options.sink);
-      continue;
-    }
-    const { item } = input;
-    const kind = kindOfItem(item.kind);
-    if (kind && !options.kinds.includes(kind)) {
-      refused.push(`${item.title} is ${kind === 'audio' ? 'audio' : `a ${kind}`}; this place takes ${options.kinds.join(' or ')}.`);
-      continue;
-    }
-    room -= 1;
-    if (item.url) {
-      options.sink.add({
-        key,
-        name: item.title,
-        kind,
-        previewUrl: kind === 'image' ? item.url : null,
-        mediaId: item.mediaId,
-        state: 'ready',
-        progress: 1,
-        url: item.url,
-        error: null,
-      });
-      continue;
-    }
-    if (!item.mediaId) {
-      refused.push(`${item.title} has no media yet, so it cannot be used.`);
-      room += 1;
-      continue;
-    }
+    const problem = 'file' in input ? attachFile(input.file, key, options) : attachItem(input.item, key, options);
+    if (problem) refused.push(problem);
+    else room -= 1;
+  }
+  return refused;
+}
+
+type AttachOptions = { kinds: readonly UploadKind[]; sink: AttachmentSink };
+
+/** A file checked against the upload types and sizes, then uploaded; answers why it was refused, or null. */
+function attachFile(file: File, key: string, options: AttachOptions): string | null {
+  const problem = checkUpload(file, options.kinds);
+  const type = contentTypeOf(file);
+  if (problem || !type) return problem ?? `${file.name} cannot be used here.`;
+  const kind = type.split('/')[0] as UploadKind;
+  options.sink.add({
+    key,
+    name: file.name,
+    kind,
+    previewUrl: URL.createObjectURL(file),
+    mediaId: null,
+    state: 'reading',
+    progress: 0,
+    url: null,
+    error: null,
+  });
+  void uploadChecked(file, options.kinds, key, options.sink);
+  return null;
+}
+
+/** A gallery item or a link: taken by its address when it has one, else its media is uploaded from the library. */
+function attachItem(item: Extract<AttachmentInput, { item: unknown }>['item'], key: string, options: AttachOptions): string | null {
+  const kind = kindOfItem(item.kind);
+  if (kind && !options.kinds.includes(kind))
+    return `${item.title} is ${kind === 'audio' ? 'audio' : `a ${kind}`}; this place takes ${options.kinds.join(' or ')}.`;
+  if (item.url) {
     options.sink.add({
       key,
       name: item.title,
       kind,
-      previewUrl: null,
+      previewUrl: kind === 'image' ? item.url : null,
       mediaId: item.mediaId,
-      state: 'reading',
-      progress: null,
-      url: null,
+      state: 'ready',
+      progress: 1,
+      url: item.url,
       error: null,
     });
-    void uploadLibraryMedia(item.mediaId, item.title, options.kinds, (phase, fraction) =>
-      options.sink.patch(key, progressPatch(phase, fraction)),
-    ).then((result) => settle(options.sink, key, result));
+    return null;
   }
-  return refused;
+  if (!item.mediaId) return `${item.title} has no media yet, so it cannot be used.`;
+  options.sink.add({
+    key,
+    name: item.title,
+    kind,
+    previewUrl: null,
+    mediaId: item.mediaId,
+    state: 'reading',
+    progress: null,
+    url: null,
+    error: null,
+  });
+  const { mediaId } = item;
+  void uploadLibraryMedia(mediaId, item.title, options.kinds, (phase, fraction) =>
+    options.sink.patch(key, progressPatch(phase, fraction)),
+  ).then((result) => settle(options.sink, key, result));
+  return null;
 }
 
 /** Reads the file's first bytes before sending it: a file that is not what its name says never uploads. */

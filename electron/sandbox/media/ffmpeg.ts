@@ -126,14 +126,19 @@ export function runFfmpeg({ args, input, purpose, limits = RENDER_LIMITS }: Ffmp
       else if (code === 0) resolve(new Uint8Array(Buffer.concat(out)));
       else reject(exitError({ code, signal, log, purpose, limit }));
     });
-    if (input === undefined) child.stdin.end();
-    else if (input instanceof Uint8Array) child.stdin.end(input);
-    else
-      input(child.stdin).then(
-        () => child.stdin.end(),
-        (error: unknown) => stop(error instanceof Error ? error : new Error(String(error))),
-      );
+    feed(child.stdin, input, stop);
   });
+}
+
+/** Hands ffmpeg its stdin: nothing, bytes, or what a writer streams (a writer's failure stops the run). */
+function feed(stdin: NodeJS.WritableStream, input: FfmpegRun['input'], stop: (reason: Error) => void): void {
+  if (input === undefined) stdin.end();
+  else if (input instanceof Uint8Array) stdin.end(input);
+  else
+    input(stdin).then(
+      () => stdin.end(),
+      (error: unknown) => stop(error instanceof Error ? error : new Error(String(error))),
+    );
 }
 
 /** ffmpeg needs nothing from the sandbox's environment, and keeps few malloc arenas under its address-space limit. */

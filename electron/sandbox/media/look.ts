@@ -176,27 +176,6 @@ export function lookOf(p: CharacterParameters, extra: readonly unknown[] = []): 
     colourIn(p.skinTone) ??
     SKIN.find(([re]) => re.test(skinText))?.[1] ??
     (p.creationType === 'fantasy' && fantasyColour ? fantasyColour : rng.pick(SKIN)[1]);
-  const size = (p.creatureSize ?? '').toLowerCase();
-  const scale = /tiny|mini/.test(size)
-    ? 0.55
-    : /small|little/.test(size)
-      ? 0.72
-      : /giant|huge|colossal/.test(size)
-        ? 1.18
-        : /large|big|tall/.test(size)
-          ? 1.08
-          : age === 'child'
-            ? 0.72
-            : age === 'teen'
-              ? 0.9
-              : 1;
-  const fantasy: Fantasy = {
-    wings: p.creationType === 'fantasy' && /fair|angel|dragon|wing|pixie|bird|harp|griffin|phoenix/.test(text),
-    horns: p.creationType === 'fantasy' && /demon|devil|dragon|horn|minotaur|satyr|faun|oni|tiefling/.test(text),
-    halo: p.creationType === 'fantasy' && /angel|saint|celestial|divine|holy/.test(text),
-    aura: p.creationType === 'fantasy' && !/robot|android|mech|cyborg|droid/.test(text),
-    ears: p.creationType === 'fantasy' && /elf|elven|fae|fairy|pixie|goblin/.test(text),
-  };
   const look: Look = {
     seed,
     style: styleOf(p, text),
@@ -218,15 +197,73 @@ export function lookOf(p: CharacterParameters, extra: readonly unknown[] = []): 
     beard: presentationOfBeard(p.gender, age, rng),
     hat: false,
     freckles: rng.next() < 0.1,
-    scale,
-    fantasy,
+    scale: scaleOf(p.creatureSize, age),
+    fantasy: fantasyOf(p, text),
   };
   return applyDetails(look, [p.customDetails, p.prompt].filter(Boolean).join('. '));
+}
+
+/** How big the figure stands: the creature's size when it names one, else its age. */
+function scaleOf(creatureSize: string | undefined, age: AgeBand): number {
+  const size = (creatureSize ?? '').toLowerCase();
+  return /tiny|mini/.test(size)
+    ? 0.55
+    : /small|little/.test(size)
+      ? 0.72
+      : /giant|huge|colossal/.test(size)
+        ? 1.18
+        : /large|big|tall/.test(size)
+          ? 1.08
+          : age === 'child'
+            ? 0.72
+            : age === 'teen'
+              ? 0.9
+              : 1;
+}
+
+function fantasyOf(p: CharacterParameters, text: string): Fantasy {
+  return {
+    wings: p.creationType === 'fantasy' && /fair|angel|dragon|wing|pixie|bird|harp|griffin|phoenix/.test(text),
+    horns: p.creationType === 'fantasy' && /demon|devil|dragon|horn|minotaur|satyr|faun|oni|tiefling/.test(text),
+    halo: p.creationType === 'fantasy' && /angel|saint|celestial|divine|holy/.test(text),
+    aura: p.creationType === 'fantasy' && !/robot|android|mech|cyborg|droid/.test(text),
+    ears: p.creationType === 'fantasy' && /elf|elven|fae|fairy|pixie|goblin/.test(text),
+  };
 }
 
 function presentationOfBeard(gender: string | undefined, age: AgeBand, rng: Rng): boolean {
   return presentationOf(gender) === 'masculine' && (age === 'adult' || age === 'middle' || age === 'elder') && rng.next() < 0.35;
 }
+
+/** Features a description names, in order: a later match wins ("no glasses" before "glasses"). */
+const FEATURES: readonly (readonly [RegExp, Partial<Look>])[] = [
+  [/no glasses|without glasses/, { glasses: false }],
+  [/(?<!no |without )(glasses|spectacles|sunglasses)/, { glasses: true }],
+  [/clean[- ]shaven|no beard/, { beard: false }],
+  [/(?<!no )(beard|moustache|mustache|stubble)/, { beard: true }],
+  [/\b(hat|beanie|cap|hijab|turban|hood)\b/, { hat: true }],
+  [/long hair|ponytail|braid/, { hairLength: 'long' }],
+  [/short hair|buzz|crew cut|pixie/, { hairLength: 'short' }],
+  [/\bbald\b/, { hairLength: 'bald' }],
+  [/freckle/, { freckles: true }],
+  [/smil|grin|happy/, { expression: 'happy' }],
+  [/frown|sad|tear/, { expression: 'sad' }],
+];
+
+/** Fantasy features a description adds. */
+const FANTASY_FEATURES: readonly (readonly [RegExp, keyof Fantasy])[] = [
+  [/wing/, 'wings'],
+  [/horn/, 'horns'],
+  [/halo/, 'halo'],
+  [/glow|aura|magic/, 'aura'],
+];
+
+/** Colours a description may give, as `<colour> <noun>`. */
+const COLOURED: readonly (readonly [RegExp, 'hair' | 'clothes' | 'eyes'])[] = [
+  [/hair|haired/, 'hair'],
+  [/shirt|jacket|dress|hoodie|coat|top|sweater|suit|outfit|robe|armou?r/, 'clothes'],
+  [/eyes?|eyed/, 'eyes'],
+];
 
 /**
  * Applies a free-text description or a regeneration's edit: named features change what they name;
@@ -237,76 +274,26 @@ export function applyDetails(look: Look, details: string, isEdit = false): Look 
   if (!text.trim()) return look;
   const next: Look = { ...look, fantasy: { ...look.fantasy } };
   let matched = false;
-  const colourBefore = (noun: RegExp): string | null => {
+  for (const [noun, key] of COLOURED) {
     const m = new RegExp(`([a-z#0-9]+)[ -]+(?:${noun.source})`).exec(text);
-    return m ? colourIn(m[1]) : null;
-  };
-  const hair = colourBefore(/hair|haired/);
-  if (hair) {
-    next.hair = hair;
-    matched = true;
-  }
-  const clothes = colourBefore(/shirt|jacket|dress|hoodie|coat|top|sweater|suit|outfit|robe|armou?r/);
-  if (clothes) {
-    next.clothes = clothes;
-    matched = true;
-  }
-  const eyes = colourBefore(/eyes?|eyed/);
-  if (eyes) {
-    next.eyes = eyes;
-    matched = true;
-  }
-  const set = (re: RegExp, apply: () => void): void => {
-    if (re.test(text)) {
-      apply();
+    const colour = m ? colourIn(m[1]) : null;
+    if (colour) {
+      next[key] = colour;
       matched = true;
     }
-  };
-  set(/no glasses|without glasses/, () => {
-    next.glasses = false;
-  });
-  set(/(?<!no |without )(glasses|spectacles|sunglasses)/, () => {
-    next.glasses = true;
-  });
-  set(/clean[- ]shaven|no beard/, () => {
-    next.beard = false;
-  });
-  set(/(?<!no )(beard|moustache|mustache|stubble)/, () => {
-    next.beard = true;
-  });
-  set(/\b(hat|beanie|cap|hijab|turban|hood)\b/, () => {
-    next.hat = true;
-  });
-  set(/long hair|ponytail|braid/, () => {
-    next.hairLength = 'long';
-  });
-  set(/short hair|buzz|crew cut|pixie/, () => {
-    next.hairLength = 'short';
-  });
-  set(/\bbald\b/, () => {
-    next.hairLength = 'bald';
-  });
-  set(/freckle/, () => {
-    next.freckles = true;
-  });
-  set(/smil|grin|happy/, () => {
-    next.expression = 'happy';
-  });
-  set(/frown|sad|tear/, () => {
-    next.expression = 'sad';
-  });
-  set(/wing/, () => {
-    next.fantasy.wings = true;
-  });
-  set(/horn/, () => {
-    next.fantasy.horns = true;
-  });
-  set(/halo/, () => {
-    next.fantasy.halo = true;
-  });
-  set(/glow|aura|magic/, () => {
-    next.fantasy.aura = true;
-  });
+  }
+  for (const [re, patch] of FEATURES) {
+    if (re.test(text)) {
+      Object.assign(next, patch);
+      matched = true;
+    }
+  }
+  for (const [re, feature] of FANTASY_FEATURES) {
+    if (re.test(text)) {
+      next.fantasy[feature] = true;
+      matched = true;
+    }
+  }
   const unchanged = JSON.stringify(next) === JSON.stringify(look);
   if (isEdit && (!matched || unchanged)) {
     const rng = rngOf(seedOf('edit', look.seed, text));

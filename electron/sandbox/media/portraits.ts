@@ -96,36 +96,11 @@ function fullbodyPng(look: Look, reference: Media | null): Media {
   const head = height * 0.36;
   const top = floor - height;
   const cx = w / 2;
-  const torsoTop = top + head * 0.8;
-  const torsoH = height * 0.34;
-  const torsoW = head * 0.62;
-  const legTop = torsoTop + torsoH - height * 0.02;
-  const legH = floor - legTop - height * 0.03;
-  const legW = torsoW * 0.36;
-  const armW = torsoW * 0.22;
-  const robot = look.style === 'bottts';
-  const skin = robot ? shade(look.clothes, 0.8) : look.skin;
-  const trousers = robot ? shade(look.clothes, 0.6) : shade(look.clothes, 0.45);
   const r = (n: number): string => n.toFixed(1);
-  const body = [
-    `<ellipse cx="${r(cx)}" cy="${r(floor)}" rx="${r(torsoW * 0.9)}" ry="${r(height * 0.025)}" fill="#000000" opacity="0.22"/>`,
-    `<rect x="${r(cx - torsoW * 0.42)}" y="${r(legTop)}" width="${r(legW)}" height="${r(legH)}" rx="${r(legW * 0.3)}" fill="#${trousers}"/>`,
-    `<rect x="${r(cx + torsoW * 0.42 - legW)}" y="${r(legTop)}" width="${r(legW)}" height="${r(legH)}" rx="${r(legW * 0.3)}" fill="#${trousers}"/>`,
-    `<ellipse cx="${r(cx - torsoW * 0.42 + legW * 0.45)}" cy="${r(floor - height * 0.025)}" rx="${r(legW * 0.75)}" ry="${r(height * 0.025)}" fill="#2b2b2b"/>`,
-    `<ellipse cx="${r(cx + torsoW * 0.42 - legW * 0.45)}" cy="${r(floor - height * 0.025)}" rx="${r(legW * 0.75)}" ry="${r(height * 0.025)}" fill="#2b2b2b"/>`,
-    `<rect x="${r(cx - torsoW / 2 - armW * 0.9)}" y="${r(torsoTop + head * 0.05)}" width="${r(armW)}" height="${r(torsoH * 0.95)}" rx="${r(armW / 2)}" fill="#${shade(look.clothes, 0.85)}" transform="rotate(6 ${r(cx - torsoW / 2)} ${r(torsoTop)})"/>`,
-    `<rect x="${r(cx + torsoW / 2 - armW * 0.1)}" y="${r(torsoTop + head * 0.05)}" width="${r(armW)}" height="${r(torsoH * 0.95)}" rx="${r(armW / 2)}" fill="#${shade(look.clothes, 0.85)}" transform="rotate(-6 ${r(cx + torsoW / 2)} ${r(torsoTop)})"/>`,
-    `<circle cx="${r(cx - torsoW / 2 - armW * 0.2)}" cy="${r(torsoTop + head * 0.05 + torsoH * 0.97)}" r="${r(armW * 0.55)}" fill="#${skin}"/>`,
-    `<circle cx="${r(cx + torsoW / 2 + armW * 0.2)}" cy="${r(torsoTop + head * 0.05 + torsoH * 0.97)}" r="${r(armW * 0.55)}" fill="#${skin}"/>`,
-    `<rect x="${r(cx - torsoW / 2)}" y="${r(torsoTop)}" width="${r(torsoW)}" height="${r(torsoH)}" rx="${r(torsoW * 0.22)}" fill="#${look.clothes}"/>`,
-    `<rect x="${r(cx - torsoW / 2)}" y="${r(torsoTop + torsoH * 0.78)}" width="${r(torsoW)}" height="${r(torsoH * 0.07)}" fill="#${shade(look.clothes, 0.55)}"/>`,
-  ].join('');
-  const inset = reference
-    ? `<g><rect x="${r(w * 0.04 - 6)}" y="${r(w * 0.04 - 6)}" width="${r(w * 0.22 + 12)}" height="${r(w * 0.22 + 12)}" rx="8" fill="#ffffff" opacity="0.9"/>${imageTag(reference, Math.round(w * 0.04), Math.round(w * 0.04), Math.round(w * 0.22), Math.round(w * 0.22), 'cover')}</g>`
-    : '';
+  const inset = reference ? referenceInset(reference, w) : '';
   const figure =
     behind(look, cx, top + head * 0.45, head) +
-    body +
+    bodySvg(look, { cx, top, floor, height, head }) +
     avatarImage(look, Math.round(cx - head / 2), Math.round(top), Math.round(head)) +
     inFront(look, cx, top, head);
   const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`;
@@ -138,6 +113,43 @@ function fullbodyPng(look: Look, reference: Media | null): Media {
     watermarkSvg(w, h) +
     '</svg>';
   return svgToPng(svg, { Description: `Full body (${look.style})` }, { [FIGURE_KEY]: `${open}${figure}</svg>` });
+}
+
+/** The figure's body below its head: shadow, legs, shoes, arms, hands, torso and belt. */
+function bodySvg(
+  look: Look,
+  { cx, top, floor, height, head }: { cx: number; top: number; floor: number; height: number; head: number },
+): string {
+  const torsoTop = top + head * 0.8;
+  const torsoH = height * 0.34;
+  const torsoW = head * 0.62;
+  const legTop = torsoTop + torsoH - height * 0.02;
+  const legH = floor - legTop - height * 0.03;
+  const legW = torsoW * 0.36;
+  const armW = torsoW * 0.22;
+  const robot = look.style === 'bottts';
+  const skin = robot ? shade(look.clothes, 0.8) : look.skin;
+  const trousers = robot ? shade(look.clothes, 0.6) : shade(look.clothes, 0.45);
+  const r = (n: number): string => n.toFixed(1);
+  return [
+    `<ellipse cx="${r(cx)}" cy="${r(floor)}" rx="${r(torsoW * 0.9)}" ry="${r(height * 0.025)}" fill="#000000" opacity="0.22"/>`,
+    `<rect x="${r(cx - torsoW * 0.42)}" y="${r(legTop)}" width="${r(legW)}" height="${r(legH)}" rx="${r(legW * 0.3)}" fill="#${trousers}"/>`,
+    `<rect x="${r(cx + torsoW * 0.42 - legW)}" y="${r(legTop)}" width="${r(legW)}" height="${r(legH)}" rx="${r(legW * 0.3)}" fill="#${trousers}"/>`,
+    `<ellipse cx="${r(cx - torsoW * 0.42 + legW * 0.45)}" cy="${r(floor - height * 0.025)}" rx="${r(legW * 0.75)}" ry="${r(height * 0.025)}" fill="#2b2b2b"/>`,
+    `<ellipse cx="${r(cx + torsoW * 0.42 - legW * 0.45)}" cy="${r(floor - height * 0.025)}" rx="${r(legW * 0.75)}" ry="${r(height * 0.025)}" fill="#2b2b2b"/>`,
+    `<rect x="${r(cx - torsoW / 2 - armW * 0.9)}" y="${r(torsoTop + head * 0.05)}" width="${r(armW)}" height="${r(torsoH * 0.95)}" rx="${r(armW / 2)}" fill="#${shade(look.clothes, 0.85)}" transform="rotate(6 ${r(cx - torsoW / 2)} ${r(torsoTop)})"/>`,
+    `<rect x="${r(cx + torsoW / 2 - armW * 0.1)}" y="${r(torsoTop + head * 0.05)}" width="${r(armW)}" height="${r(torsoH * 0.95)}" rx="${r(armW / 2)}" fill="#${shade(look.clothes, 0.85)}" transform="rotate(-6 ${r(cx + torsoW / 2)} ${r(torsoTop)})"/>`,
+    `<circle cx="${r(cx - torsoW / 2 - armW * 0.2)}" cy="${r(torsoTop + head * 0.05 + torsoH * 0.97)}" r="${r(armW * 0.55)}" fill="#${skin}"/>`,
+    `<circle cx="${r(cx + torsoW / 2 + armW * 0.2)}" cy="${r(torsoTop + head * 0.05 + torsoH * 0.97)}" r="${r(armW * 0.55)}" fill="#${skin}"/>`,
+    `<rect x="${r(cx - torsoW / 2)}" y="${r(torsoTop)}" width="${r(torsoW)}" height="${r(torsoH)}" rx="${r(torsoW * 0.22)}" fill="#${look.clothes}"/>`,
+    `<rect x="${r(cx - torsoW / 2)}" y="${r(torsoTop + torsoH * 0.78)}" width="${r(torsoW)}" height="${r(torsoH * 0.07)}" fill="#${shade(look.clothes, 0.55)}"/>`,
+  ].join('');
+}
+
+/** The reference image the character was made from, framed in the top-left corner. */
+function referenceInset(reference: Media, w: number): string {
+  const r = (n: number): string => n.toFixed(1);
+  return `<g><rect x="${r(w * 0.04 - 6)}" y="${r(w * 0.04 - 6)}" width="${r(w * 0.22 + 12)}" height="${r(w * 0.22 + 12)}" rx="8" fill="#ffffff" opacity="0.9"/>${imageTag(reference, Math.round(w * 0.04), Math.round(w * 0.04), Math.round(w * 0.22), Math.round(w * 0.22), 'cover')}</g>`;
 }
 
 /** Fantasy traits drawn behind the figure: aura and wings. */

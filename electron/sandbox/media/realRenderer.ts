@@ -38,29 +38,10 @@ export async function createRealRenderer(): Promise<MediaRenderer> {
   let nextId = 1;
   const pending = new Map<number, Pending>();
 
-  const start = (): Worker => {
-    const created = new Worker(workerUrl());
-    created.on('message', (reply: WorkerReply) => {
-      if ('stopped' in reply) return;
-      const job = pending.get(reply.id);
-      if (!job) return;
-      pending.delete(reply.id);
-      if (reply.ok) job.resolve(reply.value);
-      else job.reject(new Error(reply.message));
-      if (pending.size === 0) created.unref();
-    });
-    const fail = (reason: string): void => {
-      worker = null;
-      for (const job of pending.values()) job.reject(new Error(`The sandbox media worker stopped (${reason}); try the request again.`));
-      pending.clear();
-    };
-    created.on('error', (error: Error) => fail(error.message));
-    created.on('exit', (code) => fail(`exit code ${code}`));
-    return created;
-  };
-
   const call = <T>(method: WorkerMethod, input: unknown): Promise<T> => {
-    worker ??= start();
+    worker ??= startWorker(pending, () => {
+      worker = null;
+    });
     const active = worker;
     active.ref();
     const id = nextId;
@@ -83,22 +64,50 @@ export async function createRealRenderer(): Promise<MediaRenderer> {
       worker = null;
       if (active) {
         active.removeAllListeners('exit');
-        // Terminating a worker leaves its child processes running: it kills its ffmpeg children
-        // first (a short bound, in case the worker is stuck in a long synchronous draw).
-        await new Promise<void>((done) => {
-          const timer = setTimeout(done, STOP_WAIT_MS);
-          active.on('message', (reply: WorkerReply) => {
-            if ('stopped' in reply) {
-              clearTimeout(timer);
-              done();
-            }
-          });
-          active.postMessage({ stop: true } satisfies WorkerStop);
-        });
+        await stopChildren(active);
         await active.terminate();
       }
       for (const job of pending.values()) job.reject(new Error('The sandbox media renderer was closed.'));
       pending.clear();
     },
   };
+}
+
+/** A worker that settles the pending calls it answers, and fails them all when it dies (`gone` forgets it). */
+function startWorker(pending: Map<number, Pending>, gone: () => void): Worker {
+  const created = new Worker(workerUrl());
+  created.on('message', (reply: WorkerReply) => {
+    if ('stopped' in reply) return;
+    const job = pending.get(reply.id);
+    if (!job) return;
+    pending.delete(reply.id);
+    if (reply.ok) job.resolve(reply.value);
+    else job.reject(new Error(reply.message));
+    if (pending.size === 0) created.unref();
+  });
+  const fail = (reason: string): void => {
+    gone();
+    for (const job of pending.values()) job.reject(new Error(`The sandbox media worker stopped (${reason}); try the request again.`));
+    pending.clear();
+  };
+  created.on('error', (error: Error) => fail(error.message));
+  created.on('exit', (code) => fail(`exit code ${code}`));
+  return created;
+}
+
+/**
+ * Terminating a worker leaves its child processes running: it kills its ffmpeg children first
+ * (a short bound, in case the worker is stuck in a long synchronous draw).
+ */
+function stopChildren(active: Worker): Promise<void> {
+  return new Promise<void>((done) => {
+    const timer = setTimeout(done, STOP_WAIT_MS);
+    active.on('message', (reply: WorkerReply) => {
+      if ('stopped' in reply) {
+        clearTimeout(timer);
+        done();
+      }
+    });
+    active.postMessage({ stop: true } satisfies WorkerStop);
+  });
 }

@@ -42,12 +42,7 @@ export function landscapeSvg(w: number, h: number, prompt: string, treatment: St
     `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#${skyTop}"/><stop offset="1" stop-color="#${skyBottom}"/></linearGradient></defs>`,
     `<rect width="${w}" height="${h}" fill="url(#sky)"/>`,
   ];
-  if (night) {
-    for (let i = 0; i < 90; i += 1)
-      parts.push(
-        `<circle cx="${(rng.next() * w).toFixed(1)}" cy="${(rng.next() * horizon).toFixed(1)}" r="${rng.range(0.6, 2.2) * (w / 1024)}" fill="#ffffff" opacity="${rng.range(0.4, 1).toFixed(2)}"/>`,
-      );
-  }
+  if (night) parts.push(starsSvg(w, horizon, rng));
   const sunX = rng.range(0.15, 0.85) * w;
   parts.push(
     `<circle cx="${sunX.toFixed(1)}" cy="${(horizon * rng.range(0.25, 0.6)).toFixed(1)}" r="${(Math.min(w, h) * 0.08).toFixed(1)}" fill="#${night ? 'f4f1de' : hsl(45, 0.95, 0.7)}" opacity="0.95"/>`,
@@ -66,11 +61,7 @@ export function landscapeSvg(w: number, h: number, prompt: string, treatment: St
       ),
     );
   }
-  const groundColour = /snow|winter|ice/.test(text)
-    ? 'eef3f8'
-    : /desert|sand|dune|beach/.test(text)
-      ? hsl(40, 0.55, 0.7)
-      : hsl((treatment.hue + 100) % 360, s * 0.7, night ? 0.14 : 0.38);
+  const groundColour = groundColourOf(text, treatment, night);
   parts.push(`<rect y="${(horizon + layers * h * 0.04).toFixed(1)}" width="${w}" height="${h}" fill="#${groundColour}"/>`);
   if (/sea|ocean|lake|river|beach|water/.test(text)) {
     parts.push(
@@ -80,6 +71,24 @@ export function landscapeSvg(w: number, h: number, prompt: string, treatment: St
   if (/city|street|urban|town|skyline|building/.test(text)) parts.push(skyline(w, horizon + h * 0.05, rng, night));
   if (/forest|tree|park|garden|wood|jungle/.test(text)) parts.push(trees(w, horizon + h * 0.1, h, rng, night));
   return parts.join('');
+}
+
+/** Ninety stars above the horizon. */
+function starsSvg(w: number, horizon: number, rng: Rng): string {
+  const stars: string[] = [];
+  for (let i = 0; i < 90; i += 1)
+    stars.push(
+      `<circle cx="${(rng.next() * w).toFixed(1)}" cy="${(rng.next() * horizon).toFixed(1)}" r="${rng.range(0.6, 2.2) * (w / 1024)}" fill="#ffffff" opacity="${rng.range(0.4, 1).toFixed(2)}"/>`,
+    );
+  return stars.join('');
+}
+
+function groundColourOf(text: string, treatment: StyleTreatment, night: boolean): string {
+  return /snow|winter|ice/.test(text)
+    ? 'eef3f8'
+    : /desert|sand|dune|beach/.test(text)
+      ? hsl(40, 0.55, 0.7)
+      : hsl((treatment.hue + 100) % 360, treatment.saturation * 0.7, night ? 0.14 : 0.38);
 }
 
 function ridge(w: number, base: number, h: number, rng: Rng, rough: number, colour: string): string {

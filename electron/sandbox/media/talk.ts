@@ -58,16 +58,7 @@ export async function renderTalking(input: GenerationInput, kind: 'talk' | 'lips
     const audioInput = await uploadedInput(dir, 'audio.in', audio, 'audio', 'talk audio');
     await runFfmpeg({
       args: [
-        '-f',
-        'rawvideo',
-        '-pix_fmt',
-        'yuv420p',
-        '-s',
-        `${size.width}x${size.height}`,
-        '-r',
-        String(FPS),
-        '-i',
-        'pipe:0',
+        ...rawFramesInput(size.width, size.height),
         ...audioInput,
         '-map',
         '0:v',
@@ -90,6 +81,11 @@ export async function renderTalking(input: GenerationInput, kind: 'talk' | 'lips
     });
     return { ...(await finishVideo(dir, 'out.mp4', seconds, size.width, size.height)), durationSeconds: seconds };
   });
+}
+
+/** ffmpeg's first input: raw YUV frames of this size on stdin, at the clip's frame rate. */
+function rawFramesInput(width: number, height: number): string[] {
+  return ['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`, '-r', String(FPS), '-i', 'pipe:0'];
 }
 
 function mouthOf(face: Media): { x: number; y: number; width: number } {

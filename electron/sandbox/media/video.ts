@@ -40,13 +40,7 @@ export async function renderVideo(input: GenerationInput): Promise<RenderedOutpu
   const seed = seedOf('video', input.prompt, input.model, o.style ?? null, mode, hashOf(input.character.fullbody));
   const label = `${mode} · sandbox video`;
   return withTempDir(async (dir) => {
-    const overlay = svgToPng(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-        captionSvg(width, height, input.prompt, label, LOOK[mode].accent) +
-        watermarkSvg(width, height) +
-        '</svg>',
-    );
-    await writeFile(join(dir, 'caption.png'), overlay.bytes);
+    await writeCaption(join(dir, 'caption.png'), width, height, input.prompt, label, LOOK[mode].accent);
     const frames = Math.round(seconds * grade.fps);
     const audio = await audioInput(dir, input, seconds, seed);
     const source =
@@ -81,6 +75,17 @@ export async function renderVideo(input: GenerationInput): Promise<RenderedOutpu
     });
     return { ...(await finishVideo(dir, 'out.mp4', seconds, width, height)), durationSeconds: seconds };
   });
+}
+
+/** The caption and watermark laid over every frame, as a PNG at `path`. */
+async function writeCaption(path: string, width: number, height: number, prompt: string, label: string, accent: string): Promise<void> {
+  const overlay = svgToPng(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      captionSvg(width, height, prompt, label, accent) +
+      watermarkSvg(width, height) +
+      '</svg>',
+  );
+  await writeFile(path, overlay.bytes);
 }
 
 /**

@@ -11,59 +11,65 @@ const NAME = /^([0-9a-f]{64})\.([a-z0-9]+)$/;
  * with `storage`, the storage origin a `cdn-redirect` CDN sends its files to (`/storage/<file>`).
  */
 export function registerCdn(router: Router, storage = false): void {
-  router.add('GET', storage ? '/storage/:name' : '/cdn/:name', async (ctx) => {
-    if (redirected(ctx, storage)) return null;
-    const match = NAME.exec(ctx.params.name ?? '');
-    const object = match?.[1] ? ctx.services.cdn.get(match[1]) : null;
-    if (!match || !object || object.ext !== match[2]) throw new SandboxError('not_found', 'No file at this CDN address.');
-    const etag = `"${object.sha256}"`;
-    const headers: Record<string, string | number> = {
-      'Content-Type': object.contentType,
-      ETag: etag,
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'Accept-Ranges': 'bytes',
-    };
-    const { res, req } = ctx;
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && noneMatchFails(ifNoneMatch, etag)) {
-      res.writeHead(304, headers);
-      res.end();
-      return null;
-    }
-    let start = 0;
-    let end = object.size - 1;
-    let status = 200;
-    const range = req.headers.range;
-    const ifRange = req.headers['if-range'];
-    if (range && (ifRange === undefined || ifRange === etag)) {
-      const parsed = parseRange(range, object.size);
-      if (parsed === 'unsatisfiable') {
-        res.writeHead(416, { ...headers, 'Content-Range': `bytes */${object.size}`, 'Content-Length': 0 });
-        res.end();
-        return null;
-      }
-      if (parsed) {
-        [start, end] = parsed;
-        status = 206;
-        headers['Content-Range'] = `bytes ${start}-${end}/${object.size}`;
-      }
-    }
-    headers['Content-Length'] = end - start + 1;
-    res.writeHead(status, headers);
-    if (ctx.method === 'HEAD' || object.size === 0) {
-      res.end();
-      return null;
-    }
-    await new Promise<void>((done) => {
-      const stream = createReadStream(ctx.services.cdn.filePath(object.sha256, object.ext), { start, end });
-      stream.on('error', () => {
-        res.destroy();
-        done();
-      });
-      stream.on('end', () => done());
-      stream.pipe(res);
-    });
+  router.add('GET', storage ? '/storage/:name' : '/cdn/:name', (ctx) => serveFile(ctx, storage));
+}
+
+async function serveFile(ctx: RequestContext, storage: boolean): Promise<null> {
+  if (redirected(ctx, storage)) return null;
+  const match = NAME.exec(ctx.params.name ?? '');
+  const object = match?.[1] ? ctx.services.cdn.get(match[1]) : null;
+  if (!match || !object || object.ext !== match[2]) throw new SandboxError('not_found', 'No file at this CDN address.');
+  const etag = `"${object.sha256}"`;
+  const headers: Record<string, string | number> = {
+    'Content-Type': object.contentType,
+    ETag: etag,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Accept-Ranges': 'bytes',
+  };
+  const { res, req } = ctx;
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && noneMatchFails(ifNoneMatch, etag)) {
+    res.writeHead(304, headers);
+    res.end();
     return null;
+  }
+  const span = spanOf(ctx, etag, object.size);
+  if (span === 'unsatisfiable') {
+    res.writeHead(416, { ...headers, 'Content-Range': `bytes */${object.size}`, 'Content-Length': 0 });
+    res.end();
+    return null;
+  }
+  const { start, end } = span;
+  if (span.partial) headers['Content-Range'] = `bytes ${start}-${end}/${object.size}`;
+  headers['Content-Length'] = end - start + 1;
+  res.writeHead(span.partial ? 206 : 200, headers);
+  if (ctx.method === 'HEAD' || object.size === 0) {
+    res.end();
+    return null;
+  }
+  await pipeFile(ctx, ctx.services.cdn.filePath(object.sha256, object.ext), start, end);
+  return null;
+}
+
+/** The bytes to send: the requested range when it applies to this representation, else the whole file. */
+function spanOf(ctx: RequestContext, etag: string, size: number): { start: number; end: number; partial: boolean } | 'unsatisfiable' {
+  const range = ctx.req.headers.range;
+  const ifRange = ctx.req.headers['if-range'];
+  const parsed = range && (ifRange === undefined || ifRange === etag) ? parseRange(range, size) : null;
+  if (parsed === 'unsatisfiable') return parsed;
+  return parsed ? { start: parsed[0], end: parsed[1], partial: true } : { start: 0, end: size - 1, partial: false };
+}
+
+function pipeFile(ctx: RequestContext, path: string, start: number, end: number): Promise<void> {
+  const { res } = ctx;
+  return new Promise<void>((done) => {
+    const stream = createReadStream(path, { start, end });
+    stream.on('error', () => {
+      res.destroy();
+      done();
+    });
+    stream.on('end', () => done());
+    stream.pipe(res);
   });
 }
 

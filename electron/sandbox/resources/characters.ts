@@ -4,7 +4,7 @@ import { characterJson, insertCharacter, listCharacters, requireOwnedCharacter, 
 import { prepareCreateCharacter } from '../operations/characterOps.ts';
 import { startPortraitGeneration } from '../operations/portraitGeneration.ts';
 import { useQuote } from '../operations/quoteUse.ts';
-import { creating } from '../server/creating.ts';
+import { creating, type ExecuteInput, type Execution } from '../server/creating.ts';
 import { pageOf, readStrictQuery } from '../server/pagination.ts';
 import type { Router } from '../server/router.ts';
 import { v1 } from '../server/v1.ts';
@@ -17,54 +17,7 @@ export function registerCharacters(router: Router): void {
     creating({
       faultKind: () => 'character',
       scope: () => 'characters:write',
-      execute: ({ ctx, body, operationKey, quoteId, now }) => {
-        const s = ctx.services;
-        const prepared = prepareCreateCharacter(s, ctx.actor, body);
-        const id = randomUUID();
-        const generationId = randomUUID();
-        const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, prepared.binding, id, now) : prepared.binding.credits;
-        const at = now.toISOString();
-        const { request } = prepared;
-        insertCharacter(s.db, {
-          id,
-          userId: ctx.actor.user.id,
-          name: request.name,
-          parameters: request.parameters,
-          referenceImageUrls: request.reference_image_urls ?? [],
-          generationId,
-          at,
-        });
-        const remaining = startPortraitGeneration(s, {
-          generationId,
-          userId: ctx.actor.user.id,
-          characterId: id,
-          version: 1,
-          operation: OPERATION_IDS.createCharacter,
-          prompt: request.parameters.prompt ?? null,
-          options: {},
-          credits,
-          description: `Character "${request.name}" created`,
-          operationKey,
-          now,
-        });
-        return {
-          status: 201,
-          headers: { Location: `/v1/characters/${id}` },
-          body: {
-            data: {
-              id,
-              name: request.name,
-              status: 'generating',
-              generation_id: generationId,
-              credits_used: credits,
-              credits_remaining: remaining,
-              created_at: at,
-            },
-          },
-          resource: { kind: 'character', id },
-          store: true,
-        };
-      },
+      execute: createCharacter,
     }),
   );
 
@@ -103,4 +56,53 @@ export function registerCharacters(router: Router): void {
       return { status: 200, body: { data: { id: c.id, deleted: true } } };
     }),
   );
+}
+
+function createCharacter({ ctx, body, operationKey, quoteId, now }: ExecuteInput): Execution {
+  const s = ctx.services;
+  const prepared = prepareCreateCharacter(s, ctx.actor, body);
+  const id = randomUUID();
+  const generationId = randomUUID();
+  const credits = quoteId ? useQuote(s.db, ctx.actor, quoteId, prepared.binding, id, now) : prepared.binding.credits;
+  const at = now.toISOString();
+  const { request } = prepared;
+  insertCharacter(s.db, {
+    id,
+    userId: ctx.actor.user.id,
+    name: request.name,
+    parameters: request.parameters,
+    referenceImageUrls: request.reference_image_urls ?? [],
+    generationId,
+    at,
+  });
+  const remaining = startPortraitGeneration(s, {
+    generationId,
+    userId: ctx.actor.user.id,
+    characterId: id,
+    version: 1,
+    operation: OPERATION_IDS.createCharacter,
+    prompt: request.parameters.prompt ?? null,
+    options: {},
+    credits,
+    description: `Character "${request.name}" created`,
+    operationKey,
+    now,
+  });
+  return {
+    status: 201,
+    headers: { Location: `/v1/characters/${id}` },
+    body: {
+      data: {
+        id,
+        name: request.name,
+        status: 'generating',
+        generation_id: generationId,
+        credits_used: credits,
+        credits_remaining: remaining,
+        created_at: at,
+      },
+    },
+    resource: { kind: 'character', id },
+    store: true,
+  };
 }

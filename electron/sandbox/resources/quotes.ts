@@ -5,7 +5,7 @@ import { bindingFor, findOperation, scopeOfOperation } from '../operations/regis
 import { PRICING_VERSION } from '../pricing.ts';
 import { findIssuedQuote, getQuote, insertQuote } from '../repos/quoteRepo.ts';
 import { SandboxError } from '../sandboxError.ts';
-import { creating } from '../server/creating.ts';
+import { creating, type ExecuteInput, type Execution } from '../server/creating.ts';
 import { isObject } from '../validation.ts';
 import type { Router } from '../server/router.ts';
 import { parseValid } from '../validation.ts';
@@ -29,53 +29,7 @@ export function registerQuotes(router: Router): void {
         const op = isObject(body) ? findOperation(body.operation_id) : null;
         return op ? scopeOfOperation(op, isObject(body) ? body.input : undefined) : null;
       },
-      execute: ({ ctx, body, now }) => {
-        const s = ctx.services;
-        const request = parseValid(CreateQuoteRequest, body);
-        const op = findOperation(request.operation_id);
-        if (!op) {
-          const ids = DEFAULT_CAPABILITIES.operations.map((o) => o.operation_id).join(', ');
-          throw new SandboxError('validation_error', `Unknown operation_id; GET /v1/capabilities lists them: ${ids}.`, 'operation_id');
-        }
-        if (op.target && !request.target)
-          throw new SandboxError(
-            'validation_error',
-            `${op.operation_id} acts on an existing ${op.target}; send target.character_id.`,
-            'target',
-          );
-        if (!op.target && request.target)
-          throw new SandboxError('validation_error', `${op.operation_id} takes no target; remove it.`, 'target');
-        const binding = bindingFor(s, ctx.actor, op, request.input, request.target);
-        const { user } = ctx.actor;
-        // Decision: approval is required above the account's spending threshold (default 50 credits).
-        const required = binding.credits > user.approvalThreshold;
-        const id = randomUUID();
-        const expires = new Date(now.getTime() + LIMITS.quoteTtlSeconds * 1000).toISOString();
-        insertQuote(s.db, {
-          id,
-          userId: user.id,
-          apiKeyId: ctx.actor.key.id,
-          payerId: user.id,
-          operationId: op.operation_id,
-          inputHash: binding.inputHash,
-          assetHash: binding.assetHash,
-          capabilityVersion: DEFAULT_CAPABILITIES.capability_version,
-          pricingVersion: PRICING_VERSION,
-          credits: binding.credits,
-          retryBudget: RETRY_BUDGET,
-          approvalRequired: required,
-          approvalState: required ? 'pending' : null,
-          expiresAt: expires,
-          createdAt: now.toISOString(),
-        });
-        return {
-          status: 201,
-          headers: { Location: `/v1/quotes/${id}` },
-          body: { data: quoteJson(s.db, id, now) },
-          resource: { kind: 'quote', id },
-          store: true,
-        };
-      },
+      execute: createQuote,
       // spec 4.3: the exact repeat answers 200 (with Idempotency-Replayed) and the current projection.
       replay: (stored, ctx) => ({
         status: 200,
@@ -116,5 +70,48 @@ export function quoteJson(db: Db, id: string, now: Date): Record<string, unknown
     expired: Date.parse(quote.expiresAt) <= now.getTime(),
     used: quote.usedBy !== null,
     created_at: quote.createdAt,
+  };
+}
+
+function createQuote({ ctx, body, now }: ExecuteInput): Execution {
+  const s = ctx.services;
+  const request = parseValid(CreateQuoteRequest, body);
+  const op = findOperation(request.operation_id);
+  if (!op) {
+    const ids = DEFAULT_CAPABILITIES.operations.map((o) => o.operation_id).join(', ');
+    throw new SandboxError('validation_error', `Unknown operation_id; GET /v1/capabilities lists them: ${ids}.`, 'operation_id');
+  }
+  if (op.target && !request.target)
+    throw new SandboxError('validation_error', `${op.operation_id} acts on an existing ${op.target}; send target.character_id.`, 'target');
+  if (!op.target && request.target) throw new SandboxError('validation_error', `${op.operation_id} takes no target; remove it.`, 'target');
+  const binding = bindingFor(s, ctx.actor, op, request.input, request.target);
+  const { user } = ctx.actor;
+  // Decision: approval is required above the account's spending threshold (default 50 credits).
+  const required = binding.credits > user.approvalThreshold;
+  const id = randomUUID();
+  const expires = new Date(now.getTime() + LIMITS.quoteTtlSeconds * 1000).toISOString();
+  insertQuote(s.db, {
+    id,
+    userId: user.id,
+    apiKeyId: ctx.actor.key.id,
+    payerId: user.id,
+    operationId: op.operation_id,
+    inputHash: binding.inputHash,
+    assetHash: binding.assetHash,
+    capabilityVersion: DEFAULT_CAPABILITIES.capability_version,
+    pricingVersion: PRICING_VERSION,
+    credits: binding.credits,
+    retryBudget: RETRY_BUDGET,
+    approvalRequired: required,
+    approvalState: required ? 'pending' : null,
+    expiresAt: expires,
+    createdAt: now.toISOString(),
+  });
+  return {
+    status: 201,
+    headers: { Location: `/v1/quotes/${id}` },
+    body: { data: quoteJson(s.db, id, now) },
+    resource: { kind: 'quote', id },
+    store: true,
   };
 }

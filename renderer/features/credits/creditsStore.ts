@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { CreditTransaction } from '../../../shared/api/index.ts';
 import type { CommandOutput } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
@@ -53,63 +53,78 @@ const initial = {
 let usageTicket = 0;
 let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
+type SetCredits = StoreApi<CreditsState>['setState'];
+type GetCredits = StoreApi<CreditsState>['getState'];
+
 export const useCreditsStore = create<CreditsState>()((set, get) => ({
   ...initial,
 
-  reloadUsage: async () => {
-    const ticket = ++usageTicket;
-    set({ usageLoading: true, usageError: null });
-    const reply = await invoke('account.usage', { limit: USAGE_PAGE });
-    if (ticket !== usageTicket) return;
-    if (!reply.ok) return set({ usageLoading: false, usageError: describeError(reply.error) });
-    const page = reply.value;
-    set({ transactions: page.items, nextCursor: page.nextCursor, usageDone: page.nextCursor === null, usageLoading: false });
-  },
-
-  loadMoreUsage: async () => {
-    const { nextCursor, usageDone, usageLoading } = get();
-    if (usageDone || usageLoading || nextCursor === null) return;
-    const ticket = ++usageTicket;
-    set({ usageLoading: true, usageError: null });
-    const reply = await invoke('account.usage', { cursor: nextCursor, limit: USAGE_PAGE });
-    if (ticket !== usageTicket) return;
-    if (!reply.ok) return set({ usageLoading: false, usageError: describeError(reply.error) });
-    const page = reply.value;
-    set({
-      transactions: [...get().transactions, ...page.items],
-      nextCursor: page.nextCursor,
-      usageDone: page.nextCursor === null,
-      usageLoading: false,
-    });
-  },
-
-  loadSpend: async () => {
-    const [days, characters] = await Promise.all([
-      invoke('account.spendByDay', { days: SPEND_DAYS }),
-      invoke('account.spendByCharacter', { days: SPEND_DAYS }),
-    ]);
-    set({
-      spend: days.ok ? days.value : [],
-      spendError: days.ok ? null : describeError(days.error),
-      byCharacter: characters.ok ? characters.value : [],
-      byCharacterError: characters.ok ? null : describeError(characters.error),
-      spendLoaded: true,
-    });
-  },
-
-  scheduleReload: () => {
-    clearTimeout(reloadTimer);
-    reloadTimer = setTimeout(() => {
-      void get().reloadUsage();
-      void get().loadSpend();
-    }, RELOAD_DEBOUNCE_MS);
-  },
-
-  cancelReload: () => clearTimeout(reloadTimer),
-
+  ...usage(set, get),
+  ...spending(set, get),
   reset: () => {
     clearTimeout(reloadTimer);
     usageTicket += 1;
     set(initial);
   },
 }));
+
+/** The credit transactions, newest first, a page at a time. */
+function usage(set: SetCredits, get: GetCredits) {
+  return {
+    reloadUsage: async () => {
+      const ticket = ++usageTicket;
+      set({ usageLoading: true, usageError: null });
+      const reply = await invoke('account.usage', { limit: USAGE_PAGE });
+      if (ticket !== usageTicket) return;
+      if (!reply.ok) return set({ usageLoading: false, usageError: describeError(reply.error) });
+      const page = reply.value;
+      set({ transactions: page.items, nextCursor: page.nextCursor, usageDone: page.nextCursor === null, usageLoading: false });
+    },
+
+    loadMoreUsage: async () => {
+      const { nextCursor, usageDone, usageLoading } = get();
+      if (usageDone || usageLoading || nextCursor === null) return;
+      const ticket = ++usageTicket;
+      set({ usageLoading: true, usageError: null });
+      const reply = await invoke('account.usage', { cursor: nextCursor, limit: USAGE_PAGE });
+      if (ticket !== usageTicket) return;
+      if (!reply.ok) return set({ usageLoading: false, usageError: describeError(reply.error) });
+      const page = reply.value;
+      set({
+        transactions: [...get().transactions, ...page.items],
+        nextCursor: page.nextCursor,
+        usageDone: page.nextCursor === null,
+        usageLoading: false,
+      });
+    },
+  } satisfies Partial<CreditsState>;
+}
+
+/** Spending by day and by character, and reading both again after a change. */
+function spending(set: SetCredits, get: GetCredits) {
+  return {
+    loadSpend: async () => {
+      const [days, characters] = await Promise.all([
+        invoke('account.spendByDay', { days: SPEND_DAYS }),
+        invoke('account.spendByCharacter', { days: SPEND_DAYS }),
+      ]);
+      set({
+        spend: days.ok ? days.value : [],
+        spendError: days.ok ? null : describeError(days.error),
+        byCharacter: characters.ok ? characters.value : [],
+        byCharacterError: characters.ok ? null : describeError(characters.error),
+        spendLoaded: true,
+      });
+    },
+
+    scheduleReload: () => {
+      clearTimeout(reloadTimer);
+      reloadTimer = setTimeout(() => {
+        void get().reloadUsage();
+        void get().loadSpend();
+      }, RELOAD_DEBOUNCE_MS);
+    },
+
+    cancelReload: () => clearTimeout(reloadTimer),
+  } satisfies Partial<CreditsState>;
+}

@@ -195,22 +195,17 @@ function useSharedClock() {
 
   useEffect(() => {
     let frame = 0;
-    const follow = () => {
+    const step = () => {
       const lead = players.current[leader.current] ?? all()[0];
       if (lead) {
         setTime(lead.currentTime);
         setDuration(Math.max(0, ...all().map((player) => (Number.isFinite(player.duration) ? player.duration : 0))));
-        for (const player of all()) {
-          if (player === lead) continue;
-          const target = Math.min(lead.currentTime, player.duration || lead.currentTime);
-          if (Math.abs(player.currentTime - target) > DRIFT && !player.seeking) player.currentTime = target;
-          if (player.paused !== lead.paused && !lead.ended) void (lead.paused ? player.pause() : player.play().catch(() => undefined));
-        }
+        for (const player of all()) if (player !== lead) follow(player, lead);
         setPlaying(!lead.paused && !lead.ended);
       }
-      frame = requestAnimationFrame(follow);
+      frame = requestAnimationFrame(step);
     };
-    frame = requestAnimationFrame(follow);
+    frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
   }, []);
 
@@ -241,4 +236,11 @@ function useSharedClock() {
       setTime(to);
     },
   };
+}
+
+/** A follower takes the leader's time when it drifts from it, and its play or pause. */
+function follow(player: HTMLMediaElement, lead: HTMLMediaElement): void {
+  const target = Math.min(lead.currentTime, player.duration || lead.currentTime);
+  if (Math.abs(player.currentTime - target) > DRIFT && !player.seeking) player.currentTime = target;
+  if (player.paused !== lead.paused && !lead.ended) void (lead.paused ? player.pause() : player.play().catch(() => undefined));
 }

@@ -103,36 +103,7 @@ export function DetailView() {
 }
 
 function DetailInfo({ item }: { item: LibraryItem }) {
-  const { price, pricing, submitting, notice, error, runAgain, recheckPrice, saveAs, showInFolder, close } = useDetailStore(
-    useShallow((s) => ({
-      price: s.price,
-      pricing: s.pricing,
-      submitting: s.submitting,
-      notice: s.notice,
-      error: s.error,
-      runAgain: s.runAgain,
-      recheckPrice: s.recheckPrice,
-      saveAs: s.saveAs,
-      showInFolder: s.showInFolder,
-      close: s.close,
-    })),
-  );
-  const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
-  // The reason Run again cannot be clicked yet, in the generate panel's words (ui/priceNote.ts).
-  const priced = price ? ({ status: 'priced', price } as const) : null;
-  const held = priced ? priceBlocks(priced) : null;
-  const note = priced ? priceNote(priced, undefined) : null;
-  const noteId = useId();
-  const guard = useSendGuard(!(submitting || pricing || held !== null));
-  const online = useConnectionStore((s) => s.connection?.online ?? true);
-  // The desktop shell opens the system's save dialog and file manager; the browser host downloads.
-  const desktop = useAppInfoStore((s) => s.info?.host === 'electron');
-  const mediaSrc = item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
-  const download = mediaSrc ? `${mediaSrc}?download=${encodeURIComponent(fileNameOf(item))}` : null;
-  const canRunAgain = runAgainRequest(item) !== null;
-  const options = Object.entries(item.options).filter(
-    ([key, value]) => value !== null && value !== undefined && value !== '' && !HIDDEN_OPTIONS.has(key) && !key.endsWith('_id'),
-  );
+  const { notice, error, close } = useDetailStore(useShallow((s) => ({ notice: s.notice, error: s.error, close: s.close })));
 
   const vary = () => {
     if (!item.characterId || item.kind === 'audio' || item.kind === 'character_create') return;
@@ -148,93 +119,14 @@ function DetailInfo({ item }: { item: LibraryItem }) {
 
   return (
     <div className="detail-info">
-      {item.prompt && (
-        <section>
-          <h3>{item.kind === 'audio' ? 'Speech text' : 'Prompt'}</h3>
-          <p className="detail-prompt">{item.prompt}</p>
-        </section>
-      )}
-      <dl className="detail-facts">
-        {item.characterName && (
-          <>
-            <dt>Character</dt>
-            <dd>{item.characterName}</dd>
-          </>
-        )}
-        <dt>Model</dt>
-        <dd>{item.model ?? 'Default'}</dd>
-        <dt>Credits charged</dt>
-        <dd data-testid="detail-credits">{item.creditsUsed === null ? '—' : formatCount(item.creditsUsed)}</dd>
-        <dt>Created</dt>
-        <dd>{formatDateTime(item.createdAt)}</dd>
-        <dt>Finished</dt>
-        <dd>{formatDateTime(item.completedAt)}</dd>
-        <dt>On this computer</dt>
-        <dd>{item.downloaded ? 'Yes' : online ? 'Not yet' : 'Not yet — downloads when back online'}</dd>
-        {options.map(([key, value]) => (
-          <div key={key} className="detail-option">
-            <dt>{optionLabel(key)}</dt>
-            <dd>{optionValue(key, value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailFacts item={item} />
       <div className="detail-actions">
-        {canRunAgain && (
-          <Button
-            variant="primary"
-            onClick={(event) => guard.onClick(event, () => void runAgain())}
-            disabled={submitting || pricing || held !== null}
-            aria-describedby={note ? noteId : undefined}
-            data-testid="run-again"
-            data-held={held ?? undefined}
-          >
-            {submitting ? 'Queuing…' : pricing ? 'Run again · pricing…' : price ? `Run again · ${creditsText(price.credits)}` : 'Run again'}
-          </Button>
-        )}
-        {canRunAgain && <SendAnotherPrompt guard={guard} what="this item again" />}
-        {!online && canRunAgain && (
-          <p className="muted">Offline: Run again waits in the queue and is priced and sent when the connection returns.</p>
-        )}
-        {canRunAgain && note && (
-          <div className={`price-note price-note-${note.tone}`} data-price-note={held ?? note.tone}>
-            <p id={noteId} role={note.tone === 'hint' ? undefined : 'status'}>
-              {note.title ? <span className="price-note-title">{note.title} </span> : null}
-              {note.text}
-            </p>
-            {note.action === 'checkApproval' || note.action === 'checkBalance' ? (
-              <Button size="sm" variant="secondary" onClick={() => void recheckPrice()} data-action={note.action}>
-                {note.action === 'checkApproval' ? 'Check approval' : 'Check balance'}
-              </Button>
-            ) : null}
-          </div>
-        )}
+        <RunAgainActions item={item} />
         {item.characterId && (item.kind === 'image' || item.kind === 'video' || item.kind === 'talk') && (
           <Button onClick={vary}>Vary…</Button>
         )}
         {isFinished(item) && item.kind !== 'audio' && <Button onClick={useAsReference}>Use as reference</Button>}
-        {desktop ? (
-          <Tooltip content={DRAG_HINT}>
-            <Button onClick={() => void saveAs()} disabled={!item.downloaded}>
-              Save as…
-            </Button>
-          </Tooltip>
-        ) : download ? (
-          // The browser host: a browser download, saved where the browser saves (the host answers
-          // this link with Content-Disposition: attachment).
-          <Tooltip content={DRAG_HINT}>
-            <a className="button button-secondary" href={download} download={fileNameOf(item)} data-action="save-as">
-              Save as…
-            </a>
-          </Tooltip>
-        ) : (
-          <Button disabled>Save as…</Button>
-        )}
-        {/* Only the desktop shell can open a file manager; the browser host has nothing to show. */}
-        {desktop && (
-          <Button onClick={() => void showInFolder()} disabled={!item.downloaded}>
-            Show in folder
-          </Button>
-        )}
+        <FileActions item={item} />
         <Button
           onClick={() =>
             void useBulkStore
@@ -268,6 +160,135 @@ function DetailInfo({ item }: { item: LibraryItem }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** What the item is: its prompt, and the facts of how and when it was made. */
+function DetailFacts({ item }: { item: LibraryItem }) {
+  const online = useConnectionStore((s) => s.connection?.online ?? true);
+  const options = Object.entries(item.options).filter(
+    ([key, value]) => value !== null && value !== undefined && value !== '' && !HIDDEN_OPTIONS.has(key) && !key.endsWith('_id'),
+  );
+  return (
+    <>
+      {item.prompt && (
+        <section>
+          <h3>{item.kind === 'audio' ? 'Speech text' : 'Prompt'}</h3>
+          <p className="detail-prompt">{item.prompt}</p>
+        </section>
+      )}
+      <dl className="detail-facts">
+        {item.characterName && (
+          <>
+            <dt>Character</dt>
+            <dd>{item.characterName}</dd>
+          </>
+        )}
+        <dt>Model</dt>
+        <dd>{item.model ?? 'Default'}</dd>
+        <dt>Credits charged</dt>
+        <dd data-testid="detail-credits">{item.creditsUsed === null ? '—' : formatCount(item.creditsUsed)}</dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(item.createdAt)}</dd>
+        <dt>Finished</dt>
+        <dd>{formatDateTime(item.completedAt)}</dd>
+        <dt>On this computer</dt>
+        <dd>{item.downloaded ? 'Yes' : online ? 'Not yet' : 'Not yet — downloads when back online'}</dd>
+        {options.map(([key, value]) => (
+          <div key={key} className="detail-option">
+            <dt>{optionLabel(key)}</dt>
+            <dd>{optionValue(key, value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/** Run again, priced: its button, the guard against a second send, and why it waits when it does. */
+function RunAgainActions({ item }: { item: LibraryItem }) {
+  const { price, pricing, submitting, runAgain, recheckPrice } = useDetailStore(
+    useShallow((s) => ({
+      price: s.price,
+      pricing: s.pricing,
+      submitting: s.submitting,
+      runAgain: s.runAgain,
+      recheckPrice: s.recheckPrice,
+    })),
+  );
+  // The reason Run again cannot be clicked yet, in the generate panel's words (ui/priceNote.ts).
+  const priced = price ? ({ status: 'priced', price } as const) : null;
+  const held = priced ? priceBlocks(priced) : null;
+  const note = priced ? priceNote(priced, undefined) : null;
+  const noteId = useId();
+  const guard = useSendGuard(!(submitting || pricing || held !== null));
+  const online = useConnectionStore((s) => s.connection?.online ?? true);
+  if (runAgainRequest(item) === null) return null;
+  return (
+    <>
+      <Button
+        variant="primary"
+        onClick={(event) => guard.onClick(event, () => void runAgain())}
+        disabled={submitting || pricing || held !== null}
+        aria-describedby={note ? noteId : undefined}
+        data-testid="run-again"
+        data-held={held ?? undefined}
+      >
+        {submitting ? 'Queuing…' : pricing ? 'Run again · pricing…' : price ? `Run again · ${creditsText(price.credits)}` : 'Run again'}
+      </Button>
+      <SendAnotherPrompt guard={guard} what="this item again" />
+      {!online && <p className="muted">Offline: Run again waits in the queue and is priced and sent when the connection returns.</p>}
+      {note && (
+        <div className={`price-note price-note-${note.tone}`} data-price-note={held ?? note.tone}>
+          <p id={noteId} role={note.tone === 'hint' ? undefined : 'status'}>
+            {note.title ? <span className="price-note-title">{note.title} </span> : null}
+            {note.text}
+          </p>
+          {note.action === 'checkApproval' || note.action === 'checkBalance' ? (
+            <Button size="sm" variant="secondary" onClick={() => void recheckPrice()} data-action={note.action}>
+              {note.action === 'checkApproval' ? 'Check approval' : 'Check balance'}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The item's file: saved elsewhere (a download in the browser host) or shown in its folder. */
+function FileActions({ item }: { item: LibraryItem }) {
+  const { saveAs, showInFolder } = useDetailStore(useShallow((s) => ({ saveAs: s.saveAs, showInFolder: s.showInFolder })));
+  const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
+  // The desktop shell opens the system's save dialog and file manager; the browser host downloads.
+  const desktop = useAppInfoStore((s) => s.info?.host === 'electron');
+  const mediaSrc = item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
+  const download = mediaSrc ? `${mediaSrc}?download=${encodeURIComponent(fileNameOf(item))}` : null;
+  return (
+    <>
+      {desktop ? (
+        <Tooltip content={DRAG_HINT}>
+          <Button onClick={() => void saveAs()} disabled={!item.downloaded}>
+            Save as…
+          </Button>
+        </Tooltip>
+      ) : download ? (
+        // The browser host: a browser download, saved where the browser saves (the host answers
+        // this link with Content-Disposition: attachment).
+        <Tooltip content={DRAG_HINT}>
+          <a className="button button-secondary" href={download} download={fileNameOf(item)} data-action="save-as">
+            Save as…
+          </a>
+        </Tooltip>
+      ) : (
+        <Button disabled>Save as…</Button>
+      )}
+      {/* Only the desktop shell can open a file manager; the browser host has nothing to show. */}
+      {desktop && (
+        <Button onClick={() => void showInFolder()} disabled={!item.downloaded}>
+          Show in folder
+        </Button>
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
@@ -18,38 +18,94 @@ import { formatCount } from '../../ui/format.ts';
  * reference of that character's next generation (the studio opens on the character with it).
  */
 export function GalleryCollections() {
-  const { collections, error, create } = useCollectionsStore(
-    useShallow((s) => ({ collections: s.collections, error: s.error, create: s.create })),
-  );
+  const { collections, error } = useCollectionsStore(useShallow((s) => ({ collections: s.collections, error: s.error })));
   const { favorites, collectionId, setFilter } = useGalleryStore(
     useShallow((s) => ({ favorites: s.filter.favorites === true, collectionId: s.filter.collectionId, setFilter: s.setFilter })),
   );
-  const [name, setName] = useState('');
-  const [adding, setAdding] = useState(false);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const own = collections.filter((each) => each.characterId === null);
   const characters = collections.filter((each) => each.characterId !== null);
   const showAll = !favorites && !collectionId;
+  const drop = { dropTarget, setDropTarget };
+  const ofCollection = (each: (typeof collections)[number]) => ({
+    id: each.id,
+    label: each.name,
+    current: collectionId === each.id,
+    onClick: () => setFilter({ collectionId: each.id, favorites: undefined }),
+    count: each.count,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    const made = await create(name.trim());
-    if (made) {
-      setName('');
-      setAdding(false);
-    }
-  };
+  return (
+    <nav className="gallery-collections" aria-label="Collections">
+      <ul>
+        <CollectionEntry
+          {...drop}
+          id="all"
+          label="All items"
+          current={showAll}
+          onClick={() => setFilter({ favorites: undefined, collectionId: undefined })}
+        />
+        <CollectionEntry
+          {...drop}
+          id="favorites"
+          label="★ Favorites"
+          current={favorites}
+          onClick={() => setFilter({ favorites: true, collectionId: undefined })}
+        />
+      </ul>
+      <h2 className="collection-heading">Collections</h2>
+      <ul>
+        {own.map((each) => (
+          <CollectionEntry
+            key={each.id}
+            {...drop}
+            {...ofCollection(each)}
+            onDropIds={(ids) => void useBulkStore.getState().addToCollection(each.id, ids)}
+          />
+        ))}
+        {own.length === 0 && <li className="collection-empty">None yet</li>}
+      </ul>
+      <NewCollection />
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {characters.length > 0 && (
+        <>
+          <h2 className="collection-heading">Characters</h2>
+          <ul>
+            {characters.map((each) => (
+              <CollectionEntry
+                key={each.id}
+                {...drop}
+                {...ofCollection(each)}
+                onDropIds={each.characterId ? (ids) => void referenceForCharacter(each.characterId as string, ids) : undefined}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </nav>
+  );
+}
 
-  const entry = (
-    key: string,
-    label: string,
-    current: boolean,
-    onClick: () => void,
-    count?: number,
-    onDropIds?: (ids: string[]) => void,
-  ) => (
-    <li key={key}>
+type CollectionEntryProps = {
+  id: string;
+  label: string;
+  current: boolean;
+  onClick: () => void;
+  count?: number;
+  /** What tiles dropped on the entry do; without it the entry takes no drop. */
+  onDropIds?: ((ids: string[]) => void) | undefined;
+  /** The entry tiles are dragged over, of all the entries. */
+  dropTarget: string | null;
+  setDropTarget: Dispatch<SetStateAction<string | null>>;
+};
+
+function CollectionEntry({ id: key, label, current, onClick, count, onDropIds, dropTarget, setDropTarget }: CollectionEntryProps) {
+  return (
+    <li>
       <button
         type="button"
         className={`collection-entry${dropTarget === key ? ' is-drop-target' : ''}`}
@@ -77,71 +133,44 @@ export function GalleryCollections() {
       </button>
     </li>
   );
+}
 
+/** A new collection: a button that opens a name field, and the field's Add. */
+function NewCollection() {
+  const create = useCollectionsStore((s) => s.create);
+  const [name, setName] = useState('');
+  const [adding, setAdding] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    const made = await create(name.trim());
+    if (made) {
+      setName('');
+      setAdding(false);
+    }
+  };
+  if (!adding)
+    return (
+      <Button size="sm" variant="ghost" className="collection-add" onClick={() => setAdding(true)}>
+        + New collection
+      </Button>
+    );
   return (
-    <nav className="gallery-collections" aria-label="Collections">
-      <ul>
-        {entry('all', 'All items', showAll, () => setFilter({ favorites: undefined, collectionId: undefined }))}
-        {entry('favorites', '★ Favorites', favorites, () => setFilter({ favorites: true, collectionId: undefined }))}
-      </ul>
-      <h2 className="collection-heading">Collections</h2>
-      <ul>
-        {own.map((each) =>
-          entry(
-            each.id,
-            each.name,
-            collectionId === each.id,
-            () => setFilter({ collectionId: each.id, favorites: undefined }),
-            each.count,
-            (ids) => void useBulkStore.getState().addToCollection(each.id, ids),
-          ),
-        )}
-        {own.length === 0 && <li className="collection-empty">None yet</li>}
-      </ul>
-      {adding ? (
-        <form className="collection-form" onSubmit={(event) => void submit(event)}>
-          <label>
-            <span className="visually-hidden">New collection name</span>
-            <input
-              value={name}
-              maxLength={APP_NAME_LIMITS.collectionName}
-              placeholder="Collection name"
-              onChange={(event) => setName(event.target.value)}
-              autoFocus
-            />
-          </label>
-          <Button type="submit" size="sm" disabled={!name.trim()}>
-            Add
-          </Button>
-        </form>
-      ) : (
-        <Button size="sm" variant="ghost" className="collection-add" onClick={() => setAdding(true)}>
-          + New collection
-        </Button>
-      )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      {characters.length > 0 && (
-        <>
-          <h2 className="collection-heading">Characters</h2>
-          <ul>
-            {characters.map((each) =>
-              entry(
-                each.id,
-                each.name,
-                collectionId === each.id,
-                () => setFilter({ collectionId: each.id, favorites: undefined }),
-                each.count,
-                each.characterId ? (ids) => void referenceForCharacter(each.characterId as string, ids) : undefined,
-              ),
-            )}
-          </ul>
-        </>
-      )}
-    </nav>
+    <form className="collection-form" onSubmit={(event) => void submit(event)}>
+      <label>
+        <span className="visually-hidden">New collection name</span>
+        <input
+          value={name}
+          maxLength={APP_NAME_LIMITS.collectionName}
+          placeholder="Collection name"
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+      </label>
+      <Button type="submit" size="sm" disabled={!name.trim()}>
+        Add
+      </Button>
+    </form>
   );
 }
 

@@ -128,83 +128,139 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
       onClick={(event) => onPick(index, item, event)}
       onDoubleClick={() => onOpen(item)}
     >
-      <div className="gallery-thumb" style={{ height: thumbHeight }}>
-        {thumb ? (
-          <img
-            src={thumb}
-            alt=""
-            decoding="async"
-            draggable={false}
-            onError={() => setBroken(true)}
-            onLoad={(event) => onNaturalSize(index, item, event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)}
-          />
-        ) : audioSrc ? (
-          <TileWaveform src={audioSrc} />
-        ) : following ? (
-          // The same face as the placeholder it took over from.
-          <div className={`gallery-placeholder-media kind-${item.kind}`} aria-hidden="true" />
-        ) : (
-          <div className={`gallery-thumb-empty kind-${item.kind}`} aria-hidden="true">
-            <span className="gallery-thumb-glyph">{glyphOf(item.kind)}</span>
-            <span className="gallery-thumb-note">{emptyNote(item)}</span>
-          </div>
-        )}
-        {item.kind !== 'image' || following ? (
-          <span className="badge gallery-kind">{KIND_LABELS[item.kind]}</span>
-        ) : (
-          // A picture is what a gallery holds: a finished image carries no label over it, only its
-          // kind in the tile's name for a screen reader. Videos, talk clips, portraits and speech say what they are.
-          <span className="visually-hidden">{KIND_LABELS.image}</span>
-        )}
-        {following && (
-          <div className="gallery-placeholder-progress">
-            <WorkProgress job={following} now={now ?? 0} label={title} />
-          </div>
-        )}
-        {status?.tone === 'working' && !following && (
-          <span className="gallery-status is-working" data-status={item.status}>
-            <Spinner label={status.label} />
-          </span>
-        )}
-        {status?.tone === 'failed' && (
-          <span className="gallery-status is-failed" data-status="failed" role="img" aria-label="Failed">
-            <CircleX size={18} aria-hidden="true" />
-          </span>
-        )}
-        {item.favorite && (
-          <span className="gallery-favorite" aria-hidden="true">
-            ★
-          </span>
-        )}
-        <span className="gallery-check" aria-hidden="true">
-          {selected ? '✓' : ''}
-        </span>
-        {(hovered || actionsByKeyboard) && <TileActions item={item} />}
-      </div>
-      <div className="gallery-caption">
-        <span className="gallery-title" title={following ? title : undefined}>
-          <SearchHighlight text={title} words={words} />
-        </span>
-        {words.length > 0 && item.prompt && item.prompt !== item.title ? (
-          // A search shows where it matched: the prompt, with the words marked.
-          <span className="gallery-prompt">
-            <SearchHighlight text={item.prompt} words={words} />
-          </span>
-        ) : (
-          <span className="gallery-meta">
-            {audio ?? (
-              <>
-                {item.characterName ? `${item.characterName} · ` : ''}
-                {formatDate(item.createdAt)}
-              </>
-            )}
-          </span>
-        )}
-        {unseen && <span className="visually-hidden">, {unseen}</span>}
-      </div>
+      <TileThumb
+        item={item}
+        index={index}
+        thumbHeight={thumbHeight}
+        thumb={thumb}
+        audioSrc={audioSrc}
+        following={following}
+        now={now ?? 0}
+        title={title}
+        selected={selected}
+        actions={hovered || actionsByKeyboard}
+        onBroken={() => setBroken(true)}
+        onNaturalSize={onNaturalSize}
+      />
+      <TileCaption item={item} title={title} following={following !== null} words={words} unseen={unseen} audio={audio} />
     </div>
   );
 });
+
+type TileThumbProps = {
+  item: LibraryItem;
+  index: number;
+  thumbHeight: number;
+  thumb: string | null;
+  audioSrc: string | null;
+  /** The job making the item, while the tile follows it. */
+  following: Job | null;
+  now: number;
+  title: string;
+  selected: boolean;
+  /** The quick actions show (hovered, or the keyboard cursor of a focused grid). */
+  actions: boolean;
+  onBroken: () => void;
+  onNaturalSize: GalleryTileProps['onNaturalSize'];
+};
+
+/** The tile's picture (or waveform, or placeholder face) and the marks over it. */
+function TileThumb(props: TileThumbProps) {
+  const { item, index, thumbHeight, thumb, audioSrc, following, now, title, selected, actions, onBroken, onNaturalSize } = props;
+  const status = statusBadge(item);
+  return (
+    <div className="gallery-thumb" style={{ height: thumbHeight }}>
+      {thumb ? (
+        <img
+          src={thumb}
+          alt=""
+          decoding="async"
+          draggable={false}
+          onError={onBroken}
+          onLoad={(event) => onNaturalSize(index, item, event.currentTarget.naturalWidth, event.currentTarget.naturalHeight)}
+        />
+      ) : audioSrc ? (
+        <TileWaveform src={audioSrc} />
+      ) : following ? (
+        // The same face as the placeholder it took over from.
+        <div className={`gallery-placeholder-media kind-${item.kind}`} aria-hidden="true" />
+      ) : (
+        <div className={`gallery-thumb-empty kind-${item.kind}`} aria-hidden="true">
+          <span className="gallery-thumb-glyph">{glyphOf(item.kind)}</span>
+          <span className="gallery-thumb-note">{emptyNote(item)}</span>
+        </div>
+      )}
+      {item.kind !== 'image' || following ? (
+        <span className="badge gallery-kind">{KIND_LABELS[item.kind]}</span>
+      ) : (
+        // A picture is what a gallery holds: a finished image carries no label over it, only its
+        // kind in the tile's name for a screen reader. Videos, talk clips, portraits and speech say what they are.
+        <span className="visually-hidden">{KIND_LABELS.image}</span>
+      )}
+      {following && (
+        <div className="gallery-placeholder-progress">
+          <WorkProgress job={following} now={now} label={title} />
+        </div>
+      )}
+      {status?.tone === 'working' && !following && (
+        <span className="gallery-status is-working" data-status={item.status}>
+          <Spinner label={status.label} />
+        </span>
+      )}
+      {status?.tone === 'failed' && (
+        <span className="gallery-status is-failed" data-status="failed" role="img" aria-label="Failed">
+          <CircleX size={18} aria-hidden="true" />
+        </span>
+      )}
+      {item.favorite && (
+        <span className="gallery-favorite" aria-hidden="true">
+          ★
+        </span>
+      )}
+      <span className="gallery-check" aria-hidden="true">
+        {selected ? '✓' : ''}
+      </span>
+      {actions && <TileActions item={item} />}
+    </div>
+  );
+}
+
+type TileCaptionProps = {
+  item: LibraryItem;
+  title: string;
+  following: boolean;
+  words: readonly string[];
+  /** What the tile shows without words (favorite, not downloaded), said to a screen reader. */
+  unseen: string;
+  audio: string | null;
+};
+
+/** The tile's title and, below it, where a search matched or who made it and when. */
+function TileCaption({ item, title, following, words, unseen, audio }: TileCaptionProps) {
+  return (
+    <div className="gallery-caption">
+      <span className="gallery-title" title={following ? title : undefined}>
+        <SearchHighlight text={title} words={words} />
+      </span>
+      {words.length > 0 && item.prompt && item.prompt !== item.title ? (
+        // A search shows where it matched: the prompt, with the words marked.
+        <span className="gallery-prompt">
+          <SearchHighlight text={item.prompt} words={words} />
+        </span>
+      ) : (
+        <span className="gallery-meta">
+          {audio ?? (
+            <>
+              {item.characterName ? `${item.characterName} · ` : ''}
+              {formatDate(item.createdAt)}
+            </>
+          )}
+        </span>
+      )}
+      {unseen && <span className="visually-hidden">, {unseen}</span>}
+    </div>
+  );
+}
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 

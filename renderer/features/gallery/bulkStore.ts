@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { EventPayload } from '../../../shared/ipc/index.ts';
 import { COMMAND_LIMITS } from '../../../shared/api/limits.ts';
 import { invoke } from '../../bridge/invoke.ts';
@@ -66,121 +66,149 @@ async function fetchMissing(ids: readonly string[]): Promise<number> {
   return queued;
 }
 
+/** What an export did, in words: how many files went where, and what was left out and why. */
+function exportNotice(counts: {
+  exported: number;
+  folder: string | undefined;
+  cancelled: boolean;
+  fetching: number;
+  missing: number;
+}): string {
+  const { exported, folder, cancelled, fetching, missing } = counts;
+  if (cancelled) return `Export cancelled: ${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}, no partial file left.`;
+  return [
+    `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.`,
+    fetching > 0
+      ? `${plural(fetching, 'item')} ${fetching === 1 ? 'is' : 'are'} being downloaded to this computer now; export ${fetching === 1 ? 'it' : 'them'} again once ${fetching === 1 ? 'it is' : 'they are'} here.`
+      : '',
+    missing > 0 ? `${plural(missing, 'item')} had no media to export.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+type SetBulk = StoreApi<BulkState>['setState'];
+type GetBulk = StoreApi<BulkState>['getState'];
+
 export const useBulkStore = create<BulkState>()((set, get) => ({
   ...initial,
 
-  setFavorite: async (ids, favorite) => {
-    set({ running: favorite ? 'Adding to favorites…' : 'Removing from favorites…', error: null, notice: null });
-    for (const slice of slices(ids)) {
-      const reply = await invoke('library.setFavorite', { ids: slice, favorite });
-      if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
-    }
-    useGalleryStore.getState().patchItems(ids, { favorite });
-    set({
-      running: null,
-      notice: favorite ? `${plural(ids.length, 'item')} added to favorites.` : `${plural(ids.length, 'item')} removed from favorites.`,
-    });
-    if (useGalleryStore.getState().filter.favorites) void useGalleryStore.getState().refresh();
-  },
-
-  addToCollection: async (collectionId, ids) => {
-    const name = useCollectionsStore.getState().collections.find((each) => each.id === collectionId)?.name ?? 'the collection';
-    set({ running: `Adding to ${name}…`, error: null, notice: null });
-    for (const slice of slices(ids)) {
-      const reply = await invoke('collections.addItems', { id: collectionId, itemIds: slice });
-      if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
-    }
-    await useCollectionsStore.getState().load();
-    void useGalleryStore.getState().refresh();
-    set({ running: null, notice: `${plural(ids.length, 'item')} added to ${name}.` });
-  },
-
-  exportItems: async (ids, destination) => {
-    set({ running: `Exporting ${plural(ids.length, 'item')}…`, error: null, notice: null });
-    let folder = destination;
-    let exported = 0;
-    let cancelled = false;
-    for (const slice of slices(ids)) {
-      const exportId = newExportId();
-      set({ exporting: { exportId, exported: 0, total: slice.length, bytes: 0, totalBytes: 0, cancelling: false } });
-      const reply = await invoke('library.export', folder ? { ids: slice, destination: folder, exportId } : { ids: slice, exportId });
-      if (!reply.ok) {
-        set({ running: null, exporting: null, error: describeError(reply.error) });
-        return null;
-      }
-      folder = reply.value.folder;
-      exported += reply.value.exported;
-      cancelled = reply.value.cancelled || get().exporting?.cancelling === true;
-      if (cancelled) break;
-    }
-    const skipped = ids.length - exported;
-    // Items left out because their media is not here yet are fetched now, ahead of the queue.
-    const fetching = !cancelled && skipped > 0 ? await fetchMissing(ids) : 0;
-    const missing = skipped - fetching;
-    set({
-      running: null,
-      exporting: null,
-      notice: cancelled
-        ? `Export cancelled: ${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}, no partial file left.`
-        : [
-            `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.`,
-            fetching > 0
-              ? `${plural(fetching, 'item')} ${fetching === 1 ? 'is' : 'are'} being downloaded to this computer now; export ${fetching === 1 ? 'it' : 'them'} again once ${fetching === 1 ? 'it is' : 'they are'} here.`
-              : '',
-            missing > 0 ? `${plural(missing, 'item')} had no media to export.` : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-    });
-    return folder ?? null;
-  },
-
-  applyExportProgress: (progress) => {
-    const exporting = get().exporting;
-    if (!exporting || exporting.exportId !== progress.exportId || progress.state !== 'running') return;
-    set({
-      exporting: {
-        ...exporting,
-        exported: progress.exported,
-        total: progress.total,
-        bytes: progress.bytes,
-        totalBytes: progress.totalBytes,
-      },
-    });
-  },
-
-  cancelExport: async () => {
-    const exporting = get().exporting;
-    if (!exporting || exporting.cancelling) return;
-    set({ exporting: { ...exporting, cancelling: true }, running: 'Cancelling the export…' });
-    const reply = await invoke('library.cancelExport', { exportId: exporting.exportId });
-    if (!reply.ok) set({ error: describeError(reply.error) });
-  },
-
-  askDelete: (ids) => set({ pendingDelete: ids.length > 0 ? [...ids] : null }),
-  cancelDelete: () => set({ pendingDelete: null }),
-
-  confirmDelete: async () => {
-    const ids = get().pendingDelete;
-    if (!ids) return;
-    set({ pendingDelete: null, running: `Deleting ${plural(ids.length, 'item')}…`, error: null, notice: null });
-    let deleted = 0;
-    const failed: string[] = [];
-    for (const slice of slices(ids)) {
-      const reply = await invoke('library.delete', { ids: slice });
-      if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
-      deleted += reply.value.deleted;
-      for (const each of reply.value.failed) failed.push(each.message);
-    }
-    useSelectionStore.getState().forget(ids);
-    void useGalleryStore.getState().refresh();
-    set({
-      running: null,
-      notice: `${plural(deleted, 'item')} deleted.`,
-      error: failed.length > 0 ? `${plural(failed.length, 'item')} could not be deleted: ${failed[0]}` : null,
-    });
-  },
-
+  ...marking(set),
+  ...exporting(set, get),
+  ...deleting(set, get),
   dismiss: () => set({ notice: null, error: null }),
   reset: () => set(initial),
 }));
+
+/** Favorites and collections for many items at once. */
+function marking(set: SetBulk) {
+  return {
+    setFavorite: async (ids, favorite) => {
+      set({ running: favorite ? 'Adding to favorites…' : 'Removing from favorites…', error: null, notice: null });
+      for (const slice of slices(ids)) {
+        const reply = await invoke('library.setFavorite', { ids: slice, favorite });
+        if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
+      }
+      useGalleryStore.getState().patchItems(ids, { favorite });
+      set({
+        running: null,
+        notice: favorite ? `${plural(ids.length, 'item')} added to favorites.` : `${plural(ids.length, 'item')} removed from favorites.`,
+      });
+      if (useGalleryStore.getState().filter.favorites) void useGalleryStore.getState().refresh();
+    },
+
+    addToCollection: async (collectionId, ids) => {
+      const name = useCollectionsStore.getState().collections.find((each) => each.id === collectionId)?.name ?? 'the collection';
+      set({ running: `Adding to ${name}…`, error: null, notice: null });
+      for (const slice of slices(ids)) {
+        const reply = await invoke('collections.addItems', { id: collectionId, itemIds: slice });
+        if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
+      }
+      await useCollectionsStore.getState().load();
+      void useGalleryStore.getState().refresh();
+      set({ running: null, notice: `${plural(ids.length, 'item')} added to ${name}.` });
+    },
+  } satisfies Partial<BulkState>;
+}
+
+/** Exporting many items, with its progress and its cancel. */
+function exporting(set: SetBulk, get: GetBulk) {
+  return {
+    exportItems: async (ids, destination) => {
+      set({ running: `Exporting ${plural(ids.length, 'item')}…`, error: null, notice: null });
+      let folder = destination;
+      let exported = 0;
+      let cancelled = false;
+      for (const slice of slices(ids)) {
+        const exportId = newExportId();
+        set({ exporting: { exportId, exported: 0, total: slice.length, bytes: 0, totalBytes: 0, cancelling: false } });
+        const reply = await invoke('library.export', folder ? { ids: slice, destination: folder, exportId } : { ids: slice, exportId });
+        if (!reply.ok) {
+          set({ running: null, exporting: null, error: describeError(reply.error) });
+          return null;
+        }
+        folder = reply.value.folder;
+        exported += reply.value.exported;
+        cancelled = reply.value.cancelled || get().exporting?.cancelling === true;
+        if (cancelled) break;
+      }
+      const skipped = ids.length - exported;
+      // Items left out because their media is not here yet are fetched now, ahead of the queue.
+      const fetching = !cancelled && skipped > 0 ? await fetchMissing(ids) : 0;
+      const missing = skipped - fetching;
+      set({ running: null, exporting: null, notice: exportNotice({ exported, folder, cancelled, fetching, missing }) });
+      return folder ?? null;
+    },
+
+    applyExportProgress: (progress) => {
+      const exporting = get().exporting;
+      if (!exporting || exporting.exportId !== progress.exportId || progress.state !== 'running') return;
+      set({
+        exporting: {
+          ...exporting,
+          exported: progress.exported,
+          total: progress.total,
+          bytes: progress.bytes,
+          totalBytes: progress.totalBytes,
+        },
+      });
+    },
+
+    cancelExport: async () => {
+      const exporting = get().exporting;
+      if (!exporting || exporting.cancelling) return;
+      set({ exporting: { ...exporting, cancelling: true }, running: 'Cancelling the export…' });
+      const reply = await invoke('library.cancelExport', { exportId: exporting.exportId });
+      if (!reply.ok) set({ error: describeError(reply.error) });
+    },
+  } satisfies Partial<BulkState>;
+}
+
+/** Deleting many items, once confirmed. */
+function deleting(set: SetBulk, get: GetBulk) {
+  return {
+    askDelete: (ids) => set({ pendingDelete: ids.length > 0 ? [...ids] : null }),
+    cancelDelete: () => set({ pendingDelete: null }),
+
+    confirmDelete: async () => {
+      const ids = get().pendingDelete;
+      if (!ids) return;
+      set({ pendingDelete: null, running: `Deleting ${plural(ids.length, 'item')}…`, error: null, notice: null });
+      let deleted = 0;
+      const failed: string[] = [];
+      for (const slice of slices(ids)) {
+        const reply = await invoke('library.delete', { ids: slice });
+        if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
+        deleted += reply.value.deleted;
+        for (const each of reply.value.failed) failed.push(each.message);
+      }
+      useSelectionStore.getState().forget(ids);
+      void useGalleryStore.getState().refresh();
+      set({
+        running: null,
+        notice: `${plural(deleted, 'item')} deleted.`,
+        error: failed.length > 0 ? `${plural(failed.length, 'item')} could not be deleted: ${failed[0]}` : null,
+      });
+    },
+  } satisfies Partial<BulkState>;
+}

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { EventPayload, LibraryItem, Price } from '../../../shared/ipc/index.ts';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
@@ -60,134 +60,147 @@ const initial = {
   fetchError: null,
 };
 
+type SetDetail = StoreApi<DetailState>['setState'];
+type GetDetail = StoreApi<DetailState>['getState'];
+
 export const useDetailStore = create<DetailState>()((set, get) => ({
   ...initial,
-
-  open: (item, mode) => {
-    set({ ...initial, item, mode });
-    // Read the freshest record: the grid's page may be a little behind.
-    void invoke('library.get', { id: item.id }).then((fresh) => {
-      if (fresh.ok && get().item?.id === fresh.value.id) set({ item: fresh.value });
-    });
-    // Opened to be seen, played, saved or dragged out: its media comes now, whatever the
-    // "Download finished media automatically" setting says.
-    void get().fetchMedia();
-    if (mode === 'full') void get().priceRunAgain();
-  },
-
-  close: () => set(initial),
-
-  refreshItem: (item) => {
-    if (get().item?.id !== item.id) return;
-    set(item.downloaded ? { item, fetch: null, fetchError: null } : { item });
-  },
-
-  fetchMedia: async () => {
-    const item = get().item;
-    if (!item || item.downloaded || !isFinished(item)) return;
-    set({ fetch: { received: 0, total: null }, fetchError: null });
-    const reply = await invoke('library.fetchMedia', { ids: [item.id], role: 'output' });
-    if (get().item?.id !== item.id) return;
-    if (!reply.ok) set({ fetch: null, fetchError: describeError(reply.error) });
-    else if (!reply.value.queued.includes(item.id)) set({ fetch: null });
-  },
-
-  downloadProgress: (progress) => {
-    const { item, fetch } = get();
-    // Only the file being waited for: its thumbnail reports under the same item.
-    if (!item || !fetch || progress.itemId !== item.id || progress.role !== 'output' || item.downloaded || progress.done) return;
-    set({ fetch: { received: progress.received, total: progress.total } });
-  },
-
-  priceRunAgain: async () => {
-    const item = get().item;
-    const request = item ? runAgainRequest(item) : null;
-    if (!item || !request) return;
-    // Offline there is no quote to be had; the job is priced when it goes out.
-    if (useConnectionStore.getState().connection?.online === false) {
-      set({ price: null, pricing: false, error: null });
-      return;
-    }
-    set({ pricing: true, error: null });
-    const reply = await invoke('quotes.price', { operationId: request.operationId, input: request.body });
-    if (get().item?.id !== item.id) return;
-    if (reply.ok) set({ price: reply.value, pricing: false });
-    else set({ pricing: false, price: null, error: describeError(reply.error) });
-  },
-
-  recheckPrice: async () => {
-    const { item, price } = get();
-    if (!item || !price) return;
-    const reply = await invoke('quotes.get', { id: price.quoteId });
-    if (get().item?.id !== item.id) return;
-    if (reply.ok) set({ price: reply.value, error: null });
-    else set({ error: describeError(reply.error) });
-  },
-
-  runAgain: async () => {
-    const { item, price } = get();
-    const request = item ? runAgainRequest(item) : null;
-    if (!item || !request) return;
-    set({ submitting: true, error: null, notice: null });
-    const quoteId = price?.quoteId ?? null;
-    const reply =
-      request.kind === 'generation'
-        ? await invoke('generations.create', { body: request.body, quoteId })
-        : await invoke('audio.create', { body: request.body, quoteId });
-    if (!reply.ok) return set({ submitting: false, error: describeError(reply.error) });
-    useJobsStore.getState().apply(reply.value, { characterId: item.characterId, label: `Run again: ${item.title}` });
-    set({
-      submitting: false,
-      notice: `Queued as a new job${price ? ` for ${creditsText(price.credits)}` : ''}. It appears in the gallery when it finishes.`,
-    });
-    // A quote binds one submission; price the next one afresh.
-    void get().priceRunAgain();
-  },
-
-  saveAs: async (destination) => {
-    const item = get().item;
-    if (!item) return;
-    if (onDesktop()) {
-      if (!item.mediaId || !item.downloaded) {
-        set({ notice: 'Nothing was saved: this item has no downloaded media yet.', error: null });
-        return;
-      }
-      const reply = await invoke('shell.saveAs', { mediaId: item.mediaId, fileName: fileNameOf(item) });
-      if (!reply.ok) return set({ error: describeError(reply.error) });
-      set({ notice: reply.value.saved ? `Saved “${item.title}”.` : null, error: null });
-      return;
-    }
-    if (!destination) return;
-    const reply = await invoke('library.export', { ids: [item.id], destination });
-    if (!reply.ok) return set({ error: describeError(reply.error) });
-    set({
-      notice: reply.value.exported > 0 ? `Saved to ${reply.value.folder}.` : 'Nothing was saved: this item has no downloaded media yet.',
-      error: null,
-    });
-  },
-
-  showInFolder: async () => {
-    const item = get().item;
-    if (!item) return;
-    if (onDesktop()) {
-      if (!item.mediaId || !item.downloaded) {
-        set({ notice: 'This item has no downloaded media yet.', error: null });
-        return;
-      }
-      const reply = await invoke('shell.showInFolder', { mediaId: item.mediaId });
-      if (!reply.ok) set({ error: describeError(reply.error) });
-      return;
-    }
-    const reply = await invoke('library.export', { ids: [item.id] });
-    if (!reply.ok) return set({ error: describeError(reply.error) });
-    set({
-      notice: reply.value.exported > 0 ? `The file is in ${reply.value.folder}.` : 'This item has no downloaded media yet.',
-      error: null,
-    });
-  },
-
+  ...viewing(set, get),
+  ...runningAgain(set, get),
+  ...fileActions(set, get),
   reset: () => set(initial),
 }));
+
+/** The open item: opening, closing, its newer record and its media on the way. */
+function viewing(set: SetDetail, get: GetDetail) {
+  return {
+    open: (item, mode) => {
+      set({ ...initial, item, mode });
+      // Read the freshest record: the grid's page may be a little behind.
+      void invoke('library.get', { id: item.id }).then((fresh) => {
+        if (fresh.ok && get().item?.id === fresh.value.id) set({ item: fresh.value });
+      });
+      // Opened to be seen, played, saved or dragged out: its media comes now, whatever the
+      // "Download finished media automatically" setting says.
+      void get().fetchMedia();
+      if (mode === 'full') void get().priceRunAgain();
+    },
+    close: () => set(initial),
+    refreshItem: (item) => {
+      if (get().item?.id !== item.id) return;
+      set(item.downloaded ? { item, fetch: null, fetchError: null } : { item });
+    },
+    fetchMedia: async () => {
+      const item = get().item;
+      if (!item || item.downloaded || !isFinished(item)) return;
+      set({ fetch: { received: 0, total: null }, fetchError: null });
+      const reply = await invoke('library.fetchMedia', { ids: [item.id], role: 'output' });
+      if (get().item?.id !== item.id) return;
+      if (!reply.ok) set({ fetch: null, fetchError: describeError(reply.error) });
+      else if (!reply.value.queued.includes(item.id)) set({ fetch: null });
+    },
+    downloadProgress: (progress) => {
+      const { item, fetch } = get();
+      // Only the file being waited for: its thumbnail reports under the same item.
+      if (!item || !fetch || progress.itemId !== item.id || progress.role !== 'output' || item.downloaded || progress.done) return;
+      set({ fetch: { received: progress.received, total: progress.total } });
+    },
+  } satisfies Partial<DetailState>;
+}
+
+/** Running the open item again, priced first. */
+function runningAgain(set: SetDetail, get: GetDetail) {
+  return {
+    priceRunAgain: async () => {
+      const item = get().item;
+      const request = item ? runAgainRequest(item) : null;
+      if (!item || !request) return;
+      // Offline there is no quote to be had; the job is priced when it goes out.
+      if (useConnectionStore.getState().connection?.online === false) {
+        set({ price: null, pricing: false, error: null });
+        return;
+      }
+      set({ pricing: true, error: null });
+      const reply = await invoke('quotes.price', { operationId: request.operationId, input: request.body });
+      if (get().item?.id !== item.id) return;
+      if (reply.ok) set({ price: reply.value, pricing: false });
+      else set({ pricing: false, price: null, error: describeError(reply.error) });
+    },
+    recheckPrice: async () => {
+      const { item, price } = get();
+      if (!item || !price) return;
+      const reply = await invoke('quotes.get', { id: price.quoteId });
+      if (get().item?.id !== item.id) return;
+      if (reply.ok) set({ price: reply.value, error: null });
+      else set({ error: describeError(reply.error) });
+    },
+    runAgain: async () => {
+      const { item, price } = get();
+      const request = item ? runAgainRequest(item) : null;
+      if (!item || !request) return;
+      set({ submitting: true, error: null, notice: null });
+      const quoteId = price?.quoteId ?? null;
+      const reply =
+        request.kind === 'generation'
+          ? await invoke('generations.create', { body: request.body, quoteId })
+          : await invoke('audio.create', { body: request.body, quoteId });
+      if (!reply.ok) return set({ submitting: false, error: describeError(reply.error) });
+      useJobsStore.getState().apply(reply.value, { characterId: item.characterId, label: `Run again: ${item.title}` });
+      set({
+        submitting: false,
+        notice: `Queued as a new job${price ? ` for ${creditsText(price.credits)}` : ''}. It appears in the gallery when it finishes.`,
+      });
+      // A quote binds one submission; price the next one afresh.
+      void get().priceRunAgain();
+    },
+  } satisfies Partial<DetailState>;
+}
+
+/** The open item’s file: saved elsewhere or shown in its folder. */
+function fileActions(set: SetDetail, get: GetDetail) {
+  return {
+    saveAs: async (destination) => {
+      const item = get().item;
+      if (!item) return;
+      if (onDesktop()) {
+        if (!item.mediaId || !item.downloaded) {
+          set({ notice: 'Nothing was saved: this item has no downloaded media yet.', error: null });
+          return;
+        }
+        const reply = await invoke('shell.saveAs', { mediaId: item.mediaId, fileName: fileNameOf(item) });
+        if (!reply.ok) return set({ error: describeError(reply.error) });
+        set({ notice: reply.value.saved ? `Saved “${item.title}”.` : null, error: null });
+        return;
+      }
+      if (!destination) return;
+      const reply = await invoke('library.export', { ids: [item.id], destination });
+      if (!reply.ok) return set({ error: describeError(reply.error) });
+      set({
+        notice: reply.value.exported > 0 ? `Saved to ${reply.value.folder}.` : 'Nothing was saved: this item has no downloaded media yet.',
+        error: null,
+      });
+    },
+    showInFolder: async () => {
+      const item = get().item;
+      if (!item) return;
+      if (onDesktop()) {
+        if (!item.mediaId || !item.downloaded) {
+          set({ notice: 'This item has no downloaded media yet.', error: null });
+          return;
+        }
+        const reply = await invoke('shell.showInFolder', { mediaId: item.mediaId });
+        if (!reply.ok) set({ error: describeError(reply.error) });
+        return;
+      }
+      const reply = await invoke('library.export', { ids: [item.id] });
+      if (!reply.ok) return set({ error: describeError(reply.error) });
+      set({
+        notice: reply.value.exported > 0 ? `The file is in ${reply.value.folder}.` : 'This item has no downloaded media yet.',
+        error: null,
+      });
+    },
+  } satisfies Partial<DetailState>;
+}
 
 /** The desktop shell has the system's file dialogs and file manager; the browser host exports instead. */
 function onDesktop(): boolean {

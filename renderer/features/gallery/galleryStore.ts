@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { LibraryFilter, LibraryItem } from '../../../shared/ipc/index.ts';
 import { COMMAND_LIMITS } from '../../../shared/api/limits.ts';
 import { invoke } from '../../bridge/invoke.ts';
@@ -138,7 +138,41 @@ const initial = {
   error: null,
 };
 
+type SetGallery = StoreApi<GalleryState>['setState'];
+type GetGallery = StoreApi<GalleryState>['getState'];
+
 export const useGalleryStore = create<GalleryState>()((set, get) => {
+  const loader = pageLoader(set, get);
+  return {
+    ...initial,
+    ...viewActions(set, get, loader),
+    ...readActions(set, get, loader),
+    ...itemActions(set, get),
+
+    wantThumbnail: (id) => {
+      if (thumbs.asked.has(id) || thumbs.wanted.has(id)) return;
+      thumbs.wanted.add(id);
+      if (thumbs.timer === undefined && !thumbs.busy) thumbs.timer = setTimeout(() => void sendThumbnailAsks(), THUMB_WAIT_MS);
+    },
+
+    reset: () => {
+      clearTimeout(thumbs.timer);
+      thumbs = { wanted: new Set(), asked: new Set(), timer: undefined, busy: false };
+      clearTimeout(refreshTimer);
+      inflight = new Set();
+      dropAnswersAsked();
+      head = { busy: false, again: false };
+      readAheadAt = 0;
+      warmFrom = null;
+      set(initial);
+    },
+  };
+});
+
+type PageLoader = ReturnType<typeof pageLoader>;
+
+/** How pages are asked for: one page of a result set, the first page of the newest filter, a new filter. */
+function pageLoader(set: SetGallery, get: GetGallery) {
   async function loadPage(page: number, epoch: number): Promise<void> {
     const key = `${epoch}:${page}`;
     if (inflight.has(key)) return;
@@ -164,13 +198,6 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
             error: null,
           },
     );
-  }
-
-  /** The count an answer brings, or null when an answer asked later has already given one. */
-  function countFrom(asked: number, total: number): number | null {
-    if (asked <= order.counted) return null;
-    order.counted = asked;
-    return total;
   }
 
   /**
@@ -201,9 +228,19 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
     void loadHead();
   }
 
-  return {
-    ...initial,
+  return { loadPage, loadHead, restart };
+}
 
+/** The count an answer brings, or null when an answer asked later has already given one. */
+function countFrom(asked: number, total: number): number | null {
+  if (asked <= order.counted) return null;
+  order.counted = asked;
+  return total;
+}
+
+/** What the view asks for: a filter, a search, the range of items on screen. */
+function viewActions(set: SetGallery, get: GetGallery, { loadPage, loadHead, restart }: PageLoader) {
+  return {
     setFilter: (patch) => restart({ ...get().filter, ...patch }),
     clearFilter: () => {
       set({ searchText: '' });
@@ -234,42 +271,13 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
         if (!pages[page]) void loadPage(page, epoch);
       }
     },
+  } satisfies Partial<GalleryState>;
+}
 
-    refresh: async () => {
-      clearTimeout(refreshTimer);
-      const { visible, filter } = get();
-      const firstPage = Math.floor(visible.first / PAGE_SIZE);
-      const lastPage = Math.max(firstPage, Math.floor(visible.last / PAGE_SIZE));
-      const loaded: Record<number, LibraryItem[]> = {};
-      const began = order.asked + 1;
-      let asked = 0;
-      let total = 0;
-      for (let page = firstPage; page <= lastPage; page += 1) {
-        asked = ++order.asked;
-        const reply = await invoke('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-        if (!reply.ok) return set({ error: describeError(reply.error) });
-        loaded[page] = reply.value.items;
-        total = reply.value.total;
-        if (page * PAGE_SIZE + PAGE_SIZE >= total) break;
-      }
-      // A newer filter, or a re-read asked after this one, has answered: this one is older news.
-      if (began <= order.since) return;
-      // Pages outside the window may have shifted; they are re-read when scrolled to, and answers
-      // to pages asked before this re-read began are dropped.
-      order.since = began;
-      if (firstPage === 0) warmIfOpening(loaded[0]);
-      const epoch = get().epoch + 1;
-      set({
-        total: countFrom(asked, total) ?? get().total,
-        pages: loaded,
-        epoch,
-        answered: true,
-        shownEpoch: epoch,
-        shownSearch: filter.search,
-        error: null,
-      });
-    },
-
+/** Reading the result set again: on demand, when the screen opens, ahead while the app starts. */
+function readActions(set: SetGallery, get: GetGallery, { loadHead }: PageLoader) {
+  return {
+    refresh: () => reread(set, get),
     enter: () => {
       const fresh = readAheadAt > 0 && Date.now() - readAheadAt <= READ_AHEAD_FRESH_MS;
       readAheadAt = 0;
@@ -285,7 +293,48 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       }
       void loadHead();
     },
+  } satisfies Partial<GalleryState>;
+}
 
+/** Re-reads the count and the pages on screen, as one answer that replaces the result set shown. */
+async function reread(set: SetGallery, get: GetGallery): Promise<void> {
+  clearTimeout(refreshTimer);
+  const { visible, filter } = get();
+  const firstPage = Math.floor(visible.first / PAGE_SIZE);
+  const lastPage = Math.max(firstPage, Math.floor(visible.last / PAGE_SIZE));
+  const loaded: Record<number, LibraryItem[]> = {};
+  const began = order.asked + 1;
+  let asked = 0;
+  let total = 0;
+  for (let page = firstPage; page <= lastPage; page += 1) {
+    asked = ++order.asked;
+    const reply = await invoke('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
+    if (!reply.ok) return set({ error: describeError(reply.error) });
+    loaded[page] = reply.value.items;
+    total = reply.value.total;
+    if (page * PAGE_SIZE + PAGE_SIZE >= total) break;
+  }
+  // A newer filter, or a re-read asked after this one, has answered: this one is older news.
+  if (began <= order.since) return;
+  // Pages outside the window may have shifted; they are re-read when scrolled to, and answers
+  // to pages asked before this re-read began are dropped.
+  order.since = began;
+  if (firstPage === 0) warmIfOpening(loaded[0]);
+  const epoch = get().epoch + 1;
+  set({
+    total: countFrom(asked, total) ?? get().total,
+    pages: loaded,
+    epoch,
+    answered: true,
+    shownEpoch: epoch,
+    shownSearch: filter.search,
+    error: null,
+  });
+}
+
+/** Items changed in place, and lookups by index and id. */
+function itemActions(set: SetGallery, get: GetGallery) {
+  return {
     applyUpdate: (items, removedIds) => {
       const { pages } = get();
       const byId = new Map(items.map((item) => [item.id, item]));
@@ -326,26 +375,8 @@ export const useGalleryStore = create<GalleryState>()((set, get) => {
       }
       return -1;
     },
-
-    wantThumbnail: (id) => {
-      if (thumbs.asked.has(id) || thumbs.wanted.has(id)) return;
-      thumbs.wanted.add(id);
-      if (thumbs.timer === undefined && !thumbs.busy) thumbs.timer = setTimeout(() => void sendThumbnailAsks(), THUMB_WAIT_MS);
-    },
-
-    reset: () => {
-      clearTimeout(thumbs.timer);
-      thumbs = { wanted: new Set(), asked: new Set(), timer: undefined, busy: false };
-      clearTimeout(refreshTimer);
-      inflight = new Set();
-      dropAnswersAsked();
-      head = { busy: false, again: false };
-      readAheadAt = 0;
-      warmFrom = null;
-      set(initial);
-    },
-  };
-});
+  } satisfies Partial<GalleryState>;
+}
 
 /** Sends the gathered thumbnail asks, a batch at a time, until none is left. */
 async function sendThumbnailAsks(): Promise<void> {

@@ -81,49 +81,27 @@ export function computeJustifiedLayout({
   maxScrollHeight = MAX_SCROLL_HEIGHT,
 }: LayoutInput): JustifiedLayout {
   const usable = Math.max(width, 1);
-  const rows: LayoutRow[] = [];
   const explicit = Math.min(count, Math.max(0, knownEnd));
-  const widths: number[] = [];
-  const rowOf: number[] = [];
-  let top = 0;
-  let start = 0;
-  let ratioSum = 0;
+  const built = new RowBuilder(usable, rowHeight, ratioAt);
+  const { rows, widths, rowOf } = built;
   let group: string | null = null;
-
-  const closeRow = (end: number, fill: boolean) => {
-    if (end <= start) return;
-    const gaps = TILE_GAP * (end - start - 1);
-    // A full row is scaled to the width; a group's last row keeps the target height unless it would overflow.
-    const fitted = (usable - gaps) / ratioSum;
-    const thumbHeight = fill ? fitted : Math.min(rowHeight, fitted);
-    for (let index = start; index < end; index += 1) {
-      widths[index] = clampRatio(ratioAt(index)) * thumbHeight;
-      rowOf[index] = rows.length;
-    }
-    const height = thumbHeight + TILE_CAPTION + TILE_GAP;
-    rows.push({ kind: 'tiles', start, end, top, height, thumbHeight });
-    top += height;
-    start = end;
-    ratioSum = 0;
-  };
-
   let index = 0;
   // Item by item while items are known, and on to the end of the row the last known one is in.
-  for (; index < count && (index < explicit || index > start); index += 1) {
+  for (; index < count && (index < explicit || index > built.start); index += 1) {
     const known = groupAt(index);
     if (known && known.key !== group) {
-      closeRow(index, false);
+      built.closeRow(index, false);
       group = known.key;
-      rows.push({ kind: 'header', label: known.label, top, height: HEADER_HEIGHT });
-      top += HEADER_HEIGHT;
+      rows.push({ kind: 'header', label: known.label, top: built.top, height: HEADER_HEIGHT });
+      built.top += HEADER_HEIGHT;
     }
-    ratioSum += clampRatio(ratioAt(index));
-    const rowWidth = ratioSum * rowHeight + TILE_GAP * (index - start);
-    if (rowWidth >= usable) closeRow(index + 1, true);
+    built.ratioSum += clampRatio(ratioAt(index));
+    const rowWidth = built.ratioSum * rowHeight + TILE_GAP * (index - built.start);
+    if (rowWidth >= usable) built.closeRow(index + 1, true);
   }
-  if (index >= count) closeRow(count, false);
-  const tail = uniformTail(index, count, usable, rowHeight, top, rows.length);
-  const contentHeight = tail ? tail.top + tail.height : top;
+  if (index >= count) built.closeRow(count, false);
+  const tail = uniformTail(index, count, usable, rowHeight, built.top, rows.length);
+  const contentHeight = tail ? tail.top + tail.height : built.top;
   return {
     rowCount: rows.length + (tail?.rows ?? 0),
     rowAt: (row) => (row < rows.length ? rows[row] : tail?.rowAt(row)),
@@ -133,6 +111,44 @@ export function computeJustifiedLayout({
     scrollHeight: Math.min(contentHeight, maxScrollHeight),
     width: usable,
   };
+}
+
+/** The rows laid out one by one: the row being filled runs from `start`, its ratios summing to `ratioSum`. */
+class RowBuilder {
+  readonly rows: LayoutRow[] = [];
+  readonly widths: number[] = [];
+  readonly rowOf: number[] = [];
+  top = 0;
+  start = 0;
+  ratioSum = 0;
+  readonly #usable: number;
+  readonly #rowHeight: number;
+  readonly #ratioAt: (index: number) => number;
+
+  constructor(usable: number, rowHeight: number, ratioAt: (index: number) => number) {
+    this.#usable = usable;
+    this.#rowHeight = rowHeight;
+    this.#ratioAt = ratioAt;
+  }
+
+  /** Ends the row being filled before `end`; `fill` scales it to the width. */
+  closeRow(end: number, fill: boolean): void {
+    const { start } = this;
+    if (end <= start) return;
+    const gaps = TILE_GAP * (end - start - 1);
+    // A full row is scaled to the width; a group's last row keeps the target height unless it would overflow.
+    const fitted = (this.#usable - gaps) / this.ratioSum;
+    const thumbHeight = fill ? fitted : Math.min(this.#rowHeight, fitted);
+    for (let index = start; index < end; index += 1) {
+      this.widths[index] = clampRatio(this.#ratioAt(index)) * thumbHeight;
+      this.rowOf[index] = this.rows.length;
+    }
+    const height = thumbHeight + TILE_CAPTION + TILE_GAP;
+    this.rows.push({ kind: 'tiles', start, end, top: this.top, height, thumbHeight });
+    this.top += height;
+    this.start = end;
+    this.ratioSum = 0;
+  }
 }
 
 /**

@@ -57,6 +57,14 @@ async function idsBetween(from: number, to: number): Promise<Reply<string[]>> {
   return { ok: true, value: loaded };
 }
 
+/** The selection with one id added, or taken out when it was in. */
+function toggled(selected: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(selected);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
+
 const initial = { selected: new Set<string>(), anchor: null, focus: 0, busy: false, error: null };
 
 export const useSelectionStore = create<SelectionState>()((set, get) => ({
@@ -73,14 +81,7 @@ export const useSelectionStore = create<SelectionState>()((set, get) => ({
       set({ selected: next, busy: false, error: null });
       return;
     }
-    if (toggle) {
-      const next = new Set(selected);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      set({ selected: next, anchor: index, focus: index });
-      return;
-    }
-    set({ selected: new Set([id]), anchor: index, focus: index });
+    set({ selected: toggle ? toggled(selected, id) : new Set([id]), anchor: index, focus: index });
   },
 
   setFocus: (index) => set({ focus: Math.max(0, index) }),
@@ -89,10 +90,7 @@ export const useSelectionStore = create<SelectionState>()((set, get) => ({
     const { focus, selected } = get();
     const item = useGalleryStore.getState().itemAt(focus);
     if (!item) return;
-    const next = new Set(selected);
-    if (next.has(item.id)) next.delete(item.id);
-    else next.add(item.id);
-    set({ selected: next, anchor: focus });
+    set({ selected: toggled(selected, item.id), anchor: focus });
   },
 
   selectAllMatching: async () => {

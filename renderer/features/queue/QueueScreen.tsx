@@ -30,15 +30,8 @@ export function QueueScreen() {
     useShallow((s) => ({ jobs: s.jobs, paused: s.paused, pendingCredits: s.pendingCredits })),
   );
   const balance = useAccountStore((s) => s.balance);
-  const { error, cancel, pauseAll, resumeAll, openRetry, sceneGroups } = useQueueStore(
-    useShallow((s) => ({
-      error: s.error,
-      cancel: s.cancel,
-      pauseAll: s.pauseAll,
-      resumeAll: s.resumeAll,
-      openRetry: s.openRetry,
-      sceneGroups: s.sceneGroups,
-    })),
+  const { error, cancel, openRetry, sceneGroups } = useQueueStore(
+    useShallow((s) => ({ error: s.error, cancel: s.cancel, openRetry: s.openRetry, sceneGroups: s.sceneGroups })),
   );
   // Until the user picks, the queue shows what is in progress, or everything when nothing is.
   const [picked, setShow] = useState<Show | null>(null);
@@ -72,46 +65,12 @@ export function QueueScreen() {
   const titles = new Map(all.map((job) => [job.id, job.title]));
   // A failed job is retried once (core refuses a second retry): its row says so instead of offering it.
   const retried = new Set(all.flatMap((job) => (job.retryOf ? [job.retryOf] : [])));
-  const overBudget = balance !== null && pendingCredits > balance;
 
   return (
     <section className="screen queue-screen" aria-labelledby="queue-heading">
-      <header className="screen-header queue-header">
-        <div>
-          <h1 id="queue-heading" className="screen-title">
-            Queue
-          </h1>
-        </div>
-        <div className="queue-controls">
-          {paused ? (
-            <Button variant="primary" onClick={() => void resumeAll()}>
-              Resume queue
-            </Button>
-          ) : (
-            <Button onClick={() => void pauseAll()}>Pause queue</Button>
-          )}
-        </div>
-      </header>
+      <QueueHeader paused={paused} />
       <OfflineBanner what="Queued jobs wait and are sent when the connection returns; nothing is lost or charged twice." />
-      <div className="queue-summary" data-testid="queue-summary">
-        <div className="stat-card">
-          <span className="stat-label">In the queue</span>
-          <span className="stat-value">{formatCount(active.length)}</span>
-          <span className="stat-note">{paused ? 'paused' : 'running'}</span>
-        </div>
-        <div className={`stat-card${overBudget ? ' stat-warning' : ''}`}>
-          <span className="stat-label">Pending cost</span>
-          <span className="stat-value" data-testid="pending-credits">
-            {formatCount(pendingCredits)}
-          </span>
-          <span className="stat-note">{overBudget ? 'more than your balance' : 'credits not yet charged'}</span>
-        </div>
-        <div className="stat-card">
-          <span className="stat-label">Balance</span>
-          <span className="stat-value">{balance === null ? '—' : formatCount(balance)}</span>
-          <span className="stat-note">credits</span>
-        </div>
-      </div>
+      <QueueSummary inQueue={active.length} paused={paused} pendingCredits={pendingCredits} balance={balance} />
       {paused && (
         <p className="queue-paused" role="status">
           The queue is paused. Nothing new is sent; work already at the service keeps going and is followed to the end.
@@ -162,6 +121,57 @@ export function QueueScreen() {
       )}
       <RetryDialog />
     </section>
+  );
+}
+
+/** The screen's title, and pausing or resuming the whole queue. */
+function QueueHeader({ paused }: { paused: boolean }) {
+  const { pauseAll, resumeAll } = useQueueStore(useShallow((s) => ({ pauseAll: s.pauseAll, resumeAll: s.resumeAll })));
+  return (
+    <header className="screen-header queue-header">
+      <div>
+        <h1 id="queue-heading" className="screen-title">
+          Queue
+        </h1>
+      </div>
+      <div className="queue-controls">
+        {paused ? (
+          <Button variant="primary" onClick={() => void resumeAll()}>
+            Resume queue
+          </Button>
+        ) : (
+          <Button onClick={() => void pauseAll()}>Pause queue</Button>
+        )}
+      </div>
+    </header>
+  );
+}
+
+type QueueSummaryProps = { inQueue: number; paused: boolean; pendingCredits: number; balance: number | null };
+
+/** What is queued, what it will cost, and what the balance is. */
+function QueueSummary({ inQueue, paused, pendingCredits, balance }: QueueSummaryProps) {
+  const overBudget = balance !== null && pendingCredits > balance;
+  return (
+    <div className="queue-summary" data-testid="queue-summary">
+      <div className="stat-card">
+        <span className="stat-label">In the queue</span>
+        <span className="stat-value">{formatCount(inQueue)}</span>
+        <span className="stat-note">{paused ? 'paused' : 'running'}</span>
+      </div>
+      <div className={`stat-card${overBudget ? ' stat-warning' : ''}`}>
+        <span className="stat-label">Pending cost</span>
+        <span className="stat-value" data-testid="pending-credits">
+          {formatCount(pendingCredits)}
+        </span>
+        <span className="stat-note">{overBudget ? 'more than your balance' : 'credits not yet charged'}</span>
+      </div>
+      <div className="stat-card">
+        <span className="stat-label">Balance</span>
+        <span className="stat-value">{balance === null ? '—' : formatCount(balance)}</span>
+        <span className="stat-note">credits</span>
+      </div>
+    </div>
   );
 }
 

@@ -39,76 +39,23 @@ export function ConnectServiceForm({
   initialName?: string;
 }) {
   const headingId = useId();
-  const [name, setName] = useState(initialName);
-  const [baseUrl, setBaseUrl] = useState('');
-  const [cdnUrl, setCdnUrl] = useState('');
-  const [caPem, setCaPem] = useState('');
-  const [apiKey, setApiKey] = useState('');
-  const [billingUrl, setBillingUrl] = useState('');
+  const [draft, setDraft] = useState<Draft>({ ...EMPTY_DRAFT, name: initialName });
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState<'checking' | 'saving' | null>(null);
-  const [check, setCheck] = useState<ConnectionCheck | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-
-  const problems = {
-    name: name.trim() ? null : 'Give the connection a name.',
-    baseUrl: httpsProblem(baseUrl, 'service address', true),
-    cdnUrl: httpsProblem(cdnUrl, 'media (CDN) address', true),
-    caPem:
-      caPem.trim() && !caPem.includes('-----BEGIN CERTIFICATE-----')
-        ? 'This does not look like a PEM certificate (it starts with -----BEGIN CERTIFICATE-----).'
-        : null,
-    apiKey: apiKey.trim() && !API_KEY_PATTERN.test(apiKey.trim()) ? 'An API key is sk_live_ followed by 64 hexadecimal characters.' : null,
-    billingUrl: httpsProblem(billingUrl, 'billing page address', false),
-  };
+  const flow = useConnectFlow(save);
+  const problems = problemsOf(draft);
   const valid = Object.values(problems).every((problem) => problem === null);
-  const show = (problem: string | null) => (touched ? problem : null);
-
-  const input = (): ServiceInput => ({
-    name: name.trim(),
-    baseUrl: baseUrl.trim(),
-    cdnUrl: cdnUrl.trim(),
-    ...(caPem.trim() ? { caPem: caPem.trim() } : {}),
-    ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
-    ...(billingUrl.trim() ? { billingUrl: billingUrl.trim() } : {}),
-  });
 
   // Any change makes the last answer about other values: check again before saving.
-  const edit = (setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    setCheck(null);
-    setError(null);
-  };
-
-  const store = async () => {
-    setBusy('saving');
-    const failed = await save(input());
-    setError(failed);
-    setSaved(failed === null);
-    setBusy(null);
+  const edit = (field: keyof Draft) => (value: string) => {
+    setDraft((before) => ({ ...before, [field]: value }));
+    flow.forget();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!valid || busy) return;
-    setBusy('checking');
-    setError(null);
-    const { name: _name, billingUrl: _billing, ...candidate } = input();
-    const result = await useProfilesStore.getState().check(candidate);
-    if (typeof result === 'string') {
-      setBusy(null);
-      setError(result);
-      return;
-    }
-    setCheck(result);
-    if (result.ok) await store();
-    else setBusy(null);
-  };
-
-  const readPem = async (file: File | undefined) => {
-    if (file) edit(setCaPem)(await file.text());
+    if (!valid || flow.busy) return;
+    await flow.checkAndStore(inputOf(draft));
   };
 
   return (
@@ -122,19 +69,111 @@ export function ConnectServiceForm({
       <h3 id={headingId} className="visually-hidden">
         Connect a service
       </h3>
-      <Field label="Name" error={show(problems.name)} required>
+      <ServiceFields draft={draft} edit={edit} problems={touched ? problems : null} />
+      {flow.check && <CheckResult check={flow.check} />}
+      <InlineError error={flow.error} />
+      <ConnectActions flow={flow} storeAnyway={() => void flow.store(inputOf(draft))} onCancel={onCancel} cancelLabel={cancelLabel} />
+    </form>
+  );
+}
+
+/** What the form holds, as typed. */
+type Draft = { name: string; baseUrl: string; cdnUrl: string; caPem: string; apiKey: string; billingUrl: string };
+const EMPTY_DRAFT: Draft = { name: '', baseUrl: '', cdnUrl: '', caPem: '', apiKey: '', billingUrl: '' };
+type Problems = Record<keyof Draft, string | null>;
+
+function problemsOf({ name, baseUrl, cdnUrl, caPem, apiKey, billingUrl }: Draft): Problems {
+  return {
+    name: name.trim() ? null : 'Give the connection a name.',
+    baseUrl: httpsProblem(baseUrl, 'service address', true),
+    cdnUrl: httpsProblem(cdnUrl, 'media (CDN) address', true),
+    caPem:
+      caPem.trim() && !caPem.includes('-----BEGIN CERTIFICATE-----')
+        ? 'This does not look like a PEM certificate (it starts with -----BEGIN CERTIFICATE-----).'
+        : null,
+    apiKey: apiKey.trim() && !API_KEY_PATTERN.test(apiKey.trim()) ? 'An API key is sk_live_ followed by 64 hexadecimal characters.' : null,
+    billingUrl: httpsProblem(billingUrl, 'billing page address', false),
+  };
+}
+
+function inputOf({ name, baseUrl, cdnUrl, caPem, apiKey, billingUrl }: Draft): ServiceInput {
+  return {
+    name: name.trim(),
+    baseUrl: baseUrl.trim(),
+    cdnUrl: cdnUrl.trim(),
+    ...(caPem.trim() ? { caPem: caPem.trim() } : {}),
+    ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+    ...(billingUrl.trim() ? { billingUrl: billingUrl.trim() } : {}),
+  };
+}
+
+type ConnectFlow = ReturnType<typeof useConnectFlow>;
+
+/** Asking the service, then storing the connection: what is running, what the service said, what failed. */
+function useConnectFlow(save: (input: ServiceInput) => Promise<string | null>) {
+  const [busy, setBusy] = useState<'checking' | 'saving' | null>(null);
+  const [check, setCheck] = useState<ConnectionCheck | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const store = async (input: ServiceInput) => {
+    setBusy('saving');
+    const failed = await save(input);
+    setError(failed);
+    setSaved(failed === null);
+    setBusy(null);
+  };
+
+  const checkAndStore = async (input: ServiceInput) => {
+    setBusy('checking');
+    setError(null);
+    const { name: _name, billingUrl: _billing, ...candidate } = input;
+    const result = await useProfilesStore.getState().check(candidate);
+    if (typeof result === 'string') {
+      setBusy(null);
+      setError(result);
+      return;
+    }
+    setCheck(result);
+    if (result.ok) await store(input);
+    else setBusy(null);
+  };
+
+  const forget = () => {
+    setCheck(null);
+    setError(null);
+  };
+  return { busy, check, error, saved, store, checkAndStore, forget };
+}
+
+/** The connection's details, each field with its own hint and, once the form was sent, its problem. */
+function ServiceFields({
+  draft,
+  edit,
+  problems,
+}: {
+  draft: Draft;
+  edit: (field: keyof Draft) => (value: string) => void;
+  problems: Problems | null;
+}) {
+  const readPem = async (file: File | undefined) => {
+    if (file) edit('caPem')(await file.text());
+  };
+  return (
+    <>
+      <Field label="Name" error={problems?.name ?? null} required>
         {(control) => (
           <TextInput
             {...control}
             data-field="name"
             maxLength={APP_NAME_LIMITS.profileName}
-            value={name}
-            onChange={(e) => edit(setName)(e.target.value)}
+            value={draft.name}
+            onChange={(e) => edit('name')(e.target.value)}
             placeholder="My studio"
           />
         )}
       </Field>
-      <Field label="Service address" hint="The base URL of the service's API." error={show(problems.baseUrl)} required>
+      <Field label="Service address" hint="The base URL of the service's API." error={problems?.baseUrl ?? null} required>
         {(control) => (
           <TextInput
             {...control}
@@ -142,15 +181,15 @@ export function ConnectServiceForm({
             type="url"
             inputMode="url"
             placeholder="https://api.example.com"
-            value={baseUrl}
-            onChange={(e) => edit(setBaseUrl)(e.target.value)}
+            value={draft.baseUrl}
+            onChange={(e) => edit('baseUrl')(e.target.value)}
           />
         )}
       </Field>
       <Field
         label="Media address (CDN)"
         hint="Where the service serves generated media, for example https://cdn.example.com."
-        error={show(problems.cdnUrl)}
+        error={problems?.cdnUrl ?? null}
         required
       >
         {(control) => (
@@ -160,15 +199,15 @@ export function ConnectServiceForm({
             type="url"
             inputMode="url"
             placeholder="https://cdn.example.com"
-            value={cdnUrl}
-            onChange={(e) => edit(setCdnUrl)(e.target.value)}
+            value={draft.cdnUrl}
+            onChange={(e) => edit('cdnUrl')(e.target.value)}
           />
         )}
       </Field>
       <Field
         label="CA certificate (optional)"
         hint="Only for a service whose certificate is signed by your own authority. Paste the PEM or choose the file."
-        error={show(problems.caPem)}
+        error={problems?.caPem ?? null}
       >
         {(control) => (
           <TextArea
@@ -176,8 +215,8 @@ export function ConnectServiceForm({
             data-field="caPem"
             rows={3}
             spellCheck={false}
-            value={caPem}
-            onChange={(e) => edit(setCaPem)(e.target.value)}
+            value={draft.caPem}
+            onChange={(e) => edit('caPem')(e.target.value)}
             placeholder="-----BEGIN CERTIFICATE-----"
           />
         )}
@@ -193,7 +232,7 @@ export function ConnectServiceForm({
       <Field
         label="API key"
         hint="Kept in your system keychain. Cast Studio shows only its first characters afterwards."
-        error={show(problems.apiKey)}
+        error={problems?.apiKey ?? null}
       >
         {(control) => (
           <TextInput
@@ -203,15 +242,15 @@ export function ConnectServiceForm({
             autoComplete="off"
             spellCheck={false}
             placeholder="sk_live_…"
-            value={apiKey}
-            onChange={(e) => edit(setApiKey)(e.target.value)}
+            value={draft.apiKey}
+            onChange={(e) => edit('apiKey')(e.target.value)}
           />
         )}
       </Field>
       <Field
         label="Billing page (optional)"
         hint="Where this service sells credits; “Buy credits” opens it."
-        error={show(problems.billingUrl)}
+        error={problems?.billingUrl ?? null}
       >
         {(control) => (
           <TextInput
@@ -220,44 +259,53 @@ export function ConnectServiceForm({
             type="url"
             inputMode="url"
             placeholder="https://example.com/billing"
-            value={billingUrl}
-            onChange={(e) => edit(setBillingUrl)(e.target.value)}
+            value={draft.billingUrl}
+            onChange={(e) => edit('billingUrl')(e.target.value)}
           />
         )}
       </Field>
-      {check && <CheckResult check={check} />}
-      <InlineError error={error} />
-      {saved ? (
-        <div className="dialog-actions">
-          <p className="muted" role="status">
-            Saved; this connection is now in use.
-          </p>
-          <Button variant="primary" onClick={onCancel} data-action="done">
-            Done
-          </Button>
-        </div>
-      ) : (
-        <div className="dialog-actions">
-          <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
-            {cancelLabel}
-          </Button>
-          {check && !check.ok && (
-            <Button
-              variant="secondary"
-              onClick={() => void store()}
-              busy={busy === 'saving'}
-              disabled={busy !== null}
-              data-action="save-anyway"
-            >
-              Save anyway
-            </Button>
-          )}
-          <Button variant="primary" type="submit" busy={busy === 'checking'} disabled={busy !== null} data-action="check-connection">
-            {check && !check.ok ? 'Check again' : 'Check and connect'}
-          </Button>
-        </div>
+    </>
+  );
+}
+
+/** Done once saved; before that Cancel, Save anyway after a failed check, and Check and connect. */
+function ConnectActions({
+  flow,
+  storeAnyway,
+  onCancel,
+  cancelLabel,
+}: {
+  flow: ConnectFlow;
+  storeAnyway: () => void;
+  onCancel: () => void;
+  cancelLabel: string;
+}) {
+  const { busy, check } = flow;
+  if (flow.saved)
+    return (
+      <div className="dialog-actions">
+        <p className="muted" role="status">
+          Saved; this connection is now in use.
+        </p>
+        <Button variant="primary" onClick={onCancel} data-action="done">
+          Done
+        </Button>
+      </div>
+    );
+  return (
+    <div className="dialog-actions">
+      <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
+        {cancelLabel}
+      </Button>
+      {check && !check.ok && (
+        <Button variant="secondary" onClick={storeAnyway} busy={busy === 'saving'} disabled={busy !== null} data-action="save-anyway">
+          Save anyway
+        </Button>
       )}
-    </form>
+      <Button variant="primary" type="submit" busy={busy === 'checking'} disabled={busy !== null} data-action="check-connection">
+        {check && !check.ok ? 'Check again' : 'Check and connect'}
+      </Button>
+    </div>
   );
 }
 

@@ -23,25 +23,19 @@ const OPERATION_NAMES: Record<string, string> = {
  * plans, the pace of jobs).
  */
 export function SandboxSection() {
-  const { state, busy, error, notice, decide, addCredits, setPlan, setSpeed } = useSandboxStore(
+  const { state, busy, error, notice, setPlan, setSpeed } = useSandboxStore(
     useShallow((s) => ({
       state: s.state,
       busy: s.busy,
       error: s.error,
       notice: s.notice,
-      decide: s.decide,
-      addCredits: s.addCredits,
       setPlan: s.setPlan,
       setSpeed: s.setSpeed,
     })),
   );
-  const [amount, setAmount] = useState('500');
   useEffect(() => {
     void useSandboxStore.getState().load();
   }, []);
-  const credits = Number(amount);
-  const creditsValid =
-    Number.isInteger(credits) && credits >= COMMAND_LIMITS.sandboxCredits.min && credits <= COMMAND_LIMITS.sandboxCredits.max;
 
   return (
     <section id="settings-sandbox" className="lib-panel settings-section" aria-labelledby="sandbox-heading" data-testid="sandbox-section">
@@ -62,6 +56,53 @@ export function SandboxSection() {
       )}
 
       <h3 className="settings-subheading">Waiting for approval</h3>
+      <PendingQuotes />
+
+      <h3 className="settings-subheading" id="sandbox-buy">
+        Add credits
+      </h3>
+      <AddCredits />
+
+      {state && (
+        <>
+          <SegmentedControl<SandboxState['account']['plan']>
+            label="Plan"
+            name="sandbox-plan"
+            value={state.account.plan}
+            onChange={(plan) => void setPlan(plan)}
+            segments={[
+              { value: 'free', label: 'Free', disabled: busy !== null },
+              { value: 'creator', label: 'Creator', disabled: busy !== null },
+              { value: 'studio', label: 'Studio', disabled: busy !== null },
+            ]}
+          />
+          <SegmentedControl<SandboxState['speed']>
+            label="Speed of jobs"
+            name="sandbox-speed"
+            value={state.speed}
+            onChange={(speed) => void setSpeed(speed)}
+            segments={[
+              { value: 'fast', label: 'Fast (moments)', disabled: busy !== null },
+              { value: 'realtime', label: 'Real time', disabled: busy !== null },
+            ]}
+          />
+        </>
+      )}
+      {notice && (
+        <p className="muted" role="status" data-testid="sandbox-notice">
+          {notice}
+        </p>
+      )}
+      <InlineError error={error} />
+    </section>
+  );
+}
+
+/** The prices waiting for the approver, each with Approve and Reject. */
+function PendingQuotes() {
+  const { state, busy, decide } = useSandboxStore(useShallow((s) => ({ state: s.state, busy: s.busy, decide: s.decide })));
+  return (
+    <>
       {state && state.pendingQuotes.length === 0 && (
         <p className="muted">No price is waiting for approval. Prices above 50 credits wait here until they are approved.</p>
       )}
@@ -96,64 +137,39 @@ export function SandboxSection() {
           ))}
         </ul>
       )}
+    </>
+  );
+}
 
-      <h3 className="settings-subheading" id="sandbox-buy">
+/** Credits granted to the sandbox account, as the web app's purchase would. */
+function AddCredits() {
+  const { busy, addCredits } = useSandboxStore(useShallow((s) => ({ busy: s.busy, addCredits: s.addCredits })));
+  const [amount, setAmount] = useState('500');
+  const credits = Number(amount);
+  const creditsValid =
+    Number.isInteger(credits) && credits >= COMMAND_LIMITS.sandboxCredits.min && credits <= COMMAND_LIMITS.sandboxCredits.max;
+  return (
+    <form
+      className="sandbox-credits"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (creditsValid) void addCredits(credits);
+      }}
+    >
+      <Field label="Credits to add" error={amount && !creditsValid ? 'Enter a whole number from 1 to 1,000,000.' : null}>
+        {(control) => (
+          <TextInput
+            {...control}
+            inputMode="numeric"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            data-field="credits"
+          />
+        )}
+      </Field>
+      <Button type="submit" busy={busy === 'credits'} disabled={!creditsValid || busy !== null} data-action="add-credits">
         Add credits
-      </h3>
-      <form
-        className="sandbox-credits"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (creditsValid) void addCredits(credits);
-        }}
-      >
-        <Field label="Credits to add" error={amount && !creditsValid ? 'Enter a whole number from 1 to 1,000,000.' : null}>
-          {(control) => (
-            <TextInput
-              {...control}
-              inputMode="numeric"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              data-field="credits"
-            />
-          )}
-        </Field>
-        <Button type="submit" busy={busy === 'credits'} disabled={!creditsValid || busy !== null} data-action="add-credits">
-          Add credits
-        </Button>
-      </form>
-
-      {state && (
-        <>
-          <SegmentedControl<SandboxState['account']['plan']>
-            label="Plan"
-            name="sandbox-plan"
-            value={state.account.plan}
-            onChange={(plan) => void setPlan(plan)}
-            segments={[
-              { value: 'free', label: 'Free', disabled: busy !== null },
-              { value: 'creator', label: 'Creator', disabled: busy !== null },
-              { value: 'studio', label: 'Studio', disabled: busy !== null },
-            ]}
-          />
-          <SegmentedControl<SandboxState['speed']>
-            label="Speed of jobs"
-            name="sandbox-speed"
-            value={state.speed}
-            onChange={(speed) => void setSpeed(speed)}
-            segments={[
-              { value: 'fast', label: 'Fast (moments)', disabled: busy !== null },
-              { value: 'realtime', label: 'Real time', disabled: busy !== null },
-            ]}
-          />
-        </>
-      )}
-      {notice && (
-        <p className="muted" role="status" data-testid="sandbox-notice">
-          {notice}
-        </p>
-      )}
-      <InlineError error={error} />
-    </section>
+      </Button>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
-import { create } from 'zustand';
-import type { CommandInput, Connection, ConnectionCheck, Profile } from '../../../shared/ipc/index.ts';
+import { create, type StoreApi } from 'zustand';
+import type { CommandInput, Connection, ConnectionCheck, Profile, Reply } from '../../../shared/ipc/index.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
@@ -37,14 +37,43 @@ interface ProfilesState {
 
 const initial = { profiles: [], loaded: false, error: null, tests: {}, testing: null, notices: {} };
 
+type SetProfiles = StoreApi<ProfilesState>['setState'];
+type GetProfiles = StoreApi<ProfilesState>['getState'];
+
 /** The connections: the embedded sandbox and any remote services, with their keys' state. */
 export const useProfilesStore = create<ProfilesState>()((set, get) => {
-  const note = (id: string, text: string) => set({ notices: { ...get().notices, [id]: text } });
-  const replace = (profile: Profile) => set({ profiles: get().profiles.map((each) => (each.id === profile.id ? profile : each)) });
-
+  const said = notes(set, get);
   return {
     ...initial,
+    ...adding(set, get, said),
+    ...editing(set, get, said),
+    ...checking(set, get),
+    reset: () => set(initial),
+  };
+});
 
+type Notes = ReturnType<typeof notes>;
+
+/** A sentence under a profile's card, and a profile's new record in the list. */
+function notes(set: SetProfiles, get: GetProfiles) {
+  const note = (id: string, text: string) => set({ notices: { ...get().notices, [id]: text } });
+  const replace = (profile: Profile) => set({ profiles: get().profiles.map((each) => (each.id === profile.id ? profile : each)) });
+  /** A profile changed by core: its new record and `done` on success, the failure's sentence otherwise. */
+  const updated = (id: string, reply: Reply<Profile>, done: string): boolean => {
+    if (!reply.ok) {
+      note(id, describeError(reply.error));
+      return false;
+    }
+    replace(reply.value);
+    note(id, done);
+    return true;
+  };
+  return { note, replace, updated };
+}
+
+/** The list of connections, and adding one (checked first, and switched to at once when asked). */
+function adding(set: SetProfiles, get: GetProfiles, { note }: Notes) {
+  return {
     load: async () => {
       const reply = await invoke('profiles.list', {});
       if (reply.ok) set({ profiles: reply.value, loaded: true, error: null });
@@ -80,36 +109,17 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
       const reply = await invoke('profiles.check', input);
       return reply.ok ? reply.value : describeError(reply.error);
     },
+  } satisfies Partial<ProfilesState>;
+}
 
-    setBillingUrl: async (id, billingUrl) => {
-      const reply = await invoke('profiles.setBillingUrl', { id, billingUrl });
-      if (!reply.ok) {
-        note(id, describeError(reply.error));
-        return false;
-      }
-      replace(reply.value);
-      note(id, billingUrl ? 'Billing page saved.' : 'Billing page removed.');
-      return true;
-    },
+/** Changes to one connection: its billing page, key retention and key; using it; removing it. */
+function editing(set: SetProfiles, get: GetProfiles, { note, replace, updated }: Notes) {
+  return {
+    setBillingUrl: async (id, billingUrl) =>
+      updated(id, await invoke('profiles.setBillingUrl', { id, billingUrl }), billingUrl ? 'Billing page saved.' : 'Billing page removed.'),
 
-    setKeyRetention: async (id, seconds) => {
-      const reply = await invoke('profiles.setKeyRetention', { id, seconds });
-      if (!reply.ok) {
-        note(id, describeError(reply.error));
-        return false;
-      }
-      replace(reply.value);
-      note(id, 'Request key retention saved.');
-      return true;
-    },
-
-    applyConnection: (connection) => {
-      const active = connection.profile;
-      if (!active || !get().loaded) return;
-      const known = get().profiles.some((each) => each.id === active.id);
-      if (!known) return;
-      set({ profiles: get().profiles.map((each) => (each.id === active.id ? active : { ...each, active: false })) });
-    },
+    setKeyRetention: async (id, seconds) =>
+      updated(id, await invoke('profiles.setKeyRetention', { id, seconds }), 'Request key retention saved.'),
 
     activate: async (id) => {
       const reply = await invoke('profiles.activate', { id });
@@ -119,16 +129,7 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
       note(id, 'Now in use.');
     },
 
-    setKey: async (id, apiKey) => {
-      const reply = await invoke('profiles.setKey', { id, apiKey });
-      if (!reply.ok) {
-        note(id, describeError(reply.error));
-        return false;
-      }
-      replace(reply.value);
-      note(id, 'Key saved in the system keychain.');
-      return true;
-    },
+    setKey: async (id, apiKey) => updated(id, await invoke('profiles.setKey', { id, apiKey }), 'Key saved in the system keychain.'),
 
     removeKey: async (id) => {
       const reply = await invoke('profiles.removeKey', { id });
@@ -141,6 +142,19 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
       const reply = await invoke('profiles.remove', { id });
       if (reply.ok) set({ profiles: get().profiles.filter((each) => each.id !== id) });
       else note(id, describeError(reply.error));
+    },
+  } satisfies Partial<ProfilesState>;
+}
+
+/** Testing a connection, and the connection in use as core reports it. */
+function checking(set: SetProfiles, get: GetProfiles) {
+  return {
+    applyConnection: (connection) => {
+      const active = connection.profile;
+      if (!active || !get().loaded) return;
+      const known = get().profiles.some((each) => each.id === active.id);
+      if (!known) return;
+      set({ profiles: get().profiles.map((each) => (each.id === active.id ? active : { ...each, active: false })) });
     },
 
     test: async (id) => {
@@ -157,7 +171,5 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
       // The key's state follows the check (core stored it): read the list again.
       await get().load();
     },
-
-    reset: () => set(initial),
-  };
-});
+  } satisfies Partial<ProfilesState>;
+}

@@ -1,3 +1,5 @@
+import type { ResourceKind } from '../api/common.ts';
+
 /**
  * The kinds of job the outbox sends, each one paid operation of the service, and what the page
  * shows of them. Plain (no zod), so the page may load it; `shared/ipc/models.ts` builds the `JobKind`
@@ -18,7 +20,7 @@ export type JobKindId = (typeof JOB_KIND_IDS)[number];
 /** What a kind of job is to the page. */
 export type JobKindView = {
   /** The kind of service resource the job makes or changes. */
-  makes: 'character' | 'generation' | 'voice' | 'audio';
+  makes: ResourceKind;
   /** The word the queue shows on the job's row. */
   label: string;
 };

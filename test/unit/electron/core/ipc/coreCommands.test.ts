@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES } from '../../../../../shared/ipc/index.ts';
 import { createCore, type Core } from '../../../../../electron/core/createCore.ts';
 import { FilePreferences } from '../../../../../electron/core/preferences/preferences.ts';
+import { UPDATES_IN_DESKTOP_APP } from '../../../../../electron/core/updates/registerUpdateHandlers.ts';
+import { startUpdates } from '../../../../../electron/core/updates/startUpdates.ts';
 import { CaptureLog } from '../support/captureLog.ts';
 import { MemoryKeychain } from '../../../../support/memoryKeychain.ts';
 import { selfSignedCert } from '../support/selfSignedCert.ts';
@@ -27,8 +29,10 @@ async function core(): Promise<{ core: Core; prefs: FilePreferences; keychain: M
 }
 
 describe('createCore', () => {
-  it('registers a handler for every command of shared/ipc (shell.* belong to the Electron shell)', async () => {
-    const { core: c } = await core();
+  it('registers, with the updates a shell starts, a handler for every command of shared/ipc (shell.* belong to the Electron shell)', async () => {
+    const { core: c, log } = await core();
+    // Updates are the shell's: each host starts them on core's router (the browser host's say they come with the desktop app).
+    await startUpdates(c.router, UPDATES_IN_DESKTOP_APP, log);
     expect([...c.router.registered()].sort()).toEqual(COMMAND_NAMES.filter((name) => !name.startsWith('shell.')).sort());
   });
 

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests against a running sandbox, a keychain or a browser wait on real I/O, so they get room.
-const slow = { testTimeout: 60_000, hookTimeout: 120_000 };
+// Tests against a running sandbox, a keychain or a browser wait on real I/O, so they get room;
+// a poll that names no bound of its own waits for what it expects as long as a busy machine needs
+// (vitest's own default gives up after one second).
+const slow = { testTimeout: 60_000, hookTimeout: 120_000, expect: { poll: { timeout: 10_000 } } };
 
 // Two files at a time where files share nothing (each starts its own sandbox, core, host and
 // browser on random ports, in temporary folders, under a keychain service name of its own). On

@@ -27,7 +27,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'contract', include: ['test/contract/**/*.test.{ts,tsx}'], ...slow, ...twoAtATime },
+        // One at a time: its files are short, and two of them watch the sandbox under load (a stop while
+        // ffmpeg renders, a queue seen busy) that a file on the other core would make less certain.
+        test: { name: 'contract', include: ['test/contract/**/*.test.{ts,tsx}'], ...slow },
       },
       {
         extends: true,

@@ -186,7 +186,7 @@ describe('raw IPC', LINT_CASE, () => {
   it('rejects ipcMain in the preload', () => rejected('electron/preload/preload.ts', "import { ipcMain } from 'electron';\n"));
 });
 
-describe('types', () => {
+describe('types', LINT_CASE, () => {
   it('rejects an explicit any', async () => {
     expect(await ruleHits('electron/core/x.ts', 'export const value: any = 1;\n')).toContain('@typescript-eslint/no-explicit-any');
   });

@@ -1,21 +1,19 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OPERATION_IDS, type SandboxReady } from '../../../shared/api/index.ts';
 import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
 import { silentLogger, type Logger } from '../../../electron/core/log/logger.ts';
 import { KeytarKeychain, type Keychain } from '../../../electron/core/secrets/keychain.ts';
-import { DEFAULT_RENDERER_DIR, startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../../electron/web/browserHost.ts';
+import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../../electron/web/browserHost.ts';
 import { childProcessSandbox, type LaunchedSandbox } from '../../../electron/web/sandboxProcess.ts';
 import { startTcpProxy } from '../../integration/support/tcpProxy.ts';
+import { ensureRendererBuilt } from '../../support/builds.ts';
 import { MemoryKeychain } from '../../support/memoryKeychain.ts';
 import { CoreDriver, type Patience } from './coreDriver.ts';
 import { SandboxAdmin } from './sandboxAdmin.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const rendererDir = DEFAULT_RENDERER_DIR;
+export { ensureNoticesBuilt, ensureRendererBuilt } from '../../support/builds.ts';
 
 export type StudioHostOptions = {
   /**
@@ -269,37 +267,4 @@ async function systemKeychain(): Promise<TestKeychain | null> {
       for (const account of stored) await inner.delete(account).catch(() => undefined);
     },
   };
-}
-
-/** Runs `vite build --mode renderer` when the build is missing or a renderer or shared file is newer. */
-export function ensureRendererBuilt(): void {
-  const index = join(rendererDir, 'index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  // The build's config counts too: it decides what the build writes (its manifest, for one).
-  if (built > Math.max(newestSource([join(root, 'renderer'), join(root, 'shared')]), statSync(join(root, 'vite.config.ts')).mtimeMs))
-    return;
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--mode', 'renderer', '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`The renderer did not build:\n${result.stdout}\n${result.stderr}`);
-}
-
-/** Writes the licence notices About shows (part of `npm run build`) when they are missing or older than the lockfile. */
-export function ensureNoticesBuilt(): void {
-  const notices = join(root, 'dist', 'notices', 'notices.json');
-  if (existsSync(notices) && statSync(notices).mtimeMs > statSync(join(root, 'package-lock.json')).mtimeMs) return;
-  const result = spawnSync(process.execPath, [join(root, 'scripts', 'licences', 'generate.ts')], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`The licence notices were not written:\n${result.stdout}\n${result.stderr}`);
-}
-
-function newestSource(dirs: string[]): number {
-  let newest = 0;
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  };
-  for (const dir of dirs) if (existsSync(dir)) walk(dir);
-  return newest;
 }

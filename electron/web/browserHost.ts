@@ -12,7 +12,7 @@ import { corePreferences, peekPreferences } from '../core/preferences/preference
 import { startScreenIn } from '../core/app/screenMemory.ts';
 import { KeytarKeychain, type Keychain } from '../core/secrets/keychain.ts';
 import { UPDATES_IN_DESKTOP_APP } from '../core/updates/registerUpdateHandlers.ts';
-import { handleWatchingSettings, startUpdates } from '../core/updates/startUpdates.ts';
+import { routerWatchingSettings, startUpdates } from '../core/updates/startUpdates.ts';
 import type { Updater } from '../core/updates/updateService.ts';
 import type { HostSessionView } from './hostAuth.ts';
 import { HostKeychain } from './hostKeychain.ts';
@@ -150,7 +150,7 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
   });
   const updates = await startUpdates(core.router, options.updater ?? UPDATES_IN_DESKTOP_APP, log);
   host.attach({
-    router: { ...core.router, handle: handleWatchingSettings(core.router, updates) },
+    router: routerWatchingSettings(core.router, updates),
     resolveMedia: (id) => core.mediaFile(id),
   });
 

@@ -53,3 +53,18 @@ export function handleWatchingSettings(router: Pick<ShellRouter, 'handle'>, upda
     return reply;
   };
 }
+
+/**
+ * The same router with `handle` watching settings. A proxy, not a spread: a spread copies only own
+ * fields, and an in-process core's router keeps `subscribe` and the rest on its prototype.
+ */
+export function routerWatchingSettings<R extends Pick<ShellRouter, 'handle'>>(router: R, updates: ShellUpdates): R {
+  const handle = handleWatchingSettings(router, updates);
+  return new Proxy(router, {
+    get(target, property) {
+      if (property === 'handle') return handle;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -155,6 +155,7 @@ const I18N_CHECKED = [
   'renderer/app/NavBar.tsx',
   'renderer/app/AppHeader.tsx',
   'renderer/features/settings/LanguageSection.tsx',
+  'renderer/features/queue/**',
 ];
 const I18N_LITERALS = [
   'error',

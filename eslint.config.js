@@ -156,6 +156,7 @@ const I18N_CHECKED = [
   'renderer/app/AppHeader.tsx',
   'renderer/features/settings/LanguageSection.tsx',
   'renderer/features/queue/**',
+  'renderer/features/credits/**',
 ];
 const I18N_LITERALS = [
   'error',

@@ -14,7 +14,12 @@ export function UpdateReadyButton() {
   const openAbout = () => useNavigationStore.getState().openSettingsSection('settings-about');
   if (status.waitingForJobs > 0) {
     return (
-      <button type="button" className="header-pill header-update" data-update="waiting" onClick={openAbout} title={intl.formatMessage({ id: 'app.update.settings' })}
+      <button
+        type="button"
+        className="header-pill header-update"
+        data-update="waiting"
+        onClick={openAbout}
+        title={intl.formatMessage({ id: 'app.update.settings' })}
       >
         <RefreshCw size={14} aria-hidden="true" />
         <span>{intl.formatMessage({ id: 'app.update.waits' })}</span>

@@ -20,6 +20,9 @@ import type { Account } from '../../../shared/api/account.ts';
 
 registerStoreReset(() => useCreditsStore.getState().reset());
 
+/** The plan an account without a subscription is on, as the service names it. */
+const FREE_PLAN = 'free';
+
 /** Balance, plan, spending by day, quotes against charges, and every transaction. */
 export function CreditsScreen() {
   const { account, balance, accountError } = useAccountStore(
@@ -132,7 +135,7 @@ function PlanCard({ account, intl, formats }: { account: Account | null; intl: I
         </>
       ) : (
         <>
-          <span className="stat-value plan-name">{intl.formatMessage({ id: 'credits.plan.name' }, { plan: 'free' })}</span>
+          <span className="stat-value plan-name">{intl.formatMessage({ id: 'credits.plan.name' }, { plan: FREE_PLAN })}</span>
           <span className="stat-note">{intl.formatMessage({ id: 'credits.plan.none' })}</span>
         </>
       )}

@@ -81,7 +81,9 @@ function differs(job: Job): boolean {
 /** How a job's charge compares with its quote, and what was refunded. */
 function verdict(job: Job, intl: IntlShape): string {
   if (job.creditsUsed === null) {
-    return intl.formatMessage({ id: job.state === 'failed' || job.state === 'cancelled' ? 'credits.verdict.notCharged' : 'credits.verdict.notChargedYet' });
+    return intl.formatMessage({
+      id: job.state === 'failed' || job.state === 'cancelled' ? 'credits.verdict.notCharged' : 'credits.verdict.notChargedYet',
+    });
   }
   if (job.quotedCredits === null) return intl.formatMessage({ id: 'credits.verdict.noQuote' });
   const difference = job.creditsUsed - job.quotedCredits;

@@ -123,7 +123,10 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
                   <g key={kind} data-kind={kind}>
                     <rect className="spend-bar" {...box} style={{ fill: colourOf(seriesOf(kind)) }}>
                       <title>
-                        {intl.formatMessage({ id: 'credits.chart.bar' }, { day: dayOf(day), credits: formats.credits(value), kind: kindOf(kind) })}
+                        {intl.formatMessage(
+                          { id: 'credits.chart.bar' },
+                          { day: dayOf(day), credits: formats.credits(value), kind: kindOf(kind) },
+                        )}
                       </title>
                     </rect>
                     <rect className="spend-bar-pattern" {...box} fill={fillOf(kind)} />

@@ -59,16 +59,25 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
             </span>
           </div>
           <p className="job-note">{note}</p>
-          {running > 0 ? <ProgressBar value={fraction} label={intl.formatMessage({ id: 'queue.batch.progress' }, { title, results: counted(results.length) })}
-            /> : null}
+          {running > 0 ? (
+            <ProgressBar
+              value={fraction}
+              label={intl.formatMessage({ id: 'queue.batch.progress' }, { title, results: counted(results.length) })}
+            />
+          ) : null}
         </div>
         <div className="job-side">
           <WorkStatus status={state} />
           <span className="job-price" data-testid="batch-price">
-            {intl.formatMessage({ id: price.settled ? 'queue.price.charged' : 'queue.price.quoted' }, { credits: formats.credits(price.credits) })}
+            {intl.formatMessage(
+              { id: price.settled ? 'queue.price.charged' : 'queue.price.quoted' },
+              { credits: formats.credits(price.credits) },
+            )}
           </span>
           <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? intl.formatMessage({ id: 'queue.batch.hideEach' }) : intl.formatMessage({ id: 'queue.batch.showEach' }, { count: jobs.length })}
+            {open
+              ? intl.formatMessage({ id: 'queue.batch.hideEach' })
+              : intl.formatMessage({ id: 'queue.batch.showEach' }, { count: jobs.length })}
           </Button>
         </div>
       </div>

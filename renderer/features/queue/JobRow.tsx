@@ -44,7 +44,9 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
             <span
               className="job-chain"
               aria-label={
-                after === null ? intl.formatMessage({ id: 'queue.job.afterPrevious' }) : intl.formatMessage({ id: 'queue.job.after' }, { title: after })
+                after === null
+                  ? intl.formatMessage({ id: 'queue.job.afterPrevious' })
+                  : intl.formatMessage({ id: 'queue.job.after' }, { title: after })
               }
             >
               {intl.formatMessage({ id: 'queue.job.then' })}
@@ -71,7 +73,9 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
           </p>
         )}
         {job.state === 'processing' ? <WorkProgress job={job} now={now} label={job.title} /> : null}
-        {job.state === 'sending' ? <ProgressBar value={job.progress} label={intl.formatMessage({ id: 'queue.job.progress' }, { title: job.title })} /> : null}
+        {job.state === 'sending' ? (
+          <ProgressBar value={job.progress} label={intl.formatMessage({ id: 'queue.job.progress' }, { title: job.title })} />
+        ) : null}
         <span className="job-time">{formats.dateTimeOf(job.createdAt)}</span>
       </div>
       <div className="job-side">

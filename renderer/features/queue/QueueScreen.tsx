@@ -227,7 +227,12 @@ function RetryDialog() {
                 {intl.formatMessage({ id: 'queue.retry.confirm' })}
               </Button>
             ) : (
-              <PriceButton label={intl.formatMessage({ id: 'queue.retry.confirm' })} price={retryPrice} busy={retryBusy} onClick={() => void confirmRetry()} />
+              <PriceButton
+                label={intl.formatMessage({ id: 'queue.retry.confirm' })}
+                price={retryPrice}
+                busy={retryBusy}
+                onClick={() => void confirmRetry()}
+              />
             )}
           </div>
         </div>

@@ -78,7 +78,7 @@ function acceptedSong(library: LibraryDatabase, jobs: JobStore, body: Record<str
 }
 
 describe('the table of job kinds', () => {
-  it('has a row and a view for exactly the kinds the app knows, and the queue's English words are the views' labels', () => {
+  it('has a row and a view for exactly the kinds the app knows, and the queue’s English words are the views’ labels', () => {
     expect(Object.keys(JOB_KINDS).sort()).toEqual([...JOB_KIND_IDS].sort());
     expect(Object.keys(JOB_KIND_VIEWS).sort()).toEqual([...JOB_KIND_IDS].sort());
     for (const kind of JOB_KIND_IDS) expect(messagesFor('en')[jobKindMessage(kind)]).toBe(JOB_KIND_VIEWS[kind].label);

@@ -36,12 +36,16 @@ describe('a job waiting out the service’s Retry-After', () => {
   it('says until when, in local time, for people', () => {
     const until = new Date(2026, 10, 24, 14, 32, 0).toISOString();
     expect(waitingUntilNote(job({ waitingUntil: until }), english('en-GB'), now)).toBe('The service asked to wait: waiting until 14:32.');
-    expect(waitingUntilNote(job({ waitingUntil: until }), english('en-US'), now)).toBe('The service asked to wait: waiting until 02:32 PM.');
+    expect(waitingUntilNote(job({ waitingUntil: until }), english('en-US'), now)).toBe(
+      'The service asked to wait: waiting until 02:32 PM.',
+    );
   });
 
   it('names the day when the wait ends on another day', () => {
     const until = new Date(2026, 10, 25, 9, 5, 0).toISOString();
-    expect(waitingUntilNote(job({ waitingUntil: until }), english('en-GB'), now)).toBe('The service asked to wait: waiting until Wed 25 Nov, 09:05.');
+    expect(waitingUntilNote(job({ waitingUntil: until }), english('en-GB'), now)).toBe(
+      'The service asked to wait: waiting until Wed 25 Nov, 09:05.',
+    );
   });
 
   it('speaks the studio’s language, with its clock', () => {
@@ -53,6 +57,8 @@ describe('a job waiting out the service’s Retry-After', () => {
   it('says nothing for a job that is not waiting', () => {
     expect(waitingUntilNote(job({}), english('en-GB'), now)).toBeNull();
     expect(waitingUntilNote(job({ waitingUntil: null }), english('en-GB'), now)).toBeNull();
-    expect(waitingUntilNote(job({ state: 'sending', waitingUntil: new Date(2026, 10, 24, 14, 32).toISOString() }), english('en-GB'), now)).toBeNull();
+    expect(
+      waitingUntilNote(job({ state: 'sending', waitingUntil: new Date(2026, 10, 24, 14, 32).toISOString() }), english('en-GB'), now),
+    ).toBeNull();
   });
 });

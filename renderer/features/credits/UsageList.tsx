@@ -46,7 +46,7 @@ export function UsageList() {
             <th scope="col">{intl.formatMessage({ id: 'credits.transactions.what' })}</th>
             <th scope="col">{intl.formatMessage({ id: 'credits.transactions.type' })}</th>
             <th scope="col" className="numeric">
-              {intl.formatMessage({ id: 'nav.screen.credits' })}
+              {intl.formatMessage({ id: 'credits.transactions.amount' })}
             </th>
             <th scope="col" className="numeric">
               {intl.formatMessage({ id: 'credits.transactions.balanceAfter' })}

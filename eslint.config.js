@@ -154,7 +154,17 @@ const I18N_CHECKED = [
   'renderer/i18n/**',
   'renderer/app/NavBar.tsx',
   'renderer/app/AppHeader.tsx',
+  'renderer/app/App.tsx',
+  'renderer/app/BridgeStatusBanner.tsx',
+  'renderer/app/CrashNotice.tsx',
+  'renderer/app/DiskSpaceBanner.tsx',
+  'renderer/app/Onboarding.tsx',
+  'renderer/app/ScreenErrorBoundary.tsx',
+  'renderer/app/SkipLinks.tsx',
+  'renderer/app/UpdateReadyButton.tsx',
   'renderer/features/settings/LanguageSection.tsx',
+  'renderer/features/queue/**',
+  'renderer/features/credits/**',
 ];
 const I18N_LITERALS = [
   'error',

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppInfoStore } from '../stores/appInfoStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
@@ -31,6 +32,7 @@ export function App() {
     setAttempt((n) => n + 1);
   }, []);
   const { coreDown, asking } = useCoreWhileLoading(infoError !== null && !ready, loadAgain);
+  const intl = useIntl();
 
   useEffect(() => startApp(), [attempt]);
   useTheme();
@@ -47,18 +49,18 @@ export function App() {
       <div className="app-loading">
         {coreDown ? (
           <div className="app-loading-error">
-            {coreDown.state === 'stopped' ? <h1>Cast Studio’s core is not running</h1> : <Spinner decorative />}
+            {coreDown.state === 'stopped' ? <h1>{intl.formatMessage({ id: 'app.loading.coreDown' })}</h1> : <Spinner decorative />}
             <CoreStateNotice core={coreDown} className="app-loading-notice" />
           </div>
         ) : infoError && !asking ? (
           <div className="app-loading-error">
-            <h1>Cast Studio could not start</h1>
+            <h1>{intl.formatMessage({ id: 'app.loading.failed' })}</h1>
             <InlineError error={infoError} />
           </div>
         ) : (
           <>
-            <Spinner label="Starting Cast Studio" />
-            <span>Starting Cast Studio…</span>
+            <Spinner label={intl.formatMessage({ id: 'app.loading.label' })} />
+            <span>{intl.formatMessage({ id: 'app.loading.starting' })}</span>
           </>
         )}
       </div>

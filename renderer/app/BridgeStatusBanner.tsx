@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { getWebSocketBridge, type BridgeStatus } from '../bridge/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { InlineError } from '../ui/InlineError.tsx';
+import type { MessageId } from '../i18n/catalogs.ts';
 import { useCoreStateStore, type CoreState } from './coreStateStore.ts';
 
-const MESSAGES: Partial<Record<BridgeStatus, string>> = {
-  reconnecting: 'Lost the link to Cast Studio’s core. Reconnecting… Your queued work is safe.',
-  incompatible: 'This page is from another version of Cast Studio. Reload the page.',
-  closed: 'The link to Cast Studio’s core is closed. Reload the page.',
-  refused:
-    'This link to Cast Studio was used already or is more than a minute old. Press Enter where Cast Studio runs for a new link, and open that.',
-  ended:
-    'This page’s session with Cast Studio has ended: it was ended in Settings or went unused too long. Press Enter where Cast Studio runs for a new link, and open that.',
+const MESSAGES: Partial<Record<BridgeStatus, MessageId>> = {
+  reconnecting: 'app.bridge.reconnecting',
+  incompatible: 'app.bridge.incompatible',
+  closed: 'app.bridge.closed',
+  refused: 'app.bridge.refused',
+  ended: 'app.bridge.ended',
 };
 
 /**
@@ -22,6 +22,7 @@ const MESSAGES: Partial<Record<BridgeStatus, string>> = {
 export function BridgeStatusBanner() {
   const [status, setStatus] = useState<BridgeStatus>('open');
   const core = useCoreStateStore((s) => s.core);
+  const intl = useIntl();
   useEffect(() => {
     const bridge = getWebSocketBridge();
     // Events sent while the page was not connected are lost: on each (re)connect it asks what core's state is now.
@@ -38,7 +39,7 @@ export function BridgeStatusBanner() {
   if (message) {
     return (
       <div className="bridge-banner" role="alert" data-bridge-status={status}>
-        {message}
+        {intl.formatMessage({ id: message })}
       </div>
     );
   }
@@ -56,13 +57,14 @@ export function CoreStateNotice({ core, className }: { core: CoreState; classNam
     useShallow((s) => ({ startingAgain: s.startingAgain, startAgainError: s.startAgainError, startAgain: s.startAgain })),
   );
   const stopped = core.state === 'stopped';
+  const intl = useIntl();
   return (
     <div className={`${className} core-state-notice`} role={stopped ? 'alert' : 'status'} data-core-state={core.state}>
       <p className="core-state-message">{core.message}</p>
       {stopped ? (
         <div className="core-state-actions">
           <Button size="sm" busy={startingAgain} data-action="restart-core" onClick={() => void startAgain()}>
-            Start Cast Studio’s core again
+            {intl.formatMessage({ id: 'app.core.startAgain' })}
           </Button>
         </div>
       ) : null}

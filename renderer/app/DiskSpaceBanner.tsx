@@ -1,5 +1,6 @@
+import { useIntl } from 'react-intl';
+import { useFormats } from '../i18n/LanguageProvider.tsx';
 import { useDiskSpaceStore } from '../stores/diskSpaceStore.ts';
-import { formatBytes } from '../ui/format.ts';
 
 /**
  * Says, across the app, that the library's disk is full: downloads are paused and new paid work
@@ -7,12 +8,16 @@ import { formatBytes } from '../ui/format.ts';
  */
 export function DiskSpaceBanner() {
   const space = useDiskSpaceStore((s) => s.space);
+  const intl = useIntl();
+  const formats = useFormats();
   if (space?.state !== 'full') return null;
   return (
     <div className="bridge-banner disk-space-banner" role="alert" data-disk-space="full">
-      <span className="badge tone-offline">Disk full</span>
+      <span className="badge tone-offline">{intl.formatMessage({ id: 'app.disk.full' })}</span>
       <span>{space.message}</span>
-      {space.freeBytes !== null ? <span className="disk-space-free">{formatBytes(space.freeBytes)} free</span> : null}
+      {space.freeBytes !== null ? (
+        <span className="disk-space-free">{intl.formatMessage({ id: 'app.disk.free' }, { size: formats.bytes(space.freeBytes) })}</span>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import type { AppError } from '../../shared/ipc/index.ts';
 import { describeError } from '../errors/errorMessages.ts';
 import { ConnectServiceForm } from '../features/settings/ConnectServiceForm.tsx';
@@ -16,6 +17,8 @@ export function Onboarding({ open }: { open: boolean }) {
   const completeOnboarding = useConnectionStore((s) => s.completeOnboarding);
   const connectService = useConnectionStore((s) => s.connectService);
   const preferencesReset = useAppInfoStore((s) => s.info?.preferencesReset ?? null);
+  const intl = useIntl();
+  const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 
   const startSandbox = async () => {
     setBusy(true);
@@ -27,7 +30,7 @@ export function Onboarding({ open }: { open: boolean }) {
     <Dialog
       open={open}
       onClose={() => void startSandbox()}
-      title={step === 'welcome' ? 'Welcome to Cast Studio' : 'Connect a service'}
+      title={intl.formatMessage({ id: step === 'welcome' ? 'app.onboarding.welcome' : 'app.onboarding.connectTitle' })}
       size="md"
       name="onboarding"
     >
@@ -35,40 +38,34 @@ export function Onboarding({ open }: { open: boolean }) {
         <div className="onboarding">
           {preferencesReset ? (
             <div className="onboarding-reset" role="note" data-testid="preferences-reset">
-              <h3>Cast Studio could not read its preferences</h3>
-              <p>
-                So it starts as on a first run. Nothing on this computer was deleted: the sandbox’s library is back as soon as you start in
-                it, and a service you connect again is read afresh from the service. The unreadable file is kept as{' '}
-                <code>{preferencesReset.keptAs}</code> in Cast Studio’s data folder.
-              </p>
+              <h3>{intl.formatMessage({ id: 'app.onboarding.resetTitle' })}</h3>
+              <p>{intl.formatMessage({ id: 'app.onboarding.resetBody' }, { file: preferencesReset.keptAs, code })}</p>
             </div>
           ) : null}
-          <p className="lead">Build a cast of characters, then make images, video clips and talking clips of them.</p>
+          <p className="lead">{intl.formatMessage({ id: 'app.onboarding.lead' })}</p>
           <div className="onboarding-card">
-            <h3>You start in the sandbox</h3>
+            <h3>{intl.formatMessage({ id: 'app.onboarding.sandboxTitle' })}</h3>
             <ul className="onboarding-points">
-              <li>The sandbox is a copy of the generation service that runs on this computer. Nothing leaves it.</li>
-              <li>Generation is simulated: portraits, clips and speech are quick stand-ins, not AI output.</li>
-              <li>It comes with free sandbox credits, so every price and charge works as it will for real. They are not real money.</li>
+              <li>{intl.formatMessage({ id: 'app.onboarding.sandboxLocal' })}</li>
+              <li>{intl.formatMessage({ id: 'app.onboarding.sandboxSimulated' })}</li>
+              <li>{intl.formatMessage({ id: 'app.onboarding.sandboxCredits' })}</li>
             </ul>
           </div>
-          <p className="muted">
-            Have an account? Connect the real service with its address and an API key. You can switch at any time in Settings.
-          </p>
+          <p className="muted">{intl.formatMessage({ id: 'app.onboarding.haveAccount' })}</p>
           <InlineError error={error} />
           <div className="dialog-actions">
             <Button variant="secondary" onClick={() => setStep('connect')} disabled={busy}>
-              Connect a service…
+              {intl.formatMessage({ id: 'app.onboarding.connect' })}
             </Button>
             <Button variant="primary" onClick={() => void startSandbox()} busy={busy} data-autofocus data-action="start-sandbox">
-              Start in the sandbox
+              {intl.formatMessage({ id: 'app.onboarding.start' })}
             </Button>
           </div>
         </div>
       ) : (
         <ConnectServiceForm
-          initialName="My service"
-          cancelLabel="Back"
+          initialName={intl.formatMessage({ id: 'app.onboarding.serviceName' })}
+          cancelLabel={intl.formatMessage({ id: 'app.onboarding.back' })}
           onCancel={() => setStep('welcome')}
           save={async (input) => {
             const failed = await connectService(input);

@@ -1,4 +1,5 @@
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import type { Screen } from '../stores/navigationStore.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -42,26 +43,32 @@ export class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState>
   override render(): ReactNode {
     const { error, attempt } = this.state;
     if (!error) return <Fragment key={attempt}>{this.props.children}</Fragment>;
-    return (
-      <section className="screen screen-problem" data-screen-problem={this.props.screen}>
-        <EmptyState
-          title="This screen hit a problem"
-          action={
-            <Button variant="primary" onClick={this.retry}>
-              Try again
-            </Button>
-          }
-        >
-          <p>Cast Studio could not show this screen. Your library and your queued work are safe, and the other screens still work.</p>
-          {notArrived(error) ? (
-            <p>Its part of the app could not be loaded. Check that Cast Studio is still running, then try again.</p>
-          ) : (
-            <p className="screen-problem-message">{error.message || 'The screen gave no reason.'}</p>
-          )}
-        </EmptyState>
-      </section>
-    );
+    return <ScreenProblem screen={this.props.screen} error={error} onRetry={this.retry} />;
   }
+}
+
+/** The calm panel in a broken screen's place, in the studio's language. */
+function ScreenProblem({ screen, error, onRetry }: { screen: Screen; error: Error; onRetry: () => void }) {
+  const intl = useIntl();
+  return (
+    <section className="screen screen-problem" data-screen-problem={screen}>
+      <EmptyState
+        title={intl.formatMessage({ id: 'app.screenProblem.title' })}
+        action={
+          <Button variant="primary" onClick={onRetry}>
+            {intl.formatMessage({ id: 'app.screenProblem.retry' })}
+          </Button>
+        }
+      >
+        <p>{intl.formatMessage({ id: 'app.screenProblem.safe' })}</p>
+        {notArrived(error) ? (
+          <p>{intl.formatMessage({ id: 'app.screenProblem.notLoaded' })}</p>
+        ) : (
+          <p className="screen-problem-message">{error.message || intl.formatMessage({ id: 'app.screenProblem.noReason' })}</p>
+        )}
+      </EmptyState>
+    </section>
+  );
 }
 
 /**

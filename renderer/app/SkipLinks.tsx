@@ -1,22 +1,24 @@
 import type { MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../i18n/catalogs.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { useNavigationStore, type Screen } from '../stores/navigationStore.ts';
 
-type SkipTarget = { label: string; selector: string };
+type SkipTarget = { label: MessageId; selector: string };
 
 /** Where each screen's keyboard users most often head, past its filters and forms. */
 function screenTarget(screen: Screen, characterOpen: boolean): SkipTarget | null {
   switch (screen) {
     case 'studio':
       return characterOpen
-        ? { label: 'Skip to the generate panel', selector: '#generate-form [data-field="prompt"]' }
-        : { label: 'Skip to the cast', selector: '.cast-grid button' };
+        ? { label: 'app.skip.generate', selector: '#generate-form [data-field="prompt"]' }
+        : { label: 'app.skip.cast', selector: '.cast-grid button' };
     case 'gallery':
-      return { label: 'Skip to the gallery grid', selector: '.gallery-scroller' };
+      return { label: 'app.skip.gallery', selector: '.gallery-scroller' };
     case 'credits':
-      return { label: 'Skip to the transactions', selector: '.usage-list' };
+      return { label: 'app.skip.transactions', selector: '.usage-list' };
     case 'queue':
-      return { label: 'Skip to the jobs', selector: '.job-list' };
+      return { label: 'app.skip.jobs', selector: '.job-list' };
     default:
       return null;
   }
@@ -24,9 +26,10 @@ function screenTarget(screen: Screen, characterOpen: boolean): SkipTarget | null
 
 /** The first stop of the Tab order, shown only when focused: past the header and navigation. */
 export function SkipToContent() {
+  const intl = useIntl();
   return (
     <a className="skip-link" href="#main">
-      Skip to content
+      {intl.formatMessage({ id: 'app.skip.content' })}
     </a>
   );
 }
@@ -40,10 +43,11 @@ export function SkipToContent() {
 export function SkipToScreenTarget() {
   const { screen, characterOpen } = useNavigationStore(useShallow((s) => ({ screen: s.screen, characterOpen: s.characterId !== null })));
   const target = screenTarget(screen, characterOpen);
+  const intl = useIntl();
   if (!target) return null;
   return (
     <a className="skip-link" href="#main" onClick={(event) => focusTarget(event, target.selector)} data-skip={screen}>
-      {target.label}
+      {intl.formatMessage({ id: target.label })}
     </a>
   );
 }

@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { useNavigationStore } from '../stores/navigationStore.ts';
 import { useUpdatesStore } from '../stores/updatesStore.ts';
 
@@ -8,14 +9,21 @@ import { useUpdatesStore } from '../stores/updatesStore.ts';
  */
 export function UpdateReadyButton() {
   const status = useUpdatesStore((s) => s.status);
+  const intl = useIntl();
   if (status?.state !== 'ready') return null;
   const openAbout = () => useNavigationStore.getState().openSettingsSection('settings-about');
   if (status.waitingForJobs > 0) {
     return (
-      <button type="button" className="header-pill header-update" data-update="waiting" onClick={openAbout} title="Update settings">
+      <button
+        type="button"
+        className="header-pill header-update"
+        data-update="waiting"
+        onClick={openAbout}
+        title={intl.formatMessage({ id: 'app.update.settings' })}
+      >
         <RefreshCw size={14} aria-hidden="true" />
-        <span>Update waits</span>
-        <span className="header-pill-sub">for the queue</span>
+        <span>{intl.formatMessage({ id: 'app.update.waits' })}</span>
+        <span className="header-pill-sub">{intl.formatMessage({ id: 'app.update.forQueue' })}</span>
       </button>
     );
   }
@@ -26,13 +34,13 @@ export function UpdateReadyButton() {
         className="header-pill header-update"
         data-update="ready"
         onClick={() => void useUpdatesStore.getState().install()}
-        title={`Cast Studio ${status.version} is ready`}
+        title={intl.formatMessage({ id: 'app.update.ready' }, { version: status.version })}
       >
         <RefreshCw size={14} aria-hidden="true" />
-        <span>Restart to update</span>
+        <span>{intl.formatMessage({ id: 'app.update.restart' })}</span>
       </button>
       <button type="button" className="header-update-notes" onClick={openAbout}>
-        What’s new in {status.version}
+        {intl.formatMessage({ id: 'app.update.notes' }, { version: status.version })}
       </button>
     </span>
   );

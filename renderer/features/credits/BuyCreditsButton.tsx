@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
@@ -13,6 +14,7 @@ export function BuyCreditsButton() {
   const profile = useConnectionStore((s) => s.connection?.profile ?? null);
   const host = useAppInfoStore((s) => s.info?.host);
   const [hint, setHint] = useState<string | null>(null);
+  const intl = useIntl();
 
   const buy = async () => {
     setHint(null);
@@ -22,9 +24,7 @@ export function BuyCreditsButton() {
       return;
     }
     if (!profile.billingUrl) {
-      setHint(
-        `${profile.name} sells credits in its web app: sign in there to buy them. To open it from here, add its billing page to the connection in Settings → Connections.`,
-      );
+      setHint(intl.formatMessage({ id: 'credits.buy.noBillingPage' }, { service: profile.name }));
       return;
     }
     if (host === 'browser') {
@@ -32,13 +32,13 @@ export function BuyCreditsButton() {
       return;
     }
     const reply = await invoke('shell.openExternal', { url: profile.billingUrl });
-    if (!reply.ok) setHint(`Cast Studio could not open the billing page. Open ${profile.billingUrl} in your browser.`);
+    if (!reply.ok) setHint(intl.formatMessage({ id: 'credits.buy.openFailed' }, { url: profile.billingUrl }));
   };
 
   return (
     <div className="buy-credits">
       <Button variant="primary" onClick={() => void buy()} disabled={!profile} data-action="buy-credits">
-        Buy credits
+        {intl.formatMessage({ id: 'credits.buy' })}
       </Button>
       {hint && (
         <p className="muted" role="status" data-testid="buy-credits-hint">

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useAccountStore } from '../../stores/accountStore.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
@@ -6,7 +7,6 @@ import { registerStoreReset } from '../../stores/resetStores.ts';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
-import { formatDate } from '../../ui/format.ts';
 import { SPEND_DAYS, useCreditsStore } from './creditsStore.ts';
 import { BuyCreditsButton } from './BuyCreditsButton.tsx';
 import { CharacterSpend } from './CharacterSpend.tsx';
@@ -14,9 +14,14 @@ import { QuoteVsCharge } from './QuoteVsCharge.tsx';
 import { SpendChart } from './SpendChart.tsx';
 import { UsageList } from './UsageList.tsx';
 import './credits.css';
-import { formatCount } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import type { Formats } from '../../i18n/format.ts';
+import type { Account } from '../../../shared/api/account.ts';
 
 registerStoreReset(() => useCreditsStore.getState().reset());
+
+/** The plan an account without a subscription is on, as the service names it. */
+const FREE_PLAN = 'free';
 
 /** Balance, plan, spending by day, quotes against charges, and every transaction. */
 export function CreditsScreen() {
@@ -42,45 +47,29 @@ export function CreditsScreen() {
     return () => credits.cancelReload();
   }, []);
 
-  const subscription = account?.subscription ?? null;
+  const intl = useIntl();
+  const formats = useFormats();
 
   return (
     <section className="screen credits-screen" aria-labelledby="credits-heading">
       <header className="screen-header">
         <h1 id="credits-heading" className="screen-title">
-          Credits
+          {intl.formatMessage({ id: 'nav.screen.credits' })}
         </h1>
         <BuyCreditsButton />
       </header>
-      <OfflineBanner what="These figures are the last ones read from the service; they refresh when the connection returns." />
+      <OfflineBanner what={intl.formatMessage({ id: 'credits.offline' })} />
       {accountError && <InlineError error={accountError} />}
       <div className="credits-cards">
         <div className="stat-card" data-testid="balance-card">
-          <span className="stat-label">Balance</span>
-          <span className="stat-value">{balance === null ? '—' : formatCount(balance)}</span>
-          <span className="stat-note">credits</span>
+          <span className="stat-label">{intl.formatMessage({ id: 'queue.summary.balance' })}</span>
+          <span className="stat-value">{balance === null ? '—' : formats.number(balance)}</span>
+          <span className="stat-note">{intl.formatMessage({ id: 'queue.summary.credits' }, { count: balance ?? 0 })}</span>
         </div>
-        <div className="stat-card" data-testid="plan-card">
-          <span className="stat-label">Plan</span>
-          {account === null ? (
-            <span className="stat-value">—</span>
-          ) : subscription ? (
-            <>
-              <span className="stat-value plan-name">{subscription.plan}</span>
-              <span className="stat-note">
-                {subscription.status} · renews {formatDate(subscription.current_period_end)}
-              </span>
-            </>
-          ) : (
-            <>
-              <span className="stat-value plan-name">Free</span>
-              <span className="stat-note">No subscription</span>
-            </>
-          )}
-        </div>
+        <PlanCard account={account} intl={intl} formats={formats} />
         {account && (
           <div className="stat-card">
-            <span className="stat-label">Account</span>
+            <span className="stat-label">{intl.formatMessage({ id: 'credits.account' })}</span>
             <span className="stat-value stat-small">{account.name}</span>
             <span className="stat-note">{account.email}</span>
           </div>
@@ -89,19 +78,19 @@ export function CreditsScreen() {
       <div className="spend-panels">
         <section className="lib-panel" aria-labelledby="spend-heading">
           <h2 id="spend-heading" className="lib-section-title">
-            Spent per day, last {SPEND_DAYS} days
+            {intl.formatMessage({ id: 'credits.spend.heading' }, { days: SPEND_DAYS })}
           </h2>
           {spendError ? (
             <p className="field-error">{spendError}</p>
           ) : spendLoaded ? (
             <SpendChart rows={spend} />
           ) : (
-            <Spinner label="Loading spending" />
+            <Spinner label={intl.formatMessage({ id: 'credits.spend.loading' })} />
           )}
         </section>
         <section className="lib-panel" aria-labelledby="character-spend-heading">
           <h2 id="character-spend-heading" className="lib-section-title">
-            Per character
+            {intl.formatMessage({ id: 'credits.perCharacter' })}
           </h2>
           {byCharacterError ? (
             <p className="field-error">{byCharacterError}</p>
@@ -112,16 +101,44 @@ export function CreditsScreen() {
       </div>
       <section className="lib-panel" aria-labelledby="quotes-heading">
         <h2 id="quotes-heading" className="lib-section-title">
-          Quotes and charges
+          {intl.formatMessage({ id: 'credits.quotes.heading' })}
         </h2>
         <QuoteVsCharge />
       </section>
       <section className="lib-panel" aria-labelledby="usage-heading">
         <h2 id="usage-heading" className="lib-section-title">
-          Transactions
+          {intl.formatMessage({ id: 'credits.transactions.heading' })}
         </h2>
         <UsageList />
       </section>
     </section>
+  );
+}
+
+/** The plan: the subscription's, its state and when it renews, or Free without one. */
+function PlanCard({ account, intl, formats }: { account: Account | null; intl: IntlShape; formats: Formats }) {
+  const subscription = account?.subscription ?? null;
+  return (
+    <div className="stat-card" data-testid="plan-card">
+      <span className="stat-label">{intl.formatMessage({ id: 'credits.plan' })}</span>
+      {account === null ? (
+        <span className="stat-value">—</span>
+      ) : subscription ? (
+        <>
+          <span className="stat-value plan-name">{intl.formatMessage({ id: 'credits.plan.name' }, { plan: subscription.plan })}</span>
+          <span className="stat-note">
+            {intl.formatMessage(
+              { id: 'credits.plan.renews' },
+              { status: subscription.status, date: formats.dateOf(subscription.current_period_end) },
+            )}
+          </span>
+        </>
+      ) : (
+        <>
+          <span className="stat-value plan-name">{intl.formatMessage({ id: 'credits.plan.name' }, { plan: FREE_PLAN })}</span>
+          <span className="stat-note">{intl.formatMessage({ id: 'credits.plan.none' })}</span>
+        </>
+      )}
+    </div>
   );
 }

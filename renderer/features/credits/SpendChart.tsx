@@ -1,7 +1,9 @@
 import { useId, useMemo, type ReactNode } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { colourOf, seriesOf, SPEND_SERIES, type SpendPattern } from './spendPalette.ts';
 import { SPEND_DAYS, type SpendRow } from './creditsStore.ts';
-import { creditsText, formatCount } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import type { MessageId } from '../../i18n/catalogs.ts';
 
 const WIDTH = 960;
 const HEIGHT = 220;
@@ -55,13 +57,27 @@ function niceCeiling(value: number): number {
   return 10 * magnitude;
 }
 
-export const kindLabel = (kind: string) => kind.replace(/[._]/g, ' ');
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** The kinds of work core sorts spending into; a kind it adds later reads as its own id until it has words. */
+const SPEND_KINDS = new Set(['image', 'video', 'talk', 'audio', 'voice', 'character', 'regenerate', 'other']);
+
+/** The chart's words for a kind of work, in the studio's language. */
+function kindLabel(kind: string, intl: IntlShape): string {
+  if (SPEND_KINDS.has(kind)) return intl.formatMessage({ id: `credits.kind.${kind}` as MessageId });
+  return kind.replace(/[._]/g, ' ');
+}
+
+/** A calendar day of the chart ("Dec 2", "2 déc."); days are UTC, as core groups them. */
+function shortDay(day: string, intl: IntlShape): string {
+  return intl.formatDate(new Date(`${day}T00:00:00Z`), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
 
 /** Credits spent per day, stacked by operation type, drawn in SVG with a table beside it for screen readers. */
 export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
   const model = useMemo(() => modelOf(rows), [rows]);
+  const intl = useIntl();
+  const formats = useFormats();
+  const kindOf = (kind: string) => kindLabel(kind, intl);
+  const dayOf = (day: string) => shortDay(day, intl);
   // useId's characters are not all valid in a url(#…) reference.
   const patternId = `spend${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const fillOf = (kind: string) => `url(#${patternId}-${seriesOf(kind).pattern})`;
@@ -73,9 +89,12 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
   const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
   const busiest = [...model.dayTotals.entries()].sort((a, b) => b[1] - a[1])[0];
   const summary =
-    model.total === 0
-      ? `No credits spent in the last ${SPEND_DAYS} days.`
-      : `Credits spent per day over the last ${SPEND_DAYS} days: ${formatCount(model.total)} in all${busiest ? `, most on ${shortDay(busiest[0])} (${formatCount(busiest[1])})` : ''}. The table below lists every day.`;
+    model.total === 0 || !busiest
+      ? intl.formatMessage({ id: 'credits.chart.none' }, { days: SPEND_DAYS })
+      : intl.formatMessage(
+          { id: 'credits.chart.summary' },
+          { days: SPEND_DAYS, total: model.total, busiest: dayOf(busiest[0]), most: busiest[1] },
+        );
 
   return (
     <figure className="spend-chart" data-testid="spend-chart">
@@ -85,7 +104,7 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
           <g key={fraction} className="spend-axis">
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * fraction)} y2={y(top * fraction)} />
             <text x={PAD.left - 6} y={y(top * fraction) + 4} textAnchor="end">
-              {formatCount(Math.round(top * fraction))}
+              {formats.number(Math.round(top * fraction))}
             </text>
           </g>
         ))}
@@ -103,7 +122,12 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
                 return (
                   <g key={kind} data-kind={kind}>
                     <rect className="spend-bar" {...box} style={{ fill: colourOf(seriesOf(kind)) }}>
-                      <title>{`${shortDay(day)}: ${creditsText(value)} on ${kindLabel(kind)}`}</title>
+                      <title>
+                        {intl.formatMessage(
+                          { id: 'credits.chart.bar' },
+                          { day: dayOf(day), credits: formats.credits(value), kind: kindOf(kind) },
+                        )}
+                      </title>
                     </rect>
                     <rect className="spend-bar-pattern" {...box} fill={fillOf(kind)} />
                   </g>
@@ -111,7 +135,7 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
               })}
               {index % 5 === (model.days.length - 1) % 5 && (
                 <text className="spend-day" x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle">
-                  {shortDay(day)}
+                  {dayOf(day)}
                 </text>
               )}
             </g>
@@ -125,23 +149,23 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
               <rect width="14" height="14" style={{ fill: colourOf(seriesOf(kind)) }} />
               <rect width="14" height="14" fill={fillOf(kind)} />
             </svg>
-            {kindLabel(kind)}
+            {kindOf(kind)}
           </span>
         ))}
       </figcaption>
       <details className="spend-table">
-        <summary>Show as a table</summary>
+        <summary>{intl.formatMessage({ id: 'credits.chart.showTable' })}</summary>
         <table>
-          <caption className="visually-hidden">Credits spent per day by operation type</caption>
+          <caption className="visually-hidden">{intl.formatMessage({ id: 'credits.chart.caption' })}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{intl.formatMessage({ id: 'credits.chart.day' })}</th>
               {model.kinds.map((kind) => (
                 <th key={kind} scope="col">
-                  {kindLabel(kind)}
+                  {kindOf(kind)}
                 </th>
               ))}
-              <th scope="col">Total</th>
+              <th scope="col">{intl.formatMessage({ id: 'credits.chart.total' })}</th>
             </tr>
           </thead>
           <tbody>
@@ -149,11 +173,11 @@ export function SpendChart({ rows }: { rows: readonly SpendRow[] }) {
               .filter((day) => (model.dayTotals.get(day) ?? 0) > 0)
               .map((day) => (
                 <tr key={day}>
-                  <th scope="row">{shortDay(day)}</th>
+                  <th scope="row">{dayOf(day)}</th>
                   {model.kinds.map((kind) => (
-                    <td key={kind}>{formatCount(model.credits.get(day)?.get(kind) ?? 0)}</td>
+                    <td key={kind}>{formats.number(model.credits.get(day)?.get(kind) ?? 0)}</td>
                   ))}
-                  <td>{formatCount(model.dayTotals.get(day) ?? 0)}</td>
+                  <td>{formats.number(model.dayTotals.get(day) ?? 0)}</td>
                 </tr>
               ))}
           </tbody>

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { formatCount, formatDateTime } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useCreditsStore } from './creditsStore.ts';
 
 /** Credit transactions (spec 2.8), newest first; the next page loads as the end scrolls into view. */
@@ -17,6 +18,9 @@ export function UsageList() {
     })),
   );
   const sentinel = useRef<HTMLDivElement | null>(null);
+  const intl = useIntl();
+  const formats = useFormats();
+  const label = intl.formatMessage({ id: 'credits.transactions.label' });
 
   useEffect(() => {
     const element = sentinel.current;
@@ -33,49 +37,48 @@ export function UsageList() {
 
   return (
     // Scrolls on its own: focusable and named, so the keyboard can reach and scroll it.
-    <div className="usage-list" tabIndex={0} role="region" aria-label="Credit transactions">
+    <div className="usage-list" tabIndex={0} role="region" aria-label={label}>
       <table className="data-table" data-testid="usage-table">
-        <caption className="visually-hidden">Credit transactions</caption>
+        <caption className="visually-hidden">{label}</caption>
         <thead>
           <tr>
-            <th scope="col">When</th>
-            <th scope="col">What</th>
-            <th scope="col">Type</th>
+            <th scope="col">{intl.formatMessage({ id: 'credits.column.when' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'credits.transactions.what' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'credits.transactions.type' })}</th>
             <th scope="col" className="numeric">
-              Credits
+              {intl.formatMessage({ id: 'credits.transactions.amount' })}
             </th>
             <th scope="col" className="numeric">
-              Balance after
+              {intl.formatMessage({ id: 'credits.transactions.balanceAfter' })}
             </th>
           </tr>
         </thead>
         <tbody>
           {transactions.map((transaction) => (
             <tr key={transaction.id}>
-              <td>{formatDateTime(transaction.created_at)}</td>
+              <td>{formats.dateTimeOf(transaction.created_at)}</td>
               <td>{transaction.description}</td>
-              <td>{transaction.type}</td>
+              <td>{intl.formatMessage({ id: 'credits.transactions.kind' }, { type: transaction.type })}</td>
               <td className={`numeric ${transaction.amount < 0 ? 'amount-spent' : 'amount-added'}`}>
-                {transaction.amount > 0 ? '+' : transaction.amount < 0 ? '−' : ''}
-                {formatCount(Math.abs(transaction.amount))}
+                {intl.formatNumber(transaction.amount, { signDisplay: 'exceptZero', maximumFractionDigits: 0 })}
               </td>
-              <td className="numeric">{transaction.balance_after != null ? formatCount(transaction.balance_after) : '—'}</td>
+              <td className="numeric">{transaction.balance_after != null ? formats.number(transaction.balance_after) : '—'}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {transactions.length === 0 && usageDone && <p className="muted">No transactions yet.</p>}
+      {transactions.length === 0 && usageDone && <p className="muted">{intl.formatMessage({ id: 'credits.transactions.none' })}</p>}
       {usageError && (
         <p className="field-error" role="alert">
           {usageError}{' '}
           <Button size="sm" onClick={() => void loadMoreUsage()}>
-            Try again
+            {intl.formatMessage({ id: 'credits.transactions.tryAgain' })}
           </Button>
         </p>
       )}
       <div ref={sentinel} className="usage-sentinel" aria-hidden={!usageLoading}>
-        {usageLoading && <Spinner label="Loading more transactions" />}
-        {usageDone && transactions.length > 0 && <span className="muted">That is every transaction.</span>}
+        {usageLoading && <Spinner label={intl.formatMessage({ id: 'credits.transactions.loading' })} />}
+        {usageDone && transactions.length > 0 && <span className="muted">{intl.formatMessage({ id: 'credits.transactions.end' })}</span>}
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import type { Job, JobState } from '../../../shared/ipc/index.ts';
 import { progressOf } from '../../stores/jobsInFlight.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { WorkStatus } from '../../ui/WorkStatus.tsx';
-import { creditsText, formatCount, formatCountOf } from '../../ui/format.ts';
-import { JOB_KIND_LABELS } from './jobLabels.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import { jobKindMessage } from './jobLabels.ts';
 import { batchFraction, batchPrice, batchResults, type BatchScene } from './sceneGroups.ts';
 
 type BatchGroupProps = {
@@ -21,6 +22,8 @@ type BatchGroupProps = {
 /** Several results of one click as one row: how many are done, their progress and their price; open it to see each. */
 export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProps) {
   const [open, setOpen] = useState(false);
+  const intl = useIntl();
+  const formats = useFormats();
   const first = jobs[0] as Job;
   // Counted in results (a line of a scene, one image of four), never in the jobs that make them.
   const results = batchResults(jobs);
@@ -28,13 +31,12 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
   const done = count(['done']);
   const failed = count(['failed', 'cancelled']);
   const running = results.length - done - failed;
-  const counted = (n: number) => (scene ? formatCountOf(n, 'line') : formatCount(n));
+  const counted = (n: number) => (scene ? intl.formatMessage({ id: 'queue.batch.lines' }, { count: n }) : formats.number(n));
   const fraction = running === 0 ? null : batchFraction(results, (job) => progressOf(job, now).fraction);
   // Every job counts here, a retried one too: the credits stand for what was paid, not for results.
   const price = batchPrice(jobs);
-  const note = [`${formatCount(done)} of ${counted(results.length)} done`, failed > 0 ? `${formatCount(failed)} failed` : null]
-    .filter(Boolean)
-    .join(', ');
+  const doneNote = intl.formatMessage({ id: scene ? 'queue.batch.doneLines' : 'queue.batch.done' }, { done, total: results.length });
+  const note = failed > 0 ? intl.formatMessage({ id: 'queue.batch.doneFailed' }, { done: doneNote, failed }) : doneNote;
   const state = running > 0 ? 'processing' : failed === results.length ? 'failed' : 'done';
   const title = scene ? scene.title : first.title;
   return (
@@ -48,7 +50,7 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
       <div className="job-row job-batch-row">
         <div className="job-main">
           <div className="job-title-line">
-            <span className="job-kind">{scene ? 'Scene' : JOB_KIND_LABELS[first.kind]}</span>
+            <span className="job-kind">{intl.formatMessage({ id: scene ? 'queue.kind.scene' : jobKindMessage(first.kind) })}</span>
             <span className="job-batch-count" title={scene ? counted(results.length) : undefined}>
               ×{results.length}
             </span>
@@ -57,15 +59,25 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
             </span>
           </div>
           <p className="job-note">{note}</p>
-          {running > 0 ? <ProgressBar value={fraction} label={`${title}: progress of ${counted(results.length)}`} /> : null}
+          {running > 0 ? (
+            <ProgressBar
+              value={fraction}
+              label={intl.formatMessage({ id: 'queue.batch.progress' }, { title, results: counted(results.length) })}
+            />
+          ) : null}
         </div>
         <div className="job-side">
           <WorkStatus status={state} />
           <span className="job-price" data-testid="batch-price">
-            {price.settled ? `${creditsText(price.credits)} charged` : `${creditsText(price.credits)} quoted`}
+            {intl.formatMessage(
+              { id: price.settled ? 'queue.price.charged' : 'queue.price.quoted' },
+              { credits: formats.credits(price.credits) },
+            )}
           </span>
           <Button size="sm" variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Hide each' : `Show each (${jobs.length})`}
+            {open
+              ? intl.formatMessage({ id: 'queue.batch.hideEach' })
+              : intl.formatMessage({ id: 'queue.batch.showEach' }, { count: jobs.length })}
           </Button>
         </div>
       </div>

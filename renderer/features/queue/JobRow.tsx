@@ -1,12 +1,14 @@
 import { useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import type { AppError } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
-import { creditsText, formatDateTime } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import type { Formats } from '../../i18n/format.ts';
 import { WorkProgress, WorkStatus } from '../../ui/WorkStatus.tsx';
-import { canCancel, canSendAgain, isAskingCreator, JOB_KIND_LABELS, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
+import { canCancel, canSendAgain, isAskingCreator, jobKindMessage, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
 import { useQueueStore } from './queueStore.ts';
 
 interface JobRowProps {
@@ -29,32 +31,35 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
   const [sendAgainError, setSendAgainError] = useState<AppError | null>(null);
   // The same request under the same key: nothing new to price, so no retry dialog.
   const sendAgain = async () => setSendAgainError(await useJobsStore.getState().retry(job.id, null));
-  const waiting = waitingUntilNote(job);
+  const intl = useIntl();
+  const formats = useFormats();
+  const waiting = waitingUntilNote(job, intl);
   const asking = isAskingCreator(job);
-  const note = [
-    job.error ? job.error.message : JOB_STATE_NOTES[job.state],
-    job.attempts > 1 && job.state !== 'done' ? `(attempt ${job.attempts})` : '',
-    retried && job.state === 'failed' ? 'Retried: follow the newer attempt.' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const note = noteOf(job, retried, intl);
   return (
     <li className={`job-row depth-${Math.min(depth, 3)}`} data-job-id={job.id} data-state={job.state}>
       <div className="job-main">
         <div className="job-title-line">
           {depth > 0 && (
-            <span className="job-chain" aria-label={`after ${after ?? 'the previous step'}`}>
-              ↳ then
+            <span
+              className="job-chain"
+              aria-label={
+                after === null
+                  ? intl.formatMessage({ id: 'queue.job.afterPrevious' })
+                  : intl.formatMessage({ id: 'queue.job.after' }, { title: after })
+              }
+            >
+              {intl.formatMessage({ id: 'queue.job.then' })}
             </span>
           )}
-          <span className="job-kind">{JOB_KIND_LABELS[job.kind]}</span>
+          <span className="job-kind">{intl.formatMessage({ id: jobKindMessage(job.kind) })}</span>
           {line && (
             <span className="job-line" data-testid="job-line">
               {line}
             </span>
           )}
           <span className="job-title">{job.title}</span>
-          {job.retryOf && <span className="job-retry-tag">retry</span>}
+          {job.retryOf && <span className="job-retry-tag">{intl.formatMessage({ id: 'queue.job.retryTag' })}</span>}
         </div>
         {note && <p className="job-note">{note}</p>}
         {waiting && (
@@ -68,47 +73,47 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
           </p>
         )}
         {job.state === 'processing' ? <WorkProgress job={job} now={now} label={job.title} /> : null}
-        {job.state === 'sending' ? <ProgressBar value={job.progress} label={`${job.title}: progress`} /> : null}
-        <span className="job-time">{formatDateTime(job.createdAt)}</span>
+        {job.state === 'sending' ? (
+          <ProgressBar value={job.progress} label={intl.formatMessage({ id: 'queue.job.progress' }, { title: job.title })} />
+        ) : null}
+        <span className="job-time">{formats.dateTimeOf(job.createdAt)}</span>
       </div>
       <div className="job-side">
         <WorkStatus status={job.state} />
         <span className="job-price" data-testid="job-price">
-          {job.creditsUsed !== null
-            ? chargeText(job.creditsUsed, job.creditsRefunded)
-            : job.quotedCredits !== null
-              ? `${creditsText(job.quotedCredits)} quoted`
-              : 'Priced before sending'}
+          {priceText(job, intl, formats)}
         </span>
         <div className="job-actions">
           {canCancel(job) && (
             <Button size="sm" variant="ghost" onClick={() => onCancel(job)}>
-              Cancel
+              {intl.formatMessage({ id: 'queue.action.cancel' })}
             </Button>
           )}
           {canSendAgain(job) && (
             <Button size="sm" onClick={() => void sendAgain()}>
-              Send again
+              {intl.formatMessage({ id: 'queue.action.sendAgain' })}
             </Button>
           )}
           {asking && job.error?.code === 'outcome_unknown' && (
             <Button size="sm" variant="ghost" onClick={() => void useQueueStore.getState().decide(job, 'wait')}>
-              Keep waiting
+              {intl.formatMessage({ id: 'queue.action.keepWaiting' })}
             </Button>
           )}
           {asking && (
             <Button size="sm" onClick={() => void useQueueStore.getState().decide(job, 'done')}>
-              Mark as done
+              {intl.formatMessage({ id: 'queue.action.markDone' })}
             </Button>
           )}
           {asking && (
             <Button size="sm" variant="ghost" onClick={() => onRetry(job)} data-action="send-again-at-risk">
-              {job.quotedCredits !== null ? `Send again (may cost ${creditsText(job.quotedCredits)})…` : 'Send again at my risk…'}
+              {job.quotedCredits !== null
+                ? intl.formatMessage({ id: 'queue.action.sendAgainCost' }, { credits: formats.credits(job.quotedCredits) })
+                : intl.formatMessage({ id: 'queue.action.sendAgainRisk' })}
             </Button>
           )}
           {job.state === 'failed' && !retried && (
             <Button size="sm" onClick={() => onRetry(job)}>
-              Retry…
+              {intl.formatMessage({ id: 'queue.action.retry' })}
             </Button>
           )}
         </div>
@@ -117,9 +122,28 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
   );
 }
 
-/** What a job cost in the end: its charge, less what the service refunded when it failed. */
-function chargeText(used: number, refunded: number | null): string {
-  if (refunded === null || refunded <= 0) return `${creditsText(used)} charged`;
-  if (refunded >= used) return `${creditsText(used)} refunded`;
-  return `${creditsText(used)} charged, ${creditsText(refunded)} refunded`;
+/** The row's note: the error or what its state means, its attempt, and that a newer attempt replaced it. */
+function noteOf(job: Job, retried: boolean, intl: IntlShape): string {
+  const stateNote = JOB_STATE_NOTES[job.state];
+  return [
+    job.error ? job.error.message : stateNote ? intl.formatMessage({ id: stateNote }) : '',
+    job.attempts > 1 && job.state !== 'done' ? intl.formatMessage({ id: 'queue.job.attempt' }, { count: job.attempts }) : '',
+    retried && job.state === 'failed' ? intl.formatMessage({ id: 'queue.job.retried' }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** What a job cost: its charge, less what the service refunded when it failed; else its quote. */
+function priceText(job: Job, intl: IntlShape, formats: Formats): string {
+  const used = job.creditsUsed;
+  const refunded = job.creditsRefunded;
+  if (used === null) {
+    if (job.quotedCredits === null) return intl.formatMessage({ id: 'queue.price.later' });
+    return intl.formatMessage({ id: 'queue.price.quoted' }, { credits: formats.credits(job.quotedCredits) });
+  }
+  const credits = formats.credits(used);
+  if (refunded === null || refunded <= 0) return intl.formatMessage({ id: 'queue.price.charged' }, { credits });
+  if (refunded >= used) return intl.formatMessage({ id: 'queue.price.refunded' }, { credits });
+  return intl.formatMessage({ id: 'queue.price.chargedRefunded' }, { credits, refunded: formats.credits(refunded) });
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { useAccountStore } from '../../stores/accountStore.ts';
@@ -18,7 +19,7 @@ import { batchIdsOf, lineLabel, sceneLines, sceneOf } from './sceneGroups.ts';
 import { JobRow } from './JobRow.tsx';
 import { useQueueStore } from './queueStore.ts';
 import './queue.css';
-import { creditsText, formatCount } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 
 registerStoreReset(() => useQueueStore.getState().reset());
 
@@ -33,6 +34,7 @@ export function QueueScreen() {
   const { error, cancel, openRetry, sceneGroups } = useQueueStore(
     useShallow((s) => ({ error: s.error, cancel: s.cancel, openRetry: s.openRetry, sceneGroups: s.sceneGroups })),
   );
+  const intl = useIntl();
   // Until the user picks, the queue shows what is in progress, or everything when nothing is.
   const [picked, setShow] = useState<Show | null>(null);
 
@@ -69,28 +71,27 @@ export function QueueScreen() {
   return (
     <section className="screen queue-screen" aria-labelledby="queue-heading">
       <QueueHeader paused={paused} />
-      <OfflineBanner what="Queued jobs wait and are sent when the connection returns; nothing is lost or charged twice." />
+      <OfflineBanner what={intl.formatMessage({ id: 'queue.offline' })} />
       <QueueSummary inQueue={active.length} paused={paused} pendingCredits={pendingCredits} balance={balance} />
       {paused && (
         <p className="queue-paused" role="status">
-          The queue is paused. Nothing new is sent; work already at the service keeps going and is followed to the end.
+          {intl.formatMessage({ id: 'queue.pausedNotice' })}
         </p>
       )}
       {error && <InlineError error={error} />}
       <SegmentedControl<Show>
-        label="Show"
+        label={intl.formatMessage({ id: 'queue.show.label' })}
         value={show}
         onChange={setShow}
         segments={[
-          { value: 'active', label: `In progress (${formatCount(active.length)})` },
-          { value: 'finished', label: 'Finished' },
-          { value: 'all', label: 'All' },
+          { value: 'active', label: intl.formatMessage({ id: 'queue.show.active' }, { count: active.length }) },
+          { value: 'finished', label: intl.formatMessage({ id: 'queue.show.finished' }) },
+          { value: 'all', label: intl.formatMessage({ id: 'queue.show.all' }) },
         ]}
       />
       {entries.length === 0 ? (
-        <EmptyState title={show === 'active' ? 'Nothing in the queue' : 'No jobs here'}>
-          Jobs you submit from the studio, the voice lab and your scenes appear here. They go out one by one, are followed to the end, and
-          are never charged twice.
+        <EmptyState title={intl.formatMessage({ id: show === 'active' ? 'queue.empty.active' : 'queue.empty.other' })}>
+          {intl.formatMessage({ id: 'queue.empty.body' })}
         </EmptyState>
       ) : (
         <ul className="job-list" data-testid="job-list">
@@ -101,7 +102,7 @@ export function QueueScreen() {
                 job={each}
                 depth={at}
                 retried={retried.has(each.id)}
-                line={lineLabel(lineOf.get(each.id))}
+                line={lineLabel(lineOf.get(each.id), intl)}
                 now={now}
                 after={each.dependsOn ? (titles.get(each.dependsOn) ?? null) : null}
                 onCancel={(one) => void cancel(one)}
@@ -110,7 +111,7 @@ export function QueueScreen() {
             );
             if (!batch) return row(job, depth);
             const depths = depthsInBatch(batch);
-            const scene = sceneOf(batch, sceneGroups);
+            const scene = sceneOf(batch, sceneGroups, intl);
             return (
               <BatchGroup key={`batch-${job.batchId ?? job.id}`} jobs={batch} now={now} scene={scene}>
                 {batch.map((each) => row(each, depths.get(each.id) ?? 0))}
@@ -127,20 +128,21 @@ export function QueueScreen() {
 /** The screen's title, and pausing or resuming the whole queue. */
 function QueueHeader({ paused }: { paused: boolean }) {
   const { pauseAll, resumeAll } = useQueueStore(useShallow((s) => ({ pauseAll: s.pauseAll, resumeAll: s.resumeAll })));
+  const intl = useIntl();
   return (
     <header className="screen-header queue-header">
       <div>
         <h1 id="queue-heading" className="screen-title">
-          Queue
+          {intl.formatMessage({ id: 'nav.screen.queue' })}
         </h1>
       </div>
       <div className="queue-controls">
         {paused ? (
           <Button variant="primary" onClick={() => void resumeAll()}>
-            Resume queue
+            {intl.formatMessage({ id: 'queue.resume' })}
           </Button>
         ) : (
-          <Button onClick={() => void pauseAll()}>Pause queue</Button>
+          <Button onClick={() => void pauseAll()}>{intl.formatMessage({ id: 'queue.pause' })}</Button>
         )}
       </div>
     </header>
@@ -152,24 +154,28 @@ type QueueSummaryProps = { inQueue: number; paused: boolean; pendingCredits: num
 /** What is queued, what it will cost, and what the balance is. */
 function QueueSummary({ inQueue, paused, pendingCredits, balance }: QueueSummaryProps) {
   const overBudget = balance !== null && pendingCredits > balance;
+  const intl = useIntl();
+  const formats = useFormats();
   return (
     <div className="queue-summary" data-testid="queue-summary">
       <div className="stat-card">
-        <span className="stat-label">In the queue</span>
-        <span className="stat-value">{formatCount(inQueue)}</span>
-        <span className="stat-note">{paused ? 'paused' : 'running'}</span>
+        <span className="stat-label">{intl.formatMessage({ id: 'queue.summary.inQueue' })}</span>
+        <span className="stat-value">{formats.number(inQueue)}</span>
+        <span className="stat-note">{intl.formatMessage({ id: paused ? 'queue.summary.paused' : 'queue.summary.running' })}</span>
       </div>
       <div className={`stat-card${overBudget ? ' stat-warning' : ''}`}>
-        <span className="stat-label">Pending cost</span>
+        <span className="stat-label">{intl.formatMessage({ id: 'queue.summary.pending' })}</span>
         <span className="stat-value" data-testid="pending-credits">
-          {formatCount(pendingCredits)}
+          {formats.number(pendingCredits)}
         </span>
-        <span className="stat-note">{overBudget ? 'more than your balance' : 'credits not yet charged'}</span>
+        <span className="stat-note">
+          {intl.formatMessage({ id: overBudget ? 'queue.summary.overBudget' : 'queue.summary.notCharged' }, { count: pendingCredits })}
+        </span>
       </div>
       <div className="stat-card">
-        <span className="stat-label">Balance</span>
-        <span className="stat-value">{balance === null ? '—' : formatCount(balance)}</span>
-        <span className="stat-note">credits</span>
+        <span className="stat-label">{intl.formatMessage({ id: 'queue.summary.balance' })}</span>
+        <span className="stat-value">{balance === null ? '—' : formats.number(balance)}</span>
+        <span className="stat-note">{intl.formatMessage({ id: 'queue.summary.credits' }, { count: balance ?? 0 })}</span>
       </div>
     </div>
   );
@@ -187,37 +193,46 @@ function RetryDialog() {
     })),
   );
   const unpriced = retryPrice.status === 'idle';
+  const intl = useIntl();
+  const formats = useFormats();
+  const bold = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
   return (
     <Dialog
       open={retrying !== null}
       onClose={closeRetry}
-      title={retrying && isAskingCreator(retrying) ? 'Send this job again at your own risk?' : 'Retry this job?'}
+      title={intl.formatMessage({ id: retrying && isAskingCreator(retrying) ? 'queue.retry.titleRisk' : 'queue.retry.title' })}
       size="sm"
       name="retry-job"
     >
       {retrying && (
         <div className="form-stack">
           <p>
-            <strong>{retrying.title}</strong>
             {isAskingCreator(retrying)
-              ? ' may already have run and been charged.'
-              : ` failed${retrying.error ? `: ${retrying.error.message}` : '.'}`}
+              ? intl.formatMessage({ id: 'queue.retry.mayHaveRun' }, { title: retrying.title, b: bold })
+              : retrying.error
+                ? intl.formatMessage({ id: 'queue.retry.failedWith' }, { title: retrying.title, error: retrying.error.message, b: bold })
+                : intl.formatMessage({ id: 'queue.retry.failed' }, { title: retrying.title, b: bold })}
           </p>
           <p>
-            A retry is a new request and is charged again if it runs.
+            {intl.formatMessage({ id: 'queue.retry.chargedAgain' })}
             {unpriced && retrying.quotedCredits !== null
-              ? ` It was quoted ${creditsText(retrying.quotedCredits)} last time; the price is checked again before it is sent.`
+              ? ` ${intl.formatMessage({ id: 'queue.retry.quotedBefore' }, { credits: formats.credits(retrying.quotedCredits) })}`
               : ''}
           </p>
           <InlineError error={retryError} />
           <div className="dialog-actions">
-            <Button onClick={closeRetry}>Keep it failed</Button>
+            <Button onClick={closeRetry}>{intl.formatMessage({ id: 'queue.retry.keepFailed' })}</Button>
             {unpriced ? (
               <Button variant="primary" busy={retryBusy} onClick={() => void confirmRetry()}>
-                Retry
+                {intl.formatMessage({ id: 'queue.retry.confirm' })}
               </Button>
             ) : (
-              <PriceButton label="Retry" price={retryPrice} busy={retryBusy} onClick={() => void confirmRetry()} />
+              <PriceButton
+                label={intl.formatMessage({ id: 'queue.retry.confirm' })}
+                price={retryPrice}
+                busy={retryBusy}
+                onClick={() => void confirmRetry()}
+              />
             )}
           </div>
         </div>

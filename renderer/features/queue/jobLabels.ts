@@ -1,38 +1,43 @@
+import type { IntlShape } from 'react-intl';
 import type { Job, JobKind, JobState } from '../../../shared/ipc/index.ts';
-import { JOB_KIND_IDS, JOB_KIND_VIEWS } from '../../../shared/jobs/jobKinds.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 
-/** The word on a job's row, per kind, as the table of job kinds says it. */
-export const JOB_KIND_LABELS: Record<JobKind, string> = Object.fromEntries(
-  JOB_KIND_IDS.map((kind) => [kind, JOB_KIND_VIEWS[kind].label]),
-) as Record<JobKind, string>;
+/**
+ * The word on a job's row, per kind: the catalog's message for the kind's id (English follows the
+ * table of job kinds' labels, which stay the fallback outside the page).
+ */
+export function jobKindMessage(kind: JobKind): MessageId {
+  return `queue.kind.${kind}`;
+}
 
 /**
  * What each state means to the user, for the row's note; none where the row already shows it (the
  * progress of a job being made) or where nothing is left to say (a finished one carries no mark).
  */
-export const JOB_STATE_NOTES: Record<JobState, string> = {
-  queued: 'Waiting its turn.',
-  paused: 'Paused: it goes when you resume the queue.',
-  sending: 'Sending to the service…',
-  waiting_connection: 'Waiting for the connection; it is sent as soon as the service is back.',
-  processing: '',
-  done: '',
-  failed: 'Failed.',
-  cancelled: 'Cancelled; nothing was charged.',
+export const JOB_STATE_NOTES: Record<JobState, MessageId | null> = {
+  queued: 'queue.state.queued',
+  paused: 'queue.state.paused',
+  sending: 'queue.state.sending',
+  waiting_connection: 'queue.state.waitingConnection',
+  processing: null,
+  done: null,
+  failed: 'queue.state.failed',
+  cancelled: 'queue.state.cancelled',
 };
 
 /**
  * A job back in the queue until the service's Retry-After ends: "Waiting until 14:32." in the
- * person's local time (with the day when it is not today); null for any other job.
+ * person's local time and language (with the day when it is not today); null for any other job.
  */
-export function waitingUntilNote(job: Job, now: Date = new Date(), locale?: string): string | null {
+export function waitingUntilNote(job: Job, intl: IntlShape, now: Date = new Date()): string | null {
   if (!job.waitingUntil || job.state !== 'waiting_connection') return null;
   const until = new Date(job.waitingUntil);
   if (Number.isNaN(until.getTime())) return null;
-  const time = until.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
   const sameDay = until.toDateString() === now.toDateString();
-  const when = sameDay ? time : `${until.toLocaleDateString(locale, { weekday: 'short', day: 'numeric', month: 'short' })} ${time}`;
-  return `The service asked to wait: waiting until ${when}.`;
+  const when = sameDay
+    ? intl.formatTime(until, { hour: '2-digit', minute: '2-digit' })
+    : intl.formatDate(until, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return intl.formatMessage({ id: 'queue.waitingUntil' }, { when });
 }
 
 /** Cancelling is only for work that never reached the service (core's job table says the same). */

@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl';
 import type { Job, SceneQueueGroup, SceneQueueLine } from '../../../shared/ipc/index.ts';
 
 /** What a batch group of the queue shows of its scene: its title now, or that the scene was deleted. */
@@ -17,18 +18,22 @@ export function sceneLines(groups: Record<string, SceneQueueGroup>): Map<string,
 }
 
 /** The scene a batch of jobs renders, when it is a scene's (its first job that names a batch says which). */
-export function sceneOf(batch: readonly Job[], groups: Record<string, SceneQueueGroup>): BatchScene | null {
+export function sceneOf(batch: readonly Job[], groups: Record<string, SceneQueueGroup>, intl: IntlShape): BatchScene | null {
   const batchId = batch.find((job) => job.batchId)?.batchId;
   const group = batchId ? groups[batchId] : undefined;
   if (!group) return null;
-  return group.title === null ? { title: 'Deleted scene', deleted: true } : { title: group.title || 'Untitled scene', deleted: false };
+  if (group.title === null) return { title: intl.formatMessage({ id: 'queue.scene.deleted' }), deleted: true };
+  return { title: group.title || intl.formatMessage({ id: 'queue.scene.untitled' }), deleted: false };
 }
 
 /** "Line 3 · Mara"; a job of a line edited or removed since says so; null for a job that is no scene's. */
-export function lineLabel(line: SceneQueueLine | undefined): string | null {
+export function lineLabel(line: SceneQueueLine | undefined, intl: IntlShape): string | null {
   if (!line) return null;
-  const where = line.lineNumber === null ? 'Earlier version of a line' : `Line ${line.lineNumber}`;
-  return line.speaker ? `${where} · ${line.speaker}` : where;
+  const where =
+    line.lineNumber === null
+      ? intl.formatMessage({ id: 'queue.line.earlier' })
+      : intl.formatMessage({ id: 'queue.line.number' }, { number: line.lineNumber });
+  return line.speaker ? intl.formatMessage({ id: 'queue.line.speaker' }, { where, speaker: line.speaker }) : where;
 }
 
 /**

@@ -16,7 +16,8 @@ import { JobStore } from '../../../../../electron/core/jobs/jobStore.ts';
 import { PAID_COMMANDS } from '../../../../../electron/core/library/libraryHealth.ts';
 import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
 import { ResourceStore } from '../../../../../electron/core/library/resourceStore.ts';
-import { JOB_KIND_LABELS } from '../../../../../renderer/features/queue/jobLabels.ts';
+import { jobKindMessage } from '../../../../../renderer/features/queue/jobLabels.ts';
+import { messagesFor } from '../../../../../renderer/i18n/catalogs.ts';
 import { dbIn } from '../support/queueHarness.ts';
 import { tempDir } from '../support/tempDir.ts';
 
@@ -77,10 +78,10 @@ function acceptedSong(library: LibraryDatabase, jobs: JobStore, body: Record<str
 }
 
 describe('the table of job kinds', () => {
-  it('has a row and a view for exactly the kinds the app knows, and the queue labels read the views', () => {
+  it('has a row and a view for exactly the kinds the app knows, and the queue’s English words are the views’ labels', () => {
     expect(Object.keys(JOB_KINDS).sort()).toEqual([...JOB_KIND_IDS].sort());
     expect(Object.keys(JOB_KIND_VIEWS).sort()).toEqual([...JOB_KIND_IDS].sort());
-    for (const kind of JOB_KIND_IDS) expect(JOB_KIND_LABELS[kind]).toBe(JOB_KIND_VIEWS[kind].label);
+    for (const kind of JOB_KIND_IDS) expect(messagesFor('en')[jobKindMessage(kind)]).toBe(JOB_KIND_VIEWS[kind].label);
     expect(PAID_COMMANDS).toEqual(new Set([...jobCommands(), 'jobs.retry', 'jobs.sendAgain']));
   });
 

@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { Job, SceneQueueGroup } from '../../../../../shared/ipc/index.ts';
 import { chainOrder, depthsInBatch, groupBatches } from '../../../../../renderer/features/queue/jobLabels.ts';
@@ -10,6 +11,9 @@ import {
   sceneLines,
   sceneOf,
 } from '../../../../../renderer/features/queue/sceneGroups.ts';
+import { messagesFor } from '../../../../../renderer/i18n/catalogs.ts';
+
+const intl = createIntl({ locale: 'en', messages: messagesFor('en') });
 
 function job(id: string, second: number, patch: Partial<Job> = {}): Job {
   const at = `2026-11-24T14:30:${String(second).padStart(2, '0')}.000Z`;
@@ -88,14 +92,14 @@ describe('a scene’s jobs in the queue', () => {
 
   it('are named after the scene, a deleted one said to be so, and each job after its line', () => {
     const jobs = sceneJobs();
-    expect(sceneOf(jobs, { scene: group })).toEqual({ title: 'Pier', deleted: false });
-    expect(sceneOf(jobs, { scene: { ...group, title: null } })).toEqual({ title: 'Deleted scene', deleted: true });
-    expect(sceneOf(jobs, {})).toBeNull();
+    expect(sceneOf(jobs, { scene: group }, intl)).toEqual({ title: 'Pier', deleted: false });
+    expect(sceneOf(jobs, { scene: { ...group, title: null } }, intl)).toEqual({ title: 'Deleted scene', deleted: true });
+    expect(sceneOf(jobs, {}, intl)).toBeNull();
     const lines = sceneLines({ scene: group });
-    expect(lineLabel(lines.get('t1'))).toBe('Line 2 · Mara');
-    expect(lineLabel(lines.get('gone'))).toBe('Earlier version of a line · Otto');
-    expect(lineLabel({ jobId: 'x', lineNumber: 4, speaker: null })).toBe('Line 4');
-    expect(lineLabel(undefined)).toBeNull();
+    expect(lineLabel(lines.get('t1'), intl)).toBe('Line 2 · Mara');
+    expect(lineLabel(lines.get('gone'), intl)).toBe('Earlier version of a line · Otto');
+    expect(lineLabel({ jobId: 'x', lineNumber: 4, speaker: null }, intl)).toBe('Line 4');
+    expect(lineLabel(undefined, intl)).toBeNull();
     expect(batchIdsOf([...jobs, job('img', 30, { batchId: 'images' })])).toEqual(['images', 'scene']);
   });
 

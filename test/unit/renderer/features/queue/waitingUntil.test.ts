@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../../../shared/ipc/index.ts';
+import { createIntl } from 'react-intl';
 import { waitingUntilNote } from '../../../../../renderer/features/queue/jobLabels.ts';
+import { messagesFor } from '../../../../../renderer/i18n/catalogs.ts';
+
+/** English words, with the given region's clock. */
+const english = (region: string) => createIntl({ locale: region, messages: messagesFor('en') });
 
 function job(patch: Partial<Job>): Job {
   return {
@@ -30,18 +35,30 @@ describe('a job waiting out the service’s Retry-After', () => {
 
   it('says until when, in local time, for people', () => {
     const until = new Date(2026, 10, 24, 14, 32, 0).toISOString();
-    expect(waitingUntilNote(job({ waitingUntil: until }), now, 'en-GB')).toBe('The service asked to wait: waiting until 14:32.');
-    expect(waitingUntilNote(job({ waitingUntil: until }), now, 'en-US')).toBe('The service asked to wait: waiting until 02:32 PM.');
+    expect(waitingUntilNote(job({ waitingUntil: until }), english('en-GB'), now)).toBe('The service asked to wait: waiting until 14:32.');
+    expect(waitingUntilNote(job({ waitingUntil: until }), english('en-US'), now)).toBe(
+      'The service asked to wait: waiting until 02:32 PM.',
+    );
   });
 
   it('names the day when the wait ends on another day', () => {
     const until = new Date(2026, 10, 25, 9, 5, 0).toISOString();
-    expect(waitingUntilNote(job({ waitingUntil: until }), now, 'en-GB')).toBe('The service asked to wait: waiting until Wed 25 Nov 09:05.');
+    expect(waitingUntilNote(job({ waitingUntil: until }), english('en-GB'), now)).toBe(
+      'The service asked to wait: waiting until Wed 25 Nov, 09:05.',
+    );
+  });
+
+  it('speaks the studio’s language, with its clock', () => {
+    const until = new Date(2026, 10, 24, 14, 32, 0).toISOString();
+    const german = createIntl({ locale: 'de', messages: messagesFor('de') });
+    expect(waitingUntilNote(job({ waitingUntil: until }), german, now)).toBe('Der Dienst bat zu warten: wartet bis 14:32.');
   });
 
   it('says nothing for a job that is not waiting', () => {
-    expect(waitingUntilNote(job({}), now)).toBeNull();
-    expect(waitingUntilNote(job({ waitingUntil: null }), now)).toBeNull();
-    expect(waitingUntilNote(job({ state: 'sending', waitingUntil: new Date(2026, 10, 24, 14, 32).toISOString() }), now)).toBeNull();
+    expect(waitingUntilNote(job({}), english('en-GB'), now)).toBeNull();
+    expect(waitingUntilNote(job({ waitingUntil: null }), english('en-GB'), now)).toBeNull();
+    expect(
+      waitingUntilNote(job({ state: 'sending', waitingUntil: new Date(2026, 10, 24, 14, 32).toISOString() }), english('en-GB'), now),
+    ).toBeNull();
   });
 });

@@ -222,6 +222,7 @@ const RENDERER_DONE = [
   'renderer/bridge',
   'renderer/errors',
   'renderer/features/queue',
+  'renderer/features/voices',
 ];
 const SHORT_FUNCTIONS = [`electron/core/**/*.${SOURCE}`, 'electron/sandbox/**/*.ts', ...RENDERER_DONE.map((dir) => `${dir}/**/*.ts`)];
 const COMPONENT_FILES = RENDERER_DONE.map((dir) => `${dir}/**/*.tsx`);

@@ -223,6 +223,7 @@ const RENDERER_DONE = [
   'renderer/errors',
   'renderer/features/queue',
   'renderer/features/voices',
+  'renderer/features/studio',
 ];
 const SHORT_FUNCTIONS = [`electron/core/**/*.${SOURCE}`, 'electron/sandbox/**/*.ts', ...RENDERER_DONE.map((dir) => `${dir}/**/*.ts`)];
 const COMPONENT_FILES = RENDERER_DONE.map((dir) => `${dir}/**/*.tsx`);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { GenerationType, ModelInfo } from '../../../shared/api/index.ts';
+import type { GenerationOptionKey, GenerationType, ModelInfo } from '../../../shared/api/index.ts';
 import { findModel } from '../../../shared/api/findModel.ts';
 import { LIMITS, RESULTS_PER_CLICK } from '../../../shared/api/limits.ts';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
@@ -136,16 +136,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
 
         {type === 'talk' || mode === 'lipsync' ? <AudioSourceFields allowSpeech={type === 'talk'} /> : null}
 
-        <fieldset className="generate-options">
-          <legend>{TYPE_LABELS[type]} options</legend>
-          <div className="option-grid">
-            {keys
-              .filter((key) => key !== 'audio_url')
-              .map((key) => (
-                <OptionField key={`${type}-${key}`} optionKey={key} type={type} model={model} />
-              ))}
-          </div>
-        </fieldset>
+        <OptionFields type={type} keys={keys} model={model} />
 
         {most > 1 ? <CountChoice most={most} count={count} /> : null}
 
@@ -212,5 +203,21 @@ function CountChoice({ most, count }: { most: number; count: number }) {
       segments={Array.from({ length: most }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
       onChange={(value) => setCount(Number(value))}
     />
+  );
+}
+
+/** The options of the type and mode, except the audio, which has its own fields. */
+function OptionFields({ type, keys, model }: { type: GenerationType; keys: readonly GenerationOptionKey[]; model: ModelInfo | undefined }) {
+  return (
+    <fieldset className="generate-options">
+      <legend>{TYPE_LABELS[type]} options</legend>
+      <div className="option-grid">
+        {keys
+          .filter((key) => key !== 'audio_url')
+          .map((key) => (
+            <OptionField key={`${type}-${key}`} optionKey={key} type={type} model={model} />
+          ))}
+      </div>
+    </fieldset>
   );
 }

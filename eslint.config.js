@@ -225,6 +225,7 @@ const RENDERER_DONE = [
   'renderer/features/voices',
   'renderer/features/studio',
   'renderer/features/generate',
+  'renderer/features/scenes',
 ];
 const SHORT_FUNCTIONS = [`electron/core/**/*.${SOURCE}`, 'electron/sandbox/**/*.ts', ...RENDERER_DONE.map((dir) => `${dir}/**/*.ts`)];
 const COMPONENT_FILES = RENDERER_DONE.map((dir) => `${dir}/**/*.tsx`);

@@ -231,7 +231,11 @@ const RENDERER_DONE = [
 ];
 /** The files of `entry` with extension `ext`: a folder's, or the file itself when it is one of that kind. */
 const filesOf = (entry, ext) => (/\.[a-z]+$/.test(entry) ? (entry.endsWith(`.${ext}`) ? [entry] : []) : [`${entry}/**/*.${ext}`]);
-const SHORT_FUNCTIONS = [`electron/core/**/*.${SOURCE}`, 'electron/sandbox/**/*.ts', ...RENDERER_DONE.flatMap((entry) => filesOf(entry, 'ts'))];
+const SHORT_FUNCTIONS = [
+  `electron/core/**/*.${SOURCE}`,
+  'electron/sandbox/**/*.ts',
+  ...RENDERER_DONE.flatMap((entry) => filesOf(entry, 'ts')),
+];
 const COMPONENT_FILES = RENDERER_DONE.flatMap((entry) => filesOf(entry, 'tsx'));
 
 const maxLinesPerFunction = builtinRules.get('max-lines-per-function');

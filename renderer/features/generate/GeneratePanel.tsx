@@ -58,6 +58,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
     useShallow((s) => ({
       setCharacter: s.setCharacter,
       setType: s.setType,
+      setPrompt: s.setPrompt,
       submit: s.submit,
       loadAudioSources: s.loadAudioSources,
       recheckPrice: s.recheckPrice,

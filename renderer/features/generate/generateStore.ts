@@ -11,14 +11,7 @@ import type { GeneratePrefill } from '../../stores/navigationStore.ts';
 import { isFresh, type PriceState } from '../../stores/quotePricer.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import type { UploadKind } from '../../stores/uploads.ts';
-import {
-  buildGeneration,
-  hasIssues,
-  type AudioSource,
-  type GenerateForm,
-  type Issues,
-  type SpeechFields,
-} from './buildGeneration.ts';
+import { buildGeneration, hasIssues, type AudioSource, type GenerateForm, type Issues, type SpeechFields } from './buildGeneration.ts';
 import {
   defaultValues,
   durationRange,

@@ -47,7 +47,7 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
   const [elapsedInLine, setElapsedInLine] = useState(0);
   const frame = useRef<HTMLDivElement>(null);
   const { fullscreen, toggle: toggleFullscreen } = useFullscreen(frame);
-  const { first, second, mediaIn, startAt, at, activeSlot, lineIn, setCurrent } = useSceneSlots(playable, playing, setPlaying);
+  const { first, second, mediaIn, at, activeSlot, lineIn, setCurrent, startLine } = useSceneSlots(playable, playing, setPlaying);
   const sound = useSceneSound(first, second, playable.length);
 
   if (playable.length === 0) {
@@ -73,9 +73,8 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
       return;
     }
     active?.pause();
-    startAt.current = offset;
     setPlaying(play);
-    setCurrent(index);
+    startLine(index, offset);
   };
 
   const playLine = (index: number) => go(index, 0, true);
@@ -157,7 +156,12 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
             <MediaTime time={elapsed} duration={total} />
             <LineSkips at={at} count={playable.length} onPlayLine={playLine} />
             <span className="media-controls-spacer" />
-            <VolumeControl volume={sound.volume} muted={sound.muted} onChange={sound.changeVolume} onToggleMute={() => sound.setMuted(!sound.muted)} />
+            <VolumeControl
+              volume={sound.volume}
+              muted={sound.muted}
+              onChange={sound.changeVolume}
+              onToggleMute={() => sound.setMuted(!sound.muted)}
+            />
             <FullscreenButton fullscreen={fullscreen} onToggle={toggleFullscreen} />
           </div>
         </div>
@@ -195,7 +199,13 @@ function useSceneSlots(playable: readonly SceneLine[], playing: boolean, setPlay
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [at, activeSlot]);
 
-  return { first, second, mediaIn, startAt, at, activeSlot, lineIn, setCurrent };
+  /** Moves to line `index`, its clip to start `offset` seconds in. */
+  const startLine = (index: number, offset: number) => {
+    startAt.current = offset;
+    setCurrent(index);
+  };
+
+  return { first, second, mediaIn, at, activeSlot, lineIn, setCurrent, startLine };
 }
 
 /** The volume and mute of both media elements, kept alike as they swap. */
@@ -219,7 +229,12 @@ function useSceneSound(first: RefObject<HTMLVideoElement | null>, second: RefObj
 }
 
 /** The media player's keys (playerKeys.ts), over the whole scene: ← and → cross from line to line. */
-function sceneKeys(actions: { toggle: () => void; seekBy: (seconds: number) => void; toggleMute: () => void; toggleFullscreen: () => void }) {
+function sceneKeys(actions: {
+  toggle: () => void;
+  seekBy: (seconds: number) => void;
+  toggleMute: () => void;
+  toggleFullscreen: () => void;
+}) {
   return (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target as HTMLElement;

@@ -148,175 +148,175 @@ export const useScenesStore = create<ScenesState>()((set, get) => ({
 /** The list of scenes: read, and a scene made, deleted or duplicated from it. */
 function sceneList(set: SetScenes, get: GetScenes) {
   return {
-      loadList: async () => {
-        const reply = await invoke('scenes.list', {});
-        if (!reply.ok) return set({ listLoaded: true, listError: reply.error });
-        set({ summaries: reply.value, listLoaded: true, listError: null });
-      },
+    loadList: async () => {
+      const reply = await invoke('scenes.list', {});
+      if (!reply.ok) return set({ listLoaded: true, listError: reply.error });
+      set({ summaries: reply.value, listLoaded: true, listError: null });
+    },
 
-      create: async (title) => {
-        const reply = await invoke('scenes.create', title ? { title } : {});
-        if (!reply.ok) {
-          set({ listError: reply.error });
-          return null;
-        }
-        set((state) => ({ summaries: [summaryOf(reply.value, undefined), ...state.summaries] }));
-        return reply.value;
-      },
-
-      remove: async (id) => {
-        const reply = await invoke('scenes.delete', { id });
-        if (!reply.ok) return reply.error;
-        set((state) => ({
-          summaries: state.summaries.filter((each) => each.id !== id),
-          scene: state.scene?.id === id ? null : state.scene,
-          openId: state.openId === id ? null : state.openId,
-        }));
+    create: async (title) => {
+      const reply = await invoke('scenes.create', title ? { title } : {});
+      if (!reply.ok) {
+        set({ listError: reply.error });
         return null;
-      },
+      }
+      set((state) => ({ summaries: [summaryOf(reply.value, undefined), ...state.summaries] }));
+      return reply.value;
+    },
 
-      duplicateScene: async (id) => {
-        const reply = await invoke('scenes.duplicate', { id });
-        if (!reply.ok) {
-          set({ listError: reply.error });
-          return null;
-        }
-        await get().loadList();
-        return reply.value;
-      },
+    remove: async (id) => {
+      const reply = await invoke('scenes.delete', { id });
+      if (!reply.ok) return reply.error;
+      set((state) => ({
+        summaries: state.summaries.filter((each) => each.id !== id),
+        scene: state.scene?.id === id ? null : state.scene,
+        openId: state.openId === id ? null : state.openId,
+      }));
+      return null;
+    },
+
+    duplicateScene: async (id) => {
+      const reply = await invoke('scenes.duplicate', { id });
+      if (!reply.ok) {
+        set({ listError: reply.error });
+        return null;
+      }
+      await get().loadList();
+      return reply.value;
+    },
   } satisfies Partial<ScenesState>;
 }
 
 /** Opening a scene in the editor and closing it, its last edits written first. */
 function opening(set: SetScenes, get: GetScenes) {
   return {
-      open: async (id) => {
-        await get().flush();
-        set({
-          scene: null,
-          openId: id,
-          openError: null,
-          price: null,
-          priceError: null,
-          renderError: null,
-          saveState: 'saved',
-          saveError: null,
+    open: async (id) => {
+      await get().flush();
+      set({
+        scene: null,
+        openId: id,
+        openError: null,
+        price: null,
+        priceError: null,
+        renderError: null,
+        saveState: 'saved',
+        saveError: null,
+      });
+      const reply = await invoke('scenes.get', { id });
+      if (get().openId !== id) return;
+      if (!reply.ok) return set({ openError: reply.error });
+      set({ scene: reply.value });
+      void get().refreshPrice();
+    },
+
+    close: () => {
+      // The list shows at once; the scene stays in hand until its last edits are written.
+      set({ openId: null, price: null, priceError: null, renderError: null, openError: null });
+      void get()
+        .flush()
+        .then(() => {
+          if (get().openId === null) set({ scene: null });
+          return get().loadList();
         });
-        const reply = await invoke('scenes.get', { id });
-        if (get().openId !== id) return;
-        if (!reply.ok) return set({ openError: reply.error });
-        set({ scene: reply.value });
-        void get().refreshPrice();
-      },
+    },
 
-      close: () => {
-        // The list shows at once; the scene stays in hand until its last edits are written.
-        set({ openId: null, price: null, priceError: null, renderError: null, openError: null });
-        void get()
-          .flush()
-          .then(() => {
-            if (get().openId === null) set({ scene: null });
-            return get().loadList();
-          });
-      },
-
-      flush: async () => {
-        if (get().saveState === 'pending' || saving) await save(set, get);
-      },
+    flush: async () => {
+      if (get().saveState === 'pending' || saving) await save(set, get);
+    },
   } satisfies Partial<ScenesState>;
 }
 
 /** The creator's edits to the open scene and its lines. */
 function sceneEdits(set: SetScenes, get: GetScenes) {
   return {
-      setTitle: (title) => change(set, get, (scene) => ({ ...scene, title })),
-      setSettings: (settings) => change(set, get, (scene) => ({ ...scene, ...settings })),
-      editLine: (id, edit) => changeLines(set, get, (lines) => lines.map((line) => (line.id === id ? editLine(line, edit) : line))),
+    setTitle: (title) => change(set, get, (scene) => ({ ...scene, title })),
+    setSettings: (settings) => change(set, get, (scene) => ({ ...scene, ...settings })),
+    editLine: (id, edit) => changeLines(set, get, (lines) => lines.map((line) => (line.id === id ? editLine(line, edit) : line))),
 
-      insertLine: (afterId, fields) => {
-        const line = newLine(fields);
-        changeLines(set, get, (lines) => {
-          const at = afterId === null ? lines.length : lines.findIndex((each) => each.id === afterId) + 1;
-          return [...lines.slice(0, at), line, ...lines.slice(at)];
-        });
-        return line;
-      },
+    insertLine: (afterId, fields) => {
+      const line = newLine(fields);
+      changeLines(set, get, (lines) => {
+        const at = afterId === null ? lines.length : lines.findIndex((each) => each.id === afterId) + 1;
+        return [...lines.slice(0, at), line, ...lines.slice(at)];
+      });
+      return line;
+    },
 
-      removeLine: (id) => changeLines(set, get, (lines) => lines.filter((line) => line.id !== id)),
+    removeLine: (id) => changeLines(set, get, (lines) => lines.filter((line) => line.id !== id)),
 
-      duplicateLine: (id) => {
-        let made: SceneLine | null = null;
-        changeLines(set, get, (lines) => {
-          const { lines: next, copy } = duplicateLine(lines, id);
-          made = copy;
-          return next;
-        });
-        return made;
-      },
+    duplicateLine: (id) => {
+      let made: SceneLine | null = null;
+      changeLines(set, get, (lines) => {
+        const { lines: next, copy } = duplicateLine(lines, id);
+        made = copy;
+        return next;
+      });
+      return made;
+    },
 
-      moveLine: (id, by) => changeLines(set, get, (lines) => moveLine(lines, id, by)),
-      moveLineTo: (from, to) => changeLines(set, get, (lines) => moveTo(lines, from, to)),
+    moveLine: (id, by) => changeLines(set, get, (lines) => moveLine(lines, id, by)),
+    moveLineTo: (from, to) => changeLines(set, get, (lines) => moveTo(lines, from, to)),
   } satisfies Partial<ScenesState>;
 }
 
 /** The open scene's quote, and queuing its lines to render. */
 function pricingAndRendering(set: SetScenes, get: GetScenes) {
   return {
-      refreshPrice: async () => {
-        const scene = get().scene;
-        if (!scene) return;
-        const sequence = ++priceSequence;
-        set({ pricing: true });
-        const reply = await invoke('scenes.price', { id: scene.id });
-        if (sequence !== priceSequence || get().scene?.id !== scene.id) return;
-        if (reply.ok) set({ price: keepUnchangedPrices(reply.value, get().price), pricing: false, priceError: null });
-        else set({ pricing: false, priceError: reply.error });
-      },
+    refreshPrice: async () => {
+      const scene = get().scene;
+      if (!scene) return;
+      const sequence = ++priceSequence;
+      set({ pricing: true });
+      const reply = await invoke('scenes.price', { id: scene.id });
+      if (sequence !== priceSequence || get().scene?.id !== scene.id) return;
+      if (reply.ok) set({ price: keepUnchangedPrices(reply.value, get().price), pricing: false, priceError: null });
+      else set({ pricing: false, priceError: reply.error });
+    },
 
-      render: async (lineIds) => {
-        const scene = get().scene;
-        if (!scene) return false;
-        await get().flush();
-        set({ rendering: true, renderError: null });
-        const reply = await invoke('scenes.render', { id: scene.id, ...(lineIds ? { lineIds } : {}) });
-        if (!reply.ok) {
-          set({ rendering: false, renderError: reply.error });
-          return false;
-        }
-        const jobs = useJobsStore.getState();
-        for (const job of reply.value.jobs)
-          jobs.apply(job, { characterId: job.resourceKind === 'character' ? job.resourceId : null, label: scene.title });
-        get().apply(reply.value.scene);
-        set({ rendering: false });
-        void get().refreshPrice();
-        return true;
-      },
+    render: async (lineIds) => {
+      const scene = get().scene;
+      if (!scene) return false;
+      await get().flush();
+      set({ rendering: true, renderError: null });
+      const reply = await invoke('scenes.render', { id: scene.id, ...(lineIds ? { lineIds } : {}) });
+      if (!reply.ok) {
+        set({ rendering: false, renderError: reply.error });
+        return false;
+      }
+      const jobs = useJobsStore.getState();
+      for (const job of reply.value.jobs)
+        jobs.apply(job, { characterId: job.resourceKind === 'character' ? job.resourceId : null, label: scene.title });
+      get().apply(reply.value.scene);
+      set({ rendering: false });
+      void get().refreshPrice();
+      return true;
+    },
   } satisfies Partial<ScenesState>;
 }
 
 /** scene.updated: core's copy laid under the creator's pending edits. */
 function updates(set: SetScenes, get: GetScenes) {
   return {
-      apply: (stored) => {
-        const before = get().scene;
-        set((state) => {
-          const summaries = state.summaries.map((each) =>
-            each.id === stored.id ? summaryOf(stored, each, state.scene?.id === stored.id ? state.price : null) : each,
-          );
-          const open = state.scene;
-          if (!open || open.id !== stored.id) return { summaries };
-          const byId = new Map(stored.lines.map((line) => [line.id, line]));
-          // The creator's words win while an edit is on its way; core's word wins on everything it alone knows.
-          const scene =
-            state.saveState === 'saved'
-              ? { ...stored, lines: keepUnchanged(stored.lines, open.lines) }
-              : { ...open, collectionId: stored.collectionId, lines: open.lines.map((line) => withRenderOf(line, byId.get(line.id))) };
-          return { summaries, scene };
-        });
-        // A line that settled (done, failed) changes what is left to pay for; progress alone does not.
-        if (before?.id === stored.id && get().saveState === 'saved' && settledStates(before) !== settledStates(stored))
-          void get().refreshPrice();
-      },
+    apply: (stored) => {
+      const before = get().scene;
+      set((state) => {
+        const summaries = state.summaries.map((each) =>
+          each.id === stored.id ? summaryOf(stored, each, state.scene?.id === stored.id ? state.price : null) : each,
+        );
+        const open = state.scene;
+        if (!open || open.id !== stored.id) return { summaries };
+        const byId = new Map(stored.lines.map((line) => [line.id, line]));
+        // The creator's words win while an edit is on its way; core's word wins on everything it alone knows.
+        const scene =
+          state.saveState === 'saved'
+            ? { ...stored, lines: keepUnchanged(stored.lines, open.lines) }
+            : { ...open, collectionId: stored.collectionId, lines: open.lines.map((line) => withRenderOf(line, byId.get(line.id))) };
+        return { summaries, scene };
+      });
+      // A line that settled (done, failed) changes what is left to pay for; progress alone does not.
+      if (before?.id === stored.id && get().saveState === 'saved' && settledStates(before) !== settledStates(stored))
+        void get().refreshPrice();
+    },
   } satisfies Partial<ScenesState>;
 }
 

@@ -59,7 +59,7 @@ export function MediaPlayer({
     else applyAction(element, action, fps);
   };
 
-  const onKeyDown = playerKeys(video, run);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => onPlayerKey(event, video, run);
 
   const setMedia = (element: HTMLMediaElement | null) => {
     media.current = element;
@@ -116,9 +116,12 @@ export function MediaPlayer({
           >
             <Repeat size={16} aria-hidden="true" />
           </button>
-          <SpeedMenu rate={state.rate} onChange={(rate) => {
+          <SpeedMenu
+            rate={state.rate}
+            onChange={(rate) => {
               if (media.current) media.current.playbackRate = rate;
-            }} />
+            }}
+          />
           <button type="button" className="media-button" onClick={() => run({ type: 'mute' })} aria-label={state.muted ? 'Unmute' : 'Mute'}>
             {state.muted || state.volume === 0 ? <VolumeX size={16} aria-hidden="true" /> : <Volume2 size={16} aria-hidden="true" />}
           </button>
@@ -173,21 +176,19 @@ function applyAction(element: HTMLMediaElement, action: Exclude<PlayerAction, { 
 }
 
 /** The player's keys (playerKeys.ts) while it has the focus. */
-function playerKeys(video: boolean, run: (action: PlayerAction) => void) {
-  return (event: KeyboardEvent<HTMLDivElement>) => {
-    // A control that took the key (a slider's arrows, a menu) has handled it; Space and Enter on a
-    // button press that button.
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement;
-    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
-    if (event.key === ' ' && target.tagName === 'BUTTON') return;
-    const action = actionForKey(event.key, video);
-    if (!action) return;
-    run(action);
-    event.preventDefault();
-    // The player's keys stay in the player: a dialog around it does not also step or close.
-    event.stopPropagation();
-  };
+function onPlayerKey(event: KeyboardEvent<HTMLDivElement>, video: boolean, run: (action: PlayerAction) => void): void {
+  // A control that took the key (a slider's arrows, a menu) has handled it; Space and Enter on a
+  // button press that button.
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target as HTMLElement;
+  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+  if (event.key === ' ' && target.tagName === 'BUTTON') return;
+  const action = actionForKey(event.key, video);
+  if (!action) return;
+  run(action);
+  event.preventDefault();
+  // The player's keys stay in the player: a dialog around it does not also step or close.
+  event.stopPropagation();
 }
 
 /** A frame back and a frame on (video). */
@@ -203,7 +204,13 @@ function FrameSteps({ onStep }: { onStep: (direction: -1 | 1) => void }) {
       >
         <StepBack size={16} aria-hidden="true" />
       </button>
-      <button type="button" className="media-button media-optional" onClick={() => onStep(1)} aria-label="Next frame" title="Next frame (.)">
+      <button
+        type="button"
+        className="media-button media-optional"
+        onClick={() => onStep(1)}
+        aria-label="Next frame"
+        title="Next frame (.)"
+      >
         <StepForward size={16} aria-hidden="true" />
       </button>
     </>

@@ -1,26 +1,25 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { GenerationType } from '../../../shared/api/index.ts';
+import type { GenerationOptionKey, GenerationType, ModelInfo } from '../../../shared/api/index.ts';
 import { findModel } from '../../../shared/api/findModel.ts';
 import { LIMITS, RESULTS_PER_CLICK } from '../../../shared/api/limits.ts';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
 import { formSubmitHandlers } from '../../app/formSubmit.ts';
 import { SHORTCUT_HINT } from '../../app/useShortcuts.ts';
 import { modelsOfType, useCapabilitiesStore } from '../../stores/capabilitiesStore.ts';
-import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { Field, Select } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { usePriceWatch } from '../../ui/usePriceWatch.ts';
-import { useHandoffStore } from '../../stores/handoffStore.ts';
 import { AudioSourceFields } from './AudioSourceFields.tsx';
 import { applicableOptions, modeOf, TYPE_LABELS } from './generateOptions.ts';
 import { useGenerateStore } from './generateStore.ts';
 import { usesSpeech } from './buildGeneration.ts';
 import { SubmittedProgress } from './SubmittedProgress.tsx';
 import { OptionField } from './OptionField.tsx';
+import { useGenerateHandoffs } from './useGenerateHandoffs.ts';
 import './generate.css';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
@@ -59,24 +58,17 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
     useShallow((s) => ({
       setCharacter: s.setCharacter,
       setType: s.setType,
-      setModel: s.setModel,
       setPrompt: s.setPrompt,
       submit: s.submit,
       loadAudioSources: s.loadAudioSources,
-      applyPrefill: s.applyPrefill,
-      addMedia: s.addMedia,
-      setAudioTrack: s.setAudioTrack,
       recheckPrice: s.recheckPrice,
       requote: s.requote,
-      setCount: s.setCount,
     })),
   );
   const { capabilities, capabilitiesError, loadCapabilities } = useCapabilitiesStore(
     useShallow((s) => ({ capabilities: s.capabilities, capabilitiesError: s.error, loadCapabilities: s.load })),
   );
   const showToast = useToastStore((s) => s.show);
-  const handoff = useHandoffStore((s) => s.handoff);
-  const prefill = useNavigationStore((s) => s.generatePrefill);
 
   // An approval given or credits bought elsewhere show here without a click.
   usePriceWatch(form.price, actions.recheckPrice);
@@ -93,42 +85,11 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
     if (form.type === 'talk' || modeOf(form.type, form.values[form.type]) === 'lipsync') void actions.loadAudioSources();
   }, [form.type, form.values, actions]);
 
-  // "Vary" from the gallery opens this panel prefilled.
-  useEffect(() => {
-    if (!prefill) return;
-    const taken = useNavigationStore.getState().takeGeneratePrefill();
-    if (taken) actions.applyPrefill(taken);
-  }, [prefill, actions]);
-
-  // "Use as reference" and "Use in a talk clip" from the gallery and the voice lab.
-  useEffect(() => {
-    if (!handoff) return;
-    const taken = useHandoffStore.getState().take();
-    if (!taken) return;
-    // The service's own URL when the library has it; otherwise the downloaded file is uploaded again.
-    const url = taken.remoteUrl?.startsWith('https://') ? taken.remoteUrl : null;
-    const item = { url, itemId: taken.itemId, mediaId: taken.mediaId, title: taken.title };
-    if (taken.purpose === 'talk-audio') {
-      actions.setType('talk');
-      void actions.loadAudioSources().then(() => {
-        const known = useGenerateStore.getState().tracks.some((track) => track.id === taken.itemId);
-        if (known) actions.setAudioTrack(taken.itemId);
-        else actions.addMedia('audio_url', [{ item: { ...item, kind: 'audio' } }]);
-      });
-    } else if (taken.kind === 'video' || taken.kind === 'talk') {
-      actions.setType('video');
-      useGenerateStore.getState().setValue('video_mode', 'remix');
-      actions.addMedia('reference_video', [{ item: { ...item, kind: taken.kind } }]);
-    } else {
-      if (useGenerateStore.getState().type === 'talk') actions.setType('image');
-      actions.addMedia('reference_images', [{ item: { ...item, kind: taken.kind } }]);
-    }
-  }, [handoff, actions]);
+  useGenerateHandoffs();
 
   const type = form.type;
   const values = form.values[type];
   const mode = modeOf(type, values);
-  const models = modelsOfType(capabilities, type);
   const model = capabilities ? findModel(capabilities, type, form.models[type] ?? undefined) : undefined;
   const keys = applicableOptions(type, mode);
   const notReady = character.status !== 'ready';
@@ -157,22 +118,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
       </div>
       <SegmentedControl label="What to make" name="generation-type" value={type} segments={TYPES} onChange={actions.setType} />
       <form id={FORM_ID} className="generate-form" noValidate {...formSubmitHandlers(submit)}>
-        <Field label="Model" error={capabilitiesError ? null : (form.issues.model ?? null)}>
-          {(control) => (
-            <Select
-              {...control}
-              value={model?.id ?? ''}
-              onChange={(e) => actions.setModel(e.target.value)}
-              disabled={models.length === 0}
-              options={
-                models.length === 0
-                  ? [{ value: '', label: 'Loading models…' }]
-                  : models.map((m) => ({ value: m.id, label: `${m.label}${m.is_default ? ' (default)' : ''}` }))
-              }
-              data-field="model"
-            />
-          )}
-        </Field>
+        <ModelField type={type} model={model} error={capabilitiesError ? null : (form.issues.model ?? null)} />
         <InlineError error={capabilitiesError} />
 
         <LimitedTextArea
@@ -191,26 +137,9 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
 
         {type === 'talk' || mode === 'lipsync' ? <AudioSourceFields allowSpeech={type === 'talk'} /> : null}
 
-        <fieldset className="generate-options">
-          <legend>{TYPE_LABELS[type]} options</legend>
-          <div className="option-grid">
-            {keys
-              .filter((key) => key !== 'audio_url')
-              .map((key) => (
-                <OptionField key={`${type}-${key}`} optionKey={key} type={type} model={model} />
-              ))}
-          </div>
-        </fieldset>
+        <OptionFields type={type} keys={keys} model={model} />
 
-        {most > 1 ? (
-          <SegmentedControl
-            label="How many"
-            name="generation-count"
-            value={String(count)}
-            segments={Array.from({ length: most }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
-            onChange={(value) => actions.setCount(Number(value))}
-          />
-        ) : null}
+        {most > 1 ? <CountChoice most={most} count={count} /> : null}
 
         {stray && (form.attempted || !/^(Choose|Write|A talk|Lipsync|Image edit|Video)/.test(stray)) ? <InlineError error={stray} /> : null}
         {notReady ? <p className="field-hint">{character.name} can be used once the portraits are ready.</p> : null}
@@ -236,5 +165,60 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
         {form.lastSubmitted ? <SubmittedProgress jobId={form.lastSubmitted.jobId} batchId={form.lastSubmitted.batchId} /> : null}
       </form>
     </section>
+  );
+}
+
+/** The model of the chosen type, from the catalog; the catalog's default until one is chosen. */
+function ModelField({ type, model, error }: { type: GenerationType; model: ModelInfo | undefined; error: string | null }) {
+  const capabilities = useCapabilitiesStore((s) => s.capabilities);
+  const setModel = useGenerateStore((s) => s.setModel);
+  const models = modelsOfType(capabilities, type);
+  return (
+    <Field label="Model" error={error}>
+      {(control) => (
+        <Select
+          {...control}
+          value={model?.id ?? ''}
+          onChange={(e) => setModel(e.target.value)}
+          disabled={models.length === 0}
+          options={
+            models.length === 0
+              ? [{ value: '', label: 'Loading models…' }]
+              : models.map((m) => ({ value: m.id, label: `${m.label}${m.is_default ? ' (default)' : ''}` }))
+          }
+          data-field="model"
+        />
+      )}
+    </Field>
+  );
+}
+
+/** How many results one click makes, up to what the type allows. */
+function CountChoice({ most, count }: { most: number; count: number }) {
+  const setCount = useGenerateStore((s) => s.setCount);
+  return (
+    <SegmentedControl
+      label="How many"
+      name="generation-count"
+      value={String(count)}
+      segments={Array.from({ length: most }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+      onChange={(value) => setCount(Number(value))}
+    />
+  );
+}
+
+/** The options of the type and mode, except the audio, which has its own fields. */
+function OptionFields({ type, keys, model }: { type: GenerationType; keys: readonly GenerationOptionKey[]; model: ModelInfo | undefined }) {
+  return (
+    <fieldset className="generate-options">
+      <legend>{TYPE_LABELS[type]} options</legend>
+      <div className="option-grid">
+        {keys
+          .filter((key) => key !== 'audio_url')
+          .map((key) => (
+            <OptionField key={`${type}-${key}`} optionKey={key} type={type} model={model} />
+          ))}
+      </div>
+    </fieldset>
   );
 }

@@ -16,6 +16,7 @@ import {
   referenceImagesMax,
   STYLE_SUGGESTIONS,
   type MediaOptionKey,
+  type OptionValues,
 } from './generateOptions.ts';
 
 const MEDIA_KINDS: Record<MediaOptionKey, ('image' | 'video' | 'audio')[]> = {
@@ -28,6 +29,8 @@ const MEDIA_KINDS: Record<MediaOptionKey, ('image' | 'video' | 'audio')[]> = {
 
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, ' ');
 
+type OptionProps = { optionKey: GenerationOptionKey; values: OptionValues; model: ModelInfo | undefined; issue: string | null };
+
 /** One option of spec 4.2, drawn with the control that fits it and its default preselected. */
 export function OptionField({
   optionKey,
@@ -38,15 +41,37 @@ export function OptionField({
   type: GenerationType;
   model: ModelInfo | undefined;
 }) {
-  const { values, issues, attempted, setValue } = useGenerateStore(
-    useShallow((s) => ({ values: s.values[type], issues: s.issues, attempted: s.attempted, setValue: s.setValue })),
+  const { values, issues, attempted } = useGenerateStore(
+    useShallow((s) => ({ values: s.values[type], issues: s.issues, attempted: s.attempted })),
   );
-  const info = OPTION_LABELS[optionKey];
   const issue = issues[optionKey] ?? null;
 
   if (isMediaOption(optionKey))
     return <MediaOptionField optionKey={optionKey} type={type} model={model} issue={issue} attempted={attempted} />;
 
+  const props = { optionKey, values, model, issue };
+  switch (optionKey) {
+    case 'image_mode':
+    case 'video_mode':
+    case 'quality':
+    case 'motion_intensity':
+    case 'character_orientation':
+    case 'aspect_ratio':
+    case 'lipsync_model':
+      return <ChoiceOption {...props} />;
+    case 'style':
+    case 'expression':
+    case 'duration':
+      return <TypedOption {...props} />;
+    default:
+      return <SwitchOption {...props} />;
+  }
+}
+
+/** An option with a fixed set of choices: segments when they are few, a list when they are many. */
+function ChoiceOption({ optionKey, values, model, issue }: OptionProps) {
+  const setValue = useGenerateStore((s) => s.setValue);
+  const info = OPTION_LABELS[optionKey];
   switch (optionKey) {
     case 'image_mode':
     case 'video_mode': {
@@ -93,6 +118,16 @@ export function OptionField({
           )}
         </Field>
       );
+    default:
+      return null;
+  }
+}
+
+/** An option typed in: a style or expression with suggestions, or a duration in seconds. */
+function TypedOption({ optionKey, values, model, issue }: OptionProps) {
+  const setValue = useGenerateStore((s) => s.setValue);
+  const info = OPTION_LABELS[optionKey];
+  switch (optionKey) {
     case 'style':
     case 'expression':
       return (
@@ -128,6 +163,16 @@ export function OptionField({
         </Field>
       );
     }
+    default:
+      return null;
+  }
+}
+
+/** An on/off option, off where the model cannot do it. */
+function SwitchOption({ optionKey, values, model, issue }: OptionProps) {
+  const setValue = useGenerateStore((s) => s.setValue);
+  const info = OPTION_LABELS[optionKey];
+  switch (optionKey) {
     case 'hd':
       return (
         <Switch

@@ -64,11 +64,31 @@ export function buildGeneration(
 ): BuiltGeneration {
   const issues: Issues = {};
   const { type } = form;
-  const values = form.values[type];
-  const mode = modeOf(type, values);
+  const mode = modeOf(type, form.values[type]);
   const model = capabilities ? findModel(capabilities, type, form.models[type] ?? undefined) : undefined;
-  const options: Record<string, unknown> = {};
+  const options = collectOptions(form, mode, tracks, issues);
+  const prompt = checkPrompt(form, issues);
 
+  const body: GenerationBody = {
+    character_id: characterId,
+    type,
+    prompt,
+    ...(model ? { model: model.id } : {}),
+    options,
+  };
+
+  const speech = speechStep(form, mode, options, issues);
+  if (capabilities) checkAsService(body, speech, capabilities, issues);
+  else issues.model = 'The list of models has not loaded yet.';
+
+  return { body, speech, issues };
+}
+
+/** The options that apply to the type and mode, from the fields and the attached files. */
+function collectOptions(form: GenerateForm, mode: string, tracks: readonly AudioTrack[], issues: Issues) {
+  const { type } = form;
+  const values = form.values[type];
+  const options: Record<string, unknown> = {};
   for (const key of applicableOptions(type, mode)) {
     if (isMediaOption(key)) {
       const attachments = form.media[type][key];
@@ -89,23 +109,22 @@ export function buildGeneration(
     if (value === null || value === '') continue;
     options[key] = typeof value === 'string' ? value.trim() : value;
   }
+  return options;
+}
 
+/** The prompt as it is sent (trimmed), with an issue when it is empty or too long. */
+function checkPrompt(form: GenerateForm, issues: Issues): string {
   const prompt = form.prompt.trim();
   if (!prompt) issues.prompt = 'Write a prompt: what happens in the picture or the clip.';
   else {
     const tooLong = tooLongMessage('A prompt', form.prompt.length, LIMITS.generationPrompt.max);
     if (tooLong) issues.prompt = tooLong;
   }
+  return prompt;
+}
 
-  const body: GenerationBody = {
-    character_id: characterId,
-    type,
-    prompt,
-    ...(model ? { model: model.id } : {}),
-    options,
-  };
-
-  let speech: SpeechStep | null = null;
+/** The speech made first for a talk clip, or null; and the audio the clip still lacks. */
+function speechStep(form: GenerateForm, mode: string, options: Record<string, unknown>, issues: Issues): SpeechStep | null {
   if (usesSpeech(form)) {
     const text = form.speech.text;
     if (!form.speech.voiceId) issues.voice = 'Choose the voice that speaks the line.';
@@ -114,28 +133,26 @@ export function buildGeneration(
       const tooLong = tooLongMessage('A line', text.length, LIMITS.audioText.max);
       if (tooLong) issues.text = tooLong;
     }
-    speech = { voice_id: form.speech.voiceId, text: text.trim(), emotion: form.speech.emotion };
-  } else if ((type === 'talk' || mode === 'lipsync') && form.audioSource === 'track' && !options.audio_url && !issues.audio_url) {
+    return { voice_id: form.speech.voiceId, text: text.trim(), emotion: form.speech.emotion };
+  }
+  if ((form.type === 'talk' || mode === 'lipsync') && form.audioSource === 'track' && !options.audio_url && !issues.audio_url) {
     issues.audio_url = form.audioTrackId ? 'That track is not ready yet.' : 'Choose the audio track the character speaks.';
   }
+  return null;
+}
 
-  if (capabilities) {
-    // The service's own check; the speech's URL does not exist yet, so a stand-in takes its place.
-    const checked: CreateGenerationRequest = {
-      ...body,
-      prompt: prompt || 'x',
-      options: speech ? { ...body.options, audio_url: SPEECH_PLACEHOLDER_URL } : body.options,
-    };
-    const resolved = resolveGeneration(checked, capabilities);
-    if (!resolved.ok) {
-      const field = resolved.issue.field.replace(/^options\./, '');
-      issues[field] ??= humanize(resolved.issue.message);
-    }
-  } else {
-    issues.model = 'The list of models has not loaded yet.';
+/** The service's own check; the speech's URL does not exist yet, so a stand-in takes its place. */
+function checkAsService(body: GenerationBody, speech: SpeechStep | null, capabilities: Capabilities, issues: Issues): void {
+  const checked: CreateGenerationRequest = {
+    ...body,
+    prompt: body.prompt || 'x',
+    options: speech ? { ...body.options, audio_url: SPEECH_PLACEHOLDER_URL } : body.options,
+  };
+  const resolved = resolveGeneration(checked, capabilities);
+  if (!resolved.ok) {
+    const field = resolved.issue.field.replace(/^options\./, '');
+    issues[field] ??= humanize(resolved.issue.message);
   }
-
-  return { body, speech, issues };
 }
 
 /** The shared validator names fields by their API names; the panel names them by their labels. */

@@ -1,26 +1,17 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { AudioTrack, GenerationType, Voice } from '../../../shared/api/index.ts';
 import { findModel } from '../../../shared/api/findModel.ts';
 import { RESULTS_PER_CLICK } from '../../../shared/api/limits.ts';
-import { OPERATION_IDS } from '../../../shared/api/operations.ts';
-import type { AppError, Job, Price } from '../../../shared/ipc/index.ts';
+import type { AppError, Job } from '../../../shared/ipc/index.ts';
 import { attach, releaseAttachment, type Attachment, type AttachmentInput } from '../../stores/attachments.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { useCapabilitiesStore } from '../../stores/capabilitiesStore.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import type { GeneratePrefill } from '../../stores/navigationStore.ts';
-import { isFresh, QuotePricer, type PriceState } from '../../stores/quotePricer.ts';
+import { isFresh, type PriceState } from '../../stores/quotePricer.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import type { UploadKind } from '../../stores/uploads.ts';
-import {
-  buildGeneration,
-  hasIssues,
-  usesSpeech,
-  type AudioSource,
-  type GenerateForm,
-  type Issues,
-  type SpeechFields,
-} from './buildGeneration.ts';
+import { buildGeneration, hasIssues, type AudioSource, type GenerateForm, type Issues, type SpeechFields } from './buildGeneration.ts';
 import {
   defaultValues,
   durationRange,
@@ -30,7 +21,7 @@ import {
   type MediaOptionKey,
   type OptionValues,
 } from './generateOptions.ts';
-import { pricingAudioUrl } from './pricingAudio.ts';
+import { countOf, GeneratePricing } from './generatePricing.ts';
 
 const MEDIA_KINDS: Record<MediaOptionKey, UploadKind[]> = {
   reference_images: ['image'],
@@ -118,149 +109,45 @@ function initialState() {
   };
 }
 
-/** How many results a click on this form makes: a talk clip made with speech first is always one. */
-function countOf(state: GenerateForm & { count: Record<GenerationType, number> }): number {
-  return usesSpeech(state) ? 1 : Math.min(RESULTS_PER_CLICK[state.type], state.count[state.type]);
-}
-
-/**
- * Adds quotes into the one price the button shows: the clip's and its speech's, or one quote per
- * result of a click that makes several. The first quote's id stands for the whole.
- */
-function combine(...states: readonly PriceState[]): PriceState {
-  const failed = states.find((state) => state.status === 'error');
-  if (failed) return failed;
-  const prices = states.flatMap((state) => (state.status === 'priced' ? [state.price] : []));
-  const [first] = prices;
-  if (!first || prices.length !== states.length)
-    return states.some((state) => state.status === 'idle') ? { status: 'idle' } : { status: 'pricing' };
-  const credits = prices.reduce((sum, p) => sum + p.credits, 0);
-  const balance = prices.find((p) => p.balance !== null)?.balance ?? null;
-  const approvalRequired = prices.some((p) => p.approvalRequired);
-  const approvalState =
-    prices.find((p) => p.approvalRequired && p.approvalState !== 'approved')?.approvalState ?? (approvalRequired ? 'approved' : null);
-  const price: Price = {
-    // With speech, core takes the clip's quote as its estimate for the spend guard and prices the speech itself.
-    quoteId: first.quoteId,
-    credits,
-    approvalRequired,
-    approvalState,
-    expiresAt: prices.reduce((soonest, p) => (p.expiresAt < soonest ? p.expiresAt : soonest), first.expiresAt),
-    balance,
-    covered: balance === null || credits <= balance,
-  };
-  return { status: 'priced', price };
-}
+type SetGenerate = StoreApi<GenerateState>['setState'];
+type GetGenerate = StoreApi<GenerateState>['getState'];
 
 export const useGenerateStore = create<GenerateState>()((set, get) => {
-  let clipPrice: PriceState = { status: 'idle' };
-  let speechPrice: PriceState = { status: 'idle' };
-  let pricingAudio: string | null = null;
-  // The second to fourth result of one click are paid on their own quotes (spec 4.3: a quote binds one submission).
-  const extraPrices: PriceState[] = [];
-  const publish = () => {
-    const state = get();
-    const extra = countOf(state) - 1;
-    set({
-      price: usesSpeech(state)
-        ? combine(clipPrice, speechPrice)
-        : extra > 0
-          ? combine(clipPrice, ...extraPrices.slice(0, extra))
-          : clipPrice,
-    });
-  };
-  const extraPricers = [1, 2, 3].map((_, i) => {
-    extraPrices[i] = { status: 'idle' };
-    return new QuotePricer((state) => {
-      extraPrices[i] = state;
-      publish();
-    });
-  });
-  /** The pricers of this click's results: the first, then one per further result. */
-  const resultPricers = () => [clipPricer, ...extraPricers.slice(0, countOf(get()) - 1)];
-  const clipPricer = new QuotePricer((state) => {
-    clipPrice = state;
-    publish();
-  });
-  const speechPricer = new QuotePricer((state) => {
-    speechPrice = state;
-    publish();
-  });
-
-  /** Checks the form and asks for a price of what it would submit (debounced by the pricers). */
+  /** Checks the form and asks for a price of what it would submit. */
   const recompute = () => {
     const state = get();
     if (!state.characterId) return;
     const capabilities = useCapabilitiesStore.getState().capabilities;
     const built = buildGeneration(state, state.characterId, capabilities, state.tracks);
     set({ issues: built.issues });
-    const extra = countOf(state) - 1;
-    if (hasIssues(built.issues)) {
-      clipPricer.request(null);
-      speechPricer.request(null);
-      for (const pricer of extraPricers) pricer.request(null);
-      return;
-    }
-    if (!built.speech) {
-      speechPricer.request(null);
-      const query = { operationId: OPERATION_IDS.createGeneration, input: built.body };
-      clipPricer.request(query);
-      extraPricers.forEach((pricer, i) => pricer.request(i < extra ? query : null));
-      publish();
-      return;
-    }
-    for (const pricer of extraPricers) pricer.request(null);
-    speechPricer.request({
-      operationId: OPERATION_IDS.createAudio,
-      input: { voice_id: built.speech.voice_id, text: built.speech.text, emotion: built.speech.emotion },
-    });
-    if (pricingAudio) {
-      clipPricer.request({
-        operationId: OPERATION_IDS.createGeneration,
-        input: { ...built.body, options: { ...built.body.options, audio_url: pricingAudio } },
-      });
-    } else {
-      clipPricer.request(null);
-      set({ price: { status: 'pricing' } });
-      void pricingAudioUrl().then((url) => {
-        if (url) {
-          pricingAudio = url;
-          recompute();
-        } else if (usesSpeech(get())) {
-          set({ price: { status: 'error', error: { code: 'service_unavailable', message: 'The clip could not be priced right now.' } } });
-        }
-      });
-    }
+    pricing.request(built);
   };
-
-  const updateValues = (type: GenerationType, change: Partial<OptionValues>) =>
-    set((state) => ({ values: { ...state.values, [type]: { ...state.values[type], ...change } } }));
-
-  const mediaSink = (type: GenerationType, key: MediaOptionKey) => ({
-    add: (attachment: Attachment) =>
-      set((state) => ({ media: { ...state.media, [type]: { ...state.media[type], [key]: [...state.media[type][key], attachment] } } })),
-    patch: (attachmentKey: string, change: Partial<Attachment>) => {
-      set((state) => ({
-        media: {
-          ...state.media,
-          [type]: { ...state.media[type], [key]: state.media[type][key].map((a) => (a.key === attachmentKey ? { ...a, ...change } : a)) },
-        },
-      }));
-      recompute();
-    },
-    drop: (attachmentKey: string, sentence: string) => {
-      const dropped = get().media[type][key].find((a) => a.key === attachmentKey);
-      if (dropped) releaseAttachment(dropped);
-      set((state) => ({
-        media: { ...state.media, [type]: { ...state.media[type], [key]: state.media[type][key].filter((a) => a.key !== attachmentKey) } },
-        refused: { ...state.refused, [key]: [...(state.refused[key] ?? []), sentence] },
-      }));
-      recompute();
-    },
-  });
+  const pricing = new GeneratePricing(get, (price) => set({ price }), recompute);
 
   return {
     ...initialState(),
+    ...formFields(set, get, recompute),
+    ...mediaFields(set, get, recompute),
+    ...audioFields(set, get, recompute),
+    ...prefilling(set, recompute),
+    ...submission(set, get, pricing, recompute),
+    recheckPrice: () => pricing.reread(),
+    requote: () => pricing.requote(),
+    reset: () => {
+      const state = get();
+      for (const type of TYPES)
+        for (const key of MEDIA_OPTION_KEYS) for (const attachment of state.media[type][key]) releaseAttachment(attachment);
+      pricing.cancel();
+      set(initialState());
+    },
+  };
+});
+
+registerStoreReset(() => useGenerateStore.getState().reset());
+
+/** The character, type, count, model, prompt and options; each change is checked and priced again. */
+function formFields(set: SetGenerate, get: GetGenerate, recompute: () => void) {
+  return {
     setCharacter: (characterId) => {
       if (get().characterId === characterId) return;
       set({ characterId, error: null, attempted: false, lastSubmitted: null });
@@ -288,7 +175,7 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
         const range = durationRange(model);
         const duration = get().values[type].duration;
         if (duration > range.max || duration < range.min)
-          updateValues(type, { duration: Math.min(range.max, Math.max(range.min, duration)) });
+          updateValues(set, type, { duration: Math.min(range.max, Math.max(range.min, duration)) });
       }
       recompute();
     },
@@ -297,17 +184,27 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       recompute();
     },
     setValue: (key, value) => {
-      updateValues(get().type, { [key]: value });
+      updateValues(set, get().type, { [key]: value });
       set({ error: null });
       recompute();
     },
+  } satisfies Partial<GenerateState>;
+}
+
+function updateValues(set: SetGenerate, type: GenerationType, change: Partial<OptionValues>) {
+  set((state) => ({ values: { ...state.values, [type]: { ...state.values[type], ...change } } }));
+}
+
+/** The files attached to an option: added as they upload, refused with a reason, removed on request. */
+function mediaFields(set: SetGenerate, get: GetGenerate, recompute: () => void) {
+  return {
     addMedia: (key, inputs) => {
       const { type } = get();
       const capabilities = useCapabilitiesStore.getState().capabilities;
       const model = capabilities ? findModel(capabilities, type, get().models[type] ?? undefined) : undefined;
       const max = key === 'reference_images' ? referenceImagesMax(type, model) : 1;
       const room = max - get().media[type][key].length;
-      const refused = attach(inputs, { kinds: MEDIA_KINDS[key], room, sink: mediaSink(type, key) });
+      const refused = attach(inputs, { kinds: MEDIA_KINDS[key], room, sink: mediaSink(set, get, recompute, type, key) });
       if (key === 'audio_url') set({ audioSource: 'file' });
       set((state) => ({ refused: { ...state.refused, [key]: refused } }));
       recompute();
@@ -322,6 +219,38 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       }));
       recompute();
     },
+  } satisfies Partial<GenerateState>;
+}
+
+/** Where the uploads of one option of one type land as they progress. */
+function mediaSink(set: SetGenerate, get: GetGenerate, recompute: () => void, type: GenerationType, key: MediaOptionKey) {
+  return {
+    add: (attachment: Attachment) =>
+      set((state) => ({ media: { ...state.media, [type]: { ...state.media[type], [key]: [...state.media[type][key], attachment] } } })),
+    patch: (attachmentKey: string, change: Partial<Attachment>) => {
+      set((state) => ({
+        media: {
+          ...state.media,
+          [type]: { ...state.media[type], [key]: state.media[type][key].map((a) => (a.key === attachmentKey ? { ...a, ...change } : a)) },
+        },
+      }));
+      recompute();
+    },
+    drop: (attachmentKey: string, sentence: string) => {
+      const dropped = get().media[type][key].find((a) => a.key === attachmentKey);
+      if (dropped) releaseAttachment(dropped);
+      set((state) => ({
+        media: { ...state.media, [type]: { ...state.media[type], [key]: state.media[type][key].filter((a) => a.key !== attachmentKey) } },
+        refused: { ...state.refused, [key]: [...(state.refused[key] ?? []), sentence] },
+      }));
+      recompute();
+    },
+  };
+}
+
+/** A talk clip's audio: a track, a file, or speech made first, and the tracks and voices to choose from. */
+function audioFields(set: SetGenerate, get: GetGenerate, recompute: () => void) {
+  return {
     setAudioSource: (audioSource) => {
       set({ audioSource, error: null });
       recompute();
@@ -350,6 +279,12 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       }
       recompute();
     },
+  } satisfies Partial<GenerateState>;
+}
+
+/** The form filled from an earlier generation ("run again"). */
+function prefilling(set: SetGenerate, recompute: () => void) {
+  return {
     applyPrefill: (prefill) => {
       const type = prefill.type;
       const values = { ...defaultValues(type) };
@@ -366,6 +301,12 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       }));
       recompute();
     },
+  } satisfies Partial<GenerateState>;
+}
+
+/** Sending the click's request on a fresh, payable price, and recording what was sent. */
+function submission(set: SetGenerate, get: GetGenerate, pricing: GeneratePricing, recompute: () => void) {
+  return {
     submit: async () => {
       set({ attempted: true });
       const state = get();
@@ -375,93 +316,58 @@ export const useGenerateStore = create<GenerateState>()((set, get) => {
       set({ issues: built.issues });
       if (hasIssues(built.issues)) return null;
       set({ submitting: true, error: null });
-      let price = get().price;
       const count = countOf(state);
-      if (!isFresh(price)) {
-        const [clip, speech, ...extras] = await Promise.all([
-          clipPricer.refreshNow(),
-          built.speech ? speechPricer.refreshNow() : Promise.resolve(speechPrice),
-          ...extraPricers.slice(0, count - 1).map((pricer) => pricer.refreshNow()),
-        ]);
-        price = built.speech ? combine(clip, speech) : combine(clip, ...extras);
-        set({ price });
-      }
-      // Held, as the button says: the service would refuse a quote that is not approved (quote_not_approved).
-      const held =
-        price.status === 'priced' && (!price.price.covered || (price.price.approvalRequired && price.price.approvalState !== 'approved'));
-      if (price.status === 'pricing' || price.status === 'idle' || held) {
+      const price = await payablePrice(set, get, pricing, built.speech !== null, count);
+      if (!price) {
         set({ submitting: false });
         return null;
       }
       // With speech first, core quotes the speech itself and the clip again once its audio exists;
       // the clip's quote here is its estimate for the spend guard.
       const quoteId = price.status === 'priced' ? price.price.quoteId : null;
-      const several = count > 1 ? { count, quoteIds: quoteIdsOf([clipPrice, ...extraPrices.slice(0, count - 1)]) } : {};
+      const several = count > 1 ? { count, quoteIds: pricing.quoteIds(count) } : {};
       const reply = await invoke('generations.create', {
         body: built.body,
         quoteId,
         ...(built.speech ? { speech: built.speech } : {}),
         ...several,
       });
-      clipPricer.invalidate();
-      speechPricer.invalidate();
-      for (const pricer of extraPricers) pricer.invalidate();
+      pricing.invalidate();
       if (!reply.ok) {
         set({ submitting: false, error: reply.error });
         recompute();
         return null;
       }
-      useJobsStore
-        .getState()
-        .apply(reply.value, { characterId: state.characterId, label: `${TYPE_LABELS[state.type]}: ${built.body.prompt}` });
-      set({
-        submitting: false,
-        attempted: false,
-        lastSubmitted: {
-          jobId: reply.value.id,
-          batchId: reply.value.batchId ?? null,
-          count,
-          type: state.type,
-          shownCredits: price.status === 'priced' ? price.price.credits : null,
-        },
-      });
+      const { characterId, type } = state;
+      useJobsStore.getState().apply(reply.value, { characterId, label: `${TYPE_LABELS[type]}: ${built.body.prompt}` });
+      const shownCredits = price.status === 'priced' ? price.price.credits : null;
+      const lastSubmitted = { jobId: reply.value.id, batchId: reply.value.batchId ?? null, count, type, shownCredits };
+      set({ submitting: false, attempted: false, lastSubmitted });
       // A quote pays for one submission; the next click gets a fresh one.
       recompute();
       return reply.value;
     },
-    recheckPrice: async () => {
-      await Promise.all([
-        ...resultPricers().map((pricer) => pricer.reread()),
-        usesSpeech(get()) ? speechPricer.reread() : Promise.resolve(),
-      ]);
-    },
-    requote: async () => {
-      await Promise.all([
-        ...resultPricers().map((pricer) => pricer.refreshNow()),
-        usesSpeech(get()) ? speechPricer.refreshNow() : Promise.resolve(speechPrice),
-      ]);
-    },
-    reset: () => {
-      const state = get();
-      for (const type of TYPES)
-        for (const key of MEDIA_OPTION_KEYS) for (const attachment of state.media[type][key]) releaseAttachment(attachment);
-      clipPricer.cancel();
-      speechPricer.cancel();
-      for (const pricer of extraPricers) pricer.cancel();
-      extraPrices.fill({ status: 'idle' });
-      clipPrice = { status: 'idle' };
-      speechPrice = { status: 'idle' };
-      pricingAudio = null;
-      set(initialState());
-    },
-  };
-});
+  } satisfies Partial<GenerateState>;
+}
 
-registerStoreReset(() => useGenerateStore.getState().reset());
-
-/** The quote of each result, in order (only priced states reach a submission). */
-function quoteIdsOf(states: readonly PriceState[]): string[] {
-  return states.flatMap((state) => (state.status === 'priced' ? [state.price.quoteId] : []));
+/** The price to submit on, priced again when stale; null while it is unknown or the button holds it. */
+async function payablePrice(
+  set: SetGenerate,
+  get: GetGenerate,
+  pricing: GeneratePricing,
+  withSpeech: boolean,
+  count: number,
+): Promise<PriceState | null> {
+  let price = get().price;
+  if (!isFresh(price)) {
+    price = await pricing.refreshNow(withSpeech, count);
+    set({ price });
+  }
+  // Held, as the button says: the service would refuse a quote that is not approved (quote_not_approved).
+  const held =
+    price.status === 'priced' && (!price.price.covered || (price.price.approvalRequired && price.price.approvalState !== 'approved'));
+  if (price.status === 'pricing' || price.status === 'idle' || held) return null;
+  return price;
 }
 
 /** Recheck when the catalog arrives (the panel may open before it). */

@@ -108,23 +108,7 @@ export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, do
         )
       }
     >
-      <fieldset className="scene-export-formats" disabled={run !== null}>
-        <legend className="field-label">Formats</legend>
-        {FORMATS.map(({ format, label, hint }) => (
-          <label key={format} className="scene-export-format">
-            <input
-              type="checkbox"
-              checked={formats.includes(format)}
-              onChange={(event) => toggle(format, event.target.checked)}
-              data-format={format}
-            />
-            <span>
-              <span className="scene-export-format-label">{label}</span>
-              <span className="field-hint">{hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <FormatChoice formats={formats} disabled={run !== null} onToggle={toggle} />
       <Field label="Folder" hint="Leave empty for the folder library exports go to.">
         {(control) => (
           <TextInput
@@ -144,32 +128,68 @@ export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, do
         </div>
       ) : null}
       <InlineError error={error} />
-      {result ? (
-        <div className="scene-export-result" role="status" data-export-result={result.cancelled ? 'cancelled' : 'done'}>
-          {result.cancelled ? (
-            <p>Export cancelled; no partial file was left.</p>
-          ) : (
-            <>
-              <p>
-                Exported to <span className="scene-export-folder">{result.folder}</span>
-                {result.remuxed ? ' (clips joined without re-encoding).' : '.'}
-              </p>
-              <ul className="scene-export-files">
-                {result.files.map((file) => (
-                  <li key={file.path} data-format={file.format}>
-                    {file.format === 'mp4' ? (
-                      <span className="scene-export-poster" data-poster={posterId ? 'thumbnail' : 'none'}>
-                        <MediaImage mediaId={posterId} alt="" className="scene-export-poster-image" />
-                      </span>
-                    ) : null}
-                    <span className="scene-export-path">{file.path}</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
-      ) : null}
+      {result ? <ExportResultNote result={result} posterId={posterId} /> : null}
     </Dialog>
+  );
+}
+
+/** The formats to export, each with what it is for. */
+function FormatChoice({
+  formats,
+  disabled,
+  onToggle,
+}: {
+  formats: readonly SceneExportFormat[];
+  disabled: boolean;
+  onToggle: (format: SceneExportFormat, on: boolean) => void;
+}) {
+  return (
+    <fieldset className="scene-export-formats" disabled={disabled}>
+      <legend className="field-label">Formats</legend>
+      {FORMATS.map(({ format, label, hint }) => (
+        <label key={format} className="scene-export-format">
+          <input
+            type="checkbox"
+            checked={formats.includes(format)}
+            onChange={(event) => onToggle(format, event.target.checked)}
+            data-format={format}
+          />
+          <span>
+            <span className="scene-export-format-label">{label}</span>
+            <span className="field-hint">{hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** What the export left: the folder and its files, the video with its poster; or that it was cancelled. */
+function ExportResultNote({ result, posterId }: { result: ExportResult; posterId: string | null }) {
+  return (
+    <div className="scene-export-result" role="status" data-export-result={result.cancelled ? 'cancelled' : 'done'}>
+      {result.cancelled ? (
+        <p>Export cancelled; no partial file was left.</p>
+      ) : (
+        <>
+          <p>
+            Exported to <span className="scene-export-folder">{result.folder}</span>
+            {result.remuxed ? ' (clips joined without re-encoding).' : '.'}
+          </p>
+          <ul className="scene-export-files">
+            {result.files.map((file) => (
+              <li key={file.path} data-format={file.format}>
+                {file.format === 'mp4' ? (
+                  <span className="scene-export-poster" data-poster={posterId ? 'thumbnail' : 'none'}>
+                    <MediaImage mediaId={posterId} alt="" className="scene-export-poster-image" />
+                  </span>
+                ) : null}
+                <span className="scene-export-path">{file.path}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }

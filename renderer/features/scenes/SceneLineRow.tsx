@@ -95,28 +95,11 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
   const edit = useScenesStore.getState().editLine;
   const number = index + 1;
 
-  const changeSpeaker = (value: string) => {
-    const lines = useScenesStore.getState().scene?.lines ?? [];
-    if (value === NARRATOR) edit(line.id, speakerFields({ kind: 'narrator', voiceId: line.voiceId ?? narratorVoice(lines) }));
-    else if (value === CLIP) edit(line.id, { kind: 'clip', characterId: null, voiceId: null, talk: null });
-    else edit(line.id, speakerFields({ kind: 'character', characterId: value.slice('character:'.length) }));
-  };
-
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDropTarget(false);
     const from = Number(event.dataTransfer.getData(DRAG_TYPE));
     if (Number.isInteger(from) && from !== index) useScenesStore.getState().moveLineTo(from, index);
-  };
-
-  const act = (action: string) => {
-    const store = useScenesStore.getState();
-    if (action === 'duplicate') {
-      const copy = store.duplicateLine(line.id);
-      if (copy) focusLine(copy.id);
-    } else if (action === 'up' || action === 'down') store.moveLine(line.id, action === 'up' ? -1 : 1);
-    else if (action === 'delete') store.removeLine(line.id);
-    else if (action === 'retry') onRetry(line.id);
   };
 
   return (
@@ -150,64 +133,16 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
       </span>
       {line.state === 'done' ? <LinePicture line={line} /> : null}
       <div className="scene-line-body">
-        <div className="scene-line-head">
-          <span className="scene-line-select" title={LINE_KEYS.switchSpeaker}>
-            <ChoiceSelect
-              hideLabel
-              label={`Line ${number}: speaker`}
-              className="scene-line-speaker"
-              value={speakerValue(line)}
-              options={speakerOptions(line, speakerChoices)}
-              onChange={changeSpeaker}
-              name="speaker"
-            />
-          </span>
-          {line.kind === 'speech' ? (
-            <ChoiceSelect
-              hideLabel
-              label={`Line ${number}: narrator voice`}
-              className="scene-line-voice"
-              value={line.voiceId ?? ''}
-              options={[{ value: '', label: 'Choose a voice' }, ...voiceChoices]}
-              onChange={(voiceId) => edit(line.id, { voiceId: voiceId || null })}
-              name="voice"
-            />
-          ) : null}
-          {line.kind !== 'clip' ? (
-            <ChoiceSelect
-              hideLabel
-              label={`Line ${number}: emotion`}
-              className="scene-line-emotion"
-              value={line.emotion ?? ''}
-              options={EMOTION_CHOICES}
-              onChange={(emotion) => edit(line.id, { emotion: isEmotion(emotion) ? emotion : null })}
-              name="emotion"
-            />
-          ) : null}
-          <LineStatus line={line} linePrice={linePrice} onRetry={() => onRetry(line.id)} />
-          {line.kind === 'talk' ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              icon={<SlidersHorizontal size={14} aria-hidden="true" />}
-              aria-label={`Line ${number}: talk options`}
-              aria-expanded={optionsOpen}
-              onClick={() => setOptionsOpen((open) => !open)}
-            />
-          ) : null}
-          <Menu
-            label={`Line ${number}: more`}
-            trigger={<MoreHorizontal size={16} aria-hidden="true" />}
-            actions={[
-              { id: 'duplicate', label: 'Duplicate' },
-              { id: 'up', label: 'Move up', disabled: index === 0 },
-              { id: 'down', label: 'Move down' },
-              ...(line.state === 'failed' ? [{ id: 'retry', label: 'Retry this line' }] : []),
-              { id: 'delete', label: 'Delete', danger: true },
-            ]}
-            onAction={act}
-          />
-        </div>
+        <LineHead
+          line={line}
+          index={index}
+          linePrice={linePrice}
+          speakerChoices={speakerChoices}
+          voiceChoices={voiceChoices}
+          onRetry={onRetry}
+          optionsOpen={optionsOpen}
+          onToggleOptions={() => setOptionsOpen((open) => !open)}
+        />
         {line.kind === 'clip' ? (
           <ClipPicker lineNumber={number} value={line.clipItemId} onChange={(clipItemId) => edit(line.id, { clipItemId })} />
         ) : (
@@ -218,6 +153,99 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
         {optionsOpen && line.kind === 'talk' ? <TalkOptionsFields line={line} number={number} /> : null}
       </div>
     </li>
+  );
+}
+
+/** The line's speaker, voice and emotion, where its render stands, and what can be done to it. */
+function LineHead({
+  line,
+  index,
+  linePrice,
+  speakerChoices,
+  voiceChoices,
+  onRetry,
+  optionsOpen,
+  onToggleOptions,
+}: Omit<LineRowProps, 'line'> & { line: SceneLine; optionsOpen: boolean; onToggleOptions: () => void }) {
+  const edit = useScenesStore.getState().editLine;
+  const number = index + 1;
+
+  const changeSpeaker = (value: string) => {
+    const lines = useScenesStore.getState().scene?.lines ?? [];
+    if (value === NARRATOR) edit(line.id, speakerFields({ kind: 'narrator', voiceId: line.voiceId ?? narratorVoice(lines) }));
+    else if (value === CLIP) edit(line.id, { kind: 'clip', characterId: null, voiceId: null, talk: null });
+    else edit(line.id, speakerFields({ kind: 'character', characterId: value.slice('character:'.length) }));
+  };
+
+  const act = (action: string) => {
+    const store = useScenesStore.getState();
+    if (action === 'duplicate') {
+      const copy = store.duplicateLine(line.id);
+      if (copy) focusLine(copy.id);
+    } else if (action === 'up' || action === 'down') store.moveLine(line.id, action === 'up' ? -1 : 1);
+    else if (action === 'delete') store.removeLine(line.id);
+    else if (action === 'retry') onRetry(line.id);
+  };
+
+  return (
+    <div className="scene-line-head">
+      <span className="scene-line-select" title={LINE_KEYS.switchSpeaker}>
+        <ChoiceSelect
+          hideLabel
+          label={`Line ${number}: speaker`}
+          className="scene-line-speaker"
+          value={speakerValue(line)}
+          options={speakerOptions(line, speakerChoices)}
+          onChange={changeSpeaker}
+          name="speaker"
+        />
+      </span>
+      {line.kind === 'speech' ? (
+        <ChoiceSelect
+          hideLabel
+          label={`Line ${number}: narrator voice`}
+          className="scene-line-voice"
+          value={line.voiceId ?? ''}
+          options={[{ value: '', label: 'Choose a voice' }, ...voiceChoices]}
+          onChange={(voiceId) => edit(line.id, { voiceId: voiceId || null })}
+          name="voice"
+        />
+      ) : null}
+      {line.kind !== 'clip' ? (
+        <ChoiceSelect
+          hideLabel
+          label={`Line ${number}: emotion`}
+          className="scene-line-emotion"
+          value={line.emotion ?? ''}
+          options={EMOTION_CHOICES}
+          onChange={(emotion) => edit(line.id, { emotion: isEmotion(emotion) ? emotion : null })}
+          name="emotion"
+        />
+      ) : null}
+      <LineStatus line={line} linePrice={linePrice} onRetry={() => onRetry(line.id)} />
+      {line.kind === 'talk' ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<SlidersHorizontal size={14} aria-hidden="true" />}
+          aria-label={`Line ${number}: talk options`}
+          aria-expanded={optionsOpen}
+          onClick={onToggleOptions}
+        />
+      ) : null}
+      <Menu
+        label={`Line ${number}: more`}
+        trigger={<MoreHorizontal size={16} aria-hidden="true" />}
+        actions={[
+          { id: 'duplicate', label: 'Duplicate' },
+          { id: 'up', label: 'Move up', disabled: index === 0 },
+          { id: 'down', label: 'Move down' },
+          ...(line.state === 'failed' ? [{ id: 'retry', label: 'Retry this line' }] : []),
+          { id: 'delete', label: 'Delete', danger: true },
+        ]}
+        onAction={act}
+      />
+    </div>
   );
 }
 

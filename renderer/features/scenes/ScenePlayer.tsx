@@ -1,5 +1,5 @@
 import { SkipBack, SkipForward } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Scene, SceneLine } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
@@ -41,45 +41,14 @@ function lineAt(starts: readonly number[], seconds: number): { index: number; of
  * script beside it follows the line being spoken.
  */
 export function ScenePlayer({ scene }: { scene: Scene }) {
-  const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const playable = useMemo(() => scene.lines.filter((line) => line.state === 'done' && line.mediaId), [scene.lines]);
   const { starts, total } = useMemo(() => timeline(playable), [playable]);
-  const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [elapsedInLine, setElapsedInLine] = useState(0);
-  const [volume, setVolume] = useState(1);
-  const [muted, setMuted] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
   const { fullscreen, toggle: toggleFullscreen } = useFullscreen(frame);
-  const first = useRef<HTMLVideoElement>(null);
-  const second = useRef<HTMLVideoElement>(null);
-  const mediaIn = (slot: 0 | 1): HTMLVideoElement | null => (slot === 0 ? first.current : second.current);
-  /** Set when a seek asks the clip of the new line to start from there (seconds into it). */
-  const startAt = useRef<number | null>(null);
-
-  const at = Math.min(current, Math.max(0, playable.length - 1));
-  const lineIn = (slot: 0 | 1): SceneLine | undefined => (slot === at % 2 ? playable[at] : playable[at + 1]);
-  const activeSlot = (at % 2) as 0 | 1;
-
-  useEffect(() => {
-    const offset = startAt.current;
-    if (offset === null) return;
-    startAt.current = null;
-    const element = mediaIn(activeSlot);
-    if (!element) return;
-    element.currentTime = offset;
-    if (playing) void element.play().catch(() => setPlaying(false));
-    // Only a new line to start from matters here; `playing` is read as it is then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [at, activeSlot]);
-
-  useEffect(() => {
-    for (const element of [first.current, second.current]) {
-      if (!element) continue;
-      element.volume = volume;
-      element.muted = muted;
-    }
-  }, [volume, muted, playable.length]);
+  const { first, second, mediaIn, at, activeSlot, lineIn, setCurrent, startLine } = useSceneSlots(playable, playing, setPlaying);
+  const sound = useSceneSound(first, second, playable.length);
 
   if (playable.length === 0) {
     return (
@@ -104,9 +73,8 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
       return;
     }
     active?.pause();
-    startAt.current = offset;
     setPlaying(play);
-    setCurrent(index);
+    startLine(index, offset);
   };
 
   const playLine = (index: number) => go(index, 0, true);
@@ -146,56 +114,34 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
       );
   };
 
-  const changeVolume = (next: number) => {
-    setVolume(next);
-    setMuted(next === 0);
-  };
-
   const elapsed = (starts[at] ?? 0) + elapsedInLine;
   const shown = playable[at];
   const title = scene.title || 'Untitled scene';
 
-  // The media player's keys (playerKeys.ts), over the whole scene: ← and → cross from line to line.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement;
-    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || (event.key === ' ' && target.tagName === 'BUTTON')) return;
-    const action = actionForKey(event.key, true);
-    if (action?.type === 'toggle') toggle();
-    else if (action?.type === 'seekBy') seekTo(elapsed + action.seconds);
-    else if (action?.type === 'mute') setMuted(!muted);
-    else if (action?.type === 'fullscreen') toggleFullscreen();
-    else return;
-    event.preventDefault();
-  };
+  const onKeyDown = sceneKeys({
+    toggle,
+    seekBy: (seconds) => seekTo(elapsed + seconds),
+    toggleMute: () => sound.setMuted(!sound.muted),
+    toggleFullscreen,
+  });
 
   return (
     <div className="scene-player-layout" data-playing-line-id={shown?.id} data-player-state={playing ? 'playing' : 'paused'}>
       <div className="scene-player" ref={frame} role="group" aria-label={`${title}: player`} tabIndex={0} onKeyDown={onKeyDown}>
         <div className="scene-player-stage" style={{ aspectRatio: ASPECTS[scene.aspect] }}>
-          {([0, 1] as const).map((slot) => {
-            const line = lineIn(slot);
-            const src = line ? mediaUrl(mediaBase, line.mediaId) : null;
-            return (
-              <video
-                key={slot}
-                ref={slot === 0 ? first : second}
-                className={`scene-player-media${slot === activeSlot ? ' scene-player-media-active' : ''}`}
-                src={src ?? undefined}
-                preload="auto"
-                playsInline
-                aria-hidden={slot === activeSlot ? undefined : true}
-                data-slot={slot}
-                data-line-id={line?.id}
-                onClick={toggle}
-                onEnded={() => onEnded(slot)}
-                onTimeUpdate={(event) => {
-                  if (slot === activeSlot) setElapsedInLine(event.currentTarget.currentTime);
-                }}
-                onPlay={() => slot === activeSlot && setPlaying(true)}
-              />
-            );
-          })}
+          {([0, 1] as const).map((slot) => (
+            <SceneSlot
+              key={slot}
+              slot={slot}
+              line={lineIn(slot)}
+              active={slot === activeSlot}
+              media={slot === 0 ? first : second}
+              onToggle={toggle}
+              onEnded={() => onEnded(slot)}
+              onTime={setElapsedInLine}
+              onPlay={() => setPlaying(true)}
+            />
+          ))}
           {shown?.kind === 'speech' ? (
             <div className="scene-player-narrator" aria-hidden="true">
               Narrator
@@ -208,26 +154,154 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
           <div className="media-controls-row">
             <PlayPauseButton playing={playing} label={title} onToggle={toggle} data-action="play-scene" />
             <MediaTime time={elapsed} duration={total} />
-            <button type="button" className="media-button" aria-label="Previous line" disabled={at === 0} onClick={() => playLine(at - 1)}>
-              <SkipBack size={16} aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="media-button"
-              aria-label="Next line"
-              disabled={at >= playable.length - 1}
-              onClick={() => playLine(at + 1)}
-            >
-              <SkipForward size={16} aria-hidden="true" />
-            </button>
+            <LineSkips at={at} count={playable.length} onPlayLine={playLine} />
             <span className="media-controls-spacer" />
-            <VolumeControl volume={volume} muted={muted} onChange={changeVolume} onToggleMute={() => setMuted(!muted)} />
+            <VolumeControl
+              volume={sound.volume}
+              muted={sound.muted}
+              onChange={sound.changeVolume}
+              onToggleMute={() => sound.setMuted(!sound.muted)}
+            />
             <FullscreenButton fullscreen={fullscreen} onToggle={toggleFullscreen} />
           </div>
         </div>
       </div>
       <SceneScript scene={scene} playable={playable} at={at} onSeek={playLine} />
     </div>
+  );
+}
+
+/**
+ * The two stacked media elements and which line each holds: the line at `at` in the active one, the
+ * next in the other. A seek to another line starts its clip from the offset it asked for.
+ */
+function useSceneSlots(playable: readonly SceneLine[], playing: boolean, setPlaying: (playing: boolean) => void) {
+  const [current, setCurrent] = useState(0);
+  const first = useRef<HTMLVideoElement>(null);
+  const second = useRef<HTMLVideoElement>(null);
+  const mediaIn = (slot: 0 | 1): HTMLVideoElement | null => (slot === 0 ? first.current : second.current);
+  /** Set when a seek asks the clip of the new line to start from there (seconds into it). */
+  const startAt = useRef<number | null>(null);
+
+  const at = Math.min(current, Math.max(0, playable.length - 1));
+  const lineIn = (slot: 0 | 1): SceneLine | undefined => (slot === at % 2 ? playable[at] : playable[at + 1]);
+  const activeSlot = (at % 2) as 0 | 1;
+
+  useEffect(() => {
+    const offset = startAt.current;
+    if (offset === null) return;
+    startAt.current = null;
+    const element = mediaIn(activeSlot);
+    if (!element) return;
+    element.currentTime = offset;
+    if (playing) void element.play().catch(() => setPlaying(false));
+    // Only a new line to start from matters here; `playing` is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [at, activeSlot]);
+
+  /** Moves to line `index`, its clip to start `offset` seconds in. */
+  const startLine = (index: number, offset: number) => {
+    startAt.current = offset;
+    setCurrent(index);
+  };
+
+  return { first, second, mediaIn, at, activeSlot, lineIn, setCurrent, startLine };
+}
+
+/** The volume and mute of both media elements, kept alike as they swap. */
+function useSceneSound(first: RefObject<HTMLVideoElement | null>, second: RefObject<HTMLVideoElement | null>, lines: number) {
+  const [volume, setVolume] = useState(1);
+  const [muted, setMuted] = useState(false);
+
+  useEffect(() => {
+    for (const element of [first.current, second.current]) {
+      if (!element) continue;
+      element.volume = volume;
+      element.muted = muted;
+    }
+  }, [first, second, volume, muted, lines]);
+
+  const changeVolume = (next: number) => {
+    setVolume(next);
+    setMuted(next === 0);
+  };
+  return { volume, muted, setMuted, changeVolume };
+}
+
+/** The media player's keys (playerKeys.ts), over the whole scene: ← and → cross from line to line. */
+function sceneKeys(actions: {
+  toggle: () => void;
+  seekBy: (seconds: number) => void;
+  toggleMute: () => void;
+  toggleFullscreen: () => void;
+}) {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || (event.key === ' ' && target.tagName === 'BUTTON')) return;
+    const action = actionForKey(event.key, true);
+    if (action?.type === 'toggle') actions.toggle();
+    else if (action?.type === 'seekBy') actions.seekBy(action.seconds);
+    else if (action?.type === 'mute') actions.toggleMute();
+    else if (action?.type === 'fullscreen') actions.toggleFullscreen();
+    else return;
+    event.preventDefault();
+  };
+}
+
+/** One of the two stacked media elements: the active one is on screen and reports its time. */
+function SceneSlot({
+  slot,
+  line,
+  active,
+  media,
+  onToggle,
+  onEnded,
+  onTime,
+  onPlay,
+}: {
+  slot: 0 | 1;
+  line: SceneLine | undefined;
+  active: boolean;
+  media: RefObject<HTMLVideoElement | null>;
+  onToggle: () => void;
+  onEnded: () => void;
+  onTime: (seconds: number) => void;
+  onPlay: () => void;
+}) {
+  const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
+  const src = line ? mediaUrl(mediaBase, line.mediaId) : null;
+  return (
+    <video
+      ref={media}
+      className={`scene-player-media${active ? ' scene-player-media-active' : ''}`}
+      src={src ?? undefined}
+      preload="auto"
+      playsInline
+      aria-hidden={active ? undefined : true}
+      data-slot={slot}
+      data-line-id={line?.id}
+      onClick={onToggle}
+      onEnded={onEnded}
+      onTimeUpdate={(event) => {
+        if (active) onTime(event.currentTarget.currentTime);
+      }}
+      onPlay={() => active && onPlay()}
+    />
+  );
+}
+
+/** The previous and next line buttons. */
+function LineSkips({ at, count, onPlayLine }: { at: number; count: number; onPlayLine: (index: number) => void }) {
+  return (
+    <>
+      <button type="button" className="media-button" aria-label="Previous line" disabled={at === 0} onClick={() => onPlayLine(at - 1)}>
+        <SkipBack size={16} aria-hidden="true" />
+      </button>
+      <button type="button" className="media-button" aria-label="Next line" disabled={at >= count - 1} onClick={() => onPlayLine(at + 1)}>
+        <SkipForward size={16} aria-hidden="true" />
+      </button>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { AppError, Scene, SceneAspect, SceneLine, ScenePrice, SceneSummary } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
@@ -126,56 +126,28 @@ function summaryOf(scene: Scene, previous: SceneSummary | undefined, price: Scen
   };
 }
 
-export const useScenesStore = create<ScenesState>()((set, get) => {
-  /** The open scene changed by the creator: shown at once, written after a pause. */
-  const change = (update: (scene: Scene) => Scene) => {
-    const scene = get().scene;
-    if (!scene) return;
-    editCount++;
-    set({ scene: update(scene), saveState: 'pending' });
+type SetScenes = StoreApi<ScenesState>['setState'];
+type GetScenes = StoreApi<ScenesState>['getState'];
+
+export const useScenesStore = create<ScenesState>()((set, get) => ({
+  ...initial,
+
+  ...sceneList(set, get),
+  ...opening(set, get),
+  ...sceneEdits(set, get),
+  ...pricingAndRendering(set, get),
+  ...updates(set, get),
+  reset: () => {
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => void save(), SAVE_DEBOUNCE_MS);
-  };
+    saving = null;
+    editCount = 0;
+    set(initial);
+  },
+}));
 
-  const changeLines = (update: (lines: SceneLine[]) => SceneLine[]) => change((scene) => ({ ...scene, lines: update(scene.lines) }));
-
-  const save = async (): Promise<void> => {
-    clearTimeout(saveTimer);
-    if (saving) {
-      await saving;
-      if (get().saveState === 'pending') return save();
-      return;
-    }
-    const scene = get().scene;
-    if (!scene || get().saveState === 'saved') return;
-    const sentAt = editCount;
-    set({ saveState: 'saving' });
-    saving = (async () => {
-      const reply = await invoke('scenes.update', {
-        id: scene.id,
-        title: scene.title,
-        aspect: scene.aspect,
-        quality: scene.quality,
-        lines: scene.lines.map(lineInput),
-      });
-      saving = null;
-      if (get().scene?.id !== scene.id) return;
-      if (!reply.ok) {
-        set({ saveState: 'error', saveError: reply.error });
-        return;
-      }
-      const typedOn = editCount !== sentAt;
-      get().apply(reply.value);
-      set({ saveState: typedOn ? 'pending' : 'saved', saveError: null });
-      if (typedOn) saveTimer = setTimeout(() => void save(), SAVE_DEBOUNCE_MS);
-      else void get().refreshPrice();
-    })();
-    return saving;
-  };
-
+/** The list of scenes: read, and a scene made, deleted or duplicated from it. */
+function sceneList(set: SetScenes, get: GetScenes) {
   return {
-    ...initial,
-
     loadList: async () => {
       const reply = await invoke('scenes.list', {});
       if (!reply.ok) return set({ listLoaded: true, listError: reply.error });
@@ -192,6 +164,32 @@ export const useScenesStore = create<ScenesState>()((set, get) => {
       return reply.value;
     },
 
+    remove: async (id) => {
+      const reply = await invoke('scenes.delete', { id });
+      if (!reply.ok) return reply.error;
+      set((state) => ({
+        summaries: state.summaries.filter((each) => each.id !== id),
+        scene: state.scene?.id === id ? null : state.scene,
+        openId: state.openId === id ? null : state.openId,
+      }));
+      return null;
+    },
+
+    duplicateScene: async (id) => {
+      const reply = await invoke('scenes.duplicate', { id });
+      if (!reply.ok) {
+        set({ listError: reply.error });
+        return null;
+      }
+      await get().loadList();
+      return reply.value;
+    },
+  } satisfies Partial<ScenesState>;
+}
+
+/** Opening a scene in the editor and closing it, its last edits written first. */
+function opening(set: SetScenes, get: GetScenes) {
+  return {
     open: async (id) => {
       await get().flush();
       set({
@@ -222,45 +220,33 @@ export const useScenesStore = create<ScenesState>()((set, get) => {
         });
     },
 
-    remove: async (id) => {
-      const reply = await invoke('scenes.delete', { id });
-      if (!reply.ok) return reply.error;
-      set((state) => ({
-        summaries: state.summaries.filter((each) => each.id !== id),
-        scene: state.scene?.id === id ? null : state.scene,
-        openId: state.openId === id ? null : state.openId,
-      }));
-      return null;
+    flush: async () => {
+      if (get().saveState === 'pending' || saving) await save(set, get);
     },
+  } satisfies Partial<ScenesState>;
+}
 
-    duplicateScene: async (id) => {
-      const reply = await invoke('scenes.duplicate', { id });
-      if (!reply.ok) {
-        set({ listError: reply.error });
-        return null;
-      }
-      await get().loadList();
-      return reply.value;
-    },
-
-    setTitle: (title) => change((scene) => ({ ...scene, title })),
-    setSettings: (settings) => change((scene) => ({ ...scene, ...settings })),
-    editLine: (id, edit) => changeLines((lines) => lines.map((line) => (line.id === id ? editLine(line, edit) : line))),
+/** The creator's edits to the open scene and its lines. */
+function sceneEdits(set: SetScenes, get: GetScenes) {
+  return {
+    setTitle: (title) => change(set, get, (scene) => ({ ...scene, title })),
+    setSettings: (settings) => change(set, get, (scene) => ({ ...scene, ...settings })),
+    editLine: (id, edit) => changeLines(set, get, (lines) => lines.map((line) => (line.id === id ? editLine(line, edit) : line))),
 
     insertLine: (afterId, fields) => {
       const line = newLine(fields);
-      changeLines((lines) => {
+      changeLines(set, get, (lines) => {
         const at = afterId === null ? lines.length : lines.findIndex((each) => each.id === afterId) + 1;
         return [...lines.slice(0, at), line, ...lines.slice(at)];
       });
       return line;
     },
 
-    removeLine: (id) => changeLines((lines) => lines.filter((line) => line.id !== id)),
+    removeLine: (id) => changeLines(set, get, (lines) => lines.filter((line) => line.id !== id)),
 
     duplicateLine: (id) => {
       let made: SceneLine | null = null;
-      changeLines((lines) => {
+      changeLines(set, get, (lines) => {
         const { lines: next, copy } = duplicateLine(lines, id);
         made = copy;
         return next;
@@ -268,13 +254,14 @@ export const useScenesStore = create<ScenesState>()((set, get) => {
       return made;
     },
 
-    moveLine: (id, by) => changeLines((lines) => moveLine(lines, id, by)),
-    moveLineTo: (from, to) => changeLines((lines) => moveTo(lines, from, to)),
+    moveLine: (id, by) => changeLines(set, get, (lines) => moveLine(lines, id, by)),
+    moveLineTo: (from, to) => changeLines(set, get, (lines) => moveTo(lines, from, to)),
+  } satisfies Partial<ScenesState>;
+}
 
-    flush: async () => {
-      if (get().saveState === 'pending' || saving) await save();
-    },
-
+/** The open scene's quote, and queuing its lines to render. */
+function pricingAndRendering(set: SetScenes, get: GetScenes) {
+  return {
     refreshPrice: async () => {
       const scene = get().scene;
       if (!scene) return;
@@ -304,7 +291,12 @@ export const useScenesStore = create<ScenesState>()((set, get) => {
       void get().refreshPrice();
       return true;
     },
+  } satisfies Partial<ScenesState>;
+}
 
+/** scene.updated: core's copy laid under the creator's pending edits. */
+function updates(set: SetScenes, get: GetScenes) {
+  return {
     apply: (stored) => {
       const before = get().scene;
       set((state) => {
@@ -325,12 +317,54 @@ export const useScenesStore = create<ScenesState>()((set, get) => {
       if (before?.id === stored.id && get().saveState === 'saved' && settledStates(before) !== settledStates(stored))
         void get().refreshPrice();
     },
+  } satisfies Partial<ScenesState>;
+}
 
-    reset: () => {
-      clearTimeout(saveTimer);
-      saving = null;
-      editCount = 0;
-      set(initial);
-    },
-  };
-});
+/** The open scene changed by the creator: shown at once, written after a pause. */
+function change(set: SetScenes, get: GetScenes, update: (scene: Scene) => Scene) {
+  const scene = get().scene;
+  if (!scene) return;
+  editCount++;
+  set({ scene: update(scene), saveState: 'pending' });
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void save(set, get), SAVE_DEBOUNCE_MS);
+}
+
+function changeLines(set: SetScenes, get: GetScenes, update: (lines: SceneLine[]) => SceneLine[]) {
+  change(set, get, (scene) => ({ ...scene, lines: update(scene.lines) }));
+}
+
+/** Writes the pending edits; while a save is on its way the next waits for it. Typing on during a save saves again. */
+async function save(set: SetScenes, get: GetScenes): Promise<void> {
+  clearTimeout(saveTimer);
+  if (saving) {
+    await saving;
+    if (get().saveState === 'pending') return save(set, get);
+    return;
+  }
+  const scene = get().scene;
+  if (!scene || get().saveState === 'saved') return;
+  const sentAt = editCount;
+  set({ saveState: 'saving' });
+  saving = (async () => {
+    const reply = await invoke('scenes.update', {
+      id: scene.id,
+      title: scene.title,
+      aspect: scene.aspect,
+      quality: scene.quality,
+      lines: scene.lines.map(lineInput),
+    });
+    saving = null;
+    if (get().scene?.id !== scene.id) return;
+    if (!reply.ok) {
+      set({ saveState: 'error', saveError: reply.error });
+      return;
+    }
+    const typedOn = editCount !== sentAt;
+    get().apply(reply.value);
+    set({ saveState: typedOn ? 'pending' : 'saved', saveError: null });
+    if (typedOn) saveTimer = setTimeout(() => void save(set, get), SAVE_DEBOUNCE_MS);
+    else void get().refreshPrice();
+  })();
+  return saving;
+}

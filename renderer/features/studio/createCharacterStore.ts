@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import { TRAITS_BY_CREATION_TYPE } from '../../../shared/api/characterTraits.ts';
 import type { CreationType } from '../../../shared/api/index.ts';
 import { LIMITS } from '../../../shared/api/limits.ts';
@@ -98,12 +98,49 @@ export function buildCreateBody(state: Pick<CreateCharacterState, 'name' | 'crea
   };
 }
 
+type SetCreate = StoreApi<CreateCharacterState>['setState'];
+type GetCreate = StoreApi<CreateCharacterState>['getState'];
+
 export const useCreateCharacterStore = create<CreateCharacterState>()((set, get) => {
   const pricer = new QuotePricer((price) => set({ price }));
   const reprice = () => {
     const body = buildCreateBody(get());
     pricer.request(body ? { operationId: OPERATION_IDS.createCharacter, input: body } : null);
   };
+
+  return {
+    ...initial,
+    ...fields(set, reprice),
+    ...references(set, get, reprice),
+    ...submission(set, get, pricer, reprice),
+    reset: () => {
+      for (const reference of get().references) releaseAttachment(reference);
+      pricer.cancel();
+      set(initial);
+    },
+  };
+});
+
+/** The name, creation type and traits; each change prices the request again. */
+function fields(set: SetCreate, reprice: () => void) {
+  return {
+    setName: (name) => {
+      set({ name, error: null });
+      reprice();
+    },
+    setCreationType: (creationType) => {
+      set({ creationType, error: null });
+      reprice();
+    },
+    setTrait: (key, value) => {
+      set((state) => ({ traits: { ...state.traits, [key]: value }, error: null }));
+      reprice();
+    },
+  } satisfies Partial<CreateCharacterState>;
+}
+
+/** The reference images: added as they upload, dropped when they fail, removed on request. */
+function references(set: SetCreate, get: GetCreate, reprice: () => void) {
   const sink = {
     add: (attachment: Attachment) => set((state) => ({ references: [...state.references, attachment] })),
     patch: (key: string, change: Partial<Attachment>) => {
@@ -117,21 +154,7 @@ export const useCreateCharacterStore = create<CreateCharacterState>()((set, get)
       reprice();
     },
   };
-
   return {
-    ...initial,
-    setName: (name) => {
-      set({ name, error: null });
-      reprice();
-    },
-    setCreationType: (creationType) => {
-      set({ creationType, error: null });
-      reprice();
-    },
-    setTrait: (key, value) => {
-      set((state) => ({ traits: { ...state.traits, [key]: value }, error: null }));
-      reprice();
-    },
     addReferences: (inputs) => {
       const room = LIMITS.characterReferenceImages - get().references.length;
       set({ refused: attach(inputs, { kinds: ['image'], room, sink }) });
@@ -143,6 +166,12 @@ export const useCreateCharacterStore = create<CreateCharacterState>()((set, get)
       set((state) => ({ references: state.references.filter((r) => r.key !== key), refused: [] }));
       reprice();
     },
+  } satisfies Partial<CreateCharacterState>;
+}
+
+/** Sending the request once its price is fresh and covered (or unknown, to be queued). */
+function submission(set: SetCreate, get: GetCreate, pricer: QuotePricer, reprice: () => void) {
+  return {
     submit: async () => {
       set({ attempted: true });
       const body = buildCreateBody(get());
@@ -166,12 +195,7 @@ export const useCreateCharacterStore = create<CreateCharacterState>()((set, get)
       get().reset();
       return result.job;
     },
-    reset: () => {
-      for (const reference of get().references) releaseAttachment(reference);
-      pricer.cancel();
-      set(initial);
-    },
-  };
-});
+  } satisfies Partial<CreateCharacterState>;
+}
 
 registerStoreReset(() => useCreateCharacterStore.getState().reset());

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { OPERATION_IDS } from '../../../shared/api/operations.ts';
 import type { AppError, Job } from '../../../shared/ipc/index.ts';
@@ -20,6 +20,9 @@ type RegenerateState = {
 };
 
 const initial = { characterId: null, customDetails: '', price: { status: 'idle' } as PriceState, submitting: false, error: null };
+
+type SetRegenerate = StoreApi<RegenerateState>['setState'];
+type GetRegenerate = StoreApi<RegenerateState>['getState'];
 
 export const useRegenerateStore = create<RegenerateState>()((set, get) => {
   const pricer = new QuotePricer((price) => set({ price }));
@@ -46,6 +49,17 @@ export const useRegenerateStore = create<RegenerateState>()((set, get) => {
       set({ customDetails, error: null });
       reprice();
     },
+    ...submission(set, get, pricer, reprice),
+    reset: () => {
+      pricer.cancel();
+      set(initial);
+    },
+  };
+});
+
+/** Sending the regeneration once its price is fresh and covered; the dialog clears on success. */
+function submission(set: SetRegenerate, get: GetRegenerate, pricer: QuotePricer, reprice: () => void) {
+  return {
     submit: async () => {
       const { characterId, customDetails, submitting } = get();
       if (!characterId || submitting || customDetails.length > LIMITS.customDetails) return null;
@@ -69,11 +83,7 @@ export const useRegenerateStore = create<RegenerateState>()((set, get) => {
       set({ ...initial });
       return result.job;
     },
-    reset: () => {
-      pricer.cancel();
-      set(initial);
-    },
-  };
-});
+  } satisfies Partial<RegenerateState>;
+}
 
 registerStoreReset(() => useRegenerateStore.getState().reset());

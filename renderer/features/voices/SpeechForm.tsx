@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { OPERATION_IDS } from '../../../shared/api/operations.ts';
@@ -126,34 +126,7 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
         placeholder="What should the voice say?"
         data-testid="speech-text"
       />
-      {modelB && (
-        <fieldset className="model-b-fields">
-          <legend>voice-model-b options</legend>
-          <div className="form-grid">
-            {MODEL_B_FIELDS.map((field) => {
-              const { label, hint, multiline } = MODEL_B_LABELS[field];
-              const value = extra[field] ?? '';
-              const onChange = (next: string) => setExtra((current) => ({ ...current, [field]: next }));
-              return (
-                <Field key={field} label={label} hint={hint}>
-                  {(control) =>
-                    multiline ? (
-                      <TextArea {...control} rows={2} value={value} onChange={(event) => onChange(event.target.value)} />
-                    ) : (
-                      <TextInput
-                        {...control}
-                        type={field === 'reference_audio' ? 'url' : 'text'}
-                        value={value}
-                        onChange={(event) => onChange(event.target.value)}
-                      />
-                    )
-                  }
-                </Field>
-              );
-            })}
-          </div>
-        </fieldset>
-      )}
+      {modelB && <ModelBFields values={extra} onChange={setExtra} />}
       <PriceButton
         label="Make speech"
         price={price}
@@ -168,5 +141,43 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
         </p>
       )}
     </form>
+  );
+}
+
+/** voice-model-b's own fields (spec 4.5), shown only when that model applies. */
+function ModelBFields({
+  values,
+  onChange: onChangeAll,
+}: {
+  values: Partial<Record<ModelBField, string>>;
+  onChange: Dispatch<SetStateAction<Partial<Record<ModelBField, string>>>>;
+}) {
+  return (
+    <fieldset className="model-b-fields">
+      <legend>voice-model-b options</legend>
+      <div className="form-grid">
+        {MODEL_B_FIELDS.map((field) => {
+          const { label, hint, multiline } = MODEL_B_LABELS[field];
+          const value = values[field] ?? '';
+          const onChange = (next: string) => onChangeAll((current) => ({ ...current, [field]: next }));
+          return (
+            <Field key={field} label={label} hint={hint}>
+              {(control) =>
+                multiline ? (
+                  <TextArea {...control} rows={2} value={value} onChange={(event) => onChange(event.target.value)} />
+                ) : (
+                  <TextInput
+                    {...control}
+                    type={field === 'reference_audio' ? 'url' : 'text'}
+                    value={value}
+                    onChange={(event) => onChange(event.target.value)}
+                  />
+                )
+              }
+            </Field>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }

@@ -26,16 +26,12 @@ const MODEL_OPTIONS = VOICE_MODELS.map((model) => ({ value: model, label: model 
 
 /** Clone a voice from a sample, or design one from a description (spec 4.4 setup_mode). */
 export function VoiceCreateForm() {
-  const { sample, uploading, uploadError, cloning, cloneError, cloneNotice, uploadSample, clearSample, clone } = useVoicesStore(
+  const { sample, cloning, cloneError, cloneNotice, clone } = useVoicesStore(
     useShallow((s) => ({
       sample: s.sample,
-      uploading: s.uploading,
-      uploadError: s.uploadError,
       cloning: s.cloning,
       cloneError: s.cloneError,
       cloneNotice: s.cloneNotice,
-      uploadSample: s.uploadSample,
-      clearSample: s.clearSample,
       clone: s.clone,
     })),
   );
@@ -44,7 +40,6 @@ export function VoiceCreateForm() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [model, setModel] = useState<CloneBody['model']>('voice-model-a');
-  const [fileError, setFileError] = useState<string | null>(null);
 
   const body = useMemo<CloneBody | null>(() => {
     const trimmed = name.trim();
@@ -62,22 +57,6 @@ export function VoiceCreateForm() {
   }, [name, description, model, mode, sample]);
 
   useEffect(() => requestPrice(OPERATION_IDS.cloneVoice, body), [body, requestPrice]);
-
-  const takeFile = (files: File[]) => {
-    const file = files[0];
-    if (!file) return;
-    const info = UPLOAD_TYPES[file.type as keyof typeof UPLOAD_TYPES];
-    if (!info || info.kind !== 'audio') {
-      setFileError(`“${file.name}” is not an audio file Cast Studio can send. Use WAV, MP3 or OGG.`);
-      return;
-    }
-    if (file.size > info.maxBytes) {
-      setFileError(`“${file.name}” is larger than ${MAX_AUDIO_MB} MB. Trim the sample and try again.`);
-      return;
-    }
-    setFileError(null);
-    void uploadSample(file);
-  };
 
   const submit = async () => {
     if (!body) return;
@@ -113,25 +92,7 @@ export function VoiceCreateForm() {
           { value: 'voice_design', label: 'Design from a description' },
         ]}
       />
-      {mode === 'voice_clone' &&
-        (sample ? (
-          <SamplePreview sample={sample} uploading={uploading} onTrimmed={(file) => void uploadSample(file)} onReplace={clearSample} />
-        ) : (
-          <DropZone
-            name="voice-sample"
-            label={uploading ? 'Uploading the sample…' : 'Drop an audio sample of the voice'}
-            hint={`WAV, MP3 or OGG, up to ${MAX_AUDIO_MB} MB. A clear recording of one speaker works best.`}
-            accept={AUDIO_ACCEPT}
-            multiple={false}
-            disabled={uploading}
-            onFiles={takeFile}
-          />
-        ))}
-      {(fileError ?? uploadError) && (
-        <p className="field-error" role="alert">
-          {fileError ?? uploadError}
-        </p>
-      )}
+      <SampleSource picking={mode === 'voice_clone'} />
       <Field label="Name" required counter={{ length: name.length, max: LIMITS.voiceName.max }} error={nameError}>
         {(control) => (
           <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} placeholder="Narrator, warm" />
@@ -175,5 +136,62 @@ export function VoiceCreateForm() {
         </p>
       )}
     </form>
+  );
+}
+
+/**
+ * The sample a voice is cloned from: a drop zone until one is uploaded, then its preview, shown while
+ * `picking`. A refused file's error stays in view either way.
+ */
+function SampleSource({ picking }: { picking: boolean }) {
+  const { sample, uploading, uploadError, uploadSample, clearSample } = useVoicesStore(
+    useShallow((s) => ({
+      sample: s.sample,
+      uploading: s.uploading,
+      uploadError: s.uploadError,
+      uploadSample: s.uploadSample,
+      clearSample: s.clearSample,
+    })),
+  );
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const takeFile = (files: File[]) => {
+    const file = files[0];
+    if (!file) return;
+    const info = UPLOAD_TYPES[file.type as keyof typeof UPLOAD_TYPES];
+    if (!info || info.kind !== 'audio') {
+      setFileError(`“${file.name}” is not an audio file Cast Studio can send. Use WAV, MP3 or OGG.`);
+      return;
+    }
+    if (file.size > info.maxBytes) {
+      setFileError(`“${file.name}” is larger than ${MAX_AUDIO_MB} MB. Trim the sample and try again.`);
+      return;
+    }
+    setFileError(null);
+    void uploadSample(file);
+  };
+
+  return (
+    <>
+      {picking &&
+        (sample ? (
+          <SamplePreview sample={sample} uploading={uploading} onTrimmed={(file) => void uploadSample(file)} onReplace={clearSample} />
+        ) : (
+          <DropZone
+            name="voice-sample"
+            label={uploading ? 'Uploading the sample…' : 'Drop an audio sample of the voice'}
+            hint={`WAV, MP3 or OGG, up to ${MAX_AUDIO_MB} MB. A clear recording of one speaker works best.`}
+            accept={AUDIO_ACCEPT}
+            multiple={false}
+            disabled={uploading}
+            onFiles={takeFile}
+          />
+        ))}
+      {(fileError ?? uploadError) && (
+        <p className="field-error" role="alert">
+          {fileError ?? uploadError}
+        </p>
+      )}
+    </>
   );
 }

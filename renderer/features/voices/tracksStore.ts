@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { CommandInput, LibraryItem } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
@@ -34,63 +34,84 @@ let reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
 const initial = { tracks: [], total: 0, loaded: false, error: null, creating: false, createError: null, notice: null, pendingDelete: null };
 
+type SetTracks = StoreApi<TracksState>['setState'];
+type GetTracks = StoreApi<TracksState>['getState'];
+
 export const useTracksStore = create<TracksState>()((set, get) => ({
   ...initial,
 
-  load: async (more = false) => {
-    const offset = more ? get().tracks.length : 0;
-    const limit = more ? PAGE : Math.max(PAGE, get().tracks.length);
-    const reply = await invoke('library.query', { filter: { kinds: ['audio'], sort: 'newest' }, offset, limit });
-    if (!reply.ok) return set({ loaded: true, error: describeError(reply.error) });
-    const { items, total } = reply.value;
-    set({ tracks: more ? [...get().tracks, ...items] : items, total, loaded: true, error: null });
-  },
-
-  scheduleReload: () => {
-    clearTimeout(reloadTimer);
-    reloadTimer = setTimeout(() => void get().load(), RELOAD_DEBOUNCE_MS);
-  },
-
-  createSpeech: async (body, quoteId) => {
-    set({ creating: true, createError: null, notice: null });
-    const reply = await invoke('audio.create', { body, quoteId });
-    if (!reply.ok) {
-      set({ creating: false, createError: describeError(reply.error) });
-      return false;
-    }
-    useJobsStore.getState().apply(reply.value, { characterId: null, label: body.name ?? 'Speech' });
-    set({ creating: false, notice: 'Speech queued. The track appears in the list below and plays when it is ready.' });
-    get().scheduleReload();
-    return true;
-  },
-
-  download: async (track) => {
-    const reply = await invoke('library.export', { ids: [track.id] });
-    if (!reply.ok) return set({ error: describeError(reply.error) });
-    const result = reply.value;
-    set({
-      notice: result.exported > 0 ? `“${track.title}” saved to ${result.folder}.` : `“${track.title}” is not downloaded yet.`,
-      error: null,
-    });
-  },
-
-  askDelete: (track) => set({ pendingDelete: track }),
-
-  confirmDelete: async () => {
-    const track = get().pendingDelete;
-    if (!track) return;
-    set({ pendingDelete: null });
-    const reply = await invoke('audio.delete', { id: track.id });
-    if (!reply.ok) return set({ error: describeError(reply.error) });
-    set({
-      tracks: get().tracks.filter((each) => each.id !== track.id),
-      total: Math.max(0, get().total - 1),
-      notice: `“${track.title}” deleted.`,
-    });
-  },
-
+  ...listing(set, get),
+  ...making(set, get),
+  ...trackActions(set, get),
   reset: () => {
     clearTimeout(reloadTimer);
     set(initial);
   },
 }));
+
+/** The tracks, a page at a time, and reading them again after a change. */
+function listing(set: SetTracks, get: GetTracks) {
+  return {
+    load: async (more = false) => {
+      const offset = more ? get().tracks.length : 0;
+      const limit = more ? PAGE : Math.max(PAGE, get().tracks.length);
+      const reply = await invoke('library.query', { filter: { kinds: ['audio'], sort: 'newest' }, offset, limit });
+      if (!reply.ok) return set({ loaded: true, error: describeError(reply.error) });
+      const { items, total } = reply.value;
+      set({ tracks: more ? [...get().tracks, ...items] : items, total, loaded: true, error: null });
+    },
+
+    scheduleReload: () => {
+      clearTimeout(reloadTimer);
+      reloadTimer = setTimeout(() => void get().load(), RELOAD_DEBOUNCE_MS);
+    },
+  } satisfies Partial<TracksState>;
+}
+
+/** Asking the service for a new speech track. */
+function making(set: SetTracks, get: GetTracks) {
+  return {
+    createSpeech: async (body, quoteId) => {
+      set({ creating: true, createError: null, notice: null });
+      const reply = await invoke('audio.create', { body, quoteId });
+      if (!reply.ok) {
+        set({ creating: false, createError: describeError(reply.error) });
+        return false;
+      }
+      useJobsStore.getState().apply(reply.value, { characterId: null, label: body.name ?? 'Speech' });
+      set({ creating: false, notice: 'Speech queued. The track appears in the list below and plays when it is ready.' });
+      get().scheduleReload();
+      return true;
+    },
+  } satisfies Partial<TracksState>;
+}
+
+/** Saving a track to disk and deleting one, after a confirmation. */
+function trackActions(set: SetTracks, get: GetTracks) {
+  return {
+    download: async (track) => {
+      const reply = await invoke('library.export', { ids: [track.id] });
+      if (!reply.ok) return set({ error: describeError(reply.error) });
+      const result = reply.value;
+      set({
+        notice: result.exported > 0 ? `“${track.title}” saved to ${result.folder}.` : `“${track.title}” is not downloaded yet.`,
+        error: null,
+      });
+    },
+
+    askDelete: (track) => set({ pendingDelete: track }),
+
+    confirmDelete: async () => {
+      const track = get().pendingDelete;
+      if (!track) return;
+      set({ pendingDelete: null });
+      const reply = await invoke('audio.delete', { id: track.id });
+      if (!reply.ok) return set({ error: describeError(reply.error) });
+      set({
+        tracks: get().tracks.filter((each) => each.id !== track.id),
+        total: Math.max(0, get().total - 1),
+        notice: `“${track.title}” deleted.`,
+      });
+    },
+  } satisfies Partial<TracksState>;
+}

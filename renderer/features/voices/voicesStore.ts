@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { Voice } from '../../../shared/api/index.ts';
 import type { CommandInput, VoiceView } from '../../../shared/ipc/index.ts';
 import { invoke, uploadFile } from '../../bridge/index.ts';
@@ -50,66 +50,87 @@ const initial = {
   cloneNotice: null,
 };
 
+type SetVoices = StoreApi<VoicesState>['setState'];
+type GetVoices = StoreApi<VoicesState>['getState'];
+
 export const useVoicesStore = create<VoicesState>()((set, get) => ({
   ...initial,
 
-  load: async () => {
-    const reply = await invoke('voices.list', {});
-    if (!reply.ok) return set({ loaded: true, error: describeError(reply.error) });
-    const { voices, presets } = reply.value;
-    set({ voices, presets, loaded: true, error: null });
-    // The notice follows the voice the user just asked for, until it is ready or failed.
-    const asked = pendingName;
-    const made = asked ? voices.find((voice) => voice.name === asked && voice.status !== 'processing') : undefined;
-    if (made) {
-      pendingName = null;
-      if (made.status === 'ready') set({ cloneNotice: `“${made.name}” is ready. Choose it under Text to speech.` });
-      else
-        set({
-          cloneNotice: null,
-          cloneError: made.error_message ?? `“${made.name}” could not be made. Try another sample or description.`,
-        });
-    }
-  },
-
-  scheduleReload: () => {
-    clearTimeout(reloadTimer);
-    reloadTimer = setTimeout(() => void get().load(), RELOAD_DEBOUNCE_MS);
-  },
-
-  uploadSample: async (file) => {
-    set({ uploading: true, uploadError: null });
-    const reply = await uploadFile(file);
-    if (reply.ok) set({ uploading: false, sample: { name: file.name, url: reply.value.url, file } });
-    else set({ uploading: false, uploadError: describeError(reply.error) });
-  },
-
-  clearSample: () => set({ sample: null, uploadError: null }),
-
-  clone: async (body, quoteId) => {
-    set({ cloning: true, cloneError: null, cloneNotice: null });
-    const reply = await invoke('voices.clone', { body, quoteId });
-    if (!reply.ok) {
-      set({ cloning: false, cloneError: describeError(reply.error) });
-      return false;
-    }
-    useJobsStore.getState().apply(reply.value, { characterId: null, label: `Voice: ${body.name}` });
-    pendingName = body.name;
-    set({
-      cloning: false,
-      sample: null,
-      cloneNotice: `“${body.name}” is being ${body.setup_mode === 'voice_design' ? 'designed' : 'cloned'}. It appears below as soon as the service accepts it.`,
-    });
-    get().scheduleReload();
-    return true;
-  },
-
+  ...listing(set, get),
+  ...sampleUpload(set),
+  ...cloning(set, get),
   reset: () => {
     clearTimeout(reloadTimer);
     pendingName = null;
     set(initial);
   },
 }));
+
+/** The voices and presets, read again after a change; the notice follows the voice just asked for. */
+function listing(set: SetVoices, get: GetVoices) {
+  return {
+    load: async () => {
+      const reply = await invoke('voices.list', {});
+      if (!reply.ok) return set({ loaded: true, error: describeError(reply.error) });
+      const { voices, presets } = reply.value;
+      set({ voices, presets, loaded: true, error: null });
+      // The notice follows the voice the user just asked for, until it is ready or failed.
+      const asked = pendingName;
+      const made = asked ? voices.find((voice) => voice.name === asked && voice.status !== 'processing') : undefined;
+      if (made) {
+        pendingName = null;
+        if (made.status === 'ready') set({ cloneNotice: `“${made.name}” is ready. Choose it under Text to speech.` });
+        else
+          set({
+            cloneNotice: null,
+            cloneError: made.error_message ?? `“${made.name}” could not be made. Try another sample or description.`,
+          });
+      }
+    },
+
+    scheduleReload: () => {
+      clearTimeout(reloadTimer);
+      reloadTimer = setTimeout(() => void get().load(), RELOAD_DEBOUNCE_MS);
+    },
+  } satisfies Partial<VoicesState>;
+}
+
+/** The sample a clone is made from: uploaded, replaced or cleared. */
+function sampleUpload(set: SetVoices) {
+  return {
+    uploadSample: async (file) => {
+      set({ uploading: true, uploadError: null });
+      const reply = await uploadFile(file);
+      if (reply.ok) set({ uploading: false, sample: { name: file.name, url: reply.value.url, file } });
+      else set({ uploading: false, uploadError: describeError(reply.error) });
+    },
+
+    clearSample: () => set({ sample: null, uploadError: null }),
+  } satisfies Partial<VoicesState>;
+}
+
+/** Asking the service to clone or design a voice. */
+function cloning(set: SetVoices, get: GetVoices) {
+  return {
+    clone: async (body, quoteId) => {
+      set({ cloning: true, cloneError: null, cloneNotice: null });
+      const reply = await invoke('voices.clone', { body, quoteId });
+      if (!reply.ok) {
+        set({ cloning: false, cloneError: describeError(reply.error) });
+        return false;
+      }
+      useJobsStore.getState().apply(reply.value, { characterId: null, label: `Voice: ${body.name}` });
+      pendingName = body.name;
+      set({
+        cloning: false,
+        sample: null,
+        cloneNotice: `“${body.name}” is being ${body.setup_mode === 'voice_design' ? 'designed' : 'cloned'}. It appears below as soon as the service accepts it.`,
+      });
+      get().scheduleReload();
+      return true;
+    },
+  } satisfies Partial<VoicesState>;
+}
 
 /** Voices speech can be made with: ready ones of the user or team, then every preset. */
 export function speakingVoices(voices: readonly Voice[], presets: readonly Voice[]): Voice[] {

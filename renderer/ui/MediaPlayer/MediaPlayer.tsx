@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Maximize, Minimize, Pause, Play, Repeat, StepBack, StepForward, Volume2, VolumeX } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Repeat, StepBack, StepForward, Volume2, VolumeX } from 'lucide-react';
 import { Menu } from '../primitives/Menu.tsx';
 import { Slider } from '../primitives/Slider.tsx';
 import { Waveform } from '../Waveform.tsx';
-import { actionForKey, clock, DEFAULT_FPS, frameStepTime, nextSpeed, SPEEDS, type PlayerAction } from './playerKeys.ts';
+import { FullscreenButton, MediaTime, PlayPauseButton, useFullscreen } from './MediaControls.tsx';
+import { actionForKey, DEFAULT_FPS, frameStepTime, nextSpeed, SPEEDS, type PlayerAction } from './playerKeys.ts';
 import { useMediaState } from './useMediaState.ts';
 import { VideoScrubBar } from './VideoScrubBar.tsx';
 import './mediaPlayer.css';
@@ -48,56 +49,17 @@ export function MediaPlayer({
   const frame = useRef<HTMLDivElement | null>(null);
   const state = useMediaState(media, src);
   const [loop, setLoop] = useState(false);
-  const [fullscreen, setFullscreen] = useState(false);
+  const { fullscreen, toggle: toggleFullscreen } = useFullscreen(frame);
   const video = kind === 'video';
-
-  useEffect(() => {
-    const follow = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === frame.current);
-    document.addEventListener('fullscreenchange', follow);
-    return () => document.removeEventListener('fullscreenchange', follow);
-  }, []);
 
   const run = (action: PlayerAction) => {
     const element = media.current;
     if (!element) return;
-    switch (action.type) {
-      case 'toggle':
-        if (element.paused || element.ended) void element.play().catch(() => undefined);
-        else element.pause();
-        return;
-      case 'seekBy':
-        element.currentTime = Math.min(Math.max(element.currentTime + action.seconds, 0), element.duration || 0);
-        return;
-      case 'frame':
-        element.pause();
-        element.currentTime = frameStepTime(element.currentTime, element.duration, action.direction, fps);
-        return;
-      case 'speed':
-        element.playbackRate = nextSpeed(element.playbackRate, action.direction);
-        return;
-      case 'mute':
-        element.muted = !element.muted;
-        return;
-      case 'fullscreen':
-        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-        else void frame.current?.requestFullscreen().catch(() => undefined);
-    }
+    if (action.type === 'fullscreen') toggleFullscreen();
+    else applyAction(element, action, fps);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // A control that took the key (a slider's arrows, a menu) has handled it; Space and Enter on a
-    // button press that button.
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement;
-    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
-    if (event.key === ' ' && target.tagName === 'BUTTON') return;
-    const action = actionForKey(event.key, video);
-    if (!action) return;
-    run(action);
-    event.preventDefault();
-    // The player's keys stay in the player: a dialog around it does not also step or close.
-    event.stopPropagation();
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => onPlayerKey(event, video, run);
 
   const setMedia = (element: HTMLMediaElement | null) => {
     media.current = element;
@@ -140,39 +102,9 @@ export function MediaPlayer({
           <VideoScrubBar src={src} label={label} time={state.time} duration={state.duration} onSeek={(time) => seek(media.current, time)} />
         )}
         <div className="media-controls-row">
-          <button
-            type="button"
-            className="media-button media-play"
-            onClick={() => run({ type: 'toggle' })}
-            aria-label={state.playing ? `Pause ${label}` : `Play ${label}`}
-          >
-            {state.playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
-          </button>
-          <span className="media-time" aria-hidden="true">
-            {clock(state.time)} / {clock(state.duration)}
-          </span>
-          {video && (
-            <>
-              <button
-                type="button"
-                className="media-button media-optional"
-                onClick={() => run({ type: 'frame', direction: -1 })}
-                aria-label="Previous frame"
-                title="Previous frame (,)"
-              >
-                <StepBack size={16} aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                className="media-button media-optional"
-                onClick={() => run({ type: 'frame', direction: 1 })}
-                aria-label="Next frame"
-                title="Next frame (.)"
-              >
-                <StepForward size={16} aria-hidden="true" />
-              </button>
-            </>
-          )}
+          <PlayPauseButton playing={state.playing} label={label} onToggle={() => run({ type: 'toggle' })} />
+          <MediaTime time={state.time} duration={state.duration} />
+          {video && <FrameSteps onStep={(direction) => run({ type: 'frame', direction })} />}
           <span className="media-controls-spacer" />
           <button
             type="button"
@@ -184,13 +116,10 @@ export function MediaPlayer({
           >
             <Repeat size={16} aria-hidden="true" />
           </button>
-          <Menu
-            label={`Speed, ${speedText(state.rate)}`}
-            className="media-speed media-optional"
-            trigger={speedText(state.rate)}
-            actions={SPEEDS.map((speed) => ({ id: String(speed), label: speedText(speed) }))}
-            onAction={(id) => {
-              if (media.current) media.current.playbackRate = Number(id);
+          <SpeedMenu
+            rate={state.rate}
+            onChange={(rate) => {
+              if (media.current) media.current.playbackRate = rate;
             }}
           />
           <button type="button" className="media-button" onClick={() => run({ type: 'mute' })} aria-label={state.muted ? 'Unmute' : 'Mute'}>
@@ -205,16 +134,7 @@ export function MediaPlayer({
               valueText={`${state.muted ? 0 : Math.round(state.volume * 100)}%`}
             />
           )}
-          {video && (
-            <button
-              type="button"
-              className="media-button"
-              onClick={() => run({ type: 'fullscreen' })}
-              aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
-            >
-              {fullscreen ? <Minimize size={16} aria-hidden="true" /> : <Maximize size={16} aria-hidden="true" />}
-            </button>
-          )}
+          {video && <FullscreenButton fullscreen={fullscreen} onToggle={() => run({ type: 'fullscreen' })} />}
         </div>
       </div>
     </div>
@@ -231,4 +151,81 @@ function setVolume(element: HTMLMediaElement | null, volume: number): void {
   if (!element) return;
   element.volume = Math.min(Math.max(volume, 0), 1);
   element.muted = volume === 0;
+}
+
+/** What a key or a click asks of the media element (full screen is the frame's, not the element's). */
+function applyAction(element: HTMLMediaElement, action: Exclude<PlayerAction, { type: 'fullscreen' }>, fps: number): void {
+  switch (action.type) {
+    case 'toggle':
+      if (element.paused || element.ended) void element.play().catch(() => undefined);
+      else element.pause();
+      return;
+    case 'seekBy':
+      element.currentTime = Math.min(Math.max(element.currentTime + action.seconds, 0), element.duration || 0);
+      return;
+    case 'frame':
+      element.pause();
+      element.currentTime = frameStepTime(element.currentTime, element.duration, action.direction, fps);
+      return;
+    case 'speed':
+      element.playbackRate = nextSpeed(element.playbackRate, action.direction);
+      return;
+    case 'mute':
+      element.muted = !element.muted;
+  }
+}
+
+/** The player's keys (playerKeys.ts) while it has the focus. */
+function onPlayerKey(event: KeyboardEvent<HTMLDivElement>, video: boolean, run: (action: PlayerAction) => void): void {
+  // A control that took the key (a slider's arrows, a menu) has handled it; Space and Enter on a
+  // button press that button.
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target as HTMLElement;
+  if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+  if (event.key === ' ' && target.tagName === 'BUTTON') return;
+  const action = actionForKey(event.key, video);
+  if (!action) return;
+  run(action);
+  event.preventDefault();
+  // The player's keys stay in the player: a dialog around it does not also step or close.
+  event.stopPropagation();
+}
+
+/** A frame back and a frame on (video). */
+function FrameSteps({ onStep }: { onStep: (direction: -1 | 1) => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="media-button media-optional"
+        onClick={() => onStep(-1)}
+        aria-label="Previous frame"
+        title="Previous frame (,)"
+      >
+        <StepBack size={16} aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className="media-button media-optional"
+        onClick={() => onStep(1)}
+        aria-label="Next frame"
+        title="Next frame (.)"
+      >
+        <StepForward size={16} aria-hidden="true" />
+      </button>
+    </>
+  );
+}
+
+/** The playback speed, chosen from a menu. */
+function SpeedMenu({ rate, onChange }: { rate: number; onChange: (rate: number) => void }) {
+  return (
+    <Menu
+      label={`Speed, ${speedText(rate)}`}
+      className="media-speed media-optional"
+      trigger={speedText(rate)}
+      actions={SPEEDS.map((speed) => ({ id: String(speed), label: speedText(speed) }))}
+      onAction={(id) => onChange(Number(id))}
+    />
+  );
 }

@@ -54,9 +54,9 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
             <span className="job-batch-count" title={scene ? counted(results.length) : undefined}>
               ×{results.length}
             </span>
-            <span className={`job-title${scene?.deleted ? ' job-title-gone' : ''}`} data-testid="batch-title">
+            <bdi className={`job-title${scene?.deleted ? ' job-title-gone' : ''}`} data-testid="batch-title">
               {title}
-            </span>
+            </bdi>
           </div>
           <p className="job-note">{note}</p>
           {running > 0 ? (

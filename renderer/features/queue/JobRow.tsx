@@ -58,7 +58,8 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
               {line}
             </span>
           )}
-          <span className="job-title">{job.title}</span>
+          {/* Words from core or a creator, in any direction: isolated, so an English title reads whole in Arabic. */}
+          <bdi className="job-title">{job.title}</bdi>
           {job.retryOf && <span className="job-retry-tag">{intl.formatMessage({ id: 'queue.job.retryTag' })}</span>}
         </div>
         {note && <p className="job-note">{note}</p>}

@@ -18,7 +18,7 @@ export function CharacterSpend({ rows }: { rows: readonly CharacterSpendRow[] })
         return (
           <li key={row.characterId ?? 'none'} className="character-spend-row" data-character-id={row.characterId ?? ''}>
             <span className="character-spend-name" title={name}>
-              {name}
+              <bdi>{name}</bdi>
             </span>
             <span className="character-spend-bar" aria-hidden="true">
               <span style={{ width: `${(row.credits / most) * 100}%` }} />

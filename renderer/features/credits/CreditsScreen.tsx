@@ -70,7 +70,9 @@ export function CreditsScreen() {
         {account && (
           <div className="stat-card">
             <span className="stat-label">{intl.formatMessage({ id: 'credits.account' })}</span>
-            <span className="stat-value stat-small">{account.name}</span>
+            <span className="stat-value stat-small">
+              <bdi>{account.name}</bdi>
+            </span>
             <span className="stat-note">{account.email}</span>
           </div>
         )}

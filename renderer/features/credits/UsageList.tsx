@@ -57,7 +57,9 @@ export function UsageList() {
           {transactions.map((transaction) => (
             <tr key={transaction.id}>
               <td>{formats.dateTimeOf(transaction.created_at)}</td>
-              <td>{transaction.description}</td>
+              <td>
+                <bdi>{transaction.description}</bdi>
+              </td>
               <td>{intl.formatMessage({ id: 'credits.transactions.kind' }, { type: transaction.type })}</td>
               <td className={`numeric ${transaction.amount < 0 ? 'amount-spent' : 'amount-added'}`}>
                 {intl.formatNumber(transaction.amount, { signDisplay: 'exceptZero', maximumFractionDigits: 0 })}

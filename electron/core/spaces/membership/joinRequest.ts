@@ -44,7 +44,7 @@ export async function requestJoin(serverUrl: string, code: string, timeoutMs = J
     throw new AppFailure('space_server_unreachable', JOIN_SENTENCES.unreachable, 'serverUrl');
   }
   if (answer.statusCode === 403) {
-    answer.body.destroy();
+    await discard(answer);
     throw new AppFailure('space_join_refused', JOIN_SENTENCES.refused, 'joinCode');
   }
   return readAnswer(answer);
@@ -52,7 +52,7 @@ export async function requestJoin(serverUrl: string, code: string, timeoutMs = J
 
 async function readAnswer(answer: Awaited<ReturnType<typeof import('undici').request>>): Promise<JoinAnswer> {
   if (answer.statusCode !== 200) {
-    answer.body.destroy();
+    await discard(answer);
     throw new AppFailure('space_server_answer', JOIN_SENTENCES.answer, 'serverUrl');
   }
   let parsed: unknown;
@@ -65,6 +65,11 @@ async function readAnswer(answer: Awaited<ReturnType<typeof import('undici').req
   const checked = JoinAnswer.safeParse(parsed);
   if (!checked.success) throw new AppFailure('space_server_answer', JOIN_SENTENCES.answer, 'serverUrl');
   return checked.data;
+}
+
+/** An answer not read: what little of it there is goes (a redirect's or refusal's body), the connection with it if more. */
+async function discard(answer: Awaited<ReturnType<typeof import('undici').request>>): Promise<void> {
+  await answer.body.dump({ limit: ANSWER_BYTE_LIMIT }).catch(() => {});
 }
 
 function isTooLarge(error: unknown): boolean {

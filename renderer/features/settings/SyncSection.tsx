@@ -136,8 +136,8 @@ function SpaceCard({ status }: { status: SpaceStatus }) {
           <bdi>{membership.memberName}</bdi>
         </dd>
         <dt>{intl.formatMessage({ id: 'sync.server' })}</dt>
-        <dd className="path" dir="ltr">
-          {membership.serverUrl}
+        <dd className="path">
+          <bdi dir="ltr">{membership.serverUrl}</bdi>
         </dd>
         <dt>{intl.formatMessage({ id: 'sync.status' })}</dt>
         <dd>
@@ -153,7 +153,7 @@ function SpaceCard({ status }: { status: SpaceStatus }) {
         open={asking}
         onClose={close}
         onConfirm={() => void leave().then((left) => left && setAsking(false))}
-        title={intl.formatMessage({ id: 'sync.leave.title' }, { space: membership.spaceName })}
+        title={intl.formatMessage({ id: 'sync.leave.title' }, { space: isolated(membership.spaceName) })}
         confirmLabel={intl.formatMessage({ id: 'sync.leave.confirm' })}
         danger
         busy={busy === 'leave'}
@@ -164,6 +164,11 @@ function SpaceCard({ status }: { status: SpaceStatus }) {
       </ConfirmDialog>
     </div>
   );
+}
+
+/** A name a person wrote, isolated inside a sentence given as text (a title), as `<bdi>` does in markup. */
+function isolated(name: string): string {
+  return `\u2068${name}\u2069`;
 }
 
 function SyncState({ state, pendingChanges }: { state: Joined; pendingChanges: number }) {

@@ -121,10 +121,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     launchSandbox: deps.launchSandbox,
     fetchDispatcher: deps.fetchDispatcher,
     tuning: deps.tuning,
-    sessionOpened: (session) =>
-      void spaces
-        .sessionOpened(session.profile.id, sessionSpaceLink(session))
-        .catch((error: unknown) => log.error('The space of this connection could not be opened.', { error })),
+    ...spaceHooks(spaces, log),
   });
   connection = connections.connection;
   registerFeatures({ router, ...connections, settings, log, redactor: log.redactor, clock, ...appContext(deps) });
@@ -156,6 +153,17 @@ function createSpaces(deps: CoreDeps, log: RedactingLogger, router: Router, sess
     log,
     changed: (status) => router.emit('spaces.changed', status),
   });
+}
+
+/** What the connections tell the spaces: a session opened (its space opens), a connection was removed (its space goes). */
+function spaceHooks(spaces: SpaceMemberships, log: Logger): Pick<ConnectionDeps, 'sessionOpened' | 'connectionRemoved'> {
+  return {
+    sessionOpened: (session) =>
+      void spaces
+        .sessionOpened(session.profile.id, sessionSpaceLink(session))
+        .catch((error: unknown) => log.error('The space of this connection could not be opened.', { error })),
+    connectionRemoved: (id) => spaces.forgetConnection(id),
+  };
 }
 
 /** The connection in use, the profiles and their keys, and their checks; all three write the keys' state. */

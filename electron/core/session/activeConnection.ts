@@ -34,6 +34,8 @@ export type ConnectionDeps = {
   tuning?: SessionTuning | undefined;
   /** A session opened and is the one in use (the space it is in opens with it). */
   sessionOpened?: ((session: Session) => void) | undefined;
+  /** A connection was removed (Settings → Connections): what else it kept goes with it (its space). */
+  connectionRemoved?: ((id: string) => Promise<void>) | undefined;
 };
 
 /** Where a session opens: the profile, its key, the service's address and a dispatcher trusting it. */

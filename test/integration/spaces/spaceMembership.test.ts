@@ -168,4 +168,25 @@ describe.skipIf(!hasSecretService)('joining a space from a service connection', 
     await runSyncCli(data.path, ['--revoke', memberId]);
     expect(await statusWhere((s) => s.state === 'refused')).toMatchObject({ membership: { memberName: 'Dan' } });
   });
+
+  it('forgets the space of a connection that is removed', async () => {
+    const added = await core.router.handle('profiles.add', {
+      name: 'Other service',
+      baseUrl: 'https://127.0.0.1:9',
+      cdnUrl: 'https://127.0.0.1:9',
+    });
+    if (!added.ok) throw new Error(added.error.message);
+    const otherId = (added.value as { id: string }).id;
+    expect((await core.router.handle('profiles.activate', { id: otherId })).ok).toBe(true);
+    await statusWhere((s) => s.membership === null);
+    const { code } = await inviteCode(data.path, 'Night market', 'Eve');
+    expect((await command('spaces.join', { serverUrl: server.httpUrl, joinCode: code })).ok).toBe(true);
+    expect(await keychain.get(tokenAccount(otherId))).toMatch(/^cst_/);
+
+    expect((await core.router.handle('profiles.activate', { id: profileId })).ok).toBe(true);
+    expect(await statusWhere((s) => s.membership?.memberName === 'Dan')).toMatchObject({ membership: { spaceName: 'Night market' } });
+    expect(await core.router.handle('profiles.remove', { id: otherId })).toEqual({ ok: true, value: { ok: true } });
+    expect(await keychain.get(tokenAccount(otherId))).toBeNull();
+    expect(Object.keys(prefs.get<Record<string, unknown>>('spaceMemberships', {}))).toEqual([profileId]);
+  });
 });

@@ -89,6 +89,13 @@ export class SpaceMemberships {
     });
   }
 
+  /** A connection (not the one in use) was removed: its member token and membership go with it. */
+  async forgetConnection(profileId: string): Promise<void> {
+    if (profileId === this.deps.activeProfileId() || !this.deps.store.get(profileId)) return;
+    await this.deps.store.forget(profileId);
+    this.deps.log.info('The space of a removed connection was forgotten.', { profile: profileId });
+  }
+
   /**
    * A session opened for `profileId` with its space link (null: it has none): the link's status is
    * followed from now on, and a connection that is in a space opens it.

@@ -61,7 +61,7 @@ function JoinForm() {
     void join(serverUrl, joinCode).then((joined) => joined && setJoinCode(''));
   };
   return (
-    <form className="form-stack sync-join" onSubmit={submit} data-testid="sync-join">
+    <form className="form-stack sync-join" onSubmit={submit} noValidate data-testid="sync-join">
       <Field
         label={intl.formatMessage({ id: 'sync.join.serverUrl' })}
         hint={intl.formatMessage({ id: 'sync.join.serverUrl.hint' })}

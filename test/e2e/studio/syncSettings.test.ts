@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Settings } from '../../../shared/ipc/index.ts';
 import { lendSpaceLinks } from '../../integration/spaces/support/testSpaceLink.ts';
 import {
   inviteCode,
@@ -14,12 +15,14 @@ import { LanguagePage } from './pages/LanguagePage.ts';
 import { StudioApp } from './pages/StudioApp.ts';
 import { SyncPage } from './pages/SyncPage.ts';
 
+type Language = Settings['language'];
+
 /** Screenshots to look at, outside the repository (SYNC_SHOTS names the folder; none are taken without it). */
 const SHOTS = process.env.SYNC_SHOTS ?? null;
 const SIZES = [
   { width: 1024, height: 700 },
   { width: 1440, height: 900 },
-];
+] as const;
 
 /**
  * Settings → Sync over the browser host: a person joins with a code printed by a sync server this
@@ -36,7 +39,7 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sync', () => {
   let sync: SyncPage;
 
   /** Photographs the section at each size and theme in `language`, when asked to. */
-  async function photograph(name: string, language: string): Promise<void> {
+  async function photograph(name: string, language: Language): Promise<void> {
     if (!SHOTS) return;
     mkdirSync(SHOTS, { recursive: true });
     await chooseLanguage(language);
@@ -49,13 +52,14 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sync', () => {
       }
     await chooseLanguage('en');
     await settleTheme(app.page, 'light');
-    await resize(app.page, SIZES[1]!);
+    await resize(app.page, SIZES[1]);
   }
 
   /** Settings → Language, as a person picks it (no reload); the pseudo-locale is set and the page reloaded. */
-  async function chooseLanguage(language: string): Promise<void> {
-    const names: Record<string, string> = { en: 'English', ja: '日本語', ar: 'العربية' };
-    if (names[language]) await new LanguagePage(app.page).choose(names[language]);
+  async function chooseLanguage(language: Language): Promise<void> {
+    const names: Partial<Record<Language, string>> = { en: 'English', ja: '日本語', ar: 'العربية' };
+    const name = names[language];
+    if (name) await new LanguagePage(app.page).choose(name);
     else {
       await studio.call('settings.set', { language });
       await app.page.reload();
@@ -102,20 +106,20 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sync', () => {
     expect(await sync.spaceName()).toBe('Night market');
     expect(await sync.memberName()).toBe('Ana');
     expect(await sync.stateText()).toMatch(/^Synced/);
-    for (const language of ['en', 'ja', 'ar', 'en-XA']) await photograph('sync-synced', language);
+    for (const language of ['en', 'ja', 'ar', 'en-XA'] as const) await photograph('sync-synced', language);
   });
 
   it('shows the space offline once its server stops', async () => {
     await server.kill();
     await sync.waitForState('offline');
     expect(await sync.stateText()).toMatch(/^Offline\s*no changes waiting/);
-    for (const language of ['en', 'ja', 'ar']) await photograph('sync-offline', language);
+    for (const language of ['en', 'ja', 'ar'] as const) await photograph('sync-offline', language);
   });
 
   it('leaves the space after asking', async () => {
     if (SHOTS) {
       await chooseLanguage('ar');
-      await resize(app.page, SIZES[0]!);
+      await resize(app.page, SIZES[0]);
       await sync.root.locator('[data-action="leave-space"]').click();
       await app.page.locator('dialog[data-dialog="leave-space"][open]').waitFor();
       await app.page.screenshot({ path: join(SHOTS, 'sync-leave-ar-1024-light.png'), animations: 'disabled' });

@@ -35,6 +35,10 @@ import { registerSettingsHandlers } from './settings/registerSettingsHandlers.ts
 import { SettingsService } from './settings/settingsService.ts';
 import { registerSceneExportHandlers } from './scenes/export/registerSceneExportHandlers.ts';
 import { registerSceneHandlers } from './scenes/registerSceneHandlers.ts';
+import { MembershipStore } from './spaces/membership/membershipStore.ts';
+import { registerSpaceHandlers } from './spaces/membership/registerSpaceHandlers.ts';
+import { sessionSpaceLink } from './spaces/membership/sessionSpaceLink.ts';
+import { SpaceMemberships } from './spaces/membership/spaceMemberships.ts';
 import { registerUploadHandlers } from './uploads/registerUploadHandlers.ts';
 import { registerVoiceHandlers } from './voices/registerVoiceHandlers.ts';
 
@@ -96,6 +100,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const clock = deps.clock ?? systemClock;
   const router = new Router();
   let connection: ActiveConnection | null = null;
+  const spaces = createSpaces(deps, log, router, () => connection?.session ?? null);
   const settings = new SettingsService(deps.preferences, () => connection?.session?.media.root ?? join(deps.userDataDir, 'media'));
   const connections = createConnections({
     profiles: new ProfileStore(deps.preferences, deps.keychain),
@@ -116,9 +121,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     launchSandbox: deps.launchSandbox,
     fetchDispatcher: deps.fetchDispatcher,
     tuning: deps.tuning,
+    ...spaceHooks(spaces, log),
   });
   connection = connections.connection;
   registerFeatures({ router, ...connections, settings, log, redactor: log.redactor, clock, ...appContext(deps) });
+  registerSpaceHandlers(router, { spaces });
 
   await connection.start();
   const manager = connection;
@@ -134,6 +141,28 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     session: () => manager.session,
     sandboxPid: () => manager.sandboxPid(),
+  };
+}
+
+/** The space each connection is in (Settings → Sync), for the connection in use. */
+function createSpaces(deps: CoreDeps, log: RedactingLogger, router: Router, session: () => Session | null): SpaceMemberships {
+  return new SpaceMemberships({
+    store: new MembershipStore(deps.preferences, deps.keychain),
+    activeProfileId: () => session()?.profile.id ?? null,
+    redactor: log.redactor,
+    log,
+    changed: (status) => router.emit('spaces.changed', status),
+  });
+}
+
+/** What the connections tell the spaces: a session opened (its space opens), a connection was removed (its space goes). */
+function spaceHooks(spaces: SpaceMemberships, log: Logger): Pick<ConnectionDeps, 'sessionOpened' | 'connectionRemoved'> {
+  return {
+    sessionOpened: (session) =>
+      void spaces
+        .sessionOpened(session.profile.id, sessionSpaceLink(session))
+        .catch((error: unknown) => log.error('The space of this connection could not be opened.', { error })),
+    connectionRemoved: (id) => spaces.forgetConnection(id),
   };
 }
 

@@ -10,6 +10,7 @@ import { useLibraryInfoStore } from '../features/settings/libraryInfoStore.ts';
 import { useCastStore } from '../features/scenes/castStore.ts';
 import { useScenesStore } from '../features/scenes/scenesStore.ts';
 import { useProfilesStore } from '../features/settings/profilesStore.ts';
+import { useSyncStore } from '../features/settings/syncStore.ts';
 import { useCharacterGenerationsStore } from '../features/studio/characterGenerationsStore.ts';
 import { useTracksStore } from '../features/voices/tracksStore.ts';
 import { useVoicesStore } from '../features/voices/voicesStore.ts';
@@ -66,6 +67,7 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     listen('service.learned', (facts) => useServiceFactsStore.getState().apply(facts)),
     listen('export.progress', (progress) => useBulkStore.getState().applyExportProgress(progress)),
     listen('connection.changed', followConnection(onConnectionChanged)),
+    listen('spaces.changed', (status) => useSyncStore.getState().apply(status)),
   ];
   return () => {
     for (const stop of stops) stop();

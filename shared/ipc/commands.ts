@@ -36,6 +36,7 @@ import { NoticeList } from './notices.ts';
 import { SCREENS } from './screens.ts';
 import { PaidWorkInFlight, UpdateStatus } from './updates.ts';
 import { sceneCommands } from './scenes.ts';
+import { spaceCommands } from './spaces.ts';
 
 const Id = z.string().min(1).max(200);
 const Ids = z.array(Id).min(1).max(COMMAND_LIMITS.idsPerCommand);
@@ -362,6 +363,7 @@ export const commands = {
   'shell.restartCore': { input: Empty, output: events['core.changed'] },
 
   ...sceneCommands,
+  ...spaceCommands,
 } as const;
 
 export type Commands = typeof commands;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CharacterView, Connection, DiskSpace, Job, LibraryHealth, LibraryItem, ServiceFacts } from './models.ts';
 import { sceneEvents } from './scenes.ts';
+import { spaceEvents } from './spaces.ts';
 import { UpdateStatus } from './updates.ts';
 
 /** Events main sends to the renderer: `domain.happened` → payload schema. */
@@ -42,6 +43,7 @@ export const events = {
   'updates.changed': UpdateStatus,
   'notification.clicked': z.object({ itemId: z.string() }),
   ...sceneEvents,
+  ...spaceEvents,
 } as const;
 
 export type Events = typeof events;

@@ -20,6 +20,8 @@ export type ProfileServiceDeps = {
   redactor: Redactor;
   keys: KeyUse;
   connection: ConnectionInUse;
+  /** A connection was removed: what else it kept goes with it (the space it was in). */
+  connectionRemoved?: ((id: string) => Promise<void>) | undefined;
 };
 
 export type NewProfile = {
@@ -87,6 +89,7 @@ export class ProfileService {
     if (this.deps.profiles.activeId() === id)
       throw new AppFailure('cannot_remove', 'This connection is in use. Switch to another connection first, then remove it.');
     await this.deps.profiles.removeKey(id).catch(() => {});
+    await this.deps.connectionRemoved?.(id).catch(() => {});
     this.deps.profiles.remove(id);
     this.deps.connection.changed();
   }

@@ -32,6 +32,10 @@ export type ConnectionDeps = {
   launchSandbox?: SandboxLauncher | undefined;
   fetchDispatcher?: Dispatcher | undefined;
   tuning?: SessionTuning | undefined;
+  /** A session opened and is the one in use (the space it is in opens with it). */
+  sessionOpened?: ((session: Session) => void) | undefined;
+  /** A connection was removed (Settings → Connections): what else it kept goes with it (its space). */
+  connectionRemoved?: ((id: string) => Promise<void>) | undefined;
 };
 
 /** Where a session opens: the profile, its key, the service's address and a dispatcher trusting it. */
@@ -268,6 +272,7 @@ export class ActiveConnection implements ConnectionInUse {
     this.current = opened.library;
     this.library.inUse(opened);
     log.info('Connection opened.', { profile: profile.id, kind: profile.kind });
+    this.deps.sessionOpened?.(opened.library);
     this.changed();
   }
 

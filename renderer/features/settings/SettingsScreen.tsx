@@ -21,6 +21,7 @@ import { HostSessionsSection } from './HostSessionsSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { useHostSessionsStore } from './hostSessionsStore.ts';
 import { SandboxSection } from './SandboxSection.tsx';
+import { SyncSection } from './SyncSection.tsx';
 import { useSandboxStore } from './sandboxStore.ts';
 import './settings.css';
 
@@ -54,6 +55,7 @@ export function SettingsScreen() {
         </h1>
       </header>
       <ConnectionsSection />
+      <SyncSection />
       {sandboxInUse && <SandboxSection />}
       <LibrarySection />
       <PreferencesSection />

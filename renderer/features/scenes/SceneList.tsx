@@ -103,7 +103,9 @@ function SceneCard({ summary }: { summary: SceneSummary }) {
             <MediaImage key={mediaId} mediaId={mediaId} alt="" className="scene-card-headshot" />
           ))}
         </span>
-        <bdi className="scene-card-title">{title}</bdi>
+        <span className="scene-card-title">
+          <bdi>{title}</bdi>
+        </span>
         <span className="scene-card-meta">
           {intl.formatMessage(
             { id: 'scenes.card.meta' },

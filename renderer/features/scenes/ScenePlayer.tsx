@@ -424,9 +424,13 @@ function SceneScript({
           >
             <button type="button" className="scene-script-button" disabled={playIndex < 0} onClick={() => onSeek(playIndex)}>
               <span className="visually-hidden">{`${intl.formatMessage({ id: 'scenes.player.lineNumber' }, { number: index + 1 })} `}</span>
-              <bdi className="scene-script-speaker">{speaker}</bdi>
+              <span className="scene-script-speaker">
+                <bdi>{speaker}</bdi>
+              </span>
               {line.text ? (
-                <bdi className="scene-script-text">{line.text}</bdi>
+                <span className="scene-script-text">
+                  <bdi>{line.text}</bdi>
+                </span>
               ) : (
                 <span className="scene-script-text">
                   {line.kind === 'clip' ? intl.formatMessage({ id: 'scenes.player.clipText' }) : ''}

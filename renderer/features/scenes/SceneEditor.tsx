@@ -14,7 +14,7 @@ import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useCastStore } from './castStore.ts';
-import { changeAndFocus, LINE_KEYS, sceneSpeakers } from './lineKeys.ts';
+import { changeAndFocus, keysText, LINE_KEYS, sceneSpeakers } from './lineKeys.ts';
 import { SceneExportDialog } from './SceneExportDialog.tsx';
 import { SceneLineRow, type Choice } from './SceneLineRow.tsx';
 import { ScenePlayer } from './ScenePlayer.tsx';
@@ -195,9 +195,7 @@ const SceneWriter = memo(function SceneWriter() {
     <div className="scene-layout">
       <div className="scene-script">
         <p className="scene-keys muted" id="scene-keys">
-          {[LINE_KEYS.newLine, LINE_KEYS.switchSpeaker, LINE_KEYS.move, LINE_KEYS.remove]
-            .map((id) => intl.formatMessage({ id }))
-            .join(' · ')}
+          {[LINE_KEYS.newLine, LINE_KEYS.switchSpeaker, LINE_KEYS.move, LINE_KEYS.remove].map((id) => keysText(intl, id)).join(' · ')}
         </p>
         {lineIds.length === 0 ? (
           <EmptyState title={intl.formatMessage({ id: 'scenes.editor.noLines.title' })}>

@@ -12,7 +12,7 @@ import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { Menu, Select as ChoiceSelect } from '../../ui/primitives/index.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { ClipPicker } from './ClipPicker.tsx';
-import { focusLine, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
+import { focusLine, keysText, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
 import { speakerFields } from './sceneLines.ts';
 import { sameApartFromText, selectLine, selectLinePrice } from './sceneSelectors.ts';
 import { useScenesStore, type ScenesState } from './scenesStore.ts';
@@ -145,7 +145,7 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
           event.dataTransfer.setData(DRAG_TYPE, String(index));
           event.dataTransfer.effectAllowed = 'move';
         }}
-        title={intl.formatMessage({ id: 'scenes.line.drag' }, { keys: intl.formatMessage({ id: LINE_KEYS.move }) })}
+        title={intl.formatMessage({ id: 'scenes.line.drag' }, { keys: keysText(intl, LINE_KEYS.move) })}
         aria-hidden="true"
       >
         <GripVertical size={16} />
@@ -170,8 +170,16 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
         ) : (
           <LineText line={line} number={number} />
         )}
-        {linePrice?.problem && line.state !== 'done' ? <p className="scene-line-problem-text">{linePrice.problem}</p> : null}
-        {line.state === 'failed' && line.error ? <p className="scene-line-problem-text">{line.error}</p> : null}
+        {linePrice?.problem && line.state !== 'done' ? (
+          <p className="scene-line-problem-text" dir="auto">
+            {linePrice.problem}
+          </p>
+        ) : null}
+        {line.state === 'failed' && line.error ? (
+          <p className="scene-line-problem-text" dir="auto">
+            {line.error}
+          </p>
+        ) : null}
         {optionsOpen && line.kind === 'talk' ? <TalkOptionsFields line={line} number={number} /> : null}
       </div>
     </li>
@@ -212,7 +220,7 @@ function LineHead({
 
   return (
     <div className="scene-line-head">
-      <span className="scene-line-select" title={intl.formatMessage({ id: LINE_KEYS.switchSpeaker })}>
+      <span className="scene-line-select" title={keysText(intl, LINE_KEYS.switchSpeaker)}>
         <ChoiceSelect
           hideLabel
           label={intl.formatMessage({ id: 'scenes.line.speaker' }, { number })}
@@ -339,7 +347,7 @@ function LineText({ line, number }: { line: SceneLine; number: number }) {
       ref={box}
       className="input textarea scene-line-text"
       aria-label={intl.formatMessage({ id: 'scenes.line.text' }, { number })}
-      title={[LINE_KEYS.newLine, LINE_KEYS.switchSpeaker, LINE_KEYS.move].map((id) => intl.formatMessage({ id })).join(' · ')}
+      title={[LINE_KEYS.newLine, LINE_KEYS.switchSpeaker, LINE_KEYS.move].map((id) => keysText(intl, id)).join(' · ')}
       rows={1}
       dir="auto"
       defaultValue={line.text}

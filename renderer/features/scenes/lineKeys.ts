@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import type { IntlShape } from 'react-intl';
 import { flushSync } from 'react-dom';
 import type { SceneLine } from '../../../shared/ipc/index.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
@@ -14,6 +15,14 @@ export const LINE_KEYS = {
   move: 'scenes.keys.move',
   remove: 'scenes.keys.remove',
 } as const satisfies Record<string, MessageId>;
+
+/**
+ * A key's words as plain text (a hint, a tooltip). The keys themselves (`<kbd>` in the message) are
+ * isolated left to right, as they are typed: "Alt+↑ / Alt+↓" stays whole inside an Arabic sentence.
+ */
+export function keysText(intl: IntlShape, id: MessageId): string {
+  return intl.formatMessage({ id }, { kbd: (keys: string[]) => `\u2066${keys.join('')}\u2069` });
+}
 
 type Where = 'start' | 'end';
 

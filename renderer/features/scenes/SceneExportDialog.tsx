@@ -123,7 +123,6 @@ export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, do
             onChange={(event) => setDestination(event.target.value)}
             disabled={run !== null}
             data-field="destination"
-            dir="auto"
             placeholder={intl.formatMessage({ id: 'scenes.export.folderPlaceholder' })}
           />
         )}

@@ -166,6 +166,7 @@ const I18N_CHECKED = [
   'renderer/features/queue/**',
   'renderer/features/credits/**',
   'renderer/features/settings/SyncSection.tsx',
+  'renderer/features/scenes/**',
 ];
 const I18N_LITERALS = [
   'error',

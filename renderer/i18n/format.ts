@@ -114,6 +114,11 @@ export class Formats {
   private message(id: MessageId, values: Record<string, string | number>): string {
     return this.intl.formatMessage({ id }, values);
   }
+
+  /** A number with at most one decimal, in the locale's digits: 2.4, 2,4, ٢٫٤. */
+  decimal(value: number): string {
+    return this.oneDecimal.format(value);
+  }
 }
 
 function parseDate(iso: string | null | undefined): Date | null {

@@ -1,9 +1,11 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { EMOTIONS, isEmotion } from '../../../shared/api/voiceOptions.ts';
 import type { AppError, CastVoice, SpeechSettings, VoiceView } from '../../../shared/ipc/index.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Select, type SelectOption } from '../../ui/Field.tsx';
@@ -14,39 +16,57 @@ import './scenes.css';
 type ModelBField = Exclude<keyof SpeechSettings, 'emotion'>;
 
 /** The voice-model-b fields a character's voice can carry (spec 4.5), with what each asks for. */
-const MODEL_B_FIELDS: readonly { field: ModelBField; label: string; placeholder: string }[] = [
-  { field: 'speaker', label: 'Speaker', placeholder: 'A speaker name the model knows' },
-  { field: 'voice_description', label: 'Voice description', placeholder: 'How the voice should sound' },
-  { field: 'style_instruction', label: 'Style instruction', placeholder: 'Pace, emphasis, mood' },
-  { field: 'language', label: 'Language', placeholder: 'For example en, fr-CA or ja' },
+const MODEL_B_FIELDS: readonly { field: ModelBField; label: MessageId; placeholder: MessageId }[] = [
+  { field: 'speaker', label: 'scenes.castVoice.speaker', placeholder: 'scenes.castVoice.speaker.placeholder' },
+  {
+    field: 'voice_description',
+    label: 'scenes.castVoice.voiceDescription',
+    placeholder: 'scenes.castVoice.voiceDescription.placeholder',
+  },
+  {
+    field: 'style_instruction',
+    label: 'scenes.castVoice.styleInstruction',
+    placeholder: 'scenes.castVoice.styleInstruction.placeholder',
+  },
+  { field: 'language', label: 'scenes.castVoice.language', placeholder: 'scenes.castVoice.language.placeholder' },
 ];
 
-const OWNER_GROUPS: readonly { label: string; owns: (voice: VoiceView) => boolean }[] = [
-  { label: 'Your voices', owns: (voice) => voice.owner !== 'system' && voice.source_type !== 'preset' },
-  { label: 'Presets', owns: (voice) => voice.owner === 'system' || voice.source_type === 'preset' },
+const OWNER_GROUPS: readonly { label: MessageId; owns: (voice: VoiceView) => boolean }[] = [
+  { label: 'scenes.castVoice.yours', owns: (voice) => voice.owner !== 'system' && voice.source_type !== 'preset' },
+  { label: 'scenes.castVoice.presets', owns: (voice) => voice.owner === 'system' || voice.source_type === 'preset' },
 ];
 
-const EMOTION_OPTIONS: readonly SelectOption[] = [
-  { value: '', label: 'Auto (from the text)' },
-  ...EMOTIONS.filter((emotion) => emotion !== 'auto').map((emotion) => ({ value: emotion, label: emotion })),
-];
+function emotionOptions(intl: IntlShape): SelectOption[] {
+  return [
+    { value: '', label: intl.formatMessage({ id: 'scenes.emotion.auto' }) },
+    ...EMOTIONS.filter((emotion) => emotion !== 'auto').map((emotion) => ({
+      value: emotion,
+      label: intl.formatMessage({ id: 'scenes.emotion' }, { emotion }),
+    })),
+  ];
+}
 
 /** No voice, the stored voice when the service no longer lists it, then the listed voices by owner. */
 function voiceOptions(
+  intl: IntlShape,
   loaded: boolean,
   cast: CastVoice | undefined,
   voice: VoiceView | undefined,
   voices: readonly VoiceView[],
 ): SelectOption[] {
   return [
-    { value: '', label: loaded ? 'No voice' : 'Loading voices…' },
-    ...(cast && !voice ? [{ value: cast.voiceId, label: cast.voiceName ?? 'A voice no longer on the service' }] : []),
-    ...OWNER_GROUPS.flatMap((group) => voices.filter(group.owns).map((each) => ({ value: each.id, label: each.name, group: group.label }))),
+    { value: '', label: intl.formatMessage({ id: loaded ? 'scenes.castVoice.none' : 'scenes.castVoice.loading' }) },
+    ...(cast && !voice ? [{ value: cast.voiceId, label: cast.voiceName ?? intl.formatMessage({ id: 'scenes.castVoice.gone' }) }] : []),
+    ...OWNER_GROUPS.flatMap((group) => {
+      const label = intl.formatMessage({ id: group.label });
+      return voices.filter(group.owns).map((each) => ({ value: each.id, label: each.name, group: label }));
+    }),
   ];
 }
 
 /** A character's default voice and speech settings: what every line it speaks in a scene is voiced with. */
 export function CastVoicePicker({ characterId, characterName }: { characterId: string; characterName: string }) {
+  const intl = useIntl();
   const { cast, voices, loaded, load, setVoice } = useCastStore(
     useShallow((s) => ({ cast: s.byCharacter[characterId], voices: s.voices, loaded: s.loaded, load: s.load, setVoice: s.setVoice })),
   );
@@ -69,27 +89,27 @@ export function CastVoicePicker({ characterId, characterName }: { characterId: s
   return (
     <section id="voice" className="cast-voice lib-panel" aria-labelledby="cast-voice-heading" data-cast-voice={cast?.voiceId ?? ''}>
       <h2 id="cast-voice-heading" className="lib-section-title">
-        Voice
+        {intl.formatMessage({ id: 'scenes.castVoice.title' })}
       </h2>
-      <p className="field-hint">What {characterName} speaks with in scenes, unless a line says otherwise.</p>
+      <p className="field-hint">{intl.formatMessage({ id: 'scenes.castVoice.hint' }, { name: <bdi>{characterName}</bdi> })}</p>
       <div className="cast-voice-row">
-        <Field label="Voice" className="cast-voice-field">
+        <Field label={intl.formatMessage({ id: 'scenes.castVoice.title' })} className="cast-voice-field">
           {(control) => (
             <Select
               {...control}
               value={cast?.voiceId ?? ''}
-              options={voiceOptions(loaded, cast, voice, voices)}
+              options={voiceOptions(intl, loaded, cast, voice, voices)}
               onChange={(event) => void save(event.target.value || null, cleaned(draft))}
               data-field="cast-voice"
             />
           )}
         </Field>
-        <Field label="Emotion" className="cast-voice-field">
+        <Field label={intl.formatMessage({ id: 'scenes.castVoice.emotion' })} className="cast-voice-field">
           {(control) => (
             <Select
               {...control}
               value={draft.emotion ?? ''}
-              options={EMOTION_OPTIONS}
+              options={emotionOptions(intl)}
               disabled={!cast}
               onChange={(event) => {
                 const next = { ...draft, emotion: isEmotion(event.target.value) ? event.target.value : undefined };
@@ -106,11 +126,12 @@ export function CastVoicePicker({ characterId, characterName }: { characterId: s
         <div className="cast-voice-model-b">
           {MODEL_B_FIELDS.map(({ field, label, placeholder }) => (
             <label key={field} className="cast-voice-field">
-              <span className="field-label">{label}</span>
+              <span className="field-label">{intl.formatMessage({ id: label })}</span>
               <input
                 className="input"
                 value={draft[field] ?? ''}
-                placeholder={placeholder}
+                dir="auto"
+                placeholder={intl.formatMessage({ id: placeholder })}
                 maxLength={field === 'language' ? LIMITS.speechLanguage.max : LIMITS.speechSettingText.max}
                 onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
                 onBlur={() => void save(cast.voiceId, cleaned(draft))}
@@ -127,6 +148,7 @@ export function CastVoicePicker({ characterId, characterName }: { characterId: s
 
 /** Plays the voice's preview, fetched to this computer, so the choice is heard before a line is paid for. */
 function VoicePreview({ voice }: { voice: VoiceView | undefined }) {
+  const intl = useIntl();
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const src = mediaUrl(mediaBase, voice?.previewMediaId);
   const audio = useRef<HTMLAudioElement>(null);
@@ -137,7 +159,7 @@ function VoicePreview({ voice }: { voice: VoiceView | undefined }) {
         variant="secondary"
         icon={playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />}
         disabled={!src}
-        title={src ? undefined : voice ? 'This voice has no preview on this computer yet.' : 'Choose a voice first.'}
+        title={src ? undefined : intl.formatMessage({ id: voice ? 'scenes.castVoice.noPreview' : 'scenes.castVoice.chooseFirst' })}
         onClick={() => {
           const element = audio.current;
           if (!element) return;
@@ -150,7 +172,7 @@ function VoicePreview({ voice }: { voice: VoiceView | undefined }) {
         }}
         data-action="preview-voice"
       >
-        {playing ? 'Stop' : 'Hear it'}
+        {intl.formatMessage({ id: playing ? 'scenes.castVoice.stop' : 'scenes.castVoice.hear' })}
       </Button>
       {src ? <audio ref={audio} src={src} preload="none" onPause={() => setPlaying(false)} onEnded={() => setPlaying(false)} /> : null}
     </>

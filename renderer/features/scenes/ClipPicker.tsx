@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { create } from 'zustand';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { Select } from '../../ui/primitives/index.ts';
+import { isolated } from './isolated.ts';
 
 type ClipsState = {
   clips: readonly LibraryItem[];
@@ -39,20 +41,27 @@ export function ClipPicker({
   value: string | null;
   onChange: (id: string | null) => void;
 }) {
+  const intl = useIntl();
   const clips = useSceneClipsStore((s) => s.clips);
   useEffect(() => void useSceneClipsStore.getState().load(), []);
   const options = [
-    { value: '', label: 'Choose a clip from the gallery' },
-    ...(value && !clips.some((clip) => clip.id === value) ? [{ value, label: 'The chosen clip' }] : []),
+    { value: '', label: intl.formatMessage({ id: 'scenes.clip.choose' }) },
+    ...(value && !clips.some((clip) => clip.id === value) ? [{ value, label: intl.formatMessage({ id: 'scenes.clip.chosen' }) }] : []),
     ...clips.map((clip) => ({
       value: clip.id,
-      label: [clip.characterName, clip.title || clip.prompt || clip.kind].filter(Boolean).join(' · '),
+      // The clip's character and title (or prompt), as their author wrote them; its kind when it has neither.
+      label: [
+        ...(clip.characterName ? [isolated(clip.characterName)] : []),
+        clip.title || clip.prompt
+          ? isolated(clip.title || clip.prompt || '')
+          : intl.formatMessage({ id: 'scenes.clip.kind' }, { kind: clip.kind }),
+      ].join(' · '),
     })),
   ];
   return (
     <Select
       hideLabel
-      label={`Line ${lineNumber}: gallery clip`}
+      label={intl.formatMessage({ id: 'scenes.clip.label' }, { number: lineNumber })}
       className="scene-line-clip"
       value={value ?? ''}
       options={options}

@@ -1,14 +1,17 @@
 import { UserRoundPlus } from 'lucide-react';
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { describeError } from '../../errors/errorMessages.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { Menu } from '../../ui/primitives/index.ts';
 import { useCastStore } from './castStore.ts';
+import { isolated } from './isolated.ts';
 
 /** "Give this voice to…": makes a voice a character's default voice, from the voice lab. */
 export function GiveVoiceTo({ voiceId, voiceName }: { voiceId: string; voiceName: string }) {
+  const intl = useIntl();
   const { byId, order, loaded, load } = useCharactersStore(
     useShallow((s) => ({ byId: s.byId, order: s.order, loaded: s.loaded, load: s.load })),
   );
@@ -22,26 +25,27 @@ export function GiveVoiceTo({ voiceId, voiceName }: { voiceId: string; voiceName
     const character = byId[id];
     if (!character) return [];
     const has = cast[id]?.voiceId === voiceId;
-    return [{ id, label: has ? `${character.name} (has it)` : character.name, disabled: has }];
+    const label = has ? intl.formatMessage({ id: 'scenes.giveVoice.hasIt' }, { name: isolated(character.name) }) : character.name;
+    return [{ id, label, disabled: has }];
   });
 
   const give = async (characterId: string) => {
-    const name = byId[characterId]?.name ?? 'The character';
+    const name = byId[characterId]?.name ?? intl.formatMessage({ id: 'scenes.giveVoice.someone' });
     const error = await useCastStore.getState().setVoice(characterId, voiceId);
     const toast = useToastStore.getState();
     if (error) toast.show(`${name} could not be given “${voiceName}”: ${describeError(error)}`, 'error');
-    else toast.show(`${name} now speaks with “${voiceName}” in scenes.`, 'success');
+    else toast.show(intl.formatMessage({ id: 'scenes.giveVoice.done' }, { name: isolated(name), voice: isolated(voiceName) }), 'success');
   };
 
   if (actions.length === 0) return null;
   return (
     <Menu
-      label={`Give this voice to…, ${voiceName}`}
+      label={intl.formatMessage({ id: 'scenes.giveVoice.label' }, { voice: voiceName })}
       className="give-voice"
       trigger={
         <>
           <UserRoundPlus size={14} aria-hidden="true" />
-          <span>Give this voice to…</span>
+          <span>{intl.formatMessage({ id: 'scenes.giveVoice.trigger' })}</span>
         </>
       }
       actions={actions}

@@ -1,9 +1,11 @@
 import { Download, Plus } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import type { Scene, SceneAspect } from '../../../shared/ipc/index.ts';
 import { SCENE_ASPECTS } from '../../../shared/ipc/sceneSettings.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -12,11 +14,12 @@ import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useCastStore } from './castStore.ts';
-import { changeAndFocus, LINE_KEYS, sceneSpeakers } from './lineKeys.ts';
+import { changeAndFocus, keysText, LINE_KEYS, sceneSpeakers } from './lineKeys.ts';
 import { SceneExportDialog } from './SceneExportDialog.tsx';
 import { SceneLineRow, type Choice } from './SceneLineRow.tsx';
 import { ScenePlayer } from './ScenePlayer.tsx';
 import { ScenePriceBar } from './ScenePriceBar.tsx';
+import { isolated } from './isolated.ts';
 import { nextSpeaker, speakerFields, type Speaker } from './sceneLines.ts';
 import { QUALITIES } from './sceneTypes.ts';
 import { selectLineCounts, selectLineIds, selectPosterId, selectSceneState } from './sceneSelectors.ts';
@@ -25,13 +28,19 @@ import { useScenesStore, type SaveState } from './scenesStore.ts';
 
 type View = 'write' | 'watch';
 
-const SAVE_LABELS: Record<SaveState, string> = { saved: 'Saved', pending: 'Editing…', saving: 'Saving…', error: 'Not saved' };
+const SAVE_LABELS: Record<SaveState, MessageId> = {
+  saved: 'scenes.save.saved',
+  pending: 'scenes.save.pending',
+  saving: 'scenes.save.saving',
+  error: 'scenes.save.error',
+};
 
 /**
  * One scene: its title and settings, its lines as a script to type fast, its price and render, and its player.
  * It reads the scene's title and counts, never its lines: a keystroke in a line renders that line's row only.
  */
 export function SceneEditor({ sceneId }: { sceneId: string }) {
+  const intl = useIntl();
   const { shownId, title, openError, saveState, saveError, close, open } = useScenesStore(
     useShallow((s) => ({
       shownId: s.scene?.id,
@@ -58,18 +67,18 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
       <section className="screen" aria-labelledby="scene-title">
         <div className="screen-header">
           <Button variant="ghost" icon={<BackIcon />} onClick={close}>
-            Scenes
+            {intl.formatMessage({ id: 'scenes.back' })}
           </Button>
         </div>
         <h1 id="scene-title" className="visually-hidden">
-          Scene
+          {intl.formatMessage({ id: 'scenes.editor.heading' })}
         </h1>
         {openError ? (
-          <EmptyState title="This scene is not here">
+          <EmptyState title={intl.formatMessage({ id: 'scenes.editor.notHere' })}>
             <InlineError error={openError} />
           </EmptyState>
         ) : (
-          <Spinner label="Opening the scene" />
+          <Spinner label={intl.formatMessage({ id: 'scenes.editor.opening' })} />
         )}
       </section>
     );
@@ -79,35 +88,42 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
     <section className="screen scene-editor" aria-labelledby="scene-title" data-scene-id={sceneId} data-save-state={saveState}>
       <header className="screen-header scene-editor-header">
         <div className="scene-heading">
-          <Button variant="ghost" size="sm" icon={<BackIcon />} onClick={close} aria-label="Back to the scenes">
-            Scenes
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<BackIcon />}
+            onClick={close}
+            aria-label={intl.formatMessage({ id: 'scenes.back.label' })}
+          >
+            {intl.formatMessage({ id: 'scenes.back' })}
           </Button>
           <h1 id="scene-title" className="visually-hidden">
-            {title || 'Untitled scene'}
+            {title || intl.formatMessage({ id: 'scenes.untitled' })}
           </h1>
           <input
             className="input scene-title-input"
-            aria-label="Scene title"
+            aria-label={intl.formatMessage({ id: 'scenes.editor.titleLabel' })}
             value={title}
-            placeholder="Untitled scene"
+            dir="auto"
+            placeholder={intl.formatMessage({ id: 'scenes.untitled' })}
             maxLength={APP_NAME_LIMITS.sceneTitle}
             onChange={(event) => useScenesStore.getState().setTitle(event.target.value)}
             data-field="title"
           />
           <span className={`scene-save scene-save-${saveState}`} role="status" title={saveError?.message}>
-            {SAVE_LABELS[saveState]}
+            {intl.formatMessage({ id: SAVE_LABELS[saveState] })}
           </span>
           <SceneStateNote state={sceneState} />
         </div>
         <div className="screen-actions">
           <SegmentedControl<View>
-            label="View"
+            label={intl.formatMessage({ id: 'scenes.editor.view' })}
             value={view}
             onChange={setView}
             name="scene-view"
             segments={[
-              { value: 'write', label: 'Write' },
-              { value: 'watch', label: `Watch (${doneCount}/${total})` },
+              { value: 'write', label: intl.formatMessage({ id: 'scenes.editor.view.write' }) },
+              { value: 'watch', label: intl.formatMessage({ id: 'scenes.editor.view.watch' }, { done: doneCount, total }) },
             ]}
           />
           <Button
@@ -116,7 +132,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
             onClick={() => setExporting(true)}
             data-action="export-scene"
           >
-            Export…
+            {intl.formatMessage({ id: 'scenes.editor.export' })}
           </Button>
         </div>
       </header>
@@ -143,6 +159,7 @@ function SceneWatch() {
 
 /** The script and, beside it, the scene's settings, price and render button (not rendered again when only the save state changes). */
 const SceneWriter = memo(function SceneWriter() {
+  const intl = useIntl();
   const lineIds = useScenesStore(useShallow(selectLineIds));
   const { aspect, quality } = useScenesStore(useShallow((s) => ({ aspect: s.scene?.aspect, quality: s.scene?.quality })));
   const { byId, order } = useCharactersStore(useShallow((s) => ({ byId: s.byId, order: s.order })));
@@ -154,9 +171,13 @@ const SceneWriter = memo(function SceneWriter() {
         const character = byId[id];
         if (!character) return [];
         const voice = cast[id]?.voiceName;
-        return [{ value: `character:${id}`, label: voice ? `${character.name} (${voice})` : `${character.name} (no voice yet)` }];
+        const name = isolated(character.name);
+        const label = voice
+          ? intl.formatMessage({ id: 'scenes.editor.speakerWithVoice' }, { name, voice: isolated(voice) })
+          : intl.formatMessage({ id: 'scenes.editor.speakerNoVoice' }, { name });
+        return [{ value: `character:${id}`, label }];
       }),
-    [byId, order, cast],
+    [byId, order, cast, intl],
   );
   const voiceChoices = useMemo<Choice[]>(() => voices.map((voice) => ({ value: voice.id, label: voice.name })), [voices]);
   const onRetry = useCallback((lineId: string) => void useScenesStore.getState().render([lineId]), []);
@@ -174,12 +195,14 @@ const SceneWriter = memo(function SceneWriter() {
     <div className="scene-layout">
       <div className="scene-script">
         <p className="scene-keys muted" id="scene-keys">
-          {LINE_KEYS.newLine} · {LINE_KEYS.switchSpeaker} · {LINE_KEYS.move} · {LINE_KEYS.remove}
+          {[LINE_KEYS.newLine, LINE_KEYS.switchSpeaker, LINE_KEYS.move, LINE_KEYS.remove].map((id) => keysText(intl, id)).join(' · ')}
         </p>
         {lineIds.length === 0 ? (
-          <EmptyState title="No lines yet">Add the first line, then press Enter after each one to go on with the next speaker.</EmptyState>
+          <EmptyState title={intl.formatMessage({ id: 'scenes.editor.noLines.title' })}>
+            {intl.formatMessage({ id: 'scenes.editor.noLines.body' })}
+          </EmptyState>
         ) : (
-          <ol className="scene-lines" aria-label="Lines" aria-describedby="scene-keys">
+          <ol className="scene-lines" aria-label={intl.formatMessage({ id: 'scenes.editor.lines' })} aria-describedby="scene-keys">
             {lineIds.map((lineId, index) => (
               <SceneLineRow
                 key={lineId}
@@ -193,23 +216,23 @@ const SceneWriter = memo(function SceneWriter() {
           </ol>
         )}
         <Button icon={<Plus size={16} aria-hidden="true" />} onClick={addLine} data-action="add-line">
-          Add a line
+          {intl.formatMessage({ id: 'scenes.editor.addLine' })}
         </Button>
       </div>
-      <aside className="scene-aside" aria-label="Scene settings and render">
+      <aside className="scene-aside" aria-label={intl.formatMessage({ id: 'scenes.editor.aside' })}>
         <SegmentedControl<SceneAspect>
-          label="Aspect"
+          label={intl.formatMessage({ id: 'scenes.editor.aspect' })}
           name="aspect"
           value={aspect ?? '16:9'}
           onChange={(value) => useScenesStore.getState().setSettings({ aspect: value })}
           segments={SCENE_ASPECTS.map((value) => ({ value, label: value }))}
         />
         <SegmentedControl<Scene['quality']>
-          label="Quality"
+          label={intl.formatMessage({ id: 'scenes.editor.quality' })}
           name="quality"
           value={quality ?? 'standard'}
           onChange={(value) => useScenesStore.getState().setSettings({ quality: value })}
-          segments={QUALITIES.map((value) => ({ value, label: value === 'pro' ? 'Pro' : 'Standard' }))}
+          segments={QUALITIES.map((value) => ({ value, label: intl.formatMessage({ id: 'scenes.quality' }, { quality: value }) }))}
         />
         <ScenePriceBar />
       </aside>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { AppError, SceneExportFormat, SceneExportStage } from '../../../shared/ipc/index.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
@@ -8,20 +10,20 @@ import { MediaImage } from '../../ui/MediaImage.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { exportScene, type ExportResult } from './export/exportScene.ts';
 
-const FORMATS: readonly { format: SceneExportFormat; label: string; hint: string }[] = [
-  { format: 'mp4', label: 'Video (MP4)', hint: 'The whole scene as one file.' },
-  { format: 'srt', label: 'Subtitles (SRT)', hint: 'Timed from the clips’ real lengths.' },
-  { format: 'vtt', label: 'Subtitles (WebVTT)', hint: 'The same, for the web.' },
-  { format: 'fcpxml', label: 'Timeline (FCPXML)', hint: 'For Final Cut Pro, DaVinci Resolve and others, with each line’s clip.' },
+const FORMATS: readonly { format: SceneExportFormat; label: MessageId; hint: MessageId }[] = [
+  { format: 'mp4', label: 'scenes.export.format.mp4', hint: 'scenes.export.format.mp4.hint' },
+  { format: 'srt', label: 'scenes.export.format.srt', hint: 'scenes.export.format.srt.hint' },
+  { format: 'vtt', label: 'scenes.export.format.vtt', hint: 'scenes.export.format.vtt.hint' },
+  { format: 'fcpxml', label: 'scenes.export.format.fcpxml', hint: 'scenes.export.format.fcpxml.hint' },
 ];
 
-const STAGES: Record<SceneExportStage, string> = {
-  joining: 'Joining the clips',
-  encoding: 'Encoding',
-  saving: 'Saving the files',
-  subtitles: 'Writing subtitles',
-  timeline: 'Writing the timeline',
-  library: 'Adding it to the gallery',
+const STAGES: Record<SceneExportStage, MessageId> = {
+  joining: 'scenes.export.stage.joining',
+  encoding: 'scenes.export.stage.encoding',
+  saving: 'scenes.export.stage.saving',
+  subtitles: 'scenes.export.stage.subtitles',
+  timeline: 'scenes.export.stage.timeline',
+  library: 'scenes.export.stage.library',
 };
 
 type Run = { stage: SceneExportStage; progress: number } | null;
@@ -40,6 +42,7 @@ type ExportDialogProps = {
 
 /** Export a scene as one MP4, subtitles and a timeline, with its progress and a way to stop it. */
 export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, doneCount, posterId }: ExportDialogProps) {
+  const intl = useIntl();
   const [formats, setFormats] = useState<SceneExportFormat[]>(['mp4', 'srt', 'fcpxml']);
   const [destination, setDestination] = useState('');
   const [run, setRun] = useState<Run>(null);
@@ -83,18 +86,21 @@ export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, do
     <Dialog
       open={open}
       onClose={close}
-      title={`Export “${title || 'Untitled scene'}”`}
-      description={missing > 0 ? `${missing} of ${lineCount} lines are not rendered yet; render them first.` : undefined}
+      title={intl.formatMessage(
+        { id: 'scenes.export.title' },
+        { title: <bdi>{title || intl.formatMessage({ id: 'scenes.untitled' })}</bdi> },
+      )}
+      description={missing > 0 ? intl.formatMessage({ id: 'scenes.export.missing' }, { missing, total: lineCount }) : undefined}
       name="scene-export"
       footer={
         run ? (
           <Button onClick={() => abort.current?.abort()} data-action="cancel-export">
-            Cancel export
+            {intl.formatMessage({ id: 'scenes.export.cancelRun' })}
           </Button>
         ) : (
           <>
             <Button variant="ghost" onClick={close}>
-              {result ? 'Close' : 'Cancel'}
+              {intl.formatMessage({ id: result ? 'scenes.export.close' : 'scenes.export.cancel' })}
             </Button>
             <Button
               variant="primary"
@@ -102,14 +108,14 @@ export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, do
               onClick={() => void start()}
               data-action="start-export"
             >
-              Export
+              {intl.formatMessage({ id: 'scenes.export.start' })}
             </Button>
           </>
         )
       }
     >
       <FormatChoice formats={formats} disabled={run !== null} onToggle={toggle} />
-      <Field label="Folder" hint="Leave empty for the folder library exports go to.">
+      <Field label={intl.formatMessage({ id: 'scenes.export.folder' })} hint={intl.formatMessage({ id: 'scenes.export.folderHint' })}>
         {(control) => (
           <TextInput
             {...control}
@@ -117,14 +123,14 @@ export function SceneExportDialog({ open, onClose, sceneId, title, lineCount, do
             onChange={(event) => setDestination(event.target.value)}
             disabled={run !== null}
             data-field="destination"
-            placeholder="The export folder"
+            placeholder={intl.formatMessage({ id: 'scenes.export.folderPlaceholder' })}
           />
         )}
       </Field>
       {run ? (
         <div className="scene-export-progress" data-stage={run.stage}>
-          <p role="status">{STAGES[run.stage]}…</p>
-          <ProgressBar value={run.progress} label="Export progress" />
+          <p role="status">{intl.formatMessage({ id: STAGES[run.stage] })}</p>
+          <ProgressBar value={run.progress} label={intl.formatMessage({ id: 'scenes.export.progress' })} />
         </div>
       ) : null}
       <InlineError error={error} />
@@ -143,9 +149,10 @@ function FormatChoice({
   disabled: boolean;
   onToggle: (format: SceneExportFormat, on: boolean) => void;
 }) {
+  const intl = useIntl();
   return (
     <fieldset className="scene-export-formats" disabled={disabled}>
-      <legend className="field-label">Formats</legend>
+      <legend className="field-label">{intl.formatMessage({ id: 'scenes.export.formats' })}</legend>
       {FORMATS.map(({ format, label, hint }) => (
         <label key={format} className="scene-export-format">
           <input
@@ -155,8 +162,8 @@ function FormatChoice({
             data-format={format}
           />
           <span>
-            <span className="scene-export-format-label">{label}</span>
-            <span className="field-hint">{hint}</span>
+            <span className="scene-export-format-label">{intl.formatMessage({ id: label })}</span>
+            <span className="field-hint">{intl.formatMessage({ id: hint })}</span>
           </span>
         </label>
       ))}
@@ -166,15 +173,25 @@ function FormatChoice({
 
 /** What the export left: the folder and its files, the video with its poster; or that it was cancelled. */
 function ExportResultNote({ result, posterId }: { result: ExportResult; posterId: string | null }) {
+  const intl = useIntl();
   return (
     <div className="scene-export-result" role="status" data-export-result={result.cancelled ? 'cancelled' : 'done'}>
       {result.cancelled ? (
-        <p>Export cancelled; no partial file was left.</p>
+        <p>{intl.formatMessage({ id: 'scenes.export.cancelled' })}</p>
       ) : (
         <>
           <p>
-            Exported to <span className="scene-export-folder">{result.folder}</span>
-            {result.remuxed ? ' (clips joined without re-encoding).' : '.'}
+            {intl.formatMessage(
+              { id: result.remuxed ? 'scenes.export.doneRemuxed' : 'scenes.export.done' },
+              {
+                path: result.folder,
+                folder: (chunks) => (
+                  <bdi className="scene-export-folder" dir="ltr">
+                    {chunks}
+                  </bdi>
+                ),
+              },
+            )}
           </p>
           <ul className="scene-export-files">
             {result.files.map((file) => (
@@ -184,7 +201,9 @@ function ExportResultNote({ result, posterId }: { result: ExportResult; posterId
                     <MediaImage mediaId={posterId} alt="" className="scene-export-poster-image" />
                   </span>
                 ) : null}
-                <span className="scene-export-path">{file.path}</span>
+                <bdi className="scene-export-path" dir="ltr">
+                  {file.path}
+                </bdi>
               </li>
             ))}
           </ul>

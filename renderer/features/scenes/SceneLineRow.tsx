@@ -1,16 +1,18 @@
 import { AlertTriangle, AudioLines, Check, GripVertical, MoreHorizontal, RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { EMOTIONS, QUALITIES, isEmotion, isQuality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
 import { Field, Select } from '../../ui/Field.tsx';
-import { creditsText } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { Menu, Select as ChoiceSelect } from '../../ui/primitives/index.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { ClipPicker } from './ClipPicker.tsx';
-import { focusLine, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
+import { focusLine, keysText, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
 import { speakerFields } from './sceneLines.ts';
 import { sameApartFromText, selectLine, selectLinePrice } from './sceneSelectors.ts';
 import { useScenesStore, type ScenesState } from './scenesStore.ts';
@@ -29,23 +31,42 @@ type RowProps = {
 const DRAG_TYPE = 'application/x-cast-scene-line';
 const NARRATOR = 'narrator';
 const CLIP = 'clip';
-const EMOTION_CHOICES: readonly Choice[] = [
-  { value: '', label: 'Voice’s default emotion' },
-  { value: 'auto', label: 'Auto (from the text)' },
-  ...EMOTIONS.filter((emotion) => emotion !== 'auto').map((emotion) => ({ value: emotion, label: emotion })),
-];
-const QUALITY_CHOICES: readonly Choice[] = [
-  { value: '', label: 'As the scene' },
-  ...QUALITIES.map((quality) => ({ value: quality, label: quality })),
-];
+function emotionChoices(intl: IntlShape): Choice[] {
+  return [
+    { value: '', label: intl.formatMessage({ id: 'scenes.line.emotion.default' }) },
+    { value: 'auto', label: intl.formatMessage({ id: 'scenes.emotion.auto' }) },
+    ...EMOTIONS.filter((emotion) => emotion !== 'auto').map((emotion) => ({
+      value: emotion,
+      label: intl.formatMessage({ id: 'scenes.emotion' }, { emotion }),
+    })),
+  ];
+}
+
+function qualityChoices(intl: IntlShape): Choice[] {
+  return [
+    { value: '', label: intl.formatMessage({ id: 'scenes.line.quality.asScene' }) },
+    ...QUALITIES.map((quality) => ({ value: quality, label: intl.formatMessage({ id: 'scenes.quality' }, { quality }) })),
+  ];
+}
+
+/** A line's menu: duplicate, move, retry (a failed line) and delete. */
+function lineActions(intl: IntlShape, first: boolean, failed: boolean) {
+  return [
+    { id: 'duplicate', label: intl.formatMessage({ id: 'scenes.line.duplicate' }) },
+    { id: 'up', label: intl.formatMessage({ id: 'scenes.line.moveUp' }), disabled: first },
+    { id: 'down', label: intl.formatMessage({ id: 'scenes.line.moveDown' }) },
+    ...(failed ? [{ id: 'retry', label: intl.formatMessage({ id: 'scenes.line.retryLine' }) }] : []),
+    { id: 'delete', label: intl.formatMessage({ id: 'scenes.line.delete' }), danger: true },
+  ];
+}
 
 /** The cast, then the narrator and a gallery clip; "Choose a speaker" only while the line has none. */
-function speakerOptions(line: SceneLine, speakerChoices: readonly Choice[]): Choice[] {
+function speakerOptions(line: SceneLine, speakerChoices: readonly Choice[], intl: IntlShape): Choice[] {
   return [
-    ...(speakerValue(line) === '' ? [{ value: '', label: 'Choose a speaker' }] : []),
+    ...(speakerValue(line) === '' ? [{ value: '', label: intl.formatMessage({ id: 'scenes.line.chooseSpeaker' }) }] : []),
     ...speakerChoices,
-    { value: NARRATOR, label: 'Narrator (voice only)' },
-    { value: CLIP, label: 'Clip from the gallery' },
+    { value: NARRATOR, label: intl.formatMessage({ id: 'scenes.line.narrator' }) },
+    { value: CLIP, label: intl.formatMessage({ id: 'scenes.line.clip' }) },
   ];
 }
 
@@ -90,6 +111,7 @@ function useRowSelection(lineId: string): (state: ScenesState) => RowSelection {
 type LineRowProps = Omit<RowProps, 'lineId'> & { line: SceneLine; linePrice: SceneLinePriceView | undefined };
 
 function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry }: LineRowProps) {
+  const intl = useIntl();
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [dropTarget, setDropTarget] = useState(false);
   const edit = useScenesStore.getState().editLine;
@@ -123,7 +145,7 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
           event.dataTransfer.setData(DRAG_TYPE, String(index));
           event.dataTransfer.effectAllowed = 'move';
         }}
-        title={`Drag to move the line (${LINE_KEYS.move})`}
+        title={intl.formatMessage({ id: 'scenes.line.drag' }, { keys: keysText(intl, LINE_KEYS.move) })}
         aria-hidden="true"
       >
         <GripVertical size={16} />
@@ -148,8 +170,16 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
         ) : (
           <LineText line={line} number={number} />
         )}
-        {linePrice?.problem && line.state !== 'done' ? <p className="scene-line-problem-text">{linePrice.problem}</p> : null}
-        {line.state === 'failed' && line.error ? <p className="scene-line-problem-text">{line.error}</p> : null}
+        {linePrice?.problem && line.state !== 'done' ? (
+          <p className="scene-line-problem-text" dir="auto">
+            {linePrice.problem}
+          </p>
+        ) : null}
+        {line.state === 'failed' && line.error ? (
+          <p className="scene-line-problem-text" dir="auto">
+            {line.error}
+          </p>
+        ) : null}
         {optionsOpen && line.kind === 'talk' ? <TalkOptionsFields line={line} number={number} /> : null}
       </div>
     </li>
@@ -167,6 +197,7 @@ function LineHead({
   optionsOpen,
   onToggleOptions,
 }: Omit<LineRowProps, 'line'> & { line: SceneLine; optionsOpen: boolean; onToggleOptions: () => void }) {
+  const intl = useIntl();
   const edit = useScenesStore.getState().editLine;
   const number = index + 1;
 
@@ -189,13 +220,13 @@ function LineHead({
 
   return (
     <div className="scene-line-head">
-      <span className="scene-line-select" title={LINE_KEYS.switchSpeaker}>
+      <span className="scene-line-select" title={keysText(intl, LINE_KEYS.switchSpeaker)}>
         <ChoiceSelect
           hideLabel
-          label={`Line ${number}: speaker`}
+          label={intl.formatMessage({ id: 'scenes.line.speaker' }, { number })}
           className="scene-line-speaker"
           value={speakerValue(line)}
-          options={speakerOptions(line, speakerChoices)}
+          options={speakerOptions(line, speakerChoices, intl)}
           onChange={changeSpeaker}
           name="speaker"
         />
@@ -203,10 +234,10 @@ function LineHead({
       {line.kind === 'speech' ? (
         <ChoiceSelect
           hideLabel
-          label={`Line ${number}: narrator voice`}
+          label={intl.formatMessage({ id: 'scenes.line.voice' }, { number })}
           className="scene-line-voice"
           value={line.voiceId ?? ''}
-          options={[{ value: '', label: 'Choose a voice' }, ...voiceChoices]}
+          options={[{ value: '', label: intl.formatMessage({ id: 'scenes.line.chooseVoice' }) }, ...voiceChoices]}
           onChange={(voiceId) => edit(line.id, { voiceId: voiceId || null })}
           name="voice"
         />
@@ -214,10 +245,10 @@ function LineHead({
       {line.kind !== 'clip' ? (
         <ChoiceSelect
           hideLabel
-          label={`Line ${number}: emotion`}
+          label={intl.formatMessage({ id: 'scenes.line.emotion' }, { number })}
           className="scene-line-emotion"
           value={line.emotion ?? ''}
-          options={EMOTION_CHOICES}
+          options={emotionChoices(intl)}
           onChange={(emotion) => edit(line.id, { emotion: isEmotion(emotion) ? emotion : null })}
           name="emotion"
         />
@@ -228,21 +259,15 @@ function LineHead({
           variant="ghost"
           size="sm"
           icon={<SlidersHorizontal size={14} aria-hidden="true" />}
-          aria-label={`Line ${number}: talk options`}
+          aria-label={intl.formatMessage({ id: 'scenes.line.talkOptions' }, { number })}
           aria-expanded={optionsOpen}
           onClick={onToggleOptions}
         />
       ) : null}
       <Menu
-        label={`Line ${number}: more`}
+        label={intl.formatMessage({ id: 'scenes.line.more' }, { number })}
         trigger={<MoreHorizontal size={16} aria-hidden="true" />}
-        actions={[
-          { id: 'duplicate', label: 'Duplicate' },
-          { id: 'up', label: 'Move up', disabled: index === 0 },
-          { id: 'down', label: 'Move down' },
-          ...(line.state === 'failed' ? [{ id: 'retry', label: 'Retry this line' }] : []),
-          { id: 'delete', label: 'Delete', danger: true },
-        ]}
+        actions={lineActions(intl, index === 0, line.state === 'failed')}
         onAction={act}
       />
     </div>
@@ -313,6 +338,7 @@ function putChangedTexts(state: ScenesState): void {
  * nothing per key. Words that change in the store from elsewhere are put in the box when they differ.
  */
 function LineText({ line, number }: { line: SceneLine; number: number }) {
+  const intl = useIntl();
   const box = useRef<HTMLTextAreaElement>(null);
   const id = line.id;
   useEffect(() => (box.current ? followText(id, box.current) : undefined), [id]);
@@ -320,11 +346,12 @@ function LineText({ line, number }: { line: SceneLine; number: number }) {
     <textarea
       ref={box}
       className="input textarea scene-line-text"
-      aria-label={`Line ${number}: text`}
-      title={`${LINE_KEYS.newLine} · ${LINE_KEYS.switchSpeaker} · ${LINE_KEYS.move}`}
+      aria-label={intl.formatMessage({ id: 'scenes.line.text' }, { number })}
+      title={[LINE_KEYS.newLine, LINE_KEYS.switchSpeaker, LINE_KEYS.move].map((id) => keysText(intl, id)).join(' · ')}
       rows={1}
+      dir="auto"
       defaultValue={line.text}
-      placeholder={line.kind === 'speech' ? 'What the narrator says' : 'What they say'}
+      placeholder={intl.formatMessage({ id: line.kind === 'speech' ? 'scenes.line.placeholder.narrator' : 'scenes.line.placeholder.talk' })}
       onChange={(event) => useScenesStore.getState().editLine(id, { text: event.target.value })}
       onKeyDown={(event) => onLineKeyDown(event, line)}
       maxLength={LIMITS.audioText.max}
@@ -334,6 +361,7 @@ function LineText({ line, number }: { line: SceneLine; number: number }) {
 }
 
 function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }) {
+  const intl = useIntl();
   const edit = useScenesStore.getState().editLine;
   const talk = line.talk ?? {};
   const change = (patch: Partial<NonNullable<SceneLine['talk']>>) => {
@@ -342,16 +370,16 @@ function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }
     edit(line.id, { talk: Object.keys(next).length > 0 ? next : null });
   };
   return (
-    <div className="scene-line-options" role="group" aria-label={`Line ${number}: talk options`}>
+    <div className="scene-line-options" role="group" aria-label={intl.formatMessage({ id: 'scenes.line.talkOptions' }, { number })}>
       <label className="scene-line-option">
-        <span className="field-label">Length (s)</span>
+        <span className="field-label">{intl.formatMessage({ id: 'scenes.line.length' })}</span>
         <input
           className="input"
           type="number"
           min={LIMITS.generationDuration.min}
           max={LIMITS.generationDuration.max}
           value={talk.duration ?? ''}
-          placeholder="Auto"
+          placeholder={intl.formatMessage({ id: 'scenes.line.lengthAuto' })}
           onChange={(event) => {
             const seconds = Math.round(Number(event.target.value));
             change({
@@ -364,22 +392,23 @@ function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }
         />
       </label>
       <label className="scene-line-option">
-        <span className="field-label">Expression</span>
+        <span className="field-label">{intl.formatMessage({ id: 'scenes.line.expression' })}</span>
         <input
           className="input"
           type="text"
           maxLength={LIMITS.generationOptionText.max}
           value={talk.expression ?? ''}
-          placeholder="For example: a wry smile"
+          dir="auto"
+          placeholder={intl.formatMessage({ id: 'scenes.line.expressionExample' })}
           onChange={(event) => change({ expression: event.target.value || undefined })}
         />
       </label>
-      <Field label="Quality" className="scene-line-option">
+      <Field label={intl.formatMessage({ id: 'scenes.editor.quality' })} className="scene-line-option">
         {(control) => (
           <Select
             {...control}
             value={talk.quality ?? ''}
-            options={QUALITY_CHOICES}
+            options={qualityChoices(intl)}
             onChange={(event) => change({ quality: isQuality(event.target.value) ? event.target.value : undefined })}
             data-field="talk-quality"
           />
@@ -393,20 +422,23 @@ function TalkOptionsFields({ line, number }: { line: SceneLine; number: number }
 function LineStatus({ line, linePrice, onRetry }: { line: SceneLine; linePrice: SceneLinePriceView | undefined; onRetry: () => void }) {
   const jobId = line.talkJobId ?? line.speechJobId;
   const progress = useJobsStore((s) => (jobId ? (s.jobs[jobId]?.progress ?? null) : null));
-  if (line.state === 'queued') return <span className="scene-line-status">Queued</span>;
+  const intl = useIntl();
+  const formats = useFormats();
+  const words = (id: MessageId) => intl.formatMessage({ id });
+  if (line.state === 'queued') return <span className="scene-line-status">{words('scenes.line.queued')}</span>;
   if (line.state === 'rendering')
     return (
       <span className="scene-line-status scene-line-rendering">
-        <ProgressBar value={progress} label="Rendering the line" />
+        <ProgressBar value={progress} label={words('scenes.line.rendering')} />
       </span>
     );
   if (line.state === 'failed')
     return (
       <span className="scene-line-status scene-line-failed" title={line.error ?? undefined}>
         <AlertTriangle size={14} aria-hidden="true" />
-        <span>Failed</span>
+        <span>{words('scenes.line.failed')}</span>
         <Button size="sm" variant="secondary" icon={<RotateCcw size={14} aria-hidden="true" />} onClick={onRetry} data-action="retry-line">
-          Retry
+          {words('scenes.line.retry')}
         </Button>
       </span>
     );
@@ -414,15 +446,19 @@ function LineStatus({ line, linePrice, onRetry }: { line: SceneLine; linePrice: 
     return (
       <span className="scene-line-status scene-line-done">
         <Check size={14} aria-hidden="true" />
-        <span>{line.durationMs ? `${(line.durationMs / 1000).toFixed(1)} s` : 'Done'}</span>
+        <span>
+          {line.durationMs
+            ? intl.formatMessage({ id: 'scenes.line.seconds' }, { seconds: formats.decimal(line.durationMs / 1000) })
+            : words('scenes.line.done')}
+        </span>
       </span>
     );
-  if (!linePrice) return <span className="scene-line-status">Draft</span>;
-  if (linePrice.problem) return <span className="scene-line-status scene-line-problem">Not ready</span>;
-  if (linePrice.reused) return <span className="scene-line-status">Already rendered</span>;
+  if (!linePrice) return <span className="scene-line-status">{words('scenes.line.draft')}</span>;
+  if (linePrice.problem) return <span className="scene-line-status scene-line-problem">{words('scenes.line.notReady')}</span>;
+  if (linePrice.reused) return <span className="scene-line-status">{words('scenes.line.reused')}</span>;
   return (
     <span className="scene-line-status scene-line-price" data-credits={linePrice.credits ?? undefined}>
-      {linePrice.credits === null ? 'No price' : creditsText(linePrice.credits)}
+      {linePrice.credits === null ? words('scenes.line.noPrice') : formats.credits(linePrice.credits)}
     </span>
   );
 }

@@ -1,14 +1,16 @@
 import { Copy, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError, SceneSummary } from '../../../shared/ipc/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { formatCountOf, formatDate } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { isolated } from './isolated.ts';
 import { SceneStateNote } from './SceneStateNote.tsx';
 import { useScenesStore } from './scenesStore.ts';
 
@@ -24,6 +26,7 @@ export function SceneList() {
       open: s.open,
     })),
   );
+  const intl = useIntl();
   const [creating, setCreating] = useState(false);
   useEffect(() => void loadList(), [loadList]);
 
@@ -42,7 +45,7 @@ export function SceneList() {
       onClick={() => void createScene()}
       data-action="new-scene"
     >
-      New scene
+      {intl.formatMessage({ id: 'scenes.list.new' })}
     </Button>
   );
 
@@ -51,21 +54,21 @@ export function SceneList() {
       <header className="screen-header">
         <div>
           <h1 id="scenes-title" className="screen-title">
-            Scenes
+            {intl.formatMessage({ id: 'scenes.list.title' })}
           </h1>
-          <p className="screen-subtitle">A script with your cast, voiced and animated line by line.</p>
+          <p className="screen-subtitle">{intl.formatMessage({ id: 'scenes.list.subtitle' })}</p>
         </div>
         <div className="screen-actions">{newButton}</div>
       </header>
       <InlineError error={error} />
       {!loaded ? (
-        <Spinner label="Loading scenes" />
+        <Spinner label={intl.formatMessage({ id: 'scenes.list.loading' })} />
       ) : summaries.length === 0 ? (
-        <EmptyState title="No scenes yet" action={null}>
-          Write a dialogue for two or three characters and a narrator; Cast Studio voices and animates every line.
+        <EmptyState title={intl.formatMessage({ id: 'scenes.list.empty.title' })} action={null}>
+          {intl.formatMessage({ id: 'scenes.list.empty.body' })}
         </EmptyState>
       ) : (
-        <ul className="scene-grid" aria-label="Scenes">
+        <ul className="scene-grid" aria-label={intl.formatMessage({ id: 'scenes.list.title' })}>
           {summaries.map((summary) => (
             <SceneCard key={summary.id} summary={summary} />
           ))}
@@ -79,21 +82,35 @@ function SceneCard({ summary }: { summary: SceneSummary }) {
   const { open, remove, duplicateScene } = useScenesStore(
     useShallow((s) => ({ open: s.open, remove: s.remove, duplicateScene: s.duplicateScene })),
   );
+  const intl = useIntl();
+  const formats = useFormats();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
-  const title = summary.title || 'Untitled scene';
+  const title = summary.title || intl.formatMessage({ id: 'scenes.untitled' });
   return (
     <li className="scene-card" data-scene-id={summary.id}>
-      <button type="button" className="scene-card-open" onClick={() => void open(summary.id)} aria-label={`Open ${title}`}>
+      <button
+        type="button"
+        className="scene-card-open"
+        onClick={() => void open(summary.id)}
+        aria-label={intl.formatMessage({ id: 'scenes.card.open' }, { title })}
+      >
         <span className="scene-card-cast" aria-hidden="true">
-          {summary.castMediaIds.length === 0 ? <span className="scene-card-nocast">No cast yet</span> : null}
+          {summary.castMediaIds.length === 0 ? (
+            <span className="scene-card-nocast">{intl.formatMessage({ id: 'scenes.card.noCast' })}</span>
+          ) : null}
           {summary.castMediaIds.map((mediaId) => (
             <MediaImage key={mediaId} mediaId={mediaId} alt="" className="scene-card-headshot" />
           ))}
         </span>
-        <span className="scene-card-title">{title}</span>
+        <span className="scene-card-title">
+          <bdi>{title}</bdi>
+        </span>
         <span className="scene-card-meta">
-          {formatCountOf(summary.lineCount, 'line')} · {summary.doneCount} rendered · {formatDate(summary.updatedAt)}
+          {intl.formatMessage(
+            { id: 'scenes.card.meta' },
+            { lines: summary.lineCount, done: summary.doneCount, date: formats.dateOf(summary.updatedAt) },
+          )}
         </span>
         <SceneStateNote state={summary.state} />
       </button>
@@ -102,14 +119,14 @@ function SceneCard({ summary }: { summary: SceneSummary }) {
           variant="ghost"
           size="sm"
           icon={<Copy size={14} aria-hidden="true" />}
-          aria-label={`Duplicate ${title}`}
+          aria-label={intl.formatMessage({ id: 'scenes.card.duplicate' }, { title })}
           onClick={() => void duplicateScene(summary.id)}
         />
         <Button
           variant="ghost"
           size="sm"
           icon={<Trash2 size={14} aria-hidden="true" />}
-          aria-label={`Delete ${title}`}
+          aria-label={intl.formatMessage({ id: 'scenes.card.delete' }, { title })}
           onClick={() => setConfirming(true)}
         />
       </div>
@@ -125,13 +142,13 @@ function SceneCard({ summary }: { summary: SceneSummary }) {
             if (!failed) setConfirming(false);
           })
         }
-        title={`Delete ${title}?`}
-        confirmLabel="Delete scene"
+        title={intl.formatMessage({ id: 'scenes.card.deleteTitle' }, { title: isolated(title) })}
+        confirmLabel={intl.formatMessage({ id: 'scenes.card.deleteConfirm' })}
         danger
         error={error}
         name="delete-scene"
       >
-        <p>The script goes. The clips its lines made stay in your gallery.</p>
+        <p>{intl.formatMessage({ id: 'scenes.card.deleteBody' })}</p>
       </ConfirmDialog>
     </li>
   );

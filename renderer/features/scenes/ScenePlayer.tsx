@@ -1,5 +1,6 @@
 import { SkipBack, SkipForward } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
 import type { Scene, SceneLine } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
@@ -13,6 +14,7 @@ import {
   useFullscreen,
   VolumeControl,
 } from '../../ui/MediaPlayer/index.ts';
+import { LeftToRight } from './LeftToRight.tsx';
 
 const ASPECTS: Record<Scene['aspect'], string> = { '16:9': '16 / 9', '9:16': '9 / 16', '1:1': '1 / 1' };
 
@@ -41,6 +43,7 @@ function lineAt(starts: readonly number[], seconds: number): { index: number; of
  * script beside it follows the line being spoken.
  */
 export function ScenePlayer({ scene }: { scene: Scene }) {
+  const intl = useIntl();
   const playable = useMemo(() => scene.lines.filter((line) => line.state === 'done' && line.mediaId), [scene.lines]);
   const { starts, total } = useMemo(() => timeline(playable), [playable]);
   const [playing, setPlaying] = useState(false);
@@ -52,8 +55,8 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
 
   if (playable.length === 0) {
     return (
-      <EmptyState title="Nothing to watch yet">
-        Render the scene; each line appears here as soon as it is done, in the order of the script.
+      <EmptyState title={intl.formatMessage({ id: 'scenes.player.empty.title' })}>
+        {intl.formatMessage({ id: 'scenes.player.empty.body' })}
       </EmptyState>
     );
   }
@@ -116,7 +119,7 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
 
   const elapsed = (starts[at] ?? 0) + elapsedInLine;
   const shown = playable[at];
-  const title = scene.title || 'Untitled scene';
+  const title = scene.title || intl.formatMessage({ id: 'scenes.untitled' });
 
   const onKeyDown = sceneKeys({
     toggle,
@@ -127,7 +130,14 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
 
   return (
     <div className="scene-player-layout" data-playing-line-id={shown?.id} data-player-state={playing ? 'playing' : 'paused'}>
-      <div className="scene-player" ref={frame} role="group" aria-label={`${title}: player`} tabIndex={0} onKeyDown={onKeyDown}>
+      <div
+        className="scene-player"
+        ref={frame}
+        role="group"
+        aria-label={intl.formatMessage({ id: 'scenes.player.label' }, { title })}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
         <div className="scene-player-stage" style={{ aspectRatio: ASPECTS[scene.aspect] }}>
           {([0, 1] as const).map((slot) => (
             <SceneSlot
@@ -142,29 +152,20 @@ export function ScenePlayer({ scene }: { scene: Scene }) {
               onPlay={() => setPlaying(true)}
             />
           ))}
-          {shown?.kind === 'speech' ? (
-            <div className="scene-player-narrator" aria-hidden="true">
-              Narrator
-            </div>
-          ) : null}
-          {shown ? <p className="scene-player-caption">{shown.text}</p> : null}
+          {shown ? <StageWords line={shown} /> : null}
         </div>
-        <div className="media-controls scene-player-controls">
-          <MediaScrubSlider label={title} time={elapsed} duration={total} onSeek={seekTo} />
-          <div className="media-controls-row">
-            <PlayPauseButton playing={playing} label={title} onToggle={toggle} data-action="play-scene" />
-            <MediaTime time={elapsed} duration={total} />
-            <LineSkips at={at} count={playable.length} onPlayLine={playLine} />
-            <span className="media-controls-spacer" />
-            <VolumeControl
-              volume={sound.volume}
-              muted={sound.muted}
-              onChange={sound.changeVolume}
-              onToggleMute={() => sound.setMuted(!sound.muted)}
-            />
-            <FullscreenButton fullscreen={fullscreen} onToggle={toggleFullscreen} />
-          </div>
-        </div>
+        <SceneControls
+          title={title}
+          time={elapsed}
+          duration={total}
+          playing={playing}
+          onToggle={toggle}
+          onSeek={seekTo}
+          skips={<LineSkips at={at} count={playable.length} onPlayLine={playLine} />}
+          sound={sound}
+          fullscreen={fullscreen}
+          onToggleFullscreen={toggleFullscreen}
+        />
       </div>
       <SceneScript scene={scene} playable={playable} at={at} onSeek={playLine} />
     </div>
@@ -249,6 +250,72 @@ function sceneKeys(actions: {
   };
 }
 
+/** Over the picture: a narrator's tag (a narrator has no picture of its own) and the line's words as a caption. */
+function StageWords({ line }: { line: SceneLine }) {
+  const intl = useIntl();
+  return (
+    <>
+      {line.kind === 'speech' ? (
+        <div className="scene-player-narrator" aria-hidden="true">
+          {intl.formatMessage({ id: 'scenes.player.narrator' })}
+        </div>
+      ) : null}
+      <p className="scene-player-caption" dir="auto">
+        {line.text}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The media player's controls over the whole scene. Time runs left to right in every language: the
+ * tracks, the clock and the line skips keep that order in Arabic too (LeftToRight, scenes.css).
+ */
+function SceneControls({
+  title,
+  time,
+  duration,
+  playing,
+  onToggle,
+  onSeek,
+  skips,
+  sound,
+  fullscreen,
+  onToggleFullscreen,
+}: {
+  title: string;
+  time: number;
+  duration: number;
+  playing: boolean;
+  onToggle: () => void;
+  onSeek: (seconds: number) => void;
+  skips: ReactNode;
+  sound: ReturnType<typeof useSceneSound>;
+  fullscreen: boolean;
+  onToggleFullscreen: () => void;
+}) {
+  return (
+    <LeftToRight>
+      <div className="media-controls scene-player-controls">
+        <MediaScrubSlider label={title} time={time} duration={duration} onSeek={onSeek} />
+        <div className="media-controls-row">
+          <PlayPauseButton playing={playing} label={title} onToggle={onToggle} data-action="play-scene" />
+          <MediaTime time={time} duration={duration} />
+          {skips}
+          <span className="media-controls-spacer" />
+          <VolumeControl
+            volume={sound.volume}
+            muted={sound.muted}
+            onChange={sound.changeVolume}
+            onToggleMute={() => sound.setMuted(!sound.muted)}
+          />
+          <FullscreenButton fullscreen={fullscreen} onToggle={onToggleFullscreen} />
+        </div>
+      </div>
+    </LeftToRight>
+  );
+}
+
 /** One of the two stacked media elements: the active one is on screen and reports its time. */
 function SceneSlot({
   slot,
@@ -293,12 +360,25 @@ function SceneSlot({
 
 /** The previous and next line buttons. */
 function LineSkips({ at, count, onPlayLine }: { at: number; count: number; onPlayLine: (index: number) => void }) {
+  const intl = useIntl();
   return (
     <>
-      <button type="button" className="media-button" aria-label="Previous line" disabled={at === 0} onClick={() => onPlayLine(at - 1)}>
+      <button
+        type="button"
+        className="media-button"
+        aria-label={intl.formatMessage({ id: 'scenes.player.previous' })}
+        disabled={at === 0}
+        onClick={() => onPlayLine(at - 1)}
+      >
         <SkipBack size={16} aria-hidden="true" />
       </button>
-      <button type="button" className="media-button" aria-label="Next line" disabled={at >= count - 1} onClick={() => onPlayLine(at + 1)}>
+      <button
+        type="button"
+        className="media-button"
+        aria-label={intl.formatMessage({ id: 'scenes.player.next' })}
+        disabled={at >= count - 1}
+        onClick={() => onPlayLine(at + 1)}
+      >
         <SkipForward size={16} aria-hidden="true" />
       </button>
     </>
@@ -317,6 +397,7 @@ function SceneScript({
   at: number;
   onSeek: (index: number) => void;
 }) {
+  const intl = useIntl();
   const byId = useCharactersStore((s) => s.byId);
   const currentId = playable[at]?.id;
   const list = useRef<HTMLOListElement>(null);
@@ -324,11 +405,15 @@ function SceneScript({
     list.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [currentId]);
   return (
-    <ol className="scene-script-view" aria-label="Script" ref={list}>
+    <ol className="scene-script-view" aria-label={intl.formatMessage({ id: 'scenes.player.script' })} ref={list}>
       {scene.lines.map((line, index) => {
         const playIndex = playable.indexOf(line);
+        const name = line.kind === 'talk' ? byId[line.characterId ?? '']?.name : undefined;
         const speaker =
-          line.kind === 'speech' ? 'Narrator' : line.kind === 'clip' ? 'Clip' : (byId[line.characterId ?? '']?.name ?? 'Someone');
+          name ??
+          intl.formatMessage({
+            id: line.kind === 'speech' ? 'scenes.player.narrator' : line.kind === 'clip' ? 'scenes.player.clip' : 'scenes.player.someone',
+          });
         const current = line.id === currentId;
         return (
           <li
@@ -338,10 +423,20 @@ function SceneScript({
             aria-current={current || undefined}
           >
             <button type="button" className="scene-script-button" disabled={playIndex < 0} onClick={() => onSeek(playIndex)}>
-              <span className="visually-hidden">Line {index + 1}: </span>
-              <span className="scene-script-speaker">{speaker}</span>
-              <span className="scene-script-text">{line.text || (line.kind === 'clip' ? 'A clip from the gallery' : '')}</span>
-              {playIndex < 0 ? <span className="scene-script-pending">not rendered</span> : null}
+              <span className="visually-hidden">{`${intl.formatMessage({ id: 'scenes.player.lineNumber' }, { number: index + 1 })} `}</span>
+              <span className="scene-script-speaker">
+                <bdi>{speaker}</bdi>
+              </span>
+              {line.text ? (
+                <span className="scene-script-text">
+                  <bdi>{line.text}</bdi>
+                </span>
+              ) : (
+                <span className="scene-script-text">
+                  {line.kind === 'clip' ? intl.formatMessage({ id: 'scenes.player.clipText' }) : ''}
+                </span>
+              )}
+              {playIndex < 0 ? <span className="scene-script-pending">{intl.formatMessage({ id: 'scenes.player.pending' })}</span> : null}
             </button>
           </li>
         );

@@ -1,7 +1,8 @@
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError, ScenePrice } from '../../../shared/ipc/index.ts';
 import type { PriceState } from '../../stores/quotePricer.ts';
-import { creditsText, formatCountOf, formatDuration } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { PriceButton } from '../../ui/PriceButton.tsx';
 import { selectLineCounts } from './sceneSelectors.ts';
@@ -28,6 +29,8 @@ export function scenePriceState(price: ScenePrice | null, pricing: boolean, erro
 
 /** The total to pay for what is not rendered yet, how long it takes, and the one click that queues it. */
 export function ScenePriceBar() {
+  const intl = useIntl();
+  const formats = useFormats();
   const { open, price, pricing, priceError, rendering, renderError, render, refreshPrice } = useScenesStore(
     useShallow((s) => ({
       open: s.scene !== null,
@@ -49,39 +52,47 @@ export function ScenePriceBar() {
 
   return (
     <div className="scene-price" data-total-credits={price?.totalCredits} data-to-render={price?.toRender}>
-      <h2 className="scene-price-title">Render</h2>
+      <h2 className="scene-price-title">{intl.formatMessage({ id: 'scenes.price.title' })}</h2>
       <dl className="scene-price-facts">
         <div>
-          <dt>Lines</dt>
-          <dd>
-            {done} of {total} rendered{busy > 0 ? `, ${busy} on their way` : ''}
+          <dt>{intl.formatMessage({ id: 'scenes.price.lines' })}</dt>
+          <dd>{intl.formatMessage({ id: busy > 0 ? 'scenes.price.renderedBusy' : 'scenes.price.rendered' }, { done, total, busy })}</dd>
+        </div>
+        <div>
+          <dt>{intl.formatMessage({ id: 'scenes.price.toRender' })}</dt>
+          <dd>{price ? intl.formatMessage({ id: 'scenes.price.lineCount' }, { count: toRender }) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{intl.formatMessage({ id: 'scenes.price.price' })}</dt>
+          <dd className="scene-price-total">
+            {price ? formats.credits(price.totalCredits) : pricing ? intl.formatMessage({ id: 'scenes.price.pricing' }) : '—'}
           </dd>
         </div>
         <div>
-          <dt>To render</dt>
-          <dd>{price ? formatCountOf(toRender, 'line') : '—'}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd className="scene-price-total">{price ? creditsText(price.totalCredits) : pricing ? 'Pricing…' : '—'}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>{price?.estimateMs ? `about ${formatDuration(price.estimateMs / 1000)}` : '—'}</dd>
+          <dt>{intl.formatMessage({ id: 'scenes.price.time' })}</dt>
+          <dd>
+            {price?.estimateMs
+              ? intl.formatMessage({ id: 'scenes.price.about' }, { duration: formats.duration(price.estimateMs / 1000) })
+              : '—'}
+          </dd>
         </div>
       </dl>
       {problems > 0 ? (
-        <p className="scene-price-problems">{formatCountOf(problems, 'line')} cannot be rendered yet: see the marks beside them.</p>
+        <p className="scene-price-problems">{intl.formatMessage({ id: 'scenes.price.problems' }, { count: problems })}</p>
       ) : null}
       <PriceButton
-        label={toRender > 0 ? `Render ${formatCountOf(toRender, 'line')}` : 'Nothing to render'}
+        label={
+          toRender > 0
+            ? intl.formatMessage({ id: 'scenes.price.render' }, { count: toRender })
+            : intl.formatMessage({ id: 'scenes.price.nothing' })
+        }
         price={state}
         busy={rendering}
         disabled={toRender === 0}
         onClick={() => void render()}
         onRecheck={refreshPrice}
         onRequote={refreshPrice}
-        hint={toRender === 0 && done > 0 ? 'Every line is rendered. Edit a line to render it again.' : undefined}
+        hint={toRender === 0 && done > 0 ? intl.formatMessage({ id: 'scenes.price.allDone' }) : undefined}
       />
       <InlineError error={renderError} />
     </div>

@@ -1,19 +1,28 @@
 import type { KeyboardEvent } from 'react';
+import type { IntlShape } from 'react-intl';
 import { flushSync } from 'react-dom';
 import type { SceneLine } from '../../../shared/ipc/index.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { useCastStore } from './castStore.ts';
 import { cycleSpeaker, nextSpeaker, speakerFields, speakerOf, type Speaker } from './sceneLines.ts';
 import { useScenesStore } from './scenesStore.ts';
 
-/** The keys of a line's text, said once here so the tooltip and the handler agree. */
+/** The keys of a line's text, said once here (as catalog messages) so the tooltip and the handler agree. */
 export const LINE_KEYS = {
-  newLine: 'Enter: new line, next speaker',
-  switchSpeaker: 'Alt+↑ / Alt+↓: switch speaker',
-  move: 'Alt+Shift+↑ / Alt+Shift+↓: move the line',
-  remove: 'Backspace on an empty line: delete it',
-  softBreak: 'Shift+Enter: line break in the text',
-} as const;
+  newLine: 'scenes.keys.newLine',
+  switchSpeaker: 'scenes.keys.switchSpeaker',
+  move: 'scenes.keys.move',
+  remove: 'scenes.keys.remove',
+} as const satisfies Record<string, MessageId>;
+
+/**
+ * A key's words as plain text (a hint, a tooltip). The keys themselves (`<kbd>` in the message) are
+ * isolated left to right, as they are typed: "Alt+↑ / Alt+↓" stays whole inside an Arabic sentence.
+ */
+export function keysText(intl: IntlShape, id: MessageId): string {
+  return intl.formatMessage({ id }, { kbd: (keys: string[]) => `\u2066${keys.join('')}\u2069` });
+}
 
 type Where = 'start' | 'end';
 

@@ -1,5 +1,5 @@
 import type { Emotion } from '../../../shared/api/index.ts';
-import type { SceneLine, SceneLineInput, SceneLineKind, TalkOptions } from '../../../shared/ipc/index.ts';
+import type { SceneLine, SceneLineInput, TalkOptions } from '../../../shared/ipc/index.ts';
 import { UNRENDERED_LINE_FIELDS } from '../../../shared/ipc/sceneState.ts';
 
 /** The fields a creator writes; the rest of a line is where its render stands, which core keeps. */
@@ -112,7 +112,5 @@ export function duplicateLine(lines: readonly SceneLine[], id: string): { lines:
   const copy = { ...original, id: crypto.randomUUID() };
   return { lines: [...lines.slice(0, at + 1), copy, ...lines.slice(at + 1)], copy };
 }
-
-export const LINE_KIND_LABELS: Record<SceneLineKind, string> = { talk: 'Character', speech: 'Narrator', clip: 'Gallery clip' };
 
 export type { Emotion, TalkOptions };

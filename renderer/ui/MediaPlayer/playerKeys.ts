@@ -1,3 +1,5 @@
+import { currentFormats } from '../../i18n/currentLocale.ts';
+
 /** What a key does in the media player (pure, so the mapping is tested without a browser). */
 export type PlayerAction =
   | { type: 'toggle' }
@@ -56,12 +58,10 @@ export function nextSpeed(rate: number, direction: 1 | -1): number {
   return [...SPEEDS].reverse().find((speed) => speed < rate) ?? SPEEDS[0];
 }
 
-/** m:ss (or h:mm:ss) of a position, floored: a player shows where it is, not where it rounds to. */
+/**
+ * m:ss (or h:mm:ss) of a position in the studio's digits, floored: a player shows where it is, not
+ * where it rounds to.
+ */
 export function clock(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
-  const whole = Math.floor(seconds);
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+  return currentFormats().duration(Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0);
 }

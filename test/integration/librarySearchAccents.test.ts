@@ -8,6 +8,7 @@ import { ResourceStore } from '../../electron/core/library/resourceStore.ts';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const CDN = 'https://cdn.example.test/media';
+const MIRA = '00000000-0000-4000-8000-0000000000a1';
 
 /** Prompts as people type them: with accents, without, and with the accent as a separate mark (NFD). */
 const PROMPTS = {
@@ -31,13 +32,22 @@ describe('library search ignores accents', () => {
     dir = mkdtempSync(join(tmpdir(), 'cast-search-accents-'));
     library = LibraryDatabase.open(join(dir, 'library.db'));
     const store = new ResourceStore(library, () => '2026-11-01T00:00:00.000Z');
+    store.upsertCharacter({
+      id: MIRA,
+      name: 'Mira Vale',
+      status: 'ready',
+      parameters: {},
+      headshot_url: null,
+      fullbody_url: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
     for (const [n, prompt] of Object.entries(PROMPTS)) {
       store.upsertGeneration({
         id: uuid(Number(n)),
         type: 'image',
         status: 'completed',
         prompt,
-        character_id: null,
+        character_id: MIRA,
         credits_used: 2,
         completed_at: '2026-01-03T00:00:00.000Z',
         error_message: null,

@@ -11,6 +11,7 @@ import { Slider, Tooltip } from '../../ui/primitives/index.ts';
 import { useCompareStore } from './compareStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS } from './itemLabels.ts';
+import { TimeLeftToRight } from './TimeLeftToRight.tsx';
 
 type View = { scale: number; x: number; y: number };
 const FIT: View = { scale: 1, x: 0, y: 0 };
@@ -113,13 +114,15 @@ function CompareContent({ items }: { items: readonly LibraryItem[] }) {
                 {!src ? (
                   <p className="compare-note">{say('gallery.compare.notHere')}</p>
                 ) : isPlayable(item) ? (
-                  <MediaPlayer
-                    kind={item.kind === 'audio' ? 'audio' : 'video'}
-                    src={src}
-                    label={item.title}
-                    className="compare-player"
-                    testId={COMPARE_PLAYER}
-                  />
+                  <TimeLeftToRight>
+                    <MediaPlayer
+                      kind={item.kind === 'audio' ? 'audio' : 'video'}
+                      src={src}
+                      label={item.title}
+                      className="compare-player"
+                      testId={COMPARE_PLAYER}
+                    />
+                  </TimeLeftToRight>
                 ) : (
                   <img src={src} alt={item.title} draggable={false} style={{ transform }} data-compare-image />
                 )}
@@ -134,36 +137,38 @@ function CompareContent({ items }: { items: readonly LibraryItem[] }) {
       <div className="compare-controls">
         {pictures && <ZoomControls scale={view.scale} zoom={zoom} fit={() => setView(FIT)} />}
         {playable && (
-          <div className="compare-transport" role="group" aria-label={say('gallery.compare.playback')}>
-            <Tooltip content={say(clock.playing ? 'gallery.compare.pauseAll' : 'gallery.compare.playAll')}>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={say(clock.playing ? 'gallery.compare.pauseAll' : 'gallery.compare.playAll')}
-                onClick={clock.playing ? clock.pause : clock.play}
-                data-testid="compare-play"
-              >
-                {clock.playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
-              </button>
-            </Tooltip>
-            <Slider
-              className="compare-scrub"
-              label={say('gallery.compare.position')}
-              value={clock.time}
-              min={0}
-              max={Math.max(clock.duration, 0.01)}
-              step={0.05}
-              valueText={intl.formatMessage(
-                { id: 'gallery.compare.timeOf' },
-                { time: formats.duration(clock.time), duration: formats.duration(clock.duration) },
-              )}
-              onChange={clock.seek}
-              data-testid="compare-scrub"
-            />
-            <span className="compare-time">
-              {formats.duration(clock.time)} / {formats.duration(clock.duration)}
-            </span>
-          </div>
+          <TimeLeftToRight>
+            <div className="compare-transport" role="group" aria-label={say('gallery.compare.playback')}>
+              <Tooltip content={say(clock.playing ? 'gallery.compare.pauseAll' : 'gallery.compare.playAll')}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={say(clock.playing ? 'gallery.compare.pauseAll' : 'gallery.compare.playAll')}
+                  onClick={clock.playing ? clock.pause : clock.play}
+                  data-testid="compare-play"
+                >
+                  {clock.playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
+                </button>
+              </Tooltip>
+              <Slider
+                className="compare-scrub"
+                label={say('gallery.compare.position')}
+                value={clock.time}
+                min={0}
+                max={Math.max(clock.duration, 0.01)}
+                step={0.05}
+                valueText={intl.formatMessage(
+                  { id: 'gallery.compare.timeOf' },
+                  { time: formats.duration(clock.time), duration: formats.duration(clock.duration) },
+                )}
+                onChange={clock.seek}
+                data-testid="compare-scrub"
+              />
+              <span className="compare-time">
+                {formats.duration(clock.time)} / {formats.duration(clock.duration)}
+              </span>
+            </div>
+          </TimeLeftToRight>
         )}
       </div>
     </>

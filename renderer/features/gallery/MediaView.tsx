@@ -8,6 +8,7 @@ import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useDetailStore, type MediaFetch } from './detailStore.ts';
 import { startMediaDrag } from './mediaDrag.ts';
 import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
+import { TimeLeftToRight } from './TimeLeftToRight.tsx';
 
 interface MediaViewProps {
   item: LibraryItem;
@@ -27,21 +28,23 @@ export function MediaView({ item, mediaBase, online, autoPlay = false }: MediaVi
   const isAudio = item.kind === 'audio' || item.mediaType?.startsWith('audio/');
   const isVideo = item.kind === 'video' || item.kind === 'talk' || item.mediaType?.startsWith('video/');
   return (
-    <div
-      className="media-view"
-      draggable
-      // A drag that starts on the player's controls scrubs or sets the volume; it is not a file drag.
-      onPointerDown={(event) => (fromControls.current = (event.target as Element).closest('.media-controls') !== null)}
-      onDragStart={(event) => (fromControls.current ? event.preventDefault() : startMediaDrag(event, item, src))}
-    >
-      {isAudio ? (
-        <AudioMedia item={item} src={src} autoPlay={autoPlay} />
-      ) : isVideo ? (
-        <VideoMedia item={item} src={src} autoPlay={autoPlay} />
-      ) : (
-        <ImageMedia item={item} src={src} />
-      )}
-    </div>
+    <TimeLeftToRight>
+      <div
+        className="media-view"
+        draggable
+        // A drag that starts on the player's controls scrubs or sets the volume; it is not a file drag.
+        onPointerDown={(event) => (fromControls.current = (event.target as Element).closest('.media-controls') !== null)}
+        onDragStart={(event) => (fromControls.current ? event.preventDefault() : startMediaDrag(event, item, src))}
+      >
+        {isAudio ? (
+          <AudioMedia item={item} src={src} autoPlay={autoPlay} />
+        ) : isVideo ? (
+          <VideoMedia item={item} src={src} autoPlay={autoPlay} />
+        ) : (
+          <ImageMedia item={item} src={src} />
+        )}
+      </div>
+    </TimeLeftToRight>
   );
 }
 

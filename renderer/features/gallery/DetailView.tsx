@@ -362,6 +362,9 @@ const OPTION_LABELS: Record<string, MessageId> = {
   speed: 'gallery.detail.option.speed',
   fps: 'gallery.detail.option.fps',
   resolution: 'gallery.detail.option.resolution',
+  style: 'gallery.detail.option.style',
+  image_mode: 'gallery.detail.option.imageMode',
+  include_character: 'gallery.detail.option.includeCharacter',
 };
 /** Options that are a length of time in seconds, shown as a clock (0:04). */
 const DURATION_OPTIONS = new Set(['duration', 'duration_seconds']);

@@ -72,6 +72,19 @@ describe.skipIf(chromiumMissing() !== null)('the gallery read right to left', ()
     await app.page.keyboard.press('Escape');
   });
 
+  it('steps through the detail view along the reading direction too', async () => {
+    const titleOf = (index: number) => app.page.locator(`#gallery-tile-${index} .gallery-title`).textContent();
+    const [first, second] = [await titleOf(0), await titleOf(1)];
+    await app.openTile(0);
+    const heading = app.detail().locator('#detail-title');
+    expect(await heading.textContent()).toBe(first);
+    await app.page.keyboard.press('ArrowLeft');
+    await expect.poll(() => heading.textContent()).toBe(second);
+    await app.page.keyboard.press('ArrowRight');
+    await expect.poll(() => heading.textContent()).toBe(first);
+    await app.closeDetail();
+  });
+
   it('keeps a person’s title in its own direction inside the Arabic caption', async () => {
     const title = app.page.locator('#gallery-tile-0 .gallery-title');
     expect(await title.evaluate((element) => element.tagName)).toBe('BDI');

@@ -167,6 +167,7 @@ const I18N_CHECKED = [
   'renderer/features/credits/**',
   'renderer/features/settings/SyncSection.tsx',
   'renderer/features/scenes/**',
+  'renderer/features/gallery/**',
 ];
 const I18N_LITERALS = [
   'error',
@@ -174,12 +175,12 @@ const I18N_LITERALS = [
     mode: 'jsx-only',
     'jsx-attributes': {
       exclude: [
-        '^(className|style|type|key|id|role|name|value|htmlFor|href|src|alt-src|viewBox|d|fill|stroke.*|r|rx|ry|cx|cy|x|y|width|height|slot|lang|dir|autoComplete|inputMode|target|rel|tone|size|variant|method|tabIndex|locale|defaultLocale)$',
+        '^(className|style|type|key|id|role|name|value|htmlFor|href|src|alt-src|viewBox|d|fill|stroke.*|r|rx|ry|cx|cy|x|y|width|height|slot|lang|dir|autoComplete|inputMode|target|rel|tone|size|variant|method|tabIndex|locale|defaultLocale|testId|labelledBy)$',
         'data-.*',
         '^aria-(hidden|current|live|keyshortcuts|haspopup|controls|describedby|labelledby|expanded|pressed|selected)$',
       ],
     },
-    words: { exclude: ['^[0-9!-/:-@[-`{-~\\s—–·…×→←⟦⟧]+$', '^[A-Z_-]+$', '^(B|KB|MB|GB|TB)$', '^Cast Studio$'] },
+    words: { exclude: ['^[0-9!-/:-@[-`{-~\\s—–·…×→←⟦⟧★☆✓✕]+$', '^[A-Z_-]+$', '^(B|KB|MB|GB|TB)$', '^Cast Studio$'] },
   },
 ];
 

@@ -119,6 +119,18 @@ export class Formats {
   decimal(value: number): string {
     return this.oneDecimal.format(value);
   }
+
+  /** A catalog message in this locale, for words made outside React (a toast, a job's label). */
+  text(id: MessageId, values: Record<string, string | number> = {}): string {
+    return this.message(id, values);
+  }
+
+  /** A calendar month of the Gregorian calendar by name: "November", or "December 2025" with its year. */
+  monthOf(year: number, month: number, withYear: boolean): string {
+    const first = new Date(Date.UTC(year, month - 1, 1));
+    const options: Intl.DateTimeFormatOptions = withYear ? { month: 'long', year: 'numeric' } : { month: 'long' };
+    return this.intl.formatDate(first, { ...options, timeZone: 'UTC' });
+  }
 }
 
 function parseDate(iso: string | null | undefined): Date | null {

@@ -1,5 +1,6 @@
 import { Columns2, Download, FolderPlus, Star, StarOff, Trash, X } from 'lucide-react';
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useBulkStore } from './bulkStore.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
@@ -11,7 +12,9 @@ import { useSelectionStore } from './selectionStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { Menu } from '../../ui/primitives/index.ts';
-import { formatCount } from '../../ui/format.ts';
+import { useLocale } from '../../i18n/LanguageProvider.tsx';
+import { nameOrder } from './nameOrder.ts';
+import { SaidText, type Said } from './SaidText.tsx';
 
 /** The actions on what is selected, and the outcome of the last one. */
 export function BulkBar() {
@@ -24,6 +27,7 @@ export function BulkBar() {
   useEffect(() => {
     if (count >= 2 && !hintDone) doneWithHint();
   }, [count, hintDone, doneWithHint]);
+  const intl = useIntl();
 
   return (
     <div className="gallery-bulk">
@@ -33,9 +37,9 @@ export function BulkBar() {
         // A first-run hint: until it is put away or a selection of several is made. The grid keeps
         // the same words as its description for a screen reader (GalleryGrid.tsx).
         <p className="gallery-hint" data-testid="selection-hint">
-          <span>{SELECTION_HELP}</span>
+          <span>{intl.formatMessage({ id: SELECTION_HELP })}</span>
           <Button size="sm" variant="ghost" onClick={doneWithHint}>
-            Got it
+            {intl.formatMessage({ id: 'gallery.hint.gotIt' })}
           </Button>
         </p>
       )}
@@ -52,7 +56,13 @@ function SelectionActions({ ids }: { ids: string[] }) {
   const total = useGalleryStore((s) => s.total ?? 0);
   // A character's collection fills itself; only the user's own collections take items by hand.
   const allCollections = useCollectionsStore((s) => s.collections);
-  const collections = allCollections.filter((each) => each.characterId === null);
+  const locale = useLocale();
+  const intl = useIntl();
+  const collections = nameOrder(
+    allCollections.filter((each) => each.characterId === null),
+    (each) => each.name,
+    locale,
+  );
   const { running, setFavorite, addToCollection, exportItems, askDelete } = useBulkStore(
     useShallow((s) => ({
       running: s.running,
@@ -65,28 +75,28 @@ function SelectionActions({ ids }: { ids: string[] }) {
   const count = ids.length;
   const disabled = running !== null || busy;
   return (
-    <div className="gallery-bulk-actions" role="toolbar" aria-label="Selected items">
+    <div className="gallery-bulk-actions" role="toolbar" aria-label={intl.formatMessage({ id: 'gallery.bulk.label' })}>
       <strong className="gallery-bulk-count" data-testid="selection-count">
-        {formatCount(count)} selected
+        {intl.formatMessage({ id: 'gallery.bulk.selected' }, { count })}
       </strong>
       {count < total && (
         <Button size="sm" variant="ghost" onClick={() => void selectAllMatching()} disabled={disabled}>
-          Select all {formatCount(total)}
+          {intl.formatMessage({ id: 'gallery.bulk.selectAll' }, { total })}
         </Button>
       )}
       <Button size="sm" icon={<Star size={14} aria-hidden="true" />} onClick={() => void setFavorite(ids, true)} disabled={disabled}>
-        Favorite
+        {intl.formatMessage({ id: 'gallery.bulk.favorite' })}
       </Button>
       <Button size="sm" icon={<StarOff size={14} aria-hidden="true" />} onClick={() => void setFavorite(ids, false)} disabled={disabled}>
-        Unfavorite
+        {intl.formatMessage({ id: 'gallery.bulk.unfavorite' })}
       </Button>
       <Menu
-        label="Add to collection"
+        label={intl.formatMessage({ id: 'gallery.actions.addToCollection' })}
         variant="secondary"
         trigger={
           <>
             <FolderPlus size={14} aria-hidden="true" />
-            Add to collection…
+            {intl.formatMessage({ id: 'gallery.bulk.addToCollection' })}
           </>
         }
         actions={collections.map((each) => ({ id: each.id, label: each.name }))}
@@ -100,24 +110,24 @@ function SelectionActions({ ids }: { ids: string[] }) {
           onClick={() => void useCompareStore.getState().compare(ids)}
           disabled={disabled}
         >
-          Compare
+          {intl.formatMessage({ id: 'gallery.bulk.compare' })}
         </Button>
       )}
       <Button size="sm" icon={<Download size={14} aria-hidden="true" />} onClick={() => void exportItems(ids)} disabled={disabled}>
-        Export
+        {intl.formatMessage({ id: 'gallery.bulk.export' })}
       </Button>
       <Button size="sm" variant="danger" icon={<Trash size={14} aria-hidden="true" />} onClick={() => askDelete(ids)} disabled={disabled}>
-        Delete…
+        {intl.formatMessage({ id: 'gallery.bulk.delete' })}
       </Button>
       <Button size="sm" variant="ghost" icon={<X size={14} aria-hidden="true" />} onClick={clear}>
-        Clear selection
+        {intl.formatMessage({ id: 'gallery.bulk.clear' })}
       </Button>
     </div>
   );
 }
 
 /** What the last action is doing or did: its progress, its notice, its error. */
-function BulkStatus({ selectionError }: { selectionError: string | null }) {
+function BulkStatus({ selectionError }: { selectionError: Said | null }) {
   const { running, notice, error, dismiss, exporting, cancelExport } = useBulkStore(
     useShallow((s) => ({
       running: s.running,
@@ -128,33 +138,40 @@ function BulkStatus({ selectionError }: { selectionError: string | null }) {
       cancelExport: s.cancelExport,
     })),
   );
+  const intl = useIntl();
+  const shownError = error ?? selectionError;
   return (
     <>
       <div className="gallery-bulk-status" aria-live="polite">
-        {running && <span className="status-running">{running}</span>}
+        {running && (
+          <span className="status-running">
+            <SaidText said={running} />
+          </span>
+        )}
         {exporting && (
           <span className="gallery-export-progress" data-testid="export-progress">
-            <ProgressBar value={exporting.totalBytes > 0 ? exporting.bytes / exporting.totalBytes : null} label="Export progress" />
-            <span>
-              {formatCount(exporting.exported)} of {formatCount(exporting.total)} files
-            </span>
+            <ProgressBar
+              value={exporting.totalBytes > 0 ? exporting.bytes / exporting.totalBytes : null}
+              label={intl.formatMessage({ id: 'gallery.export.progress' })}
+            />
+            <span>{intl.formatMessage({ id: 'gallery.export.files' }, { done: exporting.exported, total: exporting.total })}</span>
             <Button size="sm" variant="ghost" onClick={() => void cancelExport()} disabled={exporting.cancelling}>
-              Cancel export
+              {intl.formatMessage({ id: 'gallery.export.cancel' })}
             </Button>
           </span>
         )}
         {!running && notice && (
           <span className="status-notice" data-testid="bulk-notice">
-            {notice}{' '}
+            <SaidText said={notice} />{' '}
             <button type="button" className="button-link" onClick={dismiss}>
-              Dismiss
+              {intl.formatMessage({ id: 'gallery.dismiss' })}
             </button>
           </span>
         )}
       </div>
-      {(error ?? selectionError) && (
+      {shownError && (
         <p className="field-error" role="alert">
-          {error ?? selectionError}
+          <SaidText said={shownError} />
         </p>
       )}
     </>

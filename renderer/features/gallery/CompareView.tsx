@@ -1,14 +1,17 @@
 import { Pause, Play, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { ModalDialog } from '../../ui/Dialog.tsx';
 import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
-import { formatDuration } from '../../ui/format.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { Slider, Tooltip } from '../../ui/primitives/index.ts';
 import { useCompareStore } from './compareStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS } from './itemLabels.ts';
+import { TimeLeftToRight } from './TimeLeftToRight.tsx';
 
 type View = { scale: number; x: number; y: number };
 const FIT: View = { scale: 1, x: 0, y: 0 };
@@ -30,6 +33,7 @@ const isPlayable = (item: LibraryItem) => item.kind === 'video' || item.kind ===
 export function CompareView() {
   const { open, items, close } = useCompareStore();
   const titleId = useId();
+  const intl = useIntl();
   // The gallery's newer record of an item (its media landing while the view is open) wins.
   const pages = useGalleryStore((s) => s.pages);
   const fresh = items.map((item) => {
@@ -44,8 +48,8 @@ export function CompareView() {
       {open && (
         <div className="compare-body">
           <header className="compare-header">
-            <h2 id={titleId}>Compare {fresh.length} items</h2>
-            <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+            <h2 id={titleId}>{intl.formatMessage({ id: 'gallery.compare.title' }, { count: fresh.length })}</h2>
+            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'gallery.close' })} onClick={close}>
               <X size={18} aria-hidden="true" />
             </button>
           </header>
@@ -63,6 +67,9 @@ function CompareContent({ items }: { items: readonly LibraryItem[] }) {
   const pictures = items.some((item) => !isPlayable(item));
   const playable = items.some(isPlayable);
   const drag = useRef<{ x: number; y: number } | null>(null);
+  const intl = useIntl();
+  const formats = useFormats();
+  const say = (id: MessageId) => intl.formatMessage({ id });
 
   const zoom = (factor: number) =>
     setView((current) => {
@@ -105,78 +112,92 @@ function CompareContent({ items }: { items: readonly LibraryItem[] }) {
                 onKeyDownCapture={() => clock.lead(at)}
               >
                 {!src ? (
-                  <p className="compare-note">Not on this computer yet: it is being downloaded now.</p>
+                  <p className="compare-note">{say('gallery.compare.notHere')}</p>
                 ) : isPlayable(item) ? (
-                  <MediaPlayer
-                    kind={item.kind === 'audio' ? 'audio' : 'video'}
-                    src={src}
-                    label={item.title}
-                    className="compare-player"
-                    testId={COMPARE_PLAYER}
-                  />
+                  <TimeLeftToRight>
+                    <MediaPlayer
+                      kind={item.kind === 'audio' ? 'audio' : 'video'}
+                      src={src}
+                      label={item.title}
+                      className="compare-player"
+                      testId={COMPARE_PLAYER}
+                    />
+                  </TimeLeftToRight>
                 ) : (
                   <img src={src} alt={item.title} draggable={false} style={{ transform }} data-compare-image />
                 )}
               </div>
               <figcaption>
-                <span className="compare-kind">{KIND_LABELS[item.kind]}</span> {item.title}
+                <span className="compare-kind">{say(KIND_LABELS[item.kind])}</span> <bdi>{item.title}</bdi>
               </figcaption>
             </figure>
           );
         })}
       </div>
       <div className="compare-controls">
-        {pictures && (
-          <div className="compare-zoom" role="group" aria-label="Zoom, all pictures together">
-            <Tooltip content="Zoom out">
-              <button type="button" className="icon-button" aria-label="Zoom out" onClick={() => zoom(1 / 1.5)}>
-                <ZoomOut size={18} aria-hidden="true" />
-              </button>
-            </Tooltip>
-            <output className="compare-scale" data-testid="compare-scale">
-              {Math.round(view.scale * 100)}%
-            </output>
-            <Tooltip content="Zoom in">
-              <button type="button" className="icon-button" aria-label="Zoom in" onClick={() => zoom(1.5)}>
-                <ZoomIn size={18} aria-hidden="true" />
-              </button>
-            </Tooltip>
-            <button type="button" className="button button-ghost button-sm" onClick={() => setView(FIT)}>
-              Fit
-            </button>
-          </div>
-        )}
+        {pictures && <ZoomControls scale={view.scale} zoom={zoom} fit={() => setView(FIT)} />}
         {playable && (
-          <div className="compare-transport" role="group" aria-label="Playback, all together">
-            <Tooltip content={clock.playing ? 'Pause all' : 'Play all'}>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={clock.playing ? 'Pause all' : 'Play all'}
-                onClick={clock.playing ? clock.pause : clock.play}
-                data-testid="compare-play"
-              >
-                {clock.playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
-              </button>
-            </Tooltip>
-            <Slider
-              className="compare-scrub"
-              label="Position, all together"
-              value={clock.time}
-              min={0}
-              max={Math.max(clock.duration, 0.01)}
-              step={0.05}
-              valueText={`${formatDuration(clock.time)} of ${formatDuration(clock.duration)}`}
-              onChange={clock.seek}
-              data-testid="compare-scrub"
-            />
-            <span className="compare-time">
-              {formatDuration(clock.time)} / {formatDuration(clock.duration)}
-            </span>
-          </div>
+          <TimeLeftToRight>
+            <div className="compare-transport" role="group" aria-label={say('gallery.compare.playback')}>
+              <Tooltip content={say(clock.playing ? 'gallery.compare.pauseAll' : 'gallery.compare.playAll')}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={say(clock.playing ? 'gallery.compare.pauseAll' : 'gallery.compare.playAll')}
+                  onClick={clock.playing ? clock.pause : clock.play}
+                  data-testid="compare-play"
+                >
+                  {clock.playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
+                </button>
+              </Tooltip>
+              <Slider
+                className="compare-scrub"
+                label={say('gallery.compare.position')}
+                value={clock.time}
+                min={0}
+                max={Math.max(clock.duration, 0.01)}
+                step={0.05}
+                valueText={intl.formatMessage(
+                  { id: 'gallery.compare.timeOf' },
+                  { time: formats.duration(clock.time), duration: formats.duration(clock.duration) },
+                )}
+                onChange={clock.seek}
+                data-testid="compare-scrub"
+              />
+              <span className="compare-time">
+                {formats.duration(clock.time)} / {formats.duration(clock.duration)}
+              </span>
+            </div>
+          </TimeLeftToRight>
         )}
       </div>
     </>
+  );
+}
+
+/** The zoom shared by every picture: out, its scale, in, and back to fit. */
+function ZoomControls({ scale, zoom, fit }: { scale: number; zoom: (factor: number) => void; fit: () => void }) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  return (
+    <div className="compare-zoom" role="group" aria-label={say('gallery.compare.zoomGroup')}>
+      <Tooltip content={say('gallery.compare.zoomOut')}>
+        <button type="button" className="icon-button" aria-label={say('gallery.compare.zoomOut')} onClick={() => zoom(1 / 1.5)}>
+          <ZoomOut size={18} aria-hidden="true" />
+        </button>
+      </Tooltip>
+      <output className="compare-scale" data-testid="compare-scale">
+        {intl.formatNumber(Math.round(scale * 100) / 100, { style: 'percent' })}
+      </output>
+      <Tooltip content={say('gallery.compare.zoomIn')}>
+        <button type="button" className="icon-button" aria-label={say('gallery.compare.zoomIn')} onClick={() => zoom(1.5)}>
+          <ZoomIn size={18} aria-hidden="true" />
+        </button>
+      </Tooltip>
+      <button type="button" className="button button-ghost button-sm" onClick={fit}>
+        {say('gallery.zoom.fit')}
+      </button>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
@@ -18,7 +19,11 @@ import { ModalDialog } from '../../ui/Dialog.tsx';
 import { Tooltip } from '../../ui/primitives/index.ts';
 import { priceBlocks, priceNote } from '../../ui/priceNote.ts';
 import { SendAnotherPrompt, useSendGuard } from '../../ui/SendAnother.tsx';
-import { creditsText, formatCount, formatDateTime, formatDuration } from '../../ui/format.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
+import { useFormats, useLocale } from '../../i18n/LanguageProvider.tsx';
+import type { Formats } from '../../i18n/format.ts';
+import { isRightToLeft } from '../../i18n/locales.ts';
+import { SaidText } from './SaidText.tsx';
 
 /** The quick look (Space) and the detail view (Enter) of one library item, as a modal dialog. */
 export function DetailView() {
@@ -26,6 +31,9 @@ export function DetailView() {
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const online = useConnectionStore((s) => s.connection?.online ?? true);
   const dialog = useRef<HTMLDialogElement | null>(null);
+  const intl = useIntl();
+  // The next item is the one after in reading order: to the left in Arabic.
+  const rightToLeft = isRightToLeft(useLocale());
 
   // The quick look takes the keys itself (Space closes it, Enter opens the details), so the
   // dialog holds the focus rather than its first button.
@@ -56,8 +64,8 @@ export function DetailView() {
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     const target = event.target as HTMLElement;
     if (['INPUT', 'TEXTAREA', 'SELECT', 'VIDEO', 'AUDIO'].includes(target.tagName) || target.getAttribute('role') === 'slider') return;
-    if (event.key === 'ArrowRight') step(1);
-    else if (event.key === 'ArrowLeft') step(-1);
+    if (event.key === 'ArrowRight') step(rightToLeft ? -1 : 1);
+    else if (event.key === 'ArrowLeft') step(rightToLeft ? 1 : -1);
     else if (event.key === ' ' && mode === 'preview' && target.tagName !== 'BUTTON') close();
     else if (event.key === 'Enter' && mode === 'preview' && item && target.tagName !== 'BUTTON') open(item, 'full');
     else return;
@@ -78,15 +86,22 @@ export function DetailView() {
       {item && (
         <div className="detail-layout">
           <header className="detail-header">
-            <h2 id="detail-title">{item.title}</h2>
-            <span className="badge">{KIND_LABELS[item.kind]}</span>
-            {statusBadge(item) && <span className={`badge tone-${statusBadge(item)?.tone}`}>{statusBadge(item)?.label}</span>}
+            <h2 id="detail-title">
+              <bdi>{item.title}</bdi>
+            </h2>
+            <span className="badge">{intl.formatMessage({ id: KIND_LABELS[item.kind] })}</span>
+            <StatusBadge item={item} />
             {mode === 'preview' && (
               <Button size="sm" variant="ghost" onClick={() => open(item, 'full')}>
-                Details
+                {intl.formatMessage({ id: 'gallery.detail.details' })}
               </Button>
             )}
-            <button type="button" className="icon-button detail-close" onClick={close} aria-label="Close">
+            <button
+              type="button"
+              className="icon-button detail-close"
+              onClick={close}
+              aria-label={intl.formatMessage({ id: 'gallery.close' })}
+            >
               ✕
             </button>
           </header>
@@ -102,8 +117,15 @@ export function DetailView() {
   );
 }
 
+function StatusBadge({ item }: { item: LibraryItem }) {
+  const intl = useIntl();
+  const status = statusBadge(item);
+  return status ? <span className={`badge tone-${status.tone}`}>{intl.formatMessage({ id: status.label })}</span> : null;
+}
+
 function DetailInfo({ item }: { item: LibraryItem }) {
   const { notice, error, close } = useDetailStore(useShallow((s) => ({ notice: s.notice, error: s.error, close: s.close })));
+  const intl = useIntl();
 
   const vary = () => {
     if (!item.characterId || item.kind === 'audio' || item.kind === 'character_create') return;
@@ -123,9 +145,11 @@ function DetailInfo({ item }: { item: LibraryItem }) {
       <div className="detail-actions">
         <RunAgainActions item={item} />
         {item.characterId && (item.kind === 'image' || item.kind === 'video' || item.kind === 'talk') && (
-          <Button onClick={vary}>Vary…</Button>
+          <Button onClick={vary}>{intl.formatMessage({ id: 'gallery.detail.vary' })}</Button>
         )}
-        {isFinished(item) && item.kind !== 'audio' && <Button onClick={useAsReference}>Use as reference</Button>}
+        {isFinished(item) && item.kind !== 'audio' && (
+          <Button onClick={useAsReference}>{intl.formatMessage({ id: 'gallery.actions.useAsReference' })}</Button>
+        )}
         <FileActions item={item} />
         <Button
           onClick={() =>
@@ -135,7 +159,8 @@ function DetailInfo({ item }: { item: LibraryItem }) {
               .then(() => useDetailStore.getState().refreshItem({ ...item, favorite: !item.favorite }))
           }
         >
-          {item.favorite ? '★ Unfavorite' : '☆ Favorite'}
+          {item.favorite ? '★ ' : '☆ '}
+          {intl.formatMessage({ id: item.favorite ? 'gallery.detail.unfavorite' : 'gallery.detail.favorite' })}
         </Button>
         <Button
           variant="danger"
@@ -144,13 +169,13 @@ function DetailInfo({ item }: { item: LibraryItem }) {
             useBulkStore.getState().askDelete([item.id]);
           }}
         >
-          Delete…
+          {intl.formatMessage({ id: 'gallery.bulk.delete' })}
         </Button>
       </div>
       <div aria-live="polite">
         {notice && (
           <p className="status-notice" data-testid="detail-notice">
-            {notice}
+            <SaidText said={notice} />
           </p>
         )}
       </div>
@@ -166,6 +191,9 @@ function DetailInfo({ item }: { item: LibraryItem }) {
 /** What the item is: its prompt, and the facts of how and when it was made. */
 function DetailFacts({ item }: { item: LibraryItem }) {
   const online = useConnectionStore((s) => s.connection?.online ?? true);
+  const intl = useIntl();
+  const formats = useFormats();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const options = Object.entries(item.options).filter(
     ([key, value]) => value !== null && value !== undefined && value !== '' && !HIDDEN_OPTIONS.has(key) && !key.endsWith('_id'),
   );
@@ -173,31 +201,37 @@ function DetailFacts({ item }: { item: LibraryItem }) {
     <>
       {item.prompt && (
         <section>
-          <h3>{item.kind === 'audio' ? 'Speech text' : 'Prompt'}</h3>
-          <p className="detail-prompt">{item.prompt}</p>
+          <h3>{say(item.kind === 'audio' ? 'gallery.detail.speechText' : 'gallery.detail.prompt')}</h3>
+          <p className="detail-prompt" dir="auto">
+            {item.prompt}
+          </p>
         </section>
       )}
       <dl className="detail-facts">
         {item.characterName && (
           <>
-            <dt>Character</dt>
-            <dd>{item.characterName}</dd>
+            <dt>{say('gallery.detail.character')}</dt>
+            <dd>
+              <bdi>{item.characterName}</bdi>
+            </dd>
           </>
         )}
-        <dt>Model</dt>
-        <dd>{item.model ?? 'Default'}</dd>
-        <dt>Credits charged</dt>
-        <dd data-testid="detail-credits">{item.creditsUsed === null ? '—' : formatCount(item.creditsUsed)}</dd>
-        <dt>Created</dt>
-        <dd>{formatDateTime(item.createdAt)}</dd>
-        <dt>Finished</dt>
-        <dd>{formatDateTime(item.completedAt)}</dd>
-        <dt>On this computer</dt>
-        <dd>{item.downloaded ? 'Yes' : online ? 'Not yet' : 'Not yet — downloads when back online'}</dd>
+        <dt>{say('gallery.detail.model')}</dt>
+        <dd>{item.model ? <bdi>{item.model}</bdi> : say('gallery.detail.defaultModel')}</dd>
+        <dt>{say('gallery.detail.credits')}</dt>
+        <dd data-testid="detail-credits">{item.creditsUsed === null ? '—' : formats.number(item.creditsUsed)}</dd>
+        <dt>{say('gallery.detail.created')}</dt>
+        <dd>{formats.dateTimeOf(item.createdAt)}</dd>
+        <dt>{say('gallery.detail.finished')}</dt>
+        <dd>{formats.dateTimeOf(item.completedAt)}</dd>
+        <dt>{say('gallery.detail.local')}</dt>
+        <dd>{say(item.downloaded ? 'gallery.detail.yes' : online ? 'gallery.detail.notYet' : 'gallery.detail.notYetOffline')}</dd>
         {options.map(([key, value]) => (
           <div key={key} className="detail-option">
-            <dt>{optionLabel(key)}</dt>
-            <dd>{optionValue(key, value)}</dd>
+            <dt>{optionLabel(key, intl)}</dt>
+            <dd>
+              <bdi>{optionValue(key, value, intl, formats)}</bdi>
+            </dd>
           </div>
         ))}
       </dl>
@@ -223,7 +257,16 @@ function RunAgainActions({ item }: { item: LibraryItem }) {
   const noteId = useId();
   const guard = useSendGuard(!(submitting || pricing || held !== null));
   const online = useConnectionStore((s) => s.connection?.online ?? true);
+  const intl = useIntl();
+  const formats = useFormats();
   if (runAgainRequest(item) === null) return null;
+  const label = submitting
+    ? intl.formatMessage({ id: 'gallery.runAgain.queuing' })
+    : pricing
+      ? intl.formatMessage({ id: 'gallery.runAgain.pricing' })
+      : price
+        ? intl.formatMessage({ id: 'gallery.runAgain.priced' }, { credits: formats.credits(price.credits) })
+        : intl.formatMessage({ id: 'gallery.runAgain' });
   return (
     <>
       <Button
@@ -234,10 +277,10 @@ function RunAgainActions({ item }: { item: LibraryItem }) {
         data-testid="run-again"
         data-held={held ?? undefined}
       >
-        {submitting ? 'Queuing…' : pricing ? 'Run again · pricing…' : price ? `Run again · ${creditsText(price.credits)}` : 'Run again'}
+        {label}
       </Button>
-      <SendAnotherPrompt guard={guard} what="this item again" />
-      {!online && <p className="muted">Offline: Run again waits in the queue and is priced and sent when the connection returns.</p>}
+      <SendAnotherPrompt guard={guard} what={intl.formatMessage({ id: 'gallery.runAgain.what' })} />
+      {!online && <p className="muted">{intl.formatMessage({ id: 'gallery.runAgain.offline' })}</p>}
       {note && (
         <div className={`price-note price-note-${note.tone}`} data-price-note={held ?? note.tone}>
           <p id={noteId} role={note.tone === 'hint' ? undefined : 'status'}>
@@ -246,7 +289,9 @@ function RunAgainActions({ item }: { item: LibraryItem }) {
           </p>
           {note.action === 'checkApproval' || note.action === 'checkBalance' ? (
             <Button size="sm" variant="secondary" onClick={() => void recheckPrice()} data-action={note.action}>
-              {note.action === 'checkApproval' ? 'Check approval' : 'Check balance'}
+              {intl.formatMessage({
+                id: note.action === 'checkApproval' ? 'gallery.runAgain.checkApproval' : 'gallery.runAgain.checkBalance',
+              })}
             </Button>
           ) : null}
         </div>
@@ -263,36 +308,37 @@ function FileActions({ item }: { item: LibraryItem }) {
   const desktop = useAppInfoStore((s) => s.info?.host === 'electron');
   const mediaSrc = item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
   const download = mediaSrc ? `${mediaSrc}?download=${encodeURIComponent(fileNameOf(item))}` : null;
+  const intl = useIntl();
+  const saveAsLabel = intl.formatMessage({ id: 'gallery.file.saveAs' });
+  const dragHint = intl.formatMessage({ id: 'gallery.file.dragHint' });
   return (
     <>
       {desktop ? (
-        <Tooltip content={DRAG_HINT}>
+        <Tooltip content={dragHint}>
           <Button onClick={() => void saveAs()} disabled={!item.downloaded}>
-            Save as…
+            {saveAsLabel}
           </Button>
         </Tooltip>
       ) : download ? (
         // The browser host: a browser download, saved where the browser saves (the host answers
         // this link with Content-Disposition: attachment).
-        <Tooltip content={DRAG_HINT}>
+        <Tooltip content={dragHint}>
           <a className="button button-secondary" href={download} download={fileNameOf(item)} data-action="save-as">
-            Save as…
+            {saveAsLabel}
           </a>
         </Tooltip>
       ) : (
-        <Button disabled>Save as…</Button>
+        <Button disabled>{saveAsLabel}</Button>
       )}
       {/* Only the desktop shell can open a file manager; the browser host has nothing to show. */}
       {desktop && (
         <Button onClick={() => void showInFolder()} disabled={!item.downloaded}>
-          Show in folder
+          {intl.formatMessage({ id: 'gallery.file.showInFolder' })}
         </Button>
       )}
     </>
   );
 }
-
-const DRAG_HINT = 'Or drag the media out to save it as a file in another app or folder.';
 
 /** Options that are plumbing rather than choices (URLs of inputs, ids). */
 const HIDDEN_OPTIONS = new Set([
@@ -305,18 +351,34 @@ const HIDDEN_OPTIONS = new Set([
   'input_image',
   'reference_audio',
 ]);
-const OPTION_LABELS: Record<string, string> = { hd: 'HD', aspect_ratio: 'Aspect ratio', duration_seconds: 'Duration' };
+/** The options the studio names in words; any other is shown by its key, as the service names it. */
+const OPTION_LABELS: Record<string, MessageId> = {
+  hd: 'gallery.detail.option.hd',
+  aspect_ratio: 'gallery.detail.option.aspectRatio',
+  duration: 'gallery.detail.option.duration',
+  duration_seconds: 'gallery.detail.option.duration',
+  seed: 'gallery.detail.option.seed',
+  emotion: 'gallery.detail.option.emotion',
+  speed: 'gallery.detail.option.speed',
+  fps: 'gallery.detail.option.fps',
+  resolution: 'gallery.detail.option.resolution',
+  style: 'gallery.detail.option.style',
+  image_mode: 'gallery.detail.option.imageMode',
+  include_character: 'gallery.detail.option.includeCharacter',
+};
 /** Options that are a length of time in seconds, shown as a clock (0:04). */
 const DURATION_OPTIONS = new Set(['duration', 'duration_seconds']);
 
-function optionLabel(key: string): string {
-  const words = OPTION_LABELS[key] ?? key.replace(/_/g, ' ');
+function optionLabel(key: string, intl: IntlShape): string {
+  const id = OPTION_LABELS[key];
+  if (id) return intl.formatMessage({ id });
+  const words = key.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function optionValue(key: string, value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (DURATION_OPTIONS.has(key) && typeof value === 'number') return formatDuration(value);
+function optionValue(key: string, value: unknown, intl: IntlShape, formats: Formats): string {
+  if (typeof value === 'boolean') return intl.formatMessage({ id: value ? 'gallery.detail.yes' : 'gallery.detail.no' });
+  if (DURATION_OPTIONS.has(key) && typeof value === 'number') return formats.duration(value);
   if (typeof value === 'string') return value;
   // Options come from JSON: what is not a string reads as its JSON (numbers, null, lists).
   return JSON.stringify(value) ?? '';

@@ -1,4 +1,5 @@
 import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
@@ -10,7 +11,9 @@ import { useToastStore } from '../../stores/toastStore.ts';
 import { useBulkStore } from './bulkStore.ts';
 import { isFinished } from './itemLabels.ts';
 import { carriesTiles, droppedTileIds, endTileDrag } from './tileDrag.ts';
-import { formatCount } from '../../ui/format.ts';
+import { useFormats, useLocale } from '../../i18n/LanguageProvider.tsx';
+import { currentFormats } from '../../i18n/currentLocale.ts';
+import { nameOrder } from './nameOrder.ts';
 
 /**
  * All items, favorites and the collections (one per character appears by itself). Tiles dragged
@@ -23,8 +26,11 @@ export function GalleryCollections() {
     useShallow((s) => ({ favorites: s.filter.favorites === true, collectionId: s.filter.collectionId, setFilter: s.setFilter })),
   );
   const [dropTarget, setDropTarget] = useState<string | null>(null);
-  const own = collections.filter((each) => each.characterId === null);
-  const characters = collections.filter((each) => each.characterId !== null);
+  const intl = useIntl();
+  const locale = useLocale();
+  const byName = (list: typeof collections) => nameOrder(list, (each) => each.name, locale);
+  const own = byName(collections.filter((each) => each.characterId === null));
+  const characters = byName(collections.filter((each) => each.characterId !== null));
   const showAll = !favorites && !collectionId;
   const drop = { dropTarget, setDropTarget };
   const ofCollection = (each: (typeof collections)[number]) => ({
@@ -36,24 +42,24 @@ export function GalleryCollections() {
   });
 
   return (
-    <nav className="gallery-collections" aria-label="Collections">
+    <nav className="gallery-collections" aria-label={intl.formatMessage({ id: 'gallery.collections.label' })}>
       <ul>
         <CollectionEntry
           {...drop}
           id="all"
-          label="All items"
+          label={intl.formatMessage({ id: 'gallery.collections.all' })}
           current={showAll}
           onClick={() => setFilter({ favorites: undefined, collectionId: undefined })}
         />
         <CollectionEntry
           {...drop}
           id="favorites"
-          label="★ Favorites"
+          label={`★ ${intl.formatMessage({ id: 'gallery.collections.favorites' })}`}
           current={favorites}
           onClick={() => setFilter({ favorites: true, collectionId: undefined })}
         />
       </ul>
-      <h2 className="collection-heading">Collections</h2>
+      <h2 className="collection-heading">{intl.formatMessage({ id: 'gallery.collections.label' })}</h2>
       <ul>
         {own.map((each) => (
           <CollectionEntry
@@ -63,7 +69,7 @@ export function GalleryCollections() {
             onDropIds={(ids) => void useBulkStore.getState().addToCollection(each.id, ids)}
           />
         ))}
-        {own.length === 0 && <li className="collection-empty">None yet</li>}
+        {own.length === 0 && <li className="collection-empty">{intl.formatMessage({ id: 'gallery.collections.none' })}</li>}
       </ul>
       <NewCollection />
       {error && (
@@ -73,7 +79,7 @@ export function GalleryCollections() {
       )}
       {characters.length > 0 && (
         <>
-          <h2 className="collection-heading">Characters</h2>
+          <h2 className="collection-heading">{intl.formatMessage({ id: 'gallery.collections.characters' })}</h2>
           <ul>
             {characters.map((each) => (
               <CollectionEntry
@@ -104,6 +110,7 @@ type CollectionEntryProps = {
 };
 
 function CollectionEntry({ id: key, label, current, onClick, count, onDropIds, dropTarget, setDropTarget }: CollectionEntryProps) {
+  const formats = useFormats();
   return (
     <li>
       <button
@@ -128,8 +135,8 @@ function CollectionEntry({ id: key, label, current, onClick, count, onDropIds, d
           if (ids.length > 0) onDropIds(ids);
         }}
       >
-        <span className="collection-name">{label}</span>
-        {count !== undefined && <span className="collection-count">{formatCount(count)}</span>}
+        <bdi className="collection-name">{label}</bdi>
+        {count !== undefined && <span className="collection-count">{formats.number(count)}</span>}
       </button>
     </li>
   );
@@ -140,6 +147,7 @@ function NewCollection() {
   const create = useCollectionsStore((s) => s.create);
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
+  const intl = useIntl();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
@@ -152,23 +160,23 @@ function NewCollection() {
   if (!adding)
     return (
       <Button size="sm" variant="ghost" className="collection-add" onClick={() => setAdding(true)}>
-        + New collection
+        {intl.formatMessage({ id: 'gallery.collections.new' })}
       </Button>
     );
   return (
     <form className="collection-form" onSubmit={(event) => void submit(event)}>
       <label>
-        <span className="visually-hidden">New collection name</span>
+        <span className="visually-hidden">{intl.formatMessage({ id: 'gallery.collections.nameLabel' })}</span>
         <input
           value={name}
           maxLength={APP_NAME_LIMITS.collectionName}
-          placeholder="Collection name"
+          placeholder={intl.formatMessage({ id: 'gallery.collections.namePlaceholder' })}
           onChange={(event) => setName(event.target.value)}
           autoFocus
         />
       </label>
       <Button type="submit" size="sm" disabled={!name.trim()}>
-        Add
+        {intl.formatMessage({ id: 'gallery.collections.add' })}
       </Button>
     </form>
   );
@@ -185,5 +193,5 @@ async function referenceForCharacter(characterId: string, ids: readonly string[]
       return;
     }
   }
-  useToastStore.getState().show('Only a finished picture or video can be a reference: drop one of those on the character.');
+  useToastStore.getState().show(currentFormats().text('gallery.collections.referenceRefused'));
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
@@ -13,11 +14,14 @@ import { useGalleryViewStore } from './galleryViewStore.ts';
 import { tileId } from './GalleryTile.tsx';
 import { gridSelection, useGridKeys } from './gridKeys.ts';
 import { indexNear, useGridSize, useRevealFocus, useScrollAnchoring, useTopOnNewFilter } from './gridScroll.ts';
+import type { DateGroup } from './dateGroups.ts';
 import { ItemShapes, rememberNaturalSize } from './itemShapes.ts';
 import { afterLead, computeJustifiedLayout, rowWindow } from './justifiedLayout.ts';
 import { SELECTION_HELP } from './itemLabels.ts';
 import { searchWords } from './SearchHighlight.tsx';
 import { useSelectionStore } from './selectionStore.ts';
+import { useLocale } from '../../i18n/LanguageProvider.tsx';
+import { isRightToLeft } from '../../i18n/locales.ts';
 
 /**
  * The library as virtualized justified rows under date headers. Only the rows in view (plus one
@@ -59,11 +63,15 @@ export function GalleryGrid() {
   const filterKey = useGalleryStore((s) => s.filter);
 
   const count = total ?? 0;
+  const intl = useIntl();
+  const locale = useLocale();
   // One set of shapes per answered result set; until a new filter answers, the old rows stay.
   // (Both keys move only with an answer, in one render: the new page is never read into the old shapes.)
-  const shapes = useMemo(() => new ItemShapes(count), [shownEpoch, count]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Another language names the date groups anew.
+  const shapes = useMemo(() => new ItemShapes(count, new Date(), locale), [shownEpoch, count, locale]); // eslint-disable-line react-hooks/exhaustive-deps
   const { placeholders, following, now } = useWorkInFlight(answered);
-  const { layout, bumpShapes } = useGridLayout(shapes, pages, placeholders, size.width, rowHeight);
+  const today = useMemo(() => ({ key: 'today', label: intl.formatMessage({ id: 'gallery.group.today' }) }), [intl]);
+  const { layout, bumpShapes } = useGridLayout(shapes, pages, placeholders, size.width, rowHeight, today);
   const lead = placeholders.length;
 
   const window_ = rowWindow(layout, scrollTop, size.height);
@@ -75,7 +83,7 @@ export function GalleryGrid() {
   }, [firstIndex, lastIndex, size.height, showRange, epoch]);
   useTopOnNewFilter(scroller, filterKey, setScrollTop, setFocus);
   const revealRef = useRevealFocus(scroller, { focus, count, layout, height: size.height });
-  const onKeyDown = useGridKeys({ selection, layout, count, height: size.height, itemAt, revealRef });
+  const onKeyDown = useGridKeys({ selection, layout, count, height: size.height, itemAt, revealRef, rightToLeft: isRightToLeft(locale) });
 
   // The scroll position is read once per scroll event and rendered only when it moves the rows:
   // when the spacer is not capped a row's top does not depend on scrollTop, so most events change
@@ -116,13 +124,13 @@ export function GalleryGrid() {
   return (
     <>
       <p id={GRID_HELP_ID} className="visually-hidden">
-        {SELECTION_HELP}
+        {intl.formatMessage({ id: SELECTION_HELP })}
       </p>
       <div
         ref={scroller}
         className="gallery-scroller"
         role="grid"
-        aria-label="Library"
+        aria-label={intl.formatMessage({ id: 'gallery.grid.label' })}
         aria-describedby={GRID_HELP_ID}
         aria-multiselectable="true"
         aria-rowcount={layout.rowCount}
@@ -162,6 +170,7 @@ function useGridLayout(
   placeholders: Placeholder[],
   width: number,
   rowHeight: number,
+  today: DateGroup,
 ) {
   const [shapeVersion, bumpShapes] = useReducer((version: number) => version + 1, 0);
   // The layout changes with the placeholders' number and shapes only, not with each tick of their clocks.
@@ -175,13 +184,13 @@ function useGridLayout(
         count: lead.length + shapes.count,
         rowHeight,
         ratioAt: (at) => (at < lead.length ? (lead[at] ?? 1) : shapes.ratioAt(at - lead.length)),
-        groupAt: (at) => (at < lead.length ? TODAY : shapes.groupAt(at - lead.length)),
+        groupAt: (at) => (at < lead.length ? today : shapes.groupAt(at - lead.length)),
         knownEnd: lead.length + shapes.knownEnd,
       });
       // Everything below counts in items; the placeholders are the indexes before 0.
       return afterLead(laid, lead.length);
     },
-    [shapes, filled, width, rowHeight, shapeVersion, leadKey], // eslint-disable-line react-hooks/exhaustive-deps
+    [shapes, filled, width, rowHeight, shapeVersion, leadKey, today], // eslint-disable-line react-hooks/exhaustive-deps
   );
   return { layout, bumpShapes };
 }
@@ -214,7 +223,6 @@ function useTileCallbacks(
 
 /** The grid's description: how to select and open, whether or not the first-run hint is still shown. */
 const GRID_HELP_ID = 'gallery-grid-help';
-const TODAY = { key: 'today', label: 'Today' };
 const NONE: Placeholder[] = [];
 const isEmpty = (record: Record<string, unknown>) => Object.keys(record).length === 0;
 

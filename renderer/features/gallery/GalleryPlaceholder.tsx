@@ -1,9 +1,10 @@
 import { CircleX, ListTodo, X } from 'lucide-react';
 import type { KeyboardEvent, SyntheticEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { useJobsInFlightStore } from '../../stores/jobsInFlight.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
-import { formatDate } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { Tooltip } from '../../ui/primitives/index.ts';
 import { WorkProgress } from '../../ui/WorkStatus.tsx';
 import type { Placeholder } from './galleryPlaceholders.ts';
@@ -31,6 +32,8 @@ export function GalleryPlaceholder({ placeholder, column, width, thumbHeight, no
   const { job, kind } = placeholder;
   const prompt = job.prompt?.trim() || job.title;
   const failed = job.state === 'failed';
+  const intl = useIntl();
+  const formats = useFormats();
   return (
     <div
       role="gridcell"
@@ -43,7 +46,7 @@ export function GalleryPlaceholder({ placeholder, column, width, thumbHeight, no
     >
       <div className="gallery-thumb" style={{ height: thumbHeight }}>
         <div className={`gallery-placeholder-media kind-${kind}`} aria-hidden="true" />
-        <span className="badge gallery-kind">{KIND_LABELS[kind]}</span>
+        <span className="badge gallery-kind">{intl.formatMessage({ id: KIND_LABELS[kind] })}</span>
         {failed ? (
           <FailedActions job={job} />
         ) : (
@@ -53,38 +56,50 @@ export function GalleryPlaceholder({ placeholder, column, width, thumbHeight, no
         )}
       </div>
       <div className="gallery-caption">
-        <span className="gallery-title" title={prompt}>
+        <bdi className="gallery-title" title={prompt}>
           {prompt}
-        </span>
+        </bdi>
         {/* Where the job is stands on the bar; the caption reads as an item's does. */}
-        <span className="gallery-meta">{failed ? (job.error?.message ?? 'It failed.') : formatDate(job.createdAt)}</span>
+        <span className="gallery-meta">
+          {failed ? (job.error?.message ?? intl.formatMessage({ id: 'gallery.placeholder.failed' })) : formats.dateOf(job.createdAt)}
+        </span>
       </div>
     </div>
   );
 }
 
 function FailedActions({ job }: { job: Job }) {
+  const intl = useIntl();
+  const openQueue = intl.formatMessage({ id: 'gallery.placeholder.openQueue' });
+  const dismiss = intl.formatMessage({ id: 'gallery.dismiss' });
   return (
     <>
-      <span className="gallery-status is-failed" data-status="failed" role="img" aria-label="Failed">
+      <span
+        className="gallery-status is-failed"
+        data-status="failed"
+        role="img"
+        aria-label={intl.formatMessage({ id: 'gallery.badge.failed' })}
+      >
         <CircleX size={18} aria-hidden="true" />
       </span>
-      <div className="tile-actions" role="group" aria-label="Failed generation" onClick={keep} onKeyDown={keep} onMouseDown={keep}>
-        <Tooltip content="Open the queue">
-          <button
-            type="button"
-            className="tile-action"
-            aria-label="Open the queue"
-            onClick={() => useNavigationStore.getState().go('queue')}
-          >
+      <div
+        className="tile-actions"
+        role="group"
+        aria-label={intl.formatMessage({ id: 'gallery.placeholder.actions' })}
+        onClick={keep}
+        onKeyDown={keep}
+        onMouseDown={keep}
+      >
+        <Tooltip content={openQueue}>
+          <button type="button" className="tile-action" aria-label={openQueue} onClick={() => useNavigationStore.getState().go('queue')}>
             <ListTodo size={16} aria-hidden="true" />
           </button>
         </Tooltip>
-        <Tooltip content="Dismiss">
+        <Tooltip content={dismiss}>
           <button
             type="button"
             className="tile-action"
-            aria-label="Dismiss"
+            aria-label={dismiss}
             onClick={() => useJobsInFlightStore.getState().dismiss(job.id)}
           >
             <X size={16} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useJobsInFlightStore } from '../../stores/jobsInFlight.ts';
@@ -22,7 +23,6 @@ import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { useSelectionStore } from './selectionStore.ts';
 import './gallery.css';
 import { Button } from '../../ui/Button.tsx';
-import { formatCountOf } from '../../ui/format.ts';
 
 for (const store of [
   useGalleryStore,
@@ -46,6 +46,8 @@ export function GalleryScreen() {
   // A first generation on its way shows as a placeholder tile, not as an empty library.
   const generating = useJobsInFlightStore((s) => Object.values(s.jobs).some((job) => job.kind === 'generation.create'));
   const viewsMounted = useViewsMounted();
+  const intl = useIntl();
+  const deleting = pendingDelete?.length ?? 0;
 
   useEffect(() => {
     if (!useAppInfoStore.getState().info) void useAppInfoStore.getState().load();
@@ -73,11 +75,11 @@ export function GalleryScreen() {
   return (
     <section className="gallery-screen" aria-labelledby="gallery-heading">
       <h1 id="gallery-heading" className="visually-hidden">
-        Gallery
+        {intl.formatMessage({ id: 'nav.screen.gallery' })}
       </h1>
       <GalleryCollections />
       <div className="gallery-main">
-        <OfflineBanner what="Your library still browses, searches and plays everything downloaded; items not downloaded yet arrive when the connection returns, and new jobs wait in the queue." />
+        <OfflineBanner what={intl.formatMessage({ id: 'gallery.offline' })} />
         <GalleryFilters />
         <BulkBar />
         {(error ?? compareError) && (
@@ -95,17 +97,14 @@ export function GalleryScreen() {
       )}
       <ConfirmDialog
         open={pendingDelete !== null}
-        title={`Delete ${formatCountOf(pendingDelete?.length ?? 0, 'item')}?`}
-        confirmLabel="Delete"
+        title={intl.formatMessage({ id: 'gallery.delete.title' }, { count: deleting })}
+        confirmLabel={intl.formatMessage({ id: 'gallery.delete.confirm' })}
         danger
         name="confirm-delete"
         onConfirm={() => void useBulkStore.getState().confirmDelete()}
         onClose={() => useBulkStore.getState().cancelDelete()}
       >
-        <p>
-          {pendingDelete?.length === 1 ? 'It is' : 'They are'} deleted from the service and from this computer’s library. This cannot be
-          undone.
-        </p>
+        <p>{intl.formatMessage({ id: 'gallery.delete.body' }, { count: deleting })}</p>
       </ConfirmDialog>
     </section>
   );
@@ -139,17 +138,18 @@ function useViewsMounted(): boolean {
 
 function EmptyLibrary() {
   const { filtered, clear } = useGalleryStore(useShallow((s) => ({ filtered: isFiltered(s.filter), clear: s.clearFilter })));
+  const intl = useIntl();
   return (
     <div className="gallery-empty" role="status">
       {filtered ? (
         <>
-          <p>Nothing matches these filters.</p>
-          <Button onClick={clear}>Clear filters</Button>
+          <p>{intl.formatMessage({ id: 'gallery.empty.filtered' })}</p>
+          <Button onClick={clear}>{intl.formatMessage({ id: 'gallery.filters.clear' })}</Button>
         </>
       ) : (
         <>
-          <p>Your library is empty. Everything you generate appears here and stays on this computer.</p>
-          <Button onClick={() => useNavigationStore.getState().go('studio')}>Go to the Studio</Button>
+          <p>{intl.formatMessage({ id: 'gallery.empty.library' })}</p>
+          <Button onClick={() => useNavigationStore.getState().go('studio')}>{intl.formatMessage({ id: 'gallery.empty.goStudio' })}</Button>
         </>
       )}
     </div>

@@ -1,9 +1,10 @@
 import { CircleX } from 'lucide-react';
 import { memo, useEffect, useState, type DragEvent, type MouseEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { formatDate } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { WorkProgress } from '../../ui/WorkStatus.tsx';
 import { useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS, statusBadge } from './itemLabels.ts';
@@ -13,6 +14,7 @@ import { thumbSource } from './thumbnailWarmup.ts';
 import { TileActions } from './TileActions.tsx';
 import { TileWaveform } from './TileWaveform.tsx';
 import { beginTileDrag, endTileDrag } from './tileDrag.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 
 interface GalleryTileProps {
   index: number;
@@ -68,6 +70,7 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
   } = props;
   const [broken, setBroken] = useState(false);
   const [hovered, setHovered] = useState(false);
+  const intl = useIntl();
   const source = item ? thumbSource(item) : null;
   const thumbWanted = item !== undefined && source === null && needsThumbnail(item) ? item.id : null;
   // A tile on screen without its thumbnail asks for it (gathered with its neighbours' asks).
@@ -81,7 +84,7 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
         role="gridcell"
         aria-colindex={column + 1}
         aria-busy="true"
-        aria-label="Loading"
+        aria-label={intl.formatMessage({ id: 'gallery.tile.loading' })}
         className="gallery-tile is-loading"
         style={{ width }}
       />
@@ -101,8 +104,14 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
     .filter(Boolean)
     .join(' ');
   // Said after the visible text (axe: the accessible name must include what is shown).
-  const unseen = [item.favorite ? 'favorite' : '', item.downloaded || !item.mediaId ? '' : 'not downloaded yet'].filter(Boolean).join(', ');
-  const audio = item.kind === 'audio' ? audioFacts(item) : null;
+  const unseen = intl.formatList(
+    [
+      item.favorite ? intl.formatMessage({ id: 'gallery.tile.favorite' }) : '',
+      item.downloaded || !item.mediaId ? '' : intl.formatMessage({ id: 'gallery.tile.notDownloaded' }),
+    ].filter(Boolean),
+    { type: 'unit' },
+  );
+  const audio = item.kind === 'audio' ? audioFacts(item, intl) : null;
   const audioSrc = item.kind === 'audio' && item.downloaded ? mediaUrl(mediaBase, item.mediaId) : null;
 
   return (
@@ -168,6 +177,8 @@ type TileThumbProps = {
 function TileThumb(props: TileThumbProps) {
   const { item, index, thumbHeight, thumb, audioSrc, following, now, title, selected, actions, onBroken, onNaturalSize } = props;
   const status = statusBadge(item);
+  const intl = useIntl();
+  const kind = intl.formatMessage({ id: KIND_LABELS[item.kind] });
   return (
     <div className="gallery-thumb" style={{ height: thumbHeight }}>
       {thumb ? (
@@ -187,15 +198,15 @@ function TileThumb(props: TileThumbProps) {
       ) : (
         <div className={`gallery-thumb-empty kind-${item.kind}`} aria-hidden="true">
           <span className="gallery-thumb-glyph">{glyphOf(item.kind)}</span>
-          <span className="gallery-thumb-note">{emptyNote(item)}</span>
+          <span className="gallery-thumb-note">{intl.formatMessage({ id: emptyNote(item) })}</span>
         </div>
       )}
       {item.kind !== 'image' || following ? (
-        <span className="badge gallery-kind">{KIND_LABELS[item.kind]}</span>
+        <span className="badge gallery-kind">{kind}</span>
       ) : (
         // A picture is what a gallery holds: a finished image carries no label over it, only its
         // kind in the tile's name for a screen reader. Videos, talk clips, portraits and speech say what they are.
-        <span className="visually-hidden">{KIND_LABELS.image}</span>
+        <span className="visually-hidden">{kind}</span>
       )}
       {following && (
         <div className="gallery-placeholder-progress">
@@ -204,11 +215,16 @@ function TileThumb(props: TileThumbProps) {
       )}
       {status?.tone === 'working' && !following && (
         <span className="gallery-status is-working" data-status={item.status}>
-          <Spinner label={status.label} />
+          <Spinner label={intl.formatMessage({ id: status.label })} />
         </span>
       )}
       {status?.tone === 'failed' && (
-        <span className="gallery-status is-failed" data-status="failed" role="img" aria-label="Failed">
+        <span
+          className="gallery-status is-failed"
+          data-status="failed"
+          role="img"
+          aria-label={intl.formatMessage({ id: 'gallery.badge.failed' })}
+        >
           <CircleX size={18} aria-hidden="true" />
         </span>
       )}
@@ -237,22 +253,28 @@ type TileCaptionProps = {
 
 /** The tile's title and, below it, where a search matched or who made it and when. */
 function TileCaption({ item, title, following, words, unseen, audio }: TileCaptionProps) {
+  const formats = useFormats();
+  // Titles, prompts and names are a person's text, in whatever direction they were written.
   return (
     <div className="gallery-caption">
-      <span className="gallery-title" title={following ? title : undefined}>
+      <bdi className="gallery-title" title={following ? title : undefined}>
         <SearchHighlight text={title} words={words} />
-      </span>
+      </bdi>
       {words.length > 0 && item.prompt && item.prompt !== item.title ? (
         // A search shows where it matched: the prompt, with the words marked.
-        <span className="gallery-prompt">
+        <bdi className="gallery-prompt">
           <SearchHighlight text={item.prompt} words={words} />
-        </span>
+        </bdi>
       ) : (
         <span className="gallery-meta">
           {audio ?? (
             <>
-              {item.characterName ? `${item.characterName} · ` : ''}
-              {formatDate(item.createdAt)}
+              {item.characterName ? (
+                <>
+                  <bdi>{item.characterName}</bdi> ·{' '}
+                </>
+              ) : null}
+              {formats.dateOf(item.createdAt)}
             </>
           )}
         </span>
@@ -265,8 +287,8 @@ function TileCaption({ item, title, following, words, unseen, audio }: TileCapti
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** A speech track's voice and emotion, in words. */
-function audioFacts(item: LibraryItem): string {
-  const voice = text(item.options['speaker']) ?? text(item.options['voice_name']) ?? 'Voice';
+function audioFacts(item: LibraryItem, intl: IntlShape): string {
+  const voice = text(item.options['speaker']) ?? text(item.options['voice_name']) ?? intl.formatMessage({ id: 'gallery.tile.voice' });
   const emotion = text(item.options['emotion']);
   return emotion ? `${voice} · ${emotion}` : voice;
 }
@@ -282,11 +304,11 @@ function needsThumbnail(item: LibraryItem): boolean {
   return (item.status === 'completed' || item.status === 'ready') && item.kind !== 'audio';
 }
 
-function emptyNote(item: LibraryItem): string {
-  if (item.status === 'failed') return 'Failed';
-  if (item.status === 'pending' || item.status === 'processing') return 'Working…';
-  if (needsThumbnail(item)) return 'Preview on its way';
-  if (!item.downloaded && item.mediaId) return 'Not downloaded yet';
-  if (item.kind === 'audio') return 'Audio';
-  return 'No preview';
+function emptyNote(item: LibraryItem): MessageId {
+  if (item.status === 'failed') return 'gallery.badge.failed';
+  if (item.status === 'pending' || item.status === 'processing') return 'gallery.tile.working';
+  if (needsThumbnail(item)) return 'gallery.tile.previewComing';
+  if (!item.downloaded && item.mediaId) return 'gallery.tile.notDownloadedNote';
+  if (item.kind === 'audio') return 'gallery.kind.audio';
+  return 'gallery.tile.noPreview';
 }

@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
-import { formatBytes } from '../../ui/format.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useDetailStore, type MediaFetch } from './detailStore.ts';
 import { startMediaDrag } from './mediaDrag.ts';
 import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
+import { TimeLeftToRight } from './TimeLeftToRight.tsx';
 
 interface MediaViewProps {
   item: LibraryItem;
@@ -25,27 +28,30 @@ export function MediaView({ item, mediaBase, online, autoPlay = false }: MediaVi
   const isAudio = item.kind === 'audio' || item.mediaType?.startsWith('audio/');
   const isVideo = item.kind === 'video' || item.kind === 'talk' || item.mediaType?.startsWith('video/');
   return (
-    <div
-      className="media-view"
-      draggable
-      // A drag that starts on the player's controls scrubs or sets the volume; it is not a file drag.
-      onPointerDown={(event) => (fromControls.current = (event.target as Element).closest('.media-controls') !== null)}
-      onDragStart={(event) => (fromControls.current ? event.preventDefault() : startMediaDrag(event, item, src))}
-    >
-      {isAudio ? (
-        <AudioMedia item={item} src={src} autoPlay={autoPlay} />
-      ) : isVideo ? (
-        <VideoMedia item={item} src={src} autoPlay={autoPlay} />
-      ) : (
-        <ImageMedia item={item} src={src} />
-      )}
-    </div>
+    <TimeLeftToRight>
+      <div
+        className="media-view"
+        draggable
+        // A drag that starts on the player's controls scrubs or sets the volume; it is not a file drag.
+        onPointerDown={(event) => (fromControls.current = (event.target as Element).closest('.media-controls') !== null)}
+        onDragStart={(event) => (fromControls.current ? event.preventDefault() : startMediaDrag(event, item, src))}
+      >
+        {isAudio ? (
+          <AudioMedia item={item} src={src} autoPlay={autoPlay} />
+        ) : isVideo ? (
+          <VideoMedia item={item} src={src} autoPlay={autoPlay} />
+        ) : (
+          <ImageMedia item={item} src={src} />
+        )}
+      </div>
+    </TimeLeftToRight>
   );
 }
 
 function ImageMedia({ item, src }: { item: LibraryItem; src: string }) {
   const [zoom, setZoom] = useState<(typeof ZOOMS)[number] | 'fit'>('fit');
   const next = zoom === 'fit' ? 1 : (ZOOMS[ZOOMS.indexOf(zoom) + 1] ?? 'fit');
+  const intl = useIntl();
   return (
     <div className="media-image">
       <div className={`media-image-frame ${zoom === 'fit' ? 'is-fit' : 'is-zoomed'}`} data-testid="media-image-frame">
@@ -57,13 +63,13 @@ function ImageMedia({ item, src }: { item: LibraryItem; src: string }) {
           onClick={() => setZoom(next)}
         />
       </div>
-      <div className="media-zoom" role="group" aria-label="Zoom">
+      <div className="media-zoom" role="group" aria-label={intl.formatMessage({ id: 'gallery.media.zoom' })}>
         <button type="button" aria-pressed={zoom === 'fit'} onClick={() => setZoom('fit')}>
-          Fit
+          {intl.formatMessage({ id: 'gallery.zoom.fit' })}
         </button>
         {ZOOMS.map((level) => (
           <button key={level} type="button" aria-pressed={zoom === level} onClick={() => setZoom(level)}>
-            {level * 100}%
+            {intl.formatNumber(level, { style: 'percent' })}
           </button>
         ))}
       </div>
@@ -103,16 +109,18 @@ function MissingMedia({ item, online }: { item: LibraryItem; online: boolean }) 
   const { fetch, fetchError } = useDetailStore(
     useShallow((s) => ({ fetch: s.item?.id === item.id ? s.fetch : null, fetchError: s.item?.id === item.id ? s.fetchError : null })),
   );
-  let message: string;
-  if (item.status === 'failed') message = `This job failed, so there is no media.${item.errorMessage ? ` ${item.errorMessage}` : ''}`;
-  else if (item.status === 'pending' || item.status === 'processing') message = 'Still being made. It appears here when it finishes.';
-  else if (fetchError) message = `The media could not be fetched. ${fetchError}`;
-  else if (!online) message = 'Not on this computer yet. It downloads when the connection returns.';
+  const intl = useIntl();
+  let message: { id: MessageId; reason?: string };
+  if (item.status === 'failed')
+    message = item.errorMessage ? { id: 'gallery.media.failedBecause', reason: item.errorMessage } : { id: 'gallery.media.failed' };
+  else if (item.status === 'pending' || item.status === 'processing') message = { id: 'gallery.media.making' };
+  else if (fetchError) message = { id: 'gallery.media.fetchFailed', reason: fetchError };
+  else if (!online) message = { id: 'gallery.media.offline' };
   else if (fetch) return <MediaFetching fetch={fetch} />;
-  else message = 'There is no media for this item on the service.';
+  else message = { id: 'gallery.media.none' };
   return (
     <div className="media-missing" role="status">
-      <p>{message}</p>
+      <p>{intl.formatMessage({ id: message.id }, { reason: message.reason ?? '' })}</p>
     </div>
   );
 }
@@ -120,20 +128,25 @@ function MissingMedia({ item, online }: { item: LibraryItem; online: boolean }) 
 /** The media on its way: a bar and the bytes so far (of how many, once the service said). */
 function MediaFetching({ fetch }: { fetch: MediaFetch }) {
   const known = fetch.total !== null && fetch.total > 0;
+  const intl = useIntl();
+  const formats = useFormats();
   return (
     <div className="media-missing" role="status" data-testid="media-fetching">
-      <p>Downloading the media…</p>
+      <p>{intl.formatMessage({ id: 'gallery.media.downloading' })}</p>
       <progress
         max={known ? (fetch.total ?? undefined) : undefined}
         value={known ? fetch.received : undefined}
-        aria-label="Download progress"
+        aria-label={intl.formatMessage({ id: 'gallery.media.downloadProgress' })}
       />
       <p className="muted">
         {known
-          ? `${formatBytes(fetch.received)} of ${formatBytes(fetch.total ?? 0)}`
+          ? intl.formatMessage(
+              { id: 'gallery.media.bytesOf' },
+              { received: formats.bytes(fetch.received), total: formats.bytes(fetch.total ?? 0) },
+            )
           : fetch.received > 0
-            ? formatBytes(fetch.received)
-            : 'Starting…'}
+            ? formats.bytes(fetch.received)
+            : intl.formatMessage({ id: 'gallery.media.starting' })}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { FolderPlus, ImagePlus, Maximize2, RotateCcw, Star } from 'lucide-react';
 import type { ReactNode, SyntheticEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { useHandoffStore } from '../../stores/handoffStore.ts';
 import { Menu, Tooltip } from '../../ui/primitives/index.ts';
@@ -8,6 +9,8 @@ import { useCollectionsStore } from './collectionsStore.ts';
 import { useDetailStore } from './detailStore.ts';
 import { isFinished } from './itemLabels.ts';
 import { runAgainRequest } from './runAgainRequest.ts';
+import { nameOrder } from './nameOrder.ts';
+import { useLocale } from '../../i18n/LanguageProvider.tsx';
 
 const ICON = 16;
 
@@ -31,20 +34,26 @@ function Action({ label, pressed, onPress, children }: { label: string; pressed?
  */
 export function TileActions({ item }: { item: LibraryItem }) {
   const collections = useCollectionsStore((s) => s.collections);
-  const own = collections.filter((each) => each.characterId === null);
+  const locale = useLocale();
   const canReference = isFinished(item) && item.kind !== 'audio';
   const canRunAgain = runAgainRequest(item) !== null;
+  const intl = useIntl();
+  const own = nameOrder(
+    collections.filter((each) => each.characterId === null),
+    (each) => each.name,
+    locale,
+  );
   return (
     <div
       className="tile-actions"
       role="group"
-      aria-label={`Actions for ${item.title}`}
+      aria-label={intl.formatMessage({ id: 'gallery.actions.label' }, { title: item.title })}
       onClick={keep}
       onDoubleClick={keep}
       onMouseDown={keep}
     >
       <Action
-        label={item.favorite ? 'Remove from favorites' : 'Add to favorites'}
+        label={intl.formatMessage({ id: item.favorite ? 'gallery.actions.unfavorite' : 'gallery.actions.favorite' })}
         pressed={item.favorite}
         onPress={() => void useBulkStore.getState().setFavorite([item.id], !item.favorite)}
       >
@@ -52,7 +61,7 @@ export function TileActions({ item }: { item: LibraryItem }) {
       </Action>
       {own.length > 0 && (
         <Menu
-          label="Add to collection"
+          label={intl.formatMessage({ id: 'gallery.actions.addToCollection' })}
           className="tile-action"
           trigger={<FolderPlus size={ICON} aria-hidden="true" />}
           actions={own.map((each) => ({ id: each.id, label: each.name }))}
@@ -60,16 +69,19 @@ export function TileActions({ item }: { item: LibraryItem }) {
         />
       )}
       {canReference && (
-        <Action label="Use as reference" onPress={() => useHandoffStore.getState().useAsReference(item)}>
+        <Action
+          label={intl.formatMessage({ id: 'gallery.actions.useAsReference' })}
+          onPress={() => useHandoffStore.getState().useAsReference(item)}
+        >
           <ImagePlus size={ICON} aria-hidden="true" />
         </Action>
       )}
       {canRunAgain && (
-        <Action label="Run again…" onPress={() => useDetailStore.getState().open(item, 'full')}>
+        <Action label={intl.formatMessage({ id: 'gallery.actions.runAgain' })} onPress={() => useDetailStore.getState().open(item, 'full')}>
           <RotateCcw size={ICON} aria-hidden="true" />
         </Action>
       )}
-      <Action label="Open" onPress={() => useDetailStore.getState().open(item, 'full')}>
+      <Action label={intl.formatMessage({ id: 'gallery.actions.open' })} onPress={() => useDetailStore.getState().open(item, 'full')}>
         <Maximize2 size={ICON} aria-hidden="true" />
       </Action>
     </div>

@@ -6,7 +6,8 @@ import { describeError } from '../../errors/errorMessages.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { useSelectionStore } from './selectionStore.ts';
-import { formatCountOf } from '../../ui/format.ts';
+import { currentFormats } from '../../i18n/currentLocale.ts';
+import type { Said, Words } from './SaidText.tsx';
 
 /** The app's contract caps one command's ids; bigger selections go in slices. */
 const SLICE = COMMAND_LIMITS.idsPerCommand;
@@ -18,11 +19,11 @@ function slices(ids: readonly string[]): string[][] {
 }
 
 interface BulkState {
-  /** What is running, in words, for the status line. */
-  running: string | null;
-  /** The outcome of the last action, in words. */
-  notice: string | null;
-  error: string | null;
+  /** What is running, for the status line. */
+  running: Words | null;
+  /** The outcome of the last action. */
+  notice: Said | null;
+  error: Said | null;
   /** Ids waiting for the user to confirm their deletion. */
   pendingDelete: readonly string[] | null;
   /** The export running now, as its progress events tell it; null when none is. */
@@ -47,8 +48,6 @@ const initial = { running: null, notice: null, error: null, pendingDelete: null,
 /** Names one export so its progress events and its Cancel find it. */
 const newExportId = () => `export-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-const plural = (count: number, one: string) => formatCountOf(count, one);
-
 /** library.fetchMedia takes this many ids at a time. */
 const FETCH_SLICE = COMMAND_LIMITS.fetchMediaIds;
 
@@ -66,25 +65,21 @@ async function fetchMissing(ids: readonly string[]): Promise<number> {
   return queued;
 }
 
-/** What an export did, in words: how many files went where, and what was left out and why. */
+/** What an export did: how many files went where, and what was left out and why. */
 function exportNotice(counts: {
   exported: number;
   folder: string | undefined;
   cancelled: boolean;
   fetching: number;
   missing: number;
-}): string {
+}): Words[] {
   const { exported, folder, cancelled, fetching, missing } = counts;
-  if (cancelled) return `Export cancelled: ${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}, no partial file left.`;
-  return [
-    `${plural(exported, 'file')} exported to ${folder ?? 'the export folder'}.`,
-    fetching > 0
-      ? `${plural(fetching, 'item')} ${fetching === 1 ? 'is' : 'are'} being downloaded to this computer now; export ${fetching === 1 ? 'it' : 'them'} again once ${fetching === 1 ? 'it is' : 'they are'} here.`
-      : '',
-    missing > 0 ? `${plural(missing, 'item')} had no media to export.` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const where = { count: exported, hasFolder: folder ? 'yes' : 'no', folder: folder ?? '' };
+  if (cancelled) return [{ id: 'gallery.export.cancelled', values: where }];
+  const notice: Words[] = [{ id: 'gallery.export.done', values: where }];
+  if (fetching > 0) notice.push({ id: 'gallery.export.fetching', values: { count: fetching } });
+  if (missing > 0) notice.push({ id: 'gallery.export.missing', values: { count: missing } });
+  return notice;
 }
 
 type SetBulk = StoreApi<BulkState>['setState'];
@@ -104,7 +99,7 @@ export const useBulkStore = create<BulkState>()((set, get) => ({
 function marking(set: SetBulk) {
   return {
     setFavorite: async (ids, favorite) => {
-      set({ running: favorite ? 'Adding to favorites…' : 'Removing from favorites…', error: null, notice: null });
+      set({ running: { id: favorite ? 'gallery.bulk.addingFavorites' : 'gallery.bulk.removingFavorites' }, error: null, notice: null });
       for (const slice of slices(ids)) {
         const reply = await invoke('library.setFavorite', { ids: slice, favorite });
         if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
@@ -112,21 +107,23 @@ function marking(set: SetBulk) {
       useGalleryStore.getState().patchItems(ids, { favorite });
       set({
         running: null,
-        notice: favorite ? `${plural(ids.length, 'item')} added to favorites.` : `${plural(ids.length, 'item')} removed from favorites.`,
+        notice: { id: favorite ? 'gallery.bulk.addedFavorites' : 'gallery.bulk.removedFavorites', values: { count: ids.length } },
       });
       if (useGalleryStore.getState().filter.favorites) void useGalleryStore.getState().refresh();
     },
 
     addToCollection: async (collectionId, ids) => {
-      const name = useCollectionsStore.getState().collections.find((each) => each.id === collectionId)?.name ?? 'the collection';
-      set({ running: `Adding to ${name}…`, error: null, notice: null });
+      const name =
+        useCollectionsStore.getState().collections.find((each) => each.id === collectionId)?.name ??
+        currentFormats().text('gallery.bulk.theCollection');
+      set({ running: { id: 'gallery.bulk.adding', values: { name } }, error: null, notice: null });
       for (const slice of slices(ids)) {
         const reply = await invoke('collections.addItems', { id: collectionId, itemIds: slice });
         if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
       }
       await useCollectionsStore.getState().load();
       void useGalleryStore.getState().refresh();
-      set({ running: null, notice: `${plural(ids.length, 'item')} added to ${name}.` });
+      set({ running: null, notice: { id: 'gallery.bulk.added', values: { count: ids.length, name } } });
     },
   } satisfies Partial<BulkState>;
 }
@@ -135,7 +132,7 @@ function marking(set: SetBulk) {
 function exporting(set: SetBulk, get: GetBulk) {
   return {
     exportItems: async (ids, destination) => {
-      set({ running: `Exporting ${plural(ids.length, 'item')}…`, error: null, notice: null });
+      set({ running: { id: 'gallery.bulk.exporting', values: { count: ids.length } }, error: null, notice: null });
       let folder = destination;
       let exported = 0;
       let cancelled = false;
@@ -177,7 +174,7 @@ function exporting(set: SetBulk, get: GetBulk) {
     cancelExport: async () => {
       const exporting = get().exporting;
       if (!exporting || exporting.cancelling) return;
-      set({ exporting: { ...exporting, cancelling: true }, running: 'Cancelling the export…' });
+      set({ exporting: { ...exporting, cancelling: true }, running: { id: 'gallery.bulk.cancellingExport' } });
       const reply = await invoke('library.cancelExport', { exportId: exporting.exportId });
       if (!reply.ok) set({ error: describeError(reply.error) });
     },
@@ -193,7 +190,7 @@ function deleting(set: SetBulk, get: GetBulk) {
     confirmDelete: async () => {
       const ids = get().pendingDelete;
       if (!ids) return;
-      set({ pendingDelete: null, running: `Deleting ${plural(ids.length, 'item')}…`, error: null, notice: null });
+      set({ pendingDelete: null, running: { id: 'gallery.bulk.deleting', values: { count: ids.length } }, error: null, notice: null });
       let deleted = 0;
       const failed: string[] = [];
       for (const slice of slices(ids)) {
@@ -206,8 +203,8 @@ function deleting(set: SetBulk, get: GetBulk) {
       void useGalleryStore.getState().refresh();
       set({
         running: null,
-        notice: `${plural(deleted, 'item')} deleted.`,
-        error: failed.length > 0 ? `${plural(failed.length, 'item')} could not be deleted: ${failed[0]}` : null,
+        notice: { id: 'gallery.bulk.deleted', values: { count: deleted } },
+        error: failed.length > 0 ? { id: 'gallery.bulk.notDeleted', values: { count: failed.length, reason: failed[0] ?? '' } } : null,
       });
     },
   } satisfies Partial<BulkState>;

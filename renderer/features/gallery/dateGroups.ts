@@ -1,6 +1,11 @@
+import { currentLocale } from '../../i18n/currentLocale.ts';
+import { formatsFor, type Formats } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locales.ts';
+
 /**
  * The gallery's date groups: Today, Yesterday, This week (since Monday), then one group per month.
- * Days are the viewer's own calendar days (or `timeZone`'s, for tests), read from the clock `now`.
+ * Days are the viewer's own calendar days (or `timeZone`'s, for tests), read from the clock `now`;
+ * the headings are in the studio's language (or `locale`'s).
  */
 export interface DateGroup {
   key: string;
@@ -25,19 +30,19 @@ function formatOf(locale: string, options: Intl.DateTimeFormatOptions): Intl.Dat
 }
 
 export class DateGrouper {
+  readonly locale: Locale;
   private readonly parts: Intl.DateTimeFormat;
-  private readonly month: Intl.DateTimeFormat;
-  private readonly monthOnly: Intl.DateTimeFormat;
+  private readonly formats: Formats;
   private readonly today: number;
   private readonly weekStart: number;
   private readonly year: number;
   /** Group per calendar day already worked out: a library's items share few days. */
   private readonly byDay = new Map<string, DateGroup>();
 
-  constructor(now: Date, timeZone?: string) {
+  constructor(now: Date, timeZone?: string, locale: Locale = currentLocale()) {
+    this.locale = locale;
     this.parts = formatOf('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    this.month = formatOf('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
-    this.monthOnly = formatOf('en-US', { timeZone: 'UTC', month: 'long' });
+    this.formats = formatsFor(locale);
     const today = this.dayOf(now);
     this.today = today.serial;
     this.year = today.year;
@@ -53,7 +58,7 @@ export class DateGrouper {
   /** The group of an ISO timestamp; an unreadable one joins today's. */
   groupOf(iso: string): DateGroup {
     const date = new Date(iso);
-    if (Number.isNaN(date.getTime())) return { key: 'today', label: 'Today' };
+    if (Number.isNaN(date.getTime())) return this.named('today');
     const day = this.dayOf(date);
     const cached = this.byDay.get(day.text);
     if (cached) return cached;
@@ -63,12 +68,15 @@ export class DateGrouper {
   }
 
   private groupOfDay(day: { serial: number; year: number; month: number; text: string }): DateGroup {
-    if (day.serial >= this.today) return { key: 'today', label: 'Today' };
-    if (day.serial === this.today - 1) return { key: 'yesterday', label: 'Yesterday' };
-    if (day.serial >= this.weekStart) return { key: 'week', label: 'This week' };
-    const first = new Date(Date.UTC(day.year, day.month - 1, 1));
-    const label = day.year === this.year ? this.monthOnly.format(first) : this.month.format(first);
+    if (day.serial >= this.today) return this.named('today');
+    if (day.serial === this.today - 1) return this.named('yesterday');
+    if (day.serial >= this.weekStart) return this.named('week');
+    const label = this.formats.monthOf(day.year, day.month, day.year !== this.year);
     return { key: `${day.year}-${String(day.month).padStart(2, '0')}`, label };
+  }
+
+  private named(key: 'today' | 'yesterday' | 'week'): DateGroup {
+    return { key, label: this.formats.text(`gallery.group.${key}`) };
   }
 
   /** The calendar day in the grouper's time zone, and its serial number (days since 1970-01-01). */

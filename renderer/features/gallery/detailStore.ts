@@ -7,7 +7,8 @@ import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
 import { fileNameOf, isFinished } from './itemLabels.ts';
 import { runAgainRequest } from './runAgainRequest.ts';
-import { creditsText } from '../../ui/format.ts';
+import { currentFormats } from '../../i18n/currentLocale.ts';
+import type { Words } from './SaidText.tsx';
 
 /** `preview` is the quick look Space opens; `full` is the detail view Enter opens. */
 export type DetailMode = 'preview' | 'full';
@@ -22,8 +23,8 @@ interface DetailState {
   price: Price | null;
   pricing: boolean;
   submitting: boolean;
-  /** What happened after an action, in words. */
-  notice: string | null;
+  /** What happened after an action. */
+  notice: Words | null;
   error: string | null;
   /** The open item's media being fetched on demand (it was not downloaded yet); null when not. */
   fetch: MediaFetch | null;
@@ -145,10 +146,13 @@ function runningAgain(set: SetDetail, get: GetDetail) {
           ? await invoke('generations.create', { body: request.body, quoteId })
           : await invoke('audio.create', { body: request.body, quoteId });
       if (!reply.ok) return set({ submitting: false, error: describeError(reply.error) });
-      useJobsStore.getState().apply(reply.value, { characterId: item.characterId, label: `Run again: ${item.title}` });
+      const label = currentFormats().text('gallery.runAgain.jobLabel', { title: item.title });
+      useJobsStore.getState().apply(reply.value, { characterId: item.characterId, label });
       set({
         submitting: false,
-        notice: `Queued as a new job${price ? ` for ${creditsText(price.credits)}` : ''}. It appears in the gallery when it finishes.`,
+        notice: price
+          ? { id: 'gallery.runAgain.queuedFor', values: { credits: currentFormats().credits(price.credits) } }
+          : { id: 'gallery.runAgain.queued' },
       });
       // A quote binds one submission; price the next one afresh.
       void get().priceRunAgain();
@@ -164,19 +168,19 @@ function fileActions(set: SetDetail, get: GetDetail) {
       if (!item) return;
       if (onDesktop()) {
         if (!item.mediaId || !item.downloaded) {
-          set({ notice: 'Nothing was saved: this item has no downloaded media yet.', error: null });
+          set({ notice: NOTHING_SAVED, error: null });
           return;
         }
         const reply = await invoke('shell.saveAs', { mediaId: item.mediaId, fileName: fileNameOf(item) });
         if (!reply.ok) return set({ error: describeError(reply.error) });
-        set({ notice: reply.value.saved ? `Saved “${item.title}”.` : null, error: null });
+        set({ notice: reply.value.saved ? { id: 'gallery.file.saved', values: { title: item.title } } : null, error: null });
         return;
       }
       if (!destination) return;
       const reply = await invoke('library.export', { ids: [item.id], destination });
       if (!reply.ok) return set({ error: describeError(reply.error) });
       set({
-        notice: reply.value.exported > 0 ? `Saved to ${reply.value.folder}.` : 'Nothing was saved: this item has no downloaded media yet.',
+        notice: reply.value.exported > 0 ? { id: 'gallery.file.savedTo', values: { folder: reply.value.folder } } : NOTHING_SAVED,
         error: null,
       });
     },
@@ -185,7 +189,7 @@ function fileActions(set: SetDetail, get: GetDetail) {
       if (!item) return;
       if (onDesktop()) {
         if (!item.mediaId || !item.downloaded) {
-          set({ notice: 'This item has no downloaded media yet.', error: null });
+          set({ notice: NO_MEDIA_YET, error: null });
           return;
         }
         const reply = await invoke('shell.showInFolder', { mediaId: item.mediaId });
@@ -195,12 +199,15 @@ function fileActions(set: SetDetail, get: GetDetail) {
       const reply = await invoke('library.export', { ids: [item.id] });
       if (!reply.ok) return set({ error: describeError(reply.error) });
       set({
-        notice: reply.value.exported > 0 ? `The file is in ${reply.value.folder}.` : 'This item has no downloaded media yet.',
+        notice: reply.value.exported > 0 ? { id: 'gallery.file.isIn', values: { folder: reply.value.folder } } : NO_MEDIA_YET,
         error: null,
       });
     },
   } satisfies Partial<DetailState>;
 }
+
+const NOTHING_SAVED: Words = { id: 'gallery.file.noMedia' };
+const NO_MEDIA_YET: Words = { id: 'gallery.file.noMediaYet' };
 
 /** The desktop shell has the system's file dialogs and file manager; the browser host exports instead. */
 function onDesktop(): boolean {

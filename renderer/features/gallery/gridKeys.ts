@@ -26,10 +26,12 @@ type GridKeysInput = {
   itemAt: (index: number) => LibraryItem | undefined;
   /** Set before a move, so the row the cursor lands on is scrolled into view. */
   revealRef: RefObject<boolean>;
+  /** The studio reads right to left (Arabic): the rows run from the right, and so do the arrows. */
+  rightToLeft: boolean;
 };
 
 /** The grid's keyboard: arrows, pages, Home and End move the cursor; the rest act on the focused item or the selection. */
-export function useGridKeys({ selection, layout, count, height, itemAt, revealRef }: GridKeysInput) {
+export function useGridKeys({ selection, layout, count, height, itemAt, revealRef, rightToLeft }: GridKeysInput) {
   const openDetail = useDetailStore((s) => s.open);
   const askDelete = useBulkStore((s) => s.askDelete);
   const { selected, focus, click, setFocus } = selection;
@@ -51,8 +53,11 @@ export function useGridKeys({ selection, layout, count, height, itemAt, revealRe
     const focused = itemAt(focus);
     const key = event.key;
     const mod = event.ctrlKey || event.metaKey;
-    if (key === 'ArrowRight') move(focus + 1, event);
-    else if (key === 'ArrowLeft') move(focus - 1, event);
+    // Forward is the reading direction: the next item is to the right in English, to the left in Arabic.
+    const forward = rightToLeft ? 'ArrowLeft' : 'ArrowRight';
+    const back = rightToLeft ? 'ArrowRight' : 'ArrowLeft';
+    if (key === forward) move(focus + 1, event);
+    else if (key === back) move(focus - 1, event);
     else if (key === 'ArrowDown') move(indexAcrossRows(layout, focus, 1), event);
     else if (key === 'ArrowUp') move(indexAcrossRows(layout, focus, -1), event);
     else if (key === 'PageDown') move(indexAcrossRows(layout, focus, page), event);

@@ -1,23 +1,25 @@
 import { extensionOfType } from '../../../shared/api/mediaTypes.ts';
 import type { LibraryItem, LibraryKind } from '../../../shared/ipc/index.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 
-export const KIND_LABELS: Record<LibraryKind, string> = {
-  image: 'Image',
-  video: 'Video',
-  talk: 'Talk',
-  character_create: 'Portrait',
-  audio: 'Audio',
+/** Each kind's name, as the catalog's message (a filter chip, a tile's badge). */
+export const KIND_LABELS: Record<LibraryKind, MessageId> = {
+  image: 'gallery.kind.image',
+  video: 'gallery.kind.video',
+  talk: 'gallery.kind.talk',
+  character_create: 'gallery.kind.portrait',
+  audio: 'gallery.kind.audio',
 };
 
 /** How to select and open tiles: said once to a new creator (BulkBar.tsx), always to a screen reader (GalleryGrid.tsx). */
-export const SELECTION_HELP = 'Click to select · Shift-click for a range · Ctrl or ⌘-click to add · Enter opens · Space previews';
+export const SELECTION_HELP: MessageId = 'gallery.selectionHelp';
 
 /** The statuses the filter offers, each standing for the generation and audio states it covers. */
 export const STATUS_GROUPS = {
-  done: { label: 'Done', statuses: ['completed', 'ready'] },
-  working: { label: 'In progress', statuses: ['pending', 'processing'] },
-  failed: { label: 'Failed', statuses: ['failed'] },
-} as const;
+  done: { label: 'gallery.status.done', statuses: ['completed', 'ready'] },
+  working: { label: 'gallery.status.working', statuses: ['pending', 'processing'] },
+  failed: { label: 'gallery.status.failed', statuses: ['failed'] },
+} as const satisfies Record<string, { label: MessageId; statuses: readonly string[] }>;
 export type StatusGroup = keyof typeof STATUS_GROUPS;
 
 export function statusGroupOf(statuses: readonly string[] | undefined): StatusGroup | '' {
@@ -28,11 +30,11 @@ export function statusGroupOf(statuses: readonly string[] | undefined): StatusGr
   return '';
 }
 
-/** A status in words, or null for a finished item (which needs no badge). */
-export function statusBadge(item: Pick<LibraryItem, 'status'>): { label: string; tone: 'working' | 'failed' } | null {
-  if (item.status === 'failed') return { label: 'Failed', tone: 'failed' };
-  if (item.status === 'pending') return { label: 'Queued', tone: 'working' };
-  if (item.status === 'processing' || item.status === 'generating') return { label: 'Processing', tone: 'working' };
+/** A status's words (the catalog's message), or null for a finished item (which needs no badge). */
+export function statusBadge(item: Pick<LibraryItem, 'status'>): { label: MessageId; tone: 'working' | 'failed' } | null {
+  if (item.status === 'failed') return { label: 'gallery.badge.failed', tone: 'failed' };
+  if (item.status === 'pending') return { label: 'gallery.badge.queued', tone: 'working' };
+  if (item.status === 'processing' || item.status === 'generating') return { label: 'gallery.badge.processing', tone: 'working' };
   return null;
 }
 

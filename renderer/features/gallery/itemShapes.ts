@@ -1,4 +1,6 @@
 import type { LibraryItem, LibraryKind } from '../../../shared/ipc/index.ts';
+import { currentLocale } from '../../i18n/currentLocale.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { DateGrouper, type DateGroup } from './dateGroups.ts';
 
 /**
@@ -55,10 +57,13 @@ export function rememberNaturalSize(item: Pick<LibraryItem, 'id' | 'kind' | 'opt
   return Math.abs(before - ratio) / before > 0.01;
 }
 
-/** One grouper while the day lasts: the days it has worked out are kept from one result set to the next. */
+/**
+ * One grouper while the day and the language last: the days it has worked out are kept from one
+ * result set to the next.
+ */
 let sharedGrouper: DateGrouper | null = null;
-function grouperOf(now: Date): DateGrouper {
-  if (!sharedGrouper?.isToday(now)) sharedGrouper = new DateGrouper(now);
+function grouperOf(now: Date, locale: Locale): DateGrouper {
+  if (!sharedGrouper?.isToday(now) || sharedGrouper.locale !== locale) sharedGrouper = new DateGrouper(now, undefined, locale);
   return sharedGrouper;
 }
 
@@ -81,11 +86,11 @@ export class ItemShapes {
   private readonly grouper: DateGrouper;
   readonly count: number;
 
-  constructor(count: number, now = new Date()) {
+  constructor(count: number, now = new Date(), locale: Locale = currentLocale()) {
     this.count = count;
     this.ratios = new Float32Array(count);
     this.groupIds = new Uint16Array(count);
-    this.grouper = grouperOf(now);
+    this.grouper = grouperOf(now, locale);
   }
 
   /** Bumped whenever a shape or a date changes. */

@@ -4,7 +4,9 @@ import { invoke } from '../../bridge/invoke.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { describeError } from '../../errors/errorMessages.ts';
 import { CAST_ITEM_MIME } from '../../ui/castItemDrag.ts';
+import { currentFormats } from '../../i18n/currentLocale.ts';
 import { fileNameOf, isFinished } from './itemLabels.ts';
+import type { Words } from './SaidText.tsx';
 
 /** The service's URL of the item's media, which a drop in the studio references without uploading again. */
 function serviceUrlOf(item: LibraryItem): string | null {
@@ -16,14 +18,14 @@ function serviceUrlOf(item: LibraryItem): string | null {
  * this computer yet (`fetch`: the drag is refused, the file is asked for, and the person is told
  * to drag again once it is here), or nothing (`none`: still being made, or failed).
  */
-export type DragPlan = { kind: 'file' } | { kind: 'fetch'; reason: string } | { kind: 'none'; reason: string };
+export type DragPlan = { kind: 'file' } | { kind: 'fetch'; reason: Words } | { kind: 'none'; reason: Words };
 
 export function dragPlanOf(item: Pick<LibraryItem, 'status' | 'downloaded' | 'mediaId' | 'title'>): DragPlan {
   if (item.downloaded && item.mediaId) return { kind: 'file' };
-  if (isFinished(item))
-    return { kind: 'fetch', reason: `“${item.title}” is being downloaded to this computer. Drag it out again once it is here.` };
-  if (item.status === 'failed') return { kind: 'none', reason: `“${item.title}” failed, so it has no media to drag out.` };
-  return { kind: 'none', reason: `“${item.title}” is still being made. Drag it out once it is finished.` };
+  const values = { title: item.title };
+  if (isFinished(item)) return { kind: 'fetch', reason: { id: 'gallery.drag.fetching', values } };
+  if (item.status === 'failed') return { kind: 'none', reason: { id: 'gallery.drag.failed', values } };
+  return { kind: 'none', reason: { id: 'gallery.drag.making', values } };
 }
 
 /** Whether a tile or view offers the item for dragging at all (its file is here or can be fetched). */
@@ -46,12 +48,13 @@ export function startMediaDrag(
   if (plan.kind !== 'file') {
     event.preventDefault();
     const toasts = useToastStore.getState();
+    const reason = currentFormats().text(plan.reason.id, plan.reason.values);
     if (plan.kind === 'none') {
-      toasts.show(plan.reason);
+      toasts.show(reason);
       return;
     }
     void invoke('library.fetchMedia', { ids: [item.id], role: 'output' }).then((reply) => {
-      if (reply.ok) toasts.show(plan.reason);
+      if (reply.ok) toasts.show(reason);
       else toasts.show(describeError(reply.error), 'error');
     });
     return;

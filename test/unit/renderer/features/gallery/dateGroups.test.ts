@@ -44,4 +44,19 @@ describe('the gallery’s date groups', () => {
     expect(groups.groupOf('2026-12-02T00:00:00Z').label).toBe('Today');
     expect(groups.groupOf('not a date').label).toBe('Today');
   });
+
+  it('names its groups in the studio’s language, months by the language’s own calendar words', () => {
+    const japanese = new DateGrouper(now, 'UTC', 'ja');
+    expect(japanese.groupOf('2026-11-26T08:00:00Z').label).toBe('今日');
+    expect(japanese.groupOf('2026-11-25T08:00:00Z').label).toBe('昨日');
+    expect(japanese.groupOf('2026-11-24T08:00:00Z').label).toBe('今週');
+    expect(japanese.groupOf('2026-10-31T12:00:00Z').label).toBe('10月');
+    expect(japanese.groupOf('2025-12-31T12:00:00Z').label).toBe('2025年12月');
+    const arabic = new DateGrouper(now, 'UTC', 'ar');
+    expect(arabic.groupOf('2026-11-26T08:00:00Z').label).toBe('اليوم');
+    expect(arabic.groupOf('2026-10-31T12:00:00Z').label).toBe(
+      new Intl.DateTimeFormat('ar', { month: 'long' }).format(new Date(2026, 9, 15)),
+    );
+    expect(new DateGrouper(now, 'UTC', 'fr').groupOf('2025-12-31T12:00:00Z').label).toBe('décembre 2025');
+  });
 });

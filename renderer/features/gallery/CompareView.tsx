@@ -11,7 +11,7 @@ import { Slider, Tooltip } from '../../ui/primitives/index.ts';
 import { useCompareStore } from './compareStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { KIND_LABELS } from './itemLabels.ts';
-import { TimeLeftToRight } from './TimeLeftToRight.tsx';
+import { TimeLeftToRight } from '../../ui/TimeLeftToRight.tsx';
 
 type View = { scale: number; x: number; y: number };
 const FIT: View = { scale: 1, x: 0, y: 0 };

@@ -8,7 +8,7 @@ import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useDetailStore, type MediaFetch } from './detailStore.ts';
 import { startMediaDrag } from './mediaDrag.ts';
 import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
-import { TimeLeftToRight } from './TimeLeftToRight.tsx';
+import { TimeLeftToRight } from '../../ui/TimeLeftToRight.tsx';
 
 interface MediaViewProps {
   item: LibraryItem;

@@ -14,7 +14,7 @@ import {
   useFullscreen,
   VolumeControl,
 } from '../../ui/MediaPlayer/index.ts';
-import { LeftToRight } from './LeftToRight.tsx';
+import { TimeLeftToRight } from '../../ui/TimeLeftToRight.tsx';
 
 const ASPECTS: Record<Scene['aspect'], string> = { '16:9': '16 / 9', '9:16': '9 / 16', '1:1': '1 / 1' };
 
@@ -269,7 +269,7 @@ function StageWords({ line }: { line: SceneLine }) {
 
 /**
  * The media player's controls over the whole scene. Time runs left to right in every language: the
- * tracks, the clock and the line skips keep that order in Arabic too (LeftToRight, scenes.css).
+ * tracks, the clock and the line skips keep that order in Arabic too (TimeLeftToRight, scenes.css).
  */
 function SceneControls({
   title,
@@ -295,7 +295,7 @@ function SceneControls({
   onToggleFullscreen: () => void;
 }) {
   return (
-    <LeftToRight>
+    <TimeLeftToRight>
       <div className="media-controls scene-player-controls">
         <MediaScrubSlider label={title} time={time} duration={duration} onSeek={onSeek} />
         <div className="media-controls-row">
@@ -312,7 +312,7 @@ function SceneControls({
           <FullscreenButton fullscreen={fullscreen} onToggle={onToggleFullscreen} />
         </div>
       </div>
-    </LeftToRight>
+    </TimeLeftToRight>
   );
 }
 

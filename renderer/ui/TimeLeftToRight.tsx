@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components';
-import { useLocale } from '../../i18n/LanguageProvider.tsx';
-import { isRightToLeft } from '../../i18n/locales.ts';
+import { useLocale } from '../i18n/LanguageProvider.tsx';
+import { isRightToLeft } from '../i18n/locales.ts';
 
 /**
  * Media and their timelines as they are in every language: time runs left to right, so players,

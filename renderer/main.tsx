@@ -17,11 +17,12 @@ if (!container) throw new Error('index.html has no #root element.');
 // The host is asked about itself now: the bridge connects while the language's catalog arrives and
 // React renders the loading screen, whose first words are already in that language.
 askAppInfoEarly();
-await loadStartLocale();
-createRoot(container).render(
-  <StrictMode>
-    <LanguageProvider>
-      <App />
-    </LanguageProvider>
-  </StrictMode>,
+void loadStartLocale().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <LanguageProvider>
+        <App />
+      </LanguageProvider>
+    </StrictMode>,
+  ),
 );

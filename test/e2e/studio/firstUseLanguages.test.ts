@@ -17,10 +17,9 @@ import { DetailViewPage } from './pages/DetailViewPage.ts';
 import { GeneratePanel } from './pages/GeneratePanel.ts';
 import { LanguagePage } from './pages/LanguagePage.ts';
 
-const ENGLISH = JSON.parse(readFileSync(new URL('../../../renderer/i18n/messages/en.json', import.meta.url), 'utf8')) as Record<
-  string,
-  string
->;
+const catalog = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`../../../renderer/i18n/messages/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const ENGLISH = catalog('en');
 /** A non-English catalog's chunk, as the build names it. */
 const CATALOG_CHUNK = /\/assets\/(es|pt-BR|fr|de|ja|zh-CN|ar)-[\w-]+\.js$/;
 const SMALL = { width: 1024, height: 700 };
@@ -199,6 +198,25 @@ describe.skipIf(chromiumMissing() !== null).each([
       await language.waitForNavLabel('settings', 'الإعدادات');
       expect(await language.document()).toEqual({ lang: 'ar', dir: 'rtl' });
       await page.unroute(/\/assets\/ar-[\w-]+\.js$/, hold);
+    });
+
+  if (locale === 'ja')
+    it('starts in the language chosen in Settings, never first in the system’s', async () => {
+      const { page } = app;
+      const catalogs: string[] = [];
+      page.on('request', (request) => {
+        const chunk = CATALOG_CHUNK.exec(new URL(request.url()).pathname);
+        if (chunk?.[1]) catalogs.push(chunk[1]);
+      });
+      await page.reload();
+      await app.waitForReady();
+      await new LanguagePage(page).waitForNavLabel('settings', 'الإعدادات');
+      expect(catalogs).toEqual(['ar']);
+      // Settings are read after the first screen shows; until then the choice this window saw stands for theirs.
+      const japanese = ['nav.screen.gallery', 'nav.screen.settings', 'nav.screen.voices'].map((id) => catalog('ja')[id] ?? id);
+      const shown = await page.evaluate(() => [...(window as unknown as { shownTexts: Set<string> }).shownTexts]);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const text of shown) for (const word of japanese) expect(text, 'the system’s language before Settings’').not.toContain(word);
     });
 
   if (locale === 'ar')

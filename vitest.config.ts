@@ -23,7 +23,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], ...twoAtATime },
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], setupFiles: ['test/support/catalogsLoaded.ts'], ...twoAtATime },
       },
       {
         extends: true,

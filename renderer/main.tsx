@@ -8,18 +8,21 @@ import './ui/feedback.css';
 import './ui/overlays.css';
 import './ui/media.css';
 import { App } from './app/App.tsx';
-import { LanguageProvider } from './i18n/LanguageProvider.tsx';
+import { LanguageProvider, loadStartLocale } from './i18n/LanguageProvider.tsx';
 import { askAppInfoEarly } from './stores/appInfoStore.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-// The host is asked about itself now: the bridge connects while React renders the loading screen.
+// The host is asked about itself now: the bridge connects while the language's catalog arrives and
+// React renders the loading screen, whose first words are already in that language.
 askAppInfoEarly();
-createRoot(container).render(
-  <StrictMode>
-    <LanguageProvider>
-      <App />
-    </LanguageProvider>
-  </StrictMode>,
+void loadStartLocale().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <LanguageProvider>
+        <App />
+      </LanguageProvider>
+    </StrictMode>,
+  ),
 );

@@ -5,6 +5,7 @@ import Store from 'electron-store';
 import { join } from 'node:path';
 import type { Reply } from '../../shared/ipc/bridge.ts';
 import type { Settings } from '../../shared/ipc/models.ts';
+import { preferredSystemLanguages } from '../../shared/ipc/systemLanguages.ts';
 import { installCrashLog } from '../core/app/crashLog.ts';
 import { acquireDataFolderLock, type DataFolderLock } from '../core/app/dataFolderLock.ts';
 import { startScreenIn } from '../core/app/screenMemory.ts';
@@ -124,6 +125,7 @@ async function start(): Promise<void> {
       url: APP_ENTRY_URL,
       state: restoreWindowState(windowState.read(), workAreas),
       backgroundColor: nativeTheme.shouldUseDarkColors ? '#16161a' : '#f7f7f8',
+      systemLanguages: preferredSystemLanguages(app),
       onClose: (state) => windowState.write(state),
     });
     opened.on(

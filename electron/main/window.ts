@@ -1,4 +1,5 @@
 import { BrowserWindow, type WebContents } from 'electron';
+import { systemLanguagesArgument } from '../../shared/ipc/systemLanguages.ts';
 import { originOf } from './appUrls.ts';
 import { openExternalLink } from './openExternal.ts';
 import { MIN_SIZE, type WindowState } from './windowState.ts';
@@ -9,6 +10,8 @@ export type MainWindowOptions = {
   /** Where to open: from restoreWindowState. */
   state: { x?: number; y?: number; width: number; height: number; maximized: boolean };
   backgroundColor: string;
+  /** The system's preferred languages, for the page to speak the first it can (preload.ts reads them). */
+  systemLanguages: readonly string[];
   /** Called with the bounds to remember when the window closes. */
   onClose: (state: WindowState) => void;
 };
@@ -42,6 +45,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       navigateOnDragDrop: false,
       safeDialogs: true,
       disableBlinkFeatures: 'Auxclick',
+      additionalArguments: [systemLanguagesArgument(options.systemLanguages)],
     },
   });
   hardenContents(win.webContents, originOf(options.url) ?? '');

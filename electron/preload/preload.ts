@@ -1,7 +1,8 @@
 // The only place raw ipcRenderer is used. The page gets one frozen object, `window.cast`, with
-// `invoke` and `on` and nothing else: no ipcRenderer, no event objects, no Node.
+// `invoke`, `on` and the system's languages, and nothing else: no ipcRenderer, no event objects, no Node.
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/ipc/bridge.ts';
+import { systemLanguagesFromArgv } from '../../shared/ipc/systemLanguages.ts';
 
 type Handler = (payload: unknown) => void;
 const handlers = new Map<string, Set<Handler>>();
@@ -61,4 +62,7 @@ function on(event: unknown, handler: unknown): () => void {
   };
 }
 
-contextBridge.exposeInMainWorld('cast', Object.freeze({ invoke, on }));
+// Main passes the system's preferred languages on the page's command line (window.ts): the studio speaks the first it can.
+const systemLanguages = Object.freeze(systemLanguagesFromArgv(process.argv));
+
+contextBridge.exposeInMainWorld('cast', Object.freeze({ invoke, on, systemLanguages }));

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useAccountStore } from '../stores/accountStore.ts';
 import { CONNECTION_STATUS_WORDS, statusOf } from '../stores/connectionStatus.ts';
-import { connectionLabel, useConnectionStore } from '../stores/connectionStore.ts';
+import { useConnectionStore } from '../stores/connectionStore.ts';
 import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
 import { useCoreStateStore } from './coreStateStore.ts';
 import { useNavigationStore } from '../stores/navigationStore.ts';
@@ -18,9 +18,10 @@ export function AppHeader() {
   const coreState = useCoreStateStore((s) => s.core?.state);
   // While core is down the last connection event is stale: the pill says what the banner says.
   const status = coreState === 'stopped' ? 'unavailable' : coreState === 'restarting' ? 'connecting' : statusOf(connection);
-  const { words, tone } = CONNECTION_STATUS_WORDS[status];
-  const label = connectionLabel(connection?.profile);
+  const { tone } = CONNECTION_STATUS_WORDS[status];
   const intl = useIntl();
+  const words = intl.formatMessage({ id: 'header.connectionStatus' }, { status });
+  const profile = connection?.profile;
   const formats = useFormats();
 
   return (
@@ -56,7 +57,15 @@ export function AppHeader() {
         >
           <span className={`status-dot status-dot-${tone}`} aria-hidden="true" />
           <span className="visually-hidden">{intl.formatMessage({ id: 'header.connection' })} </span>
-          <span>{label}</span>
+          <span>
+            {!profile ? (
+              intl.formatMessage({ id: 'header.connection.none' })
+            ) : profile.kind === 'sandbox' ? (
+              intl.formatMessage({ id: 'header.connection.sandbox' })
+            ) : (
+              <bdi>{profile.name}</bdi>
+            )}
+          </span>
           <span className="header-pill-sub" data-testid="connection-words">
             {words}
           </span>

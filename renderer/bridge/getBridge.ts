@@ -4,8 +4,8 @@ import { WebSocketBridge } from './webSocketBridge.ts';
 
 declare global {
   interface Window {
-    /** Set by the Electron preload: a frozen object with exactly `invoke` and `on`. */
-    readonly cast?: Bridge;
+    /** Set by the Electron preload: a frozen object with exactly `invoke`, `on` and the system's languages. */
+    readonly cast?: Bridge & { readonly systemLanguages?: readonly string[] };
   }
 }
 

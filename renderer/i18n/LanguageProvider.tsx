@@ -1,21 +1,24 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useReducer, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { IntlProvider, useIntl } from 'react-intl';
 import { useSettingsStore } from '../stores/settingsStore.ts';
-import { messagesFor } from './catalogs.ts';
-import { setCurrentLocale, systemLanguages } from './currentLocale.ts';
+import { isLoaded, loadMessages, messagesFor } from './catalogs.ts';
+import { currentLocale, setCurrentLocale, systemLanguages } from './currentLocale.ts';
 import { formatsFor, type Formats } from './format.ts';
 import { isRightToLeft, PSEUDO_LOCALE, resolveLocale, type Locale } from './locales.ts';
+import { rememberChoice, rememberedChoice } from './rememberedChoice.ts';
 
 /**
  * The studio's language: the one chosen in Settings, else the system's. Messages come from its
  * catalog (react-intl), react-aria's controls speak it too, and <html> carries its `lang` and
- * its direction, so a change applies at once, with no restart.
+ * its direction, so a change applies at once, with no restart. A language whose catalog is still
+ * on its way shows once it has arrived; until then the previous one stays (see `loadStartLocale`
+ * for the first).
  */
 export function LanguageProvider({ children }: { children: ReactNode }) {
-  const locale = useLocale();
+  const locale = useShownLocale(useLocale());
   setCurrentLocale(locale);
-  const messages = useMemo(() => messagesFor(locale), [locale]);
+  const messages = messagesFor(locale);
   useEffect(() => {
     const root = document.documentElement;
     root.lang = locale;
@@ -30,11 +33,42 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Fetches the catalog of the language a start will show, to be awaited before the first render:
+ * the first words painted are in that language. Settings are read later; until they are, the
+ * choice this window last saw stands for theirs.
+ */
+export async function loadStartLocale(): Promise<void> {
+  const locale = resolveLocale(rememberedChoice(), systemLanguages());
+  await loadMessages(locale).catch(() => undefined);
+}
+
 /** The locale in use: Settings' choice, or the first of the system's languages the studio speaks. */
 export function useLocale(): Locale {
-  const choice = useSettingsStore((s) => s.settings?.language);
+  const chosen = useSettingsStore((s) => s.settings?.language);
+  useEffect(() => {
+    if (chosen) rememberChoice(chosen);
+  }, [chosen]);
   const system = useSyncExternalStore(subscribeToSystemLanguages, systemLanguagesKey);
-  return resolveLocale(choice, system.split(','));
+  return resolveLocale(chosen ?? rememberedChoice(), system.split(','));
+}
+
+/** `wanted` once its catalog is loaded (fetching it if need be); until then the locale shown before. */
+function useShownLocale(wanted: Locale): Locale {
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    if (isLoaded(wanted)) return;
+    let live = true;
+    // A catalog that cannot be fetched leaves the language as it was; choosing it again fetches it again.
+    loadMessages(wanted).then(
+      () => live && arrived(),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return isLoaded(wanted) ? wanted : currentLocale();
 }
 
 function subscribeToSystemLanguages(changed: () => void): () => void {

@@ -1,17 +1,24 @@
 import { formatsFor, type Formats } from './format.ts';
-import { matchLocale, type Locale } from './locales.ts';
+import type { Locale } from './locales.ts';
 
-/** The languages the system prefers, most preferred first: the browser's or Electron's Chromium's list. */
+/**
+ * The languages the system prefers, most preferred first: in the desktop app the system's own list,
+ * which its shell hands over (Electron's `navigator.languages` holds only the app's locale); in a
+ * browser, the browser's.
+ */
 export function systemLanguages(): readonly string[] {
+  if (typeof window !== 'undefined' && window.cast?.systemLanguages?.length) return window.cast.systemLanguages;
   if (typeof navigator === 'undefined') return [];
   return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
 }
 
-let current: Locale = matchLocale(systemLanguages());
+// English until the language provider first renders: its catalog is the only one always loaded.
+let current: Locale = 'en';
 
 /**
  * The locale the studio shows now, for code outside React (formatting helpers called while
- * rendering). The language provider sets it before its children render in a new locale.
+ * rendering). The language provider sets it before its children render in a new locale, once
+ * that locale's catalog is loaded.
  */
 export function currentLocale(): Locale {
   return current;

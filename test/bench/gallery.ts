@@ -82,6 +82,9 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
     const startups: number[] = [];
     const metricsBefore: Metric[] = [];
     const startupRuns = full ? Math.max(options.quick ? 1 : 3, options.runs) : 1;
+    // CAST_BENCH_LANGUAGES=1 also times starts in Japanese and Arabic against English (languageStarts).
+    if (full && process.env.CAST_BENCH_LANGUAGES === '1')
+      metricsBefore.push(...(await languageStarts(browser, start, userDataDir, tag, startupRuns)));
     let page: Page | null = null;
     let blankMs: number | null = null;
     for (let run = 0; run < startupRuns; run += 1) {
@@ -313,11 +316,12 @@ async function launchAndOpen(
   browser: Browser,
   startHost: (onListening: (launchUrl: () => string) => void) => Promise<BrowserHost>,
   kept?: BrowserContext,
+  locale?: string,
 ): Promise<{ host: BrowserHost; context: BrowserContext; page: Page }> {
   const tab: { opened: Promise<{ context: BrowserContext; page: Page }> | null } = { opened: null };
   const host = await startHost((launchUrl) => {
     const opened = (async () => {
-      const context = kept ?? (await browser.newContext({ viewport: VIEWPORT }));
+      const context = kept ?? (await browser.newContext({ viewport: VIEWPORT, ...(locale ? { locale } : {}) }));
       const page = await context.newPage();
       await page.goto(launchUrl());
       return { context, page };
@@ -327,6 +331,59 @@ async function launchAndOpen(
   });
   if (!tab.opened) throw new Error('The host started without calling onListening.');
   return { host, ...(await tab.opened) };
+}
+
+/** The languages a start is timed in, each as the browser names it: English, then two whose catalog is fetched at start. */
+const START_LANGUAGES = [
+  ['en', 'en-US'],
+  ['ja', 'ja-JP'],
+  ['ar', 'ar-EG'],
+] as const;
+
+/**
+ * startup_interactive_ms in Japanese and in Arabic, each the browser's language, against the same
+ * start in English: a language other than English has its catalog fetched before the first paint
+ * (renderer/i18n/catalogs.ts), English's is in the first script. The three alternate, run after
+ * run, so that the machine's load falls on each alike, and each opens on the gallery, where the
+ * previous start left it. Prints each language's time, and for Japanese and Arabic the English
+ * time as `_reference` and the ratio to it. Asked for by CAST_BENCH_LANGUAGES=1 only: its figures
+ * are printed for a look, not kept in the results sheet (targets.ts does not list them, so a run
+ * saved with them is refused).
+ */
+async function languageStarts(
+  browser: Browser,
+  start: (onListening: (launchUrl: () => string) => void) => Promise<BrowserHost>,
+  userDataDir: string,
+  tag: string,
+  runs: number,
+): Promise<Metric[]> {
+  const times = new Map<string, number[]>(START_LANGUAGES.map(([language]) => [language, []]));
+  for (let run = 0; run < runs; run += 1)
+    for (const [language, browserLocale] of START_LANGUAGES) {
+      keepLastScreen(userDataDir, 'gallery');
+      const t0 = performance.now();
+      const { host, context, page } = await launchAndOpen(browser, start, undefined, browserLocale);
+      try {
+        await page.waitForFunction(thumbnailsPainted, undefined, { timeout: 120_000, polling: 'raf' });
+        times.get(language)?.push(performance.now() - t0);
+        const shown = await page.evaluate(() => document.documentElement.lang);
+        if (shown !== language) throw new Error(`A start in ${browserLocale} showed ${shown}.`);
+      } finally {
+        await context.close();
+        await host.stop();
+      }
+    }
+  const english = median(times.get('en') ?? []);
+  const listed = (ms: number[]) => `median of ${ms.length} (${ms.map((each) => round(each, 0)).join(', ')})`;
+  const metrics: Metric[] = [];
+  for (const [language] of START_LANGUAGES) {
+    const ms = times.get(language) ?? [];
+    const name = `startup_interactive_ms_${tag}_${language}`;
+    metrics.push({ name, value: round(median(ms), 0), unit: 'ms', note: `host start to painted thumbnails in ${language}; ${listed(ms)}` });
+    if (language !== 'en')
+      metrics.push(...withReference(name, 'ms', median(ms), english, 'the same start in English, alternating with it'));
+  }
+  return metrics;
 }
 
 /**

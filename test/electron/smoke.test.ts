@@ -120,7 +120,7 @@ describe.skipIf(skipReason !== null)('the Electron app (smoke)', () => {
     });
   });
 
-  it('exposes exactly invoke and on, frozen, and no Node', async () => {
+  it('exposes exactly invoke, on and the system languages, frozen, and no Node', async () => {
     const exposed = await window.evaluate(() => {
       const w = window as unknown as Record<string, unknown>;
       const cast = w.cast as Record<string, unknown>;
@@ -128,13 +128,15 @@ describe.skipIf(skipReason !== null)('the Electron app (smoke)', () => {
         keys: Object.keys(cast).sort(),
         frozen: Object.isFrozen(cast),
         types: [typeof cast.invoke, typeof cast.on],
+        languages: Array.isArray(cast.systemLanguages) && cast.systemLanguages.every((tag) => typeof tag === 'string' && tag !== ''),
         node: [typeof w.require, typeof w.process, typeof w.module, typeof w.Buffer],
       };
     });
     expect(exposed).toEqual({
-      keys: ['invoke', 'on'],
+      keys: ['invoke', 'on', 'systemLanguages'],
       frozen: true,
       types: ['function', 'function'],
+      languages: true,
       node: ['undefined', 'undefined', 'undefined', 'undefined'],
     });
   });

@@ -20,4 +20,5 @@ export { inspectAtEverySize, inspectScreen, resize, SCREEN_SIZES, settleTheme, s
 export { SEED_WORD, seedCreditHistory, seedItem, seedLibrary } from './seedLibrary.ts';
 export { ensureNoticesBuilt, ensureRendererBuilt, startStudioHost, StudioHost, type StudioHostOptions } from './studioHost.ts';
 export { screenshotPath, StudioPage, type Theme } from './studioPage.ts';
+export { textThatDoesNotFit, type FitAllowance } from './textFits.ts';
 export { readWireFrame, type WireFrame } from './wireFrames.ts';

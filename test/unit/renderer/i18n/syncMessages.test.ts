@@ -1,10 +1,10 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS } from '../../../../renderer/i18n/catalogs.ts';
+import { messagesFor } from '../../../../renderer/i18n/catalogs.ts';
 
-/** Settings → Sync's "N changes waiting" in a language, for a count. */
+/** Settings → Sync's "N changes waiting" in a language, for a count (the unit project loads every catalog first). */
 function waiting(locale: 'en' | 'fr' | 'ja' | 'ar', count: number): string {
-  return String(new IntlMessageFormat(CATALOGS[locale]['sync.pending'], locale).format({ count }));
+  return String(new IntlMessageFormat(messagesFor(locale)['sync.pending'], locale).format({ count }));
 }
 
 describe('the changes waiting to sync, counted in each language', () => {

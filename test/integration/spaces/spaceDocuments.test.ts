@@ -9,6 +9,7 @@ import {
   tempFolder,
   type SyncServerProcess,
 } from '../sync/support/syncServerProcess.ts';
+import type { SpaceMembership } from '../../../electron/core/spaces/spaceLink.ts';
 import { line, membershipOf, SpaceMachine } from './support/spaceMachine.ts';
 
 const cleanups: Array<() => unknown> = [];
@@ -29,7 +30,13 @@ beforeAll(async () => {
 let spaces = 0;
 
 /** Two members of a fresh space, each a machine with its own library; `viaPort` puts B's connection through that port. */
-async function twoMachines(options: { viaPort?: number } = {}): Promise<{ a: SpaceMachine; b: SpaceMachine; bMemberId: string }> {
+async function twoMachines(options: { viaPort?: number } = {}): Promise<{
+  a: SpaceMachine;
+  b: SpaceMachine;
+  bMemberId: string;
+  bFolder: string;
+  bMembership: SpaceMembership;
+}> {
   const space = `Film ${(spaces += 1)}`;
   const anaJoined = await joinAs(server.httpUrl, (await inviteCode(data.path, space, 'Ana')).code);
   const benJoined = await joinAs(server.httpUrl, (await inviteCode(data.path, space, 'Ben')).code);
@@ -43,9 +50,10 @@ async function twoMachines(options: { viaPort?: number } = {}): Promise<{ a: Spa
   );
   const bUrl = options.viaPort ? `http://127.0.0.1:${options.viaPort}` : server.httpUrl;
   await a.open(membershipOf(server.httpUrl, anaJoined, 'Ana'));
-  await b.open(membershipOf(bUrl, benJoined, 'Ben'));
+  const bMembership = membershipOf(bUrl, benJoined, 'Ben');
+  await b.open(bMembership);
   await Promise.all([a.settled(), b.settled()]);
-  return { a, b, bMemberId: benJoined.memberId };
+  return { a, b, bMemberId: benJoined.memberId, bFolder: folders[1]!.path, bMembership };
 }
 
 const texts = (lines: SceneLineInput[]) => lines.map((l) => l.text);
@@ -155,6 +163,38 @@ describe('a space’s documents on two machines, through a real sync server', ()
     // And B's own changes go the other way.
     b.collections.addItems(collectionId, ['item-3']);
     await a.until('B’s addition on A', () => a.collectionContents().Keepers?.join() === 'item-2,item-3');
+  });
+
+  it('keeps edits made offline across a restart and sends them once the server is reached', async () => {
+    const proxy = await startTcpProxy(Number(new URL(server.httpUrl).port));
+    cleanups.push(() => proxy.close());
+    const { a, b, bFolder, bMembership } = await twoMachines({ viaPort: proxy.port });
+    const sceneId = a.newScene('Lanterns');
+    const opening = line('The lanterns come on.');
+    a.scenes.replaceLines(sceneId, [opening]);
+    await b.until('the opening line', () => b.scenes.lines(sceneId).length === 1);
+
+    await proxy.cut();
+    await b.state('offline');
+    b.scenes.replaceLines(sceneId, [opening, line('One by one.')]);
+    b.collections.create('Offline picks', 'collection-offline');
+    const pending = b.link.status().pendingChanges;
+    expect(pending).toBeGreaterThan(0);
+    await b.stop();
+
+    // The app starts again, still offline: the documents and what is pending come from disk.
+    const again = new SpaceMachine(bFolder);
+    cleanups.push(() => again.stop());
+    await again.open(bMembership);
+    await again.state('offline');
+    expect(again.link.status().pendingChanges).toBe(pending);
+    again.scenes.update(sceneId, { title: 'Lanterns, one by one' }, new Date().toISOString());
+
+    await proxy.restore();
+    await again.settled();
+    await a.until('B’s offline edits on A', () => a.scenes.lines(sceneId)[1]?.text === 'One by one.');
+    await a.until('B’s title on A', () => a.scenes.get(sceneId)?.title === 'Lanterns, one by one');
+    await a.until('B’s collection on A', () => 'Offline picks' in a.collectionContents());
   });
 
   it('reports refused once the member is revoked', async () => {

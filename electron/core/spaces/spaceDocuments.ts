@@ -40,6 +40,8 @@ export type SpaceDocumentsDeps = {
 };
 
 const SEEDED = 'seeded';
+/** Past this many distinct changes waiting for the space to open, everything is written in again when it opens. */
+const MAX_QUEUED = 5000;
 
 type OpenSpace = { membership: SpaceMembership; store: SpaceUpdateStore; docs: StoredDocuments; connection: SpaceConnection | null };
 
@@ -53,8 +55,10 @@ export class SpaceDocuments implements SpaceLink {
   private readonly scenes: SceneMirror;
   private readonly space: SpaceMirror;
   private readonly listeners = new Set<(status: SpaceLinkStatus) => void>();
-  /** Local changes made before the space was opened, written into its documents when it is. */
-  private readonly queued: LocalChange[] = [];
+  /** Local changes made before the space was opened (each once), written into its documents when it is. */
+  private readonly queued = new Map<string, LocalChange>();
+  /** Too many changes waited: the library is written into the documents whole when the space opens. */
+  private reseed = false;
   private readonly importsDue = new Set<string>();
   private importTimer: NodeJS.Immediate | null = null;
   private current: OpenSpace | null = null;
@@ -82,11 +86,13 @@ export class SpaceDocuments implements SpaceLink {
     this.current = { membership, store, docs, connection: null };
     this.watch(spaceName, docs.open(spaceName));
     for (const sceneId of this.space.listedScenes(docs.open(spaceName)).keys()) this.openScene(sceneId);
-    if (store.fact(SEEDED) === null) {
+    if (store.fact(SEEDED) === null || this.reseed) {
       this.seed();
       store.setFact(SEEDED, this.now());
     }
-    for (const change of this.queued.splice(0)) this.exportChange(change);
+    for (const change of this.queued.values()) this.exportChange(change);
+    this.queued.clear();
+    this.reseed = false;
     this.importDocument(spaceName);
     this.connect(membership);
     this.report();
@@ -157,7 +163,7 @@ export class SpaceDocuments implements SpaceLink {
 
   private localChange(change: LocalChange): void {
     if (!this.current) {
-      this.queued.push(change);
+      this.queue(change);
       return;
     }
     try {
@@ -165,6 +171,14 @@ export class SpaceDocuments implements SpaceLink {
     } catch (error) {
       this.deps.log.warn('A change could not be written into the space’s shared documents.', { error, kind: change.kind });
     }
+  }
+
+  private queue(change: LocalChange): void {
+    if (this.reseed) return;
+    this.queued.set(JSON.stringify(change), change);
+    if (this.queued.size <= MAX_QUEUED) return;
+    this.queued.clear();
+    this.reseed = true;
   }
 
   private exportChange(change: LocalChange): void {

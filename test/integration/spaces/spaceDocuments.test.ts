@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneLineInput } from '../../../shared/ipc/scenes.ts';
 import { startTcpProxy } from '../support/tcpProxy.ts';
@@ -197,10 +199,23 @@ describe('a space’s documents on two machines, through a real sync server', ()
     await a.until('B’s collection on A', () => 'Offline picks' in a.collectionContents());
   });
 
-  it('reports refused once the member is revoked', async () => {
-    const { a, b, bMemberId } = await twoMachines();
+  it('writes changes made while the space was closed into it when it opens again, and removes none of them', async () => {
+    const { a, b, bMembership } = await twoMachines();
+    await b.link.close();
+    const sceneId = b.newScene('Made while closed');
+    b.scenes.replaceLines(sceneId, [line('Still here.')]);
+    await b.open(bMembership);
+    expect(b.scenes.lines(sceneId).map((l) => l.text)).toEqual(['Still here.']);
+    await a.until('the scene on A', () => a.scenes.lines(sceneId)[0]?.text === 'Still here.');
+  });
+
+  it('reports refused once the member is revoked, and forgets the space’s documents when asked', async () => {
+    const { a, b, bMemberId, bFolder } = await twoMachines();
     await runSyncCli(data.path, ['--revoke', bMemberId]);
     await b.state('refused');
+    expect(readdirSync(path.join(bFolder, 'spaces')).length).toBeGreaterThan(0);
+    await b.link.close({ forget: true });
+    expect(readdirSync(path.join(bFolder, 'spaces'))).toEqual([]);
     // The other member is not touched.
     a.newScene('Still here');
     await a.settled();

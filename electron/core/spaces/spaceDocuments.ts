@@ -10,7 +10,7 @@ import { SceneStore } from '../scenes/sceneStore.ts';
 import { LOCAL_ORIGIN, STORED_ORIGIN } from './documentOrigins.ts';
 import { localChanges, type LocalChange } from './localChanges.ts';
 import { SceneMirror } from './sceneMirror.ts';
-import { SpaceConnection } from './spaceConnection.ts';
+import { SpaceConnection, socketUrl } from './spaceConnection.ts';
 import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
 import { SpaceMirror } from './spaceMirror.ts';
 import { SpaceMirrorStore } from './spaceMirrorStore.ts';
@@ -76,6 +76,8 @@ export class SpaceDocuments implements SpaceLink {
 
   async open(membership: SpaceMembership): Promise<void> {
     if (this.current) await this.close();
+    // A wrong address or space id is refused before anything is opened.
+    socketUrl(membership.serverUrl);
     const spaceName = spaceDocumentName(membership.spaceId);
     const store = SpaceUpdateStore.open(this.fileOf(membership.spaceId));
     const docs = new StoredDocuments(

@@ -1,4 +1,5 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import type { SpaceLinkState } from './spaceLink.ts';
 
@@ -53,6 +54,11 @@ export class SpaceConnection {
     provider.on('authenticationFailed', ({ reason }: { reason: string }) => this.refuse(reason));
     provider.attach();
     this.providers.set(name, provider);
+  }
+
+  /** The document's presence channel (who is there, their cursor), or null when it is not synced here. */
+  awareness(name: string): Awareness | null {
+    return this.providers.get(name)?.awareness ?? null;
   }
 
   detach(name: string): void {

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
 import { parseDocumentName, sceneDocumentName, spaceDocumentName } from '../../../shared/sync/documentNames.ts';
 import { CastVoiceStore } from '../cast/castVoiceStore.ts';
@@ -128,6 +129,12 @@ export class SpaceDocuments implements SpaceLink {
   sceneDocument(sceneId: string): Y.Doc | null {
     const open = this.current;
     return open ? open.docs.get(sceneDocumentName(open.membership.spaceId, sceneId)) : null;
+  }
+
+  /** A scene's presence channel while the space is connected (who is in the scene, who types where), or null. */
+  sceneAwareness(sceneId: string): Awareness | null {
+    const open = this.current;
+    return open?.connection?.awareness(sceneDocumentName(open.membership.spaceId, sceneId)) ?? null;
   }
 
   /** Stops for good (the session ends): the documents stay on disk. */

@@ -62,3 +62,27 @@ export function sameOrder(a: readonly { id: string }[], b: readonly { id: string
   const second = b.filter((line) => inA.has(line.id)).map((line) => line.id);
   return first.length === second.length && first.every((id, index) => id === second[index]);
 }
+
+/** One edit of a text: `removed` characters at `start` replaced by `inserted`. */
+export type TextEdit = { start: number; removed: number; inserted: string };
+
+/** The one edit that turns `before` into `after` (the middle between their common start and end). */
+export function editBetween(before: string, after: string): TextEdit {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before.at(-1 - end) === after.at(-1 - end)) end += 1;
+  return { start, removed: before.length - start - end, inserted: after.slice(start, after.length - end) };
+}
+
+/**
+ * Where a local edit goes in a text another member edited meanwhile (both edits made on the same
+ * text): at its own place when it is before theirs, shifted by theirs when after, null when the two
+ * touch the same characters.
+ */
+export function placeEdit(local: TextEdit, remote: TextEdit): number | null {
+  if (remote.removed === 0 && remote.inserted === '') return local.start;
+  if (local.start + local.removed <= remote.start) return local.start;
+  if (local.start >= remote.start + remote.removed) return local.start + remote.inserted.length - remote.removed;
+  return null;
+}

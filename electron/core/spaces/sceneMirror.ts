@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import {
   insertLine,
+  lineText,
   moveLine,
   readScene,
   removeLine,
@@ -10,7 +11,16 @@ import {
 } from '../../../shared/sync/sceneDocument.ts';
 import type { SceneStore } from '../scenes/sceneStore.ts';
 import type { LocalChanges } from './localChanges.ts';
-import { changedFields, sameOrder, toLibraryLine, toLibrarySettings, toSyncLine, type SceneSnapshot } from './sceneLines.ts';
+import {
+  changedFields,
+  editBetween,
+  placeEdit,
+  sameOrder,
+  toLibraryLine,
+  toLibrarySettings,
+  toSyncLine,
+  type SceneSnapshot,
+} from './sceneLines.ts';
 import { LOCAL_ORIGIN } from './documentOrigins.ts';
 
 type SceneMirrorDeps = { scenes: SceneStore; changes: LocalChanges; now: () => string };
@@ -116,8 +126,9 @@ function writeLines(doc: Y.Doc, before: SceneSnapshot['lines'], now: SceneSnapsh
     const inDoc = readScene(doc).lines.some((shared) => shared.id === line.id);
     if (!was || !inDoc) insertLine(doc, placeAfter(doc, now[index - 1]?.id ?? null), toSyncLine(line));
     else {
-      const fields = changedFields(was, line);
-      if (fields) updateLine(doc, line.id, fields);
+      const { text, ...fields } = changedFields(was, line) ?? {};
+      if (Object.keys(fields).length > 0) updateLine(doc, line.id, fields);
+      if (text !== undefined) writeText(doc, line.id, was.text, text);
     }
   });
   if (!sameOrder(before, now))
@@ -125,6 +136,24 @@ function writeLines(doc: Y.Doc, before: SceneSnapshot['lines'], now: SceneSnapsh
       doc,
       now.map((line) => line.id),
     );
+}
+
+/**
+ * Applies the local edit of a line's text (from `was`, the text the library and the document last
+ * agreed on) to the document's text, which may hold another member's edit not read here yet: both
+ * are kept unless they touch the same characters, where this machine's text wins.
+ */
+function writeText(doc: Y.Doc, lineId: string, was: string, next: string): void {
+  const body = lineText(doc, lineId);
+  if (!body) return;
+  const local = editBetween(was, next);
+  const at = placeEdit(local, editBetween(was, body.toJSON()));
+  if (at === null) {
+    updateLine(doc, lineId, { text: next });
+    return;
+  }
+  if (local.removed > 0) body.delete(at, local.removed);
+  if (local.inserted) body.insert(at, local.inserted);
 }
 
 /** The index just after the line `previousId` in the document's order (0 without one). */

@@ -107,6 +107,27 @@ describe('a space’s documents on two machines, through a real sync server', ()
     expect(a.scenes.lines(sceneId)).toEqual(b.scenes.lines(sceneId));
   });
 
+  it('keeps an edit that reached the document but not yet the library when the same line is saved', async () => {
+    const { a, b } = await twoMachines();
+    const sceneId = a.newScene('Tea');
+    const shared = line('Hot tea here');
+    a.scenes.replaceLines(sceneId, [shared]);
+    await b.until('the line', () => b.scenes.lines(sceneId)[0]?.text === 'Hot tea here');
+
+    // B saves the line in the moment A's edit has reached B's document, before B's library has read it.
+    let saved = false;
+    b.link.sceneDocument(sceneId)!.on('update', (_update: Uint8Array, origin: unknown) => {
+      if (saved || typeof origin === 'symbol') return;
+      saved = true;
+      queueMicrotask(() => b.scenes.replaceLines(sceneId, [{ ...shared, text: 'Hot tea here!' }]));
+    });
+    a.scenes.replaceLines(sceneId, [{ ...shared, text: 'Hot green tea here' }]);
+    const merged = 'Hot green tea here!';
+    await b.until('both edits on B', () => b.scenes.lines(sceneId)[0]?.text === merged);
+    await a.until('both edits on A', () => a.scenes.lines(sceneId)[0]?.text === merged);
+    expect(saved).toBe(true);
+  });
+
   it('keeps every edit of both machines while B is offline, and merges them when it is back', async () => {
     const proxy = await startTcpProxy(Number(new URL(server.httpUrl).port));
     cleanups.push(() => proxy.close());

@@ -121,21 +121,19 @@ function writeLines(doc: Y.Doc, before: SceneSnapshot['lines'], now: SceneSnapsh
   const old = new Map(before.map((line) => [line.id, line]));
   const kept = new Set(now.map((line) => line.id));
   for (const line of before) if (!kept.has(line.id)) removeLine(doc, line.id);
+  const inDoc = new Set(readScene(doc).lines.map((shared) => shared.id));
   now.forEach((line, index) => {
     const was = old.get(line.id);
-    const inDoc = readScene(doc).lines.some((shared) => shared.id === line.id);
-    if (!was || !inDoc) insertLine(doc, placeAfter(doc, now[index - 1]?.id ?? null), toSyncLine(line));
-    else {
-      const { text, ...fields } = changedFields(was, line) ?? {};
+    const changed = was ? changedFields(was, line) : null;
+    // A line removed by another member meanwhile comes back only when it was edited here.
+    if (!was || (changed && !inDoc.has(line.id))) insertLine(doc, placeAfter(doc, now[index - 1]?.id ?? null), toSyncLine(line));
+    else if (changed) {
+      const { text, ...fields } = changed;
       if (Object.keys(fields).length > 0) updateLine(doc, line.id, fields);
-      if (text !== undefined) writeText(doc, line.id, was.text, text);
+      if (text !== undefined && was) writeText(doc, line.id, was.text, text);
     }
   });
-  if (!sameOrder(before, now))
-    reorder(
-      doc,
-      now.map((line) => line.id),
-    );
+  if (!sameOrder(before, now)) reorder(doc, now);
 }
 
 /**
@@ -162,8 +160,10 @@ function placeAfter(doc: Y.Doc, previousId: string | null): number {
   return readScene(doc).lines.findIndex((line) => line.id === previousId) + 1;
 }
 
-/** Puts the document's lines named in `ids` in that order, moving only the ones out of place. */
-function reorder(doc: Y.Doc, ids: readonly string[]): void {
+/** Puts the document's lines in the order of `lines` (those it holds), moving only the ones out of place. */
+function reorder(doc: Y.Doc, lines: SceneSnapshot['lines']): void {
+  const present = new Set(readScene(doc).lines.map((line) => line.id));
+  const ids = lines.map((line) => line.id).filter((id) => present.has(id));
   ids.forEach((id, index) => {
     const order = readScene(doc).lines.map((line) => line.id);
     if (order[index] !== id) moveLine(doc, id, index);

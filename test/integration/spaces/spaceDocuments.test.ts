@@ -128,6 +128,27 @@ describe('a space’s documents on two machines, through a real sync server', ()
     expect(saved).toBe(true);
   });
 
+  it('does not bring back a line another member removed when another line is saved at that moment', async () => {
+    const { a, b } = await twoMachines();
+    const sceneId = a.newScene('Noodles');
+    const kept = line('Kept.');
+    const removed = line('Removed on A.');
+    a.scenes.replaceLines(sceneId, [kept, removed]);
+    await b.until('both lines', () => b.scenes.lines(sceneId).length === 2);
+
+    let saved = false;
+    b.link.sceneDocument(sceneId)!.on('update', (_update: Uint8Array, origin: unknown) => {
+      if (saved || typeof origin === 'symbol') return;
+      saved = true;
+      queueMicrotask(() => b.scenes.replaceLines(sceneId, [{ ...kept, text: 'Kept, and edited on B.' }, removed]));
+    });
+    a.scenes.replaceLines(sceneId, [kept]);
+    const settledOn = (machine: SpaceMachine) => () => texts(machine.scenes.lines(sceneId)).join('|') === 'Kept, and edited on B.';
+    await b.until('the removal and the edit on B', settledOn(b));
+    await a.until('the edit on A', settledOn(a));
+    expect(saved).toBe(true);
+  });
+
   it('keeps every edit of both machines while B is offline, and merges them when it is back', async () => {
     const proxy = await startTcpProxy(Number(new URL(server.httpUrl).port));
     cleanups.push(() => proxy.close());

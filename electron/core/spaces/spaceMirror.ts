@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import { SpeechSettings } from '../../../shared/ipc/scenes.ts';
+import { isSyncId } from '../../../shared/sync/documentNames.ts';
 import {
   addScene,
   putCollection,
@@ -73,6 +74,8 @@ export class SpaceMirror {
   listedScenes(doc: Y.Doc): Map<string, string | null> {
     const out = new Map<string, string | null>();
     for (const [id, value] of doc.getMap<unknown>(SPACE_DOCUMENT.scenes).entries()) {
+      // Another member's entry names a document: an id that could not be one is left out.
+      if (!isSyncId(id)) continue;
       const createdAt = typeof value === 'object' && value !== null ? (value as { createdAt?: unknown }).createdAt : null;
       out.set(id, typeof createdAt === 'string' ? createdAt : null);
     }
@@ -163,7 +166,7 @@ export class SpaceMirror {
       const settings = parsed.success ? parsed.data : {};
       const held = cast.get(characterId);
       if (held && held.voiceId === voice.voiceId && JSON.stringify(held.settings) === JSON.stringify(settings)) continue;
-      cast.set(characterId, voice.voiceId, settings, now());
+      cast.set(characterId, voice.voiceId.slice(0, 200), settings, now());
       changed.push(characterId);
     }
     return changed;

@@ -1,6 +1,7 @@
 import type { CastVoiceSummary } from '../../../shared/ipc/models.ts';
 import { SpeechSettings, type CastVoice } from '../../../shared/ipc/scenes.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { localChanges } from '../spaces/localChanges.ts';
 
 type Row = { character_id: string; voice_id: string; settings_json: string; updated_at: string; voice_name: string | null };
 
@@ -55,10 +56,13 @@ export class CastVoiceStore {
       JSON.stringify(settings),
       now,
     );
+    localChanges(this.library).report({ kind: 'castVoice', characterId });
   }
 
   remove(characterId: string): boolean {
-    return this.library.run('DELETE FROM cast_voices WHERE character_id = ?', characterId).changes > 0;
+    const removed = this.library.run('DELETE FROM cast_voices WHERE character_id = ?', characterId).changes > 0;
+    if (removed) localChanges(this.library).report({ kind: 'castVoice', characterId });
+    return removed;
   }
 
   /** A voice the library mirrors (owned, cloned or preset), or null when it is not there. */

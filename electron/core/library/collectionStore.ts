@@ -1,4 +1,5 @@
 import type { Collection } from '../../../shared/ipc/index.ts';
+import { localChanges } from '../spaces/localChanges.ts';
 import type { LibraryDatabase } from './libraryDatabase.ts';
 
 /** What the user arranges in the library: favorites and their own collections. */
@@ -15,10 +16,12 @@ export class CollectionStore {
     this.library.transaction(() => {
       for (const id of itemIds) this.library.run('UPDATE library_items SET favorite = ? WHERE id = ?', favorite ? 1 : 0, id);
     });
+    localChanges(this.library).report({ kind: 'favourites', itemIds, favourite: favorite });
   }
 
   create(name: string, id: string): Collection {
     this.library.run('INSERT INTO collections (id, name, character_id, created_at) VALUES (?, ?, NULL, ?)', id, name, this.now());
+    localChanges(this.library).report({ kind: 'collection', collectionId: id });
     return { id, name, characterId: null, count: 0 };
   }
 
@@ -39,11 +42,13 @@ export class CollectionStore {
         );
       }
     });
+    localChanges(this.library).report({ kind: 'collectionItems', collectionId: id, itemIds, added: true });
   }
 
   removeItems(id: string, itemIds: readonly string[]): void {
     this.library.transaction(() => {
       for (const itemId of itemIds) this.library.run('DELETE FROM collection_items WHERE collection_id = ? AND item_id = ?', id, itemId);
     });
+    localChanges(this.library).report({ kind: 'collectionItems', collectionId: id, itemIds, added: false });
   }
 }

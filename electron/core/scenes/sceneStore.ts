@@ -2,6 +2,7 @@ import { Emotion } from '../../../shared/api/audio.ts';
 import { Quality } from '../../../shared/api/catalog.ts';
 import { SceneAspect, SceneLineKind, TalkOptions, type Scene, type SceneLineInput } from '../../../shared/ipc/scenes.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { localChanges } from '../spaces/localChanges.ts';
 
 /** A scene as its row holds it, without its lines. */
 export type SceneRecord = {
@@ -55,6 +56,7 @@ export class SceneStore {
       scene.createdAt,
       scene.updatedAt,
     );
+    localChanges(this.library).report({ kind: 'scene', sceneId: scene.id });
   }
 
   get(id: string): SceneRecord | null {
@@ -82,6 +84,7 @@ export class SceneStore {
       now,
       id,
     );
+    localChanges(this.library).report({ kind: 'scene', sceneId: id });
   }
 
   lines(sceneId: string): SceneLineInput[] {
@@ -125,13 +128,16 @@ export class SceneStore {
       });
       for (const gone of before.keys()) library.run('DELETE FROM scene_lines WHERE scene_id = ? AND id = ?', sceneId, gone);
     });
+    localChanges(library).report({ kind: 'scene', sceneId });
   }
 
   delete(id: string): boolean {
-    return this.library.transaction(() => {
+    const deleted = this.library.transaction(() => {
       this.library.run('DELETE FROM scene_lines WHERE scene_id = ?', id);
       return this.library.run('DELETE FROM scenes WHERE id = ?', id).changes > 0;
     });
+    if (deleted) localChanges(this.library).report({ kind: 'sceneRemoved', sceneId: id });
+    return deleted;
   }
 
   /** The version each of these characters is at now (absent: not in the library). */

@@ -19,6 +19,8 @@ import type { RecordFlow } from '../records/recordFlow.ts';
 import { kindRule } from '../records/resourceKinds.ts';
 import type { ServiceDiscovery } from '../serviceFacts/serviceDiscovery.ts';
 import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
+import { createSpaceLink } from '../spaces/sessionSpace.ts';
+import type { SpaceDocuments } from '../spaces/spaceDocuments.ts';
 import type { HistorySync } from '../sync/historySync.ts';
 import type { VoiceStore } from '../voices/voiceStore.ts';
 import type { Connectivity } from './connectivity.ts';
@@ -62,6 +64,11 @@ export class Session {
   readonly queue: JobQueue;
   readonly sync: HistorySync;
   readonly records: RecordFlow;
+  /**
+   * The space's shared documents (scenes, collections, favourites, cast voices), mirrored into this
+   * library: built with the session, syncing only once joining a space opens it with a membership.
+   */
+  readonly spaceLink: SpaceDocuments;
   private readonly options: SessionOptions;
   private readonly key: KeyAccess;
   private readonly schedule: SyncSchedule;
@@ -91,6 +98,8 @@ export class Session {
     const upkeep = joinWork(options, stores, link, work, hooks);
     later.records.set(upkeep.records);
     later.schedule.set(upkeep.schedule);
+    // 5. The space's documents, over the stores (opened by joining, not here).
+    this.spaceLink = createSpaceLink(options, stores, () => this);
     ({ library: this.library, health: this.health, resources: this.resources, queries: this.queries, jobs: this.jobs } = stores);
     ({ media: this.media, facts: this.facts, collections: this.collections, creditHistory: this.creditHistory } = stores);
     ({ voices: this.voices, audioTracks: this.audioTracks } = stores);
@@ -131,6 +140,7 @@ export class Session {
     this.connectivity.stop();
     this.credits.stop();
     this.space.stop();
+    await this.spaceLink.stop();
     await this.queue.stop();
     await this.downloader.stop();
     this.library.close();

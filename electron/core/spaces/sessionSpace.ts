@@ -1,0 +1,49 @@
+import { dirname, join } from 'node:path';
+import type { Emit } from '../records/resourceKinds.ts';
+import { sceneParts, type SceneServices } from '../scenes/sceneServices.ts';
+import { sceneView } from '../scenes/sceneViews.ts';
+import type { SessionOptions } from '../session/sessionOptions.ts';
+import type { SessionStores } from '../session/sessionStores.ts';
+import { SpaceDocuments, type SpaceAnnouncer } from './spaceDocuments.ts';
+
+/** `library.updated` carries at most this many items at once. */
+const ITEMS_PER_EVENT = 500;
+
+/**
+ * A session's space link, built once its stores exist: nothing is synced until a membership opens
+ * it. The documents are kept beside the profile's library (`spaces/`). `services` is the session,
+ * read when another machine's change is announced.
+ */
+export function createSpaceLink(options: SessionOptions, stores: SessionStores, services: () => SceneServices): SpaceDocuments {
+  return new SpaceDocuments({
+    library: stores.library,
+    folder: join(dirname(stores.library.path), 'spaces'),
+    clock: options.clock,
+    log: options.log,
+    announce: sessionAnnouncer(options.emit, stores, services),
+  });
+}
+
+/** Another machine's changes, told to the screens with the events they already follow. */
+function sessionAnnouncer(emit: Emit, stores: SessionStores, services: () => SceneServices): SpaceAnnouncer {
+  return {
+    scene: (sceneId) => {
+      const parts = sceneParts(services());
+      const record = parts.scenes.get(sceneId);
+      if (record) emit('scene.updated', sceneView(parts, record));
+    },
+    // The scenes list has no event for a scene gone; it shows the library as it is when next read.
+    sceneRemoved: () => undefined,
+    items: (itemIds) => {
+      for (let start = 0; start < itemIds.length; start += ITEMS_PER_EVENT)
+        emit('library.updated', { items: stores.queries.items(itemIds.slice(start, start + ITEMS_PER_EVENT)), removedIds: [] });
+    },
+    // The gallery reads its list of collections when it is shown; there is no event for the list yet.
+    collections: () => undefined,
+    castVoice: (characterId) => {
+      emit('cast.changed', { characterId, voice: sceneParts(services()).cast.get(characterId) });
+      const character = stores.queries.character(characterId);
+      if (character) emit('character.updated', character);
+    },
+  };
+}

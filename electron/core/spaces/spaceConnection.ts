@@ -1,0 +1,103 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import type { SpaceLinkState } from './spaceLink.ts';
+
+export type SpaceConnectionDeps = {
+  serverUrl: string;
+  /** The member token: sent to the server with each document, never logged. */
+  token: string;
+  /** Something about the connection changed (its state, a document's sync). */
+  changed: () => void;
+  /** The server holds every update of this document made here so far. */
+  acknowledged: (name: string) => void;
+  /** A WebSocket class for the connection (one trusting a server's own certificate); the platform's by default. */
+  WebSocket?: unknown;
+};
+
+/**
+ * One WebSocket to the sync server carrying every document of the space (Hocuspocus multiplexes
+ * them by name), with one provider per document, and what that says of the link's state.
+ */
+export class SpaceConnection {
+  private readonly deps: SpaceConnectionDeps;
+  private readonly socket: HocuspocusProviderWebsocket;
+  private readonly providers = new Map<string, HocuspocusProvider>();
+  private socketStatus: 'connecting' | 'connected' | 'disconnected' = 'connecting';
+  /** The socket was connected or failed once: from then on a lost connection reads as offline. */
+  private tried = false;
+  private refusedReason: string | null = null;
+
+  constructor(deps: SpaceConnectionDeps) {
+    this.deps = deps;
+    this.socket = new HocuspocusProviderWebsocket({
+      url: socketUrl(deps.serverUrl),
+      ...(deps.WebSocket ? { WebSocketPolyfill: deps.WebSocket } : {}),
+    });
+    this.socket.on('status', ({ status }: { status: 'connecting' | 'connected' | 'disconnected' }) => {
+      this.socketStatus = status;
+      if (status !== 'connecting') this.tried = true;
+      deps.changed();
+    });
+  }
+
+  /** Starts syncing a document over the connection. */
+  attach(name: string, doc: Y.Doc): void {
+    if (this.providers.has(name)) return;
+    const provider = new HocuspocusProvider({ websocketProvider: this.socket, name, document: doc, token: this.deps.token });
+    const settled = (): void => {
+      if (provider.isSynced && provider.unsyncedChanges === 0) this.deps.acknowledged(name);
+      this.deps.changed();
+    };
+    provider.on('synced', settled);
+    provider.on('unsyncedChanges', settled);
+    provider.on('authenticationFailed', ({ reason }: { reason: string }) => this.refuse(reason));
+    provider.attach();
+    this.providers.set(name, provider);
+  }
+
+  /** The document's presence channel (who is there, their cursor), or null when it is not synced here. */
+  awareness(name: string): Awareness | null {
+    return this.providers.get(name)?.awareness ?? null;
+  }
+
+  detach(name: string): void {
+    this.providers.get(name)?.destroy();
+    this.providers.delete(name);
+  }
+
+  state(): SpaceLinkState {
+    if (this.refusedReason !== null) return 'refused';
+    if (this.socketStatus !== 'connected') return this.tried ? 'offline' : 'connecting';
+    for (const provider of this.providers.values()) if (!provider.isSynced || provider.unsyncedChanges > 0) return 'syncing';
+    return 'synced';
+  }
+
+  /** Why the server refused the token, or null. */
+  refusal(): string | null {
+    return this.refusedReason;
+  }
+
+  destroy(): void {
+    for (const provider of this.providers.values()) provider.destroy();
+    this.providers.clear();
+    this.socket.destroy();
+  }
+
+  /** A refused token stays refused: the connection stops trying until the link is opened again. */
+  private refuse(reason: string): void {
+    this.refusedReason = reason;
+    this.socket.disconnect();
+    this.deps.changed();
+  }
+}
+
+/** The server's WebSocket address: `https://` becomes `wss://`, `http://` becomes `ws://`. */
+export function socketUrl(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  if (url.protocol === 'https:') url.protocol = 'wss:';
+  else if (url.protocol === 'http:') url.protocol = 'ws:';
+  else if (url.protocol !== 'ws:' && url.protocol !== 'wss:')
+    throw new Error(`The sync server's address must start with https:// or http://.`);
+  return url.toString().replace(/\/$/, '');
+}

@@ -1,0 +1,295 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import { parseDocumentName, sceneDocumentName, spaceDocumentName } from '../../../shared/sync/documentNames.ts';
+import { CastVoiceStore } from '../cast/castVoiceStore.ts';
+import type { Clock } from '../clock/clock.ts';
+import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import type { Logger } from '../log/logger.ts';
+import { SceneStore } from '../scenes/sceneStore.ts';
+import { LOCAL_ORIGIN, STORED_ORIGIN } from './documentOrigins.ts';
+import { localChanges, type LocalChange } from './localChanges.ts';
+import { SceneMirror } from './sceneMirror.ts';
+import { SpaceConnection, socketUrl } from './spaceConnection.ts';
+import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
+import { SpaceMirror } from './spaceMirror.ts';
+import { SpaceMirrorStore } from './spaceMirrorStore.ts';
+import { SpaceUpdateStore } from './spaceUpdateStore.ts';
+import { StoredDocuments } from './storedDocuments.ts';
+
+/** How the screens hear of what another machine changed (the events they already listen to). */
+export type SpaceAnnouncer = {
+  scene(sceneId: string): void;
+  sceneRemoved(sceneId: string): void;
+  /** Gallery items whose favourite mark or collections changed. */
+  items(itemIds: string[]): void;
+  /** Collections were made, renamed or removed. */
+  collections(): void;
+  castVoice(characterId: string): void;
+};
+
+export type SpaceDocumentsDeps = {
+  library: LibraryDatabase;
+  /** Where each space's documents are kept (a file per space beside the library). */
+  folder: string;
+  clock: Clock;
+  log: Logger;
+  announce?: SpaceAnnouncer;
+  /** A WebSocket class for the connection; the platform's by default. */
+  WebSocket?: unknown;
+};
+
+const SEEDED = 'seeded';
+/** Past this many distinct changes waiting for the space to open, everything is written in again when it opens. */
+const MAX_QUEUED = 5000;
+
+type OpenSpace = { membership: SpaceMembership; store: SpaceUpdateStore; docs: StoredDocuments; connection: SpaceConnection | null };
+
+/**
+ * A space's shared documents on this machine: kept on disk (they open and take edits offline),
+ * synced with the space's server over one WebSocket, and mirrored into the library, whose tables
+ * stay what every screen and query reads. Built with the session; opened once there is a membership.
+ */
+export class SpaceDocuments implements SpaceLink {
+  private readonly deps: SpaceDocumentsDeps;
+  private readonly scenes: SceneMirror;
+  private readonly space: SpaceMirror;
+  private readonly listeners = new Set<(status: SpaceLinkStatus) => void>();
+  /** Local changes made before the space was opened (each once), written into its documents when it is. */
+  private readonly queued = new Map<string, LocalChange>();
+  /** Too many changes waited: the library is written into the documents whole when the space opens. */
+  private reseed = false;
+  private readonly importsDue = new Set<string>();
+  private importTimer: NodeJS.Immediate | null = null;
+  private current: OpenSpace | null = null;
+  private last: SpaceLinkStatus = { state: 'offline', pendingChanges: 0 };
+  private readonly stopListening: () => void;
+
+  constructor(deps: SpaceDocumentsDeps) {
+    this.deps = deps;
+    const changes = localChanges(deps.library);
+    const now = (): string => new Date(deps.clock.now()).toISOString();
+    this.scenes = new SceneMirror({ scenes: new SceneStore(deps.library), changes, now });
+    this.space = new SpaceMirror({ store: new SpaceMirrorStore(deps.library), cast: new CastVoiceStore(deps.library), changes, now });
+    this.stopListening = changes.listen((change) => this.localChange(change));
+  }
+
+  async open(membership: SpaceMembership): Promise<void> {
+    if (this.current) await this.close();
+    // A wrong address or space id is refused before anything is opened.
+    socketUrl(membership.serverUrl);
+    const spaceName = spaceDocumentName(membership.spaceId);
+    const store = SpaceUpdateStore.open(this.fileOf(membership.spaceId));
+    const docs = new StoredDocuments(
+      store,
+      () => this.now(),
+      () => this.report(),
+    );
+    this.current = { membership, store, docs, connection: null };
+    this.watch(spaceName, docs.open(spaceName));
+    for (const sceneId of this.space.listedScenes(docs.open(spaceName)).keys()) this.openScene(sceneId);
+    if (store.fact(SEEDED) === null || this.reseed) {
+      this.seed();
+      store.setFact(SEEDED, this.now());
+    }
+    for (const change of this.queued.values()) this.exportChange(change);
+    this.queued.clear();
+    this.reseed = false;
+    this.importDocument(spaceName);
+    this.connect(membership);
+    this.report();
+  }
+
+  async close(options: { forget?: boolean } = {}): Promise<void> {
+    const open = this.current;
+    if (!open) return;
+    this.current = null;
+    this.importsDue.clear();
+    open.connection?.destroy();
+    open.docs.closeAll();
+    open.store.close();
+    if (options.forget) for (const suffix of ['', '-wal', '-shm']) rmSync(this.fileOf(open.membership.spaceId) + suffix, { force: true });
+    this.report();
+    await Promise.resolve();
+  }
+
+  status(): SpaceLinkStatus {
+    const open = this.current;
+    if (!open) return { state: 'offline', pendingChanges: 0 };
+    return { state: open.connection?.state() ?? 'connecting', pendingChanges: open.docs.pending() };
+  }
+
+  onStatus(listener: (status: SpaceLinkStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A scene's shared document while the space is open (an editor binding to a line's text), or null. */
+  sceneDocument(sceneId: string): Y.Doc | null {
+    const open = this.current;
+    return open ? open.docs.get(sceneDocumentName(open.membership.spaceId, sceneId)) : null;
+  }
+
+  /** A scene's presence channel while the space is connected (who is in the scene, who types where), or null. */
+  sceneAwareness(sceneId: string): Awareness | null {
+    const open = this.current;
+    return open?.connection?.awareness(sceneDocumentName(open.membership.spaceId, sceneId)) ?? null;
+  }
+
+  /** Stops for good (the session ends): the documents stay on disk. */
+  async stop(): Promise<void> {
+    this.stopListening();
+    await this.close();
+  }
+
+  private connect(membership: SpaceMembership): void {
+    const open = this.current;
+    if (!open) return;
+    open.connection = new SpaceConnection({
+      serverUrl: membership.serverUrl,
+      token: membership.token,
+      WebSocket: this.deps.WebSocket,
+      changed: () => this.report(),
+      acknowledged: (name) => this.current?.docs.acknowledged(name),
+    });
+    const spaceName = spaceDocumentName(membership.spaceId);
+    open.connection.attach(spaceName, open.docs.open(spaceName));
+    for (const sceneId of this.space.listedScenes(open.docs.open(spaceName)).keys()) {
+      open.connection.attach(sceneDocumentName(membership.spaceId, sceneId), this.openScene(sceneId));
+    }
+  }
+
+  /** The library's first time in this space: everything it holds goes into the documents. */
+  private seed(): void {
+    const spaceDoc = this.spaceDoc();
+    if (!spaceDoc) return;
+    this.space.seed(spaceDoc);
+    for (const sceneId of this.space.listedScenes(spaceDoc).keys()) {
+      if (this.scenes.snapshot(sceneId)) this.scenes.exportScene(sceneId, this.openScene(sceneId));
+    }
+  }
+
+  private localChange(change: LocalChange): void {
+    if (!this.current) {
+      this.queue(change);
+      return;
+    }
+    try {
+      this.exportChange(change);
+    } catch (error) {
+      this.deps.log.warn('A change could not be written into the space’s shared documents.', { error, kind: change.kind });
+    }
+  }
+
+  private queue(change: LocalChange): void {
+    if (this.reseed) return;
+    this.queued.set(JSON.stringify(change), change);
+    if (this.queued.size <= MAX_QUEUED) return;
+    this.queued.clear();
+    this.reseed = true;
+  }
+
+  private exportChange(change: LocalChange): void {
+    const spaceDoc = this.spaceDoc();
+    if (!spaceDoc) return;
+    this.space.exportChange(spaceDoc, change);
+    if (change.kind === 'scene') this.scenes.exportScene(change.sceneId, this.openScene(change.sceneId));
+    if (change.kind === 'sceneRemoved') this.closeScene(change.sceneId);
+  }
+
+  /** The scene's document, opened (from disk, and with the server when connected) the first time. */
+  private openScene(sceneId: string): Y.Doc {
+    const open = this.current as OpenSpace;
+    const name = sceneDocumentName(open.membership.spaceId, sceneId);
+    const known = open.docs.get(name);
+    if (known) return known;
+    const doc = open.docs.open(name);
+    this.watch(name, doc);
+    open.connection?.attach(name, doc);
+    return doc;
+  }
+
+  private closeScene(sceneId: string): void {
+    const open = this.current;
+    if (!open) return;
+    const name = sceneDocumentName(open.membership.spaceId, sceneId);
+    this.scenes.forget(sceneId);
+    open.connection?.detach(name);
+    open.docs.close(name);
+  }
+
+  /** Another machine's update to a document is written into the library soon after, once for many updates. */
+  private watch(name: string, doc: Y.Doc): void {
+    doc.on('update', (_update: Uint8Array, origin: unknown) => {
+      if (origin === LOCAL_ORIGIN || origin === STORED_ORIGIN) return;
+      this.importsDue.add(name);
+      this.importTimer ??= setImmediate(() => this.importDue());
+    });
+  }
+
+  private importDue(): void {
+    this.importTimer = null;
+    const names = [...this.importsDue];
+    this.importsDue.clear();
+    for (const name of names) {
+      try {
+        this.importDocument(name);
+      } catch (error) {
+        this.deps.log.warn('A shared document could not be written into the library.', { error });
+      }
+    }
+  }
+
+  private importDocument(name: string): void {
+    const parsed = parseDocumentName(name);
+    if (!parsed || !this.current) return;
+    if (parsed.kind === 'space') this.importSpace();
+    else this.importScene(parsed.sceneId);
+  }
+
+  private importSpace(): void {
+    const spaceDoc = this.spaceDoc();
+    if (!spaceDoc) return;
+    const listed = this.space.listedScenes(spaceDoc);
+    for (const sceneId of new SpaceMirrorStore(this.deps.library).sceneIds()) {
+      if (listed.has(sceneId)) continue;
+      this.closeScene(sceneId);
+      if (this.scenes.removeScene(sceneId)) this.deps.announce?.sceneRemoved(sceneId);
+    }
+    for (const sceneId of listed.keys()) this.importScene(sceneId);
+    const result = this.space.importSpace(spaceDoc);
+    const { announce } = this.deps;
+    if (result.itemIds.size > 0) announce?.items([...result.itemIds]);
+    if (result.collectionsChanged) announce?.collections();
+    for (const characterId of result.castCharacterIds) announce?.castVoice(characterId);
+  }
+
+  private importScene(sceneId: string): void {
+    const spaceDoc = this.spaceDoc();
+    if (!spaceDoc) return;
+    const listed = this.space.listedScenes(spaceDoc);
+    if (!listed.has(sceneId)) return;
+    if (this.scenes.importScene(sceneId, this.openScene(sceneId), listed.get(sceneId) ?? null)) this.deps.announce?.scene(sceneId);
+  }
+
+  private spaceDoc(): Y.Doc | null {
+    const open = this.current;
+    return open ? open.docs.open(spaceDocumentName(open.membership.spaceId)) : null;
+  }
+
+  private report(): void {
+    const status = this.status();
+    if (status.state === this.last.state && status.pendingChanges === this.last.pendingChanges) return;
+    this.last = status;
+    for (const listener of this.listeners) listener(status);
+  }
+
+  private fileOf(spaceId: string): string {
+    return join(this.deps.folder, `${spaceDocumentName(spaceId).replace('/', '-')}.db`);
+  }
+
+  private now(): string {
+    return new Date(this.deps.clock.now()).toISOString();
+  }
+}

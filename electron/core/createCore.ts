@@ -37,7 +37,6 @@ import { registerSceneExportHandlers } from './scenes/export/registerSceneExport
 import { registerSceneHandlers } from './scenes/registerSceneHandlers.ts';
 import { MembershipStore } from './spaces/membership/membershipStore.ts';
 import { registerSpaceHandlers } from './spaces/membership/registerSpaceHandlers.ts';
-import { sessionSpaceLink } from './spaces/membership/sessionSpaceLink.ts';
 import { SpaceMemberships } from './spaces/membership/spaceMemberships.ts';
 import { registerUploadHandlers } from './uploads/registerUploadHandlers.ts';
 import { registerVoiceHandlers } from './voices/registerVoiceHandlers.ts';
@@ -160,7 +159,7 @@ function spaceHooks(spaces: SpaceMemberships, log: Logger): Pick<ConnectionDeps,
   return {
     sessionOpened: (session) =>
       void spaces
-        .sessionOpened(session.profile.id, sessionSpaceLink(session))
+        .sessionOpened(session.profile.id, session.spaceLink)
         .catch((error: unknown) => log.error('The space of this connection could not be opened.', { error })),
     connectionRemoved: (id) => spaces.forgetConnection(id),
   };

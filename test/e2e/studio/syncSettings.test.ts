@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings } from '../../../shared/ipc/index.ts';
-import { lendSpaceLinks } from '../../integration/spaces/support/testSpaceLink.ts';
 import {
   inviteCode,
   startSyncServerProcess,
@@ -26,12 +25,11 @@ const SIZES = [
 
 /**
  * Settings → Sync over the browser host: a person joins with a code printed by a sync server this
- * test starts, sees the space's name, who they are and its status, and leaves. Core runs in this
- * thread so that a session without a space link of its own is lent a small real one.
+ * test starts, sees the space's name, who they are and its status (the session's own space link
+ * syncing with that server), and leaves.
  */
 describe.skipIf(chromiumMissing() !== null)('Settings → Sync', () => {
   const data = tempFolder('sync-e2e-server-');
-  const links = lendSpaceLinks();
   let server: SyncServerProcess;
   let studio: StudioHost;
   let browser: Browser;
@@ -71,7 +69,7 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sync', () => {
 
   beforeAll(async () => {
     server = await startSyncServerProcess(data.path);
-    studio = await startStudioHost({ core: 'in-thread' });
+    studio = await startStudioHost();
     browser = await launchChromium();
     app = await StudioApp.open(browser, studio.url, { theme: 'light', viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     app.page.setDefaultTimeout(20_000);
@@ -86,7 +84,6 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Sync', () => {
     await browser?.close().catch(() => undefined);
     await studio?.stop();
     await server?.kill();
-    links.restore();
     data.remove();
   });
 

@@ -97,18 +97,15 @@ export class SpaceMemberships {
   }
 
   /**
-   * A session opened for `profileId` with its space link (null: it has none): the link's status is
-   * followed from now on, and a connection that is in a space opens it.
+   * A session opened for `profileId` with its space link: the link's status is followed from now
+   * on, and a connection that is in a space opens it.
    */
-  async sessionOpened(profileId: string, link: SpaceLink | null): Promise<void> {
+  async sessionOpened(profileId: string, link: SpaceLink): Promise<void> {
     this.attached?.stopListening();
-    this.attached = null;
-    if (link) {
-      const stopListening = link.onStatus(() => {
-        if (this.attached?.link === link) this.changed();
-      });
-      this.attached = { profileId, link, stopListening };
-    }
+    const stopListening = link.onStatus(() => {
+      if (this.attached?.link === link) this.changed();
+    });
+    this.attached = { profileId, link, stopListening };
     const membership = await this.readMembership(profileId);
     if (membership) await this.openLink(profileId, membership);
     this.changed();

@@ -8,7 +8,6 @@ import { registerStoreReset } from '../../stores/resetStores.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { formatBytes, formatCount } from '../../ui/format.ts';
-import { Switch } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { AboutSection } from './about/AboutSection.tsx';
@@ -21,6 +20,7 @@ import { HostSessionsSection } from './HostSessionsSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { useHostSessionsStore } from './hostSessionsStore.ts';
 import { SandboxSection } from './SandboxSection.tsx';
+import { SettingSwitch } from './SettingSwitch.tsx';
 import { useSandboxStore } from './sandboxStore.ts';
 import './settings.css';
 
@@ -103,7 +103,7 @@ function LibrarySection() {
   const { health, healthBusy, checkIntegrity, repair } = useLibraryInfoStore(
     useShallow((s) => ({ health: s.health, healthBusy: s.healthBusy, checkIntegrity: s.checkIntegrity, repair: s.repair })),
   );
-  const { settings, update } = useSettingsStore(useShallow((s) => ({ settings: s.settings, update: s.update })));
+  const settings = useSettingsStore((s) => s.settings);
   const profile = useConnectionStore((s) => s.connection?.profile);
   return (
     <section className="lib-panel settings-section" aria-labelledby="library-heading">
@@ -124,14 +124,11 @@ function LibrarySection() {
         <dt>Size on disk</dt>
         <dd data-testid="library-size">{stats ? formatBytes(stats.bytes) : '—'}</dd>
       </dl>
-      {settings && (
-        <Switch
-          label="Download finished media automatically"
-          checked={settings.autoDownload}
-          onChange={(autoDownload) => void update({ autoDownload })}
-          hint="Keeps the whole library playable offline. When off, media downloads when you open it."
-        />
-      )}
+      <SettingSwitch
+        setting="autoDownload"
+        label="Download finished media automatically"
+        hint="Keeps the whole library playable offline. When off, media downloads when you open it."
+      />
       <div className="settings-row">
         <Button busy={checking} onClick={() => void runCheck()}>
           Check the library
@@ -181,10 +178,10 @@ function PreferencesSection() {
       <h2 id="prefs-heading" className="lib-section-title">
         Notifications and appearance
       </h2>
-      <Switch
+      <SettingSwitch
+        setting="notifications"
         label="Notify me when a job finishes"
-        checked={settings.notifications}
-        onChange={(notifications) => void change({ notifications })}
+        save={change}
         hint="A system notification when Cast Studio is in the background."
       />
       <SegmentedControl<Settings['theme']>

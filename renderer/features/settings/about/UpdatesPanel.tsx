@@ -3,10 +3,10 @@ import type { Settings, UpdateStatus } from '../../../../shared/ipc/index.ts';
 import { useSettingsStore } from '../../../stores/settingsStore.ts';
 import { useUpdatesStore, waitingWords } from '../../../stores/updatesStore.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Switch } from '../../../ui/Field.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { InlineError } from '../../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../../ui/SegmentedControl.tsx';
+import { SettingSwitch } from '../SettingSwitch.tsx';
 
 /** Settings → About → Updates: where they stand, the release notes of a ready one, and the update settings. */
 export function UpdatesPanel() {
@@ -90,10 +90,9 @@ function UpdateSettings() {
   if (!settings) return null;
   return (
     <>
-      <Switch
+      <SettingSwitch
+        setting="autoUpdate"
         label="Update automatically"
-        checked={settings.autoUpdate}
-        onChange={(autoUpdate) => void update({ autoUpdate })}
         hint="Looks for an update at start and every few hours and downloads it in the background. Cast Studio restarts only when you say."
       />
       <SegmentedControl<Settings['updateChannel']>

@@ -165,6 +165,8 @@ const I18N_CHECKED = [
   'renderer/features/settings/LanguageSection.tsx',
   'renderer/features/queue/**',
   'renderer/features/credits/**',
+  'renderer/features/settings/**',
+  'renderer/app/ScreenOutlet.tsx',
 ];
 const I18N_LITERALS = [
   'error',

@@ -14,6 +14,17 @@ import { useFormats } from '../../i18n/LanguageProvider.tsx';
 
 export type ServiceInput = CommandInput<'profiles.add'>;
 
+/** What reads the same in every language: example addresses, the key's shape, the certificate's header, the check marks. */
+export const EXAMPLES = {
+  baseUrl: 'https://api.example.com',
+  cdnUrl: 'https://cdn.example.com',
+  billingUrl: 'https://example.com/billing',
+  apiKey: 'sk_live_…',
+} as const;
+const PEM_HEADER = '-----BEGIN CERTIFICATE-----';
+const PEM_FILE_TYPES = ['.pem', '.crt', 'application/x-pem-file'];
+export const CHECK_MARKS = { ok: '✓ ', problem: '⚠ ' } as const;
+
 /** The sentences of one address field: empty (when it must be given), not https, not an address at all. */
 type AddressProblems = { missing?: MessageId; notHttps: MessageId; notUrl: MessageId };
 
@@ -113,7 +124,7 @@ function problemsOf({ name, baseUrl, cdnUrl, caPem, apiKey, billingUrl }: Draft)
     name: name.trim() ? null : 'settings.connect.name.missing',
     baseUrl: httpsProblem(baseUrl, ADDRESS_PROBLEMS.baseUrl),
     cdnUrl: httpsProblem(cdnUrl, ADDRESS_PROBLEMS.cdnUrl),
-    caPem: caPem.trim() && !caPem.includes('-----BEGIN CERTIFICATE-----') ? 'settings.connect.caPem.invalid' : null,
+    caPem: caPem.trim() && !caPem.includes(PEM_HEADER) ? 'settings.connect.caPem.invalid' : null,
     apiKey: apiKey.trim() && !API_KEY_PATTERN.test(apiKey.trim()) ? 'settings.connect.apiKey.invalid' : null,
     billingUrl: httpsProblem(billingUrl, ADDRESS_PROBLEMS.billingUrl),
   };
@@ -209,7 +220,7 @@ function ServiceFields({
             data-field="baseUrl"
             type="url"
             inputMode="url"
-            placeholder="https://api.example.com"
+            placeholder={EXAMPLES.baseUrl}
             value={draft.baseUrl}
             onChange={(e) => edit('baseUrl')(e.target.value)}
           />
@@ -222,7 +233,7 @@ function ServiceFields({
             data-field="cdnUrl"
             type="url"
             inputMode="url"
-            placeholder="https://cdn.example.com"
+            placeholder={EXAMPLES.cdnUrl}
             value={draft.cdnUrl}
             onChange={(e) => edit('cdnUrl')(e.target.value)}
           />
@@ -237,12 +248,12 @@ function ServiceFields({
             spellCheck={false}
             value={draft.caPem}
             onChange={(e) => edit('caPem')(e.target.value)}
-            placeholder="-----BEGIN CERTIFICATE-----"
+            placeholder={PEM_HEADER}
           />
         )}
       </Field>
       <div className="file-pick">
-        <FileTrigger acceptedFileTypes={['.pem', '.crt', 'application/x-pem-file']} onSelect={(files) => void readPem(files?.[0])}>
+        <FileTrigger acceptedFileTypes={PEM_FILE_TYPES} onSelect={(files) => void readPem(files?.[0])}>
           <AriaButton className="button button-secondary button-sm">
             <FileUp size={14} aria-hidden="true" />
             {say('settings.connect.caPem.choose')}
@@ -257,7 +268,7 @@ function ServiceFields({
             type="password"
             autoComplete="off"
             spellCheck={false}
-            placeholder="sk_live_…"
+            placeholder={EXAMPLES.apiKey}
             value={draft.apiKey}
             onChange={(e) => edit('apiKey')(e.target.value)}
           />
@@ -270,7 +281,7 @@ function ServiceFields({
             data-field="billingUrl"
             type="url"
             inputMode="url"
-            placeholder="https://example.com/billing"
+            placeholder={EXAMPLES.billingUrl}
             value={draft.billingUrl}
             onChange={(e) => edit('billingUrl')(e.target.value)}
           />
@@ -334,7 +345,7 @@ function CheckResult({ check }: { check: ConnectionCheck }) {
       data-status={check.status}
     >
       <p>
-        {check.ok ? '✓ ' : '⚠ '}
+        {check.ok ? CHECK_MARKS.ok : CHECK_MARKS.problem}
         {check.message}
       </p>
       {check.accountName !== null && (

@@ -10,7 +10,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import { CONNECTION_STATUS_WORDS, statusOf } from '../../stores/connectionStatus.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
-import { planName } from './ConnectServiceForm.tsx';
+import { CHECK_MARKS, EXAMPLES, planName } from './ConnectServiceForm.tsx';
 import { useProfilesStore } from './profilesStore.ts';
 import { ServiceFactsList } from './ServiceFactsList.tsx';
 
@@ -182,6 +182,9 @@ function ProfileFacts({ profile }: { profile: Profile }) {
   );
 }
 
+/** Minutes may have a fraction (90 seconds is 1.5). */
+const ANY_STEP = 'any';
+
 type FieldFormProps = { profile: Profile; value: string; onChange: (value: string) => void; onSaved: () => void };
 
 function BillingForm({ profile, value: billingUrl, onChange: setBillingUrl, onSaved }: FieldFormProps) {
@@ -203,7 +206,7 @@ function BillingForm({ profile, value: billingUrl, onChange: setBillingUrl, onSa
             inputMode="url"
             value={billingUrl}
             onChange={(event) => setBillingUrl(event.target.value)}
-            placeholder="https://example.com/billing"
+            placeholder={EXAMPLES.billingUrl}
           />
         )}
       </Field>
@@ -233,7 +236,7 @@ function RetentionForm({ profile, value: retentionMinutes, onChange: setRetentio
             {...control}
             type="number"
             min={0}
-            step="any"
+            step={ANY_STEP}
             inputMode="decimal"
             value={retentionMinutes}
             onChange={(event) => setRetentionMinutes(event.target.value)}
@@ -266,7 +269,7 @@ function KeyForm({ profile, value: apiKey, onChange: setApiKey, onSaved }: Field
             spellCheck={false}
             value={apiKey}
             onChange={(event) => setApiKey(event.target.value)}
-            placeholder="sk_live_…"
+            placeholder={EXAMPLES.apiKey}
           />
         )}
       </Field>
@@ -286,7 +289,7 @@ function ProfileOutcome({ profile }: { profile: Profile }) {
     <>
       {test && (
         <p className={test.ok ? 'test-ok' : 'test-problem'} role="status" data-testid="test-result" data-status={test.status}>
-          {test.ok ? '✓ ' : '⚠ '}
+          {test.ok ? CHECK_MARKS.ok : CHECK_MARKS.problem}
           {test.message}
           {test.plan ? ` ${intl.formatMessage({ id: 'settings.profile.test.plan' }, { plan: planName(test.plan, intl) })}` : ''}
           {test.balance !== null

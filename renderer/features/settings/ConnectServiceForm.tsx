@@ -219,6 +219,7 @@ function ServiceFields({
             {...control}
             data-field="baseUrl"
             type="url"
+            dir="ltr"
             inputMode="url"
             placeholder={EXAMPLES.baseUrl}
             value={draft.baseUrl}
@@ -232,6 +233,7 @@ function ServiceFields({
             {...control}
             data-field="cdnUrl"
             type="url"
+            dir="ltr"
             inputMode="url"
             placeholder={EXAMPLES.cdnUrl}
             value={draft.cdnUrl}
@@ -244,6 +246,7 @@ function ServiceFields({
           <TextArea
             {...control}
             data-field="caPem"
+            dir="ltr"
             rows={3}
             spellCheck={false}
             value={draft.caPem}
@@ -266,6 +269,7 @@ function ServiceFields({
             {...control}
             data-field="apiKey"
             type="password"
+            dir="ltr"
             autoComplete="off"
             spellCheck={false}
             placeholder={EXAMPLES.apiKey}
@@ -280,6 +284,7 @@ function ServiceFields({
             {...control}
             data-field="billingUrl"
             type="url"
+            dir="ltr"
             inputMode="url"
             placeholder={EXAMPLES.billingUrl}
             value={draft.billingUrl}

@@ -149,19 +149,23 @@ function ProfileFacts({ profile }: { profile: Profile }) {
   return (
     <dl className="profile-facts">
       <dt>{say('settings.profile.service')}</dt>
-      <dd className="mono">{profile.baseUrl}</dd>
+      <dd className="mono">
+        <bdi dir="ltr">{profile.baseUrl}</bdi>
+      </dd>
       <dt>{say('settings.profile.media')}</dt>
-      <dd className="mono">{profile.cdnUrl}</dd>
+      <dd className="mono">
+        <bdi dir="ltr">{profile.cdnUrl}</bdi>
+      </dd>
       {remote && (
         <>
           <dt>{say('settings.profile.certificate')}</dt>
           <dd>{say(profile.hasCustomCa ? 'settings.profile.certificate.custom' : 'settings.profile.certificate.system')}</dd>
           <dt>{say('settings.connect.apiKey')}</dt>
           <dd className="mono" data-testid="key-mask">
-            {profile.keyPrefix ? `${profile.keyPrefix}••••••••` : say('settings.profile.key.none')}
+            {profile.keyPrefix ? <bdi dir="ltr">{`${profile.keyPrefix}••••••••`}</bdi> : say('settings.profile.key.none')}
           </dd>
           <dt>{say('settings.profile.billingPage')}</dt>
-          <dd className="mono">{profile.billingUrl ?? say('settings.profile.notSet')}</dd>
+          <dd className="mono">{profile.billingUrl ? <bdi dir="ltr">{profile.billingUrl}</bdi> : say('settings.profile.notSet')}</dd>
           {profile.keyLastUsedAt && (
             <>
               <dt>{say('settings.profile.keyLastUsed')}</dt>
@@ -203,6 +207,7 @@ function BillingForm({ profile, value: billingUrl, onChange: setBillingUrl, onSa
           <TextInput
             {...control}
             type="url"
+            dir="ltr"
             inputMode="url"
             value={billingUrl}
             onChange={(event) => setBillingUrl(event.target.value)}
@@ -265,6 +270,7 @@ function KeyForm({ profile, value: apiKey, onChange: setApiKey, onSaved }: Field
           <TextInput
             {...control}
             type="password"
+            dir="ltr"
             autoComplete="off"
             spellCheck={false}
             value={apiKey}

@@ -1,19 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { ServiceFacts } from '../../../shared/ipc/index.ts';
 import { useServiceFactsStore } from '../../stores/serviceFactsStore.ts';
 
-function catalogWords(facts: ServiceFacts, intl: IntlShape): string {
+/** A path, version or address inside a sentence: read left to right in every language. */
+const ltr = (text: string) => <bdi dir="ltr">{text}</bdi>;
+
+function catalogWords(facts: ServiceFacts, intl: IntlShape): ReactNode {
   if (facts.catalog === 'service')
     return facts.capabilityVersion
-      ? intl.formatMessage({ id: 'settings.facts.catalog.serviceVersion' }, { version: facts.capabilityVersion })
+      ? intl.formatMessage({ id: 'settings.facts.catalog.serviceVersion' }, { version: ltr(facts.capabilityVersion) })
       : intl.formatMessage({ id: 'settings.facts.catalog.service' });
   if (facts.catalog === 'built_in') return intl.formatMessage({ id: 'settings.facts.catalog.builtIn' });
   return intl.formatMessage({ id: 'settings.facts.catalog.notRead' });
 }
 
-function uploadWords(facts: ServiceFacts, intl: IntlShape): string {
-  const where = { path: facts.uploadPath, said: facts.uploadPathFrom === 'capabilities' ? 'yes' : 'no' };
+function uploadWords(facts: ServiceFacts, intl: IntlShape): ReactNode {
+  const where = { path: ltr(facts.uploadPath), said: facts.uploadPathFrom === 'capabilities' ? 'yes' : 'no' };
   if (facts.uploads === 'offered') return intl.formatMessage({ id: 'settings.facts.uploads.offered' }, where);
   if (facts.uploads === 'not_offered') return intl.formatMessage({ id: 'settings.facts.uploads.notOffered' });
   return intl.formatMessage({ id: 'settings.facts.uploads.notTried' }, where);

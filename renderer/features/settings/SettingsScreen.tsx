@@ -119,7 +119,7 @@ function LibrarySection() {
       <dl className="settings-facts">
         <dt>{intl.formatMessage({ id: 'settings.library.location' })}</dt>
         <dd className="path" data-testid="library-path">
-          {stats?.path ?? settings?.libraryPath ?? '—'}
+          <bdi dir="ltr">{stats?.path ?? settings?.libraryPath ?? '—'}</bdi>
         </dd>
         <dt>{intl.formatMessage({ id: 'settings.library.items' })}</dt>
         <dd>{stats ? formats.number(stats.items) : '—'}</dd>

@@ -36,7 +36,9 @@ export function AboutSection() {
         </dd>
         <dt>{intl.formatMessage({ id: 'settings.about.runningIn' })}</dt>
         <dd>
-          {info ? intl.formatMessage({ id: 'settings.about.runningIn.value' }, { host: info.host, os: about?.os ?? info.platform }) : '—'}
+          {info
+            ? intl.formatMessage({ id: 'settings.about.runningIn.value' }, { host: info.host, os: <bdi>{about?.os ?? info.platform}</bdi> })
+            : '—'}
         </dd>
         {about?.electron && (
           <>
@@ -68,7 +70,9 @@ function FolderFact({ folder, path }: { folder: Folder; path: string }) {
     <>
       <dt>{intl.formatMessage({ id: folder === 'data' ? 'settings.about.dataFolder' : 'settings.about.logsFolder' })}</dt>
       <dd className="about-folder" data-folder={folder}>
-        <span className="path">{path}</span>
+        <span className="path" dir="ltr">
+          {path}
+        </span>
         <Button
           size="sm"
           onClick={() => void useAboutStore.getState().openFolder(folder)}

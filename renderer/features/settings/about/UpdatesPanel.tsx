@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { Settings, UpdateStatus } from '../../../../shared/ipc/index.ts';
+import { useAppInfoStore } from '../../../stores/appInfoStore.ts';
 import { useSettingsStore } from '../../../stores/settingsStore.ts';
 import { useFormats } from '../../../i18n/LanguageProvider.tsx';
 import { useUpdatesStore } from '../../../stores/updatesStore.ts';
@@ -13,13 +14,15 @@ import { SettingSwitch } from '../SettingSwitch.tsx';
 export function UpdatesPanel() {
   const { status, error } = useUpdatesStore(useShallow((s) => ({ status: s.status, error: s.error })));
   const intl = useIntl();
+  // The browser host never updates itself: its reason is always the same, so it is said in the studio's words.
+  const browserHost = useAppInfoStore((s) => s.info?.host === 'browser');
   if (!status) return <InlineError error={error} />;
   return (
     <div className="about-updates" data-testid="updates" data-update-state={status.state}>
       <h3 className="about-subtitle">{intl.formatMessage({ id: 'settings.updates.heading' })}</h3>
       {status.state === 'unavailable' ? (
         <p className="muted" data-testid="updates-words">
-          {status.message}
+          {browserHost ? intl.formatMessage({ id: 'settings.updates.browserHost' }) : status.message}
         </p>
       ) : (
         <>

@@ -356,7 +356,9 @@ function CheckResult({ check }: { check: ConnectionCheck }) {
       {check.accountName !== null && (
         <dl className="profile-facts">
           <dt>{intl.formatMessage({ id: 'settings.connect.account' })}</dt>
-          <dd>{check.accountName}</dd>
+          <dd>
+            <bdi>{check.accountName}</bdi>
+          </dd>
           <dt>{intl.formatMessage({ id: 'settings.connect.plan' })}</dt>
           <dd>{planName(check.plan, intl)}</dd>
           <dt>{intl.formatMessage({ id: 'settings.connect.balance' })}</dt>

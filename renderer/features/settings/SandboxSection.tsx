@@ -51,7 +51,9 @@ export function SandboxSection() {
       {state && (
         <dl className="settings-facts">
           <dt>{say('settings.connect.account')}</dt>
-          <dd>{state.account.name}</dd>
+          <dd>
+            <bdi>{state.account.name}</bdi>
+          </dd>
           <dt>{say('settings.connect.balance')}</dt>
           <dd data-testid="sandbox-balance">{formats.credits(state.account.balance)}</dd>
         </dl>

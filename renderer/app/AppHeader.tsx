@@ -19,8 +19,8 @@ export function AppHeader() {
   // While core is down the last connection event is stale: the pill says what the banner says.
   const status = coreState === 'stopped' ? 'unavailable' : coreState === 'restarting' ? 'connecting' : statusOf(connection);
   const { words, tone } = CONNECTION_STATUS_WORDS[status];
+  const label = connectionLabel(connection?.profile);
   const intl = useIntl();
-  const label = connectionLabel(connection?.profile, intl);
   const formats = useFormats();
 
   return (
@@ -58,7 +58,7 @@ export function AppHeader() {
           <span className="visually-hidden">{intl.formatMessage({ id: 'header.connection' })} </span>
           <span>{label}</span>
           <span className="header-pill-sub" data-testid="connection-words">
-            {intl.formatMessage({ id: words })}
+            {words}
           </span>
         </button>
         <button

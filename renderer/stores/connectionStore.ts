@@ -1,4 +1,3 @@
-import type { IntlShape } from 'react-intl';
 import { create } from 'zustand';
 import type { AppError, CommandInput, Connection, Profile } from '../../shared/ipc/index.ts';
 import { invoke } from '../bridge/invoke.ts';
@@ -44,8 +43,8 @@ export const useConnectionStore = create<ConnectionState>()((set) => ({
   reset: () => set(initial),
 }));
 
-/** What the header calls the active connection: its name, in the studio's words for the sandbox and for none. */
-export function connectionLabel(profile: Profile | null | undefined, intl: IntlShape): string {
-  if (!profile) return intl.formatMessage({ id: 'connection.none' });
-  return profile.kind === 'sandbox' ? intl.formatMessage({ id: 'connection.sandbox' }) : profile.name;
+/** What the header calls the active connection. */
+export function connectionLabel(profile: Profile | null | undefined): string {
+  if (!profile) return 'Not connected';
+  return profile.kind === 'sandbox' ? 'Sandbox' : profile.name;
 }

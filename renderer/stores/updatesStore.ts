@@ -38,3 +38,8 @@ export const useUpdatesStore = create<UpdatesStore>()((set) => {
 });
 
 registerStoreReset(() => useUpdatesStore.getState().reset());
+
+/** What a restart that waits says: it happens once the paid requests being sent are sent. */
+export function waitingWords(jobs: number): string {
+  return `Restarts once ${jobs === 1 ? 'the paid request' : `${jobs} paid requests`} being sent ${jobs === 1 ? 'is' : 'are'} sent.`;
+}

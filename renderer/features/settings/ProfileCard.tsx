@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
-import type { Profile } from '../../../shared/ipc/index.ts';
+import type { ConnectionStatus, Profile } from '../../../shared/ipc/index.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { Badge } from '../../ui/Badge.tsx';
@@ -20,6 +20,22 @@ const KEY_STATES: Record<Profile['keyState'], { label: MessageId; tone: 'success
   needs_new_key: { label: 'settings.profile.key.refused', tone: 'danger' },
   expired: { label: 'settings.profile.key.expired', tone: 'danger' },
   missing: { label: 'settings.profile.key.missing', tone: 'warning' },
+};
+
+/** The live state of the connection in use, in words. */
+const STATUS_WORDS: Record<ConnectionStatus, MessageId> = {
+  connecting: 'settings.profile.status.connecting',
+  online: 'settings.profile.status.online',
+  offline: 'settings.profile.status.offline',
+  unreachable: 'settings.profile.status.unreachable',
+  untrusted_certificate: 'settings.profile.status.untrustedCertificate',
+  key_missing: 'settings.profile.status.keyMissing',
+  key_refused: 'settings.profile.status.keyRefused',
+  key_expired: 'settings.profile.status.keyExpired',
+  plan_required: 'settings.profile.status.planRequired',
+  service_error: 'settings.profile.status.serviceError',
+  sandbox_restarting: 'settings.profile.status.sandboxRestarting',
+  unavailable: 'settings.profile.status.unavailable',
 };
 
 /** One connection: where it points, its key (masked), and what can be done with it. */
@@ -113,7 +129,7 @@ function ProfileHead({ profile }: { profile: Profile }) {
   const live = profile.active && connection?.profile?.id === profile.id ? statusOf(connection) : null;
   const liveWords = live ? CONNECTION_STATUS_WORDS[live] : null;
   const intl = useIntl();
-  const words = liveWords ? intl.formatMessage({ id: liveWords.words }) : '';
+  const words = live ? intl.formatMessage({ id: STATUS_WORDS[live] }) : '';
   return (
     <>
       <div className="profile-head">

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
-import type { Settings } from '../../../shared/ipc/index.ts';
+import type { Profile, Settings } from '../../../shared/ipc/index.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
-import { connectionLabel, useConnectionStore } from '../../stores/connectionStore.ts';
+import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
@@ -114,7 +114,7 @@ function LibrarySection() {
         {intl.formatMessage({ id: 'settings.library.heading' })}
       </h2>
       <p className="muted" data-testid="library-connection">
-        {intl.formatMessage({ id: 'settings.library.lead' }, { name: <bdi>{connectionLabel(profile, intl)}</bdi>, strong })}
+        {intl.formatMessage({ id: 'settings.library.lead' }, { name: <bdi>{connectionName(profile, intl)}</bdi>, strong })}
       </p>
       <dl className="settings-facts">
         <dt>{intl.formatMessage({ id: 'settings.library.location' })}</dt>
@@ -168,6 +168,12 @@ function LibrarySection() {
       <InlineError error={error} />
     </section>
   );
+}
+
+/** The connection in use, by name: the studio's words for the sandbox and for none. */
+function connectionName(profile: Profile | null | undefined, intl: IntlShape): string {
+  if (!profile) return intl.formatMessage({ id: 'settings.connection.none' });
+  return profile.kind === 'sandbox' ? intl.formatMessage({ id: 'settings.connection.sandbox' }) : profile.name;
 }
 
 function PreferencesSection() {

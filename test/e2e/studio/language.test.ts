@@ -118,12 +118,30 @@ function ourText(screen: Locator): Promise<string> {
       '.service-facts-row:has([data-fact^="noticed-"])',
     ];
     for (const element of copy.querySelectorAll(theirs.join(', '))) element.remove();
-    return copy.textContent ?? '';
+    // Text by text, so that the words of neighbouring elements stay apart.
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) texts.push(walker.currentNode.nodeValue ?? '');
+    return texts.join(' ');
   });
 }
 
-/** Names of products and formats, and the example address in a hint, which every language keeps. */
-const KEPT_IN_EVERY_LANGUAGE = new Set(['Cast', 'Studio', 'API', 'CDN', 'CA', 'PEM', 'pem', 'URL', 'IPC', 'KB', 'Chromium', 'Node']);
+/** Names of products, plans and formats, and the example address in a hint, which every language keeps. */
+const KEPT_IN_EVERY_LANGUAGE = new Set([
+  'Cast',
+  'Studio',
+  'Creator',
+  'API',
+  'CDN',
+  'CA',
+  'PEM',
+  'pem',
+  'URL',
+  'IPC',
+  'KB',
+  'Chromium',
+  'Node',
+]);
 const EXAMPLE_ADDRESS = 'https://cdn.example.com';
 
 function englishWordsIn(text: string): string[] {

@@ -65,13 +65,19 @@ function NoticeItem({ notice }: { notice: Notice }) {
     <li className="about-licence" data-package={notice.name}>
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
-          <span className="about-licence-name">{notice.name}</span> <span className="muted">{notice.version}</span>
+          <span className="about-licence-name" dir="ltr">
+            {notice.name}
+          </span>{' '}
+          <span className="muted" dir="ltr">
+            {notice.version}
+          </span>
           <span className="about-licence-id" data-testid="licence-id">
-            {notice.licence}
+            <bdi dir="ltr">{notice.licence}</bdi>
           </span>
         </summary>
         {open && (
-          <div className="about-licence-body">
+          // Copyright lines and licence texts are English legal text, read as written in every language.
+          <div className="about-licence-body" dir="ltr" lang="en">
             {notice.copyright.map((line) => (
               <p key={line}>{line}</p>
             ))}

@@ -162,12 +162,12 @@ const I18N_CHECKED = [
   'renderer/app/ScreenErrorBoundary.tsx',
   'renderer/app/SkipLinks.tsx',
   'renderer/app/UpdateReadyButton.tsx',
-  'renderer/features/settings/LanguageSection.tsx',
   'renderer/features/queue/**',
   'renderer/features/credits/**',
-  'renderer/features/settings/SyncSection.tsx',
   'renderer/features/scenes/**',
   'renderer/features/gallery/**',
+  'renderer/features/settings/**',
+  'renderer/app/ScreenOutlet.tsx',
 ];
 const I18N_LITERALS = [
   'error',

@@ -1,23 +1,54 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FileUp } from 'lucide-react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Button as AriaButton, FileTrigger } from 'react-aria-components';
 import { API_KEY_PATTERN } from '../../../shared/api/apiKeyFormat.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import type { CommandInput, ConnectionCheck } from '../../../shared/ipc/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { useProfilesStore } from './profilesStore.ts';
-import { creditsText } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 
 export type ServiceInput = CommandInput<'profiles.add'>;
 
-function httpsProblem(value: string, what: string, required: boolean): string | null {
-  if (!value.trim()) return required ? `Enter the ${what}.` : null;
+/** What reads the same in every language: example addresses, the key's shape, the certificate's header, the check marks. */
+export const EXAMPLES = {
+  baseUrl: 'https://api.example.com',
+  cdnUrl: 'https://cdn.example.com',
+  billingUrl: 'https://example.com/billing',
+  apiKey: 'sk_live_…',
+} as const;
+const PEM_HEADER = '-----BEGIN CERTIFICATE-----';
+const PEM_FILE_TYPES = ['.pem', '.crt', 'application/x-pem-file'];
+export const CHECK_MARKS = { ok: '✓ ', problem: '⚠ ' } as const;
+
+/** The sentences of one address field: empty (when it must be given), not https, not an address at all. */
+type AddressProblems = { missing?: MessageId; notHttps: MessageId; notUrl: MessageId };
+
+const ADDRESS_PROBLEMS = {
+  baseUrl: {
+    missing: 'settings.connect.baseUrl.missing',
+    notHttps: 'settings.connect.baseUrl.notHttps',
+    notUrl: 'settings.connect.baseUrl.notUrl',
+  },
+  cdnUrl: {
+    missing: 'settings.connect.cdnUrl.missing',
+    notHttps: 'settings.connect.cdnUrl.notHttps',
+    notUrl: 'settings.connect.cdnUrl.notUrl',
+  },
+  billingUrl: { notHttps: 'settings.connect.billingUrl.notHttps', notUrl: 'settings.connect.billingUrl.notUrl' },
+} satisfies Record<string, AddressProblems>;
+
+/** What is wrong with an address, as the id of its sentence; an optional field (no `missing`) may stay empty. */
+function httpsProblem(value: string, problems: AddressProblems): MessageId | null {
+  if (!value.trim()) return problems.missing ?? null;
   try {
-    return new URL(value.trim()).protocol === 'https:' ? null : `The ${what} must start with https://.`;
+    return new URL(value.trim()).protocol === 'https:' ? null : problems.notHttps;
   } catch {
-    return `The ${what} is not a web address; it starts with https://.`;
+    return problems.notUrl;
   }
 }
 
@@ -30,7 +61,7 @@ function httpsProblem(value: string, what: string, required: boolean): string | 
 export function ConnectServiceForm({
   save,
   onCancel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   initialName = '',
 }: {
   save: (input: ServiceInput) => Promise<string | null>;
@@ -39,6 +70,7 @@ export function ConnectServiceForm({
   initialName?: string;
 }) {
   const headingId = useId();
+  const intl = useIntl();
   const [draft, setDraft] = useState<Draft>({ ...EMPTY_DRAFT, name: initialName });
   const [touched, setTouched] = useState(false);
   const flow = useConnectFlow(save);
@@ -67,12 +99,17 @@ export function ConnectServiceForm({
       data-testid="connect-service"
     >
       <h3 id={headingId} className="visually-hidden">
-        Connect a service
+        {intl.formatMessage({ id: 'settings.connections.addTitle' })}
       </h3>
       <ServiceFields draft={draft} edit={edit} problems={touched ? problems : null} />
       {flow.check && <CheckResult check={flow.check} />}
       <InlineError error={flow.error} />
-      <ConnectActions flow={flow} storeAnyway={() => void flow.store(inputOf(draft))} onCancel={onCancel} cancelLabel={cancelLabel} />
+      <ConnectActions
+        flow={flow}
+        storeAnyway={() => void flow.store(inputOf(draft))}
+        onCancel={onCancel}
+        cancelLabel={cancelLabel ?? intl.formatMessage({ id: 'settings.connect.cancel' })}
+      />
     </form>
   );
 }
@@ -80,19 +117,16 @@ export function ConnectServiceForm({
 /** What the form holds, as typed. */
 type Draft = { name: string; baseUrl: string; cdnUrl: string; caPem: string; apiKey: string; billingUrl: string };
 const EMPTY_DRAFT: Draft = { name: '', baseUrl: '', cdnUrl: '', caPem: '', apiKey: '', billingUrl: '' };
-type Problems = Record<keyof Draft, string | null>;
+type Problems = Record<keyof Draft, MessageId | null>;
 
 function problemsOf({ name, baseUrl, cdnUrl, caPem, apiKey, billingUrl }: Draft): Problems {
   return {
-    name: name.trim() ? null : 'Give the connection a name.',
-    baseUrl: httpsProblem(baseUrl, 'service address', true),
-    cdnUrl: httpsProblem(cdnUrl, 'media (CDN) address', true),
-    caPem:
-      caPem.trim() && !caPem.includes('-----BEGIN CERTIFICATE-----')
-        ? 'This does not look like a PEM certificate (it starts with -----BEGIN CERTIFICATE-----).'
-        : null,
-    apiKey: apiKey.trim() && !API_KEY_PATTERN.test(apiKey.trim()) ? 'An API key is sk_live_ followed by 64 hexadecimal characters.' : null,
-    billingUrl: httpsProblem(billingUrl, 'billing page address', false),
+    name: name.trim() ? null : 'settings.connect.name.missing',
+    baseUrl: httpsProblem(baseUrl, ADDRESS_PROBLEMS.baseUrl),
+    cdnUrl: httpsProblem(cdnUrl, ADDRESS_PROBLEMS.cdnUrl),
+    caPem: caPem.trim() && !caPem.includes(PEM_HEADER) ? 'settings.connect.caPem.invalid' : null,
+    apiKey: apiKey.trim() && !API_KEY_PATTERN.test(apiKey.trim()) ? 'settings.connect.apiKey.invalid' : null,
+    billingUrl: httpsProblem(billingUrl, ADDRESS_PROBLEMS.billingUrl),
   };
 }
 
@@ -156,12 +190,18 @@ function ServiceFields({
   edit: (field: keyof Draft) => (value: string) => void;
   problems: Problems | null;
 }) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const problem = (field: keyof Draft) => {
+    const id = problems?.[field];
+    return id ? say(id) : null;
+  };
   const readPem = async (file: File | undefined) => {
     if (file) edit('caPem')(await file.text());
   };
   return (
     <>
-      <Field label="Name" error={problems?.name ?? null} required>
+      <Field label={say('settings.connect.name')} error={problem('name')} required>
         {(control) => (
           <TextInput
             {...control}
@@ -169,96 +209,84 @@ function ServiceFields({
             maxLength={APP_NAME_LIMITS.profileName}
             value={draft.name}
             onChange={(e) => edit('name')(e.target.value)}
-            placeholder="My studio"
+            placeholder={say('settings.connect.name.placeholder')}
           />
         )}
       </Field>
-      <Field label="Service address" hint="The base URL of the service's API." error={problems?.baseUrl ?? null} required>
+      <Field label={say('settings.connect.baseUrl')} hint={say('settings.connect.baseUrl.hint')} error={problem('baseUrl')} required>
         {(control) => (
           <TextInput
             {...control}
             data-field="baseUrl"
             type="url"
+            dir="ltr"
             inputMode="url"
-            placeholder="https://api.example.com"
+            placeholder={EXAMPLES.baseUrl}
             value={draft.baseUrl}
             onChange={(e) => edit('baseUrl')(e.target.value)}
           />
         )}
       </Field>
-      <Field
-        label="Media address (CDN)"
-        hint="Where the service serves generated media, for example https://cdn.example.com."
-        error={problems?.cdnUrl ?? null}
-        required
-      >
+      <Field label={say('settings.connect.cdnUrl')} hint={say('settings.connect.cdnUrl.hint')} error={problem('cdnUrl')} required>
         {(control) => (
           <TextInput
             {...control}
             data-field="cdnUrl"
             type="url"
+            dir="ltr"
             inputMode="url"
-            placeholder="https://cdn.example.com"
+            placeholder={EXAMPLES.cdnUrl}
             value={draft.cdnUrl}
             onChange={(e) => edit('cdnUrl')(e.target.value)}
           />
         )}
       </Field>
-      <Field
-        label="CA certificate (optional)"
-        hint="Only for a service whose certificate is signed by your own authority. Paste the PEM or choose the file."
-        error={problems?.caPem ?? null}
-      >
+      <Field label={say('settings.connect.caPem')} hint={say('settings.connect.caPem.hint')} error={problem('caPem')}>
         {(control) => (
           <TextArea
             {...control}
             data-field="caPem"
+            dir="ltr"
             rows={3}
             spellCheck={false}
             value={draft.caPem}
             onChange={(e) => edit('caPem')(e.target.value)}
-            placeholder="-----BEGIN CERTIFICATE-----"
+            placeholder={PEM_HEADER}
           />
         )}
       </Field>
       <div className="file-pick">
-        <FileTrigger acceptedFileTypes={['.pem', '.crt', 'application/x-pem-file']} onSelect={(files) => void readPem(files?.[0])}>
+        <FileTrigger acceptedFileTypes={PEM_FILE_TYPES} onSelect={(files) => void readPem(files?.[0])}>
           <AriaButton className="button button-secondary button-sm">
             <FileUp size={14} aria-hidden="true" />
-            Choose a .pem file…
+            {say('settings.connect.caPem.choose')}
           </AriaButton>
         </FileTrigger>
       </div>
-      <Field
-        label="API key"
-        hint="Kept in your system keychain. Cast Studio shows only its first characters afterwards."
-        error={problems?.apiKey ?? null}
-      >
+      <Field label={say('settings.connect.apiKey')} hint={say('settings.connect.apiKey.hint')} error={problem('apiKey')}>
         {(control) => (
           <TextInput
             {...control}
             data-field="apiKey"
             type="password"
+            dir="ltr"
             autoComplete="off"
             spellCheck={false}
-            placeholder="sk_live_…"
+            placeholder={EXAMPLES.apiKey}
             value={draft.apiKey}
             onChange={(e) => edit('apiKey')(e.target.value)}
           />
         )}
       </Field>
-      <Field
-        label="Billing page (optional)"
-        hint="Where this service sells credits; “Buy credits” opens it."
-        error={problems?.billingUrl ?? null}
-      >
+      <Field label={say('settings.connect.billingUrl')} hint={say('settings.connect.billingUrl.hint')} error={problem('billingUrl')}>
         {(control) => (
           <TextInput
             {...control}
             data-field="billingUrl"
             type="url"
+            dir="ltr"
             inputMode="url"
-            placeholder="https://example.com/billing"
+            placeholder={EXAMPLES.billingUrl}
             value={draft.billingUrl}
             onChange={(e) => edit('billingUrl')(e.target.value)}
           />
@@ -281,14 +309,15 @@ function ConnectActions({
   cancelLabel: string;
 }) {
   const { busy, check } = flow;
+  const intl = useIntl();
   if (flow.saved)
     return (
       <div className="dialog-actions">
         <p className="muted" role="status">
-          Saved; this connection is now in use.
+          {intl.formatMessage({ id: 'settings.connect.saved' })}
         </p>
         <Button variant="primary" onClick={onCancel} data-action="done">
-          Done
+          {intl.formatMessage({ id: 'settings.connect.done' })}
         </Button>
       </div>
     );
@@ -299,11 +328,11 @@ function ConnectActions({
       </Button>
       {check && !check.ok && (
         <Button variant="secondary" onClick={storeAnyway} busy={busy === 'saving'} disabled={busy !== null} data-action="save-anyway">
-          Save anyway
+          {intl.formatMessage({ id: 'settings.connect.saveAnyway' })}
         </Button>
       )}
       <Button variant="primary" type="submit" busy={busy === 'checking'} disabled={busy !== null} data-action="check-connection">
-        {check && !check.ok ? 'Check again' : 'Check and connect'}
+        {intl.formatMessage({ id: check && !check.ok ? 'settings.connect.checkAgain' : 'settings.connect.check' })}
       </Button>
     </div>
   );
@@ -311,6 +340,8 @@ function ConnectActions({
 
 /** What the service said: whose account it is, or exactly what failed. */
 function CheckResult({ check }: { check: ConnectionCheck }) {
+  const intl = useIntl();
+  const formats = useFormats();
   return (
     <div
       className={check.ok ? 'check-result test-ok' : 'check-result test-problem'}
@@ -319,27 +350,28 @@ function CheckResult({ check }: { check: ConnectionCheck }) {
       data-status={check.status}
     >
       <p>
-        {check.ok ? '✓ ' : '⚠ '}
+        {check.ok ? CHECK_MARKS.ok : CHECK_MARKS.problem}
         {check.message}
       </p>
       {check.accountName !== null && (
         <dl className="profile-facts">
-          <dt>Account</dt>
-          <dd>{check.accountName}</dd>
-          <dt>Plan</dt>
-          <dd>{planName(check.plan)}</dd>
-          <dt>Balance</dt>
-          <dd>{check.balance === null ? '—' : creditsText(check.balance)}</dd>
+          <dt>{intl.formatMessage({ id: 'settings.connect.account' })}</dt>
+          <dd>
+            <bdi>{check.accountName}</bdi>
+          </dd>
+          <dt>{intl.formatMessage({ id: 'settings.connect.plan' })}</dt>
+          <dd>{planName(check.plan, intl)}</dd>
+          <dt>{intl.formatMessage({ id: 'settings.connect.balance' })}</dt>
+          <dd>{check.balance === null ? '—' : formats.credits(check.balance)}</dd>
         </dl>
       )}
-      {!check.ok && (
-        <p className="muted">Fix the details above and check again, or save the connection anyway and fix it later in Settings.</p>
-      )}
+      {!check.ok && <p className="muted">{intl.formatMessage({ id: 'settings.connect.fixHint' })}</p>}
     </div>
   );
 }
 
-export function planName(plan: string | null): string {
-  if (!plan || plan === 'free') return 'Free (no plan)';
+/** A plan's name: the studio's words for no plan, else the service's own name for it, capitalised. */
+export function planName(plan: string | null, intl: IntlShape): string {
+  if (!plan || plan === 'free') return intl.formatMessage({ id: 'settings.plan.free' });
   return plan.charAt(0).toUpperCase() + plan.slice(1);
 }

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../ui/Button.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
-import { formatDateTime } from '../../ui/format.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useHostSessionsStore, type HostSession } from './hostSessionsStore.ts';
-
-const at = (ms: number) => formatDateTime(new Date(ms).toISOString());
 
 /**
  * Settings → Browser sessions, shown in the browser host only: every tab opened from one of its
@@ -19,6 +18,7 @@ export function HostSessionsSection() {
   useEffect(() => {
     void useHostSessionsStore.getState().load();
   }, []);
+  const intl = useIntl();
   return (
     <section
       id="settings-sessions"
@@ -27,12 +27,9 @@ export function HostSessionsSection() {
       data-testid="host-sessions-section"
     >
       <h2 id="sessions-heading" className="lib-section-title" tabIndex={-1}>
-        Browser sessions
+        {intl.formatMessage({ id: 'settings.sessions.heading' })}
       </h2>
-      <p className="muted">
-        Each tab opened from a Cast Studio link has its own session. A session ends after 12 hours unused, or 7 days after it began; end one
-        here to sign that tab out now. It opens again only from a new link.
-      </p>
+      <p className="muted">{intl.formatMessage({ id: 'settings.sessions.lead' })}</p>
       <InlineError error={error} />
       {sessions && (
         <ul className="host-sessions" data-testid="host-sessions" aria-busy={ending !== null}>
@@ -46,13 +43,17 @@ export function HostSessionsSection() {
 }
 
 function SessionRow({ session, ending, onEnd }: { session: HostSession; ending: string | null; onEnd: () => void }) {
+  const intl = useIntl();
+  const formats = useFormats();
+  const at = (ms: number) => formats.dateTimeOf(new Date(ms).toISOString());
   return (
     <li className="host-session" data-session-id={session.id} data-current={session.current || undefined}>
       <span className="host-session-what">
-        <strong>{session.current ? 'This tab' : 'Another tab'}</strong>
+        <strong>{intl.formatMessage({ id: session.current ? 'settings.sessions.thisTab' : 'settings.sessions.otherTab' })}</strong>
         <span className="muted host-session-times">
-          <span>Opened {at(session.startedAt)}</span> · <span>last used {at(session.lastUsedAt)}</span> ·{' '}
-          <span>ends by {at(session.expiresAt)}</span>
+          <span>{intl.formatMessage({ id: 'settings.sessions.opened' }, { when: at(session.startedAt) })}</span> ·{' '}
+          <span>{intl.formatMessage({ id: 'settings.sessions.lastUsed' }, { when: at(session.lastUsedAt) })}</span> ·{' '}
+          <span>{intl.formatMessage({ id: 'settings.sessions.endsBy' }, { when: at(session.expiresAt) })}</span>
         </span>
       </span>
       <Button
@@ -62,9 +63,13 @@ function SessionRow({ session, ending, onEnd }: { session: HostSession; ending: 
         disabled={ending !== null}
         onClick={onEnd}
         data-action="end-session"
-        aria-label={session.current ? 'End this tab’s session' : `End the session opened ${at(session.startedAt)}`}
+        aria-label={
+          session.current
+            ? intl.formatMessage({ id: 'settings.sessions.endThis' })
+            : intl.formatMessage({ id: 'settings.sessions.endOther' }, { when: at(session.startedAt) })
+        }
       >
-        End
+        {intl.formatMessage({ id: 'settings.sessions.end' })}
       </Button>
     </li>
   );

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -11,6 +12,7 @@ import './libraryHealthBanner.css';
 export function LibraryHealthBanner() {
   const { health, applyHealth } = useLibraryInfoStore(useShallow((s) => ({ health: s.health, applyHealth: s.applyHealth })));
   const go = useNavigationStore((s) => s.go);
+  const intl = useIntl();
   if (!health?.message || health.state === 'checking' || (health.state === 'ok' && !health.movedTo)) return null;
   const alert = health.state === 'damaged' || health.state === 'rebuilding';
   return (
@@ -19,14 +21,14 @@ export function LibraryHealthBanner() {
       {health.state === 'damaged' ? (
         <div className="library-health-actions">
           <Button size="sm" onClick={() => go('settings')}>
-            Open Settings → Library
+            {intl.formatMessage({ id: 'app.libraryHealth.openSettings' })}
           </Button>
         </div>
       ) : null}
       {health.state === 'ok' ? (
         <div className="library-health-actions">
           <Button size="sm" onClick={() => applyHealth({ state: 'ok', message: null, movedTo: null })}>
-            Dismiss
+            {intl.formatMessage({ id: 'app.libraryHealth.dismiss' })}
           </Button>
         </div>
       ) : null}

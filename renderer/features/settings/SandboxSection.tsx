@@ -1,20 +1,22 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { SandboxState } from '../../../shared/ipc/index.ts';
 import { COMMAND_LIMITS } from '../../../shared/api/limits.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
-import { creditsText, formatDateTime } from '../../ui/format.ts';
 import { useSandboxStore } from './sandboxStore.ts';
 
-const OPERATION_NAMES: Record<string, string> = {
-  'generations.create.v1': 'Generation',
-  'characters.create.v1': 'New character',
-  'characters.regenerate.v1': 'Character regeneration',
-  'voices.create.v1': 'Voice',
-  'audio.create.v1': 'Speech',
+const OPERATION_NAMES: Record<string, MessageId> = {
+  'generations.create.v1': 'settings.sandbox.op.generation',
+  'characters.create.v1': 'settings.sandbox.op.character',
+  'characters.regenerate.v1': 'settings.sandbox.op.regenerate',
+  'voices.create.v1': 'settings.sandbox.op.voice',
+  'audio.create.v1': 'settings.sandbox.op.speech',
 };
 
 /**
@@ -36,61 +38,63 @@ export function SandboxSection() {
   useEffect(() => {
     void useSandboxStore.getState().load();
   }, []);
+  const intl = useIntl();
+  const formats = useFormats();
+  const say = (id: MessageId) => intl.formatMessage({ id });
 
   return (
     <section id="settings-sandbox" className="lib-panel settings-section" aria-labelledby="sandbox-heading" data-testid="sandbox-section">
       <h2 id="sandbox-heading" className="lib-section-title" tabIndex={-1}>
-        Sandbox
+        {say('settings.sandbox.heading')}
       </h2>
-      <p className="muted">
-        What the account owner and the team’s approver do on the real service, done here for the sandbox on this computer. Sandbox credits
-        are not real money.
-      </p>
+      <p className="muted">{say('settings.sandbox.lead')}</p>
       {state && (
         <dl className="settings-facts">
-          <dt>Account</dt>
-          <dd>{state.account.name}</dd>
-          <dt>Balance</dt>
-          <dd data-testid="sandbox-balance">{creditsText(state.account.balance)}</dd>
+          <dt>{say('settings.connect.account')}</dt>
+          <dd>
+            <bdi>{state.account.name}</bdi>
+          </dd>
+          <dt>{say('settings.connect.balance')}</dt>
+          <dd data-testid="sandbox-balance">{formats.credits(state.account.balance)}</dd>
         </dl>
       )}
 
-      <h3 className="settings-subheading">Waiting for approval</h3>
+      <h3 className="settings-subheading">{say('settings.sandbox.waiting')}</h3>
       <PendingQuotes />
 
       <h3 className="settings-subheading" id="sandbox-buy">
-        Add credits
+        {say('settings.sandbox.addCredits.heading')}
       </h3>
       <AddCredits />
 
       {state && (
         <>
           <SegmentedControl<SandboxState['account']['plan']>
-            label="Plan"
+            label={say('settings.connect.plan')}
             name="sandbox-plan"
             value={state.account.plan}
             onChange={(plan) => void setPlan(plan)}
             segments={[
-              { value: 'free', label: 'Free', disabled: busy !== null },
-              { value: 'creator', label: 'Creator', disabled: busy !== null },
-              { value: 'studio', label: 'Studio', disabled: busy !== null },
+              { value: 'free', label: say('settings.sandbox.plan.free'), disabled: busy !== null },
+              { value: 'creator', label: say('settings.sandbox.plan.creator'), disabled: busy !== null },
+              { value: 'studio', label: say('settings.sandbox.plan.studio'), disabled: busy !== null },
             ]}
           />
           <SegmentedControl<SandboxState['speed']>
-            label="Speed of jobs"
+            label={say('settings.sandbox.speed')}
             name="sandbox-speed"
             value={state.speed}
             onChange={(speed) => void setSpeed(speed)}
             segments={[
-              { value: 'fast', label: 'Fast (moments)', disabled: busy !== null },
-              { value: 'realtime', label: 'Real time', disabled: busy !== null },
+              { value: 'fast', label: say('settings.sandbox.speed.fast'), disabled: busy !== null },
+              { value: 'realtime', label: say('settings.sandbox.speed.realtime'), disabled: busy !== null },
             ]}
           />
         </>
       )}
       {notice && (
         <p className="muted" role="status" data-testid="sandbox-notice">
-          {notice}
+          {intl.formatMessage({ id: notice.message }, notice.values)}
         </p>
       )}
       <InlineError error={error} />
@@ -101,18 +105,25 @@ export function SandboxSection() {
 /** The prices waiting for the approver, each with Approve and Reject. */
 function PendingQuotes() {
   const { state, busy, decide } = useSandboxStore(useShallow((s) => ({ state: s.state, busy: s.busy, decide: s.decide })));
+  const intl = useIntl();
+  const formats = useFormats();
+  const operation = (id: string) => {
+    const name = OPERATION_NAMES[id];
+    return name ? intl.formatMessage({ id: name }) : id;
+  };
   return (
     <>
-      {state && state.pendingQuotes.length === 0 && (
-        <p className="muted">No price is waiting for approval. Prices above 50 credits wait here until they are approved.</p>
-      )}
+      {state && state.pendingQuotes.length === 0 && <p className="muted">{intl.formatMessage({ id: 'settings.sandbox.noQuotes' })}</p>}
       {state && state.pendingQuotes.length > 0 && (
         <ul className="sandbox-quotes" data-testid="pending-quotes">
           {state.pendingQuotes.map((quote) => (
             <li key={quote.id} className="sandbox-quote" data-quote-id={quote.id}>
               <span className="sandbox-quote-what">
-                <strong>{OPERATION_NAMES[quote.operationId] ?? quote.operationId}</strong> · {creditsText(quote.credits)}
-                <span className="muted"> · asked {formatDateTime(quote.createdAt)}</span>
+                <strong>{operation(quote.operationId)}</strong> · {formats.credits(quote.credits)}
+                <span className="muted">
+                  {' · '}
+                  {intl.formatMessage({ id: 'settings.sandbox.asked' }, { when: formats.dateTimeOf(quote.createdAt) })}
+                </span>
               </span>
               <Button
                 size="sm"
@@ -122,7 +133,7 @@ function PendingQuotes() {
                 onClick={() => void decide(quote.id, 'approve')}
                 data-action="approve"
               >
-                Approve
+                {intl.formatMessage({ id: 'settings.sandbox.approve' })}
               </Button>
               <Button
                 size="sm"
@@ -131,7 +142,7 @@ function PendingQuotes() {
                 onClick={() => void decide(quote.id, 'reject')}
                 data-action="reject"
               >
-                Reject
+                {intl.formatMessage({ id: 'settings.sandbox.reject' })}
               </Button>
             </li>
           ))}
@@ -145,6 +156,8 @@ function PendingQuotes() {
 function AddCredits() {
   const { busy, addCredits } = useSandboxStore(useShallow((s) => ({ busy: s.busy, addCredits: s.addCredits })));
   const [amount, setAmount] = useState('500');
+  const intl = useIntl();
+  const { min, max } = COMMAND_LIMITS.sandboxCredits;
   const credits = Number(amount);
   const creditsValid =
     Number.isInteger(credits) && credits >= COMMAND_LIMITS.sandboxCredits.min && credits <= COMMAND_LIMITS.sandboxCredits.max;
@@ -156,7 +169,10 @@ function AddCredits() {
         if (creditsValid) void addCredits(credits);
       }}
     >
-      <Field label="Credits to add" error={amount && !creditsValid ? 'Enter a whole number from 1 to 1,000,000.' : null}>
+      <Field
+        label={intl.formatMessage({ id: 'settings.sandbox.creditsToAdd' })}
+        error={amount && !creditsValid ? intl.formatMessage({ id: 'settings.sandbox.creditsInvalid' }, { min, max }) : null}
+      >
         {(control) => (
           <TextInput
             {...control}
@@ -168,7 +184,7 @@ function AddCredits() {
         )}
       </Field>
       <Button type="submit" busy={busy === 'credits'} disabled={!creditsValid || busy !== null} data-action="add-credits">
-        Add credits
+        {intl.formatMessage({ id: 'settings.sandbox.addCredits' })}
       </Button>
     </form>
   );

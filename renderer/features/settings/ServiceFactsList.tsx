@@ -1,20 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { ServiceFacts } from '../../../shared/ipc/index.ts';
 import { useServiceFactsStore } from '../../stores/serviceFactsStore.ts';
 
-const TYPE_NAMES: Record<string, string> = { image: 'Image models', video: 'Video models', talk: 'Talk models' };
+/** A path, version or address inside a sentence: read left to right in every language. */
+const ltr = (text: string) => <bdi dir="ltr">{text}</bdi>;
 
-function catalogWords(facts: ServiceFacts): string {
-  if (facts.catalog === 'service') return `Published by the service${facts.capabilityVersion ? ` (${facts.capabilityVersion})` : ''}`;
-  if (facts.catalog === 'built_in') return 'Not published by this service; Cast Studio’s built-in catalog is used';
-  return 'Not read yet; Cast Studio’s built-in catalog is used meanwhile';
+function catalogWords(facts: ServiceFacts, intl: IntlShape): ReactNode {
+  if (facts.catalog === 'service')
+    return facts.capabilityVersion
+      ? intl.formatMessage({ id: 'settings.facts.catalog.serviceVersion' }, { version: ltr(facts.capabilityVersion) })
+      : intl.formatMessage({ id: 'settings.facts.catalog.service' });
+  if (facts.catalog === 'built_in') return intl.formatMessage({ id: 'settings.facts.catalog.builtIn' });
+  return intl.formatMessage({ id: 'settings.facts.catalog.notRead' });
 }
 
-function uploadWords(facts: ServiceFacts): string {
-  const where = facts.uploadPathFrom === 'capabilities' ? `at ${facts.uploadPath}, as the service says` : `at ${facts.uploadPath}`;
-  if (facts.uploads === 'offered') return `Offered ${where}`;
-  if (facts.uploads === 'not_offered') return 'Not offered: reference files must already be on the service’s CDN';
-  return `Not tried yet (first use goes ${where})`;
+function uploadWords(facts: ServiceFacts, intl: IntlShape): ReactNode {
+  const where = { path: ltr(facts.uploadPath), said: facts.uploadPathFrom === 'capabilities' ? 'yes' : 'no' };
+  if (facts.uploads === 'offered') return intl.formatMessage({ id: 'settings.facts.uploads.offered' }, where);
+  if (facts.uploads === 'not_offered') return intl.formatMessage({ id: 'settings.facts.uploads.notOffered' });
+  return intl.formatMessage({ id: 'settings.facts.uploads.notTried' }, where);
 }
 
 /**
@@ -27,39 +32,42 @@ export function ServiceFactsList({ profileId }: { profileId: string }) {
   useEffect(() => {
     void useServiceFactsStore.getState().load();
   }, [profileId]);
+  const intl = useIntl();
   if (!facts) return null;
+  const title = intl.formatMessage({ id: 'settings.facts.title' });
+  const separator = intl.formatMessage({ id: 'settings.facts.listSeparator' });
   const types = [...new Set(facts.models.map((model) => model.type))];
   return (
     <section
       className="service-facts"
-      aria-label="What this service supports"
+      aria-label={title}
       data-testid="service-facts"
       data-catalog={facts.catalog}
       data-uploads={facts.uploads}
     >
-      <h4 className="service-facts-title">What this service supports</h4>
+      <h4 className="service-facts-title">{title}</h4>
       <dl className="profile-facts">
-        <dt>Models and operations</dt>
-        <dd data-fact="catalog">{catalogWords(facts)}</dd>
+        <dt>{intl.formatMessage({ id: 'settings.facts.catalog' })}</dt>
+        <dd data-fact="catalog">{catalogWords(facts, intl)}</dd>
         {types.map((type) => (
           <div key={type} className="service-facts-row">
-            <dt>{TYPE_NAMES[type] ?? `${type} models`}</dt>
+            <dt>{intl.formatMessage({ id: 'settings.facts.models' }, { type })}</dt>
             <dd data-fact={`models-${type}`}>
               {facts.models
                 .filter((model) => model.type === type)
                 .map((model) => model.label)
-                .join(', ')}
+                .join(separator)}
             </dd>
           </div>
         ))}
         {facts.voiceModels.length > 0 && (
           <>
-            <dt>Voice models</dt>
-            <dd data-fact="voice-models">{facts.voiceModels.join(', ')}</dd>
+            <dt>{intl.formatMessage({ id: 'settings.facts.voiceModels' })}</dt>
+            <dd data-fact="voice-models">{facts.voiceModels.join(separator)}</dd>
           </>
         )}
-        <dt>Uploads</dt>
-        <dd data-fact="uploads">{uploadWords(facts)}</dd>
+        <dt>{intl.formatMessage({ id: 'settings.facts.uploads' })}</dt>
+        <dd data-fact="uploads">{uploadWords(facts, intl)}</dd>
         {facts.noticed.map((noticed) => (
           <div key={noticed.key} className="service-facts-row">
             <dt>{noticed.label}</dt>

@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
-import type { Settings } from '../../../shared/ipc/index.ts';
+import type { Profile, Settings } from '../../../shared/ipc/index.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
-import { connectionLabel, useConnectionStore } from '../../stores/connectionStore.ts';
+import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { Button } from '../../ui/Button.tsx';
-import { formatBytes, formatCount } from '../../ui/format.ts';
-import { Switch } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { AboutSection } from './about/AboutSection.tsx';
@@ -22,6 +22,7 @@ import { LanguageSection } from './LanguageSection.tsx';
 import { useHostSessionsStore } from './hostSessionsStore.ts';
 import { SandboxSection } from './SandboxSection.tsx';
 import { SyncSection } from './SyncSection.tsx';
+import { SettingSwitch } from './SettingSwitch.tsx';
 import { useSandboxStore } from './sandboxStore.ts';
 import './settings.css';
 
@@ -47,11 +48,12 @@ export function SettingsScreen() {
     target.scrollIntoView({ block: 'start' });
     target.querySelector<HTMLElement>('h2')?.focus();
   }, [section, sandboxInUse]);
+  const intl = useIntl();
   return (
     <section className="screen settings-screen" aria-labelledby="settings-heading">
       <header className="screen-header">
         <h1 id="settings-heading" className="screen-title">
-          Settings
+          {intl.formatMessage({ id: 'settings.title' })}
         </h1>
       </header>
       <ConnectionsSection />
@@ -69,15 +71,13 @@ export function SettingsScreen() {
 function ConnectionsSection() {
   const { profiles, error, loaded } = useProfilesStore(useShallow((s) => ({ profiles: s.profiles, error: s.error, loaded: s.loaded })));
   const [adding, setAdding] = useState(false);
+  const intl = useIntl();
   return (
     <section className="lib-panel settings-section" aria-labelledby="connections-heading">
       <h2 id="connections-heading" className="lib-section-title">
-        Connections
+        {intl.formatMessage({ id: 'settings.connections.heading' })}
       </h2>
-      <p className="muted">
-        The sandbox runs on this computer with free credits. Connect a remote service to generate for real; its API key stays in the system
-        keychain.
-      </p>
+      <p className="muted">{intl.formatMessage({ id: 'settings.connections.lead' })}</p>
       {!adding && <InlineError error={error} />}
       <ul className="profile-list" data-testid="profiles" aria-busy={!loaded}>
         {profiles.map((profile) => (
@@ -86,12 +86,12 @@ function ConnectionsSection() {
       </ul>
       {adding ? (
         <div className="add-service lib-panel">
-          <h3>Connect a service</h3>
+          <h3>{intl.formatMessage({ id: 'settings.connections.addTitle' })}</h3>
           <ConnectServiceForm onCancel={() => setAdding(false)} save={(input) => useProfilesStore.getState().addAndUse(input)} />
         </div>
       ) : (
         <Button onClick={() => setAdding(true)} data-action="connect-service">
-          Connect a service…
+          {intl.formatMessage({ id: 'settings.connections.add' })}
         </Button>
       )}
     </section>
@@ -105,47 +105,46 @@ function LibrarySection() {
   const { health, healthBusy, checkIntegrity, repair } = useLibraryInfoStore(
     useShallow((s) => ({ health: s.health, healthBusy: s.healthBusy, checkIntegrity: s.checkIntegrity, repair: s.repair })),
   );
-  const { settings, update } = useSettingsStore(useShallow((s) => ({ settings: s.settings, update: s.update })));
+  const settings = useSettingsStore((s) => s.settings);
   const profile = useConnectionStore((s) => s.connection?.profile);
+  const intl = useIntl();
+  const formats = useFormats();
+  const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
   return (
     <section className="lib-panel settings-section" aria-labelledby="library-heading">
       <h2 id="library-heading" className="lib-section-title">
-        Library
+        {intl.formatMessage({ id: 'settings.library.heading' })}
       </h2>
       <p className="muted" data-testid="library-connection">
-        The library of the connection in use, <strong>{connectionLabel(profile)}</strong>. Each connection keeps its own library; switching
-        connections switches libraries.
+        {intl.formatMessage({ id: 'settings.library.lead' }, { name: <bdi>{connectionName(profile, intl)}</bdi>, strong })}
       </p>
       <dl className="settings-facts">
-        <dt>Location</dt>
+        <dt>{intl.formatMessage({ id: 'settings.library.location' })}</dt>
         <dd className="path" data-testid="library-path">
-          {stats?.path ?? settings?.libraryPath ?? '—'}
+          <bdi dir="ltr">{stats?.path ?? settings?.libraryPath ?? '—'}</bdi>
         </dd>
-        <dt>Items</dt>
-        <dd>{stats ? formatCount(stats.items) : '—'}</dd>
-        <dt>Size on disk</dt>
-        <dd data-testid="library-size">{stats ? formatBytes(stats.bytes) : '—'}</dd>
+        <dt>{intl.formatMessage({ id: 'settings.library.items' })}</dt>
+        <dd>{stats ? formats.number(stats.items) : '—'}</dd>
+        <dt>{intl.formatMessage({ id: 'settings.library.size' })}</dt>
+        <dd data-testid="library-size">{stats ? formats.bytes(stats.bytes) : '—'}</dd>
       </dl>
-      {settings && (
-        <Switch
-          label="Download finished media automatically"
-          checked={settings.autoDownload}
-          onChange={(autoDownload) => void update({ autoDownload })}
-          hint="Keeps the whole library playable offline. When off, media downloads when you open it."
-        />
-      )}
+      <SettingSwitch
+        setting="autoDownload"
+        label={intl.formatMessage({ id: 'settings.library.autoDownload' })}
+        hint={intl.formatMessage({ id: 'settings.library.autoDownload.hint' })}
+      />
       <div className="settings-row">
         <Button busy={checking} onClick={() => void runCheck()}>
-          Check the library
+          {intl.formatMessage({ id: 'settings.library.check' })}
         </Button>
         {check && (
           <p className="muted" role="status" data-testid="library-check">
-            {checkSummary(check)}
+            {checkSummary(check, intl)}
           </p>
         )}
         {check && check.pending + check.failed > 0 && (
           <Button disabled={checking} onClick={() => void useLibraryInfoStore.getState().refetch()}>
-            Fetch them again
+            {intl.formatMessage({ id: 'settings.library.refetch' })}
           </Button>
         )}
       </div>
@@ -155,11 +154,11 @@ function LibrarySection() {
           disabled={health?.state === 'rebuilding'}
           onClick={() => void checkIntegrity()}
         >
-          Check the library’s integrity
+          {intl.formatMessage({ id: 'settings.library.checkIntegrity' })}
         </Button>
         {health?.state === 'damaged' && (
           <Button variant="primary" busy={healthBusy} onClick={() => void repair()}>
-            Repair the library
+            {intl.formatMessage({ id: 'settings.library.repair' })}
           </Button>
         )}
         {health?.message && (
@@ -173,31 +172,38 @@ function LibrarySection() {
   );
 }
 
+/** The connection in use, by name: the studio's words for the sandbox and for none. */
+function connectionName(profile: Profile | null | undefined, intl: IntlShape): string {
+  if (!profile) return intl.formatMessage({ id: 'settings.connection.none' });
+  return profile.kind === 'sandbox' ? intl.formatMessage({ id: 'settings.connection.sandbox' }) : profile.name;
+}
+
 function PreferencesSection() {
   const { settings, error, update } = useSettingsStore(useShallow((s) => ({ settings: s.settings, error: s.error, update: s.update })));
   const [saveError, setSaveError] = useState<Awaited<ReturnType<typeof update>>>(null);
+  const intl = useIntl();
   if (!settings) return <InlineError error={error} />;
   const change = async (patch: Partial<Settings>) => setSaveError(await update(patch));
   return (
     <section className="lib-panel settings-section" aria-labelledby="prefs-heading">
       <h2 id="prefs-heading" className="lib-section-title">
-        Notifications and appearance
+        {intl.formatMessage({ id: 'settings.prefs.heading' })}
       </h2>
-      <Switch
-        label="Notify me when a job finishes"
-        checked={settings.notifications}
-        onChange={(notifications) => void change({ notifications })}
-        hint="A system notification when Cast Studio is in the background."
+      <SettingSwitch
+        setting="notifications"
+        label={intl.formatMessage({ id: 'settings.prefs.notify' })}
+        save={change}
+        hint={intl.formatMessage({ id: 'settings.prefs.notify.hint' })}
       />
       <SegmentedControl<Settings['theme']>
-        label="Theme"
+        label={intl.formatMessage({ id: 'settings.prefs.theme' })}
         name="theme"
         value={settings.theme}
         onChange={(theme) => void change({ theme })}
         segments={[
-          { value: 'system', label: 'Follow the system' },
-          { value: 'light', label: 'Light' },
-          { value: 'dark', label: 'Dark' },
+          { value: 'system', label: intl.formatMessage({ id: 'settings.prefs.theme.system' }) },
+          { value: 'light', label: intl.formatMessage({ id: 'settings.prefs.theme.light' }) },
+          { value: 'dark', label: intl.formatMessage({ id: 'settings.prefs.theme.dark' }) },
         ]}
       />
       <InlineError error={saveError} />

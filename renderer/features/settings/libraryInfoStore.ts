@@ -1,8 +1,8 @@
+import type { IntlShape } from 'react-intl';
 import { create } from 'zustand';
 import type { CommandOutput, LibraryHealth } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
-import { formatCount, formatCountOf } from '../../ui/format.ts';
 
 type Stats = CommandOutput<'library.stats'>;
 type Check = CommandOutput<'library.check'>;
@@ -27,23 +27,28 @@ interface LibraryInfoState {
   reset: () => void;
 }
 
-/** What the library check found, as a sentence: files not in place (waiting or failed) count as well. */
-export function checkSummary(check: Check): string {
+/**
+ * What the library check found, as sentences: files not in place (waiting or failed) count as well.
+ * Each finding is a sentence of its own, so each language words it whole.
+ */
+export function checkSummary(check: Check, intl: IntlShape): string {
   const notInPlace = check.pending + check.failed;
-  if (check.missing === 0 && check.orphans === 0 && notInPlace === 0) return 'Everything is in place.';
-  const parts: string[] = [];
+  if (check.missing === 0 && check.orphans === 0 && notInPlace === 0) return intl.formatMessage({ id: 'settings.library.check.ok' });
+  const sentences: string[] = [];
   if (notInPlace > 0) {
-    const detail = [
-      check.pending > 0 ? `${formatCount(check.pending)} waiting to download` : '',
-      check.failed > 0 ? `${formatCount(check.failed)} failed` : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
-    parts.push(`${formatCountOf(notInPlace, 'file is', 'files are')} not in place yet (${detail})`);
+    const detail =
+      check.pending > 0 && check.failed > 0
+        ? intl.formatMessage({ id: 'settings.library.check.waitingAndFailed' }, { waiting: check.pending, failed: check.failed })
+        : check.pending > 0
+          ? intl.formatMessage({ id: 'settings.library.check.waiting' }, { count: check.pending })
+          : intl.formatMessage({ id: 'settings.library.check.failed' }, { count: check.failed });
+    sentences.push(intl.formatMessage({ id: 'settings.library.check.notInPlace' }, { count: notInPlace, detail }));
   }
-  if (check.missing > 0) parts.push(`${formatCount(check.missing)} missing files (${formatCount(check.refetched)} downloaded again)`);
-  if (check.orphans > 0) parts.push(`${formatCount(check.orphans)} stray files (${formatCount(check.removed)} removed)`);
-  return `${parts.join('; ')}.`;
+  if (check.missing > 0)
+    sentences.push(intl.formatMessage({ id: 'settings.library.check.missing' }, { count: check.missing, refetched: check.refetched }));
+  if (check.orphans > 0)
+    sentences.push(intl.formatMessage({ id: 'settings.library.check.stray' }, { count: check.orphans, removed: check.removed }));
+  return sentences.join(' ');
 }
 
 const initial = { stats: null, check: null, checking: false, error: null, health: null, healthBusy: false };

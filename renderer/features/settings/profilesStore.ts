@@ -3,6 +3,10 @@ import type { CommandInput, Connection, ConnectionCheck, Profile, Reply } from '
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
+
+/** What a connection's card says after a change: a message of the studio's, or the sentence of a failure. */
+export type ProfileNotice = { message: MessageId } | { sentence: string };
 
 interface ProfilesState {
   profiles: readonly Profile[];
@@ -13,8 +17,8 @@ interface ProfilesState {
     Record<string, ConnectionCheck | { ok: false; message: string; status?: undefined; accountName?: undefined; plan: null; balance: null }>
   >;
   testing: string | null;
-  /** Per profile: the outcome of the last change, in words. */
-  notices: Readonly<Record<string, string>>;
+  /** Per profile: the outcome of the last change. */
+  notices: Readonly<Record<string, ProfileNotice>>;
 
   load: () => Promise<void>;
   add: (input: CommandInput<'profiles.add'>) => Promise<boolean>;
@@ -56,23 +60,24 @@ type Notes = ReturnType<typeof notes>;
 
 /** A sentence under a profile's card, and a profile's new record in the list. */
 function notes(set: SetProfiles, get: GetProfiles) {
-  const note = (id: string, text: string) => set({ notices: { ...get().notices, [id]: text } });
+  const note = (id: string, sentence: string) => set({ notices: { ...get().notices, [id]: { sentence } } });
+  const say = (id: string, message: MessageId) => set({ notices: { ...get().notices, [id]: { message } } });
   const replace = (profile: Profile) => set({ profiles: get().profiles.map((each) => (each.id === profile.id ? profile : each)) });
   /** A profile changed by core: its new record and `done` on success, the failure's sentence otherwise. */
-  const updated = (id: string, reply: Reply<Profile>, done: string): boolean => {
+  const updated = (id: string, reply: Reply<Profile>, done: MessageId): boolean => {
     if (!reply.ok) {
       note(id, describeError(reply.error));
       return false;
     }
     replace(reply.value);
-    note(id, done);
+    say(id, done);
     return true;
   };
-  return { note, replace, updated };
+  return { note, say, replace, updated };
 }
 
 /** The list of connections, and adding one (checked first, and switched to at once when asked). */
-function adding(set: SetProfiles, get: GetProfiles, { note }: Notes) {
+function adding(set: SetProfiles, get: GetProfiles, { say }: Notes) {
   return {
     load: async () => {
       const reply = await invoke('profiles.list', {});
@@ -88,7 +93,7 @@ function adding(set: SetProfiles, get: GetProfiles, { note }: Notes) {
       }
       const profile = reply.value;
       set({ profiles: [...get().profiles, profile], error: null });
-      note(profile.id, input.apiKey ? 'Added; the key is stored in the system keychain.' : 'Added. Enter its API key to use it.');
+      say(profile.id, input.apiKey ? 'settings.profile.notice.addedWithKey' : 'settings.profile.notice.addedNoKey');
       return true;
     },
 
@@ -101,7 +106,7 @@ function adding(set: SetProfiles, get: GetProfiles, { note }: Notes) {
       if (!activated.ok) return describeError(activated.error);
       useConnectionStore.getState().apply(activated.value);
       await get().load();
-      note(profile.id, 'Added and now in use.');
+      say(profile.id, 'settings.profile.notice.addedInUse');
       return null;
     },
 
@@ -113,29 +118,33 @@ function adding(set: SetProfiles, get: GetProfiles, { note }: Notes) {
 }
 
 /** Changes to one connection: its billing page, key retention and key; using it; removing it. */
-function editing(set: SetProfiles, get: GetProfiles, { note, replace, updated }: Notes) {
+function editing(set: SetProfiles, get: GetProfiles, { note, say, replace, updated }: Notes) {
   return {
     setBillingUrl: async (id, billingUrl) =>
-      updated(id, await invoke('profiles.setBillingUrl', { id, billingUrl }), billingUrl ? 'Billing page saved.' : 'Billing page removed.'),
+      updated(
+        id,
+        await invoke('profiles.setBillingUrl', { id, billingUrl }),
+        billingUrl ? 'settings.profile.notice.billingSaved' : 'settings.profile.notice.billingRemoved',
+      ),
 
     setKeyRetention: async (id, seconds) =>
-      updated(id, await invoke('profiles.setKeyRetention', { id, seconds }), 'Request key retention saved.'),
+      updated(id, await invoke('profiles.setKeyRetention', { id, seconds }), 'settings.profile.notice.retentionSaved'),
 
     activate: async (id) => {
       const reply = await invoke('profiles.activate', { id });
       if (!reply.ok) return note(id, describeError(reply.error));
       useConnectionStore.getState().apply(reply.value);
       await get().load();
-      note(id, 'Now in use.');
+      say(id, 'settings.profile.notice.inUse');
     },
 
-    setKey: async (id, apiKey) => updated(id, await invoke('profiles.setKey', { id, apiKey }), 'Key saved in the system keychain.'),
+    setKey: async (id, apiKey) => updated(id, await invoke('profiles.setKey', { id, apiKey }), 'settings.profile.notice.keySaved'),
 
     removeKey: async (id) => {
       const reply = await invoke('profiles.removeKey', { id });
       if (!reply.ok) return note(id, describeError(reply.error));
       replace(reply.value);
-      note(id, 'Key removed from the keychain.');
+      say(id, 'settings.profile.notice.keyRemoved');
     },
 
     remove: async (id) => {

@@ -2,10 +2,12 @@ import { create } from 'zustand';
 import type { Reply, SandboxState } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
-import { formatCount, formatCountOf } from '../../ui/format.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 
 type Plan = SandboxState['account']['plan'];
 type Speed = SandboxState['speed'];
+/** What to tell the person after a sandbox command: a message and its numbers. */
+export type SandboxNotice = { message: MessageId; values?: Record<string, number> };
 
 interface SandboxStoreState {
   state: SandboxState | null;
@@ -13,7 +15,7 @@ interface SandboxStoreState {
   /** The action under way (a quote id, 'credits', 'plan' or 'speed'). */
   busy: string | null;
   error: string | null;
-  notice: string | null;
+  notice: SandboxNotice | null;
   load: () => Promise<void>;
   decide: (quoteId: string, decision: 'approve' | 'reject') => Promise<void>;
   addCredits: (amount: number) => Promise<void>;
@@ -27,7 +29,7 @@ const initial = { state: null, loading: false, busy: null, error: null, notice: 
 /** Settings → Sandbox: what the web app and the team's approver do, done on the embedded sandbox. */
 export const useSandboxStore = create<SandboxStoreState>()((set, get) => {
   /** Runs one sandbox command; its reply, when accepted, says what to tell the person. */
-  const act = async <T>(busy: string, run: () => Promise<Reply<T>>, notice: (value: T) => string) => {
+  const act = async <T>(busy: string, run: () => Promise<Reply<T>>, notice: (value: T) => SandboxNotice) => {
     set({ busy, error: null, notice: null });
     const reply = await run();
     if (reply.ok) {
@@ -50,28 +52,25 @@ export const useSandboxStore = create<SandboxStoreState>()((set, get) => {
       act(
         quoteId,
         () => invoke('sandbox.decideQuote', { id: quoteId, decision }),
-        () => (decision === 'approve' ? 'Approved: the job can run now.' : 'Rejected: that price cannot be spent.'),
+        () => ({ message: decision === 'approve' ? 'settings.sandbox.notice.approved' : 'settings.sandbox.notice.rejected' }),
       ),
     addCredits: (amount) =>
       act(
         'credits',
         () => invoke('sandbox.addCredits', { amount }),
-        ({ balance }) => `Added ${formatCountOf(amount, 'sandbox credit')}; the balance is ${formatCount(balance)}.`,
+        ({ balance }) => ({ message: 'settings.sandbox.notice.added', values: { count: amount, balance } }),
       ),
     setPlan: (plan) =>
       act(
         'plan',
         () => invoke('sandbox.setPlan', { plan }),
-        () =>
-          plan === 'free'
-            ? 'The account is on the free plan now: the service refuses to generate, as it would for a real free account.'
-            : 'Plan changed.',
+        () => ({ message: plan === 'free' ? 'settings.sandbox.notice.freePlan' : 'settings.sandbox.notice.planChanged' }),
       ),
     setSpeed: (speed) =>
       act(
         'speed',
         () => invoke('sandbox.setSpeed', { speed }),
-        () => (speed === 'fast' ? 'Jobs finish in moments from now on.' : 'Jobs take about as long as on the real service from now on.'),
+        () => ({ message: speed === 'fast' ? 'settings.sandbox.notice.fast' : 'settings.sandbox.notice.realtime' }),
       ),
     reset: () => set(initial),
   };

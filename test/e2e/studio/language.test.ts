@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 import { LanguagePage } from './pages/LanguagePage.ts';
@@ -61,6 +61,17 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Language', () => {
     await photograph('studio-language-ja');
   });
 
+  it('says every word of the settings screen in Japanese', async () => {
+    const screen = app.page.locator('section.settings-screen');
+    await screen.locator('[data-testid="service-facts"]').waitFor();
+    await screen.locator('[data-testid="host-sessions"]').waitFor();
+    await screen.locator('[data-testid="about-version"]').waitFor();
+    await screen.locator('[data-action="connect-service"]').click();
+    await screen.locator('form[data-testid="connect-service"] [data-action="check-connection"]').click();
+    await screen.locator('form[data-testid="connect-service"] .field-error').first().waitFor();
+    expect(englishWordsIn(await ourText(screen))).toEqual([]);
+  });
+
   it('turns the document right to left for Arabic', async () => {
     await language.choose('العربية');
     await language.waitForNavLabel('settings', 'الإعدادات');
@@ -84,3 +95,56 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Language', () => {
     await photograph('studio-language-pseudo');
   });
 });
+
+/**
+ * The settings screen's own words: what people and services wrote (names, addresses, paths, model
+ * names, versions, what core noticed of the service) sits in <bdi>, address and path styles or a
+ * fact of the service, and is left out; so are the fields people type into, and the menu of
+ * languages, where each language is named in itself.
+ */
+function ourText(screen: Locator): Promise<string> {
+  return screen.evaluate((root) => {
+    const copy = root.cloneNode(true) as HTMLElement;
+    const theirs = [
+      'bdi',
+      '.path',
+      '.mono',
+      'input',
+      'textarea',
+      'select',
+      '[data-testid="about-version"]',
+      '[data-fact^="models-"]',
+      '[data-fact="voice-models"]',
+      '.service-facts-row:has([data-fact^="noticed-"])',
+    ];
+    for (const element of copy.querySelectorAll(theirs.join(', '))) element.remove();
+    // Text by text, so that the words of neighbouring elements stay apart.
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) texts.push(walker.currentNode.nodeValue ?? '');
+    return texts.join(' ');
+  });
+}
+
+/** Names of products, plans and formats, and the example address in a hint, which every language keeps. */
+const KEPT_IN_EVERY_LANGUAGE = new Set([
+  'Cast',
+  'Studio',
+  'Creator',
+  'API',
+  'CDN',
+  'CA',
+  'PEM',
+  'pem',
+  'URL',
+  'IPC',
+  'KB',
+  'Chromium',
+  'Node',
+]);
+const EXAMPLE_ADDRESS = 'https://cdn.example.com';
+
+function englishWordsIn(text: string): string[] {
+  const words = text.replaceAll(EXAMPLE_ADDRESS, ' ').match(/[A-Za-z]{2,}/g) ?? [];
+  return [...new Set(words.filter((word) => !KEPT_IN_EVERY_LANGUAGE.has(word)))];
+}

@@ -1,14 +1,18 @@
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppInfoStore } from '../../../stores/appInfoStore.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { InlineError } from '../../../ui/InlineError.tsx';
-import { useAboutStore, type Folder } from './aboutStore.ts';
+import { CANNOT_OPEN, useAboutStore, type Folder } from './aboutStore.ts';
 import { buildCommit, pageEngine } from './buildInfo.ts';
 import { CopyDiagnostics } from './CopyDiagnostics.tsx';
 import { LicencesList } from './LicencesList.tsx';
 import { UpdatesPanel } from './UpdatesPanel.tsx';
 import './about.css';
+
+/** Names of products, the same in every language. */
+const PRODUCT = { app: 'Cast Studio', electron: 'Electron', chromium: 'Chromium', node: 'Node', ipc: 'IPC v' };
 
 /** Settings → About: what this copy of Cast Studio is and runs in, its folders, its licences and the diagnostics. */
 export function AboutSection() {
@@ -19,30 +23,37 @@ export function AboutSection() {
   }, []);
   const build = buildCommit();
   const version = about?.version ?? info?.version;
+  const intl = useIntl();
   return (
     <section id="settings-about" className="lib-panel settings-section" aria-labelledby="about-heading">
       <h2 id="about-heading" className="lib-section-title" tabIndex={-1}>
-        About
+        {intl.formatMessage({ id: 'settings.about.heading' })}
       </h2>
       <dl className="settings-facts about-facts" data-testid="about">
-        <dt>Cast Studio</dt>
-        <dd data-testid="about-version">{version ? `${version}${build ? ` (build ${build})` : ''}` : '—'}</dd>
-        <dt>Running in</dt>
-        <dd>{info ? `${info.host === 'electron' ? 'The desktop app' : 'The browser host'} on ${about?.os ?? info.platform}` : '—'}</dd>
+        <dt>{PRODUCT.app}</dt>
+        <dd data-testid="about-version">
+          {version ? (build ? intl.formatMessage({ id: 'settings.about.version' }, { version, build }) : version) : '—'}
+        </dd>
+        <dt>{intl.formatMessage({ id: 'settings.about.runningIn' })}</dt>
+        <dd>
+          {info
+            ? intl.formatMessage({ id: 'settings.about.runningIn.value' }, { host: info.host, os: <bdi>{about?.os ?? info.platform}</bdi> })
+            : '—'}
+        </dd>
         {about?.electron && (
           <>
-            <dt>Electron</dt>
+            <dt>{PRODUCT.electron}</dt>
             <dd>{about.electron}</dd>
           </>
         )}
-        <dt>{info?.host === 'browser' ? 'This browser' : 'Chromium'}</dt>
+        <dt>{info?.host === 'browser' ? intl.formatMessage({ id: 'settings.about.browser' }) : PRODUCT.chromium}</dt>
         <dd>{about?.chromium ?? pageEngine() ?? '—'}</dd>
-        <dt>Node</dt>
+        <dt>{PRODUCT.node}</dt>
         <dd>{about?.node ?? '—'}</dd>
-        <dt>App protocol</dt>
-        <dd>{info ? `IPC v${info.ipcVersion}` : '—'}</dd>
-        {about && <FolderFact folder="data" label="Data folder" path={about.dataFolder} />}
-        {about && <FolderFact folder="logs" label="Logs folder" path={about.logsFolder} />}
+        <dt>{intl.formatMessage({ id: 'settings.about.protocol' })}</dt>
+        <dd>{info ? `${PRODUCT.ipc}${info.ipcVersion}` : '—'}</dd>
+        {about && <FolderFact folder="data" path={about.dataFolder} />}
+        {about && <FolderFact folder="logs" path={about.logsFolder} />}
       </dl>
       <InlineError error={error} />
       <UpdatesPanel />
@@ -52,19 +63,26 @@ export function AboutSection() {
   );
 }
 
-function FolderFact({ folder, label, path }: { folder: Folder; label: string; path: string }) {
+function FolderFact({ folder, path }: { folder: Folder; path: string }) {
   const note = useAboutStore((s) => (s.folderNote?.folder === folder ? s.folderNote.text : null));
+  const intl = useIntl();
   return (
     <>
-      <dt>{label}</dt>
+      <dt>{intl.formatMessage({ id: folder === 'data' ? 'settings.about.dataFolder' : 'settings.about.logsFolder' })}</dt>
       <dd className="about-folder" data-folder={folder}>
-        <span className="path">{path}</span>
-        <Button size="sm" onClick={() => void useAboutStore.getState().openFolder(folder)} aria-label={`Open the ${label.toLowerCase()}`}>
-          Open
+        <span className="path" dir="ltr">
+          {path}
+        </span>
+        <Button
+          size="sm"
+          onClick={() => void useAboutStore.getState().openFolder(folder)}
+          aria-label={intl.formatMessage({ id: 'settings.about.openFolder' }, { folder })}
+        >
+          {intl.formatMessage({ id: 'settings.about.open' })}
         </Button>
         {note && (
           <span className="muted about-folder-note" role="status">
-            {note}
+            {note === CANNOT_OPEN ? intl.formatMessage({ id: CANNOT_OPEN }) : note}
           </span>
         )}
       </dd>

@@ -1,9 +1,11 @@
+import { useIntl } from 'react-intl';
 import { useAboutStore } from './aboutStore.ts';
 import { Button } from '../../../ui/Button.tsx';
 
 /** "Copy diagnostics": a summary for a bug report, with keys, tokens and the home folder taken out. */
 export function CopyDiagnostics() {
   const copy = useAboutStore((s) => s.copy);
+  const intl = useIntl();
   return (
     <div className="about-diagnostics">
       <div className="settings-row">
@@ -12,17 +14,15 @@ export function CopyDiagnostics() {
           onClick={() => void useAboutStore.getState().copyDiagnostics()}
           data-action="copy-diagnostics"
         >
-          Copy diagnostics
+          {intl.formatMessage({ id: 'settings.about.diagnostics.copy' })}
         </Button>
         <p className="muted" role="status" data-testid="diagnostics-status">
-          {copy.state === 'copied'
-            ? 'Copied. Paste it into your bug report.'
-            : 'Versions, system, connection kind, library size and recent errors, without keys, tokens or your home folder.'}
+          {intl.formatMessage({ id: copy.state === 'copied' ? 'settings.about.diagnostics.copied' : 'settings.about.diagnostics.what' })}
         </p>
       </div>
       {copy.state === 'shown' && (
         <label className="about-diagnostics-text">
-          <span>{copy.why}</span>
+          <span>{intl.formatMessage({ id: 'settings.about.diagnostics.noClipboard' })}</span>
           <textarea readOnly value={copy.text} rows={10} data-testid="diagnostics-text" />
         </label>
       )}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { Notice } from '../../../../shared/ipc/notices.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -11,6 +12,7 @@ export function LicencesList() {
     useShallow((s) => ({ notices: s.notices, missing: s.noticesMissing, loading: s.noticesLoading })),
   );
   const [shown, setShown] = useState(false);
+  const intl = useIntl();
   const [query, setQuery] = useState('');
   const matches = useMemo(() => (notices ? matching(notices.notices, query) : []), [notices, query]);
   const show = () => {
@@ -19,10 +21,10 @@ export function LicencesList() {
   };
   return (
     <section className="about-licences" aria-labelledby="licences-heading" data-testid="licences">
-      <h3 id="licences-heading">Licences</h3>
-      <p className="muted">Cast Studio is built from open-source packages. Their licences and copyright notices are listed here.</p>
-      {!shown && <Button onClick={show}>Show the licences</Button>}
-      {shown && loading && <p className="muted">Reading the licences…</p>}
+      <h3 id="licences-heading">{intl.formatMessage({ id: 'settings.about.licences.heading' })}</h3>
+      <p className="muted">{intl.formatMessage({ id: 'settings.about.licences.lead' })}</p>
+      {!shown && <Button onClick={show}>{intl.formatMessage({ id: 'settings.about.licences.show' })}</Button>}
+      {shown && loading && <p className="muted">{intl.formatMessage({ id: 'settings.about.licences.reading' })}</p>}
       {shown && missing && (
         <p className="muted" role="status" data-testid="licences-missing">
           {missing}
@@ -31,11 +33,13 @@ export function LicencesList() {
       {notices && (
         <>
           <label className="about-licence-search">
-            <span>Search by package or licence</span>
+            <span>{intl.formatMessage({ id: 'settings.about.licences.search' })}</span>
             <TextInput type="search" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="licence-search" />
           </label>
           <p className="muted" role="status">
-            {query ? `${matches.length} of ${notices.notices.length} match.` : `${notices.notices.length} packages and programs.`}
+            {query
+              ? intl.formatMessage({ id: 'settings.about.licences.matches' }, { shown: matches.length, total: notices.notices.length })
+              : intl.formatMessage({ id: 'settings.about.licences.count' }, { count: notices.notices.length })}
           </p>
           <ul className="about-licence-list" data-testid="licence-list">
             {matches.map((notice) => (
@@ -61,13 +65,19 @@ function NoticeItem({ notice }: { notice: Notice }) {
     <li className="about-licence" data-package={notice.name}>
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
-          <span className="about-licence-name">{notice.name}</span> <span className="muted">{notice.version}</span>
+          <span className="about-licence-name" dir="ltr">
+            {notice.name}
+          </span>{' '}
+          <span className="muted" dir="ltr">
+            {notice.version}
+          </span>
           <span className="about-licence-id" data-testid="licence-id">
-            {notice.licence}
+            <bdi dir="ltr">{notice.licence}</bdi>
           </span>
         </summary>
         {open && (
-          <div className="about-licence-body">
+          // Copyright lines and licence texts are English legal text, read as written in every language.
+          <div className="about-licence-body" dir="ltr" lang="en">
             {notice.copyright.map((line) => (
               <p key={line}>{line}</p>
             ))}

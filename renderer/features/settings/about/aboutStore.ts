@@ -3,16 +3,21 @@ import type { CommandOutput } from '../../../../shared/ipc/index.ts';
 import type { NoticeList } from '../../../../shared/ipc/notices.ts';
 import { invoke } from '../../../bridge/invoke.ts';
 import { describeError } from '../../../errors/errorMessages.ts';
+import type { MessageId } from '../../../i18n/catalogs.ts';
 import { buildCommit, pageEngine } from './buildInfo.ts';
 
 export type About = CommandOutput<'app.about'>;
 export type Folder = 'data' | 'logs';
-export type CopyState = { state: 'idle' } | { state: 'copying' } | { state: 'copied' } | { state: 'shown'; text: string; why: string };
+/** `shown`: the clipboard could not be reached, so the text is shown to copy by hand. */
+export type CopyState = { state: 'idle' } | { state: 'copying' } | { state: 'copied' } | { state: 'shown'; text: string };
 
 interface AboutState {
   about: About | null;
   error: string | null;
-  /** A sentence after "Open" for a folder this host cannot open (the browser host), or that failed to open. */
+  /**
+   * A sentence after "Open" for a folder that failed to open, or CANNOT_OPEN (a message id) for a
+   * folder this host cannot open (the browser host).
+   */
   folderNote: { folder: Folder; text: string } | null;
   notices: NoticeList | null;
   noticesMissing: string | null;
@@ -35,7 +40,8 @@ const initial = {
   copy: { state: 'idle' } as CopyState,
 };
 
-const CANNOT_OPEN = 'A page in the browser cannot open folders on this computer: open this one from your file manager.';
+/** The note of a host that cannot open folders: a message id, put into words where the note is shown. */
+export const CANNOT_OPEN = 'settings.about.cannotOpen' satisfies MessageId;
 
 /** Settings → About: versions and folders, the licence notices (asked for when shown) and the diagnostics. */
 export const useAboutStore = create<AboutState>()((set, get) => ({
@@ -71,9 +77,7 @@ export const useAboutStore = create<AboutState>()((set, get) => ({
       set({ copy: { state: 'copied' } });
     } catch {
       // The browser refused the clipboard: the text is shown to copy by hand instead.
-      set({
-        copy: { state: 'shown', text: reply.value.text, why: 'The clipboard could not be reached. Select the text below and copy it.' },
-      });
+      set({ copy: { state: 'shown', text: reply.value.text } });
     }
   },
   reset: () => set(initial),

@@ -151,7 +151,7 @@ export const GalleryTile = memo(function GalleryTile(props: GalleryTileProps) {
         onBroken={() => setBroken(true)}
         onNaturalSize={onNaturalSize}
       />
-      <TileCaption item={item} title={title} following={following !== null} words={words} unseen={unseen} audio={audio} />
+      <TileCaption item={item} title={title} words={words} unseen={unseen} audio={audio} />
     </div>
   );
 });
@@ -244,7 +244,6 @@ function TileThumb(props: TileThumbProps) {
 type TileCaptionProps = {
   item: LibraryItem;
   title: string;
-  following: boolean;
   words: readonly string[];
   /** What the tile shows without words (favorite, not downloaded), said to a screen reader. */
   unseen: string;
@@ -252,12 +251,13 @@ type TileCaptionProps = {
 };
 
 /** The tile's title and, below it, where a search matched or who made it and when. */
-function TileCaption({ item, title, following, words, unseen, audio }: TileCaptionProps) {
+function TileCaption({ item, title, words, unseen, audio }: TileCaptionProps) {
   const formats = useFormats();
   // Titles, prompts and names are a person's text, in whatever direction they were written.
   return (
     <div className="gallery-caption">
-      <bdi className="gallery-title" title={following ? title : undefined}>
+      {/* Both lines end in an ellipsis when too long for the tile; the whole text is in their title. */}
+      <bdi className="gallery-title" title={title}>
         <SearchHighlight text={title} words={words} />
       </bdi>
       {words.length > 0 && item.prompt && item.prompt !== item.title ? (
@@ -266,7 +266,7 @@ function TileCaption({ item, title, following, words, unseen, audio }: TileCapti
           <SearchHighlight text={item.prompt} words={words} />
         </bdi>
       ) : (
-        <span className="gallery-meta">
+        <span className="gallery-meta" title={audio ?? [item.characterName, formats.dateOf(item.createdAt)].filter(Boolean).join(' · ')}>
           {audio ?? (
             <>
               {item.characterName ? (

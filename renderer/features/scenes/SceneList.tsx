@@ -89,12 +89,8 @@ function SceneCard({ summary }: { summary: SceneSummary }) {
   const title = summary.title || intl.formatMessage({ id: 'scenes.untitled' });
   return (
     <li className="scene-card" data-scene-id={summary.id}>
-      <button
-        type="button"
-        className="scene-card-open"
-        onClick={() => void open(summary.id)}
-        aria-label={intl.formatMessage({ id: 'scenes.card.open' }, { title })}
-      >
+      <button type="button" className="scene-card-open" onClick={() => void open(summary.id)}>
+        {/* Named by what it shows after the headshots (title, lines, state): the name read aloud is the words on screen. */}
         <span className="scene-card-cast" aria-hidden="true">
           {summary.castMediaIds.length === 0 ? (
             <span className="scene-card-nocast">{intl.formatMessage({ id: 'scenes.card.noCast' })}</span>

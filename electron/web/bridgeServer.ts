@@ -23,7 +23,7 @@ import { HOST_SESSION_COMMANDS, hostSessionRouter } from './hostSessionCommands.
 const REFUSED_COMMANDS: ReadonlyMap<string, Reply<never>> = new Map([
   [
     'uploads.fromPath',
-    { ok: false, error: { code: 'not_available', message: 'In the browser, files are uploaded as bytes: drop or pick the file again.' } },
+    { ok: false, error: { code: 'not_available', params: { what: 'file_path_upload' } } },
   ],
 ]);
 /**
@@ -48,7 +48,7 @@ const BUSY: Reply<never> = {
   ok: false,
   error: {
     code: 'busy',
-    message: `Cast Studio is still working on ${MAX_IN_FLIGHT} requests from this page. Wait for them to finish, then try again.`,
+    params: { what: 'requests', most: MAX_IN_FLIGHT },
   },
 };
 
@@ -184,7 +184,7 @@ export class BridgeServer {
             .handle(request.command, request.input)
             .catch((): Reply<never> => ({
               ok: false,
-              error: { code: 'internal_error', message: 'Cast Studio could not answer that request. Try again.' },
+              error: { code: 'internal_error', params: {} },
             }))
             .finally(() => (inFlight -= 1));
       void handled.then((reply) => this.send(ws, JSON.stringify({ type: 'reply', id: request.id, reply } satisfies WireMessage)));

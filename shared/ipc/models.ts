@@ -269,12 +269,6 @@ export const SandboxState = z.object({
 });
 export type SandboxState = z.infer<typeof SandboxState>;
 
-export const AppError = z.object({
-  code: z.string(),
-  message: z.string(),
-  field: z.string().optional(),
-});
-export type AppError = z.infer<typeof AppError>;
 
 /**
  * What Cast Studio knows of the connected service beyond the spec: what it supports (from its

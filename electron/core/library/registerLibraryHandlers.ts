@@ -41,7 +41,7 @@ function registerItemHandlers(router: Router, active: Active): void {
   router.register('library.ids', (input) => active().queries.ids(input.filter));
   router.register('library.get', (input) => {
     const item = active().queries.item(input.id);
-    if (!item) throw new AppFailure('not_found', 'That item is not in your library. It may have been deleted.');
+    if (!item) throw new AppFailure('not_found', { what: 'library_item' });
     return item;
   });
 

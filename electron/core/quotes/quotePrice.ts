@@ -40,10 +40,7 @@ export async function quotePrice(
   target: { character_id: string } | null,
 ): Promise<Price> {
   if (!services.canSend())
-    throw new AppFailure(
-      'offline',
-      'Prices come from the service. Connect to get an exact price; you can still queue the job and it will go out when you are online.',
-    );
+    throw new AppFailure('offline', { doing: 'price' });
   return priceOfQuote(services, await createQuote(services, operationId, input, target));
 }
 
@@ -54,13 +51,13 @@ export async function quotePrice(
  */
 export async function rereadQuote(services: QuoteServices, quoteId: string): Promise<Price> {
   if (!services.canSend())
-    throw new AppFailure('offline', 'Cast Studio is offline, so it cannot check this price again. It will when the connection is back.');
+    throw new AppFailure('offline', { doing: 'price_again' });
   let quote: Quote;
   try {
     quote = await services.api.quote(quoteId);
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404)
-      throw new AppFailure('quote_not_found', 'That price quote is unknown to the service. Change an option to get a new price.');
+      throw new AppFailure('quote_not_found', { then: 'change_option' });
     throw error;
   }
   services.resources.upsertQuote(quote);

@@ -114,6 +114,12 @@ export class Formats {
   private message(id: MessageId, values: Record<string, string | number>): string {
     return this.intl.formatMessage({ id }, values);
   }
+
+  /** Any catalog message with its values, as plain text: for words made outside a component's JSX (errors). */
+  text(id: MessageId, values: Record<string, string | number | ((chunks: string[]) => string)> = {}): string {
+    const out: unknown = this.intl.formatMessage({ id }, values);
+    return Array.isArray(out) ? out.join('') : String(out);
+  }
 }
 
 function parseDate(iso: string | null | undefined): Date | null {

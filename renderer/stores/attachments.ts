@@ -1,3 +1,4 @@
+import type { AppError } from '../../shared/ipc/index.ts';
 import type { DroppedItem } from '../ui/castItemDrag.ts';
 import { describeError } from '../errors/errorMessages.ts';
 import {
@@ -55,7 +56,7 @@ function progressPatch(phase: UploadPhase, fraction: number | null): Partial<Att
 function settle(
   sink: AttachmentSink,
   key: string,
-  result: { ok: true; value: Uploaded } | { ok: false; error: { code: string; message: string } },
+  result: { ok: true; value: Uploaded } | { ok: false; error: AppError },
 ): void {
   if (result.ok) sink.patch(key, { state: 'ready', progress: 1, url: result.value.url, error: null });
   // A service without uploads: no slot waits for a retry that cannot work; the field says why.

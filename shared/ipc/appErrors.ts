@@ -126,7 +126,8 @@ export const APP_ERROR_PARAMS = {
   prices_missing: z.strictObject({ count }),
   uploads_not_offered: NONE,
   file_unreadable: z.strictObject({ name: text.nullable() }),
-  file_not_downloaded: NONE,
+  file_not_downloaded: z.strictObject({ name: text }),
+  file_not_usable: z.strictObject({ name: text }),
   file_too_large: z.strictObject({ size: count.nullable(), limit: count }),
   invalid_upload: z.discriminatedUnion('why', [
     z.strictObject({ why: z.enum(['not_a_path', 'gone', 'unreadable', 'not_a_file', 'type']) }),
@@ -142,7 +143,12 @@ export const APP_ERROR_PARAMS = {
   export_incomplete: NONE,
   export_damaged: z.strictObject({ durationMs: count.nullable(), expectedMs: count }),
   export_cancelled: NONE,
-  join_failed: NONE,
+  join_failed: z.strictObject({ step: z.enum(['start', 'join', 'save']) }),
+  clip_damaged: z.strictObject({ line: count, how: z.enum(['unloadable', 'damaged', 'not_media', 'cut_short', 'codec']) }),
+  scene_not_exportable: z.strictObject({
+    line: count.nullable(),
+    state: z.enum(['empty', 'changed', 'rendering', 'failed', 'not_downloaded']),
+  }),
   clip_missing: z.strictObject({ line: count }),
   scene_changed: NONE,
   line_not_ready: z.strictObject({ problem: LineProblem, line: count.optional() }),

@@ -8,6 +8,7 @@ import { useJobsStore } from '../../stores/jobsStore.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import type { Formats } from '../../i18n/format.ts';
 import { WorkProgress, WorkStatus } from '../../ui/WorkStatus.tsx';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 import { canCancel, canSendAgain, isAskingCreator, jobKindMessage, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
 import { useQueueStore } from './queueStore.ts';
 
@@ -33,6 +34,7 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
   const sendAgain = async () => setSendAgainError(await useJobsStore.getState().retry(job.id, null));
   const intl = useIntl();
   const formats = useFormats();
+  const describe = useDescribeError();
   const waiting = waitingUntilNote(job, intl);
   const asking = isAskingCreator(job);
   const note = noteOf(job, retried, intl);
@@ -70,7 +72,7 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
         )}
         {sendAgainError && (
           <p className="job-note" role="alert">
-            {sendAgainError.message}
+            {describe(sendAgainError)}
           </p>
         )}
         {job.state === 'processing' ? <WorkProgress job={job} now={now} label={job.title} /> : null}

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import type { Scene, SceneAspect } from '../../../shared/ipc/index.ts';
 import { SCENE_ASPECTS } from '../../../shared/ipc/sceneSettings.ts';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -32,6 +33,7 @@ const SAVE_LABELS: Record<SaveState, string> = { saved: 'Saved', pending: 'Editi
  * It reads the scene's title and counts, never its lines: a keystroke in a line renders that line's row only.
  */
 export function SceneEditor({ sceneId }: { sceneId: string }) {
+  const describe = useDescribeError();
   const { shownId, title, openError, saveState, saveError, close, open } = useScenesStore(
     useShallow((s) => ({
       shownId: s.scene?.id,
@@ -94,7 +96,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
             onChange={(event) => useScenesStore.getState().setTitle(event.target.value)}
             data-field="title"
           />
-          <span className={`scene-save scene-save-${saveState}`} role="status" title={saveError?.message}>
+          <span className={`scene-save scene-save-${saveState}`} role="status" title={saveError ? describe(saveError) : undefined}>
             {SAVE_LABELS[saveState]}
           </span>
           <SceneStateNote state={sceneState} />

@@ -76,7 +76,7 @@ async function exportVideo(s: Setup, bytes: Buffer, collectionId: string | null 
 
 async function invoke(s: Setup, command: string, input: unknown): Promise<unknown> {
   const reply = await s.router.handle(command, input);
-  if (!reply.ok) throw new Error(`${command}: ${reply.error.message}`);
+  if (!reply.ok) throw new Error(`${command}: ${JSON.stringify(reply.error)}`);
   return reply.value;
 }
 

@@ -70,7 +70,6 @@ export function registerShellHandlers(deps: ShellDeps): void {
 }
 
 function found<T>(media: T | null): T {
-  if (!media)
-    throw new AppFailure('media_missing', {});
+  if (!media) throw new AppFailure('media_missing', {});
   return media;
 }

@@ -21,10 +21,7 @@ import { HOST_SESSION_COMMANDS, hostSessionRouter } from './hostSessionCommands.
  * before the router.
  */
 const REFUSED_COMMANDS: ReadonlyMap<string, Reply<never>> = new Map([
-  [
-    'uploads.fromPath',
-    { ok: false, error: { code: 'not_available', params: { what: 'file_path_upload' } } },
-  ],
+  ['uploads.fromPath', { ok: false, error: { code: 'not_available', params: { what: 'file_path_upload' } } }],
 ]);
 /**
  * The largest message a page may send: 1 MiB. Commands are small; files go through `PUT /uploads`

@@ -32,33 +32,18 @@ export function createUploadRoute(options: UploadRouteOptions): (request: Incomi
         .split(';')[0]
         ?.trim() ?? '';
     if (!Object.hasOwn(UPLOAD_TYPES, contentType)) {
-      return refuse(
-        request,
-        response,
-        415,
-        failure({ code: 'unsupported_media_type', params: {} }),
-      );
+      return refuse(request, response, 415, failure({ code: 'unsupported_media_type', params: {} }));
     }
     const type = contentType as UploadContentType;
     const limit = UPLOAD_TYPES[type].maxBytes;
     const declared = Number(request.headers['content-length'] ?? NaN);
     if (declared > limit) {
-      return refuse(
-        request,
-        response,
-        413,
-        failure({ code: 'file_too_large', params: { size: declared, limit } }),
-      );
+      return refuse(request, response, 413, failure({ code: 'file_too_large', params: { size: declared, limit } }));
     }
     const router = options.router();
     if (!router) return refuse(request, response, 503, failure({ code: 'starting', params: {} }));
     if (running >= MAX_UPLOADS_AT_ONCE) {
-      return refuse(
-        request,
-        response,
-        429,
-        failure({ code: 'busy', params: { what: 'uploads', most: MAX_UPLOADS_AT_ONCE } }),
-      );
+      return refuse(request, response, 429, failure({ code: 'busy', params: { what: 'uploads', most: MAX_UPLOADS_AT_ONCE } }));
     }
     running += 1;
     const path = join(options.uploadDir, `${randomUUID()}.${EXTENSION_OF_TYPE[type]}`);
@@ -68,8 +53,7 @@ export function createUploadRoute(options: UploadRouteOptions): (request: Incomi
       await mkdir(options.uploadDir, { recursive: true, mode: 0o700 });
       const outcome = await receive(request, path, limit);
       if (outcome === 'received') reply = await router.handle('uploads.fromPath', { path });
-      else if (outcome === 'too large')
-        [status, reply] = [413, failure({ code: 'file_too_large', params: { size: null, limit } })];
+      else if (outcome === 'too large') [status, reply] = [413, failure({ code: 'file_too_large', params: { size: null, limit } })];
       else [status, reply] = [400, failure({ code: 'upload_interrupted', params: {} })];
     } finally {
       running -= 1;
@@ -143,4 +127,3 @@ function answer(response: ServerResponse, status: number, reply: Reply<unknown>)
   });
   response.end(JSON.stringify(reply));
 }
-

@@ -127,7 +127,9 @@ function valuesOf(error: AppError, formats: Formats): Values {
   for (const [key, value] of Object.entries(error.params as Record<string, unknown>)) {
     if (typeof value === 'string' || typeof value === 'number') values[key] = value;
     else if (Array.isArray(value)) {
-      values[key] = new Intl.ListFormat(formats.locale === PSEUDO_LOCALE ? 'en' : formats.locale, { type: 'unit' }).format(value.map(String));
+      values[key] = new Intl.ListFormat(formats.locale === PSEUDO_LOCALE ? 'en' : formats.locale, { type: 'unit' }).format(
+        value.map(String),
+      );
       values.count = value.length;
     } else if (value === null) values[key] = 'none';
   }

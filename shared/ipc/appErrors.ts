@@ -191,7 +191,10 @@ const variants = Object.entries(APP_ERROR_PARAMS).map(([code, params]) =>
 );
 
 /** An error as it crosses a process boundary: a known code whose parameters are the ones its words need. */
-export const AppError = z.discriminatedUnion('code', variants as unknown as [(typeof variants)[number], ...(typeof variants)[number][]]) as unknown as z.ZodType<AppError>;
+export const AppError = z.discriminatedUnion(
+  'code',
+  variants as unknown as [(typeof variants)[number], ...(typeof variants)[number][]],
+) as unknown as z.ZodType<AppError>;
 
 /** Builds an error with the parameters its code needs; the compiler checks them. */
 export function appError<C extends AppErrorCode>(

@@ -269,7 +269,6 @@ export const SandboxState = z.object({
 });
 export type SandboxState = z.infer<typeof SandboxState>;
 
-
 /**
  * What Cast Studio knows of the connected service beyond the spec: what it supports (from its
  * `/v1/capabilities`, or the built-in catalog where it has none), where it takes uploads, and the

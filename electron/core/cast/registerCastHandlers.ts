@@ -22,8 +22,7 @@ export function registerCastHandlers(router: Router, deps: { active: () => CastS
       const character = services.queries.character(input.characterId);
       if (character) router.emit('character.updated', character);
     };
-    if (!cast.hasCharacter(input.characterId))
-      throw new AppFailure('not_found', { what: 'character' }, { field: 'characterId' });
+    if (!cast.hasCharacter(input.characterId)) throw new AppFailure('not_found', { what: 'character' }, { field: 'characterId' });
     if (input.voiceId === null) {
       if (cast.remove(input.characterId)) changed(null);
       return null;
@@ -40,11 +39,14 @@ export function registerCastHandlers(router: Router, deps: { active: () => CastS
 function checkedSettings(cast: CastVoiceStore, voiceId: string, settings: SpeechSettings): SpeechSettings {
   const voice = cast.voice(voiceId);
   if (!voice) throw new AppFailure('not_found', { what: 'voice' }, { field: 'voiceId' });
-  if (voice.status === 'failed')
-    throw new AppFailure('voice_failed', { voice: voice.name }, { field: 'voiceId' });
+  if (voice.status === 'failed') throw new AppFailure('voice_failed', { voice: voice.name }, { field: 'voiceId' });
   const modelB = MODEL_B_FIELDS.filter((field) => field in settings && settings[field as keyof SpeechSettings] !== undefined);
   if (modelB.length > 0 && voice.model !== 'voice-model-b') {
-    throw new AppFailure('model_b_settings', { settings: modelB, voice: voice.name, model: voice.model ?? null }, { field: `settings.${modelB[0]}` });
+    throw new AppFailure(
+      'model_b_settings',
+      { settings: modelB, voice: voice.name, model: voice.model ?? null },
+      { field: `settings.${modelB[0]}` },
+    );
   }
   return settings;
 }

@@ -38,8 +38,7 @@ export function registerCharacterHandlers(router: Router, deps: { active: () => 
     const services = active();
     const character = services.queries.character(input.id);
     if (!character) throw new AppFailure('not_found', { what: 'character' });
-    if (character.status !== 'ready')
-      throw new AppFailure('character_not_ready', {});
+    if (character.status !== 'ready') throw new AppFailure('character_not_ready', {});
     const draft = characterRegenerateIntent(input.id, character.name, input.customDetails);
     const price = await priceIntent(services, draft, input.quoteId);
     const [job] = services.queue.enqueue([{ ...draft, ...price }]);

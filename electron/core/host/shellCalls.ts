@@ -22,9 +22,7 @@ export class ShellCalls {
   call(call: ShellCall): Promise<unknown> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, (outcome) =>
-        outcome.ok ? resolve(outcome.value) : reject(AppFailure.from(outcome.error)),
-      );
+      this.pending.set(id, (outcome) => (outcome.ok ? resolve(outcome.value) : reject(AppFailure.from(outcome.error))));
       this.port.post({ type: 'call', id, call });
     });
   }

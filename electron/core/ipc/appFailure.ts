@@ -37,7 +37,7 @@ export class AppFailure<C extends AppErrorCode = AppErrorCode> extends Error {
 
   /** An error that arrived as an AppError (from the shell, or another process) thrown on as it came. */
   static from(error: AppError): AppFailure {
-    return new AppFailure(error.code, error.params as never, { field: error.field, serviceMessage: error.serviceMessage });
+    return new AppFailure(error.code, error.params, { field: error.field, serviceMessage: error.serviceMessage });
   }
 
   toAppError(): AppError {
@@ -68,7 +68,7 @@ export function serviceAppError(error: ServiceError): AppError {
 /** A failure a service named by its code (the sandbox's own API), its words quoted; a code Cast Studio does not know is `fallback`. */
 export function serviceFailure(code: string, fallback: AppErrorCode, serviceMessage: string | null, log: string): AppFailure {
   const error = codedError(isAppErrorCode(code) ? code : fallback, { serviceMessage });
-  return new AppFailure(error.code, error.params as never, { field: error.field, serviceMessage: error.serviceMessage, log });
+  return new AppFailure(error.code, error.params, { field: error.field, serviceMessage: error.serviceMessage, log });
 }
 
 /** The error of a code with the parameters a bare code stands for (a service's answer fills in none). */

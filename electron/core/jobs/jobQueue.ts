@@ -260,8 +260,7 @@ export class JobQueue {
     if (!failed) throw new AppFailure('not_found', { what: 'job' });
     if (failed.state !== 'failed') throw new AppFailure('cannot_retry', {});
     if (store.retriedBy(failed.id)) throw alreadyRetried();
-    if (quoteId && store.quoteInUse(quoteId))
-      throw new AppFailure('quote_used', {});
+    if (quoteId && store.quoteInUse(quoteId)) throw new AppFailure('quote_used', {});
     this.checkCreditsFit(quotedCredits ?? failed.quoted_credits ?? 0, 'Retrying');
     const created = library.transaction(() => {
       // Checked again inside the transaction that creates the retry (BEGIN IMMEDIATE: one writer at

@@ -31,8 +31,7 @@ export async function priceIntent(
       checkApproval(quote.approval.required, quote.approval.state);
       return { quoteId, quotedCredits: quote.credits };
     } catch (error) {
-      if (error instanceof ServiceError && error.status === 404)
-        throw new AppFailure('quote_not_found', { then: 'retry' });
+      if (error instanceof ServiceError && error.status === 404) throw new AppFailure('quote_not_found', { then: 'retry' });
       if (error instanceof ServiceError && error.isTransport) return { quoteId, quotedCredits: null };
       throw error;
     }

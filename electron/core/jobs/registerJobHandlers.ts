@@ -41,8 +41,7 @@ export function registerJobHandlers(router: Router, deps: { active: () => JobSer
     const services = active();
     const failed = services.jobs.get(input.id);
     if (!failed) throw new AppFailure('not_found', { what: 'job' });
-    if (failed.state !== 'failed' && !IntentSender.isAsking(failed))
-      throw new AppFailure('cannot_retry', {});
+    if (failed.state !== 'failed' && !IntentSender.isAsking(failed)) throw new AppFailure('cannot_retry', {});
     if (failed.dependency_json !== null && failed.attempts === 0) {
       // A chained talk clip's body is finished by its speech step; it is quoted when that is ready.
       throw new AppFailure('priced_later', {});

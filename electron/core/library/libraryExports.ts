@@ -48,8 +48,7 @@ export class LibraryExports {
 
   async run(request: ExportRequest, now: number): Promise<ExportResult> {
     const exportId = request.exportId ?? randomUUID();
-    if (this.running.has(exportId))
-      throw new AppFailure('export_running', {});
+    if (this.running.has(exportId)) throw new AppFailure('export_running', {});
     const folder = request.destination === undefined ? this.defaultFolder(now) : await this.checkDestination(request.destination);
     const controller = new AbortController();
     this.running.set(exportId, controller);
@@ -167,11 +166,7 @@ export class LibraryExports {
     const [real, data] = await Promise.all([realpathOfNearest(folder), realpathOfNearest(resolve(this.userDataDir))]);
     const exportsFolder = join(data, 'exports');
     if (within(real, data) && !within(real, exportsFolder)) {
-      throw new AppFailure(
-        'export_inside_data_folder',
-        { folder: this.userDataDir },
-        { field: 'destination' },
-      );
+      throw new AppFailure('export_inside_data_folder', { folder: this.userDataDir }, { field: 'destination' });
     }
     return folder;
   }

@@ -53,8 +53,7 @@ export class ProfileService {
       ['baseUrl', input.baseUrl],
       ['cdnUrl', input.cdnUrl],
     ] as const) {
-      if (new URL(value).protocol !== 'https:')
-        throw new AppFailure('invalid_input', { problem: 'not_https' }, { field });
+      if (new URL(value).protocol !== 'https:') throw new AppFailure('invalid_input', { problem: 'not_https' }, { field });
     }
     const caPem = input.caPem?.trim() ? checkPem(input.caPem) : null;
     if (input.apiKey !== undefined) checkKey(input.apiKey);
@@ -84,8 +83,7 @@ export class ProfileService {
     const record = this.deps.profiles.get(id);
     if (!record) return;
     if (record.kind === 'sandbox') throw new AppFailure('cannot_remove', { why: 'sandbox' });
-    if (this.deps.profiles.activeId() === id)
-      throw new AppFailure('cannot_remove', { why: 'in_use' });
+    if (this.deps.profiles.activeId() === id) throw new AppFailure('cannot_remove', { why: 'in_use' });
     await this.deps.profiles.removeKey(id).catch(() => {});
     this.deps.profiles.remove(id);
     this.deps.connection.changed();

@@ -95,8 +95,7 @@ export class SandboxAdminClient {
     }
     if (schema === null) return json as T extends z.ZodType ? z.infer<T> : unknown;
     const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw new AppFailure('sandbox_error', {}, { log: 'The sandbox sent an answer Cast Studio does not understand.' });
+    if (!parsed.success) throw new AppFailure('sandbox_error', {}, { log: 'The sandbox sent an answer Cast Studio does not understand.' });
     return parsed.data as T extends z.ZodType ? z.infer<T> : unknown;
   }
 }

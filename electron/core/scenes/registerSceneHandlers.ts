@@ -159,8 +159,7 @@ function chosenPlans(parts: SceneParts, scene: SceneRecord, lineIds: readonly st
   if (!lineIds) return planLines(parts, scene, lines);
   const wanted = new Set(lineIds);
   const chosen = lines.filter((l) => wanted.has(l.id));
-  if (chosen.length !== wanted.size)
-    throw new AppFailure('not_found', { what: 'scene_line' }, { field: 'lineIds' });
+  if (chosen.length !== wanted.size) throw new AppFailure('not_found', { what: 'scene_line' }, { field: 'lineIds' });
   return planLines(parts, scene, chosen);
 }
 

@@ -117,7 +117,11 @@ function checkCreditsFit(parts: SceneParts, planned: readonly Planned[]): void {
   const pending = parts.services.queue.pendingCredits();
   if (need + pending > balance) {
     const queued = pending > 0 ? ` and ${pending} are already set aside for queued jobs` : '';
-    throw new AppFailure('insufficient_credits', {}, { log: `Rendering this scene needs ${need} credits; the balance is ${balance}${queued}.` });
+    throw new AppFailure(
+      'insufficient_credits',
+      {},
+      { log: `Rendering this scene needs ${need} credits; the balance is ${balance}${queued}.` },
+    );
   }
 }
 

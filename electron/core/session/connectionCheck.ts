@@ -135,7 +135,6 @@ export function checkPem(pem: string): string {
 
 export function checkHttps(fields: Record<string, string>): void {
   for (const [field, value] of Object.entries(fields)) {
-    if (new URL(value).protocol !== 'https:')
-      throw new AppFailure('invalid_input', { problem: 'not_https' }, { field });
+    if (new URL(value).protocol !== 'https:') throw new AppFailure('invalid_input', { problem: 'not_https' }, { field });
   }
 }

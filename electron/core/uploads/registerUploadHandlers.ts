@@ -75,4 +75,3 @@ function withinLimit(size: number, contentType: UploadContentType): void {
   const limit = UPLOAD_TYPES[contentType].maxBytes;
   if (size > limit) throw new AppFailure('file_too_large', { size, limit });
 }
-

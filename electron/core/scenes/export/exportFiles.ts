@@ -75,7 +75,7 @@ export function extensionOf(mediaType: string): string {
 
 /** A sentence for a write that failed, naming the folder. */
 export function writeFailure(error: unknown, folder: string): AppFailure {
-  if (error instanceof AppFailure) return error;
+  if (error instanceof AppFailure) return error as AppFailure;
   return (error as { code?: string }).code === 'ENOSPC'
     ? new AppFailure('disk_full', { when: 'scene_export', folder })
     : new AppFailure('export_failed', { folder, step: 'write' });

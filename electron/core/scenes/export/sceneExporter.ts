@@ -141,7 +141,10 @@ export class SceneExporter {
     const durationMs = await mediaDurationMs(staged.path);
     const expected = sum(run.request.join.lines.map((line) => line.durationMs));
     if (durationMs === null || Math.abs(durationMs - expected) > DURATION_TOLERANCE_MS) {
-      throw new AppFailure('export_damaged', { durationMs: durationMs === null ? null : Math.max(0, Math.round(durationMs)), expectedMs: Math.max(0, Math.round(expected)) });
+      throw new AppFailure('export_damaged', {
+        durationMs: durationMs === null ? null : Math.max(0, Math.round(durationMs)),
+        expectedMs: Math.max(0, Math.round(expected)),
+      });
     }
     await copyFileInto(staged.path, path, run.signal);
     run.send('saving', 1);

@@ -199,7 +199,8 @@ function hexOf(description: AllowSharedBufferSource | undefined): string {
  */
 async function remux(opened: readonly Opened[], output: Output, signal: AbortSignal, progress: (done: number) => void): Promise<void> {
   const first = opened[0];
-  if (!first?.video || !first.audio) throw new JoinError({ code: 'join_failed', params: { step: 'join' } }, 'The clips could not be joined.');
+  if (!first?.video || !first.audio)
+    throw new JoinError({ code: 'join_failed', params: { step: 'join' } }, 'The clips could not be joined.');
   const videoCodec = await first.video.getCodec();
   const audioCodec = await first.audio.getCodec();
   if (!videoCodec || !audioCodec) throw damaged(first.clip, 'codec');

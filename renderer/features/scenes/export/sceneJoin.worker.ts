@@ -50,7 +50,8 @@ async function write(position: number, bytes: Uint8Array): Promise<void> {
     const id = nextId++;
     const taken = new Promise<boolean>((resolve) => waiting.set(id, resolve));
     post({ type: 'write', id, position: position + start, dataBase64: base64Of(piece) });
-    if (!(await taken)) throw new JoinError({ code: 'join_failed', params: { step: 'save' } }, 'Cast Studio could not save the joined video.');
+    if (!(await taken))
+      throw new JoinError({ code: 'join_failed', params: { step: 'save' } }, 'Cast Studio could not save the joined video.');
   }
 }
 

@@ -60,9 +60,7 @@ describe('core’s state as the page keeps it', () => {
   });
 
   it('says why the ask failed, and keeps the stopped state with its button', async () => {
-    setBridgeForTests(
-      shell({ 'shell.restartCore': () => ({ ok: false, error: { code: 'connection_lost', params: { when: 'core' } } }) }),
-    );
+    setBridgeForTests(shell({ 'shell.restartCore': () => ({ ok: false, error: { code: 'connection_lost', params: { when: 'core' } } }) }));
     store().apply(STOPPED);
     await store().startAgain();
     expect(store()).toMatchObject({ core: STOPPED, startingAgain: false, startAgainError: { code: 'connection_lost' } });

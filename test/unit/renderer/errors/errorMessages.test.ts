@@ -172,8 +172,12 @@ describe('error messages', () => {
       { code: 'validation_error', params: {}, field: 'body.options.duration', serviceMessage: 'The model makes clips of 1 to 10 seconds.' },
       formatsFor('en'),
     );
-    expect(words).toBe('The service refused a value (duration). Correct it and try again. The service said: “The model makes clips of 1 to 10 seconds.”');
-    expect(describeError({ code: 'validation_error', params: {}, serviceMessage: 'Trop long.' }, formatsFor('fr'))).toContain('«\u202fTrop long.\u202f»');
+    expect(words).toBe(
+      'The service refused a value (duration). Correct it and try again. The service said: “The model makes clips of 1 to 10 seconds.”',
+    );
+    expect(describeError({ code: 'validation_error', params: {}, serviceMessage: 'Trop long.' }, formatsFor('fr'))).toContain(
+      '«\u202fTrop long.\u202f»',
+    );
   });
 
   it('follows the language asked for', () => {

@@ -63,6 +63,7 @@ export const ERROR_MESSAGES = {
   disk_full: 'error.disk_full',
   keychain_unavailable: 'error.keychain_unavailable',
   no_connection: 'error.no_connection',
+  balance_short: 'error.balance_short',
   cannot_remove: 'error.cannot_remove',
   quote_not_found: 'error.quote_not_found',
   quote_used: 'error.quote_used',

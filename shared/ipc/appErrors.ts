@@ -106,6 +106,13 @@ export const APP_ERROR_PARAMS = {
   ]),
   keychain_unavailable: z.strictObject({ when: z.enum(['read', 'save', 'browser_host', 'refused_weak']) }),
   no_connection: NONE,
+  /** Core's spend guard: what is asked plus what queued jobs set aside is more than the balance. */
+  balance_short: z.strictObject({
+    need: count,
+    balance: count,
+    pending: count,
+    doing: z.enum(['request', 'retry', 'send_again', 'scene']),
+  }),
   cannot_remove: z.strictObject({ why: z.enum(['sandbox', 'in_use']) }),
   quote_not_found: z.strictObject({ then: z.enum(['retry', 'change_option']) }),
   quote_used: NONE,

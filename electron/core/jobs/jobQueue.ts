@@ -125,14 +125,11 @@ export class JobQueue {
   }
 
   /** The spend guard: what is asked (`need` credits) plus everything pending must fit in the balance. */
-  private checkCreditsFit(need: number, asked = 'This'): void {
+  private checkCreditsFit(need: number, doing: 'request' | 'retry' = 'request'): void {
     const balance = this.deps.balance();
     if (balance === null || need <= 0) return;
     const pending = this.deps.store.pendingCredits();
-    if (need + pending > balance) {
-      const queued = pending > 0 ? ` and ${pending} are already set aside for queued jobs` : '';
-      throw new AppFailure('insufficient_credits', {}, { log: `${asked} needs ${need} credits; the balance is ${balance}${queued}.` });
-    }
+    if (need + pending > balance) throw new AppFailure('balance_short', { need, balance: Math.max(0, balance), pending, doing });
   }
 
   /** The batch's intents, committed; a full disk refuses them with a sentence, and nothing is sent. */
@@ -261,7 +258,7 @@ export class JobQueue {
     if (failed.state !== 'failed') throw new AppFailure('cannot_retry', {});
     if (store.retriedBy(failed.id)) throw alreadyRetried();
     if (quoteId && store.quoteInUse(quoteId)) throw new AppFailure('quote_used', {});
-    this.checkCreditsFit(quotedCredits ?? failed.quoted_credits ?? 0, 'Retrying');
+    this.checkCreditsFit(quotedCredits ?? failed.quoted_credits ?? 0, 'retry');
     const created = library.transaction(() => {
       // Checked again inside the transaction that creates the retry (BEGIN IMMEDIATE: one writer at
       // a time, across connections too): a failed job stays failed after its retry, and without
@@ -352,8 +349,9 @@ export class JobQueue {
     if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', {});
     const balance = this.deps.balance();
     const need = quotedCredits ?? job.quoted_credits ?? 0;
-    if (balance !== null && need + this.deps.store.pendingCredits() - (job.quoted_credits ?? 0) > balance) {
-      throw new AppFailure('insufficient_credits', {}, { log: `Sending this job again needs ${need} credits; the balance is ${balance}.` });
+    const pending = this.deps.store.pendingCredits() - (job.quoted_credits ?? 0);
+    if (balance !== null && need + pending > balance) {
+      throw new AppFailure('balance_short', { need, balance: Math.max(0, balance), pending: Math.max(0, pending), doing: 'send_again' });
     }
     this.sender.fail(job, SENT_AGAIN, 'You sent this job again as a new request; the new job follows it.');
     return this.retry(id, quoteId, quotedCredits);

@@ -115,14 +115,7 @@ function checkCreditsFit(parts: SceneParts, planned: readonly Planned[]): void {
   const balance = parts.services.credits.balance();
   if (balance === null || need <= 0) return;
   const pending = parts.services.queue.pendingCredits();
-  if (need + pending > balance) {
-    const queued = pending > 0 ? ` and ${pending} are already set aside for queued jobs` : '';
-    throw new AppFailure(
-      'insufficient_credits',
-      {},
-      { log: `Rendering this scene needs ${need} credits; the balance is ${balance}${queued}.` },
-    );
-  }
+  if (need + pending > balance) throw new AppFailure('balance_short', { need, balance: Math.max(0, balance), pending, doing: 'scene' });
 }
 
 /** The scene's own collection in the gallery, made on its first render and named after it. */

@@ -40,6 +40,7 @@ const SAMPLES: { [C in AppErrorCode]: AppErrorParams[C] } = {
   disk_full: { when: 'save' },
   keychain_unavailable: { when: 'read' },
   no_connection: {},
+  balance_short: { need: 6, balance: 10, pending: 6, doing: 'request' },
   cannot_remove: { why: 'sandbox' },
   quote_not_found: { then: 'retry' },
   quote_used: {},
@@ -105,6 +106,7 @@ const BRANCHES: AppError[] = [
   { code: 'invalid_input', params: { problem: 'not_valid' }, field: 'body.options.duration' },
   { code: 'validation_error', params: {}, field: 'body.options.duration', serviceMessage: 'Duration must be 1 to 10 seconds.' },
   { code: 'prices_missing', params: { count: 1 } },
+  { code: 'balance_short', params: { need: 1, balance: 0, pending: 0, doing: 'scene' } },
   { code: 'too_many_results', params: { most: 1, type: 'talk' } },
 ];
 
@@ -161,6 +163,9 @@ describe('error messages', () => {
     );
     expect(describeError({ code: 'disk_full', params: { when: 'library_export', exported: 3, folder: '/tmp/out' } }, en)).toBe(
       'The disk is full: 3 items were exported to \u2068/tmp/out\u2069. Free some space and export the rest.',
+    );
+    expect(describeError({ code: 'balance_short', params: { need: 6, balance: 10, pending: 6, doing: 'request' } }, en)).toBe(
+      'This needs 6 credits, but your balance is 10 and 6 are already set aside for queued jobs. Buy credits or remove queued jobs, then try again.',
     );
     expect(describeError({ code: 'invalid_input', params: { problem: 'api_key_format' }, field: 'apiKey' }, en)).toBe(
       'api key: That is not an API key: a key is sk_live_ followed by 64 hexadecimal characters.',

@@ -126,7 +126,7 @@ describe('the queue on a full disk', () => {
     // A pump while full: the intent stays unsent (its attempt could not be recorded first).
     await new Promise((r) => setTimeout(r, 200));
     expect(q.store.require(job!.id)).toMatchObject({ attempts: 0, state: 'waiting_connection' });
-    expect(() => q.queue.enqueue([generationJob('another')])).toThrow(/Your disk is full/);
+    expect(() => q.queue.enqueue([generationJob('another')])).toThrow(expect.objectContaining({ code: 'disk_full', params: { when: 'record_job' } }));
     full = false;
     q.queue.spaceBack();
     await q.until(job!.id, (j) => j.state === 'processing');

@@ -128,7 +128,7 @@ export async function uploadLibraryMedia(
   onProgress: (phase: UploadPhase, fraction: number | null) => void,
 ): Promise<{ ok: true; value: Uploaded } | { ok: false; error: AppError }> {
   const src = mediaUrl(useAppInfoStore.getState().info?.mediaBase, mediaId);
-  if (!src) return { ok: false, error: { code: 'not_found', params: { what: 'library_item' } } };
+  if (!src) return { ok: false, error: { code: 'not_found', params: { what: 'library_file' } } };
   let blob: Blob;
   try {
     onProgress('reading', null);

@@ -30,6 +30,7 @@ export const MissingThing = z.enum([
   'file',
   'session',
   'library_item',
+  'library_file',
   'collection',
 ]);
 export type MissingThing = z.infer<typeof MissingThing>;

@@ -27,7 +27,7 @@ export class AppFailure<C extends AppErrorCode = AppErrorCode> extends Error {
     params: AppErrorParams[C],
     options: { field?: string | undefined; log?: string; serviceMessage?: string | undefined } = {},
   ) {
-    super(options.log ?? options.serviceMessage ?? code);
+    super(options.log ?? options.serviceMessage ?? `${code} ${JSON.stringify(params)}`);
     this.name = 'AppFailure';
     this.code = code;
     this.params = params;

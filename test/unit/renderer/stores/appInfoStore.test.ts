@@ -55,7 +55,7 @@ describe('the app asking the host about itself', () => {
     const first = useAppInfoStore.getState().load();
     shell.answer({ ok: false, error: { code: 'core_stopped', params: {} } });
     await first;
-    expect(useAppInfoStore.getState().error?.code).toBe('core_unavailable');
+    expect(useAppInfoStore.getState().error?.code).toBe('core_stopped');
 
     useAppInfoStore.getState().reset();
     const second = useAppInfoStore.getState().load();

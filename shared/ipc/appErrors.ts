@@ -70,7 +70,16 @@ export const LineProblem = z.enum([
 export type LineProblem = z.infer<typeof LineProblem>;
 
 /** Why the service or the sandbox cannot be used offline: the thing that was being done. */
-export const OfflineAction = z.enum(['send', 'price', 'price_again', 'scene_price', 'delete_track', 'delete_character', 'upload']);
+export const OfflineAction = z.enum([
+  'send',
+  'price',
+  'price_again',
+  'scene_price',
+  'delete_track',
+  'delete_character',
+  'delete_item',
+  'upload',
+]);
 
 export const APP_ERROR_PARAMS = {
   ...SERVICE_PARAMS,

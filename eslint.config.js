@@ -165,6 +165,7 @@ const I18N_CHECKED = [
   'renderer/features/settings/LanguageSection.tsx',
   'renderer/features/queue/**',
   'renderer/features/credits/**',
+  'renderer/errors/**',
 ];
 const I18N_LITERALS = [
   'error',

@@ -155,7 +155,7 @@ export function describeCoreSuite(options: CoreSuiteOptions): void {
           expect(upload.url).toMatch(/^https:\/\//);
           return upload.url;
         }
-        // spec 4.7 leaves the upload endpoint unshown: a dropped file is refused in a sentence, and
+        // spec 4.7 leaves the upload endpoint unshown: a dropped file is refused with its code, and
         // the creator clones from an item this service made instead.
         expect(dropped).toMatchObject({ ok: false, error: { code: 'uploads_not_offered', params: {} } });
         const voices = (await h.invoke('voices.list', {})) as { presets: { id: string }[] };

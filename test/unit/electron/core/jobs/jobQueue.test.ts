@@ -184,7 +184,9 @@ describe('job queue (outbox)', () => {
     cleanups.push(() => q.close());
     q.queue.pause();
     q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }]);
-    expect(() => q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }])).toThrow(expect.objectContaining({ code: 'quote_used' }));
+    expect(() => q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }])).toThrow(
+      expect.objectContaining({ code: 'quote_used' }),
+    );
     expect(q.store.inStates(['paused'])).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { AppError, AppErrorCode } from '../../shared/ipc/index.ts';
+import type { AppError, AppErrorCode, Job } from '../../shared/ipc/index.ts';
 import type { MessageId } from '../i18n/catalogs.ts';
 import { currentFormats } from '../i18n/currentLocale.ts';
 import { PSEUDO_LOCALE } from '../i18n/locales.ts';
@@ -182,9 +182,13 @@ export function useDescribeError(): (error: AppError | null | undefined) => stri
   return useCallback((error: AppError | null | undefined) => describeError(error, formats), [formats]);
 }
 
-/** What a failed job's record says about its failure: still core's sentence (its own codes are not yet worded here). */
-export function jobErrorText(error: { code: string; message: string } | null | undefined): string {
-  return error?.message ?? '';
+/**
+ * What a job's record says about its failure: worded here when core gives a code the page knows,
+ * else core's sentence (core's own job codes are not codes here yet).
+ */
+export function jobErrorText(error: Job['error'] | undefined, formats: Formats = currentFormats()): string {
+  if (!error) return '';
+  return error.problem ? describeError(error.problem, formats) : error.message;
 }
 
 /** Every code with a message, for tests and for the other screens. */

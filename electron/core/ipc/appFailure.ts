@@ -78,6 +78,20 @@ function codedError(code: string, extra: { field?: string | undefined; serviceMe
   return params.success ? appError(known, params.data as never, extra) : appError('internal_error', {});
 }
 
+/**
+ * A job's recorded failure as an error the page words, when its code is one it knows with no
+ * parameters to fill (a service's refusal, the client's own). For a validation or state refusal
+ * the recorded text is the service's own words, and travels as such. Core's own job codes
+ * (a dependency failed, marked done, …) have none yet: the page shows their sentence.
+ */
+export function jobProblem(code: string, message: string): AppError | null {
+  if (!isAppErrorCode(code)) return null;
+  const params = APP_ERROR_PARAMS[code].safeParse(SERVICE_DEFAULTS[code] ?? {});
+  if (!params.success) return null;
+  const speaks = code === 'validation_error' || code === 'invalid_state';
+  return appError(code, params.data as never, { serviceMessage: speaks ? message : null });
+}
+
 /** The parameters of codes a service answer does not fill in. */
 const SERVICE_DEFAULTS: Partial<Record<AppErrorCode, unknown>> = {
   not_found: { what: 'service_item' },

@@ -3,6 +3,7 @@ import type { KeyboardEvent, SyntheticEvent } from 'react';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { useJobsInFlightStore } from '../../stores/jobsInFlight.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
+import { jobErrorText } from '../../errors/errorMessages.ts';
 import { formatDate } from '../../ui/format.ts';
 import { Tooltip } from '../../ui/primitives/index.ts';
 import { WorkProgress } from '../../ui/WorkStatus.tsx';
@@ -57,7 +58,7 @@ export function GalleryPlaceholder({ placeholder, column, width, thumbHeight, no
           {prompt}
         </span>
         {/* Where the job is stands on the bar; the caption reads as an item's does. */}
-        <span className="gallery-meta">{failed ? (job.error?.message ?? 'It failed.') : formatDate(job.createdAt)}</span>
+        <span className="gallery-meta">{failed ? (job.error ? jobErrorText(job.error) : 'It failed.') : formatDate(job.createdAt)}</span>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_STATUS } from '../../../../shared/api/index.ts';
 import { APP_ERROR_PARAMS, AppError, type AppErrorCode, type AppErrorParams } from '../../../../shared/ipc/index.ts';
-import { describeError, ERROR_MESSAGES, KNOWN_ERROR_CODES } from '../../../../renderer/errors/errorMessages.ts';
+import { describeError, ERROR_MESSAGES, jobErrorText, KNOWN_ERROR_CODES } from '../../../../renderer/errors/errorMessages.ts';
 import { formatsFor } from '../../../../renderer/i18n/format.ts';
 import { LOCALES, PSEUDO_LOCALE } from '../../../../renderer/i18n/locales.ts';
 
@@ -189,5 +189,18 @@ describe('error messages', () => {
     const error: AppError = { code: 'not_found', params: { what: 'scene' } };
     expect(describeError(error, formatsFor('de'))).not.toBe(describeError(error, formatsFor('en')));
     expect(describeError(error, formatsFor('ja'))).toMatch(/シーン/);
+  });
+
+  it('words a job’s failure when core gives its code, and shows core’s sentence when it does not', () => {
+    const refused = {
+      code: 'rate_limited',
+      message: 'The service asked Cast Studio to slow down.',
+      problem: { code: 'rate_limited', params: {} },
+    } as const;
+    expect(jobErrorText(refused, formatsFor('ja'))).toBe(describeError({ code: 'rate_limited', params: {} }, formatsFor('ja')));
+    expect(jobErrorText({ code: 'dependency_failed', message: 'The job it needs failed.' }, formatsFor('ja'))).toBe(
+      'The job it needs failed.',
+    );
+    expect(jobErrorText(null)).toBe('');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, SERVICE_MESSAGE_MAX } from '../../../../../shared/ipc/index.ts';
 import { serviceErrorFrom } from '../../../../../electron/core/api/serviceError.ts';
-import { AppFailure, invalidInput, toAppError } from '../../../../../electron/core/ipc/appFailure.ts';
+import { AppFailure, invalidInput, jobProblem, toAppError } from '../../../../../electron/core/ipc/appFailure.ts';
 
 describe('errors as the page is told them', () => {
   it('sends a code and its parameters, never a sentence of core’s', () => {
@@ -62,5 +62,21 @@ describe('errors as the page is told them', () => {
     expect(AppError.safeParse({ code: 'not_found', params: {} }).success).toBe(false);
     expect(AppError.safeParse({ code: 'not_found', params: { what: 'planet' } }).success).toBe(false);
     expect(AppError.safeParse({ code: 'quote_used', params: {}, message: 'This price was already used.' }).success).toBe(false);
+  });
+
+  it('gives a job’s recorded failure a code the page words, where it has one', () => {
+    expect(jobProblem('rate_limited', 'The service asked Cast Studio to slow down.')).toEqual({ code: 'rate_limited', params: {} });
+    expect(jobProblem('validation_error', 'The prompt is too long.')).toEqual({
+      code: 'validation_error',
+      params: {},
+      serviceMessage: 'The prompt is too long.',
+    });
+    expect(jobProblem('not_found', 'The item no longer exists on the service.')).toEqual({
+      code: 'not_found',
+      params: { what: 'service_item' },
+    });
+    // Core's own job codes, and codes whose words need parameters a record does not keep, stay sentences.
+    expect(jobProblem('dependency_failed', 'The job it needs failed.')).toBeNull();
+    expect(jobProblem('disk_full', 'Your disk is full.')).toBeNull();
   });
 });

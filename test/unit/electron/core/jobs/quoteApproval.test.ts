@@ -136,7 +136,11 @@ describe('quotes that need approval', () => {
     await ok(c, 'jobs.resume', {});
 
     const end = await done;
-    expect(end.error).toEqual({ code: 'quote_not_approved', message: expect.stringMatching(/needs approval.*Ask for approval/) });
+    expect(end.error).toEqual({
+      code: 'quote_not_approved',
+      message: expect.stringMatching(/needs approval.*Ask for approval/),
+      problem: { code: 'quote_not_approved', params: { state: 'pending' } },
+    });
     expect(end.error?.message).not.toMatch(/[{}]/);
     expect(end.attempts).toBe(1);
     expect(service.posts()).toBe(1);

@@ -125,7 +125,7 @@ const isolate = (chunks: string[]) => `\u2068${chunks.join('')}\u2069`;
  */
 function valuesOf(error: AppError, formats: Formats): Values {
   const values: Values = { bdi: isolate, field: error.field ? fieldLabel(error.field) : 'none' };
-  for (const [key, value] of Object.entries(error.params as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries((error.params ?? {}) as Record<string, unknown>)) {
     if (typeof value === 'string' || typeof value === 'number') values[key] = value;
     else if (Array.isArray(value)) {
       values[key] = new Intl.ListFormat(formats.locale === PSEUDO_LOCALE ? 'en' : formats.locale, { type: 'unit' }).format(

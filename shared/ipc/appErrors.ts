@@ -10,7 +10,8 @@ import { ERROR_STATUS, type ErrorCode } from '../api/errors.ts';
 
 const NONE = z.strictObject({});
 const count = z.number().int().min(0);
-const text = z.string().max(500);
+// Names and paths a person or the system chose; long enough for any path, bounded all the same.
+const text = z.string().max(4096);
 
 /** The service's codes (shared/api/errors.ts): the service's reply says all there is. */
 const SERVICE_PARAMS = Object.fromEntries(Object.keys(ERROR_STATUS).map((code) => [code, NONE])) as Record<

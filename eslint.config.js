@@ -168,6 +168,7 @@ const I18N_CHECKED = [
   'renderer/features/gallery/**',
   'renderer/features/settings/**',
   'renderer/app/ScreenOutlet.tsx',
+  'renderer/errors/**',
 ];
 const I18N_LITERALS = [
   'error',

@@ -21,7 +21,7 @@ export type IpcTransportOptions = {
 
 const REFUSED: Reply<never> = {
   ok: false,
-  error: { code: 'forbidden_sender', message: 'Cast Studio refused a request that did not come from its own window.' },
+  error: { code: 'forbidden_sender', params: {} },
 };
 
 /**
@@ -43,7 +43,7 @@ export function attachIpcTransport(options: IpcTransportOptions): () => void {
       return REFUSED;
     }
     if (typeof message !== 'object' || message === null || typeof (message as { command?: unknown }).command !== 'string') {
-      return { ok: false, error: { code: 'invalid_request', message: 'Cast Studio received a request it could not read.' } };
+      return { ok: false, error: { code: 'invalid_request', params: {} } };
     }
     const { command, input } = message as { command: string; input: unknown };
     const check = Object.hasOwn(options.checks ?? {}, command) ? options.checks?.[command] : undefined;

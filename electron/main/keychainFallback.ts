@@ -31,10 +31,6 @@ export const WEAK_STORAGE_WARNING =
   'your API key would be kept in a file anyone with access to your account could read. ' +
   'Store it anyway, or cancel and set up a keychain (on Linux, GNOME Keyring or KWallet) first?';
 
-const REFUSED_MESSAGE =
-  'Your API key was not saved: no system keychain is reachable and you chose not to keep it without encryption. ' +
-  'Set up a keychain (on Linux, GNOME Keyring or KWallet) and add the key again.';
-
 type Vault = { version: 1; weak: boolean; secrets: Record<string, string> };
 
 /**
@@ -163,11 +159,11 @@ export class KeychainWithFallback implements Keychain {
   }
 
   private async setCopy(account: string, secret: string): Promise<void> {
-    if (!this.deps.safeStorage.isEncryptionAvailable()) throw new AppFailure('keychain_unavailable', REFUSED_MESSAGE);
+    if (!this.deps.safeStorage.isEncryptionAvailable()) throw new AppFailure('keychain_unavailable', { when: 'refused_weak' });
     const weak = this.weakBackend();
     const vault = await this.readVault();
     if (weak && !vault.weak && !(await this.deps.askConsentToWeakStorage(WEAK_STORAGE_WARNING))) {
-      throw new AppFailure('keychain_unavailable', REFUSED_MESSAGE);
+      throw new AppFailure('keychain_unavailable', { when: 'refused_weak' });
     }
     vault.weak ||= weak;
     vault.secrets[account] = this.deps.safeStorage.encryptString(secret).toString('base64');

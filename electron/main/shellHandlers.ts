@@ -28,7 +28,7 @@ export function registerShellHandlers(deps: ShellDeps): void {
   router.register('shell.startDrag', async ({ mediaId, fileName }) => {
     const media = found(await deps.resolveMedia(mediaId));
     const win = deps.window();
-    if (!win || win.isDestroyed()) throw new AppFailure('no_window', 'The Cast Studio window is closed.');
+    if (!win || win.isDestroyed()) throw new AppFailure('no_window', {});
     // A copy with a person's file name, not the library's content-addressed one.
     const folder = join(app.getPath('temp'), 'cast-studio-drag', mediaId);
     await rm(folder, { recursive: true, force: true });
@@ -60,17 +60,16 @@ export function registerShellHandlers(deps: ShellDeps): void {
     // The same folders core names in Settings → About (its data folder and the logs in it).
     const data = app.getPath('userData');
     const failure = await shell.openPath(folder === 'data' ? data : join(data, 'logs'));
-    if (failure) throw new AppFailure('open_failed', `The folder could not be opened: ${failure}`);
+    if (failure) throw new AppFailure('open_failed', {}, { log: `The folder could not be opened: ${failure}` });
     return { ok: true as const };
   });
   router.register('shell.openExternal', async ({ url }) => {
-    if (!openExternalLink(url)) throw new AppFailure('link_refused', 'Cast Studio opens only https links to its own sites.');
+    if (!openExternalLink(url)) throw new AppFailure('link_refused', {});
     return { ok: true as const };
   });
 }
 
 function found<T>(media: T | null): T {
-  if (!media)
-    throw new AppFailure('media_missing', 'That file is not in the library on this computer. Download it again from the gallery.');
+  if (!media) throw new AppFailure('media_missing', {});
   return media;
 }

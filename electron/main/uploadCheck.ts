@@ -1,6 +1,7 @@
 import { open, realpath } from 'node:fs/promises';
 import { SIGNATURE_BYTES, signatureTypeOf } from '../../shared/api/fileSignature.ts';
 import { UPLOAD_TYPES, type UploadContentType } from '../../shared/api/uploads.ts';
+import type { AppErrorParams } from '../../shared/ipc/appErrors.ts';
 import type { Reply } from '../../shared/ipc/bridge.ts';
 
 /** What the first bytes of a file say it is, if a type the service accepts; the name's extension is never trusted alone. */
@@ -9,9 +10,8 @@ export function sniffContentType(head: Uint8Array): UploadContentType | null {
   return type !== null && Object.hasOwn(UPLOAD_TYPES, type) ? (type as UploadContentType) : null;
 }
 
-const MB = 1024 * 1024;
-const refuse = (message: string): { reply: Reply<never> } => ({
-  reply: { ok: false, error: { code: 'invalid_upload', message, field: 'path' } },
+const refuse = (params: AppErrorParams['invalid_upload']): { reply: Reply<never> } => ({
+  reply: { ok: false, error: { code: 'invalid_upload', params, field: 'path' } },
 });
 
 /**
@@ -23,31 +23,28 @@ const refuse = (message: string): { reply: Reply<never> } => ({
  */
 export async function checkDroppedFile(input: unknown): Promise<{ reply: Reply<never> } | { input: { path: string } }> {
   const path = typeof input === 'object' && input !== null ? (input as { path?: unknown }).path : undefined;
-  if (typeof path !== 'string' || path === '') return refuse('Only files from your computer can be dropped here.');
+  if (typeof path !== 'string' || path === '') return refuse({ why: 'not_a_path' });
   let real: string;
   try {
     real = await realpath(path);
   } catch {
-    return refuse('That file could not be found any more. Drop it again.');
+    return refuse({ why: 'gone' });
   }
   let handle;
   try {
     handle = await open(real, 'r');
   } catch {
-    return refuse('Cast Studio cannot read that file. Check that you may open it, then drop it again.');
+    return refuse({ why: 'unreadable' });
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) return refuse('Only files can be dropped here, not folders or devices.');
+    if (!info.isFile()) return refuse({ why: 'not_a_file' });
     const head = new Uint8Array(SIGNATURE_BYTES);
     await handle.read(head, 0, head.length, 0);
     const type = sniffContentType(head);
-    if (!type) return refuse('This file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.');
+    if (!type) return refuse({ why: 'type' });
     const limit = UPLOAD_TYPES[type].maxBytes;
-    if (info.size > limit)
-      return refuse(
-        `This file is too large: ${type} files may be at most ${Math.floor(limit / MB)} MB, and this one is ${(info.size / MB).toFixed(1)} MB.`,
-      );
+    if (info.size > limit) return refuse({ why: 'too_large', size: info.size, limit });
     return { input: { path: real } };
   } finally {
     await handle.close();

@@ -28,7 +28,7 @@ ipcRenderer.on(IPC_EVENT_CHANNEL, (_event, message: unknown) => {
  */
 const NOT_A_FILE = {
   ok: false,
-  error: { code: 'invalid_input', field: 'path', message: 'Only a file you dropped or picked can be uploaded from disk.' },
+  error: { code: 'invalid_input', field: 'path', params: { problem: 'dropped_file_only' } },
 } as const;
 
 /** The disk path of `input.file`, or '' when it is not a File backed by a file on disk. */

@@ -21,10 +21,7 @@ import { HOST_SESSION_COMMANDS, hostSessionRouter } from './hostSessionCommands.
  * before the router.
  */
 const REFUSED_COMMANDS: ReadonlyMap<string, Reply<never>> = new Map([
-  [
-    'uploads.fromPath',
-    { ok: false, error: { code: 'not_available', message: 'In the browser, files are uploaded as bytes: drop or pick the file again.' } },
-  ],
+  ['uploads.fromPath', { ok: false, error: { code: 'not_available', params: { what: 'file_path_upload' } } }],
 ]);
 /**
  * The largest message a page may send: 1 MiB. Commands are small; files go through `PUT /uploads`
@@ -48,7 +45,7 @@ const BUSY: Reply<never> = {
   ok: false,
   error: {
     code: 'busy',
-    message: `Cast Studio is still working on ${MAX_IN_FLIGHT} requests from this page. Wait for them to finish, then try again.`,
+    params: { what: 'requests', most: MAX_IN_FLIGHT },
   },
 };
 
@@ -184,7 +181,7 @@ export class BridgeServer {
             .handle(request.command, request.input)
             .catch((): Reply<never> => ({
               ok: false,
-              error: { code: 'internal_error', message: 'Cast Studio could not answer that request. Try again.' },
+              error: { code: 'internal_error', params: {} },
             }))
             .finally(() => (inFlight -= 1));
       void handled.then((reply) => this.send(ws, JSON.stringify({ type: 'reply', id: request.id, reply } satisfies WireMessage)));

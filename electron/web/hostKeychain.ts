@@ -39,7 +39,7 @@ export class HostKeychain implements Keychain {
       this.reachable = true;
     } catch (error) {
       this.unreachable(error);
-      throw new AppFailure('keychain_unavailable', NO_KEYCHAIN);
+      throw new AppFailure('keychain_unavailable', { when: 'browser_host' });
     }
   }
 

@@ -14,7 +14,7 @@ export function hostSessionRouter(auth: HostAuth, sessionId: string): Router {
   const router = new Router();
   router.register('shell.listSessions', () => auth.listSessions().map((session) => ({ ...session, current: session.id === sessionId })));
   router.register('shell.endSession', ({ id }) => {
-    if (!auth.endSession(id)) throw new AppFailure('not_found', 'That session has ended already. The list shows the sessions open now.');
+    if (!auth.endSession(id)) throw new AppFailure('not_found', { what: 'session' });
     return { ok: true as const };
   });
   return router;

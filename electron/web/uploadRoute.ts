@@ -32,36 +32,18 @@ export function createUploadRoute(options: UploadRouteOptions): (request: Incomi
         .split(';')[0]
         ?.trim() ?? '';
     if (!Object.hasOwn(UPLOAD_TYPES, contentType)) {
-      return refuse(
-        request,
-        response,
-        415,
-        failure(
-          'unsupported_media_type',
-          'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.',
-        ),
-      );
+      return refuse(request, response, 415, failure({ code: 'unsupported_media_type', params: {} }));
     }
     const type = contentType as UploadContentType;
     const limit = UPLOAD_TYPES[type].maxBytes;
     const declared = Number(request.headers['content-length'] ?? NaN);
     if (declared > limit) {
-      return refuse(
-        request,
-        response,
-        413,
-        failure('payload_too_large', `That file is ${mb(declared)}; the limit for this type is ${mb(limit)}.`),
-      );
+      return refuse(request, response, 413, failure({ code: 'file_too_large', params: { size: declared, limit } }));
     }
     const router = options.router();
-    if (!router) return refuse(request, response, 503, failure('starting', 'Cast Studio is still starting. Try again in a moment.'));
+    if (!router) return refuse(request, response, 503, failure({ code: 'starting', params: {} }));
     if (running >= MAX_UPLOADS_AT_ONCE) {
-      return refuse(
-        request,
-        response,
-        429,
-        failure('busy', `Cast Studio is already receiving ${MAX_UPLOADS_AT_ONCE} files. Try this one again when one of them is done.`),
-      );
+      return refuse(request, response, 429, failure({ code: 'busy', params: { what: 'uploads', most: MAX_UPLOADS_AT_ONCE } }));
     }
     running += 1;
     const path = join(options.uploadDir, `${randomUUID()}.${EXTENSION_OF_TYPE[type]}`);
@@ -71,9 +53,8 @@ export function createUploadRoute(options: UploadRouteOptions): (request: Incomi
       await mkdir(options.uploadDir, { recursive: true, mode: 0o700 });
       const outcome = await receive(request, path, limit);
       if (outcome === 'received') reply = await router.handle('uploads.fromPath', { path });
-      else if (outcome === 'too large')
-        [status, reply] = [413, failure('payload_too_large', `That file is larger than ${mb(limit)}, the limit for this type.`)];
-      else [status, reply] = [400, failure('upload_interrupted', 'The file did not arrive whole. Try uploading it again.')];
+      else if (outcome === 'too large') [status, reply] = [413, failure({ code: 'file_too_large', params: { size: null, limit } })];
+      else [status, reply] = [400, failure({ code: 'upload_interrupted', params: {} })];
     } finally {
       running -= 1;
       await rm(path, { force: true });
@@ -112,8 +93,8 @@ function receive(request: IncomingMessage, path: string, limit: number): Promise
   });
 }
 
-function failure(code: string, message: string): Reply<never> {
-  return { ok: false, error: { code, message } satisfies AppError };
+function failure(error: AppError): Reply<never> {
+  return { ok: false, error };
 }
 
 /** Answers without keeping the body, then closes the connection: a refused body costs nothing. */
@@ -145,8 +126,4 @@ function answer(response: ServerResponse, status: number, reply: Reply<unknown>)
     'X-Content-Type-Options': 'nosniff',
   });
   response.end(JSON.stringify(reply));
-}
-
-function mb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

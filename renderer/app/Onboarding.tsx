@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { AppError } from '../../shared/ipc/index.ts';
-import { describeError } from '../errors/errorMessages.ts';
+import { useDescribeError } from '../errors/errorMessages.ts';
 import { ConnectServiceForm } from '../features/settings/ConnectServiceForm.tsx';
 import { useAppInfoStore } from '../stores/appInfoStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
@@ -18,6 +18,7 @@ export function Onboarding({ open }: { open: boolean }) {
   const connectService = useConnectionStore((s) => s.connectService);
   const preferencesReset = useAppInfoStore((s) => s.info?.preferencesReset ?? null);
   const intl = useIntl();
+  const describe = useDescribeError();
   const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 
   const startSandbox = async () => {
@@ -69,7 +70,7 @@ export function Onboarding({ open }: { open: boolean }) {
           onCancel={() => setStep('welcome')}
           save={async (input) => {
             const failed = await connectService(input);
-            return failed ? describeError(failed) : null;
+            return failed ? describe(failed) : null;
           }}
         />
       )}

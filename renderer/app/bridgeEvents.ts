@@ -1,5 +1,5 @@
 import { listen } from '../bridge/invoke.ts';
-import { describeError } from '../errors/errorMessages.ts';
+import { jobErrorText } from '../errors/errorMessages.ts';
 import { useCreditsStore } from '../features/credits/creditsStore.ts';
 import { useBulkStore } from '../features/gallery/bulkStore.ts';
 import { useCollectionsStore } from '../features/gallery/collectionsStore.ts';
@@ -80,7 +80,7 @@ function applyJob(job: Job): void {
   const before = jobs.jobs[job.id];
   jobs.apply(job);
   if (job.state === 'failed' && before?.state !== 'failed' && job.error) {
-    useToastStore.getState().show(`${job.title} failed: ${describeError(job.error)}`, 'error');
+    useToastStore.getState().show(`${job.title} failed: ${jobErrorText(job.error)}`, 'error');
   }
 }
 

@@ -23,10 +23,7 @@ export async function invoke<C extends CommandName>(command: C, input: CommandIn
   } catch {
     return {
       ok: false,
-      error: {
-        code: 'connection_lost',
-        message: 'Cast Studio lost its link to the app core. Reload the window; your queued work is kept.',
-      },
+      error: { code: 'connection_lost', params: { when: 'core' } },
     };
   }
 }

@@ -290,29 +290,9 @@ export class WebSocketBridge implements Bridge {
   }
 }
 
-const lostError: AppError = {
-  code: 'connection_lost',
-  message: 'The connection to Cast Studio dropped before it answered. Check the queue before trying again; paid work is never sent twice.',
-};
-const incompatibleError: AppError = {
-  code: 'ipc_version_mismatch',
-  message: 'This page is from a different version of Cast Studio than the one running. Reload the page.',
-};
-const refusedError: AppError = {
-  code: 'session_refused',
-  message:
-    'This link to Cast Studio was used already or is more than a minute old. Open Cast Studio again from a new link: press Enter where it runs to get one.',
-};
-const sessionEndedError: AppError = {
-  code: 'session_ended',
-  message:
-    'This page’s session with Cast Studio has ended: it was ended in Settings or went unused too long. Press Enter where Cast Studio runs for a new link, and open that.',
-};
-const uploadLostError: AppError = {
-  code: 'connection_lost',
-  message: 'The file did not reach Cast Studio. Check that it is still running, then upload the file again.',
-};
-const closedError: AppError = {
-  code: 'connection_closed',
-  message: 'This page is no longer connected to Cast Studio. Reload the page to reconnect.',
-};
+const lostError: AppError = { code: 'connection_lost', params: { when: 'page' } };
+const incompatibleError: AppError = { code: 'ipc_version_mismatch', params: {} };
+const refusedError: AppError = { code: 'session_refused', params: {} };
+const sessionEndedError: AppError = { code: 'session_ended', params: {} };
+const uploadLostError: AppError = { code: 'connection_lost', params: { when: 'upload' } };
+const closedError: AppError = { code: 'connection_closed', params: {} };

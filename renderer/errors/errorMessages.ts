@@ -1,70 +1,160 @@
-import type { ErrorCode } from '../../shared/api/index.ts';
-import type { AppError } from '../../shared/ipc/index.ts';
-
-/** Codes the app's own router answers besides the service's (electron/core/ipc/router.ts). */
-export type RouterErrorCode = 'invalid_input' | 'unknown_command' | 'not_available' | 'internal_error';
-export type KnownErrorCode = ErrorCode | RouterErrorCode;
-
-type Describe = (error: AppError) => string;
-
-/** The service's or core's own sentence, when it has one worth showing, else a fallback. */
-const detail = (error: AppError, fallback: string): string => {
-  const message = error.message.trim();
-  if (!message || looksTechnical(message)) return fallback;
-  return message;
-};
-
-/** Raw JSON, stack traces and HTTP dumps never reach a person. */
-function looksTechnical(message: string): boolean {
-  return /^[[{]/.test(message) || /\n\s+at\s/.test(message) || /\bat .+\(.+:\d+:\d+\)/.test(message) || message.length > 400;
-}
+import { useCallback } from 'react';
+import type { AppError, AppErrorCode, Job } from '../../shared/ipc/index.ts';
+import type { MessageId } from '../i18n/catalogs.ts';
+import { currentFormats } from '../i18n/currentLocale.ts';
+import { PSEUDO_LOCALE } from '../i18n/locales.ts';
+import type { Formats } from '../i18n/format.ts';
+import { useFormats } from '../i18n/LanguageProvider.tsx';
 
 /**
- * Every error code that can reach the UI, with a sentence that says what happened and what to do.
- * `Record<KnownErrorCode, …>` makes the compiler insist on a sentence for each code of
- * shared/api/errors.ts (spec 5 and 7 plus the recorded decisions) and of the router.
+ * The catalog message of every error code core, the shells and the page can raise. The type makes
+ * the compiler refuse a code without one, and the catalogs' test a message missing in a language.
  */
-const SENTENCES: Record<KnownErrorCode, Describe> = {
-  missing_api_key: () => 'This connection has no API key. Add a key in Settings → Connections, then try again.',
-  invalid_api_key: () =>
-    'The service did not accept this API key: it may have been revoked. Create a new key in the web app and enter it in Settings → Connections.',
-  expired_api_key: () => 'This API key has expired. Create a new key in the web app and enter it in Settings → Connections.',
-  plan_required: () =>
-    "The key's owner needs an active Creator or Studio plan to do this. Upgrade the plan in the web app, or use the sandbox.",
-  webhook_delivery_unavailable: () =>
-    'The service does not deliver webhooks yet, so the request was refused. Cast Studio follows jobs itself; try again without a webhook.',
-  invalid_filter: () => 'A filter was empty or given twice, so the list could not be read. Clear the filters and try again.',
-  invalid_cursor: () => 'The list position is no longer valid. Reload the list from the start.',
-  insufficient_scope: () =>
-    'This API key is not allowed to do this (a scope is missing). Create a key with the needed scope in the web app and enter it in Settings → Connections.',
-  forbidden: () => 'This belongs to another account, so the service refused it. Use one of your own characters, voices or media.',
-  not_found: () => 'It no longer exists on the service; it may have been deleted. Refresh and choose another.',
-  missing_idempotency_key: () =>
-    'The request was sent without its safety key and was refused before anything was charged. Try again; if it repeats, report it.',
-  idempotency_key_reused: () =>
-    'The service saw this request key used for a different request and stopped to avoid a double charge. Nothing was charged twice; please report this, then try again.',
-  idempotency_request_in_progress: () => 'The same request is still being processed. Wait a moment; the queue retries it by itself.',
-  validation_error: (e) =>
-    `The service refused a value${e.field ? ` (${fieldLabel(e.field)})` : ''}: ${detail(e, 'one of the values is not valid')}. Correct it and try again.`,
-  invalid_json: () => 'The request could not be read by the service. Try again; if it repeats, report it.',
-  unsupported_media_type: () =>
-    'That file type is not accepted. Use PNG, JPEG or WebP for images, WAV, MP3 or OGG for audio, MP4 or WebM for video.',
-  payload_too_large: () => 'That file is too large. Images may be up to 10 MB, audio 25 MB and video 100 MB.',
-  insufficient_credits: () => 'Your balance does not cover this. Buy credits or choose cheaper options, then try again.',
-  invalid_state: (e) => `${detail(e, 'This cannot be done in its current state')} Wait until it is ready, or refresh.`,
-  quote_mismatch: () => 'The options changed after the price was shown, so nothing was charged. Check the new price and submit again.',
-  quote_expired: () => 'The price shown has expired, so nothing was charged. Check the new price and submit again.',
-  quote_not_approved: () => 'This cost needs approval before it can run. Ask the account owner to approve it, then submit again.',
-  active_key_limit: () => 'The account already has 10 active API keys. Revoke one in the web app before creating another.',
-  rate_limited: () => 'The service is busy and asked us to slow down. The queue retries by itself shortly.',
-  invalid_session: () => 'Your web session has ended. Sign in again in the web app.',
-  invalid_admin_token: () => 'The sandbox refused an administrative request. Restart Cast Studio to reset the sandbox connection.',
-  internal_error: () => 'Something went wrong inside Cast Studio. Try again; if it keeps happening, restart the app.',
-  service_unavailable: () => 'The service is unavailable right now. Your work is kept and the queue retries when it is back.',
-  invalid_input: (e) => `${e.field ? `${fieldLabel(e.field)}: ` : ''}${detail(e, 'a value is not valid')}. Correct it and try again.`,
-  unknown_command: () => 'This version of Cast Studio does not know how to do that. Update the app.',
-  not_available: () => 'That is not available in this version of Cast Studio yet.',
-};
+export const ERROR_MESSAGES = {
+  missing_api_key: 'error.missing_api_key',
+  invalid_api_key: 'error.invalid_api_key',
+  expired_api_key: 'error.expired_api_key',
+  plan_required: 'error.plan_required',
+  webhook_delivery_unavailable: 'error.webhook_delivery_unavailable',
+  invalid_filter: 'error.invalid_filter',
+  invalid_cursor: 'error.invalid_cursor',
+  insufficient_scope: 'error.insufficient_scope',
+  forbidden: 'error.forbidden',
+  not_found: 'error.not_found',
+  missing_idempotency_key: 'error.missing_idempotency_key',
+  idempotency_key_reused: 'error.idempotency_key_reused',
+  idempotency_request_in_progress: 'error.idempotency_request_in_progress',
+  validation_error: 'error.validation_error',
+  invalid_json: 'error.invalid_json',
+  unsupported_media_type: 'error.unsupported_media_type',
+  payload_too_large: 'error.payload_too_large',
+  insufficient_credits: 'error.insufficient_credits',
+  invalid_state: 'error.invalid_state',
+  quote_mismatch: 'error.quote_mismatch',
+  quote_expired: 'error.quote_expired',
+  quote_not_approved: 'error.quote_not_approved',
+  active_key_limit: 'error.active_key_limit',
+  rate_limited: 'error.rate_limited',
+  invalid_session: 'error.invalid_session',
+  invalid_admin_token: 'error.invalid_admin_token',
+  internal_error: 'error.internal_error',
+  service_unavailable: 'error.service_unavailable',
+  network_error: 'error.network_error',
+  timeout: 'error.timeout',
+  invalid_response: 'error.invalid_response',
+  needs_new_key: 'error.needs_new_key',
+  untrusted_certificate: 'error.untrusted_certificate',
+  aborted: 'error.aborted',
+  offline: 'error.offline',
+  invalid_input: 'error.invalid_input',
+  unknown_command: 'error.unknown_command',
+  not_available: 'error.not_available',
+  connection_lost: 'error.connection_lost',
+  connection_closed: 'error.connection_closed',
+  ipc_version_mismatch: 'error.ipc_version_mismatch',
+  session_refused: 'error.session_refused',
+  session_ended: 'error.session_ended',
+  forbidden_sender: 'error.forbidden_sender',
+  busy: 'error.busy',
+  starting: 'error.starting',
+  invalid_request: 'error.invalid_request',
+  core_stopped: 'error.core_stopped',
+  core_restarted: 'error.core_restarted',
+  disk_full: 'error.disk_full',
+  keychain_unavailable: 'error.keychain_unavailable',
+  no_connection: 'error.no_connection',
+  balance_short: 'error.balance_short',
+  cannot_remove: 'error.cannot_remove',
+  quote_not_found: 'error.quote_not_found',
+  quote_used: 'error.quote_used',
+  priced_later: 'error.priced_later',
+  cannot_retry: 'error.cannot_retry',
+  already_retried: 'error.already_retried',
+  cannot_cancel: 'error.cannot_cancel',
+  not_in_doubt: 'error.not_in_doubt',
+  library_rebuilding: 'error.library_rebuilding',
+  library_damaged: 'error.library_damaged',
+  library_not_damaged: 'error.library_not_damaged',
+  collection_fixed: 'error.collection_fixed',
+  character_not_ready: 'error.character_not_ready',
+  nothing_to_revert: 'error.nothing_to_revert',
+  voice_failed: 'error.voice_failed',
+  model_b_settings: 'error.model_b_settings',
+  too_many_results: 'error.too_many_results',
+  prices_missing: 'error.prices_missing',
+  uploads_not_offered: 'error.uploads_not_offered',
+  file_unreadable: 'error.file_unreadable',
+  file_not_downloaded: 'error.file_not_downloaded',
+  file_not_usable: 'error.file_not_usable',
+  file_too_large: 'error.file_too_large',
+  invalid_upload: 'error.invalid_upload',
+  upload_interrupted: 'error.upload_interrupted',
+  export_running: 'error.export_running',
+  export_failed: 'error.export_failed',
+  invalid_destination: 'error.invalid_destination',
+  export_inside_data_folder: 'error.export_inside_data_folder',
+  export_too_large: 'error.export_too_large',
+  export_incomplete: 'error.export_incomplete',
+  export_damaged: 'error.export_damaged',
+  export_cancelled: 'error.export_cancelled',
+  join_failed: 'error.join_failed',
+  clip_damaged: 'error.clip_damaged',
+  scene_not_exportable: 'error.scene_not_exportable',
+  clip_missing: 'error.clip_missing',
+  scene_changed: 'error.scene_changed',
+  line_not_ready: 'error.line_not_ready',
+  no_window: 'error.no_window',
+  open_failed: 'error.open_failed',
+  link_refused: 'error.link_refused',
+  media_missing: 'error.media_missing',
+  no_sandbox: 'error.no_sandbox',
+  not_sandbox: 'error.not_sandbox',
+  sandbox_unavailable: 'error.sandbox_unavailable',
+  sandbox_error: 'error.sandbox_error',
+  shell_failed: 'error.shell_failed',
+  space_server_invalid: 'sync.error.space_server_invalid',
+  space_server_unreachable: 'sync.error.space_server_unreachable',
+  space_server_answer: 'sync.error.space_server_answer',
+  space_join_refused: 'sync.error.space_join_refused',
+  space_already_joined: 'sync.error.space_already_joined',
+} as const satisfies Record<AppErrorCode, MessageId>;
+
+type Values = Record<string, string | number | ((chunks: string[]) => string)>;
+
+/** Text a person or a system named (a voice, a file, a folder) keeps its own direction inside our sentence. */
+const isolate = (chunks: string[]) => `\u2068${chunks.join('')}\u2069`;
+
+/**
+ * The values a code's message reads: its parameters, with sizes formatted for the locale, lists
+ * joined, absent values as `none`, and `known` saying whether an optional one is there.
+ */
+function valuesOf(error: AppError, formats: Formats): Values {
+  const values: Values = { bdi: isolate, field: error.field ? fieldLabel(error.field) : 'none' };
+  for (const [key, value] of Object.entries((error.params ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' || typeof value === 'number') values[key] = value;
+    else if (Array.isArray(value)) {
+      values[key] = new Intl.ListFormat(formats.locale === PSEUDO_LOCALE ? 'en' : formats.locale, { type: 'unit' }).format(
+        value.map(String),
+      );
+      values.count = value.length;
+    } else if (value === null) values[key] = 'none';
+  }
+  if (error.code === 'file_too_large' || error.code === 'invalid_upload') {
+    const { size, limit } = error.params as { size?: number | null; limit?: number };
+    values.size = typeof size === 'number' ? formats.bytes(size) : '';
+    values.limit = typeof limit === 'number' ? formats.bytes(limit) : '';
+  }
+  values.known = knownOf(error);
+  return values;
+}
+
+/** Whether the optional detail a message can name is there (a file's name, a size, a duration). */
+function knownOf(error: AppError): 'yes' | 'no' {
+  if (error.code === 'file_unreadable') return error.params.name === null ? 'no' : 'yes';
+  if (error.code === 'file_too_large') return error.params.size === null ? 'no' : 'yes';
+  if (error.code === 'export_damaged') return error.params.durationMs === null ? 'no' : 'yes';
+  return 'yes';
+}
 
 /** Turns `body.options.duration` into `duration`, `parameters.eyeColor` into `eye color`. */
 export function fieldLabel(field: string): string {
@@ -79,25 +169,32 @@ export function fieldLabel(field: string): string {
     .toLowerCase();
 }
 
-export function isKnownErrorCode(code: string): code is KnownErrorCode {
-  return Object.hasOwn(SENTENCES, code);
-}
-
-/** A sentence for a person: what happened and what to do next. */
-export function describeError(error: AppError | null | undefined): string {
+/**
+ * A sentence for a person: what happened and what to do next, in the studio's language. What the
+ * service said in its own words follows, quoted as the service's. Outside components this uses the
+ * locale in use now; components take `useDescribeError()`, which follows a change of language.
+ */
+export function describeError(error: AppError | null | undefined, formats: Formats = currentFormats()): string {
   if (!error) return '';
-  if (isKnownErrorCode(error.code)) return tidy(SENTENCES[error.code](error));
-  // Core's own codes (offline, spend guard, …) carry sentences written for people.
-  return tidy(detail(error, 'Something went wrong. Try again; if it keeps happening, restart the app.'));
+  const ours = formats.text(ERROR_MESSAGES[error.code], valuesOf(error, formats));
+  if (!error.serviceMessage) return ours;
+  return formats.text('error.serviceSaid', { message: ours, said: error.serviceMessage });
 }
 
-function tidy(sentence: string): string {
-  const trimmed = sentence
-    .replace(/\.\s*\./g, '.')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+/** `describeError` for components: words in the language the studio shows. */
+export function useDescribeError(): (error: AppError | null | undefined) => string {
+  const formats = useFormats();
+  return useCallback((error: AppError | null | undefined) => describeError(error, formats), [formats]);
 }
 
-/** Every code with a sentence, for tests and for the other screens. */
-export const KNOWN_ERROR_CODES = Object.keys(SENTENCES) as KnownErrorCode[];
+/**
+ * What a job's record says about its failure: worded here when core gives a code the page knows,
+ * else core's sentence (core's own job codes are not codes here yet).
+ */
+export function jobErrorText(error: Job['error'] | undefined, formats: Formats = currentFormats()): string {
+  if (!error) return '';
+  return error.problem ? describeError(error.problem, formats) : error.message;
+}
+
+/** Every code with a message, for tests and for the other screens. */
+export const KNOWN_ERROR_CODES = Object.keys(ERROR_MESSAGES) as AppErrorCode[];

@@ -120,9 +120,10 @@ export class Formats {
     return this.oneDecimal.format(value);
   }
 
-  /** A catalog message in this locale, for words made outside React (a toast, a job's label). */
-  text(id: MessageId, values: Record<string, string | number> = {}): string {
-    return this.message(id, values);
+  /** Any catalog message with its values, as plain text: for words made outside a component's JSX (a toast, a job's label, an error). */
+  text(id: MessageId, values: Record<string, string | number | ((chunks: string[]) => string)> = {}): string {
+    const out: unknown = this.intl.formatMessage({ id }, values);
+    return Array.isArray(out) ? out.join('') : String(out);
   }
 
   /** A calendar month of the Gregorian calendar by name: "November", or "December 2025" with its year. */

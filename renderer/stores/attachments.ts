@@ -1,3 +1,4 @@
+import type { AppError } from '../../shared/ipc/index.ts';
 import type { DroppedItem } from '../ui/castItemDrag.ts';
 import { describeError } from '../errors/errorMessages.ts';
 import {
@@ -52,11 +53,7 @@ function progressPatch(phase: UploadPhase, fraction: number | null): Partial<Att
     : { state: 'uploading', progress: null };
 }
 
-function settle(
-  sink: AttachmentSink,
-  key: string,
-  result: { ok: true; value: Uploaded } | { ok: false; error: { code: string; message: string } },
-): void {
+function settle(sink: AttachmentSink, key: string, result: { ok: true; value: Uploaded } | { ok: false; error: AppError }): void {
   if (result.ok) sink.patch(key, { state: 'ready', progress: 1, url: result.value.url, error: null });
   // A service without uploads: no slot waits for a retry that cannot work; the field says why.
   else if (result.error.code === 'uploads_not_offered') sink.drop(key, describeError(result.error));

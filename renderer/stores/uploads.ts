@@ -98,10 +98,7 @@ export async function uploadFile(
       const reply = await uploadThroughShell(file, contentType);
       return reply.ok ? { ok: true, value: reply.value } : { ok: false, error: reply.error };
     } catch {
-      return {
-        ok: false,
-        error: { code: 'read_failed', message: `${file.name} could not be read. Check that the file is still there and try again.` },
-      };
+      return { ok: false, error: { code: 'file_unreadable', params: { name: file.name.slice(0, 200) } } };
     }
   }
   let dataBase64: string;
@@ -109,10 +106,7 @@ export async function uploadFile(
     onProgress('reading', 0);
     dataBase64 = await readAsBase64(file, (fraction) => onProgress('reading', fraction));
   } catch {
-    return {
-      ok: false,
-      error: { code: 'read_failed', message: `${file.name} could not be read. Check that the file is still there and try again.` },
-    };
+    return { ok: false, error: { code: 'file_unreadable', params: { name: file.name.slice(0, 200) } } };
   }
   onProgress('uploading', null);
   const reply = await invoke('uploads.create', {
@@ -134,7 +128,7 @@ export async function uploadLibraryMedia(
   onProgress: (phase: UploadPhase, fraction: number | null) => void,
 ): Promise<{ ok: true; value: Uploaded } | { ok: false; error: AppError }> {
   const src = mediaUrl(useAppInfoStore.getState().info?.mediaBase, mediaId);
-  if (!src) return { ok: false, error: { code: 'not_found', message: 'That item is not in the library yet.' } };
+  if (!src) return { ok: false, error: { code: 'not_found', params: { what: 'library_file' } } };
   let blob: Blob;
   try {
     onProgress('reading', null);
@@ -142,17 +136,11 @@ export async function uploadLibraryMedia(
     if (!response.ok) throw new Error(String(response.status));
     blob = await response.blob();
   } catch {
-    return {
-      ok: false,
-      error: {
-        code: 'not_downloaded',
-        message: `${name} has not been downloaded yet, so it cannot be used. Try again once it is in the library.`,
-      },
-    };
+    return { ok: false, error: { code: 'file_not_downloaded', params: { name: name.slice(0, 200) } } };
   }
   const file = new File([blob], name, { type: blob.type });
   const problem = checkUpload(file, kinds);
   const type = contentTypeOf(file);
-  if (problem || !type) return { ok: false, error: { code: 'unsupported_media_type', message: problem ?? `${name} cannot be used here.` } };
+  if (problem || !type) return { ok: false, error: { code: 'file_not_usable', params: { name: name.slice(0, 200) } } };
   return uploadFile(file, type, onProgress);
 }

@@ -1,4 +1,4 @@
-import type { AppError } from './models.ts';
+import type { AppError } from './appErrors.ts';
 import type { CommandInput, CommandName, CommandOutput } from './commands.ts';
 import type { EventName, EventPayload } from './events.ts';
 

@@ -31,6 +31,7 @@ import {
   VoiceView,
 } from './models.ts';
 import { APP_NAME_LIMITS, COMMAND_LIMITS, LIMITS, MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
+import { AppError } from './appErrors.ts';
 import { events } from './events.ts';
 import { NoticeList } from './notices.ts';
 import { SCREENS } from './screens.ts';
@@ -249,7 +250,7 @@ export const commands = {
   'library.setFavorite': { input: z.object({ ids: Ids, favorite: z.boolean() }).strict(), output: Ok },
   'library.delete': {
     input: z.object({ ids: Ids }).strict(),
-    output: z.object({ deleted: z.number().int(), failed: z.array(z.object({ id: z.string(), message: z.string() })) }),
+    output: z.object({ deleted: z.number().int(), failed: z.array(z.object({ id: z.string(), error: AppError })) }),
   },
   /** Copies the items' files to a folder as cancellable background work; `export.progress` follows it by `exportId`. */
   'library.export': {

@@ -1,3 +1,4 @@
+export * from './appErrors.ts';
 export * from './bridge.ts';
 export * from './commands.ts';
 export * from './events.ts';

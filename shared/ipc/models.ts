@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ResourceKind, Voice } from '../api/index.ts';
 import { JOB_KIND_IDS } from '../jobs/jobKinds.ts';
+import { AppError } from './appErrors.ts';
 import { UpdateChannel } from './updates.ts';
 
 /** What the renderer may know of a connection: never the key, only a masked prefix and its state. */
@@ -88,7 +89,11 @@ export const Job = z.object({
   retryOf: z.string().nullable(),
   attempts: z.number().int(),
   progress: z.number().min(0).max(1).nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /**
+   * Why the job failed or waits: core's code and English sentence, and `problem` where the code is
+   * one the page words itself (a service's refusal, the client's own), with the service's words.
+   */
+  error: z.object({ code: z.string(), message: z.string(), problem: AppError.optional() }).nullable(),
   /** A job back in the queue until the service's Retry-After ends (ISO time); absent otherwise. */
   waitingUntil: z.string().nullable().optional(),
   createdAt: z.string(),
@@ -268,13 +273,6 @@ export const SandboxState = z.object({
   pendingQuotes: z.array(SandboxPendingQuote),
 });
 export type SandboxState = z.infer<typeof SandboxState>;
-
-export const AppError = z.object({
-  code: z.string(),
-  message: z.string(),
-  field: z.string().optional(),
-});
-export type AppError = z.infer<typeof AppError>;
 
 /**
  * What Cast Studio knows of the connected service beyond the spec: what it supports (from its

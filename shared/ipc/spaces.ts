@@ -28,21 +28,6 @@ export type SpaceStatus = z.infer<typeof SpaceStatus>;
 /** The longest server address and join code a person can type. */
 export const SPACE_INPUT_LIMITS = { serverUrl: 2_000, joinCode: 100 } as const;
 
-/** The errors joining and leaving a space answer with (AppError codes). */
-export const SPACE_ERROR_CODES = [
-  /** The server address is not https:// (or http:// to this computer), or not an address at all. */
-  'space_server_invalid',
-  /** The server could not be reached, or did not answer in time. */
-  'space_server_unreachable',
-  /** The server answered with something that is not a sync server's join answer. */
-  'space_server_answer',
-  /** The join code is wrong, used or expired. */
-  'space_join_refused',
-  /** This connection is already in a space: leave it first. */
-  'space_already_joined',
-] as const;
-export type SpaceErrorCode = (typeof SPACE_ERROR_CODES)[number];
-
 export const spaceCommands = {
   /** Joins a space with a code its owner made (`--invite`); the answer is the new status. */
   'spaces.join': {

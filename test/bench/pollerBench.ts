@@ -101,7 +101,7 @@ async function runPoller(options: BenchOptions, variants: string[]): Promise<Pol
     const session = core.session()!;
     const invoke = async <T>(command: string, input: unknown): Promise<T> => {
       const reply = await core.router.handle(command, input);
-      if (!reply.ok) throw new Error(`${command}: ${reply.error.message}`);
+      if (!reply.ok) throw new Error(`${command}: ${JSON.stringify(reply.error)}`);
       return reply.value as T;
     };
     const userId = ((await sb.request('GET', '/v1/account')).body as { data: { id: string } }).data.id;

@@ -78,7 +78,7 @@ async function perMinute(
   let minutes = 0;
   for (let run = 0; run < runs; run += 1) {
     const outcome = await app.exportScene(scene.id, ['mp4', 'srt', 'fcpxml']);
-    if (!outcome.reply.ok) throw new Error(`The ${label} export failed: ${outcome.reply.error.message}`);
+    if (!outcome.reply.ok) throw new Error(`The ${label} export failed: ${JSON.stringify(outcome.reply.error)}`);
     minutes = outcome.reply.value.durationMs / 60_000;
     figures.push(outcome.seconds / minutes);
     options.log(

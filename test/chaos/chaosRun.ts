@@ -172,11 +172,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const profileId = connection.ok ? (connection.value as { profile: { id: string } | null }).profile?.id : undefined;
       if (!profileId) throw new Error('core has no connection to set the key retention of');
       const set = await c.router.handle('profiles.setKeyRetention', { id: profileId, seconds: Math.floor(keyRetentionMs / 1000) });
-      if (!set.ok) throw new Error(`profiles.setKeyRetention: ${set.error.message}`);
+      if (!set.ok) throw new Error(`profiles.setKeyRetention: ${JSON.stringify(set.error)}`);
     }
     const invoke = async (command: string, input: unknown): Promise<Job> => {
       const reply = await c.router.handle(command, input);
-      if (!reply.ok) throw new Error(`${command}: ${reply.error.code}: ${reply.error.message}`);
+      if (!reply.ok) throw new Error(`${command}: ${JSON.stringify(reply.error)}`);
       return reply.value as Job;
     };
     // An audio sample for talk clips and voice clones, uploaded before the faults start.
@@ -185,7 +185,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       contentType: 'audio/wav',
       dataBase64: Buffer.from(wav(1.5, 220).bytes).toString('base64'),
     });
-    if (!sample.ok) throw new Error(`upload: ${sample.error.message}`);
+    if (!sample.ok) throw new Error(`upload: ${JSON.stringify(sample.error)}`);
     const wavUrl = (sample.value as { url: string }).url;
 
     // Faults on: the relay's, and the cycle of the sandbox's and the library's; the creator answers the app.
@@ -337,7 +337,7 @@ let preset: string | null = null;
 async function presetVoice(core: Core): Promise<string> {
   if (preset) return preset;
   const reply = await core.router.handle('voices.list', {});
-  if (!reply.ok) throw new Error(`voices.list: ${reply.error.message}`);
+  if (!reply.ok) throw new Error(`voices.list: ${JSON.stringify(reply.error)}`);
   preset = (reply.value as { presets: { id: string }[] }).presets[0]!.id;
   return preset;
 }

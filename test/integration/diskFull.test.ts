@@ -76,7 +76,7 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
       expect(refused.ok).toBe(false);
       if (!refused.ok) {
         expect(refused.error.code).toBe('disk_full');
-        expect(refused.error.message).toMatch(/disk is full/i);
+        expect(refused.error.params).toEqual({ when: 'paid_work' });
       }
       // Downloads wait for room: none has failed.
       expect(session.downloader.notInPlace().failed).toBe(0);

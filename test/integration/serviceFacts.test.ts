@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CAPABILITIES } from '../../shared/api/index.ts';
-import type { Job, LibraryItem, ServiceFacts } from '../../shared/ipc/index.ts';
+import type { AppError, Job, LibraryItem, ServiceFacts } from '../../shared/ipc/index.ts';
+import { describeError } from '../../renderer/errors/errorMessages.ts';
+import { formatsFor } from '../../renderer/i18n/format.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
 import { ledger } from './support/ledger.ts';
 import { MemoryKeychain } from '../support/memoryKeychain.ts';
@@ -18,11 +20,14 @@ function writeFile(name: string, bytes: Buffer): string {
   return path;
 }
 
-async function failureOf(h: Harness, command: string, input: unknown): Promise<{ code: string; message: string }> {
+async function failureOf(h: Harness, command: string, input: unknown): Promise<AppError> {
   const reply = await h.core.router.handle(command, input);
-  expect(reply.ok, `${command} should have been refused`).toBe(false);
-  return (reply as { ok: false; error: { code: string; message: string } }).error;
+  if (reply.ok) throw new Error(`${command} should have been refused`);
+  return reply.error;
 }
+
+/** The words a person reads for an error, in English. */
+const wordsOf = (error: AppError) => describeError(error, formatsFor('en'));
 
 async function finish(h: Harness, job: Job): Promise<Job> {
   const done = await h.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'done' || j.state === 'failed'), 90_000);
@@ -60,8 +65,8 @@ describe('a service with no upload endpoint (sandbox --variant no-uploads)', () 
   it('says a dropped reference image needs a CDN URL, and charges nothing', async () => {
     const error = await failureOf(h, 'uploads.fromPath', { path: writeFile('reference.png', PNG) });
     expect(error.code).toBe('uploads_not_offered');
-    expect(error.message).toMatch(/does not take uploads/);
-    expect(error.message).toMatch(/CDN/);
+    expect(wordsOf(error)).toMatch(/does not take uploads/);
+    expect(wordsOf(error)).toMatch(/CDN/);
     const facts = await discoveredFacts(h);
     expect(facts.uploads).toBe('not_offered');
     expect(facts.uploadPath).toBe('/v1/uploads');
@@ -77,7 +82,7 @@ describe('a service with no upload endpoint (sandbox --variant no-uploads)', () 
       dataBase64: toneWav(1).toString('base64'),
     });
     expect(error).toMatchObject({ code: 'uploads_not_offered' });
-    expect(error.message).toMatch(/CDN/);
+    expect(wordsOf(error)).toMatch(/CDN/);
     expect(sent.filter((request) => request === 'POST /v1/uploads')).toHaveLength(1);
   });
 

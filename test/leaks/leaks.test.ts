@@ -47,7 +47,7 @@ function filesUnder(dir: string): string[] {
 
 async function invoke<T>(command: string, input: unknown): Promise<T> {
   const reply = await studio.host.core.router.handle(command, input);
-  if (!reply.ok) throw new Error(`${command}: ${reply.error.code}: ${reply.error.message}`);
+  if (!reply.ok) throw new Error(`${command}: ${JSON.stringify(reply.error)}`);
   return reply.value as T;
 }
 

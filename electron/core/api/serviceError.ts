@@ -1,15 +1,18 @@
 import { ERROR_STATUS, type ErrorCode } from '../../../shared/api/index.ts';
-import { AppFailure } from '../ipc/appFailure.ts';
 
 /** Codes the client itself raises when no service answer explains the failure. */
 export type ClientErrorCode = 'network_error' | 'timeout' | 'invalid_response' | 'needs_new_key' | 'offline' | 'aborted';
 
 /**
  * The one error type of the API client: the service's code, the HTTP status (0 when no answer
- * arrived) and a sentence for a person (an AppFailure, so it reaches the UI as it is). The API key never appears in it: messages come from this
- * table or from the service's own text after redaction.
+ * arrived) and an English sentence for core's log and the job's record. The page is told its code
+ * (ipc/appFailure.ts `serviceAppError`) and words it itself. The API key never appears in it:
+ * messages come from this table or from the service's own text after redaction.
  */
-export class ServiceError extends AppFailure {
+export class ServiceError extends Error {
+  /** The service's code as it sent it (known or not), or the client's own. */
+  readonly code: string;
+  readonly field: string | undefined;
   readonly status: number;
   /** The service's own message, when it sent one (already redacted). */
   readonly serviceMessage: string | null;
@@ -37,8 +40,10 @@ export class ServiceError extends AppFailure {
     retryAfterMs?: number | null;
     meaning?: string;
   }) {
-    super(init.code, init.message, init.field);
+    super(init.message);
     this.name = 'ServiceError';
+    this.code = init.code;
+    this.field = init.field;
     this.meaning = init.meaning ?? init.code;
     this.status = init.status;
     this.serviceMessage = init.serviceMessage ?? null;

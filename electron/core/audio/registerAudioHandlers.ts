@@ -30,7 +30,7 @@ export function registerAudioHandlers(router: Router, deps: { active: () => Audi
 
   router.register('audio.delete', async (input) => {
     const services = active();
-    if (!services.canSend()) throw new AppFailure('offline', 'Deleting a track needs the service. Try again when you are online.');
+    if (!services.canSend()) throw new AppFailure('offline', { doing: 'delete_track' });
     await services.api.deleteAudio(input.id);
     services.records.forget('audio', input.id);
     return { ok: true as const };

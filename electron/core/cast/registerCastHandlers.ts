@@ -22,8 +22,7 @@ export function registerCastHandlers(router: Router, deps: { active: () => CastS
       const character = services.queries.character(input.characterId);
       if (character) router.emit('character.updated', character);
     };
-    if (!cast.hasCharacter(input.characterId))
-      throw new AppFailure('not_found', 'That character is not in your library. It may have been deleted.', 'characterId');
+    if (!cast.hasCharacter(input.characterId)) throw new AppFailure('not_found', { what: 'character' }, { field: 'characterId' });
     if (input.voiceId === null) {
       if (cast.remove(input.characterId)) changed(null);
       return null;
@@ -39,20 +38,14 @@ export function registerCastHandlers(router: Router, deps: { active: () => CastS
 /** The voice must be one the library knows; spec 4.5: the model-b fields apply to voice-model-b only. */
 function checkedSettings(cast: CastVoiceStore, voiceId: string, settings: SpeechSettings): SpeechSettings {
   const voice = cast.voice(voiceId);
-  if (!voice) throw new AppFailure('not_found', 'That voice is not in your library. Choose one of your voices or a preset.', 'voiceId');
-  if (voice.status === 'failed')
-    throw new AppFailure(
-      'invalid_state',
-      `The voice “${voice.name}” failed to be made, so it cannot speak. Choose another voice.`,
-      'voiceId',
-    );
+  if (!voice) throw new AppFailure('not_found', { what: 'voice' }, { field: 'voiceId' });
+  if (voice.status === 'failed') throw new AppFailure('voice_failed', { voice: voice.name }, { field: 'voiceId' });
   const modelB = MODEL_B_FIELDS.filter((field) => field in settings && settings[field as keyof SpeechSettings] !== undefined);
   if (modelB.length > 0 && voice.model !== 'voice-model-b') {
-    const fields = modelB.join(', ');
     throw new AppFailure(
-      'invalid_settings',
-      `${fields} only apply to voices of voice-model-b, and “${voice.name}” is ${voice.model ?? 'of another model'}. Remove ${modelB.length === 1 ? 'it' : 'them'} or choose a voice-model-b voice.`,
-      `settings.${modelB[0]}`,
+      'model_b_settings',
+      { settings: modelB, voice: voice.name, model: voice.model ?? null },
+      { field: `settings.${modelB[0]}` },
     );
   }
   return settings;

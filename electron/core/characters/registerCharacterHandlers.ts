@@ -22,7 +22,7 @@ export function registerCharacterHandlers(router: Router, deps: { active: () => 
 
   router.register('characters.get', (input) => {
     const view = active().queries.character(input.id);
-    if (!view) throw new AppFailure('not_found', 'That character is not in your library. It may have been deleted.');
+    if (!view) throw new AppFailure('not_found', { what: 'character' });
     return view;
   });
 
@@ -37,9 +37,8 @@ export function registerCharacterHandlers(router: Router, deps: { active: () => 
   router.register('characters.regenerate', async (input) => {
     const services = active();
     const character = services.queries.character(input.id);
-    if (!character) throw new AppFailure('not_found', 'That character is not in your library.');
-    if (character.status !== 'ready')
-      throw new AppFailure('invalid_state', 'Only a ready character can be regenerated. Wait until it is ready.');
+    if (!character) throw new AppFailure('not_found', { what: 'character' });
+    if (character.status !== 'ready') throw new AppFailure('character_not_ready', {});
     const draft = characterRegenerateIntent(input.id, character.name, input.customDetails);
     const price = await priceIntent(services, draft, input.quoteId);
     const [job] = services.queue.enqueue([{ ...draft, ...price }]);
@@ -49,8 +48,8 @@ export function registerCharacterHandlers(router: Router, deps: { active: () => 
   router.register('characters.revert', (input) => {
     const services = active();
     const character = services.queries.character(input.id);
-    if (!character) throw new AppFailure('not_found', 'That character is not in your library.');
-    if (!character.canRevert) throw new AppFailure('invalid_state', 'This character has no earlier version to go back to.');
+    if (!character) throw new AppFailure('not_found', { what: 'character' });
+    if (!character.canRevert) throw new AppFailure('nothing_to_revert', {});
     // Revert may refund rather than charge; it is still an intent so it runs exactly once.
     const [job] = services.queue.enqueue([{ ...characterRevertIntent(input.id, character.name), quoteId: null, quotedCredits: null }]);
     return job as NonNullable<typeof job>;
@@ -58,7 +57,7 @@ export function registerCharacterHandlers(router: Router, deps: { active: () => 
 
   router.register('characters.delete', async (input) => {
     const services = active();
-    if (!services.canSend()) throw new AppFailure('offline', 'Deleting a character needs the service. Try again when you are online.');
+    if (!services.canSend()) throw new AppFailure('offline', { doing: 'delete_character' });
     await services.api.deleteCharacter(input.id);
     services.records.forget('character', input.id);
     return { ok: true as const };

@@ -13,10 +13,7 @@ const NO_LIBRARY: DiskSpaceView = { state: 'ok', message: null, freeBytes: null 
 export function registerDiskSpaceHandlers(router: Router, deps: { space: () => DiskSpace | null }): void {
   router.guard((command) => {
     if (PAID_COMMANDS.has(command) && deps.space()?.full) {
-      throw new AppFailure(
-        'disk_full',
-        'Your disk is full, so Cast Studio takes no new paid work: it could not record the job before sending it, nor save what it makes. Nothing was charged. Free some space; Cast Studio notices by itself within seconds.',
-      );
+      throw new AppFailure('disk_full', { when: 'paid_work' });
     }
   });
 

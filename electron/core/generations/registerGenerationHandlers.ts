@@ -35,19 +35,11 @@ function resultCount(input: CreateInput): number {
   const count = input.count ?? 1;
   const most: number = RESULTS_PER_CLICK[input.body.type];
   if (count > most) {
-    const noun = input.body.type === 'talk' ? 'talk clip' : input.body.type;
-    throw new AppFailure(
-      'invalid_count',
-      `One click makes at most ${most} ${noun}${most === 1 ? '' : 's'}. Choose a lower count.`,
-      'count',
-    );
+    const type = (['image', 'video', 'talk', 'speech'] as const).find((known) => known === input.body.type) ?? 'other';
+    throw new AppFailure('too_many_results', { most, type }, { field: 'count' });
   }
   if (count > 1 && input.quoteIds !== undefined && input.quoteIds.length !== count)
-    throw new AppFailure(
-      'invalid_count',
-      `${count} results need ${count} prices, one each. Get the prices again, then try again.`,
-      'count',
-    );
+    throw new AppFailure('prices_missing', { count }, { field: 'count' });
   return count;
 }
 

@@ -57,12 +57,12 @@ export const CORE_RESTARTED = {
   ok: false as const,
   error: {
     code: 'core_restarted',
-    message: 'Cast Studio’s core stopped while it worked on this request and is starting again. Check the queue, then try again.',
+    params: {},
   },
 } satisfies Reply<never>;
 const UNREADABLE_REPLY = {
   ok: false as const,
-  error: { code: 'internal_error', message: 'Cast Studio’s core sent an answer the app could not read. Try again.' },
+  error: { code: 'internal_error', params: {} },
 } satisfies Reply<never>;
 
 /**
@@ -112,7 +112,7 @@ export class CoreLink {
     if (!this.send(() => this.process.port.post({ type: 'invoke', id, command, input }))) {
       this.replies.settle(id, {
         ok: false,
-        error: { code: 'invalid_input', message: 'The request holds values Cast Studio cannot read.' },
+        error: { code: 'invalid_input', params: { problem: 'unreadable' } },
       });
     }
     return reply;
@@ -238,11 +238,11 @@ export class CoreLink {
     try {
       outcome = { ok: true, value: await this.perform(call) };
     } catch (error) {
-      // A shell error keeps its sentence (the sandbox did not start, and why); AppFailures their code too.
+      // AppFailures keep their code; any other shell error (the sandbox did not start) is logged and said as one.
+      if (!(error instanceof AppFailure) && error instanceof Error) this.shell.log.warn('A shell call failed.', { reason: error.message });
       outcome = {
         ok: false,
-        error:
-          error instanceof AppFailure || !(error instanceof Error) ? toAppError(error) : { code: 'shell_failed', message: error.message },
+        error: error instanceof AppFailure || !(error instanceof Error) ? toAppError(error) : { code: 'shell_failed', params: {} },
       };
     }
     this.send(() => this.process.port.post({ type: 'answer', id, outcome }));
@@ -273,7 +273,7 @@ export class CoreLink {
   }
 
   private async launchSandbox(dataDir: string, apiKey: string | null): Promise<unknown> {
-    if (!this.shell.launchSandbox) throw new AppFailure('no_sandbox', 'This Cast Studio starts no embedded sandbox.');
+    if (!this.shell.launchSandbox) throw new AppFailure('no_sandbox', {});
     const launched = await this.shell.launchSandbox({ dataDir, apiKey });
     const sandboxId = this.next++;
     this.sandboxes.set(sandboxId, launched);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SandboxReady } from '../../../shared/api/sandboxAdmin.ts';
 import { events } from '../../../shared/ipc/events.ts';
-import { AppError } from '../../../shared/ipc/models.ts';
+import { AppError } from '../../../shared/ipc/appErrors.ts';
 
 /**
  * The messages between a shell (the browser host's main thread, Electron's main process) and core

@@ -72,8 +72,7 @@ const CORE_DOWN = {
   ok: false as const,
   error: {
     code: 'core_stopped',
-    message:
-      'Cast Studio’s core stopped and could not start again. Start it again from the top of the window, or quit Cast Studio and open it again.',
+    params: {},
   },
 } satisfies Reply<never>;
 
@@ -306,9 +305,9 @@ class RemoteCore {
 
   private async probe(op: string, arg: unknown): Promise<unknown> {
     const link = await this.current;
-    if (!link) throw new Error(CORE_DOWN.error.message);
+    if (!link) throw new Error('Cast Studio’s core stopped and could not start again.');
     const outcome = await link.probe(op, arg);
-    if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
+    if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.serviceMessage ?? JSON.stringify(outcome.error.params)}`);
     return outcome.value;
   }
 

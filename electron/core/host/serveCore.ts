@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { installCrashLog } from '../app/crashLog.ts';
 import { createCore, type Core } from '../createCore.ts';
+import { appError } from '../../../shared/ipc/appErrors.ts';
 import { toAppError } from '../ipc/appFailure.ts';
 import type { LogFields } from '../log/logger.ts';
 import { corePreferences } from '../preferences/preferences.ts';
@@ -127,7 +128,7 @@ async function answer(port: CorePort, core: Core, probe: CoreProbe | null, frame
             (value) => ({ ok: true as const, value }),
             (error: unknown) => ({
               ok: false as const,
-              error: { code: 'probe_failed', message: String(error instanceof Error ? error.message : error) },
+              error: appError('internal_error', {}, { serviceMessage: String(error instanceof Error ? error.message : error) }),
             }),
           )
         : { ok: false as const, error: toAppError(new Error('No probe module was given at start.')) };

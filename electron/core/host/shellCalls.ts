@@ -6,8 +6,8 @@ import { KeychainAnswer, SandboxLaunchAnswer, type CorePort, type Outcome, type 
 
 /**
  * Core's side of the calls it makes to the shell: numbered requests, each settled by the shell's
- * `answer` frame. A refusal arrives as an AppError and is thrown again as an AppFailure, so a
- * sentence the shell wrote (the keychain is unreachable, say) reaches the page unchanged.
+ * `answer` frame. A refusal arrives as an AppError and is thrown again as an AppFailure, so the
+ * shell's code (the keychain is unreachable, say) reaches the page unchanged.
  */
 export class ShellCalls {
   private readonly port: CorePort;
@@ -22,9 +22,7 @@ export class ShellCalls {
   call(call: ShellCall): Promise<unknown> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, (outcome) =>
-        outcome.ok ? resolve(outcome.value) : reject(new AppFailure(outcome.error.code, outcome.error.message)),
-      );
+      this.pending.set(id, (outcome) => (outcome.ok ? resolve(outcome.value) : reject(AppFailure.from(outcome.error))));
       this.port.post({ type: 'call', id, call });
     });
   }

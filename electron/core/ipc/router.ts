@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  appError,
   commands,
   events,
   type AppError,
+  type AppErrorParams,
   type CommandName,
   type CommandOutput,
   type EventName,
@@ -39,13 +41,13 @@ export class Router {
 
   async handle(command: string, input: unknown): Promise<Reply<unknown>> {
     if (!Object.hasOwn(commands, command)) {
-      return fail({ code: 'unknown_command', message: `Cast Studio does not know the command "${String(command).slice(0, 80)}".` });
+      return fail(appError('unknown_command', {}));
     }
     const name = command as CommandName;
     const handler = this.handlers.get(name);
-    if (!handler) return fail({ code: 'not_available', message: `${name} is not available in this version of Cast Studio.` });
+    if (!handler) return fail(appError('not_available', { what: 'command' }));
     const shapeProblem = inputShapeProblem(input);
-    if (shapeProblem) return fail({ code: 'invalid_input', message: shapeProblem });
+    if (shapeProblem) return fail(appError('invalid_input', shapeProblem));
     const parsed = commands[name].input.safeParse(input ?? {});
     if (!parsed.success) return fail(invalidInput(parsed.error));
     try {
@@ -65,7 +67,7 @@ export class Router {
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
     const checked = events[event].safeParse(payload);
-    if (!checked.success) throw new AppFailure('internal_error', `The ${event} event did not match its contract.`);
+    if (!checked.success) throw new AppFailure('internal_error', {}, { log: `The ${event} event did not match its contract.` });
     for (const sink of this.sinks) sink(event, checked.data);
   }
 }
@@ -80,16 +82,15 @@ export const MAX_INPUT_CONTAINERS = 100_000;
  * objects and arrays) before the schema walks it: a deep or self-referencing value from a transport
  * would otherwise cost the parser its stack or unbounded time. Walks without recursion.
  */
-export function inputShapeProblem(input: unknown): string | null {
+export function inputShapeProblem(input: unknown): AppErrorParams['invalid_input'] | null {
   const stack: [unknown, number][] = [[input, 0]];
   let containers = 0;
   while (stack.length > 0) {
     const [value, depth] = stack.pop() as [unknown, number];
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_INPUT_DEPTH)
-      return `The request is nested more than ${MAX_INPUT_DEPTH} levels deep, which no Cast Studio command accepts.`;
+    if (depth >= MAX_INPUT_DEPTH) return { problem: 'too_deep', limit: MAX_INPUT_DEPTH };
     containers += 1;
-    if (containers > MAX_INPUT_CONTAINERS) return 'The request holds too many values for one command. Send it in smaller parts.';
+    if (containers > MAX_INPUT_CONTAINERS) return { problem: 'too_many_values', limit: MAX_INPUT_CONTAINERS };
     if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) continue;
     const children: unknown[] = Array.isArray(value)
       ? value

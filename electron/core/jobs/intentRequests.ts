@@ -19,8 +19,7 @@ import { canonicalJson } from '../../../shared/api/canonicalJson.ts';
 function requestOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const error = invalidInput(parsed.error);
-  throw new AppFailure(error.code, error.message, error.field);
+  throw AppFailure.from(invalidInput(parsed.error));
 }
 
 /** What an intent is before it is stored: the exact request and how to price it. */

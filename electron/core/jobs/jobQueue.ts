@@ -119,23 +119,17 @@ export class JobQueue {
     const { store } = this.deps;
     for (const e of batch) {
       if (e.quoteId && !e.dependency?.requote && (store.quoteInUse(e.quoteId) || batch.filter((o) => o.quoteId === e.quoteId).length > 1)) {
-        throw new AppFailure('quote_used', 'This price was already used for a job. Get a new price to run it again.');
+        throw new AppFailure('quote_used', {});
       }
     }
   }
 
   /** The spend guard: what is asked (`need` credits) plus everything pending must fit in the balance. */
-  private checkCreditsFit(need: number, asked = 'This'): void {
+  private checkCreditsFit(need: number, doing: 'request' | 'retry' = 'request'): void {
     const balance = this.deps.balance();
     if (balance === null || need <= 0) return;
     const pending = this.deps.store.pendingCredits();
-    if (need + pending > balance) {
-      const queued = pending > 0 ? ` and ${pending} are already set aside for queued jobs` : '';
-      throw new AppFailure(
-        'insufficient_credits',
-        `${asked} needs ${need} credits, but your balance is ${balance}${queued}. Buy credits or remove queued jobs, then try again.`,
-      );
-    }
+    if (need + pending > balance) throw new AppFailure('balance_short', { need, balance: Math.max(0, balance), pending, doing });
   }
 
   /** The batch's intents, committed; a full disk refuses them with a sentence, and nothing is sent. */
@@ -221,11 +215,11 @@ export class JobQueue {
   cancel(id: string): Job {
     const { library, store } = this.deps;
     const job = store.get(id);
-    if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
+    if (!job) throw new AppFailure('not_found', { what: 'job' });
     if (job.state === 'cancelled') return toJob(job);
     const problem = transitionProblem(job.state, 'cancelled', job);
     if (problem || this.inFlight.has(id))
-      throw new AppFailure('cannot_cancel', problem ?? 'This job is being sent right now, so it cannot be cancelled.');
+      throw new AppFailure('cannot_cancel', { why: problem ? 'state' : 'sending' }, { log: problem ?? 'The job is being sent.' });
     const changed = library.transaction(() => {
       const out = [store.transition(id, 'cancelled')];
       // Steps that waited for this one can no longer run; cancel those never sent too.
@@ -260,12 +254,11 @@ export class JobQueue {
   retry(id: string, quoteId: string | null, quotedCredits: number | null): Job {
     const { library, store } = this.deps;
     const failed = store.get(id);
-    if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
-    if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
+    if (!failed) throw new AppFailure('not_found', { what: 'job' });
+    if (failed.state !== 'failed') throw new AppFailure('cannot_retry', {});
     if (store.retriedBy(failed.id)) throw alreadyRetried();
-    if (quoteId && store.quoteInUse(quoteId))
-      throw new AppFailure('quote_used', 'This price was already used for a job. Get a new price to run it again.');
-    this.checkCreditsFit(quotedCredits ?? failed.quoted_credits ?? 0, 'Retrying');
+    if (quoteId && store.quoteInUse(quoteId)) throw new AppFailure('quote_used', {});
+    this.checkCreditsFit(quotedCredits ?? failed.quoted_credits ?? 0, 'retry');
     const created = library.transaction(() => {
       // Checked again inside the transaction that creates the retry (BEGIN IMMEDIATE: one writer at
       // a time, across connections too): a failed job stays failed after its retry, and without
@@ -317,8 +310,8 @@ export class JobQueue {
    */
   resend(id: string): Job {
     const job = this.deps.store.get(id);
-    if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
-    if (!this.sender.canResend(id)) throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
+    if (!job) throw new AppFailure('not_found', { what: 'job' });
+    if (!this.sender.canResend(id)) throw new AppFailure('cannot_retry', {});
     this.sender.release(id);
     this.deps.log.info('Sending a held job again with its key.', { job: id });
     this.pump();
@@ -333,8 +326,8 @@ export class JobQueue {
   decide(id: string, choice: 'wait' | 'done'): Job {
     const { library, store } = this.deps;
     const job = store.get(id);
-    if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
-    if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', 'This job is not waiting for your decision any more.');
+    if (!job) throw new AppFailure('not_found', { what: 'job' });
+    if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', {});
     const changed = library.transaction(() =>
       choice === 'done'
         ? store.transition(id, 'done', { error_code: MARKED_DONE, error_message: 'You marked this job as done.', progress: 1 })
@@ -352,12 +345,13 @@ export class JobQueue {
    */
   sendAgain(id: string, quoteId: string | null, quotedCredits: number | null): Job {
     const job = this.deps.store.get(id);
-    if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
-    if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', 'This job is not waiting for your decision any more.');
+    if (!job) throw new AppFailure('not_found', { what: 'job' });
+    if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', {});
     const balance = this.deps.balance();
     const need = quotedCredits ?? job.quoted_credits ?? 0;
-    if (balance !== null && need + this.deps.store.pendingCredits() - (job.quoted_credits ?? 0) > balance) {
-      throw new AppFailure('insufficient_credits', `Sending this job again needs ${need} credits, but your balance is ${balance}.`);
+    const pending = this.deps.store.pendingCredits() - (job.quoted_credits ?? 0);
+    if (balance !== null && need + pending > balance) {
+      throw new AppFailure('balance_short', { need, balance: Math.max(0, balance), pending: Math.max(0, pending), doing: 'send_again' });
     }
     this.sender.fail(job, SENT_AGAIN, 'You sent this job again as a new request; the new job follows it.');
     return this.retry(id, quoteId, quotedCredits);
@@ -583,17 +577,11 @@ const MARKED_DONE = 'marked_done';
 const SENT_AGAIN = 'sent_again';
 
 function diskFullRefusal(): AppFailure {
-  return new AppFailure(
-    'disk_full',
-    'Your disk is full, so Cast Studio cannot record this job before sending it, and sends nothing it has not recorded. Nothing was charged. Free some space, then try again.',
-  );
+  return new AppFailure('disk_full', { when: 'record_job' });
 }
 
 function alreadyRetried(): AppFailure {
-  return new AppFailure(
-    'already_retried',
-    'This job was already retried. Follow the new attempt in the queue, or retry that one if it fails.',
-  );
+  return new AppFailure('already_retried', {});
 }
 
 /** An intent with no price yet (made offline), never sent, that is not priced by its own dependency step. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ResourceKind } from '../../../shared/api/common.ts';
 import { JobKind, JobState, type Job } from '../../../shared/ipc/index.ts';
 import type { LibraryDatabase, SqlValue } from '../library/libraryDatabase.ts';
+import { jobProblem } from '../ipc/appFailure.ts';
 import { jobKind } from './jobKinds.ts';
 import { assertTransition, TERMINAL_JOB_STATES, UNSENT_JOB_STATES } from './jobStates.ts';
 
@@ -331,7 +332,7 @@ export function toJob(record: JobRecord): Job {
     retryOf: record.retry_of,
     attempts: record.attempts,
     progress: record.progress,
-    error: record.error_code ? { code: record.error_code, message: record.error_message ?? '' } : null,
+    error: record.error_code ? jobError(record.error_code, record.error_message ?? '') : null,
     createdAt: record.created_at,
     updatedAt: record.updated_at,
     startedAt: record.accepted_at,
@@ -359,4 +360,10 @@ function subjectOf(record: JobRecord): Pick<Job, 'characterId' | 'prompt' | 'gen
     generationType: type,
     aspectRatio: typeof options.aspect_ratio === 'string' ? options.aspect_ratio : null,
   };
+}
+
+/** A job's error as the page reads it: with the code it can word itself, where there is one. */
+function jobError(code: string, message: string): NonNullable<Job['error']> {
+  const problem = jobProblem(code, message);
+  return problem ? { code, message, problem } : { code, message };
 }

@@ -31,8 +31,7 @@ export async function priceIntent(
       checkApproval(quote.approval.required, quote.approval.state);
       return { quoteId, quotedCredits: quote.credits };
     } catch (error) {
-      if (error instanceof ServiceError && error.status === 404)
-        throw new AppFailure('quote_not_found', 'That price quote is unknown to the service. Get a new price and try again.');
+      if (error instanceof ServiceError && error.status === 404) throw new AppFailure('quote_not_found', { then: 'retry' });
       if (error instanceof ServiceError && error.isTransport) return { quoteId, quotedCredits: null };
       throw error;
     }
@@ -53,14 +52,7 @@ export async function priceIntent(
 function checkApproval(required: boolean, state: string | null): void {
   if (!required || state === 'approved') return;
   if (state === 'rejected' || state === 'revoked') {
-    const what = state === 'rejected' ? 'rejected this price' : 'revoked the approval of this price';
-    throw new AppFailure(
-      'quote_not_approved',
-      `The account owner ${what}, so the job was not queued. Choose cheaper options, or get a new price and ask for approval again.`,
-    );
+    throw new AppFailure('quote_not_approved', { state });
   }
-  throw new AppFailure(
-    'quote_not_approved',
-    'This price needs the account owner’s approval before it can be spent, so the job was not queued. Ask for approval, then try again.',
-  );
+  throw new AppFailure('quote_not_approved', { state: 'pending' });
 }

@@ -40,12 +40,11 @@ export function registerJobHandlers(router: Router, deps: { active: () => JobSer
   router.register('jobs.price', async (input) => {
     const services = active();
     const failed = services.jobs.get(input.id);
-    if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
-    if (failed.state !== 'failed' && !IntentSender.isAsking(failed))
-      throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
+    if (!failed) throw new AppFailure('not_found', { what: 'job' });
+    if (failed.state !== 'failed' && !IntentSender.isAsking(failed)) throw new AppFailure('cannot_retry', {});
     if (failed.dependency_json !== null && failed.attempts === 0) {
       // A chained talk clip's body is finished by its speech step; it is quoted when that is ready.
-      throw new AppFailure('priced_later', 'This clip is priced when its speech is ready. You can retry it now.');
+      throw new AppFailure('priced_later', {});
     }
     return quotePrice(
       services,
@@ -59,10 +58,10 @@ export function registerJobHandlers(router: Router, deps: { active: () => JobSer
   router.register('jobs.retry', async (input) => {
     const services = active();
     const failed = services.jobs.get(input.id);
-    if (!failed) throw new AppFailure('not_found', 'That job no longer exists.');
+    if (!failed) throw new AppFailure('not_found', { what: 'job' });
     // A job whose answer could not be saved is sent again under its own key: it may have run already.
     if (failed.state !== 'failed' && services.queue.canResend(input.id)) return services.queue.resend(input.id);
-    if (failed.state !== 'failed') throw new AppFailure('cannot_retry', 'Only a failed job can be retried.');
+    if (failed.state !== 'failed') throw new AppFailure('cannot_retry', {});
     const price = await priceAgain(services, failed, input.quoteId);
     return services.queue.retry(input.id, price.quoteId, price.quotedCredits);
   });
@@ -73,8 +72,8 @@ export function registerJobHandlers(router: Router, deps: { active: () => JobSer
   router.register('jobs.sendAgain', async (input) => {
     const services = active();
     const job = services.jobs.get(input.id);
-    if (!job) throw new AppFailure('not_found', 'That job no longer exists.');
-    if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', 'This job is not waiting for your decision any more.');
+    if (!job) throw new AppFailure('not_found', { what: 'job' });
+    if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', {});
     const price = await priceAgain(services, job, input.quoteId);
     return services.queue.sendAgain(input.id, price.quoteId, price.quotedCredits);
   });

@@ -48,8 +48,7 @@ export class LibraryExports {
 
   async run(request: ExportRequest, now: number): Promise<ExportResult> {
     const exportId = request.exportId ?? randomUUID();
-    if (this.running.has(exportId))
-      throw new AppFailure('export_running', 'This export is already running. Wait for it to finish or cancel it.');
+    if (this.running.has(exportId)) throw new AppFailure('export_running', {});
     const folder = request.destination === undefined ? this.defaultFolder(now) : await this.checkDestination(request.destination);
     const controller = new AbortController();
     this.running.set(exportId, controller);
@@ -88,7 +87,7 @@ export class LibraryExports {
     try {
       await mkdir(folder, { recursive: true });
     } catch {
-      throw this.failed(send, new AppFailure('export_failed', `Cast Studio could not create ${folder}. Choose another folder.`));
+      throw this.failed(send, new AppFailure('export_failed', { folder, step: 'create' }));
     }
     send({});
     let copiedBefore = 0;
@@ -128,8 +127,8 @@ export class LibraryExports {
   private copyFailure(error: unknown, exported: number, folder: string): AppFailure {
     const code = (error as { code?: string }).code;
     return code === 'ENOSPC'
-      ? new AppFailure('disk_full', `The disk is full: ${exported} items were exported to ${folder}. Free some space and export the rest.`)
-      : new AppFailure('export_failed', `Cast Studio could not write to ${folder}. Choose another folder.`);
+      ? new AppFailure('disk_full', { when: 'library_export', exported, folder })
+      : new AppFailure('export_failed', { folder, step: 'write' });
   }
 
   private async copyOne(source: ExportSource, folder: string, signal: AbortSignal, onBytes: (bytes: number) => void): Promise<void> {
@@ -162,16 +161,12 @@ export class LibraryExports {
 
   /** Resolves where the export goes and refuses the app's own data folder (symlinks followed). */
   async checkDestination(destination: string): Promise<string> {
-    if (!isAbsolute(destination)) throw new AppFailure('invalid_destination', 'Choose a full folder path to export to.', 'destination');
+    if (!isAbsolute(destination)) throw new AppFailure('invalid_destination', {}, { field: 'destination' });
     const folder = resolve(destination);
     const [real, data] = await Promise.all([realpathOfNearest(folder), realpathOfNearest(resolve(this.userDataDir))]);
     const exportsFolder = join(data, 'exports');
     if (within(real, data) && !within(real, exportsFolder)) {
-      throw new AppFailure(
-        'export_inside_data_folder',
-        `Cast Studio cannot export into its own data folder (${this.userDataDir}): files there belong to your library. Choose another folder, such as Documents or Desktop.`,
-        'destination',
-      );
+      throw new AppFailure('export_inside_data_folder', { folder: this.userDataDir }, { field: 'destination' });
     }
     return folder;
   }

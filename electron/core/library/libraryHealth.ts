@@ -88,16 +88,10 @@ export class LibraryHealth {
   /** Throws the sentence paid commands answer while the library cannot take new work. */
   refusePaidWork(): void {
     if (this.current.state === 'rebuilding') {
-      throw new AppFailure(
-        'library_rebuilding',
-        'Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.',
-      );
+      throw new AppFailure('library_rebuilding', {});
     }
     if (this.current.state === 'damaged') {
-      throw new AppFailure(
-        'library_damaged',
-        'Your library file is damaged, so Cast Studio takes no new paid work. Repair it in Settings → Library, then try again.',
-      );
+      throw new AppFailure('library_damaged', {});
     }
   }
 }

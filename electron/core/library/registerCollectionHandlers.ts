@@ -19,7 +19,7 @@ export function registerCollectionHandlers(router: Router, deps: { active: () =>
   router.register('collections.addItems', (input) => {
     const services = active();
     refuseCharacterCollection(input.id);
-    if (!services.collections.exists(input.id)) throw new AppFailure('not_found', 'That collection no longer exists.');
+    if (!services.collections.exists(input.id)) throw new AppFailure('not_found', { what: 'collection' });
     services.collections.addItems(input.id, input.itemIds);
     router.emit('library.updated', { items: services.queries.items(input.itemIds.slice(0, 500)), removedIds: [] });
     return { ok: true as const };
@@ -37,9 +37,6 @@ export function registerCollectionHandlers(router: Router, deps: { active: () =>
 /** A character's collection is its items, by definition: nothing is added to or taken out of it by hand. */
 function refuseCharacterCollection(collectionId: string): void {
   if (characterOfCollection(collectionId) !== null) {
-    throw new AppFailure(
-      'collection_fixed',
-      "A character's collection holds that character's items by itself. Add them to one of your own collections instead.",
-    );
+    throw new AppFailure('collection_fixed', {});
   }
 }

@@ -1,11 +1,11 @@
+import { appError, type AppError } from '../../../shared/ipc/index.ts';
 import type { ApiClient } from '../api/apiClient.ts';
-import { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
 import { checkLibrary, refetchAll } from '../downloads/libraryCheck.ts';
 import type { Downloader } from '../downloads/downloader.ts';
 import type { MediaStore } from '../downloads/mediaStore.ts';
 import { fetchOnDemand } from '../downloads/onDemand.ts';
-import { AppFailure } from '../ipc/appFailure.ts';
+import { AppFailure, toAppError } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
 import type { RecordFlow } from '../records/recordFlow.ts';
 import { SceneExportStore } from '../scenes/export/sceneExportStore.ts';
@@ -41,7 +41,7 @@ function registerItemHandlers(router: Router, active: Active): void {
   router.register('library.ids', (input) => active().queries.ids(input.filter));
   router.register('library.get', (input) => {
     const item = active().queries.item(input.id);
-    if (!item) throw new AppFailure('not_found', 'That item is not in your library. It may have been deleted.');
+    if (!item) throw new AppFailure('not_found', { what: 'library_item' });
     return item;
   });
 
@@ -56,7 +56,7 @@ function registerItemHandlers(router: Router, active: Active): void {
     const services = active();
     const local = new SceneExportStore(services.library);
     let deleted = 0;
-    const failed: { id: string; message: string }[] = [];
+    const failed: { id: string; error: AppError }[] = [];
     const localIds = new Set(input.ids.filter((id) => local.isLocalItem(id)));
     // Items made here (a scene's exported video) are the app's alone: deleted here, online or not.
     forgetLocalItems(router, services, [...localIds]);
@@ -65,7 +65,7 @@ function registerItemHandlers(router: Router, active: Active): void {
       const item = localIds.has(id) ? undefined : services.queries.item(id);
       if (!item) continue;
       if (!services.canSend()) {
-        failed.push({ id, message: 'Deleting needs the service. Try again when you are online.' });
+        failed.push({ id, error: appError('offline', { doing: 'delete_item' }) });
         continue;
       }
       try {
@@ -74,7 +74,7 @@ function registerItemHandlers(router: Router, active: Active): void {
         services.records.forget(item.kind === 'audio' ? 'audio' : 'generation', id);
         deleted += 1;
       } catch (error) {
-        failed.push({ id, message: error instanceof ServiceError ? error.message : 'This item could not be deleted. Try again.' });
+        failed.push({ id, error: toAppError(error) });
       }
     }
     return { deleted, failed };

@@ -56,10 +56,7 @@ export function registerLibraryHealthHandlers(router: Router, deps: HealthDeps):
 
   router.register('library.repair', async () => {
     if (active().health.state !== 'damaged') {
-      throw new AppFailure(
-        'library_not_damaged',
-        'The library is not damaged, so there is nothing to repair. Run the integrity check first if you suspect damage.',
-      );
+      throw new AppFailure('library_not_damaged', {});
     }
     await deps.repair();
     return active().health.view;

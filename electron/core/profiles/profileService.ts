@@ -55,8 +55,7 @@ export class ProfileService {
       ['baseUrl', input.baseUrl],
       ['cdnUrl', input.cdnUrl],
     ] as const) {
-      if (new URL(value).protocol !== 'https:')
-        throw new AppFailure('invalid_input', 'The service and CDN addresses must start with https://.', field);
+      if (new URL(value).protocol !== 'https:') throw new AppFailure('invalid_input', { problem: 'not_https' }, { field });
     }
     const caPem = input.caPem?.trim() ? checkPem(input.caPem) : null;
     if (input.apiKey !== undefined) checkKey(input.apiKey);
@@ -85,9 +84,8 @@ export class ProfileService {
   async remove(id: string): Promise<void> {
     const record = this.deps.profiles.get(id);
     if (!record) return;
-    if (record.kind === 'sandbox') throw new AppFailure('cannot_remove', 'The sandbox connection is built in and cannot be removed.');
-    if (this.deps.profiles.activeId() === id)
-      throw new AppFailure('cannot_remove', 'This connection is in use. Switch to another connection first, then remove it.');
+    if (record.kind === 'sandbox') throw new AppFailure('cannot_remove', { why: 'sandbox' });
+    if (this.deps.profiles.activeId() === id) throw new AppFailure('cannot_remove', { why: 'in_use' });
     await this.deps.profiles.removeKey(id).catch(() => {});
     await this.deps.connectionRemoved?.(id).catch(() => {});
     this.deps.profiles.remove(id);
@@ -111,7 +109,7 @@ export class ProfileService {
   }
 
   setBillingUrl(id: string, billingUrl: string | null): Profile {
-    if (!this.deps.profiles.get(id)) throw new AppFailure('not_found', 'That connection no longer exists.');
+    if (!this.deps.profiles.get(id)) throw new AppFailure('not_found', { what: 'connection' });
     if (billingUrl) checkHttps({ billingUrl });
     const updated = this.deps.profiles.update(id, { billingUrl });
     this.deps.connection.changed();
@@ -120,7 +118,7 @@ export class ProfileService {
 
   /** The connection's key retention (Settings → Connections); the open session uses it at once. */
   setKeyRetention(id: string, seconds: number): Profile {
-    if (!this.deps.profiles.get(id)) throw new AppFailure('not_found', 'That connection no longer exists.');
+    if (!this.deps.profiles.get(id)) throw new AppFailure('not_found', { what: 'connection' });
     const updated = this.deps.profiles.update(id, { keyRetentionSeconds: seconds });
     this.deps.connection.keyRetentionChanged(id, seconds);
     this.deps.connection.changed();
@@ -132,10 +130,7 @@ export class ProfileService {
     try {
       return await this.deps.profiles.storeKey(id, apiKey);
     } catch {
-      throw new AppFailure(
-        'keychain_unavailable',
-        'Cast Studio could not save the key in your system keychain. Unlock or set up the keychain, then try again.',
-      );
+      throw new AppFailure('keychain_unavailable', { when: 'save' });
     }
   }
 

@@ -23,7 +23,7 @@ export function registerProfileHandlers(router: Router, { connection, profiles, 
   });
   router.register('profiles.setKey', (input) => profiles.setKey(input.id, input.apiKey.trim()));
   router.register('profiles.removeKey', async (input) => {
-    if (!profiles.list().some((p) => p.id === input.id)) throw new AppFailure('not_found', 'That connection no longer exists.');
+    if (!profiles.list().some((p) => p.id === input.id)) throw new AppFailure('not_found', { what: 'connection' });
     return profiles.removeKey(input.id);
   });
   router.register('profiles.test', (input) => tester.test(input.id));

@@ -39,11 +39,7 @@ export async function quotePrice(
   input: Record<string, unknown>,
   target: { character_id: string } | null,
 ): Promise<Price> {
-  if (!services.canSend())
-    throw new AppFailure(
-      'offline',
-      'Prices come from the service. Connect to get an exact price; you can still queue the job and it will go out when you are online.',
-    );
+  if (!services.canSend()) throw new AppFailure('offline', { doing: 'price' });
   return priceOfQuote(services, await createQuote(services, operationId, input, target));
 }
 
@@ -53,14 +49,12 @@ export async function quotePrice(
  * the balance looked too low, the account is read again too, so credits bought elsewhere show.
  */
 export async function rereadQuote(services: QuoteServices, quoteId: string): Promise<Price> {
-  if (!services.canSend())
-    throw new AppFailure('offline', 'Cast Studio is offline, so it cannot check this price again. It will when the connection is back.');
+  if (!services.canSend()) throw new AppFailure('offline', { doing: 'price_again' });
   let quote: Quote;
   try {
     quote = await services.api.quote(quoteId);
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404)
-      throw new AppFailure('quote_not_found', 'That price quote is unknown to the service. Change an option to get a new price.');
+    if (error instanceof ServiceError && error.status === 404) throw new AppFailure('quote_not_found', { then: 'change_option' });
     throw error;
   }
   services.resources.upsertQuote(quote);

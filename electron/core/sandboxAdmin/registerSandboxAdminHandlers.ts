@@ -63,8 +63,7 @@ export function registerSandboxAdminHandlers(router: Router, deps: { access: San
 }
 
 async function adminOf(access: ReturnType<SandboxAdminAccess>): Promise<Admin> {
-  if (!access)
-    throw new AppFailure('not_sandbox', 'Settings → Sandbox works only while the sandbox on this computer is the connection in use.');
+  if (!access) throw new AppFailure('not_sandbox', {});
   const { session, adminToken } = access;
   const client = new SandboxAdminClient({ baseUrl: session.api.http.baseUrl, dispatcher: session.dispatcher, adminToken });
   // A service that refuses every call of a free-plan key (spec 5.3) refuses the account read too;

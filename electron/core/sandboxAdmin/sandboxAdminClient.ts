@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ErrorBody, SandboxQuoteList, SandboxSpeedResponse, SandboxUser } from '../../../shared/api/index.ts';
 import type { SandboxState } from '../../../shared/ipc/index.ts';
-import { AppFailure } from '../ipc/appFailure.ts';
+import { AppFailure, serviceFailure } from '../ipc/appFailure.ts';
 import type { ServiceDispatcher } from '../api/dispatcher.ts';
 import { readBoundedText } from '../api/boundedAnswer.ts';
 
@@ -85,17 +85,17 @@ export class SandboxAdminClient {
       const text = await readBoundedText(answer);
       json = text ? (JSON.parse(text) as unknown) : null;
     } catch {
-      throw new AppFailure('sandbox_unavailable', 'The local sandbox did not answer. Wait for it to start again, then try again.');
+      throw new AppFailure('sandbox_unavailable', {});
     }
     if (status >= 400) {
+      // The sandbox is the service: its own words are quoted as its words, beside what its code means.
       const error = ErrorBody.safeParse(json);
-      const message = error.success ? error.data.error.message : `The sandbox answered with an error (${status}).`;
-      throw new AppFailure(error.success ? error.data.error.code : 'sandbox_error', /[.!?]$/.test(message) ? message : `${message}.`);
+      const code = error.success ? error.data.error.code : 'sandbox_error';
+      throw serviceFailure(code, 'sandbox_error', error.success ? error.data.error.message : null, `The sandbox answered ${status}.`);
     }
     if (schema === null) return json as T extends z.ZodType ? z.infer<T> : unknown;
     const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw new AppFailure('sandbox_error', 'The sandbox sent an answer Cast Studio does not understand. Restart Cast Studio.');
+    if (!parsed.success) throw new AppFailure('sandbox_error', {}, { log: 'The sandbox sent an answer Cast Studio does not understand.' });
     return parsed.data as T extends z.ZodType ? z.infer<T> : unknown;
   }
 }

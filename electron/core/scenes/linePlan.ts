@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MODEL_B_FIELDS, type CreateAudioInput } from '../../../shared/api/audio.ts';
 import { canonicalJson } from '../../../shared/api/canonicalJson.ts';
 import { GENERATION_DEFAULTS, LIMITS } from '../../../shared/api/index.ts';
+import type { LineProblem } from '../../../shared/ipc/appErrors.ts';
 import type { CastVoice, Scene, SceneLineInput, SpeechSettings } from '../../../shared/ipc/scenes.ts';
 
 type Quality = Scene['quality'];
@@ -22,6 +23,8 @@ export type LinePlan = {
   line: SceneLineInput;
   key: string;
   problem: string | null;
+  /** The same problem as a code, for an error the page words itself. */
+  problemCode: LineProblem | null;
   speech: CreateAudioInput | null;
   talk: TalkBody | null;
 };
@@ -44,12 +47,8 @@ export const DEFAULT_TALK_SECONDS = GENERATION_DEFAULTS.talkDuration;
 export function planLine(line: SceneLineInput, context: PlanContext): LinePlan {
   if (line.kind === 'clip') {
     const key = contentKey({ kind: 'clip', clipItemId: line.clipItemId });
-    const problem = !line.clipItemId
-      ? 'Choose a clip from the gallery for this line.'
-      : context.hasClip(line.clipItemId)
-        ? null
-        : 'The clip of this line is not in your library (or its file is not downloaded). Choose another clip.';
-    return { line, key, problem, speech: null, talk: null };
+    const problemCode: LineProblem | null = !line.clipItemId ? 'no_clip' : context.hasClip(line.clipItemId) ? null : 'clip_gone';
+    return { line, key, ...problemFields(problemCode), speech: null, talk: null };
   }
   const text = line.text.trim();
   const characterVersion = line.characterId ? (context.characterVersions.get(line.characterId) ?? null) : null;
@@ -69,8 +68,8 @@ export function planLine(line: SceneLineInput, context: PlanContext): LinePlan {
     emotion,
     talk,
   });
-  const problem = problemOf(line, { text, characterVersion, voiceId, hasVoice: context.hasVoice });
-  if (problem) return { line, key, problem, speech: null, talk: null };
+  const problemCode = problemOf(line, { text, characterVersion, voiceId, hasVoice: context.hasVoice });
+  if (problemCode) return { line, key, ...problemFields(problemCode), speech: null, talk: null };
   const speech: CreateAudioInput = {
     voice_id: voiceId as string,
     text,
@@ -80,7 +79,7 @@ export function planLine(line: SceneLineInput, context: PlanContext): LinePlan {
   const talkBody: TalkBody | null = talk
     ? { character_id: line.characterId as string, type: 'talk', prompt: shortPrompt(text), options: talk }
     : null;
-  return { line, key, problem: null, speech, talk: talkBody };
+  return { line, key, problem: null, problemCode: null, speech, talk: talkBody };
 }
 
 /** sha256 of the canonical JSON of what decides a render: equal content, equal key, whatever the order of its fields. */
@@ -100,17 +99,33 @@ function resolvedTalk(line: SceneLineInput, quality: Quality): TalkBody['options
 function problemOf(
   line: SceneLineInput,
   facts: { text: string; characterVersion: number | null; voiceId: string | null; hasVoice: (id: string) => boolean },
-): string | null {
+): LineProblem | null {
   if (line.kind === 'talk') {
-    if (!line.characterId) return 'Choose who says this line.';
-    if (facts.characterVersion === null) return 'The character of this line is not in your library any more. Choose another one.';
-    if (!facts.voiceId) return 'This character has no voice yet. Give the character a voice, or choose one for this line.';
+    if (!line.characterId) return 'no_speaker';
+    if (facts.characterVersion === null) return 'character_gone';
+    if (!facts.voiceId) return 'no_character_voice';
   } else if (!facts.voiceId) {
-    return 'Choose a voice for this narrator line.';
+    return 'no_narrator_voice';
   }
-  if (!facts.hasVoice(facts.voiceId)) return 'The voice of this line is not in your library any more. Choose another voice.';
-  if (facts.text.length === 0) return 'Write what is said in this line.';
+  if (!facts.hasVoice(facts.voiceId)) return 'voice_gone';
+  if (facts.text.length === 0) return 'no_text';
   return null;
+}
+
+/** The English sentence the scene's price still carries for each problem (the page words the code where it has it). */
+const LINE_PROBLEM_SENTENCES: Record<LineProblem, string> = {
+  no_clip: 'Choose a clip from the gallery for this line.',
+  clip_gone: 'The clip of this line is not in your library (or its file is not downloaded). Choose another clip.',
+  no_speaker: 'Choose who says this line.',
+  character_gone: 'The character of this line is not in your library any more. Choose another one.',
+  no_character_voice: 'This character has no voice yet. Give the character a voice, or choose one for this line.',
+  no_narrator_voice: 'Choose a voice for this narrator line.',
+  voice_gone: 'The voice of this line is not in your library any more. Choose another voice.',
+  no_text: 'Write what is said in this line.',
+};
+
+function problemFields(code: LineProblem | null): { problem: string | null; problemCode: LineProblem | null } {
+  return { problem: code === null ? null : LINE_PROBLEM_SENTENCES[code], problemCode: code };
 }
 
 /** A talk clip's prompt is its line, cut to what the service accepts. */

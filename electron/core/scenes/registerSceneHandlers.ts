@@ -78,9 +78,10 @@ function registerRenderCommands(router: Router, parts: () => SceneParts, now: ()
     const p = parts();
     const scene = requireScene(p, input.id);
     const needs = lineNeeds(p, chosenPlans(p, scene, input.lineIds));
-    const blocked = needs.find((n) => n.plan.problem);
-    if (input.lineIds && blocked) throw new AppFailure('line_not_ready', blocked.plan.problem as string, 'lineIds');
-    if (needs.every((n) => n.steps === 'none') && blocked) throw new AppFailure('line_not_ready', blocked.plan.problem as string);
+    const blocked = needs.find((n) => n.plan.problemCode);
+    const problem = blocked?.plan.problemCode;
+    if (input.lineIds && problem) throw new AppFailure('line_not_ready', { problem }, { field: 'lineIds' });
+    if (needs.every((n) => n.steps === 'none') && problem) throw new AppFailure('line_not_ready', { problem });
     const jobs: Job[] = await renderScene(p, scene, needs, now());
     const view = sceneView(p, requireScene(p, scene.id));
     router.emit('scene.updated', view);
@@ -149,7 +150,7 @@ function requireScene(parts: SceneParts, id: string): SceneRecord {
 }
 
 function notFound(): AppFailure {
-  return new AppFailure('not_found', 'That scene is not in your library. It may have been deleted.');
+  return new AppFailure('not_found', { what: 'scene' });
 }
 
 /** The scene's lines, or only the ones named (a retry or a re-render of one line), as plans. */
@@ -158,8 +159,7 @@ function chosenPlans(parts: SceneParts, scene: SceneRecord, lineIds: readonly st
   if (!lineIds) return planLines(parts, scene, lines);
   const wanted = new Set(lineIds);
   const chosen = lines.filter((l) => wanted.has(l.id));
-  if (chosen.length !== wanted.size)
-    throw new AppFailure('not_found', 'A line to render is no longer in this scene. Reload the scene.', 'lineIds');
+  if (chosen.length !== wanted.size) throw new AppFailure('not_found', { what: 'scene_line' }, { field: 'lineIds' });
   return planLines(parts, scene, chosen);
 }
 

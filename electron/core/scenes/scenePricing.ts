@@ -22,8 +22,7 @@ const quoteCache = new WeakMap<SceneServices, Map<string, Quote>>();
  */
 export async function priceScene(parts: SceneParts, needs: readonly LineNeed[]): Promise<ScenePrice> {
   const { services } = parts;
-  if (!services.canSend())
-    throw new AppFailure('offline', 'Prices come from the service. Connect to see this scene’s price; you can still edit it meanwhile.');
+  if (!services.canSend()) throw new AppFailure('offline', { doing: 'scene_price' });
   const audioUrl = needs.some((n) => n.steps === 'both' || n.steps === 'talk') ? await pricingAudioUrl(parts) : null;
   const lines: LinePrice[] = [];
   const quotes: Quote[] = [];

@@ -93,7 +93,7 @@ function actionOf(parts: SceneParts, need: LineNeed): Action {
 /** The line's speech job, made and done, that a new clip speaks. */
 function madeSpeechOf(parts: SceneParts, need: LineNeed): string {
   const speechJobId = need.render?.speechJobId;
-  if (!speechJobId) throw new AppFailure('internal_error', 'This line has no speech to speak again.');
+  if (!speechJobId) throw new AppFailure('internal_error', {}, { log: 'This line has no speech to speak again.' });
   return parts.renders.latestOf(speechJobId);
 }
 
@@ -102,7 +102,7 @@ function retryStep(parts: SceneParts, p: Planned, now: string): Job {
   const render = p.need.render;
   const step = p.action === 'retryTalk' ? 'talk' : 'speech';
   const failedId = step === 'talk' ? render?.talkJobId : render?.speechJobId;
-  if (!render || !failedId) throw new AppFailure('internal_error', 'This line has no failed step to retry.');
+  if (!render || !failedId) throw new AppFailure('internal_error', {}, { log: 'This line has no failed step to retry.' });
   const price = step === 'talk' ? { quoteId: null, quotedCredits: p.talk?.quotedCredits ?? null } : (p.speech as Enqueue);
   const job = parts.services.queue.retry(parts.renders.latestOf(failedId), price.quoteId, price.quotedCredits);
   parts.renders.retried(render.key, step, job.id, now);
@@ -115,13 +115,7 @@ function checkCreditsFit(parts: SceneParts, planned: readonly Planned[]): void {
   const balance = parts.services.credits.balance();
   if (balance === null || need <= 0) return;
   const pending = parts.services.queue.pendingCredits();
-  if (need + pending > balance) {
-    const queued = pending > 0 ? ` and ${pending} are already set aside for queued jobs` : '';
-    throw new AppFailure(
-      'insufficient_credits',
-      `Rendering this scene needs ${need} credits, but your balance is ${balance}${queued}. Buy credits or render fewer lines, then try again.`,
-    );
-  }
+  if (need + pending > balance) throw new AppFailure('balance_short', { need, balance: Math.max(0, balance), pending, doing: 'scene' });
 }
 
 /** The scene's own collection in the gallery, made on its first render and named after it. */

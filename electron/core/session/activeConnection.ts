@@ -95,7 +95,7 @@ export class ActiveConnection implements ConnectionInUse {
 
   requireSession(): Session {
     if (this.current) return this.current;
-    throw new AppFailure('no_connection', this.problem ?? 'No connection is active. Choose a connection in Settings → Connection.');
+    throw new AppFailure('no_connection', {}, { log: this.problem ?? 'No connection is active.' });
   }
 
   /** The disk the active connection keeps its library on: its session's, or the one a connection waits on to open. */
@@ -151,7 +151,7 @@ export class ActiveConnection implements ConnectionInUse {
 
   async activate(id: string): Promise<Connection> {
     const record = this.deps.profiles.get(id);
-    if (!record) throw new AppFailure('not_found', 'That connection no longer exists.');
+    if (!record) throw new AppFailure('not_found', { what: 'connection' });
     await this.afterSwitches(async () => {
       if (this.current?.profile.id === id) return;
       await this.close();

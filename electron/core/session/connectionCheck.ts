@@ -120,7 +120,7 @@ function hostOf(url: string): string {
 
 export function checkKey(apiKey: string): void {
   if (!ApiKeyText.safeParse(apiKey.trim()).success) {
-    throw new AppFailure('invalid_input', 'That is not an API key: a key is sk_live_ followed by 64 hexadecimal characters.', 'apiKey');
+    throw new AppFailure('invalid_input', { problem: 'api_key_format' }, { field: 'apiKey' });
   }
 }
 
@@ -129,13 +129,12 @@ export function checkPem(pem: string): string {
     new X509Certificate(pem);
     return pem.trim();
   } catch {
-    throw new AppFailure('invalid_input', 'The CA certificate is not a valid PEM certificate.', 'caPem');
+    throw new AppFailure('invalid_input', { problem: 'certificate' }, { field: 'caPem' });
   }
 }
 
 export function checkHttps(fields: Record<string, string>): void {
   for (const [field, value] of Object.entries(fields)) {
-    if (new URL(value).protocol !== 'https:')
-      throw new AppFailure('invalid_input', 'The service and CDN addresses must start with https://.', field);
+    if (new URL(value).protocol !== 'https:') throw new AppFailure('invalid_input', { problem: 'not_https' }, { field });
   }
 }

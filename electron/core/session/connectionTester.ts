@@ -43,7 +43,7 @@ export class ConnectionTester {
    */
   async test(id: string): Promise<ConnectionCheck> {
     const record = this.deps.profiles.get(id);
-    if (!record) throw new AppFailure('not_found', 'That connection no longer exists.');
+    if (!record) throw new AppFailure('not_found', { what: 'connection' });
     const current = this.deps.connection.session;
     const session = current?.profile.id === id ? current : null;
     let result: ConnectionCheck;
@@ -79,10 +79,7 @@ export class ConnectionTester {
     try {
       return await this.deps.profiles.readKey(id);
     } catch {
-      throw new AppFailure(
-        'keychain_unavailable',
-        'Cast Studio could not read your system keychain. Unlock it (or set one up), then try again.',
-      );
+      throw new AppFailure('keychain_unavailable', { when: 'read' });
     }
   }
 

@@ -104,7 +104,7 @@ export class LibraryRepair {
   async repair(): Promise<void> {
     const id = this.host.session()?.profile.id;
     const record = id ? this.deps.profiles.get(id) : null;
-    if (!record) throw new AppFailure('no_connection', 'No connection is active. Choose a connection in Settings → Connection.');
+    if (!record) throw new AppFailure('no_connection', {});
     await this.host.replaceLibrary(record, 'The full integrity check failed.', null);
     this.host.changed();
   }

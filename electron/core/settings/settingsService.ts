@@ -37,11 +37,7 @@ export class SettingsService {
 
   set(patch: Partial<Settings>): Settings {
     if (patch.libraryPath !== undefined && patch.libraryPath !== this.libraryPath()) {
-      throw new AppFailure(
-        'not_available',
-        'Moving the library to another folder is not available yet. Your library stays where it is.',
-        'libraryPath',
-      );
+      throw new AppFailure('not_available', { what: 'move_library' }, { field: 'libraryPath' });
     }
     const { libraryPath: _ignored, ...rest } = patch;
     const current = this.get();

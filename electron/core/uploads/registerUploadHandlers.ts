@@ -19,9 +19,6 @@ export type UploadServices = {
 };
 
 /** Said on the field a file was dropped on when the service takes no uploads (spec 4.7 leaves the endpoint unshown). */
-export const NO_UPLOADS_SENTENCE =
-  'This service does not take uploads, so a file from this computer cannot be used here: it needs a URL on the service’s own CDN. Drag in an item from your gallery that this service made, or use “Use as reference” on it.';
-
 /**
  * Decision (spec 4.7 leaves it unshown): POST with raw bytes and Content-Type to the connection's
  * upload path (its capabilities', else /v1/uploads) → CDN URL. A service that answers 404 there
@@ -31,8 +28,8 @@ export function registerUploadHandlers(router: Router, deps: { active: () => Upl
   const upload = async (body: Uint8Array | StreamedBody, contentType: UploadContentType) => {
     const services = deps.active();
     const { facts } = services;
-    if (facts.uploads === 'not_offered') throw new AppFailure('uploads_not_offered', NO_UPLOADS_SENTENCE);
-    if (!services.canSend()) throw new AppFailure('offline', 'Uploading needs the service. Try again when you are online.');
+    if (facts.uploads === 'not_offered') throw new AppFailure('uploads_not_offered', {});
+    if (!services.canSend()) throw new AppFailure('offline', { doing: 'upload' });
     try {
       const uploaded = await services.api.upload(body, contentType, randomUUID(), facts.uploadPath());
       facts.uploadsAnswered();
@@ -40,7 +37,7 @@ export function registerUploadHandlers(router: Router, deps: { active: () => Upl
     } catch (error) {
       if (!isMissingEndpoint(error)) throw error;
       facts.uploadsMissing();
-      throw new AppFailure('uploads_not_offered', NO_UPLOADS_SENTENCE);
+      throw new AppFailure('uploads_not_offered', {});
     }
   };
 
@@ -54,7 +51,7 @@ export function registerUploadHandlers(router: Router, deps: { active: () => Upl
   router.register('uploads.fromPath', async (input) => {
     const contentType = supported(typeOfExtension(extname(input.path).slice(1)), 'path');
     const info = await stat(input.path).catch(() => null);
-    if (!info?.isFile()) throw new AppFailure('not_found', 'That file could not be opened. Choose it again.', 'path');
+    if (!info?.isFile()) throw new AppFailure('file_unreadable', { name: null }, { field: 'path' });
     withinLimit(info.size, contentType);
     // Streamed from disk, opened again for each attempt; never more than the size checked above,
     // so a file that grows meanwhile cannot pass the limit.
@@ -69,20 +66,12 @@ export function registerUploadHandlers(router: Router, deps: { active: () => Upl
 
 function supported(contentType: string | undefined, field: string): UploadContentType {
   if (contentType === undefined || !isUploadType(contentType)) {
-    throw new AppFailure(
-      'unsupported_media_type',
-      'That file type is not supported. Use PNG, JPEG or WebP images, WAV, MP3 or OGG audio, or MP4 or WebM video.',
-      field,
-    );
+    throw new AppFailure('unsupported_media_type', {}, { field });
   }
   return contentType;
 }
 
 function withinLimit(size: number, contentType: UploadContentType): void {
   const limit = UPLOAD_TYPES[contentType].maxBytes;
-  if (size > limit) throw new AppFailure('payload_too_large', `That file is ${mb(size)}; the limit for this type is ${mb(limit)}.`);
-}
-
-function mb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (size > limit) throw new AppFailure('file_too_large', { size, limit });
 }

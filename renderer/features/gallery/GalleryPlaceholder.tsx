@@ -5,6 +5,7 @@ import type { Job } from '../../../shared/ipc/index.ts';
 import { useJobsInFlightStore } from '../../stores/jobsInFlight.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import { jobErrorText } from '../../errors/errorMessages.ts';
 import { Tooltip } from '../../ui/primitives/index.ts';
 import { WorkProgress } from '../../ui/WorkStatus.tsx';
 import type { Placeholder } from './galleryPlaceholders.ts';
@@ -61,7 +62,11 @@ export function GalleryPlaceholder({ placeholder, column, width, thumbHeight, no
         </bdi>
         {/* Where the job is stands on the bar; the caption reads as an item's does. */}
         <span className="gallery-meta">
-          {failed ? (job.error?.message ?? intl.formatMessage({ id: 'gallery.placeholder.failed' })) : formats.dateOf(job.createdAt)}
+          {failed
+            ? job.error
+              ? jobErrorText(job.error)
+              : intl.formatMessage({ id: 'gallery.placeholder.failed' })
+            : formats.dateOf(job.createdAt)}
         </span>
       </div>
     </div>

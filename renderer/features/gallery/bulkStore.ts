@@ -197,7 +197,7 @@ function deleting(set: SetBulk, get: GetBulk) {
         const reply = await invoke('library.delete', { ids: slice });
         if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
         deleted += reply.value.deleted;
-        for (const each of reply.value.failed) failed.push(each.message);
+        for (const each of reply.value.failed) failed.push(describeError(each.error));
       }
       useSelectionStore.getState().forget(ids);
       void useGalleryStore.getState().refresh();

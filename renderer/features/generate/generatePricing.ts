@@ -139,7 +139,7 @@ export class GeneratePricing {
         this.pricingAudio = url;
         this.recompute();
       } else if (usesSpeech(this.form())) {
-        this.show({ status: 'error', error: { code: 'service_unavailable', message: 'The clip could not be priced right now.' } });
+        this.show({ status: 'error', error: { code: 'service_unavailable', params: {} } });
       }
     });
   }

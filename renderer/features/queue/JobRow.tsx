@@ -8,6 +8,7 @@ import { useJobsStore } from '../../stores/jobsStore.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import type { Formats } from '../../i18n/format.ts';
 import { WorkProgress, WorkStatus } from '../../ui/WorkStatus.tsx';
+import { jobErrorText, useDescribeError } from '../../errors/errorMessages.ts';
 import { canCancel, canSendAgain, isAskingCreator, jobKindMessage, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
 import { useQueueStore } from './queueStore.ts';
 
@@ -33,9 +34,10 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
   const sendAgain = async () => setSendAgainError(await useJobsStore.getState().retry(job.id, null));
   const intl = useIntl();
   const formats = useFormats();
+  const describe = useDescribeError();
   const waiting = waitingUntilNote(job, intl);
   const asking = isAskingCreator(job);
-  const note = noteOf(job, retried, intl);
+  const note = noteOf(job, retried, intl, formats);
   return (
     <li className={`job-row depth-${Math.min(depth, 3)}`} data-job-id={job.id} data-state={job.state}>
       <div className="job-main">
@@ -70,7 +72,7 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
         )}
         {sendAgainError && (
           <p className="job-note" role="alert">
-            {sendAgainError.message}
+            {describe(sendAgainError)}
           </p>
         )}
         {job.state === 'processing' ? <WorkProgress job={job} now={now} label={job.title} /> : null}
@@ -124,10 +126,10 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
 }
 
 /** The row's note: the error or what its state means, its attempt, and that a newer attempt replaced it. */
-function noteOf(job: Job, retried: boolean, intl: IntlShape): string {
+function noteOf(job: Job, retried: boolean, intl: IntlShape, formats: Formats): string {
   const stateNote = JOB_STATE_NOTES[job.state];
   return [
-    job.error ? job.error.message : stateNote ? intl.formatMessage({ id: stateNote }) : '',
+    job.error ? jobErrorText(job.error, formats) : stateNote ? intl.formatMessage({ id: stateNote }) : '',
     job.attempts > 1 && job.state !== 'done' ? intl.formatMessage({ id: 'queue.job.attempt' }, { count: job.attempts }) : '',
     retried && job.state === 'failed' ? intl.formatMessage({ id: 'queue.job.retried' }) : '',
   ]

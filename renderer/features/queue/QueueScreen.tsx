@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { useAccountStore } from '../../stores/accountStore.ts';
 import { useNow } from '../../stores/jobsInFlight.ts';
+import { jobErrorText } from '../../errors/errorMessages.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -210,7 +211,10 @@ function RetryDialog() {
             {isAskingCreator(retrying)
               ? intl.formatMessage({ id: 'queue.retry.mayHaveRun' }, { title: retrying.title, b: bold })
               : retrying.error
-                ? intl.formatMessage({ id: 'queue.retry.failedWith' }, { title: retrying.title, error: retrying.error.message, b: bold })
+                ? intl.formatMessage(
+                    { id: 'queue.retry.failedWith' },
+                    { title: retrying.title, error: jobErrorText(retrying.error, formats), b: bold },
+                  )
                 : intl.formatMessage({ id: 'queue.retry.failed' }, { title: retrying.title, b: bold })}
           </p>
           <p>

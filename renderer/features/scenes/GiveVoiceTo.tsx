@@ -2,7 +2,7 @@ import { UserRoundPlus } from 'lucide-react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
-import { describeError } from '../../errors/errorMessages.ts';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { Menu } from '../../ui/primitives/index.ts';
@@ -16,6 +16,7 @@ export function GiveVoiceTo({ voiceId, voiceName }: { voiceId: string; voiceName
     useShallow((s) => ({ byId: s.byId, order: s.order, loaded: s.loaded, load: s.load })),
   );
   const cast = useCastStore((s) => s.byCharacter);
+  const describe = useDescribeError();
   useEffect(() => {
     if (!loaded) void load();
     if (!useCastStore.getState().loaded) void useCastStore.getState().load();
@@ -33,7 +34,14 @@ export function GiveVoiceTo({ voiceId, voiceName }: { voiceId: string; voiceName
     const name = byId[characterId]?.name ?? intl.formatMessage({ id: 'scenes.giveVoice.someone' });
     const error = await useCastStore.getState().setVoice(characterId, voiceId);
     const toast = useToastStore.getState();
-    if (error) toast.show(`${name} could not be given “${voiceName}”: ${describeError(error)}`, 'error');
+    if (error)
+      toast.show(
+        intl.formatMessage(
+          { id: 'scenes.giveVoice.failed' },
+          { name: isolated(name), voice: isolated(voiceName), reason: describe(error) },
+        ),
+        'error',
+      );
     else toast.show(intl.formatMessage({ id: 'scenes.giveVoice.done' }, { name: isolated(name), voice: isolated(voiceName) }), 'success');
   };
 

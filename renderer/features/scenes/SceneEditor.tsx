@@ -6,6 +6,7 @@ import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import type { Scene, SceneAspect } from '../../../shared/ipc/index.ts';
 import { SCENE_ASPECTS } from '../../../shared/ipc/sceneSettings.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -41,6 +42,7 @@ const SAVE_LABELS: Record<SaveState, MessageId> = {
  */
 export function SceneEditor({ sceneId }: { sceneId: string }) {
   const intl = useIntl();
+  const describe = useDescribeError();
   const { shownId, title, openError, saveState, saveError, close, open } = useScenesStore(
     useShallow((s) => ({
       shownId: s.scene?.id,
@@ -110,7 +112,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
             onChange={(event) => useScenesStore.getState().setTitle(event.target.value)}
             data-field="title"
           />
-          <span className={`scene-save scene-save-${saveState}`} role="status" title={saveError?.message}>
+          <span className={`scene-save scene-save-${saveState}`} role="status" title={saveError ? describe(saveError) : undefined}>
             {intl.formatMessage({ id: SAVE_LABELS[saveState] })}
           </span>
           <SceneStateNote state={sceneState} />

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
-import { SPACE_ERROR_CODES, type AppError, type SpaceStatus, type SpaceSyncState } from '../../../shared/ipc/index.ts';
-import type { MessageId } from '../../i18n/catalogs.ts';
+import type { SpaceStatus, SpaceSyncState } from '../../../shared/ipc/index.ts';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 import { Badge, type BadgeTone } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -19,12 +19,6 @@ const TONE: Record<Joined, BadgeTone> = {
   offline: 'warning',
   refused: 'danger',
 };
-
-/** A joining error of our own in the page's language, and the field it is about; others keep core's sentence. */
-function spaceError(error: AppError | null): { id: MessageId; field: string | undefined } | null {
-  if (!error || !(SPACE_ERROR_CODES as readonly string[]).includes(error.code)) return null;
-  return { id: `sync.error.${error.code}` as MessageId, field: error.field };
-}
 
 /**
  * Settings → Sync: the space the connection in use is in. Joining takes the sync server's address
@@ -53,8 +47,9 @@ function JoinForm() {
   const { busy, error, join } = useSyncStore(useShallow((s) => ({ busy: s.busy, error: s.error, join: s.join })));
   const [serverUrl, setServerUrl] = useState('');
   const [joinCode, setJoinCode] = useState('');
-  const known = spaceError(error);
-  const fieldError = (field: string) => (known && known.field === field ? intl.formatMessage({ id: known.id }) : null);
+  const describe = useDescribeError();
+  // An error about one of the two fields shows under it; any other, under the form.
+  const fieldError = (field: string) => (error?.field === field ? describe(error) : null);
   const errors = { serverUrl: fieldError('serverUrl'), joinCode: fieldError('joinCode') };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -96,7 +91,7 @@ function JoinForm() {
           />
         )}
       </Field>
-      {known && !known.field ? <InlineError error={intl.formatMessage({ id: known.id })} /> : !known && <InlineError error={error} />}
+      {error && error.field !== 'serverUrl' && error.field !== 'joinCode' && <InlineError error={error} />}
       <div className="form-actions">
         <Button
           type="submit"

@@ -71,7 +71,7 @@ describe.skipIf(chromiumMissing() !== null)('exporting a scene', () => {
 
   it('joins clips of one kind without re-encoding into an MP4 that plays to its end, with subtitles and a timeline', async () => {
     const outcome = await app.exportScene(dialogue.id, ['mp4', 'srt', 'fcpxml']);
-    if (!outcome.reply.ok) throw new Error(outcome.reply.error.message);
+    if (!outcome.reply.ok) throw new Error(JSON.stringify(outcome.reply.error));
     const result = outcome.reply.value;
     expect(result.cancelled).toBe(false);
     expect(result.remuxed).toBe(true);
@@ -104,7 +104,7 @@ describe.skipIf(chromiumMissing() !== null)('exporting a scene', () => {
 
   it('re-encodes a scene with a narrator line, holding a still picture while the narrator speaks', async () => {
     const outcome = await app.exportScene(narrated.id, ['mp4', 'vtt'], { destination: destination() });
-    if (!outcome.reply.ok) throw new Error(outcome.reply.error.message);
+    if (!outcome.reply.ok) throw new Error(JSON.stringify(outcome.reply.error));
     const result = outcome.reply.value;
     expect(result.remuxed).toBe(false);
     expect(outcome.progress.some((each) => each.stage === 'encoding')).toBe(true);
@@ -141,7 +141,7 @@ describe.skipIf(chromiumMissing() !== null)('exporting a scene', () => {
       const outcome = await app.exportScene(dialogue.id, ['mp4', 'srt'], { destination: folder });
       expect(outcome.reply.ok).toBe(false);
       if (outcome.reply.ok) return;
-      expect(outcome.reply.error.message).toMatch(/^Line 2's clip is damaged/);
+      expect(outcome.reply.error).toMatchObject({ code: 'clip_damaged', params: { line: 2 } });
       expect(readdirSync(folder)).toEqual([]);
     } finally {
       copyFileSync(backup, file.path);

@@ -25,7 +25,7 @@ export abstract class CoreDriver {
   /** A command straight to core's router; a refusal throws with its code and message. */
   async call<C extends CommandName>(command: C, input: CommandInput<C>): Promise<CommandOutput<C>> {
     const reply = await this.host.core.router.handle(command, input);
-    if (!reply.ok) throw new Error(`${command} failed: ${reply.error.code}: ${reply.error.message}`);
+    if (!reply.ok) throw new Error(`${command} failed: ${JSON.stringify(reply.error)}`);
     return reply.value as CommandOutput<C>;
   }
 

@@ -8,6 +8,8 @@ import { ProfileStore } from '../../../electron/core/profiles/profileStore.ts';
 import type { KeytarKeychain } from '../../../electron/core/secrets/keychain.ts';
 import { tokenAccount } from '../../../electron/core/spaces/membership/membershipStore.ts';
 import type { SpaceStatus } from '../../../shared/ipc/index.ts';
+import { describeError } from '../../../renderer/errors/errorMessages.ts';
+import { formatsFor } from '../../../renderer/i18n/format.ts';
 import { headlessCoreDeps } from '../../support/coreDeps.ts';
 import { hasSecretService, testKeychain } from '../support/keychainForTests.ts';
 import { inviteCode, runSyncCli, startSyncServerProcess, tempFolder, type SyncServerProcess } from '../sync/support/syncServerProcess.ts';
@@ -99,7 +101,9 @@ describe.skipIf(!hasSecretService)('joining a space from a service connection', 
   it('refuses a wrong code with a clear sentence, and an address that is not https', async () => {
     const wrong = await command('spaces.join', { serverUrl: server.httpUrl, joinCode: 'AAAAA-BBBBB-CCCCC-DDDDD' });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'space_join_refused', field: 'joinCode' } });
-    expect(!wrong.ok && wrong.error.message).toMatch(/wrong, already used or expired\. Ask the space’s owner for a new one\./);
+    expect(!wrong.ok && describeError(wrong.error, formatsFor('en'))).toMatch(
+      /wrong, already used or expired\. Ask the space’s owner for a new one\./,
+    );
     const plain = await command('spaces.join', { serverUrl: 'http://sync.example.com', joinCode: 'AAAAA-BBBBB-CCCCC-DDDDD' });
     expect(plain).toMatchObject({ ok: false, error: { code: 'space_server_invalid', field: 'serverUrl' } });
     expect((await command('spaces.status')).ok && statuses.every((s) => s.membership === null)).toBe(true);
@@ -171,7 +175,7 @@ describe.skipIf(!hasSecretService)('joining a space from a service connection', 
       baseUrl: 'https://127.0.0.1:9',
       cdnUrl: 'https://127.0.0.1:9',
     });
-    if (!added.ok) throw new Error(added.error.message);
+    if (!added.ok) throw new Error(JSON.stringify(added.error));
     const otherId = (added.value as { id: string }).id;
     expect((await core.router.handle('profiles.activate', { id: otherId })).ok).toBe(true);
     await statusWhere((s) => s.membership === null);

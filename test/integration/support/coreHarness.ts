@@ -68,7 +68,7 @@ export async function startCore(options: {
   core.router.subscribe((event, payload) => events.push({ event, payload, at: Date.now() }));
   const invoke = async (command: string, input: unknown) => {
     const reply = await core.router.handle(command, input);
-    if (!reply.ok) throw new Error(`${command} failed: ${reply.error.code}: ${reply.error.message}`);
+    if (!reply.ok) throw new Error(`${command} failed: ${JSON.stringify(reply.error)}`);
     return reply.value;
   };
   const waitFor = <E extends EventName>(event: E, test: (payload: EventPayload<E>) => boolean, timeoutMs = 60_000) =>

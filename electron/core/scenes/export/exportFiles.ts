@@ -36,7 +36,7 @@ export async function freshFolder(parent: string, name: string): Promise<string>
       if ((error as { code?: string }).code !== 'EEXIST') throw error;
     }
   }
-  throw new AppFailure('export_failed', `Cast Studio could not make a new folder in ${parent}. Choose another folder.`);
+  throw new AppFailure('export_failed', { folder: parent, step: 'make_folder_in' });
 }
 
 export async function writeTextFile(path: string, text: string): Promise<void> {
@@ -75,8 +75,8 @@ export function extensionOf(mediaType: string): string {
 
 /** A sentence for a write that failed, naming the folder. */
 export function writeFailure(error: unknown, folder: string): AppFailure {
-  if (error instanceof AppFailure) return error;
+  if (error instanceof AppFailure) return error as AppFailure;
   return (error as { code?: string }).code === 'ENOSPC'
-    ? new AppFailure('disk_full', `The disk is full: the scene could not be exported to ${folder}. Free some space and export again.`)
-    : new AppFailure('export_failed', `Cast Studio could not write to ${folder}. Choose another folder.`);
+    ? new AppFailure('disk_full', { when: 'scene_export', folder })
+    : new AppFailure('export_failed', { folder, step: 'write' });
 }

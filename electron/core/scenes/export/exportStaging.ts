@@ -26,7 +26,7 @@ export class ExportStaging {
   async write(exportId: string, position: number, bytes: Uint8Array): Promise<void> {
     if (position + bytes.length > MAX_STAGED_BYTES) {
       await this.discard(exportId);
-      throw new AppFailure('export_too_large', 'This scene is too long to export as one file. Export it in parts.');
+      throw new AppFailure('export_too_large', {});
     }
     const staged = await this.stagedFor(exportId);
     await staged.handle.write(bytes, 0, bytes.length, position);

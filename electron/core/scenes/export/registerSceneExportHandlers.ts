@@ -61,6 +61,6 @@ export function registerSceneExportHandlers(router: Router, deps: SceneExportDep
 
 async function sceneOf(router: Router, id: string): Promise<Scene> {
   const reply = await router.handle('scenes.get', { id });
-  if (!reply.ok) throw new AppFailure(reply.error.code, reply.error.message);
+  if (!reply.ok) throw AppFailure.from(reply.error);
   return reply.value as Scene;
 }

@@ -69,7 +69,7 @@ export class SceneExporter {
 
   async run(request: SceneExportRequest): Promise<SceneExportResult> {
     const { exportId, scene } = request;
-    if (this.running.has(exportId)) throw new AppFailure('export_running', 'This export is already running. Wait for it or cancel it.');
+    if (this.running.has(exportId)) throw new AppFailure('export_running', {});
     checkJoin(scene, request.join);
     const controller = new AbortController();
     this.running.set(exportId, controller);
@@ -135,16 +135,16 @@ export class SceneExporter {
   /** The staged MP4, checked (it reads, and lasts as long as its clips), copied into the folder. */
   private async writeVideo(run: Run, path: string): Promise<{ path: string; staged: string; size: number; durationMs: number }> {
     const staged = await this.deps.staging.take(run.request.exportId);
-    if (!staged) throw new AppFailure('export_incomplete', 'The joined video did not reach Cast Studio. Export the scene again.');
+    if (!staged) throw new AppFailure('export_incomplete', {});
     run.staged = staged.path;
     run.send('saving', 0);
     const durationMs = await mediaDurationMs(staged.path);
     const expected = sum(run.request.join.lines.map((line) => line.durationMs));
     if (durationMs === null || Math.abs(durationMs - expected) > DURATION_TOLERANCE_MS) {
-      throw new AppFailure(
-        'export_damaged',
-        `The joined video came out ${durationMs === null ? 'unreadable' : `${durationMs} ms long instead of ${expected} ms`}. Export the scene again.`,
-      );
+      throw new AppFailure('export_damaged', {
+        durationMs: durationMs === null ? null : Math.max(0, Math.round(durationMs)),
+        expectedMs: Math.max(0, Math.round(expected)),
+      });
     }
     await copyFileInto(staged.path, path, run.signal);
     run.send('saving', 1);
@@ -214,10 +214,7 @@ export class SceneExporter {
       const number = index + 1;
       const stored = line.mediaId ? this.deps.media.resolve(line.mediaId) : null;
       if (!stored || !line.mediaType) {
-        throw new AppFailure(
-          'clip_missing',
-          `Line ${number}'s clip is not in the library any more. Render line ${number} again, then export.`,
-        );
+        throw new AppFailure('clip_missing', { line: number });
       }
       const speaker = (line.characterId ? names.get(line.characterId) : undefined) ?? (line.kind === 'speech' ? 'Narrator' : 'Clip');
       const name = `${String(number).padStart(2, '0')} ${safeName(speaker, 'Line')}`;
@@ -255,7 +252,7 @@ export class SceneExporter {
 /** The join must be of this scene's lines as they are now, in order. */
 function checkJoin(scene: Scene, joined: SceneJoin): void {
   const same = scene.lines.length === joined.lines.length && scene.lines.every((line, index) => joined.lines[index]?.lineId === line.id);
-  if (!same) throw new AppFailure('scene_changed', 'The scene changed while it was exporting. Export it again.');
+  if (!same) throw new AppFailure('scene_changed', {});
 }
 
 async function sha256Of(path: string): Promise<string> {

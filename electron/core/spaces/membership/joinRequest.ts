@@ -18,12 +18,6 @@ const JoinAnswer = z.object({
 });
 export type JoinAnswer = z.infer<typeof JoinAnswer>;
 
-export const JOIN_SENTENCES = {
-  refused: 'The sync server did not accept this join code: it is wrong, already used or expired. Ask the space’s owner for a new one.',
-  unreachable: 'Cast Studio could not reach the sync server. Check the address and your network, then try again.',
-  answer: 'The server at this address did not answer as a Cast Studio sync server does. Check the address with the space’s owner.',
-} as const;
-
 /**
  * `POST <serverUrl>/join {"code"}` → the space and a member token. The server is not trusted: no
  * redirect is followed (a join code goes to the address the person typed and nowhere else), the
@@ -41,11 +35,11 @@ export async function requestJoin(serverUrl: string, code: string, timeoutMs = J
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    throw new AppFailure('space_server_unreachable', JOIN_SENTENCES.unreachable, 'serverUrl');
+    throw new AppFailure('space_server_unreachable', {}, { field: 'serverUrl' });
   }
   if (answer.statusCode === 403) {
     await discard(answer);
-    throw new AppFailure('space_join_refused', JOIN_SENTENCES.refused, 'joinCode');
+    throw new AppFailure('space_join_refused', {}, { field: 'joinCode' });
   }
   return readAnswer(answer);
 }
@@ -53,17 +47,17 @@ export async function requestJoin(serverUrl: string, code: string, timeoutMs = J
 async function readAnswer(answer: Awaited<ReturnType<typeof import('undici').request>>): Promise<JoinAnswer> {
   if (answer.statusCode !== 200) {
     await discard(answer);
-    throw new AppFailure('space_server_answer', JOIN_SENTENCES.answer, 'serverUrl');
+    throw new AppFailure('space_server_answer', {}, { field: 'serverUrl' });
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readBoundedText(answer, ANSWER_BYTE_LIMIT));
   } catch (error) {
     const failure = error instanceof SyntaxError || isTooLarge(error) ? 'space_server_answer' : 'space_server_unreachable';
-    throw new AppFailure(failure, JOIN_SENTENCES[failure === 'space_server_answer' ? 'answer' : 'unreachable'], 'serverUrl');
+    throw new AppFailure(failure, {}, { field: 'serverUrl' });
   }
   const checked = JoinAnswer.safeParse(parsed);
-  if (!checked.success) throw new AppFailure('space_server_answer', JOIN_SENTENCES.answer, 'serverUrl');
+  if (!checked.success) throw new AppFailure('space_server_answer', {}, { field: 'serverUrl' });
   return checked.data;
 }
 

@@ -3,9 +3,6 @@ import { AppFailure } from '../../ipc/appFailure.ts';
 /** Hosts a plain http:// server may have: this computer only, where nothing crosses a network. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-const INVALID =
-  'Enter the sync server’s address as the space owner gave it, starting with https:// (http:// only for a server on this computer).';
-
 /**
  * A sync server's address as a person typed it, checked: https://, or http:// to this computer
  * (the member token travels with every request, so nothing else may carry it in the clear); no
@@ -16,11 +13,11 @@ export function checkServerUrl(typed: string): string {
   try {
     url = new URL(typed.trim());
   } catch {
-    throw new AppFailure('space_server_invalid', INVALID, 'serverUrl');
+    throw new AppFailure('space_server_invalid', {}, { field: 'serverUrl' });
   }
   const secure = url.protocol === 'https:';
   const local = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-  if (!secure && !local) throw new AppFailure('space_server_invalid', INVALID, 'serverUrl');
-  if (url.username || url.password || url.search || url.hash) throw new AppFailure('space_server_invalid', INVALID, 'serverUrl');
+  if (!secure && !local) throw new AppFailure('space_server_invalid', {}, { field: 'serverUrl' });
+  if (url.username || url.password || url.search || url.hash) throw new AppFailure('space_server_invalid', {}, { field: 'serverUrl' });
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

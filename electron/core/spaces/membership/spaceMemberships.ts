@@ -21,13 +21,6 @@ export type SpaceMembershipsDeps = {
 /** The space link of the open session and the profile it belongs to. */
 type Attached = { profileId: string; link: SpaceLink; stopListening: () => void };
 
-const KEYCHAIN_SAVE =
-  'Cast Studio could not keep the member token in your system keychain, so it did not join. Unlock or set up the keychain, then join with a new code from the space’s owner.';
-const KEYCHAIN_DELETE =
-  'Cast Studio could not remove the member token from your system keychain, so this connection is still in the space. Unlock the keychain, then try again.';
-const ALREADY_IN_A_SPACE = 'This connection is already in a space. Leave it first to join another one.';
-const NO_CONNECTION = 'No connection is active. Choose a connection in Settings → Connection.';
-
 /**
  * Settings → Sync: the space the connection in use is in. Joining turns a join code into a
  * membership (the token in the keychain, the rest in preferences) and hands it to the session's
@@ -56,7 +49,7 @@ export class SpaceMemberships {
     const profileId = this.requireProfile();
     const serverUrl = checkServerUrl(input.serverUrl);
     return this.oneAtATime(async () => {
-      if (this.deps.store.get(profileId)) throw new AppFailure('space_already_joined', ALREADY_IN_A_SPACE);
+      if (this.deps.store.get(profileId)) throw new AppFailure('space_already_joined', {});
       const answer = await requestJoin(serverUrl, input.joinCode, this.deps.joinTimeoutMs);
       this.deps.redactor.addSecret(answer.token);
       const membership: SpaceMembership = { serverUrl, ...answer };
@@ -64,7 +57,7 @@ export class SpaceMemberships {
         await this.deps.store.save(profileId, membership);
       } catch (error) {
         this.deps.log.error('The member token could not be kept in the keychain.', { error });
-        throw new AppFailure('keychain_unavailable', KEYCHAIN_SAVE);
+        throw new AppFailure('keychain_unavailable', { when: 'save' });
       }
       this.deps.log.info('Joined a space.', { profile: profileId, space: answer.spaceId, member: answer.memberId });
       await this.openLink(profileId, membership);
@@ -82,7 +75,7 @@ export class SpaceMemberships {
         await this.deps.store.forget(profileId);
       } catch (error) {
         this.deps.log.error('The member token could not be removed from the keychain.', { error });
-        throw new AppFailure('keychain_unavailable', KEYCHAIN_DELETE);
+        throw new AppFailure('keychain_unavailable', { when: 'save' }, { log: 'The member token could not be removed from the keychain.' });
       }
       this.deps.log.info('Left the space.', { profile: profileId });
       return this.changed();
@@ -139,7 +132,7 @@ export class SpaceMemberships {
 
   private requireProfile(): string {
     const profileId = this.deps.activeProfileId();
-    if (!profileId) throw new AppFailure('no_connection', NO_CONNECTION);
+    if (!profileId) throw new AppFailure('no_connection', {});
     return profileId;
   }
 

@@ -40,7 +40,7 @@ export async function exportScene(sceneId: string, options: ExportSceneOptions):
   const got = await invoke('scenes.get', { id: sceneId });
   if (!got.ok) return got;
   const plan = planSceneExport(got.value);
-  if (!plan.ok) return { ok: false, error: { code: 'scene_not_ready', message: plan.problem } };
+  if (!plan.ok) return { ok: false, error: { code: 'scene_not_exportable', params: plan.problem } };
 
   const wantsMp4 = options.formats.includes('mp4');
   const base = await mediaBase();

@@ -20,7 +20,7 @@ import {
   type InputVideoTrack,
   type StreamTargetChunk,
 } from 'mediabunny';
-import type { SceneExportStage, SceneJoin } from '../../../../shared/ipc/index.ts';
+import type { AppError, SceneExportStage, SceneJoin } from '../../../../shared/ipc/index.ts';
 import { SCENE_EXPORT_CHUNK_BYTES } from '../../../../shared/ipc/sceneExportChunks.ts';
 import { LinearResampler } from '../../../../shared/scenes/linearResampler.ts';
 import { planRemux, type ClipFacts } from '../../../../shared/scenes/remuxPlan.ts';
@@ -43,12 +43,13 @@ export type JoinEvents = {
 };
 
 /** A sentence for the person exporting, naming the line when one line is at fault. */
+/** Why a join failed, as the error the page words (`message` is an English line for the console). */
 export class JoinError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string, cause?: unknown) {
+  readonly error: AppError;
+  constructor(error: AppError, message: string, cause?: unknown) {
     super(message, { cause });
     this.name = 'JoinError';
-    this.code = code;
+    this.error = error;
   }
 }
 
@@ -137,7 +138,7 @@ async function openClip(clip: JoinClip, signal: AbortSignal): Promise<Opened> {
     blob = await response.blob();
   } catch (error) {
     if (signal.aborted) throw error;
-    throw damaged(clip, 'could not be loaded');
+    throw damaged(clip, 'unloadable');
   }
   const input = new Input({ source: new BlobSource(blob), formats: ALL_FORMATS });
   try {
@@ -154,16 +155,13 @@ async function openClip(clip: JoinClip, signal: AbortSignal): Promise<Opened> {
     return { clip, input, video, audio, facts, duration, frameRate: frameRate > 0 ? frameRate : FALLBACK_SIZE.frameRate };
   } catch (error) {
     input.dispose();
-    throw damaged(clip, 'is damaged or not a video or sound file', error);
+    throw damaged(clip, 'not_media', error);
   }
 }
 
-function damaged(clip: JoinClip, what: string, cause?: unknown): JoinError {
-  return new JoinError(
-    'clip_damaged',
-    `Line ${clip.number}'s clip ${what}, so the scene cannot be exported. Render line ${clip.number} again, then export.`,
-    cause,
-  );
+function damaged(clip: JoinClip, how: 'unloadable' | 'damaged' | 'not_media' | 'cut_short' | 'codec', cause?: unknown): JoinError {
+  const error: AppError = { code: 'clip_damaged', params: { line: clip.number, how } };
+  return new JoinError(error, `Line ${clip.number}'s clip is ${how}.`, cause);
 }
 
 async function videoFacts(track: InputVideoTrack): Promise<NonNullable<ClipFacts['video']>> {
@@ -201,10 +199,11 @@ function hexOf(description: AllowSharedBufferSource | undefined): string {
  */
 async function remux(opened: readonly Opened[], output: Output, signal: AbortSignal, progress: (done: number) => void): Promise<void> {
   const first = opened[0];
-  if (!first?.video || !first.audio) throw new JoinError('export_failed', 'The clips could not be joined.');
+  if (!first?.video || !first.audio)
+    throw new JoinError({ code: 'join_failed', params: { step: 'join' } }, 'The clips could not be joined.');
   const videoCodec = await first.video.getCodec();
   const audioCodec = await first.audio.getCodec();
-  if (!videoCodec || !audioCodec) throw damaged(first.clip, 'uses a codec Cast Studio cannot read');
+  if (!videoCodec || !audioCodec) throw damaged(first.clip, 'codec');
   const video = new EncodedVideoPacketSource(videoCodec);
   const audio = new EncodedAudioPacketSource(audioCodec);
   output.addVideoTrack(video, { frameRate: Math.round(first.frameRate) });
@@ -253,7 +252,7 @@ async function copyPackets(
     await checkWhole(track, end, each.clip);
   } catch (error) {
     if (signal.aborted || error instanceof JoinError) throw error;
-    throw damaged(each.clip, 'is damaged', error);
+    throw damaged(each.clip, 'damaged', error);
   }
 }
 
@@ -263,7 +262,7 @@ async function copyPackets(
  */
 async function checkWhole(track: InputVideoTrack | InputAudioTrack, end: number, clip: JoinClip): Promise<void> {
   const expected = await track.computeDuration();
-  if (end < expected - 0.1) throw damaged(clip, 'is damaged (its file is cut short)');
+  if (end < expected - 0.1) throw damaged(clip, 'cut_short');
 }
 
 type Frame = { width: number; height: number; frameRate: number; title: string };
@@ -301,7 +300,7 @@ async function reencode(
       if (each.audio) await audio.addClip(each.audio, each.clip, signal);
     } catch (error) {
       if (signal.aborted || error instanceof JoinError) throw error;
-      throw damaged(each.clip, 'is damaged', error);
+      throw damaged(each.clip, 'damaged', error);
     }
     offset += each.duration;
     progress((index + 1) / opened.length);

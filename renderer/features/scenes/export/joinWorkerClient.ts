@@ -25,12 +25,12 @@ export function runJoinWorker(request: JoinWorkerRequest): Promise<Reply<SceneJo
       worker.terminate();
       resolve(reply);
     };
-    const onAbort = () => finish({ ok: false, error: { code: 'cancelled', message: 'The export was cancelled.' } });
+    const onAbort = () => finish({ ok: false, error: { code: 'export_cancelled', params: {} } });
     request.signal.addEventListener('abort', onAbort, { once: true });
     worker.onerror = () =>
       finish({
         ok: false,
-        error: { code: 'export_failed', message: 'Cast Studio could not start joining the scene. Reload the window and try again.' },
+        error: { code: 'join_failed', params: { step: 'start' } },
       });
     worker.onmessage = (event: MessageEvent<FromJoinWorker>) => {
       const message = event.data;
@@ -41,7 +41,7 @@ export function runJoinWorker(request: JoinWorkerRequest): Promise<Reply<SceneJo
           tell({ type: 'written', id: message.id, ok: reply.ok });
         });
       } else if (message.type === 'done') finish({ ok: true, value: message.join });
-      else finish(failure ?? { ok: false, error: { code: message.code, message: message.message } });
+      else finish(failure ?? { ok: false, error: message.error });
     };
     tell({ type: 'start', clips: request.clips, title: request.title, mode: request.mode });
   });

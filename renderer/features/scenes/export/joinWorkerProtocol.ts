@@ -1,4 +1,4 @@
-import type { SceneExportStage, SceneJoin } from '../../../../shared/ipc/index.ts';
+import type { AppError, SceneExportStage, SceneJoin } from '../../../../shared/ipc/index.ts';
 import type { JoinClip } from './joinClips.ts';
 
 /** How far an export has come, as the export dialog shows it. */
@@ -16,4 +16,4 @@ export type FromJoinWorker =
   | { type: 'progress'; stage: SceneExportStage; progress: number }
   | { type: 'write'; id: number; position: number; dataBase64: string }
   | { type: 'done'; join: SceneJoin }
-  | { type: 'failed'; code: string; message: string };
+  | { type: 'failed'; error: AppError };

@@ -35,15 +35,11 @@ async function start(message: Extract<ToJoinWorker, { type: 'start' }>): Promise
           });
     post({ type: 'done', join });
   } catch (error) {
-    if (error instanceof JoinError) post({ type: 'failed', code: error.code, message: error.message });
-    else if (controller.signal.aborted) post({ type: 'failed', code: 'cancelled', message: 'The export was cancelled.' });
+    if (error instanceof JoinError) post({ type: 'failed', error: error.error });
+    else if (controller.signal.aborted) post({ type: 'failed', error: { code: 'export_cancelled', params: {} } });
     else {
       console.error('The scene could not be joined.', error);
-      post({
-        type: 'failed',
-        code: 'export_failed',
-        message: 'Cast Studio could not join the scene’s clips. Try the export again; if it keeps failing, render the scene again.',
-      });
+      post({ type: 'failed', error: { code: 'join_failed', params: { step: 'join' } } });
     }
   }
 }
@@ -54,7 +50,8 @@ async function write(position: number, bytes: Uint8Array): Promise<void> {
     const id = nextId++;
     const taken = new Promise<boolean>((resolve) => waiting.set(id, resolve));
     post({ type: 'write', id, position: position + start, dataBase64: base64Of(piece) });
-    if (!(await taken)) throw new JoinError('export_failed', 'Cast Studio could not save the joined video.');
+    if (!(await taken))
+      throw new JoinError({ code: 'join_failed', params: { step: 'save' } }, 'Cast Studio could not save the joined video.');
   }
 }
 

@@ -363,7 +363,7 @@ export const fakeBridge: Bridge = {
   async invoke<C extends CommandName>(command: C, input: CommandInput<C>): Promise<Reply<CommandOutput<C>>> {
     const handler = handlers[command];
     await new Promise((resolve) => setTimeout(resolve, 5));
-    if (!handler) return { ok: false, error: { code: 'not_available', message: `${command} is not in the preview.` } };
+    if (!handler) return { ok: false, error: { code: 'not_available', params: { what: 'command' } } };
     return { ok: true, value: handler(input as never) as CommandOutput<C> };
   },
   on<E extends EventName>(event: E, handler: (payload: EventPayload<E>) => void): () => void {

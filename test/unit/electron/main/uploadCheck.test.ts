@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDroppedFile, sniffContentType } from '../../../../electron/main/uploadCheck.ts';
+import type { AppError } from '../../../../shared/ipc/index.ts';
+import { describeError } from '../../../../renderer/errors/errorMessages.ts';
+import { formatsFor } from '../../../../renderer/i18n/format.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
@@ -34,8 +37,11 @@ describe('files dropped from the OS, checked again in main', () => {
 
   it('refuses a file over its type’s size limit, saying the sizes', async () => {
     const outcome = await checkDroppedFile({ path: join(dir, 'huge.png') });
-    expect(outcome).toMatchObject({ reply: { ok: false, error: { code: 'invalid_upload' } } });
-    expect(JSON.stringify(outcome)).toContain('at most 10 MB');
+    expect(outcome).toMatchObject({
+      reply: { ok: false, error: { code: 'invalid_upload', params: { why: 'too_large', limit: 10 * 1024 * 1024 } } },
+    });
+    const { error } = (outcome as { reply: { ok: false; error: AppError } }).reply;
+    expect(describeError(error, formatsFor('en'))).toContain('at most 10 MB');
   });
 
   it('refuses folders, missing files and inputs without a path', async () => {

@@ -20,8 +20,7 @@ describe('the browser host keychain', () => {
   it('refuses to store a key when no keychain is reachable, saying why and what to do', async () => {
     const keychain = new HostKeychain(unreachable, silentLogger);
     const refusal = await keychain.set('profile-1', 'sk_live_x').catch((error: unknown) => error);
-    expect(refusal).toMatchObject({ code: 'keychain_unavailable' });
-    expect(String((refusal as Error).message)).toContain('will not store your API key');
+    expect(refusal).toMatchObject({ code: 'keychain_unavailable', params: { when: 'browser_host' } });
     expect(keychain.describe()).toContain('No system keychain is reachable');
   });
 

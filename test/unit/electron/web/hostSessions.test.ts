@@ -91,7 +91,7 @@ describe('the browser host’s sessions', () => {
     const otherToken = (other as unknown as { options: { token: string } }).options.token;
     expect((await other.invoke('jobs.pause', {})).ok).toBe(true);
     const listed = await mine.invoke('shell.listSessions', {});
-    if (!listed.ok) throw new Error(listed.error.message);
+    if (!listed.ok) throw new Error(JSON.stringify(listed.error));
     expect(listed.value).toHaveLength(2);
     expect(listed.value.filter((s) => s.current)).toHaveLength(1);
     const theirs = listed.value.find((s) => !s.current);

@@ -11,7 +11,7 @@ const RUNNING: CoreState = { state: 'running', message: 'Cast Studio’s core is
 function shell(answers: Record<string, () => Reply<unknown> | Promise<Reply<unknown>>>): Bridge {
   return {
     invoke: (async (command: string) =>
-      answers[command]?.() ?? { ok: false, error: { code: 'not_available', message: 'Not here.' } }) as Bridge['invoke'],
+      answers[command]?.() ?? { ok: false, error: { code: 'not_available', params: { what: 'command' } } }) as Bridge['invoke'],
     on: () => () => undefined,
   };
 }
@@ -60,9 +60,7 @@ describe('core’s state as the page keeps it', () => {
   });
 
   it('says why the ask failed, and keeps the stopped state with its button', async () => {
-    setBridgeForTests(
-      shell({ 'shell.restartCore': () => ({ ok: false, error: { code: 'connection_lost', message: 'Reload the window.' } }) }),
-    );
+    setBridgeForTests(shell({ 'shell.restartCore': () => ({ ok: false, error: { code: 'connection_lost', params: { when: 'core' } } }) }));
     store().apply(STOPPED);
     await store().startAgain();
     expect(store()).toMatchObject({ core: STOPPED, startingAgain: false, startAgainError: { code: 'connection_lost' } });

@@ -16,7 +16,7 @@ function host(): { bridge: Bridge; asks: () => number; answer: (reply: Reply<unk
   let asks = 0;
   const bridge: Bridge = {
     invoke: ((command: string): Promise<Reply<unknown>> => {
-      if (command !== 'app.info') return Promise.resolve({ ok: false, error: { code: 'not_available', message: 'Not here.' } });
+      if (command !== 'app.info') return Promise.resolve({ ok: false, error: { code: 'not_available', params: { what: 'command' } } });
       asks += 1;
       return new Promise<Reply<unknown>>((resolve) => waiting.push(resolve));
     }) as Bridge['invoke'],
@@ -53,9 +53,9 @@ describe('the app asking the host about itself', () => {
     setBridgeForTests(shell.bridge);
     askAppInfoEarly();
     const first = useAppInfoStore.getState().load();
-    shell.answer({ ok: false, error: { code: 'core_unavailable', message: 'Core is not running.' } });
+    shell.answer({ ok: false, error: { code: 'core_stopped', params: {} } });
     await first;
-    expect(useAppInfoStore.getState().error?.code).toBe('core_unavailable');
+    expect(useAppInfoStore.getState().error?.code).toBe('core_stopped');
 
     useAppInfoStore.getState().reset();
     const second = useAppInfoStore.getState().load();

@@ -42,7 +42,7 @@ describe('shared/ipc contract', () => {
   it('refuses inputs that do not match and keeps replies in the ok/error shape', () => {
     expect(commands['characters.get'].input.safeParse({}).success).toBe(false);
     expect(commands['characters.get'].input.safeParse({ id: 'c1', extra: 1 }).success).toBe(false);
-    const reply: Reply<number> = { ok: false, error: { code: 'invalid_input', message: 'id: required' } };
+    const reply: Reply<number> = { ok: false, error: { code: 'invalid_input', params: { problem: 'wrong_type' }, field: 'id' } };
     expect(reply.ok).toBe(false);
   });
 });

@@ -154,9 +154,9 @@ describe('several results of one click', () => {
     const router = new Router();
     registerGenerationHandlers(router, { active: () => ({ canSend: () => true, api: q.api, resources: q.resources, queue: q.queue }) });
     const video = await router.handle('generations.create', { body: VIDEO, quoteId: null, count: 3 });
-    expect(video).toMatchObject({ ok: false, error: { code: 'invalid_count', field: 'count' } });
+    expect(video).toMatchObject({ ok: false, error: { code: 'too_many_results', params: { most: 2, type: 'video' }, field: 'count' } });
     const short = await router.handle('generations.create', { body: GENERATION_BODY, quoteId: null, count: 3, quoteIds: ['a', 'b'] });
-    expect(short).toMatchObject({ ok: false, error: { code: 'invalid_count' } });
+    expect(short).toMatchObject({ ok: false, error: { code: 'prices_missing', params: { count: 3 }, field: 'count' } });
     expect(q.library.get<{ n: number }>('SELECT count(*) AS n FROM jobs')?.n).toBe(0);
   });
 });

@@ -35,7 +35,7 @@ describe('exactly once: retries and doubt', () => {
     await q.until(job!.id, (j) => j.state === 'failed');
     refuse = false;
     const retried = q.queue.retry(job!.id, null, 3);
-    expect(() => q.queue.retry(job!.id, null, 3)).toThrow(/already retried/);
+    expect(() => q.queue.retry(job!.id, null, 3)).toThrow(expect.objectContaining({ code: 'already_retried' }));
     await q.until(retried.id, (j) => j.state === 'processing');
     expect(service.charges).toHaveLength(1);
   });

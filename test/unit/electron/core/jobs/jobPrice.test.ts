@@ -88,7 +88,7 @@ describe('jobs.price', () => {
     const { c } = await coreOnRefusingService();
     expect(await c.router.handle('jobs.price', { id: 'no-such-job' })).toMatchObject({
       ok: false,
-      error: { code: 'not_found', message: expect.stringMatching(/no longer exists/) },
+      error: { code: 'not_found', params: { what: 'job' } },
     });
     await ok(c, 'jobs.pause', {});
     const waiting = await ok<Job>(c, 'generations.create', { body: BODY, quoteId: null });

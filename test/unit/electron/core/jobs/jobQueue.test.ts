@@ -160,7 +160,7 @@ describe('job queue (outbox)', () => {
     expect(q.store.require(b!.id).state).toBe('cancelled');
     q.queue.resume();
     const done = await q.until(a!.id, (j) => j.state === 'processing');
-    expect(() => q.queue.cancel(done.id)).toThrow(/cannot become cancelled|cannot be cancelled/);
+    expect(() => q.queue.cancel(done.id)).toThrow(expect.objectContaining({ code: 'cannot_cancel', params: { why: 'state' } }));
     expect(service.seen.filter((r) => r.url === '/v1/generations')).toHaveLength(1);
   });
 
@@ -172,7 +172,7 @@ describe('job queue (outbox)', () => {
     q.queue.pause();
     q.queue.enqueue([generationJob('a'), generationJob('b')]);
     expect(() => q.queue.enqueue([generationJob('c'), generationJob('d')])).toThrow(
-      /needs 6 credits, but your balance is 10 and 6 are already set aside/,
+      expect.objectContaining({ code: 'balance_short', params: { need: 6, balance: 10, pending: 6, doing: 'request' } }),
     );
     expect(q.store.inStates(['paused'])).toHaveLength(2);
   });
@@ -184,7 +184,9 @@ describe('job queue (outbox)', () => {
     cleanups.push(() => q.close());
     q.queue.pause();
     q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }]);
-    expect(() => q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }])).toThrow(/already used/);
+    expect(() => q.queue.enqueue([{ ...generationJob('once'), quoteId: 'quote-1' }])).toThrow(
+      expect.objectContaining({ code: 'quote_used' }),
+    );
     expect(q.store.inStates(['paused'])).toHaveLength(1);
   });
 

@@ -94,7 +94,7 @@ describe('quotes that need approval', () => {
     expect(await ok<Price>(c, 'quotes.get', { id: price.quoteId })).toMatchObject({ approvalState: 'revoked' });
     expect(await c.router.handle('quotes.get', { id: '00000000-0000-4000-8000-0000000000ff' })).toMatchObject({
       ok: false,
-      error: { code: 'quote_not_found', message: expect.stringMatching(/new price/) },
+      error: { code: 'quote_not_found', params: { then: 'change_option' } },
     });
   });
 
@@ -107,7 +107,7 @@ describe('quotes that need approval', () => {
     const pending = await c.router.handle('generations.create', { body: BODY, quoteId: price.quoteId });
     expect(pending).toMatchObject({
       ok: false,
-      error: { code: 'quote_not_approved', message: expect.stringMatching(/needs the account owner’s approval.*Ask for approval/) },
+      error: { code: 'quote_not_approved', params: { state: 'pending' } },
     });
 
     // Approved on the service after core stored the quote as pending: core reads it again.
@@ -120,7 +120,7 @@ describe('quotes that need approval', () => {
     const rejected = await c.router.handle('generations.create', { body: { ...BODY, prompt: 'another walk' }, quoteId: other.quoteId });
     expect(rejected).toMatchObject({
       ok: false,
-      error: { code: 'quote_not_approved', message: expect.stringMatching(/rejected this price/) },
+      error: { code: 'quote_not_approved', params: { state: 'rejected' } },
     });
     expect(service.posts()).toBe(0);
   });
@@ -136,7 +136,11 @@ describe('quotes that need approval', () => {
     await ok(c, 'jobs.resume', {});
 
     const end = await done;
-    expect(end.error).toEqual({ code: 'quote_not_approved', message: expect.stringMatching(/needs approval.*Ask for approval/) });
+    expect(end.error).toEqual({
+      code: 'quote_not_approved',
+      message: expect.stringMatching(/needs approval.*Ask for approval/),
+      problem: { code: 'quote_not_approved', params: { state: 'pending' } },
+    });
     expect(end.error?.message).not.toMatch(/[{}]/);
     expect(end.attempts).toBe(1);
     expect(service.posts()).toBe(1);

@@ -40,10 +40,7 @@ describe('a library that meets a full disk', () => {
       thrown = error;
     }
     expect(isDiskFull(thrown)).toBe(true);
-    expect(toAppError(thrown)).toEqual({
-      code: 'disk_full',
-      message: 'Your disk is full, so Cast Studio could not save this. Free some space, then try again.',
-    });
+    expect(toAppError(thrown)).toEqual({ code: 'disk_full', params: { when: 'save' } });
     // Inside a savepoint too: the outer transaction's rollback does not hide it either.
     expect(() => library.transaction(() => writeMuch(library))).toThrow(/database or disk is full/);
     expect(library.db.isTransaction).toBe(false);
@@ -66,7 +63,7 @@ describe('a library that meets a full disk', () => {
     }
     expect(thrown).toBeInstanceOf(AppFailure);
     expect((thrown as AppFailure).code).toBe('disk_full');
-    expect((thrown as AppFailure).message).toMatch(/cannot record this job before sending it.*Nothing was charged/);
+    expect((thrown as AppFailure).params).toEqual({ when: 'record_job' });
     expect(q.store.recent(100)).toEqual([]);
     room();
     expect(service.seen.filter((r) => r.url === '/v1/generations')).toEqual([]);
@@ -126,7 +123,9 @@ describe('the queue on a full disk', () => {
     // A pump while full: the intent stays unsent (its attempt could not be recorded first).
     await new Promise((r) => setTimeout(r, 200));
     expect(q.store.require(job!.id)).toMatchObject({ attempts: 0, state: 'waiting_connection' });
-    expect(() => q.queue.enqueue([generationJob('another')])).toThrow(/Your disk is full/);
+    expect(() => q.queue.enqueue([generationJob('another')])).toThrow(
+      expect.objectContaining({ code: 'disk_full', params: { when: 'record_job' } }),
+    );
     full = false;
     q.queue.spaceBack();
     await q.until(job!.id, (j) => j.state === 'processing');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LineProblem } from '../../../../../shared/ipc/appErrors.ts';
 import type { CastVoice, SceneLineInput } from '../../../../../shared/ipc/scenes.ts';
 import { planLine, type PlanContext } from '../../../../../electron/core/scenes/linePlan.ts';
 import { ADA, BEN, PRESET, VOICE_A, VOICE_B } from './sceneLibrary.ts';
@@ -67,18 +68,19 @@ describe('a scene line’s content key', () => {
   });
 
   it('names the problem of a line that cannot be rendered, and makes no request for it', () => {
-    const cases: [Partial<SceneLineInput>, Partial<PlanContext>, RegExp][] = [
-      [{ characterId: null }, {}, /who says/],
-      [{ characterId: BEN }, {}, /no voice yet/],
-      [{ characterId: 'gone' }, {}, /not in your library/],
-      [{ text: '   ' }, {}, /Write what is said/],
-      [{ kind: 'speech', characterId: null }, {}, /voice for this narrator/],
-      [{ voiceId: 'deleted-voice' }, {}, /voice of this line/],
-      [{ kind: 'clip', clipItemId: 'missing' }, {}, /clip of this line/],
+    const cases: [Partial<SceneLineInput>, Partial<PlanContext>, RegExp, LineProblem][] = [
+      [{ characterId: null }, {}, /who says/, 'no_speaker'],
+      [{ characterId: BEN }, {}, /no voice yet/, 'no_character_voice'],
+      [{ characterId: 'gone' }, {}, /not in your library/, 'character_gone'],
+      [{ text: '   ' }, {}, /Write what is said/, 'no_text'],
+      [{ kind: 'speech', characterId: null }, {}, /voice for this narrator/, 'no_narrator_voice'],
+      [{ voiceId: 'deleted-voice' }, {}, /voice of this line/, 'voice_gone'],
+      [{ kind: 'clip', clipItemId: 'missing' }, {}, /clip of this line/, 'clip_gone'],
     ];
-    for (const [change, ctx, problem] of cases) {
+    for (const [change, ctx, problem, code] of cases) {
       const plan = planLine({ ...LINE, ...change }, context(ctx));
       expect(plan.problem, JSON.stringify(change)).toMatch(problem);
+      expect(plan.problemCode, JSON.stringify(change)).toBe(code);
       expect(plan.speech).toBeNull();
     }
   });
@@ -89,6 +91,6 @@ describe('a scene line’s content key', () => {
     expect(narrator.talk).toBeNull();
     expect(narrator.speech?.voice_id).toBe(PRESET);
     const clip = planLine({ ...LINE, kind: 'clip', clipItemId: 'clip-1' }, context());
-    expect(clip).toMatchObject({ problem: null, speech: null, talk: null });
+    expect(clip).toMatchObject({ problem: null, problemCode: null, speech: null, talk: null });
   });
 });

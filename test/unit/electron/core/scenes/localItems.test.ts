@@ -76,7 +76,7 @@ async function exportVideo(s: Setup, bytes: Buffer, collectionId: string | null 
 
 async function invoke(s: Setup, command: string, input: unknown): Promise<unknown> {
   const reply = await s.router.handle(command, input);
-  if (!reply.ok) throw new Error(`${command}: ${reply.error.message}`);
+  if (!reply.ok) throw new Error(`${command}: ${JSON.stringify(reply.error)}`);
   return reply.value;
 }
 
@@ -127,7 +127,7 @@ describe('a scene’s exported video in the library', () => {
     const answer = await invoke(s, 'library.delete', { ids: [generation, video.itemId] });
     expect(answer).toEqual({
       deleted: 1,
-      failed: [{ id: generation, message: 'Deleting needs the service. Try again when you are online.' }],
+      failed: [{ id: generation, error: { code: 'offline', params: { doing: 'delete_item' } } }],
     });
     expect(new LibraryQueryStore(s.library).item(generation)).not.toBeNull();
   });

@@ -90,8 +90,14 @@ describe('cast voices', () => {
     ]);
 
     const refused = await router.handle('cast.setVoice', { characterId: BEN, voiceId: VOICE_A, settings: { language: 'fr' } });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_settings', field: 'settings.language' } });
-    expect((refused as { error: { message: string } }).error.message).toMatch(/only apply to voices of voice-model-b/);
+    expect(refused).toEqual({
+      ok: false,
+      error: {
+        code: 'model_b_settings',
+        params: { settings: ['language'], voice: expect.any(String), model: 'voice-model-a' },
+        field: 'settings.language',
+      },
+    });
     expect(await router.handle('cast.setVoice', { characterId: BEN, voiceId: 'no-such-voice' })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },

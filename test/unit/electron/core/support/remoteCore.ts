@@ -14,7 +14,7 @@ export type RemoteService = { base: string; cert: string };
 /** Runs a command through the router and returns its value, or throws with the error's code and sentence. */
 export async function ok<T>(c: Core, command: string, input: unknown): Promise<T> {
   const reply = await c.router.handle(command, input);
-  if (!reply.ok) throw new Error(`${command}: ${reply.error.code} ${reply.error.message}`);
+  if (!reply.ok) throw new Error(`${command}: ${JSON.stringify(reply.error)}`);
   return reply.value as T;
 }
 

@@ -283,7 +283,7 @@ describe('the gallery paging through the library', () => {
 
   it('says why when a page cannot be read', async () => {
     setBridgeForTests({
-      invoke: async () => ({ ok: false, error: { code: 'invalid_filter', message: '' } }),
+      invoke: async () => ({ ok: false, error: { code: 'invalid_filter', params: {} } }),
       on: () => () => undefined,
     });
     await firstScreen();

@@ -21,7 +21,7 @@ describe('the gallery selection', () => {
     const bridge: Bridge = {
       invoke: (async (command: string, input: { filter: LibraryFilter }) => {
         asked.push({ command, filter: input.filter });
-        if (refuse) return { ok: false, error: { code: 'internal_error', message: '' } };
+        if (refuse) return { ok: false, error: { code: 'internal_error', params: {} } };
         return { ok: true, value: libraryItems(0, TOTAL).map((item) => item.id) };
       }) as Bridge['invoke'],
       on: () => () => undefined,

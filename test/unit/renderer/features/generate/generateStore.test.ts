@@ -35,7 +35,7 @@ describe('the generate panel choosing options and pricing them', () => {
         if (command === 'quotes.price' || command === 'quotes.get') return { ok: true, value: quote };
         if (command === 'generations.create')
           return { ok: true, value: { id: 'job-1', state: 'queued', updatedAt: new Date().toISOString() } };
-        return { ok: false, error: { code: 'not_available', message: '' } };
+        return { ok: false, error: { code: 'not_available', params: { what: 'command' } } };
       }) as Bridge['invoke'],
       on: () => () => undefined,
     };
@@ -114,7 +114,7 @@ describe('the generate panel choosing options and pricing them', () => {
         if (command === 'quotes.price') return { ok: true, value: { ...price(12), quoteId: `q-${(n += 1)}` } };
         if (command === 'generations.create')
           return { ok: true, value: { id: 'job-1', state: 'queued', batchId: 'b-1', updatedAt: new Date().toISOString() } };
-        return { ok: false, error: { code: 'not_available', message: '' } };
+        return { ok: false, error: { code: 'not_available', params: { what: 'command' } } };
       }) as Bridge['invoke'],
       on: () => () => undefined,
     };

@@ -43,7 +43,7 @@ function bridgeFor(initial: SceneLine[]): Bridge {
         stored = { ...stored, lines };
         return { ok: true, value: structuredClone(stored) };
       }
-      return { ok: false, error: { code: 'not_available', message: 'Not here.' } };
+      return { ok: false, error: { code: 'not_available', params: { what: 'command' } } };
     }) as Bridge['invoke'],
     on: () => () => undefined,
   };

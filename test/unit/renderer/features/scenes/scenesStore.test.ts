@@ -59,7 +59,7 @@ class FakeCore {
           };
           return { ok: true, value: this.scene };
         }
-        return { ok: false, error: { code: 'not_available', message: 'Not here.' } };
+        return { ok: false, error: { code: 'not_available', params: { what: 'command' } } };
       }) as Bridge['invoke'],
       on: () => () => undefined,
     };

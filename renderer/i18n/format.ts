@@ -114,6 +114,11 @@ export class Formats {
   private message(id: MessageId, values: Record<string, string | number>): string {
     return this.intl.formatMessage({ id }, values);
   }
+
+  /** A catalog message in this locale, for words made outside React (helpers called while rendering, stores). */
+  text(id: MessageId, values?: Record<string, string | number>): string {
+    return this.intl.formatMessage({ id }, values);
+  }
 }
 
 function parseDate(iso: string | null | undefined): Date | null {

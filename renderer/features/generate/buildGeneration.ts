@@ -6,6 +6,7 @@ import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { readyUrls, stillUploading, type Attachment } from '../../stores/attachments.ts';
 import { applicableOptions, isMediaOption, modeOf, OPTION_LABELS, type MediaOptionKey, type OptionValues } from './generateOptions.ts';
 import { tooLongMessage } from '../../ui/format.ts';
+import { currentFormats } from '../../i18n/currentLocale.ts';
 
 export type AudioSource = 'track' | 'speech' | 'file';
 export type SpeechFields = { voiceId: string; text: string; emotion: Emotion };
@@ -159,8 +160,10 @@ function checkAsService(body: GenerationBody, speech: SpeechStep | null, capabil
 function humanize(message: string): string {
   return message.replace(
     /\b(input_image|reference_video|audio_url|reference_images|start_frame)\b(: )?/g,
-    (_match, key: keyof typeof OPTION_LABELS, colon?: string) =>
-      colon ? `${OPTION_LABELS[key].label.toLowerCase()} — ` : OPTION_LABELS[key].label.toLowerCase(),
+    (_match, key: keyof typeof OPTION_LABELS, colon?: string) => {
+      const label = currentFormats().text(OPTION_LABELS[key].label).toLocaleLowerCase();
+      return colon ? `${label} — ` : label;
+    },
   );
 }
 

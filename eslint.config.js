@@ -165,6 +165,11 @@ const I18N_CHECKED = [
   'renderer/features/settings/LanguageSection.tsx',
   'renderer/features/queue/**',
   'renderer/features/credits/**',
+  'renderer/features/studio/**',
+  'renderer/features/voices/**',
+  'renderer/features/generate/**',
+  'renderer/ui/**',
+  'renderer/stores/**',
 ];
 const I18N_LITERALS = [
   'error',

@@ -1,7 +1,7 @@
 /**
  * Scrolls the app's main pane (or the column in it that scrolls on its own) so `element` is in
- * view: `scrollIntoView` would also
- * scroll the window, and the frame (header, navigation) must never move.
+ * view: `scrollIntoView` would also scroll the window, and the frame (header, navigation) must
+ * never move.
  */
 export function scrollWithinMain(element: Element, where: 'start' | 'nearest'): void {
   const main = scrollerOf(element);

@@ -7,7 +7,7 @@ import { EMOTIONS as EMOTION_VALUES, isEmotion } from '../../../shared/api/voice
 import { Field, Select, type SelectOption } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
-import type { AudioSource } from './buildGeneration.ts';
+import { asksForInput, type AudioSource } from './buildGeneration.ts';
 import { useGenerateStore } from './generateStore.ts';
 import { OptionField } from './OptionField.tsx';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
@@ -48,7 +48,7 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
     label: intl.formatMessage({ id: SOURCE_WORDS[value] }),
   }));
   const source = !allowSpeech && state.audioSource === 'speech' ? 'track' : state.audioSource;
-  const show = (issue: string | undefined) => (issue && (state.attempted || !/^(Choose|Write)/.test(issue)) ? issue : null);
+  const show = (issue: string | undefined) => (issue && (state.attempted || !asksForInput(issue)) ? issue : null);
 
   return (
     <div className="audio-source option-wide">

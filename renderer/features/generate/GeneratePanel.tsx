@@ -18,7 +18,7 @@ import { usePriceWatch } from '../../ui/usePriceWatch.ts';
 import { AudioSourceFields } from './AudioSourceFields.tsx';
 import { applicableOptions, modeOf, TYPE_WORDS } from './generateOptions.ts';
 import { useGenerateStore } from './generateStore.ts';
-import { usesSpeech } from './buildGeneration.ts';
+import { asksForInput, usesSpeech } from './buildGeneration.ts';
 import { SubmittedProgress } from './SubmittedProgress.tsx';
 import { OptionField } from './OptionField.tsx';
 import { useGenerateHandoffs } from './useGenerateHandoffs.ts';
@@ -26,6 +26,8 @@ import './generate.css';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 const FORM_ID = 'generate-form';
+/** The shared validator's sentences about a file the mode needs: hints until the first try to submit. */
+const NEEDS_MEDIA = /^(A talk|Lipsync|Image edit|Video)/;
 const TYPES: readonly GenerationType[] = ['image', 'video', 'talk'];
 
 const PROMPT_PLACEHOLDER: Record<GenerationType, MessageId> = {
@@ -140,7 +142,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
 
         {most > 1 ? <CountChoice most={most} count={count} /> : null}
 
-        {stray && (form.attempted || !/^(Choose|Write|A talk|Lipsync|Image edit|Video)/.test(stray)) ? <InlineError error={stray} /> : null}
+        {stray && (form.attempted || !(asksForInput(stray) || NEEDS_MEDIA.test(stray))) ? <InlineError error={stray} /> : null}
         {notReady ? (
           <p className="field-hint">{intl.formatMessage({ id: 'generate.notReady' }, { name: <bdi key="name">{character.name}</bdi> })}</p>
         ) : null}

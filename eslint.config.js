@@ -169,6 +169,11 @@ const I18N_CHECKED = [
   'renderer/features/settings/**',
   'renderer/app/ScreenOutlet.tsx',
   'renderer/errors/**',
+  'renderer/features/studio/**',
+  'renderer/features/voices/**',
+  'renderer/features/generate/**',
+  'renderer/ui/**',
+  'renderer/stores/**',
 ];
 const I18N_LITERALS = [
   'error',

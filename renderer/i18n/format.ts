@@ -132,6 +132,14 @@ export class Formats {
     const options: Intl.DateTimeFormatOptions = withYear ? { month: 'long', year: 'numeric' } : { month: 'long' };
     return this.intl.formatDate(first, { ...options, timeZone: 'UTC' });
   }
+
+  private tenths: Intl.NumberFormat | null = null;
+
+  /** A length in seconds to the tenth, as a sample and its trim read: "2.0 s", "2,0 s". */
+  seconds(value: number): string {
+    this.tenths ??= new Intl.NumberFormat(this.intlLocale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return this.text('format.seconds', { value: this.tenths.format(value) });
+  }
 }
 
 function parseDate(iso: string | null | undefined): Date | null {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppError, CommandInput, Connection, Profile } from '../../shared/ipc/index.ts';
 import { invoke } from '../bridge/invoke.ts';
+import { currentFormats } from '../i18n/currentLocale.ts';
 
 type ConnectionState = {
   connection: Connection | null;
@@ -45,6 +46,6 @@ export const useConnectionStore = create<ConnectionState>()((set) => ({
 
 /** What the header calls the active connection. */
 export function connectionLabel(profile: Profile | null | undefined): string {
-  if (!profile) return 'Not connected';
-  return profile.kind === 'sandbox' ? 'Sandbox' : profile.name;
+  if (!profile) return currentFormats().text('connection.none');
+  return profile.kind === 'sandbox' ? currentFormats().text('connection.sandbox') : profile.name;
 }

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { Job, JobState } from '../../shared/ipc/index.ts';
 import { invoke } from '../bridge/invoke.ts';
 import { formatDuration } from '../ui/format.ts';
+import { currentFormats } from '../i18n/currentLocale.ts';
 import { registerStoreReset } from './resetStores.ts';
 
 const FINISHED: readonly JobState[] = ['done', 'failed', 'cancelled'];
@@ -94,7 +95,7 @@ export function progressText(progress: JobProgress): string | null {
   const elapsed = formatDuration(progress.elapsedMs / 1000);
   if (progress.estimateMs === null) return elapsed;
   const estimate = formatDuration(progress.estimateMs / 1000);
-  return progress.overdue ? `${elapsed} (usually about ${estimate})` : `${elapsed} of about ${estimate}`;
+  return currentFormats().text(progress.overdue ? 'jobs.progress.overdue' : 'jobs.progress.estimate', { elapsed, estimate });
 }
 
 /** The current time, ticking every `everyMs` while `active`: elapsed times and bars move without an event. */

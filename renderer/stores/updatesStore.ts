@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppError, UpdateStatus } from '../../shared/ipc/index.ts';
 import { invoke } from '../bridge/invoke.ts';
 import { registerStoreReset } from './resetStores.ts';
+import { currentFormats } from '../i18n/currentLocale.ts';
 
 type UpdatesStore = {
   /** Where the desktop app's updates stand; `updates.changed` follows it. */
@@ -41,5 +42,5 @@ registerStoreReset(() => useUpdatesStore.getState().reset());
 
 /** What a restart that waits says: it happens once the paid requests being sent are sent. */
 export function waitingWords(jobs: number): string {
-  return `Restarts once ${jobs === 1 ? 'the paid request' : `${jobs} paid requests`} being sent ${jobs === 1 ? 'is' : 'are'} sent.`;
+  return currentFormats().text('updates.waiting', { jobs });
 }

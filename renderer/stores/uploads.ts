@@ -8,16 +8,23 @@ import { mediaUrl, useAppInfoStore } from './appInfoStore.ts';
 import { getWebSocketBridge, uploadFile as uploadThroughShell } from '../bridge/index.ts';
 import { invoke } from '../bridge/invoke.ts';
 import { formatBytes } from '../ui/format.ts';
+import type { MessageId } from '../i18n/catalogs.ts';
+import { currentFormats } from '../i18n/currentLocale.ts';
 
 export type UploadKind = 'image' | 'audio' | 'video';
 export type UploadPhase = 'reading' | 'uploading';
 export type Uploaded = { url: string; contentType: string; size: number };
 
-const KIND_FORMATS: Record<UploadKind, string> = {
-  image: 'PNG, JPEG or WebP',
-  audio: 'WAV, MP3 or OGG',
-  video: 'MP4 or WebM',
-};
+/** The formats each kind takes, said in the studio's language ("PNG, JPEG or WebP"). */
+function wantedFormats(kinds: readonly UploadKind[]): string {
+  return kinds.map((kind) => currentFormats().text(KIND_FORMATS[kind])).join('; ');
+}
+
+const KIND_FORMATS = {
+  image: 'uploads.formats.image',
+  audio: 'uploads.formats.audio',
+  video: 'uploads.formats.video',
+} as const satisfies Record<UploadKind, MessageId>;
 
 /** The picker's `accept` for the upload types of some kinds (UPLOAD_TYPES, the service's decision). */
 export function acceptFor(kinds: readonly UploadKind[]): string {
@@ -41,28 +48,34 @@ export async function checkSignature(
   file: Blob & { name: string },
   kinds: readonly UploadKind[],
 ): Promise<{ type: UploadContentType } | { refused: string }> {
-  const wanted = kinds.map((kind) => KIND_FORMATS[kind]).join('; ');
+  const wanted = wantedFormats(kinds);
+  const say = currentFormats();
   let detected: string | null;
   try {
     detected = signatureTypeOf(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()));
   } catch {
-    return { refused: `${file.name} could not be read. Use ${wanted}.` };
+    return { refused: say.text('uploads.unreadable', { name: file.name, wanted }) };
   }
   if (detected !== null && isUploadType(detected) && kinds.includes(UPLOAD_TYPES[detected].kind)) return { type: detected };
-  return { refused: `${file.name} is not what its name says: its content is not ${wanted}, which is what this place takes.` };
+  return { refused: say.text('uploads.disguised', { name: file.name, wanted }) };
 }
 
 /** A sentence saying why this file cannot be used here, or null when it can. */
 export function checkUpload(file: { name: string; type: string; size: number }, kinds: readonly UploadKind[]): string | null {
   const type = contentTypeOf(file);
-  const wanted = kinds.map((kind) => KIND_FORMATS[kind]).join('; ');
+  const say = currentFormats();
   if (!type || !kinds.includes(UPLOAD_TYPES[type].kind)) {
-    return `${file.name} is not a file that can be used here. Use ${wanted}.`;
+    return say.text('uploads.wrongKind', { name: file.name, wanted: wantedFormats(kinds) });
   }
   const max = UPLOAD_TYPES[type].maxBytes;
   if (file.size > max)
-    return `${file.name} is ${formatBytes(file.size)}; the limit for ${UPLOAD_TYPES[type].kind} files is ${formatBytes(max)}.`;
-  if (file.size === 0) return `${file.name} is empty.`;
+    return say.text('uploads.tooLarge', {
+      name: file.name,
+      size: formatBytes(file.size),
+      kind: UPLOAD_TYPES[type].kind,
+      max: formatBytes(max),
+    });
+  if (file.size === 0) return say.text('uploads.empty', { name: file.name });
   return null;
 }
 

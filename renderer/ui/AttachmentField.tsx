@@ -1,5 +1,7 @@
 import { X } from 'lucide-react';
 import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../i18n/catalogs.ts';
 import type { Attachment, AttachmentInput } from '../stores/attachments.ts';
 import { acceptFor, type UploadKind } from '../stores/uploads.ts';
 import { uploadsNotOffered, useServiceFactsStore } from '../stores/serviceFactsStore.ts';
@@ -22,11 +24,11 @@ type AttachmentFieldProps = {
   error?: string | null;
 };
 
-const STATE_TEXT: Record<Attachment['state'], string> = {
-  reading: 'Reading…',
-  uploading: 'Uploading…',
-  ready: 'Ready',
-  failed: 'Failed',
+const STATE_TEXT: Record<Attachment['state'], MessageId> = {
+  reading: 'ui.attachment.reading',
+  uploading: 'ui.attachment.uploading',
+  ready: 'ui.attachment.ready',
+  failed: 'ui.attachment.failed',
 };
 
 /** A drop zone with the files it holds: each with a preview, its upload progress and a remove button. */
@@ -34,6 +36,8 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
   const listId = useId();
   const full = attachments.length >= max;
   const noUploads = useServiceFactsStore((s) => uploadsNotOffered(s.facts));
+  const intl = useIntl();
+  const stateText = (state: Attachment['state']) => intl.formatMessage({ id: STATE_TEXT[state] });
   return (
     <div className="attachment-field" role="group" aria-labelledby={`${listId}-label`}>
       <div className="field-label-row">
@@ -45,7 +49,7 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
         </span>
       </div>
       {attachments.length > 0 ? (
-        <ul className="attachment-list" aria-label={`${label}: added`}>
+        <ul className="attachment-list" aria-label={intl.formatMessage({ id: 'ui.attachment.added' }, { label })}>
           {attachments.map((attachment) => (
             <li key={attachment.key} className={`attachment attachment-${attachment.state}`} data-attachment-state={attachment.state}>
               <div className="attachment-preview">
@@ -54,18 +58,24 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
                 ) : attachment.mediaId && attachment.kind === 'image' ? (
                   <MediaImage mediaId={attachment.mediaId} alt="" />
                 ) : (
-                  <span className="attachment-kind">{attachment.kind ?? 'file'}</span>
+                  <span className="attachment-kind">{attachment.kind ?? intl.formatMessage({ id: 'ui.attachment.file' })}</span>
                 )}
               </div>
               <div className="attachment-info">
-                <span className="attachment-name" title={attachment.name}>
+                <bdi className="attachment-name" title={attachment.name}>
                   {attachment.name}
-                </span>
+                </bdi>
                 {attachment.state === 'reading' || attachment.state === 'uploading' ? (
-                  <ProgressBar value={attachment.progress} label={`${STATE_TEXT[attachment.state]} ${attachment.name}`} />
+                  <ProgressBar
+                    value={attachment.progress}
+                    label={intl.formatMessage(
+                      { id: 'ui.attachment.progress' },
+                      { state: stateText(attachment.state), name: attachment.name },
+                    )}
+                  />
                 ) : (
                   <span className={`attachment-state${attachment.state === 'failed' ? ' attachment-state-failed' : ''}`}>
-                    {attachment.state === 'failed' ? attachment.error : STATE_TEXT[attachment.state]}
+                    {attachment.state === 'failed' ? attachment.error : stateText(attachment.state)}
                   </span>
                 )}
               </div>
@@ -73,7 +83,7 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
                 type="button"
                 className="icon-button"
                 onClick={() => onRemove(attachment.key)}
-                aria-label={`Remove ${attachment.name}`}
+                aria-label={intl.formatMessage({ id: 'ui.attachment.remove' }, { name: attachment.name })}
               >
                 <X size={14} aria-hidden="true" />
               </button>
@@ -84,7 +94,11 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
       {!full ? (
         <DropZone
           name={name}
-          label={max === 1 ? 'Drop a file here' : `Drop up to ${max - attachments.length} more here`}
+          label={
+            max === 1
+              ? intl.formatMessage({ id: 'ui.attachment.dropOne' })
+              : intl.formatMessage({ id: 'ui.attachment.dropMore' }, { count: max - attachments.length })
+          }
           hint={hint}
           accept={acceptFor(kinds)}
           multiple={max - attachments.length > 1}
@@ -94,7 +108,7 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
       ) : null}
       {noUploads && !full && refused.length === 0 ? (
         <p className="muted attachment-note" data-testid="uploads-not-offered">
-          This service takes no uploads: it needs a URL on its own CDN. Drop an item from your gallery that this service made.
+          {intl.formatMessage({ id: 'ui.attachment.noUploads' })}
         </p>
       ) : null}
       {refused.length > 0 || error ? (

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { ControlProps } from './Field.tsx';
 
 type ComboboxProps = ControlProps & {
@@ -15,6 +16,7 @@ type ComboboxProps = ControlProps & {
  * ARIA 1.2 combobox pattern: the input keeps focus, arrows move the active option.
  */
 export function Combobox({ value, onChange, suggestions, placeholder, maxLength, disabled, ...control }: ComboboxProps) {
+  const intl = useIntl();
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -84,7 +86,13 @@ export function Combobox({ value, onChange, suggestions, placeholder, maxLength,
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" className="combobox-list" hidden={!expanded} aria-label="Suggestions">
+      <ul
+        id={listId}
+        role="listbox"
+        className="combobox-list"
+        hidden={!expanded}
+        aria-label={intl.formatMessage({ id: 'ui.combobox.suggestions' })}
+      >
         {matches.map((suggestion, index) => (
           <li
             key={suggestion}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import type { AppError } from '../../shared/ipc/index.ts';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   error,
   name,
 }: ConfirmDialogProps) {
+  const intl = useIntl();
   return (
     <Dialog
       open={open}
@@ -40,7 +42,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="ghost" onClick={onClose} data-autofocus>
-            Cancel
+            {intl.formatMessage({ id: 'ui.confirm.cancel' })}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} data-action="confirm">
             {confirmLabel}

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useImperativeHandle, useRef, type KeyboardEventHandler, type ReactNode, type Ref } from 'react';
+import { useIntl } from 'react-intl';
 
 type ModalDialogProps = {
   open: boolean;
@@ -124,6 +125,7 @@ type DialogProps = {
 
 /** The framed dialog: a title and a close ✕, an optional description, the content and a footer of actions. */
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md', name }: DialogProps) {
+  const intl = useIntl();
   const titleId = useId();
   const descriptionId = useId();
 
@@ -142,7 +144,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
             <h2 id={titleId} className="dialog-title">
               {title}
             </h2>
-            <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
+            <button type="button" className="icon-button" onClick={onClose} aria-label={intl.formatMessage({ id: 'ui.dialog.close' })}>
               <X size={16} aria-hidden="true" />
             </button>
           </header>

@@ -1,5 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { dragCarriesDroppable, readDroppedItems, type DroppedItem } from './castItemDrag.ts';
 
 type DropZoneProps = {
@@ -22,6 +23,7 @@ type DropZoneProps = {
  * from the gallery. Validation of type and size is the caller's: it knows the limits.
  */
 export function DropZone({ label, hint, accept, multiple = true, disabled = false, onFiles, onItems, children, name }: DropZoneProps) {
+  const intl = useIntl();
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -82,7 +84,7 @@ export function DropZone({ label, hint, accept, multiple = true, disabled = fals
         disabled={disabled}
         aria-describedby={hint ? hintId : undefined}
       >
-        Choose {multiple ? 'files' : 'a file'}…
+        {intl.formatMessage({ id: 'ui.dropZone.choose' }, { multiple: String(multiple) })}
       </button>
       <input
         ref={inputRef}

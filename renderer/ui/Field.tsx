@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useIntl } from 'react-intl';
 import { Select as AriaSelect } from 'react-aria-components';
 import { formatCount } from './format.ts';
 import { choiceValue, disabledKeys, selectedKey, SelectControl, type SelectChoice } from './primitives/Select.tsx';
@@ -25,6 +26,7 @@ type FieldProps = {
 
 /** A labelled control with an optional hint, counter and error, all wired by id. */
 export function Field({ label, hint, error, counter, required, className, children }: FieldProps) {
+  const intl = useIntl();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -46,7 +48,7 @@ export function Field({ label, hint, error, counter, required, className, childr
         </label>
         {counter ? (
           <span id={counterId} className={`field-counter${over ? ' field-counter-over' : ''}`} data-over={over || undefined}>
-            <span className="visually-hidden">Characters used: </span>
+            <span className="visually-hidden">{intl.formatMessage({ id: 'ui.field.charactersUsed' })} </span>
             {formatCount(counter.length)} / {formatCount(counter.max)}
           </span>
         ) : null}

@@ -1,4 +1,6 @@
 import { useId, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../i18n/catalogs.ts';
 import type { PriceState } from '../stores/quotePricer.ts';
 import { Button } from './Button.tsx';
 import { priceBlocks, priceNote } from './priceNote.ts';
@@ -25,7 +27,11 @@ type PriceButtonProps = {
   onRequote?: () => Promise<void>;
 };
 
-const ACTION_LABELS = { checkApproval: 'Check approval', checkBalance: 'Check balance', requote: 'Get a new price' } as const;
+const ACTION_LABELS = {
+  checkApproval: 'ui.price.checkApproval',
+  checkBalance: 'ui.price.checkBalance',
+  requote: 'ui.price.requote',
+} as const satisfies Record<string, MessageId>;
 
 /**
  * The paid action's button with its exact price on it ("Generate · 12 credits"), the approval
@@ -43,6 +49,7 @@ export function PriceButton({
   onRecheck,
   onRequote,
 }: PriceButtonProps) {
+  const intl = useIntl();
   const noteId = useId();
   const priced = price.status === 'priced' ? price.price : null;
   const blocks = priceBlocks(price);
@@ -85,12 +92,14 @@ export function PriceButton({
               ·
             </span>
             <span className="price-amount">
-              {price.status === 'priced' ? creditsText(price.price.credits) : price.status === 'pricing' ? 'pricing…' : 'no price'}
+              {price.status === 'priced'
+                ? creditsText(price.price.credits)
+                : intl.formatMessage({ id: price.status === 'pricing' ? 'ui.price.pricing' : 'ui.price.none' })}
             </span>
           </>
         )}
       </button>
-      <SendAnotherPrompt guard={guard} what={`“${label}”`} />
+      <SendAnotherPrompt guard={guard} what={intl.formatMessage({ id: 'ui.sendAnother.quoted' }, { label })} />
       {note ? (
         <div className={`price-note price-note-${note.tone}`} data-price-note={blocks ?? note.tone}>
           <p id={noteId} role={note.tone === 'hint' ? undefined : 'status'}>
@@ -99,7 +108,7 @@ export function PriceButton({
           </p>
           {act && note.action ? (
             <Button size="sm" variant="secondary" className="price-note-action" onClick={() => void act()} data-action={note.action}>
-              {ACTION_LABELS[note.action]}
+              {intl.formatMessage({ id: ACTION_LABELS[note.action] })}
             </Button>
           ) : null}
         </div>

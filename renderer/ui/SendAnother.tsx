@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { Button } from './Button.tsx';
 
 /** A second click this soon after the first is more likely a double click than a wish for two. */
@@ -14,6 +15,8 @@ export type SendGuard = {
   onClick: (event: MouseEvent<HTMLButtonElement>, now: () => void, later?: () => void, sends?: boolean) => void;
   /** Whether "Send another?" is being asked. */
   asking: boolean;
+  /** How long ago the last one was sent, in whole seconds (at least one), while asking. */
+  secondsAgo: number;
   /** The creator said yes: send once more. */
   confirm: () => void;
   dismiss: () => void;
@@ -30,6 +33,7 @@ export function useSendGuard(clickable: boolean): SendGuard {
   const wasClickable = useRef(clickable);
   const pending = useRef<(() => void) | null>(null);
   const [asking, setAsking] = useState(false);
+  const [secondsAgo, setSecondsAgo] = useState(1);
 
   useEffect(() => {
     if (clickable && !wasClickable.current && lastSent.current !== null) lastSent.current = Date.now();
@@ -51,12 +55,15 @@ export function useSendGuard(clickable: boolean): SendGuard {
         // Also keeps a submit button from submitting its form.
         event.preventDefault();
         pending.current = later;
+        // At least a second: "1 second ago" reads right where "now" would not.
+        setSecondsAgo(Math.max(1, Math.round((Date.now() - lastSent.current) / 1000)));
         setAsking(true);
         return;
       }
       send(now);
     },
     asking,
+    secondsAgo,
     confirm: () => {
       setAsking(false);
       const action = pending.current;
@@ -73,18 +80,29 @@ export function useSendGuard(clickable: boolean): SendGuard {
 /** The question itself, under the button: the safe answer has the focus. */
 export function SendAnotherPrompt({ guard, what }: { guard: SendGuard; what: string }) {
   const textId = useId();
+  const intl = useIntl();
   if (!guard.asking) return null;
+  const when = intl.formatRelativeTime(-guard.secondsAgo, 'second');
   return (
-    <div className="send-another" role="alertdialog" aria-label="Send another?" aria-describedby={textId} data-send-another>
+    <div
+      className="send-another"
+      role="alertdialog"
+      aria-label={intl.formatMessage({ id: 'ui.sendAnother.title' })}
+      aria-describedby={textId}
+      data-send-another
+    >
       <p id={textId}>
-        <strong>Send another?</strong> You sent {what} a moment ago; each one is charged.
+        {intl.formatMessage(
+          { id: 'ui.sendAnother.text' },
+          { what: <bdi key="what">{what}</bdi>, when, strong: (chunks) => <strong key="title">{chunks}</strong> },
+        )}
       </p>
       <div className="send-another-actions">
         <Button size="sm" variant="secondary" onClick={guard.dismiss} autoFocus data-action="keep-one">
-          No, keep one
+          {intl.formatMessage({ id: 'ui.sendAnother.keepOne' })}
         </Button>
         <Button size="sm" variant="primary" onClick={guard.confirm} data-action="send-another">
-          Send another
+          {intl.formatMessage({ id: 'ui.sendAnother.send' })}
         </Button>
       </div>
     </div>

@@ -1,20 +1,22 @@
 import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import { useIntl } from 'react-intl';
 import { Field, TextArea } from './Field.tsx';
-import { formatCount, tooLongMessage } from './format.ts';
+import { tooLongMessage } from './format.ts';
 
 /** How much of the excess is quoted under the field; the rest is counted, never dropped unsaid. */
 const QUOTED_EXCESS = 160;
 
 /** The text past the limit, marked, under the field it belongs to. */
 export function ExcessText({ text, max }: { text: string; max: number }) {
+  const intl = useIntl();
   if (text.length <= max) return null;
   const excess = text.slice(max);
   const quoted = excess.slice(0, QUOTED_EXCESS);
   const rest = excess.length - quoted.length;
   return (
     <p className="field-excess" data-excess={excess.length}>
-      Past the limit: <mark>{quoted}</mark>
-      {rest > 0 ? ` …and ${formatCount(rest)} more characters` : null}
+      {intl.formatMessage({ id: 'ui.limit.past' })} <mark>{quoted}</mark>
+      {rest > 0 ? ` ${intl.formatMessage({ id: 'ui.limit.more' }, { count: rest })}` : null}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
 import { drawBars, loadPeaks } from './waveformPeaks.ts';
 import './waveform.css';
 
@@ -12,6 +13,7 @@ interface WaveformProps {
 
 /** An audio file's waveform drawn on a canvas; it shows the playhead and seeks on click or arrows. */
 export function Waveform({ src, audio, label, height = 64 }: WaveformProps) {
+  const intl = useIntl();
   const canvas = useRef<HTMLCanvasElement | null>(null);
   // The peaks belong to the file they were read from: another src shows none until its own arrive.
   const [loaded, setLoaded] = useState<{ src: string; peaks: Float32Array | null; failed: boolean } | null>(null);
@@ -68,7 +70,7 @@ export function Waveform({ src, audio, label, height = 64 }: WaveformProps) {
     event.preventDefault();
   };
 
-  if (failed) return <p className="waveform-note">The waveform could not be drawn; the player still works.</p>;
+  if (failed) return <p className="waveform-note">{intl.formatMessage({ id: 'ui.waveform.failed' })}</p>;
   return (
     <canvas
       ref={canvas}

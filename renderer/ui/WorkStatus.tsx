@@ -1,23 +1,25 @@
 import { CircleX } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import type { Job } from '../../shared/ipc/index.ts';
+import type { MessageId } from '../i18n/catalogs.ts';
 import { progressOf, progressText } from '../stores/jobsInFlight.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { Spinner } from './Spinner.tsx';
 import './WorkStatus.css';
 
 /** Work on its way, a resource's or a job's: a spinner says so, its label says what. */
-const BUSY: Record<string, string> = {
-  queued: 'Waiting its turn',
-  pending: 'Waiting its turn',
-  sending: 'Sending',
-  generating: 'Generating',
-  processing: 'Working on it',
+const BUSY: Record<string, MessageId> = {
+  queued: 'ui.work.waitingTurn',
+  pending: 'ui.work.waitingTurn',
+  sending: 'ui.work.sending',
+  generating: 'ui.work.generating',
+  processing: 'ui.work.workingOnIt',
 };
 
 /** Work held by something outside it: the words say what, because the creator may have to act. */
-const HELD: Record<string, string> = {
-  paused: 'Paused',
-  waiting_connection: 'Waiting for the connection',
+const HELD: Record<string, MessageId> = {
+  paused: 'ui.work.paused',
+  waiting_connection: 'ui.work.waitingConnection',
 };
 
 /**
@@ -26,9 +28,15 @@ const HELD: Record<string, string> = {
  * wait on it.
  */
 export function WorkStatus({ status, label }: { status: string; label?: string }) {
+  const intl = useIntl();
   if (status === 'failed') {
     return (
-      <span className="work-status is-failed" data-status="failed" role="img" aria-label={label ?? 'Failed'}>
+      <span
+        className="work-status is-failed"
+        data-status="failed"
+        role="img"
+        aria-label={label ?? intl.formatMessage({ id: 'ui.work.failed' })}
+      >
         <CircleX size={16} aria-hidden="true" />
       </span>
     );
@@ -37,7 +45,7 @@ export function WorkStatus({ status, label }: { status: string; label?: string }
   if (busy) {
     return (
       <span className="work-status is-busy" data-status={status}>
-        <Spinner label={label ?? busy} />
+        <Spinner label={label ?? intl.formatMessage({ id: busy })} />
       </span>
     );
   }
@@ -45,7 +53,7 @@ export function WorkStatus({ status, label }: { status: string; label?: string }
   if (held) {
     return (
       <span className="work-status is-held" data-status={status}>
-        {held}
+        {intl.formatMessage({ id: held })}
       </span>
     );
   }
@@ -53,11 +61,11 @@ export function WorkStatus({ status, label }: { status: string; label?: string }
 }
 
 /** What a job shows instead of a time before the service has taken it. */
-const BEFORE_START: Partial<Record<Job['state'], string>> = {
-  queued: 'Waiting its turn',
-  paused: 'Paused',
-  sending: 'Sending…',
-  waiting_connection: 'Waiting for the connection',
+const BEFORE_START: Partial<Record<Job['state'], MessageId>> = {
+  queued: 'ui.work.waitingTurn',
+  paused: 'ui.work.paused',
+  sending: 'ui.work.sendingNow',
+  waiting_connection: 'ui.work.waitingConnection',
 };
 
 /**
@@ -67,9 +75,11 @@ const BEFORE_START: Partial<Record<Job['state'], string>> = {
  * The queue, the gallery's placeholders and the character page show the same.
  */
 export function WorkProgress({ job, now, label }: { job: Job; now: number; label: string }) {
+  const intl = useIntl();
   const progress = progressOf(job, now);
   const started = job.state === 'processing' || job.state === 'done';
-  const text = started ? progressText(progress) : (BEFORE_START[job.state] ?? null);
+  const before = BEFORE_START[job.state];
+  const text = started ? progressText(progress) : before ? intl.formatMessage({ id: before }) : null;
   return (
     <div
       className="work-progress"
@@ -78,7 +88,7 @@ export function WorkProgress({ job, now, label }: { job: Job; now: number; label
       data-state={job.state}
       data-estimate-ms={progress.estimateMs ?? undefined}
     >
-      <ProgressBar value={started ? progress.fraction : null} label={`${label}: progress`} />
+      <ProgressBar value={started ? progress.fraction : null} label={intl.formatMessage({ id: 'ui.work.progress' }, { label })} />
       {text ? (
         <span className="work-elapsed" data-testid="job-elapsed">
           {text}

@@ -42,9 +42,9 @@ export function formatDateTime(iso: string | null | undefined): string {
 
 /**
  * The sentence for text past its limit, naming how much to remove: "A prompt has at most 2,000
- * characters; remove 12." Null when the text fits.
+ * characters; remove 12." `what` is the text's name in the studio's language. Null when the text fits.
  */
 export function tooLongMessage(what: string, length: number, max: number): string | null {
   if (length <= max) return null;
-  return `${what} has at most ${formatCount(max)} characters; remove ${formatCount(length - max)}.`;
+  return currentFormats().text('ui.limit.tooLong', { what, max, excess: length - max });
 }

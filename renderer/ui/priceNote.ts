@@ -1,5 +1,6 @@
 import { describeError } from '../errors/errorMessages.ts';
 import type { PriceState } from '../stores/quotePricer.ts';
+import { currentFormats } from '../i18n/currentLocale.ts';
 import { creditsText } from './format.ts';
 
 export type PriceNote = {
@@ -25,42 +26,37 @@ export function priceBlocks(price: PriceState): 'uncovered' | 'approval' | null 
  */
 export function priceNote(price: PriceState, hint: string | undefined): PriceNote | null {
   const plain = (text: string): PriceNote => ({ tone: 'hint', title: null, text, action: null });
+  const say = currentFormats();
   if (price.status === 'error') return { tone: 'error', title: null, text: `No price yet: ${describeError(price.error)}`, action: null };
   if (price.status !== 'priced') return hint ? plain(hint) : null;
   const { credits, balance, approvalRequired, approvalState, covered } = price.price;
   const cost = creditsText(credits);
   if (approvalRequired && (approvalState === 'rejected' || approvalState === 'revoked')) {
-    const what = approvalState === 'rejected' ? 'declined this price' : 'withdrew approval of this price';
     return {
       tone: 'error',
-      title: `Approval ${approvalState}.`,
-      text: `The account owner ${what}, so it cannot run. Choose cheaper options, or get a new price to ask again.`,
+      title: say.text('ui.price.approvalEnded.title', { state: approvalState }),
+      text: say.text('ui.price.approvalEnded.text', { state: approvalState }),
       action: 'requote',
     };
   }
   if (approvalRequired && approvalState !== 'approved') {
     return {
       tone: 'warning',
-      title: 'Approval pending.',
-      text: `${cost} is above your account’s approval limit. It can run once the account owner approves it; this updates by itself.`,
+      title: say.text('ui.price.approvalPending.title'),
+      text: say.text('ui.price.approvalPending.text', { cost }),
       action: 'checkApproval',
     };
   }
   if (!covered) {
     // covered counts the credits queued jobs set aside: a balance above the price can still fall short.
-    const why =
-      balance === null
-        ? 'Your balance'
-        : balance >= credits
-          ? `Your balance of ${creditsText(balance)}, less what queued jobs set aside,`
-          : `Your balance of ${creditsText(balance)}`;
+    const why = balance === null ? 'unknown' : balance >= credits ? 'setAside' : 'short';
     return {
       tone: 'warning',
-      title: 'Not enough credits.',
-      text: `${why} cannot cover ${cost}. Buy credits or choose cheaper options.`,
+      title: say.text('ui.price.uncovered.title'),
+      text: say.text('ui.price.uncovered.text', { why, balance: balance === null ? '' : creditsText(balance), cost }),
       action: 'checkBalance',
     };
   }
-  if (approvalRequired) return plain(`Approved by the account owner: ready to generate for ${cost}.`);
+  if (approvalRequired) return plain(say.text('ui.price.approved', { cost }));
   return hint ? plain(hint) : null;
 }

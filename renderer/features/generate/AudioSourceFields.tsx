@@ -1,21 +1,24 @@
+import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import type { Voice } from '../../../shared/api/index.ts';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { EMOTIONS as EMOTION_VALUES, isEmotion } from '../../../shared/api/voiceOptions.ts';
 import { Field, Select, type SelectOption } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
-import { SegmentedControl, type Segment } from '../../ui/SegmentedControl.tsx';
-import type { AudioSource } from './buildGeneration.ts';
+import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
+import { asksForInput, type AudioSource } from './buildGeneration.ts';
 import { useGenerateStore } from './generateStore.ts';
 import { OptionField } from './OptionField.tsx';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
-const SOURCES_TALK: readonly Segment<AudioSource>[] = [
-  { value: 'speech', label: 'Write a line' },
-  { value: 'track', label: 'Audio track' },
-  { value: 'file', label: 'Audio file' },
-];
-const SOURCES_LIPSYNC: readonly Segment<AudioSource>[] = SOURCES_TALK.filter((s) => s.value !== 'speech');
+const SOURCE_WORDS: Record<AudioSource, MessageId> = {
+  speech: 'generate.audio.source.speech',
+  track: 'generate.audio.source.track',
+  file: 'generate.audio.source.file',
+};
+const SOURCES_TALK: readonly AudioSource[] = ['speech', 'track', 'file'];
+const SOURCES_LIPSYNC: readonly AudioSource[] = ['track', 'file'];
 
 /**
  * Where a talk clip's (or a lipsync's) audio comes from: a line spoken by a voice, which the queue
@@ -39,48 +42,57 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
   const { setAudioSource, setAudioTrack, setSpeech } = useGenerateStore(
     useShallow((s) => ({ setAudioSource: s.setAudioSource, setAudioTrack: s.setAudioTrack, setSpeech: s.setSpeech })),
   );
+  const intl = useIntl();
+  const segments = (allowSpeech ? SOURCES_TALK : SOURCES_LIPSYNC).map((value) => ({
+    value,
+    label: intl.formatMessage({ id: SOURCE_WORDS[value] }),
+  }));
   const source = !allowSpeech && state.audioSource === 'speech' ? 'track' : state.audioSource;
-  const show = (issue: string | undefined) => (issue && (state.attempted || !/^(Choose|Write)/.test(issue)) ? issue : null);
+  const show = (issue: string | undefined) => (issue && (state.attempted || !asksForInput(issue)) ? issue : null);
 
   return (
     <div className="audio-source option-wide">
       <SegmentedControl
-        label="Audio"
+        label={intl.formatMessage({ id: 'generate.audio.label' })}
         name="audio-source"
         value={source}
-        segments={allowSpeech ? SOURCES_TALK : SOURCES_LIPSYNC}
+        segments={segments}
         onChange={setAudioSource}
       />
       <InlineError error={state.sourcesError} />
       {source === 'speech' ? (
         <>
-          <Field label="Voice" error={show(state.issues.voice)} required>
+          <Field label={intl.formatMessage({ id: 'generate.audio.voice' })} error={show(state.issues.voice)} required>
             {(control) => (
               <Select
                 {...control}
                 value={state.speech.voiceId}
                 onChange={(e) => setSpeech({ voiceId: e.target.value })}
-                placeholder="Choose a voice…"
-                options={[...voiceOptions('Your voices', state.voices), ...voiceOptions('Presets', state.presets)]}
+                placeholder={intl.formatMessage({ id: 'generate.audio.voice.placeholder' })}
+                options={[
+                  ...voiceOptions(intl.formatMessage({ id: 'generate.audio.voice.own' }), state.voices, intl),
+                  ...voiceOptions(intl.formatMessage({ id: 'generate.audio.voice.presets' }), state.presets, intl),
+                ]}
                 data-field="voice"
               />
             )}
           </Field>
           <LimitedTextArea
-            label="Line"
-            what="A line"
-            hint="The queue makes this speech first, then the clip from it."
+            label={intl.formatMessage({ id: 'generate.audio.line' })}
+            what={intl.formatMessage({ id: 'generate.audio.line.what' })}
+            hint={intl.formatMessage({ id: 'generate.audio.line.hint' })}
             max={LIMITS.audioText.max}
             min={1}
             error={show(state.issues.text)}
             required
             rows={3}
             value={state.speech.text}
-            placeholder="Hi! I'm so glad you're here."
+            placeholder={intl.formatMessage({ id: 'generate.audio.line.placeholder' })}
+            dir="auto"
             onChange={(text) => setSpeech({ text })}
             data-field="speech-text"
           />
-          <Field label="Emotion">
+          <Field label={intl.formatMessage({ id: 'generate.audio.emotion' })}>
             {(control) => (
               <Select
                 {...control}
@@ -88,15 +100,15 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
                 onChange={(e) => {
                   if (isEmotion(e.target.value)) setSpeech({ emotion: e.target.value });
                 }}
-                options={EMOTIONS}
+                options={emotionOptions(intl)}
               />
             )}
           </Field>
         </>
       ) : source === 'track' ? (
         <Field
-          label="Audio track"
-          hint={state.tracks.length === 0 ? 'No audio tracks yet: write a line instead, or make speech in Voices.' : undefined}
+          label={intl.formatMessage({ id: 'generate.audio.track' })}
+          hint={state.tracks.length === 0 ? intl.formatMessage({ id: 'generate.audio.track.none' }) : undefined}
           error={show(state.issues.audio_url)}
           required
         >
@@ -105,10 +117,10 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
               {...control}
               value={state.audioTrackId ?? ''}
               onChange={(e) => setAudioTrack(e.target.value || null)}
-              placeholder="Choose a track…"
+              placeholder={intl.formatMessage({ id: 'generate.audio.track.placeholder' })}
               options={state.tracks.map((track) => ({
                 value: track.id,
-                label: `${track.name}${track.status !== 'ready' ? ` (${track.status})` : ''}`,
+                label: withStatus(intl, track.name, track.status),
                 disabled: track.status !== 'ready',
               }))}
               data-field="audio-track"
@@ -122,16 +134,21 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
   );
 }
 
-const EMOTIONS: readonly SelectOption[] = EMOTION_VALUES.map((emotion) => ({
-  value: emotion,
-  label: emotion === 'auto' ? 'auto (default)' : emotion,
-}));
+/** The emotions a voice can speak with, in the studio's language; the service's own words stay as they are. */
+export function emotionOptions(intl: IntlShape): SelectOption[] {
+  return EMOTION_VALUES.map((emotion) => ({ value: emotion, label: intl.formatMessage({ id: 'generate.emotion' }, { emotion }) }));
+}
+
+/** A name with its state when it is not ready: "Mira (pending)". */
+function withStatus(intl: IntlShape, name: string, status: string): string {
+  return status === 'ready' ? name : intl.formatMessage({ id: 'generate.withStatus' }, { name, status });
+}
 
 /** Voices as options under a group heading; a voice not ready yet is shown but cannot be chosen. */
-function voiceOptions(group: string, voices: readonly Voice[]): SelectOption[] {
+function voiceOptions(group: string, voices: readonly Voice[], intl: IntlShape): SelectOption[] {
   return voices.map((voice) => ({
     value: voice.id,
-    label: `${voice.name}${voice.status !== 'ready' ? ` (${voice.status})` : ''}`,
+    label: withStatus(intl, voice.name, voice.status),
     disabled: voice.status !== 'ready',
     group,
   }));

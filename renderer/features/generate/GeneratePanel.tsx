@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import { useShallow } from 'zustand/react/shallow';
 import type { GenerationOptionKey, GenerationType, ModelInfo } from '../../../shared/api/index.ts';
 import { findModel } from '../../../shared/api/findModel.ts';
@@ -14,9 +16,9 @@ import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { usePriceWatch } from '../../ui/usePriceWatch.ts';
 import { AudioSourceFields } from './AudioSourceFields.tsx';
-import { applicableOptions, modeOf, TYPE_LABELS } from './generateOptions.ts';
+import { applicableOptions, modeOf, TYPE_WORDS } from './generateOptions.ts';
 import { useGenerateStore } from './generateStore.ts';
-import { usesSpeech } from './buildGeneration.ts';
+import { asksForInput, usesSpeech } from './buildGeneration.ts';
 import { SubmittedProgress } from './SubmittedProgress.tsx';
 import { OptionField } from './OptionField.tsx';
 import { useGenerateHandoffs } from './useGenerateHandoffs.ts';
@@ -24,16 +26,14 @@ import './generate.css';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 const FORM_ID = 'generate-form';
-const TYPES: readonly { value: GenerationType; label: string }[] = [
-  { value: 'image', label: 'Image' },
-  { value: 'video', label: 'Video' },
-  { value: 'talk', label: 'Talk' },
-];
+/** The shared validator's sentences about a file the mode needs: hints until the first try to submit. */
+const NEEDS_MEDIA = /^(A talk|Lipsync|Image edit|Video)/;
+const TYPES: readonly GenerationType[] = ['image', 'video', 'talk'];
 
-const PROMPT_PLACEHOLDER: Record<GenerationType, string> = {
-  image: 'On a rooftop at golden hour, wind in her hair, looking over the city',
-  video: 'She turns to the camera and smiles as the lights come on behind her',
-  talk: 'A warm close-up in a cosy studio, soft window light',
+const PROMPT_PLACEHOLDER: Record<GenerationType, MessageId> = {
+  image: 'generate.prompt.placeholder.image',
+  video: 'generate.prompt.placeholder.video',
+  talk: 'generate.prompt.placeholder.talk',
 };
 
 /** Image, video and talk generation for one character, with the price on the button. */
@@ -69,6 +69,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
     useShallow((s) => ({ capabilities: s.capabilities, capabilitiesError: s.error, loadCapabilities: s.load })),
   );
   const showToast = useToastStore((s) => s.show);
+  const intl = useIntl();
 
   // An approval given or credits bought elsewhere show here without a click.
   usePriceWatch(form.price, actions.recheckPrice);
@@ -103,34 +104,34 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
   const submit = async () => {
     if (notReady) return;
     const job = await actions.submit();
-    if (job && count > 1)
-      showToast(`${count} ${TYPE_LABELS[type].toLowerCase()}s queued: they appear under Generations as they finish.`, 'success');
-    else if (job) showToast(`${TYPE_LABELS[type]} queued: it appears under Generations and finishes by itself.`, 'success');
+    if (job) showToast(intl.formatMessage({ id: 'generate.queued' }, { type, count }), 'success');
   };
 
   return (
     <section className="generate-panel" aria-labelledby="generate-title" data-generate-type={type} data-generate-mode={mode}>
-      <div className="generate-header">
-        <h2 id="generate-title" className="panel-title">
-          Generate
-        </h2>
-        <span className="muted">{character.name}</span>
-      </div>
-      <SegmentedControl label="What to make" name="generation-type" value={type} segments={TYPES} onChange={actions.setType} />
+      <GenerateHeader name={character.name} />
+      <SegmentedControl
+        label={intl.formatMessage({ id: 'generate.type.label' })}
+        name="generation-type"
+        value={type}
+        segments={TYPES.map((value) => ({ value, label: intl.formatMessage({ id: TYPE_WORDS[value] }) }))}
+        onChange={actions.setType}
+      />
       <form id={FORM_ID} className="generate-form" noValidate {...formSubmitHandlers(submit)}>
         <ModelField type={type} model={model} error={capabilitiesError ? null : (form.issues.model ?? null)} />
         <InlineError error={capabilitiesError} />
 
         <LimitedTextArea
-          label="Prompt"
-          what="A prompt"
+          label={intl.formatMessage({ id: 'generate.prompt.label' })}
+          what={intl.formatMessage({ id: 'generate.prompt.what' })}
           required
           max={LIMITS.generationPrompt.max}
           min={LIMITS.generationPrompt.min}
           error={form.issues.prompt && (form.attempted || form.prompt.length > 0) ? form.issues.prompt : null}
           rows={4}
           value={form.prompt}
-          placeholder={PROMPT_PLACEHOLDER[type]}
+          placeholder={intl.formatMessage({ id: PROMPT_PLACEHOLDER[type] })}
+          dir="auto"
           onChange={actions.setPrompt}
           data-field="prompt"
         />
@@ -141,8 +142,10 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
 
         {most > 1 ? <CountChoice most={most} count={count} /> : null}
 
-        {stray && (form.attempted || !/^(Choose|Write|A talk|Lipsync|Image edit|Video)/.test(stray)) ? <InlineError error={stray} /> : null}
-        {notReady ? <p className="field-hint">{character.name} can be used once the portraits are ready.</p> : null}
+        {stray && (form.attempted || !(asksForInput(stray) || NEEDS_MEDIA.test(stray))) ? <InlineError error={stray} /> : null}
+        {notReady ? (
+          <p className="field-hint">{intl.formatMessage({ id: 'generate.notReady' }, { name: <bdi key="name">{character.name}</bdi> })}</p>
+        ) : null}
         <InlineError error={form.error} />
         <div
           className="generate-submit"
@@ -150,14 +153,14 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
           data-last-shown-credits={form.lastSubmitted?.shownCredits ?? undefined}
         >
           <PriceButton
-            label={count > 1 ? `Generate ${count}` : 'Generate'}
+            label={intl.formatMessage({ id: 'generate.submit' }, { count })}
             type="submit"
             form={FORM_ID}
             price={form.price}
             busy={form.submitting}
             disabled={notReady}
             onClick={() => void submit()}
-            hint={`${SHORTCUT_HINT}+Enter generates.`}
+            hint={intl.formatMessage({ id: 'generate.submit.hint' }, { shortcut: SHORTCUT_HINT })}
             onRecheck={actions.recheckPrice}
             onRequote={actions.requote}
           />
@@ -168,13 +171,27 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
   );
 }
 
+/** The panel's title, beside the name of the character it makes things of. */
+function GenerateHeader({ name }: { name: string }) {
+  const intl = useIntl();
+  return (
+    <div className="generate-header">
+      <h2 id="generate-title" className="panel-title">
+        {intl.formatMessage({ id: 'generate.title' })}
+      </h2>
+      <bdi className="muted generate-character">{name}</bdi>
+    </div>
+  );
+}
+
 /** The model of the chosen type, from the catalog; the catalog's default until one is chosen. */
 function ModelField({ type, model, error }: { type: GenerationType; model: ModelInfo | undefined; error: string | null }) {
+  const intl = useIntl();
   const capabilities = useCapabilitiesStore((s) => s.capabilities);
   const setModel = useGenerateStore((s) => s.setModel);
   const models = modelsOfType(capabilities, type);
   return (
-    <Field label="Model" error={error}>
+    <Field label={intl.formatMessage({ id: 'generate.model.label' })} error={error}>
       {(control) => (
         <Select
           {...control}
@@ -183,8 +200,11 @@ function ModelField({ type, model, error }: { type: GenerationType; model: Model
           disabled={models.length === 0}
           options={
             models.length === 0
-              ? [{ value: '', label: 'Loading models…' }]
-              : models.map((m) => ({ value: m.id, label: `${m.label}${m.is_default ? ' (default)' : ''}` }))
+              ? [{ value: '', label: intl.formatMessage({ id: 'generate.model.loading' }) }]
+              : models.map((m) => ({
+                  value: m.id,
+                  label: m.is_default ? intl.formatMessage({ id: 'generate.model.default' }, { model: m.label }) : m.label,
+                }))
           }
           data-field="model"
         />
@@ -195,13 +215,14 @@ function ModelField({ type, model, error }: { type: GenerationType; model: Model
 
 /** How many results one click makes, up to what the type allows. */
 function CountChoice({ most, count }: { most: number; count: number }) {
+  const intl = useIntl();
   const setCount = useGenerateStore((s) => s.setCount);
   return (
     <SegmentedControl
-      label="How many"
+      label={intl.formatMessage({ id: 'generate.count.label' })}
       name="generation-count"
       value={String(count)}
-      segments={Array.from({ length: most }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+      segments={Array.from({ length: most }, (_, i) => ({ value: String(i + 1), label: intl.formatNumber(i + 1) }))}
       onChange={(value) => setCount(Number(value))}
     />
   );
@@ -209,9 +230,10 @@ function CountChoice({ most, count }: { most: number; count: number }) {
 
 /** The options of the type and mode, except the audio, which has its own fields. */
 function OptionFields({ type, keys, model }: { type: GenerationType; keys: readonly GenerationOptionKey[]; model: ModelInfo | undefined }) {
+  const intl = useIntl();
   return (
     <fieldset className="generate-options">
-      <legend>{TYPE_LABELS[type]} options</legend>
+      <legend>{intl.formatMessage({ id: 'generate.options.legend' }, { type })}</legend>
       <div className="option-grid">
         {keys
           .filter((key) => key !== 'audio_url')

@@ -1,4 +1,6 @@
+import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import type { GenerationOptionKey, GenerationType, ModelInfo } from '../../../shared/api/index.ts';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { AttachmentField } from '../../ui/AttachmentField.tsx';
@@ -12,7 +14,7 @@ import {
   EXPRESSION_SUGGESTIONS,
   isMediaOption,
   modeLabel,
-  OPTION_LABELS,
+  optionWords,
   referenceImagesMax,
   STYLE_SUGGESTIONS,
   type MediaOptionKey,
@@ -27,7 +29,24 @@ const MEDIA_KINDS: Record<MediaOptionKey, ('image' | 'video' | 'audio')[]> = {
   audio_url: ['audio'],
 };
 
-const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, ' ');
+/** The hints' word for a model not known yet: they then say "this model". */
+const NO_MODEL = 'none';
+
+const CHOICE_WORDS: Record<string, MessageId> = {
+  'quality.standard': 'generate.choice.quality.standard',
+  'quality.pro': 'generate.choice.quality.pro',
+  'motion_intensity.low': 'generate.choice.motion.low',
+  'motion_intensity.medium': 'generate.choice.motion.medium',
+  'motion_intensity.high': 'generate.choice.motion.high',
+  'character_orientation.image': 'generate.choice.orientation.image',
+  'character_orientation.video': 'generate.choice.orientation.video',
+};
+
+/** A choice's words; one the catalog does not know yet reads as its value, capitalised. */
+function choiceLabel(intl: IntlShape, key: string, value: string): string {
+  const id = CHOICE_WORDS[`${key}.${value}`];
+  return id ? intl.formatMessage({ id }) : value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, ' ');
+}
 
 type OptionProps = { optionKey: GenerationOptionKey; values: OptionValues; model: ModelInfo | undefined; issue: string | null };
 
@@ -71,7 +90,8 @@ export function OptionField({
 /** An option with a fixed set of choices: segments when they are few, a list when they are many. */
 function ChoiceOption({ optionKey, values, model, issue }: OptionProps) {
   const setValue = useGenerateStore((s) => s.setValue);
-  const info = OPTION_LABELS[optionKey];
+  const intl = useIntl();
+  const info = optionWords(intl, optionKey);
   switch (optionKey) {
     case 'image_mode':
     case 'video_mode': {
@@ -82,7 +102,11 @@ function ChoiceOption({ optionKey, values, model, issue }: OptionProps) {
             label={info.label}
             name={optionKey}
             value={values[optionKey]}
-            segments={modes.map((mode) => ({ value: mode, label: modeLabel(mode), disabled: model ? !model.modes.includes(mode) : false }))}
+            segments={modes.map((mode) => ({
+              value: mode,
+              label: modeLabel(intl, mode),
+              disabled: model ? !model.modes.includes(mode) : false,
+            }))}
             onChange={(mode) => setValue(optionKey, mode)}
           />
           {issue ? <p className="field-error">{issue}</p> : null}
@@ -98,7 +122,7 @@ function ChoiceOption({ optionKey, values, model, issue }: OptionProps) {
             label={info.label}
             name={optionKey}
             value={values[optionKey]}
-            segments={CHOICES[optionKey].map((v) => ({ value: v, label: label(v) }))}
+            segments={CHOICES[optionKey].map((v) => ({ value: v, label: choiceLabel(intl, optionKey, v) }))}
             onChange={(v) => setValue(optionKey, v)}
           />
         </div>
@@ -126,7 +150,8 @@ function ChoiceOption({ optionKey, values, model, issue }: OptionProps) {
 /** An option typed in: a style or expression with suggestions, or a duration in seconds. */
 function TypedOption({ optionKey, values, model, issue }: OptionProps) {
   const setValue = useGenerateStore((s) => s.setValue);
-  const info = OPTION_LABELS[optionKey];
+  const intl = useIntl();
+  const info = optionWords(intl, optionKey);
   switch (optionKey) {
     case 'style':
     case 'expression':
@@ -146,7 +171,11 @@ function TypedOption({ optionKey, values, model, issue }: OptionProps) {
     case 'duration': {
       const range = durationRange(model);
       return (
-        <Field label={info.label} hint={`${range.min}–${range.max} s with ${model?.label ?? 'this model'}.`} error={issue}>
+        <Field
+          label={info.label}
+          hint={intl.formatMessage({ id: 'generate.duration.hint' }, { min: range.min, max: range.max, model: model?.label ?? NO_MODEL })}
+          error={issue}
+        >
           {(control) => (
             <TextInput
               {...control}
@@ -171,7 +200,8 @@ function TypedOption({ optionKey, values, model, issue }: OptionProps) {
 /** An on/off option, off where the model cannot do it. */
 function SwitchOption({ optionKey, values, model, issue }: OptionProps) {
   const setValue = useGenerateStore((s) => s.setValue);
-  const info = OPTION_LABELS[optionKey];
+  const intl = useIntl();
+  const info = optionWords(intl, optionKey);
   switch (optionKey) {
     case 'hd':
       return (
@@ -180,7 +210,10 @@ function SwitchOption({ optionKey, values, model, issue }: OptionProps) {
           checked={values.hd}
           disabled={model ? !model.supports_hd && !values.hd : false}
           onChange={(checked) => setValue('hd', checked)}
-          hint={issue ?? (model && !model.supports_hd ? `${model.label} does not offer HD.` : info.hint)}
+          hint={
+            issue ??
+            (model && !model.supports_hd ? intl.formatMessage({ id: 'generate.hd.unavailable' }, { model: model.label }) : info.hint)
+          }
         />
       );
     case 'generate_audio': {
@@ -191,7 +224,10 @@ function SwitchOption({ optionKey, values, model, issue }: OptionProps) {
           checked={checked}
           disabled={model ? !model.supports_audio && !checked : false}
           onChange={(next) => setValue('generate_audio', next)}
-          hint={issue ?? (model && !model.supports_audio ? `${model.label} makes silent clips.` : info.hint)}
+          hint={
+            issue ??
+            (model && !model.supports_audio ? intl.formatMessage({ id: 'generate.audio.unavailable' }, { model: model.label }) : info.hint)
+          }
         />
       );
     }
@@ -232,7 +268,8 @@ function MediaOptionField({
       removeMedia: s.removeMedia,
     })),
   );
-  const info = OPTION_LABELS[optionKey];
+  const intl = useIntl();
+  const info = optionWords(intl, optionKey);
   const max = optionKey === 'reference_images' ? referenceImagesMax(type, model) : 1;
   if (optionKey === 'reference_images' && max === 0) return null;
   // "Needs …" is a hint until the user tries to submit; a real problem (too many, failed) shows at once.
@@ -242,7 +279,11 @@ function MediaOptionField({
       <AttachmentField
         name={`generate-${optionKey}`}
         label={info.label}
-        hint={optionKey === 'reference_images' ? `Up to ${max} with ${model?.label ?? 'this model'}. PNG, JPEG or WebP.` : info.hint}
+        hint={
+          optionKey === 'reference_images'
+            ? intl.formatMessage({ id: 'generate.referenceImages.hint' }, { max, model: model?.label ?? NO_MODEL })
+            : info.hint
+        }
         kinds={MEDIA_KINDS[optionKey]}
         max={Math.max(max, attachments.length)}
         attachments={attachments}

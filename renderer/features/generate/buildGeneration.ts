@@ -6,6 +6,8 @@ import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { readyUrls, stillUploading, type Attachment } from '../../stores/attachments.ts';
 import { applicableOptions, isMediaOption, modeOf, OPTION_LABELS, type MediaOptionKey, type OptionValues } from './generateOptions.ts';
 import { tooLongMessage } from '../../ui/format.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
+import { currentFormats } from '../../i18n/currentLocale.ts';
 
 export type AudioSource = 'track' | 'speech' | 'file';
 export type SpeechFields = { voiceId: string; text: string; emotion: Emotion };
@@ -79,7 +81,7 @@ export function buildGeneration(
 
   const speech = speechStep(form, mode, options, issues);
   if (capabilities) checkAsService(body, speech, capabilities, issues);
-  else issues.model = 'The list of models has not loaded yet.';
+  else issues.model = currentFormats().text('generate.issue.noModels');
 
   return { body, speech, issues };
 }
@@ -93,7 +95,7 @@ function collectOptions(form: GenerateForm, mode: string, tracks: readonly Audio
     if (isMediaOption(key)) {
       const attachments = form.media[type][key];
       // A failed file says why on its slot and goes unsent; it never holds the request back.
-      if (stillUploading(attachments)) issues[key] = 'Still uploading…';
+      if (stillUploading(attachments)) issues[key] = currentFormats().text('generate.issue.uploading');
       const urls = readyUrls(attachments);
       if (key === 'reference_images') {
         if (urls.length > 0) options.reference_images = urls;
@@ -115,9 +117,9 @@ function collectOptions(form: GenerateForm, mode: string, tracks: readonly Audio
 /** The prompt as it is sent (trimmed), with an issue when it is empty or too long. */
 function checkPrompt(form: GenerateForm, issues: Issues): string {
   const prompt = form.prompt.trim();
-  if (!prompt) issues.prompt = 'Write a prompt: what happens in the picture or the clip.';
+  if (!prompt) issues.prompt = currentFormats().text('generate.issue.noPrompt');
   else {
-    const tooLong = tooLongMessage('A prompt', form.prompt.length, LIMITS.generationPrompt.max);
+    const tooLong = tooLongMessage(currentFormats().text('generate.prompt.what'), form.prompt.length, LIMITS.generationPrompt.max);
     if (tooLong) issues.prompt = tooLong;
   }
   return prompt;
@@ -127,16 +129,16 @@ function checkPrompt(form: GenerateForm, issues: Issues): string {
 function speechStep(form: GenerateForm, mode: string, options: Record<string, unknown>, issues: Issues): SpeechStep | null {
   if (usesSpeech(form)) {
     const text = form.speech.text;
-    if (!form.speech.voiceId) issues.voice = 'Choose the voice that speaks the line.';
-    if (!text.trim()) issues.text = 'Write the line the character says.';
+    if (!form.speech.voiceId) issues.voice = currentFormats().text('generate.issue.noVoice');
+    if (!text.trim()) issues.text = currentFormats().text('generate.issue.noLine');
     else {
-      const tooLong = tooLongMessage('A line', text.length, LIMITS.audioText.max);
+      const tooLong = tooLongMessage(currentFormats().text('generate.audio.line.what'), text.length, LIMITS.audioText.max);
       if (tooLong) issues.text = tooLong;
     }
     return { voice_id: form.speech.voiceId, text: text.trim(), emotion: form.speech.emotion };
   }
   if ((form.type === 'talk' || mode === 'lipsync') && form.audioSource === 'track' && !options.audio_url && !issues.audio_url) {
-    issues.audio_url = form.audioTrackId ? 'That track is not ready yet.' : 'Choose the audio track the character speaks.';
+    issues.audio_url = currentFormats().text(form.audioTrackId ? 'generate.issue.trackNotReady' : 'generate.issue.noTrack');
   }
   return null;
 }
@@ -155,12 +157,27 @@ function checkAsService(body: GenerationBody, speech: SpeechStep | null, capabil
   }
 }
 
+/** The sentences asking for an input not given yet: hints, not errors, until the first try to submit. */
+const ASKS_FOR_INPUT = [
+  'generate.issue.noPrompt',
+  'generate.issue.noVoice',
+  'generate.issue.noLine',
+  'generate.issue.noTrack',
+] as const satisfies readonly MessageId[];
+
+export function asksForInput(issue: string): boolean {
+  const say = currentFormats();
+  return ASKS_FOR_INPUT.some((id) => say.text(id) === issue);
+}
+
 /** The shared validator names fields by their API names; the panel names them by their labels. */
 function humanize(message: string): string {
   return message.replace(
     /\b(input_image|reference_video|audio_url|reference_images|start_frame)\b(: )?/g,
-    (_match, key: keyof typeof OPTION_LABELS, colon?: string) =>
-      colon ? `${OPTION_LABELS[key].label.toLowerCase()} — ` : OPTION_LABELS[key].label.toLowerCase(),
+    (_match, key: keyof typeof OPTION_LABELS, colon?: string) => {
+      const label = currentFormats().text(OPTION_LABELS[key].label).toLocaleLowerCase();
+      return colon ? `${label} — ` : label;
+    },
   );
 }
 

@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl';
 import type { GenerationOptionKey, GenerationType, ModelInfo } from '../../../shared/api/index.ts';
 import { GENERATION_DEFAULTS, LIMITS } from '../../../shared/api/limits.ts';
 import {
@@ -10,6 +11,7 @@ import {
   VIDEO_MODES,
 } from '../../../shared/api/optionValues.ts';
 import { OPTIONS_BY_TYPE } from '../../../shared/api/resolveGeneration.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 
 /** Options the user sets with a control; the media options come from attachments. */
 export type ScalarOptionKey = Exclude<GenerationOptionKey, MediaOptionKey>;
@@ -118,41 +120,49 @@ export function durationRange(model: ModelInfo | undefined): { min: number; max:
   return { min: Math.max(ceiling.min, model.duration.min), max: Math.min(ceiling.max, model.duration.max) };
 }
 
-export type OptionPresentation = { label: string; hint?: string };
+export type OptionPresentation = { label: MessageId; hint?: MessageId };
 
+/** Each option's name and hint, as catalog ids. */
 export const OPTION_LABELS: Record<GenerationOptionKey, OptionPresentation> = {
-  aspect_ratio: { label: 'Aspect ratio' },
-  style: { label: 'Style', hint: 'A style modifier, such as editorial or cinematic.' },
-  hd: { label: 'HD', hint: 'Higher resolution; it may cost more.' },
-  duration: { label: 'Duration (seconds)' },
-  quality: { label: 'Quality' },
-  generate_audio: { label: 'Generate audio', hint: 'Add a sound track where the model can.' },
-  include_character: { label: 'Include the character', hint: "Send the character's portraits as the identity reference." },
-  image_mode: { label: 'Mode' },
-  video_mode: { label: 'Mode' },
-  lipsync_model: { label: 'Lipsync model' },
-  motion_intensity: { label: 'Motion' },
-  character_orientation: { label: 'Character orientation', hint: 'Follow the pose of the character image or of the source video.' },
-  keep_original_sound: { label: 'Keep the original sound' },
-  reference_video: { label: 'Source video', hint: 'The video to remix, edit or extend. MP4 or WebM.' },
-  start_frame: { label: 'Start frame', hint: 'Optional: the first frame of the clip.' },
-  input_image: { label: 'Image to transform', hint: 'PNG, JPEG or WebP.' },
-  audio_url: { label: 'Audio', hint: 'What the character says.' },
-  expression: { label: 'Expression' },
-  reference_images: { label: 'Reference images' },
+  aspect_ratio: { label: 'generate.option.aspectRatio' },
+  style: { label: 'generate.option.style', hint: 'generate.option.style.hint' },
+  hd: { label: 'generate.option.hd', hint: 'generate.option.hd.hint' },
+  duration: { label: 'generate.option.duration' },
+  quality: { label: 'generate.option.quality' },
+  generate_audio: { label: 'generate.option.generateAudio', hint: 'generate.option.generateAudio.hint' },
+  include_character: { label: 'generate.option.includeCharacter', hint: 'generate.option.includeCharacter.hint' },
+  image_mode: { label: 'generate.option.imageMode' },
+  video_mode: { label: 'generate.option.videoMode' },
+  lipsync_model: { label: 'generate.option.lipsyncModel' },
+  motion_intensity: { label: 'generate.option.motionIntensity' },
+  character_orientation: { label: 'generate.option.characterOrientation', hint: 'generate.option.characterOrientation.hint' },
+  keep_original_sound: { label: 'generate.option.keepOriginalSound' },
+  reference_video: { label: 'generate.option.referenceVideo', hint: 'generate.option.referenceVideo.hint' },
+  start_frame: { label: 'generate.option.startFrame', hint: 'generate.option.startFrame.hint' },
+  input_image: { label: 'generate.option.inputImage', hint: 'generate.option.inputImage.hint' },
+  audio_url: { label: 'generate.option.audioUrl', hint: 'generate.option.audioUrl.hint' },
+  expression: { label: 'generate.option.expression' },
+  reference_images: { label: 'generate.option.referenceImages' },
 };
 
-const MODE_LABELS: Record<string, string> = {
-  generate: 'Generate',
-  remix: 'Remix',
-  edit: 'Edit',
-  create: 'Create',
-  extend: 'Extend',
-  lipsync: 'Lipsync',
+/** An option's name and hint in the studio's language. */
+export function optionWords(intl: IntlShape, key: GenerationOptionKey): { label: string; hint?: string } {
+  const { label, hint } = OPTION_LABELS[key];
+  return { label: intl.formatMessage({ id: label }), ...(hint ? { hint: intl.formatMessage({ id: hint }) } : {}) };
+}
+
+const MODE_LABELS: Record<string, MessageId> = {
+  generate: 'generate.mode.generate',
+  remix: 'generate.mode.remix',
+  edit: 'generate.mode.edit',
+  create: 'generate.mode.create',
+  extend: 'generate.mode.extend',
+  lipsync: 'generate.mode.lipsync',
 };
 
-export function modeLabel(mode: string): string {
-  return MODE_LABELS[mode] ?? mode;
+export function modeLabel(intl: IntlShape, mode: string): string {
+  const id = MODE_LABELS[mode];
+  return id ? intl.formatMessage({ id }) : mode;
 }
 
 export const CHOICES = {
@@ -178,4 +188,12 @@ export const STYLE_SUGGESTIONS = [
 ] as const;
 export const EXPRESSION_SUGGESTIONS = ['neutral', 'happy', 'serious', 'surprised', 'sad', 'excited', 'thoughtful', 'warm'] as const;
 
+/** The type's name in a job's title, which the queue keeps as it was written. */
 export const TYPE_LABELS: Record<GenerationType, string> = { image: 'Image', video: 'Video', talk: 'Talk' };
+
+/** The type's name on screen, as a catalog id. */
+export const TYPE_WORDS: Record<GenerationType, MessageId> = {
+  image: 'generate.type.image',
+  video: 'generate.type.video',
+  talk: 'generate.type.talk',
+};

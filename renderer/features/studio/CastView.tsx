@@ -1,5 +1,6 @@
 import { Mic, PenLine, Plus, Search, Sparkles, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { SHORTCUT_HINT } from '../../app/useShortcuts.ts';
 import { filterCharacters, useCharactersStore } from '../../stores/charactersStore.ts';
@@ -10,22 +11,23 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { CharacterCard } from './CharacterCard.tsx';
 import { CreateCharacterDialog } from './CreateCharacterDialog.tsx';
 import { useStudioStore } from './studioStore.ts';
-import { formatCount, formatCountOf } from '../../ui/format.ts';
+import type { MessageId } from '../../i18n/catalogs.ts';
 
 const FIRST_RUN_STEPS = [
-  { icon: PenLine, text: 'Describe them once' },
-  { icon: Sparkles, text: 'Make images and video of them' },
-  { icon: Mic, text: 'Give them a voice' },
-] as const;
+  { icon: PenLine, text: 'studio.firstRun.describe' },
+  { icon: Sparkles, text: 'studio.firstRun.make' },
+  { icon: Mic, text: 'studio.firstRun.voice' },
+] as const satisfies readonly { icon: unknown; text: MessageId }[];
 
 /** What a character is for, in three steps shaped like the cards to come, on an empty cast. */
 function FirstRunHint() {
+  const intl = useIntl();
   return (
-    <ol className="cast-first-run" aria-label="How a character works">
+    <ol className="cast-first-run" aria-label={intl.formatMessage({ id: 'studio.firstRun.label' })}>
       {FIRST_RUN_STEPS.map(({ icon: Icon, text }) => (
         <li key={text}>
           <Icon size={26} aria-hidden="true" />
-          <span>{text}</span>
+          <span>{intl.formatMessage({ id: text })}</span>
         </li>
       ))}
     </ol>
@@ -34,6 +36,7 @@ function FirstRunHint() {
 
 /** The cast: every character as a portrait card, searchable by name. */
 export function CastView() {
+  const intl = useIntl();
   const { byId, order, loaded, error } = useCharactersStore(
     useShallow((s) => ({ byId: s.byId, order: s.order, loaded: s.loaded, error: s.error })),
   );
@@ -53,23 +56,29 @@ export function CastView() {
       <header className="screen-header">
         <div>
           <h1 id="studio-title" className="screen-title">
-            Your cast
+            {intl.formatMessage({ id: 'studio.cast.title' })}
           </h1>
-          {loaded && total === 0 ? null : <p className="screen-subtitle">{loaded ? formatCountOf(total, 'character') : 'Loading…'}</p>}
+          {loaded && total === 0 ? null : (
+            <p className="screen-subtitle">
+              {loaded
+                ? intl.formatMessage({ id: 'studio.cast.count' }, { count: total })
+                : intl.formatMessage({ id: 'studio.cast.loading' })}
+            </p>
+          )}
         </div>
         <div className="screen-actions">
           {total > 0 ? (
             <div className="search-box">
               <Search size={16} aria-hidden="true" />
               <label htmlFor="cast-search" className="visually-hidden">
-                Search characters by name
+                {intl.formatMessage({ id: 'studio.cast.search.label' })}
               </label>
               <input
                 id="cast-search"
                 ref={searchRef}
                 type="search"
                 className="input search-input"
-                placeholder="Search by name  /"
+                placeholder={intl.formatMessage({ id: 'studio.cast.search.placeholder' })}
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
                 onKeyDown={(event) => {
@@ -85,10 +94,10 @@ export function CastView() {
             variant="primary"
             icon={<Plus size={18} aria-hidden="true" />}
             onClick={openCreate}
-            title={`New character (${SHORTCUT_HINT}+N)`}
+            title={intl.formatMessage({ id: 'studio.cast.new.shortcut' }, { shortcut: SHORTCUT_HINT })}
             data-action="new-character"
           >
-            New character
+            {intl.formatMessage({ id: 'studio.cast.new' })}
           </Button>
         </div>
       </header>
@@ -97,15 +106,15 @@ export function CastView() {
 
       {!loaded ? (
         <div className="loading-row">
-          <Spinner label="Loading characters" />
+          <Spinner label={intl.formatMessage({ id: 'studio.cast.loadingLabel' })} />
         </div>
       ) : total === 0 ? (
         <EmptyState
           icon={<Users size={28} aria-hidden="true" />}
-          title="Your cast is empty"
+          title={intl.formatMessage({ id: 'studio.cast.empty' })}
           action={
             <Button variant="primary" icon={<Plus size={18} aria-hidden="true" />} onClick={openCreate}>
-              Create your first character
+              {intl.formatMessage({ id: 'studio.cast.createFirst' })}
             </Button>
           }
         >
@@ -113,14 +122,14 @@ export function CastView() {
         </EmptyState>
       ) : shown.length === 0 ? (
         <p className="muted" role="status">
-          No character’s name contains “{search.trim()}”.
+          {intl.formatMessage({ id: 'studio.cast.noMatch' }, { search: <bdi key="search">{search.trim()}</bdi> })}
         </p>
       ) : (
         <>
           <p className="visually-hidden" role="status">
-            {search.trim() ? `${formatCount(shown.length)} of ${formatCountOf(total, 'character')} shown` : ''}
+            {search.trim() ? intl.formatMessage({ id: 'studio.cast.shown' }, { shown: shown.length, total }) : ''}
           </p>
-          <ul className="cast-grid" aria-label="Characters">
+          <ul className="cast-grid" aria-label={intl.formatMessage({ id: 'studio.cast.list' })}>
             {shown.map((character) => (
               <li key={character.id}>
                 <CharacterCard character={character} />

@@ -1,5 +1,6 @@
 import { AlertTriangle, AudioLines, Maximize2, Mic, Sparkles } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Toolbar } from 'react-aria-components';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
@@ -13,7 +14,9 @@ const ICON = 16;
 /** Headshots are square until the file says otherwise. */
 const HEADSHOT_RATIO = 1;
 
-function QuickAction({ label, action, onPress, children }: { label: string; action: string; onPress: () => void; children: ReactNode }) {
+type QuickActionProps = { label: string; 'data-action': string; onPress: () => void; children: ReactNode };
+
+function QuickAction({ label, 'data-action': action, onPress, children }: QuickActionProps) {
   return (
     <Tooltip content={label}>
       <button type="button" className="card-action" aria-label={label} onClick={onPress} data-action={action}>
@@ -25,18 +28,19 @@ function QuickAction({ label, action, onPress, children }: { label: string; acti
 
 /** Only what needs attention shows: work in flight or a failure; a ready character carries no mark. */
 function CardStatus({ status }: { status: CharacterView['status'] }) {
+  const intl = useIntl();
   if (status === 'generating')
     return (
       <span className="character-card-status" data-mark="generating">
         <Spinner decorative />
-        <span className="visually-hidden">Generating</span>
+        <span className="visually-hidden">{intl.formatMessage({ id: 'studio.card.generating' })}</span>
       </span>
     );
   if (status === 'failed')
     return (
       <span className="character-card-status character-card-failed" data-mark="failed">
         <AlertTriangle size={ICON} aria-hidden="true" />
-        <span className="visually-hidden">Failed</span>
+        <span className="visually-hidden">{intl.formatMessage({ id: 'studio.card.failed' })}</span>
       </span>
     );
   return null;
@@ -44,11 +48,16 @@ function CardStatus({ status }: { status: CharacterView['status'] }) {
 
 /** The character's cast voice, by name (a voice gone from the library says so). */
 function CardVoice({ voice }: { voice: NonNullable<CharacterView['castVoice']> }) {
+  const intl = useIntl();
   return (
     <span className="character-card-voice" data-voice-id={voice.voiceId}>
       <AudioLines size={12} aria-hidden="true" />
-      <span className="visually-hidden">Voice: </span>
-      <span className="character-card-voice-name">{voice.name ?? 'Voice no longer in your library'}</span>
+      <span className="visually-hidden">{intl.formatMessage({ id: 'studio.card.voice' })} </span>
+      {voice.name ? (
+        <bdi className="character-card-voice-name">{voice.name}</bdi>
+      ) : (
+        <span className="character-card-voice-name">{intl.formatMessage({ id: 'studio.card.voiceGone' })}</span>
+      )}
     </span>
   );
 }
@@ -59,6 +68,7 @@ function CardVoice({ voice }: { voice: NonNullable<CharacterView['castVoice']> }
  * sit beside the card's own button rather than inside it: a button holds no other buttons.
  */
 export function CharacterCard({ character }: { character: CharacterView }) {
+  const intl = useIntl();
   const openCharacter = useNavigationStore((s) => s.openCharacter);
   const frame = useRef<HTMLDivElement>(null);
   const ratio = useNaturalRatio(frame, character.headshotMediaId) ?? HEADSHOT_RATIO;
@@ -76,21 +86,33 @@ export function CharacterCard({ character }: { character: CharacterView }) {
           </div>
           <span className="character-card-caption">
             <span className="character-card-heading">
-              <span className="character-card-name">{character.name}</span>
+              <bdi className="character-card-name">{character.name}</bdi>
               {character.castVoice ? <CardVoice voice={character.castVoice} /> : null}
             </span>
             <CardStatus status={character.status} />
           </span>
         </button>
       </article>
-      <Toolbar className="character-card-actions" aria-label={`Quick actions for ${character.name}`}>
-        <QuickAction label="Generate" action="card-generate" onPress={() => openCharacterAt(character.id, 'generate')}>
+      <Toolbar className="character-card-actions" aria-label={intl.formatMessage({ id: 'studio.card.actions' }, { name: character.name })}>
+        <QuickAction
+          label={intl.formatMessage({ id: 'studio.card.generate' })}
+          data-action="card-generate"
+          onPress={() => openCharacterAt(character.id, 'generate')}
+        >
           <Sparkles size={ICON} aria-hidden="true" />
         </QuickAction>
-        <QuickAction label="Give a voice" action="card-voice" onPress={() => openCharacterAt(character.id, 'voice')}>
+        <QuickAction
+          label={intl.formatMessage({ id: 'studio.card.giveVoice' })}
+          data-action="card-voice"
+          onPress={() => openCharacterAt(character.id, 'voice')}
+        >
           <Mic size={ICON} aria-hidden="true" />
         </QuickAction>
-        <QuickAction label="Open" action="card-open" onPress={() => openCharacter(character.id)}>
+        <QuickAction
+          label={intl.formatMessage({ id: 'studio.card.open' })}
+          data-action="card-open"
+          onPress={() => openCharacter(character.id)}
+        >
           <Maximize2 size={ICON} aria-hidden="true" />
         </QuickAction>
       </Toolbar>

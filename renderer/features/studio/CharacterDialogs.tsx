@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError, CharacterView } from '../../../shared/ipc/index.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
@@ -11,6 +12,7 @@ export type OpenDialog = 'regenerate' | 'revert' | 'delete' | null;
 
 /** The character page's dialogs: regenerate, and the confirmations to revert and to delete. */
 export function CharacterDialogs({ character, dialog, onClose }: { character: CharacterView; dialog: OpenDialog; onClose: () => void }) {
+  const intl = useIntl();
   const { revert, remove } = useCharactersStore(useShallow((s) => ({ revert: s.revert, remove: s.remove })));
   const closeCharacter = useNavigationStore((s) => s.closeCharacter);
   const showToast = useToastStore((s) => s.show);
@@ -31,7 +33,7 @@ export function CharacterDialogs({ character, dialog, onClose }: { character: Ch
       return;
     }
     closeDialog();
-    showToast(`${character.name} is going back to the previous version.`, 'success');
+    showToast(intl.formatMessage({ id: 'studio.revert.done' }, { name: character.name }), 'success');
   };
 
   const runDelete = async () => {
@@ -44,7 +46,7 @@ export function CharacterDialogs({ character, dialog, onClose }: { character: Ch
     }
     closeDialog();
     closeCharacter();
-    showToast(`${character.name} was deleted.`, 'info');
+    showToast(intl.formatMessage({ id: 'studio.delete.done' }, { name: character.name }), 'info');
   };
 
   return (
@@ -54,29 +56,26 @@ export function CharacterDialogs({ character, dialog, onClose }: { character: Ch
         open={dialog === 'revert'}
         onClose={closeDialog}
         onConfirm={() => void runRevert()}
-        title={`Revert ${character.name}?`}
-        confirmLabel="Revert to the previous version"
+        title={intl.formatMessage({ id: 'studio.revert.title' }, { name: character.name })}
+        confirmLabel={intl.formatMessage({ id: 'studio.revert.confirm' })}
         busy={busy}
         error={actionError}
         name="revert"
       >
-        <p>
-          The portraits go back to version {Math.max(1, character.version - 1)}. Any refund the service owes for the replaced version is
-          credited once.
-        </p>
+        <p>{intl.formatMessage({ id: 'studio.revert.text' }, { version: Math.max(1, character.version - 1) })}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={dialog === 'delete'}
         onClose={closeDialog}
         onConfirm={() => void runDelete()}
-        title={`Delete ${character.name}?`}
-        confirmLabel="Delete character"
+        title={intl.formatMessage({ id: 'studio.delete.title' }, { name: character.name })}
+        confirmLabel={intl.formatMessage({ id: 'studio.delete.confirm' })}
         danger
         busy={busy}
         error={actionError}
         name="delete"
       >
-        <p>The character is deleted from the service. Images and clips already in your library stay there. This cannot be undone.</p>
+        <p>{intl.formatMessage({ id: 'studio.delete.text' })}</p>
       </ConfirmDialog>
     </>
   );

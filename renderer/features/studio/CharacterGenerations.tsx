@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { Job, LibraryItem } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
@@ -14,10 +15,14 @@ import { creditsText, formatCount } from '../../ui/format.ts';
 import { WorkProgress, WorkStatus } from '../../ui/WorkStatus.tsx';
 import './generationProgress.css';
 
-const KIND_LABELS: Record<string, string> = { image: 'Image', video: 'Video', talk: 'Talk', character_create: 'Portraits', audio: 'Audio' };
+/** An item's kind in the studio's language; a kind the catalog does not know reads as itself. */
+function kindLabel(intl: IntlShape, kind: string): string {
+  return intl.formatMessage({ id: 'studio.generations.kind' }, { kind });
+}
 
 /** Everything generated of this character, newest first; what was just submitted shows at once. */
 export function CharacterGenerations({ characterId }: { characterId: string }) {
+  const intl = useIntl();
   const { items, total, loading, error, load } = useCharacterGenerationsStore(
     useShallow((s) => ({ items: s.items, total: s.total, loading: s.loading, error: s.error, load: s.load })),
   );
@@ -43,15 +48,15 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
     <section className="panel" aria-labelledby="generations-title">
       <div className="panel-header">
         <h2 id="generations-title" className="panel-title">
-          Generations
+          {intl.formatMessage({ id: 'studio.generations.title' })}
         </h2>
         <span className="muted">{count === 0 ? '' : formatCount(count)}</span>
       </div>
       <InlineError error={error} />
       {count === 0 && !loading ? (
-        <p className="muted">Nothing generated yet. Use the panel to make an image, a video or a talking clip.</p>
+        <p className="muted">{intl.formatMessage({ id: 'studio.generations.empty' })}</p>
       ) : (
-        <ul className="generation-grid" aria-label={`Generations, newest first`}>
+        <ul className="generation-grid" aria-label={intl.formatMessage({ id: 'studio.generations.list' })}>
           {pending.map((job) => (
             <li key={job.id}>
               <PendingTile job={job} label={job.prompt ?? contexts[job.id]?.label ?? job.title} now={now} />
@@ -66,7 +71,7 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
       )}
       {items.length < total ? (
         <Button variant="secondary" onClick={() => void load(characterId, true)} busy={loading}>
-          Show more
+          {intl.formatMessage({ id: 'studio.generations.more' })}
         </Button>
       ) : null}
     </section>
@@ -74,8 +79,8 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
 }
 
 function PendingTile({ job, label, now }: { job: Job; label: string; now: number }) {
-  const note =
-    job.state === 'failed' ? 'Failed' : job.state === 'done' ? 'Arriving…' : job.state === 'processing' ? 'Generating…' : 'In the queue…';
+  const intl = useIntl();
+  const note = intl.formatMessage({ id: 'studio.generations.pending' }, { state: job.state });
   return (
     <article className="generation-tile" data-job-id={job.id} data-status={job.state} data-kind="pending">
       <div className="generation-media media-frame">
@@ -89,7 +94,9 @@ function PendingTile({ job, label, now }: { job: Job; label: string; now: number
           <WorkStatus status={job.state} />
           {job.quotedCredits !== null ? <span className="generation-credits">{creditsText(job.quotedCredits)}</span> : null}
         </div>
-        <p className="generation-prompt">{label}</p>
+        <p className="generation-prompt" dir="auto">
+          {label}
+        </p>
       </div>
     </article>
   );
@@ -97,6 +104,7 @@ function PendingTile({ job, label, now }: { job: Job; label: string; now: number
 
 /** A generation in the library; while its job runs, the placeholder shows the job's progress until the result replaces it. */
 function GenerationTile({ item, job, now }: { item: LibraryItem; job: Job | null; now: number }) {
+  const intl = useIntl();
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const playable = (item.kind === 'video' || item.kind === 'talk') && item.mediaId && item.downloaded;
   const src = playable ? mediaUrl(mediaBase, item.mediaId) : null;
@@ -112,23 +120,29 @@ function GenerationTile({ item, job, now }: { item: LibraryItem; job: Job | null
     >
       <div className="generation-media media-frame">
         {src ? (
-          <MediaPlayer kind="video" src={src} poster={poster} compact label={`${KIND_LABELS[item.kind] ?? item.kind}: ${description}`} />
+          <MediaPlayer
+            kind="video"
+            src={src}
+            poster={poster}
+            compact
+            label={intl.formatMessage({ id: 'studio.generations.media' }, { kind: kindLabel(intl, item.kind), description })}
+          />
         ) : (
           <MediaImage
             mediaId={item.kind === 'image' || item.kind === 'character_create' ? (item.mediaId ?? item.thumbId) : item.thumbId}
-            alt={`${KIND_LABELS[item.kind] ?? item.kind}: ${description}`}
-            placeholder={item.status === 'failed' ? 'Failed' : item.status === 'completed' ? 'Downloading…' : 'Generating…'}
+            alt={intl.formatMessage({ id: 'studio.generations.media' }, { kind: kindLabel(intl, item.kind), description })}
+            placeholder={intl.formatMessage({ id: 'studio.generations.placeholder' }, { status: item.status })}
           />
         )}
         {job && item.status !== 'completed' && item.status !== 'failed' ? <TileProgress job={job} now={now} label={description} /> : null}
       </div>
       <div className="generation-info">
         <div className="generation-badges">
-          <Badge tone="accent">{KIND_LABELS[item.kind] ?? item.kind}</Badge>
+          <Badge tone="accent">{kindLabel(intl, item.kind)}</Badge>
           <WorkStatus status={item.status} />
           {item.creditsUsed !== null ? <span className="generation-credits">{creditsText(item.creditsUsed)}</span> : null}
         </div>
-        <p className="generation-prompt" title={description}>
+        <p className="generation-prompt" title={description} dir="auto">
           {description}
         </p>
         {item.errorMessage ? <p className="generation-error">{item.errorMessage}</p> : null}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError, CharacterView } from '../../../shared/ipc/index.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
@@ -20,6 +21,7 @@ import { useRegenerateStore } from './regenerateStore.ts';
 
 /** One character: portraits, traits, versions, what was made of them, and the generate panel. */
 export function CharacterPage({ characterId }: { characterId: string }) {
+  const intl = useIntl();
   const { character, fetchOne } = useCharactersStore(useShallow((s) => ({ character: s.byId[characterId], fetchOne: s.fetchOne })));
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [loadError, setLoadError] = useState<AppError | null>(null);
@@ -42,7 +44,7 @@ export function CharacterPage({ characterId }: { characterId: string }) {
       <CharacterHeader character={character} onOpen={setDialog} />
 
       {character.status === 'failed' && character.errorMessage ? (
-        <InlineError error={`Making the portraits failed: ${character.errorMessage}`} />
+        <InlineError error={intl.formatMessage({ id: 'studio.character.failed' }, { reason: character.errorMessage })} />
       ) : null}
 
       <div className="character-layout">
@@ -56,7 +58,7 @@ export function CharacterPage({ characterId }: { characterId: string }) {
             <CharacterVersions character={character} />
           </div>
         </div>
-        <aside className="character-aside" aria-label="Generate">
+        <aside className="character-aside" aria-label={intl.formatMessage({ id: 'generate.title' })}>
           <GeneratePanel character={character} />
         </aside>
       </div>
@@ -68,21 +70,22 @@ export function CharacterPage({ characterId }: { characterId: string }) {
 
 /** While the character loads, or once the service says it is not there. */
 function CharacterMissing({ loadError }: { loadError: AppError | null }) {
+  const intl = useIntl();
   const closeCharacter = useNavigationStore((s) => s.closeCharacter);
   return (
     <section className="screen" aria-labelledby="character-title">
       <div className="screen-header">
         <Button variant="ghost" icon={<BackIcon />} onClick={closeCharacter}>
-          Cast
+          {intl.formatMessage({ id: 'studio.character.back' })}
         </Button>
       </div>
       <h1 id="character-title" className="visually-hidden">
-        Character
+        {intl.formatMessage({ id: 'studio.character.heading' })}
       </h1>
       {loadError ? (
-        <EmptyState title="This character is not here">{<InlineError error={loadError} />}</EmptyState>
+        <EmptyState title={intl.formatMessage({ id: 'studio.character.missing' })}>{<InlineError error={loadError} />}</EmptyState>
       ) : (
-        <Spinner label="Loading the character" />
+        <Spinner label={intl.formatMessage({ id: 'studio.character.loading' })} />
       )}
     </section>
   );
@@ -90,44 +93,51 @@ function CharacterMissing({ loadError }: { loadError: AppError | null }) {
 
 /** The way back, the character's name, state and version, and what can be done to it. */
 function CharacterHeader({ character, onOpen }: { character: CharacterView; onOpen: (dialog: OpenDialog) => void }) {
+  const intl = useIntl();
   const closeCharacter = useNavigationStore((s) => s.closeCharacter);
   const openRegenerate = useRegenerateStore((s) => s.open);
   const ready = character.status === 'ready';
   return (
     <header className="screen-header">
       <div className="character-heading">
-        <Button variant="ghost" size="sm" icon={<BackIcon />} onClick={closeCharacter} aria-label="Back to the cast">
-          Cast
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={<BackIcon />}
+          onClick={closeCharacter}
+          aria-label={intl.formatMessage({ id: 'studio.character.backLabel' })}
+        >
+          {intl.formatMessage({ id: 'studio.character.back' })}
         </Button>
         <h1 id="character-title" className="screen-title">
-          {character.name}
+          <bdi>{character.name}</bdi>
         </h1>
         <WorkStatus
           status={character.status}
-          label={character.status === 'failed' ? 'Making the portraits failed' : 'Making the portraits'}
+          label={intl.formatMessage({ id: 'studio.character.portraits' }, { failed: String(character.status === 'failed') })}
         />
-        <span className="muted">Version {character.version}</span>
+        <span className="muted">{intl.formatMessage({ id: 'studio.version' }, { version: character.version })}</span>
       </div>
       <div className="screen-actions">
         <Button
           variant="secondary"
           disabled={!ready}
-          title={ready ? undefined : 'A character can be regenerated once it is ready.'}
+          title={ready ? undefined : intl.formatMessage({ id: 'studio.character.regenerateLater' })}
           onClick={() => {
             openRegenerate(character.id);
             onOpen('regenerate');
           }}
           data-action="regenerate"
         >
-          Regenerate…
+          {intl.formatMessage({ id: 'studio.character.regenerate' })}
         </Button>
         {character.canRevert ? (
           <Button variant="secondary" onClick={() => onOpen('revert')} data-action="revert">
-            Revert…
+            {intl.formatMessage({ id: 'studio.character.revert' })}
           </Button>
         ) : null}
         <Button variant="ghost" onClick={() => onOpen('delete')} data-action="delete">
-          Delete…
+          {intl.formatMessage({ id: 'studio.character.delete' })}
         </Button>
       </div>
     </header>

@@ -1,6 +1,8 @@
 import { Maximize2 } from 'lucide-react';
 import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
+import type { MessageId } from '../../i18n/catalogs.ts';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
@@ -11,7 +13,7 @@ import { useNaturalRatio } from './useNaturalRatio.ts';
 
 /** The shapes shown until a file says its own: a square headshot, a 2:3 full body. */
 const USUAL_RATIO = { headshot: 1, fullbody: 2 / 3 } as const;
-const LABEL = { headshot: 'Headshot', fullbody: 'Full body' } as const;
+const LABEL = { headshot: 'studio.portrait.headshot', fullbody: 'studio.portrait.fullbody' } as const satisfies Record<string, MessageId>;
 type Which = keyof typeof LABEL;
 
 type PortraitProps = {
@@ -25,7 +27,8 @@ type PortraitProps = {
 };
 
 function Portrait({ which, mediaId, ratio, frame, name, waiting, onOpen }: PortraitProps) {
-  const alt = `${LABEL[which]} of ${name}`;
+  const intl = useIntl();
+  const alt = intl.formatMessage({ id: 'studio.portrait.alt' }, { which, name });
   const picture = <MediaImage mediaId={mediaId} alt={alt} placeholder={waiting} eager />;
   return (
     <figure
@@ -36,7 +39,12 @@ function Portrait({ which, mediaId, ratio, frame, name, waiting, onOpen }: Portr
     >
       <div ref={frame} className="portrait-frame media-frame">
         {mediaId ? (
-          <button type="button" className="portrait-open" onClick={() => onOpen({ mediaId, title: alt })} aria-label={`${alt}, full size`}>
+          <button
+            type="button"
+            className="portrait-open"
+            onClick={() => onOpen({ mediaId, title: alt })}
+            aria-label={intl.formatMessage({ id: 'studio.portrait.open' }, { portrait: alt })}
+          >
             {picture}
             <span className="portrait-zoom" aria-hidden="true">
               <Maximize2 size={16} />
@@ -46,7 +54,7 @@ function Portrait({ which, mediaId, ratio, frame, name, waiting, onOpen }: Portr
           picture
         )}
       </div>
-      <figcaption>{LABEL[which]}</figcaption>
+      <figcaption>{intl.formatMessage({ id: LABEL[which] })}</figcaption>
     </figure>
   );
 }
@@ -57,6 +65,7 @@ function Portrait({ which, mediaId, ratio, frame, name, waiting, onOpen }: Portr
  * It shows the version picked in the versions strip, with the way back to the current one.
  */
 export function CharacterPortraits({ character }: { character: CharacterView }) {
+  const intl = useIntl();
   const { shown, showCurrent } = useCharacterLookStore(useShallow((s) => ({ shown: s.shown, showCurrent: s.showCurrent })));
   const look = lookOf(character, shown);
   const [viewed, setViewed] = useState<ViewedPortrait | null>(null);
@@ -68,19 +77,27 @@ export function CharacterPortraits({ character }: { character: CharacterView }) 
   // A page opened later starts at the current look.
   useEffect(() => showCurrent, [character.id, showCurrent]);
 
-  const waiting = character.status === 'generating' ? 'Generating…' : character.status === 'failed' ? 'Failed' : 'Not downloaded yet';
+  const waiting = intl.formatMessage({ id: 'studio.portrait.waiting' }, { status: character.status });
   const created = character.versions.find((version) => version.version === look.version)?.createdAt;
-  const common = { name: character.name, waiting: look.current ? waiting : 'Not downloaded', onOpen: setViewed };
+  const common = {
+    name: character.name,
+    waiting: look.current ? waiting : intl.formatMessage({ id: 'studio.portrait.notDownloaded' }),
+    onOpen: setViewed,
+  };
   return (
-    <section className="portraits-section" aria-label="Look" data-shown-version={look.version}>
+    <section
+      className="portraits-section"
+      aria-label={intl.formatMessage({ id: 'studio.portrait.look' })}
+      data-shown-version={look.version}
+    >
       {look.current ? null : (
         <div className="portraits-older">
           <span role="status">
-            Version {look.version}
+            {intl.formatMessage({ id: 'studio.version' }, { version: look.version })}
             {created ? <span className="muted"> · {formatDateTime(created)}</span> : null}
           </span>
           <Button variant="ghost" size="sm" onClick={showCurrent} data-action="show-current">
-            Back to version {character.version}
+            {intl.formatMessage({ id: 'studio.portrait.backTo' }, { version: character.version })}
           </Button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Toolbar } from 'react-aria-components';
 import { useShallow } from 'zustand/react/shallow';
 import type { CharacterView } from '../../../shared/ipc/index.ts';
@@ -13,6 +14,7 @@ import { scrollWithinMain } from './scrollWithinMain.ts';
  * on it; the arrow keys move along the strip) shows its portraits above; the current one is marked.
  */
 export function CharacterVersions({ character }: { character: CharacterView }) {
+  const intl = useIntl();
   const { shown, show } = useCharacterLookStore(useShallow((s) => ({ shown: s.shown, show: s.show })));
   const versions = [...character.versions].sort((a, b) => b.version - a.version);
   const showing = lookOf(character, shown).version;
@@ -27,19 +29,27 @@ export function CharacterVersions({ character }: { character: CharacterView }) {
   return (
     <section className="panel" aria-labelledby="versions-title">
       <h2 id="versions-title" className="panel-title">
-        Versions
+        {intl.formatMessage({ id: 'studio.versions.title' })}
       </h2>
       {versions.length === 0 ? (
         <p className="muted versions-waiting">
-          <Spinner decorative /> The first version is being made.
+          <Spinner decorative /> {intl.formatMessage({ id: 'studio.versions.first' })}
         </p>
       ) : (
-        <Toolbar className="versions" aria-label="Versions of the look" data-current-version={character.version}>
+        <Toolbar
+          className="versions"
+          aria-label={intl.formatMessage({ id: 'studio.versions.list' })}
+          data-current-version={character.version}
+        >
           {versions.map((version) => {
             const current = version.version === character.version;
-            const detail = `${current ? ', current' : ''}, ${formatDateTime(version.createdAt)}`;
+            const detail = intl.formatMessage(
+              { id: 'studio.versions.detail' },
+              { current: String(current), when: formatDateTime(version.createdAt) },
+            );
+            const name = intl.formatMessage({ id: 'studio.version' }, { version: version.version });
             return (
-              <Tooltip key={version.version} content={`Version ${version.version}${detail}`}>
+              <Tooltip key={version.version} content={`${name}${detail}`}>
                 <button
                   type="button"
                   className={`version${current ? ' version-current' : ''}`}
@@ -50,7 +60,7 @@ export function CharacterVersions({ character }: { character: CharacterView }) {
                   <span className="version-thumb">
                     <MediaImage mediaId={version.headshotMediaId} alt="" />
                   </span>
-                  <span className="version-name">Version {version.version}</span>
+                  <span className="version-name">{name}</span>
                   <span className="visually-hidden">{detail}</span>
                 </button>
               </Tooltip>

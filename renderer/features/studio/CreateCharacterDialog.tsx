@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { TRAITS_BY_CREATION_TYPE } from '../../../shared/api/characterTraits.ts';
 import { LIMITS } from '../../../shared/api/limits.ts';
@@ -12,13 +13,17 @@ import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { createProblems, useCreateCharacterStore } from './createCharacterStore.ts';
 import { useStudioStore } from './studioStore.ts';
-import { CREATION_TYPES, TRAITS, type TraitKey } from './traitCatalog.ts';
+import { UPLOAD_TYPES } from '../../../shared/api/uploadTypes.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import { CREATION_TYPES, TRAITS, traitWhat, type TraitKey } from './traitCatalog.ts';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 const FORM_ID = 'create-character-form';
 
 /** Create a character: name, creation type with its traits, reference images, and the price. */
 export function CreateCharacterDialog() {
+  const intl = useIntl();
+  const formats = useFormats();
   const { open, close } = useStudioStore(useShallow((s) => ({ open: s.createOpen, close: s.closeCreate })));
   const form = useCreateCharacterStore(
     useShallow((s) => ({
@@ -51,18 +56,16 @@ export function CreateCharacterDialog() {
     const job = await actions.submit();
     if (job) {
       close();
-      showToast(
-        `Creating ${job.title.replace(/^Create (character )?/i, '') || 'your character'}: the portraits appear when they are ready.`,
-        'success',
-      );
+      const name = job.title.replace(/^Create (character )?/i, '');
+      showToast(intl.formatMessage({ id: 'studio.create.queued' }, { name, named: String(name !== '') }), 'success');
     }
   };
 
   return (
-    <Dialog open={open} onClose={close} title="New character" size="lg" name="create-character">
+    <Dialog open={open} onClose={close} title={intl.formatMessage({ id: 'studio.create.title' })} size="lg" name="create-character">
       <form id={FORM_ID} className="form-stack create-character" noValidate {...formSubmitHandlers(submit)}>
         <Field
-          label="Name"
+          label={intl.formatMessage({ id: 'studio.create.name' })}
           required
           counter={{ length: form.name.length, max: LIMITS.characterName.max, min: LIMITS.characterName.min }}
           error={form.attempted ? problems.name : null}
@@ -72,7 +75,8 @@ export function CreateCharacterDialog() {
               {...control}
               value={form.name}
               onChange={(e) => actions.setName(e.target.value)}
-              placeholder="Mira Vale"
+              placeholder={intl.formatMessage({ id: 'studio.create.name.placeholder' })}
+              dir="auto"
               data-field="name"
             />
           )}
@@ -80,13 +84,13 @@ export function CreateCharacterDialog() {
 
         <div className="creation-type">
           <SegmentedControl
-            label="Kind of character"
+            label={intl.formatMessage({ id: 'studio.create.kind' })}
             name="creation-type"
             value={form.creationType}
-            segments={CREATION_TYPES}
+            segments={CREATION_TYPES.map(({ value, label }) => ({ value, label: intl.formatMessage({ id: label }) }))}
             onChange={actions.setCreationType}
           />
-          {typeInfo ? <p className="field-hint">{typeInfo.description}</p> : null}
+          {typeInfo ? <p className="field-hint">{intl.formatMessage({ id: typeInfo.description })}</p> : null}
         </div>
 
         <div className="trait-grid">
@@ -103,12 +107,11 @@ export function CreateCharacterDialog() {
 
         <AttachmentField
           name="character-references"
-          label="Reference images"
-          hint={
-            form.creationType === 'image'
-              ? 'At least one; the character is taken from these. PNG, JPEG or WebP up to 10 MB.'
-              : 'Optional. PNG, JPEG or WebP up to 10 MB each; drag images from the gallery too.'
-          }
+          label={intl.formatMessage({ id: 'studio.create.references' })}
+          hint={intl.formatMessage(
+            { id: form.creationType === 'image' ? 'studio.create.references.required' : 'studio.create.references.optional' },
+            { size: formats.bytes(UPLOAD_TYPES['image/png'].maxBytes) },
+          )}
           kinds={['image']}
           max={LIMITS.characterReferenceImages}
           attachments={form.references}
@@ -120,9 +123,9 @@ export function CreateCharacterDialog() {
 
         <InlineError error={form.error} />
         <div className="create-character-footer">
-          <p className="field-hint">Creating starts the headshot and the full-body portrait. Ctrl/⌘+Enter creates.</p>
+          <p className="field-hint">{intl.formatMessage({ id: 'studio.create.hint' })}</p>
           <PriceButton
-            label="Create character"
+            label={intl.formatMessage({ id: 'studio.create.submit' })}
             type="submit"
             form={FORM_ID}
             price={form.price}
@@ -146,26 +149,30 @@ function TraitField({
   onChange: (key: TraitKey, value: string) => void;
   error: string | null;
 }) {
+  const intl = useIntl();
   const info = TRAITS[traitKey];
+  const label = intl.formatMessage({ id: info.label });
+  const placeholder = info.placeholder ? intl.formatMessage({ id: info.placeholder }) : undefined;
   if (info.long) {
     return (
       <LimitedTextArea
-        label={info.label}
-        what={`The ${info.label.toLowerCase()}`}
+        label={label}
+        what={traitWhat(traitKey)}
         className="trait-wide"
         max={info.max}
         error={error}
         required={traitKey === 'prompt' || undefined}
         value={value}
         rows={3}
-        placeholder={info.placeholder}
+        placeholder={placeholder}
+        dir="auto"
         onChange={(next) => onChange(traitKey, next)}
         data-trait={traitKey}
       />
     );
   }
   return (
-    <Field label={info.label}>
+    <Field label={label}>
       {(control) => (
         <Combobox
           {...control}
@@ -173,7 +180,7 @@ function TraitField({
           onChange={(next) => onChange(traitKey, next)}
           suggestions={info.suggestions}
           maxLength={info.max}
-          placeholder={info.placeholder ?? `e.g. ${info.suggestions[0] ?? ''}`}
+          placeholder={placeholder ?? intl.formatMessage({ id: 'studio.create.example' }, { example: info.suggestions[0] ?? '' })}
         />
       )}
     </Field>

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useId, type MouseEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { MediaImage } from '../../ui/MediaImage.tsx';
 import { ModalDialog } from '../../ui/Dialog.tsx';
 
@@ -7,6 +8,7 @@ export type ViewedPortrait = { mediaId: string; title: string };
 
 /** One portrait at full size over the page: Escape, the ✕ or a click beside the picture closes it. */
 export function PortraitViewer({ portrait, onClose }: { portrait: ViewedPortrait | null; onClose: () => void }) {
+  const intl = useIntl();
   const titleId = useId();
   const closeOnBackdrop = (event: MouseEvent<HTMLElement>) => {
     if (event.target === event.currentTarget) onClose();
@@ -19,7 +21,13 @@ export function PortraitViewer({ portrait, onClose }: { portrait: ViewedPortrait
             <h2 id={titleId} className="portrait-viewer-title">
               {portrait.title}
             </h2>
-            <button type="button" className="card-action" onClick={onClose} aria-label="Close" data-autofocus>
+            <button
+              type="button"
+              className="card-action"
+              onClick={onClose}
+              aria-label={intl.formatMessage({ id: 'ui.dialog.close' })}
+              data-autofocus
+            >
               <X size={18} aria-hidden="true" />
             </button>
           </header>

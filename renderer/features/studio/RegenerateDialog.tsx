@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { submitOnCommandEnter } from '../../app/formSubmit.ts';
@@ -11,6 +12,7 @@ import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 /** Regenerate the portraits, fully or with an edit instruction; the price is on the button. */
 export function RegenerateDialog({ open, onClose, characterName }: { open: boolean; onClose: () => void; characterName: string }) {
+  const intl = useIntl();
   const { customDetails, price, submitting, error, setCustomDetails, submit } = useRegenerateStore(
     useShallow((s) => ({
       customDetails: s.customDetails,
@@ -28,7 +30,7 @@ export function RegenerateDialog({ open, onClose, characterName }: { open: boole
     const job = await submit();
     if (job) {
       onClose();
-      showToast(`Regenerating ${characterName}. The previous version stays available to revert to.`, 'success');
+      showToast(intl.formatMessage({ id: 'studio.regenerate.queued' }, { name: characterName }), 'success');
     }
   };
 
@@ -36,16 +38,16 @@ export function RegenerateDialog({ open, onClose, characterName }: { open: boole
     <Dialog
       open={open}
       onClose={onClose}
-      title={`Regenerate ${characterName}`}
-      description="New headshot and full-body portraits. Describe a change to keep the rest, or leave it empty to start over from the traits."
+      title={intl.formatMessage({ id: 'studio.regenerate.title' }, { name: characterName })}
+      description={intl.formatMessage({ id: 'studio.regenerate.description' })}
       name="regenerate"
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {intl.formatMessage({ id: 'ui.confirm.cancel' })}
           </Button>
           <PriceButton
-            label={customDetails.trim() ? 'Apply edit' : 'Regenerate'}
+            label={intl.formatMessage({ id: customDetails.trim() ? 'studio.regenerate.apply' : 'studio.regenerate.submit' })}
             price={price}
             busy={submitting}
             disabled={tooLong}
@@ -56,13 +58,14 @@ export function RegenerateDialog({ open, onClose, characterName }: { open: boole
     >
       <div className="form-stack" onKeyDown={submitOnCommandEnter(run)}>
         <LimitedTextArea
-          label="Edit instruction (optional)"
-          what="An edit instruction"
-          hint="Empty means a full regeneration."
+          label={intl.formatMessage({ id: 'studio.regenerate.instruction' })}
+          what={intl.formatMessage({ id: 'studio.regenerate.instruction.what' })}
+          hint={intl.formatMessage({ id: 'studio.regenerate.instruction.hint' })}
           max={LIMITS.customDetails}
           value={customDetails}
           rows={3}
-          placeholder="Give her a green coat and shorter hair"
+          placeholder={intl.formatMessage({ id: 'studio.regenerate.instruction.placeholder' })}
+          dir="auto"
           onChange={setCustomDetails}
           data-field="custom-details"
         />

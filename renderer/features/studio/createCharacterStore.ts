@@ -8,7 +8,8 @@ import { attach, readyUrls, releaseAttachment, stillUploading, type Attachment, 
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { isFresh, QuotePricer, type PriceState } from '../../stores/quotePricer.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
-import { TRAITS, type TraitKey } from './traitCatalog.ts';
+import { currentFormats } from '../../i18n/currentLocale.ts';
+import { TRAITS, traitWhat, type TraitKey } from './traitCatalog.ts';
 import { tooLongMessage } from '../../ui/format.ts';
 
 type CreateBody = CommandInput<'characters.create'>['body'];
@@ -53,21 +54,20 @@ export function createProblems(state: Pick<CreateCharacterState, 'name' | 'creat
   const uploading = stillUploading(state.references);
   // A failed image says why on its slot and goes unsent; it never holds the character back.
   const ready = readyUrls(state.references).length;
+  const say = currentFormats();
   return {
     name: !name
-      ? 'Give the character a name.'
+      ? say.text('studio.create.problem.noName')
       : name.length > LIMITS.characterName.max
-        ? `A name has at most ${LIMITS.characterName.max} characters.`
+        ? say.text('studio.create.problem.nameTooLong', { max: LIMITS.characterName.max })
         : null,
     references: uploading
-      ? 'Wait for the reference images to finish uploading.'
+      ? say.text('studio.create.problem.uploading')
       : state.creationType === 'image' && ready === 0
-        ? 'A character from images needs at least one reference image.'
+        ? say.text('studio.create.problem.noImage')
         : null,
     prompt:
-      state.creationType === 'prompt' && !state.traits.prompt?.trim()
-        ? 'Write the prompt that describes the character.'
-        : tooLongTrait(state),
+      state.creationType === 'prompt' && !state.traits.prompt?.trim() ? say.text('studio.create.problem.noPrompt') : tooLongTrait(state),
   };
 }
 
@@ -75,7 +75,7 @@ export function createProblems(state: Pick<CreateCharacterState, 'name' | 'creat
 function tooLongTrait(state: Pick<CreateCharacterState, 'creationType' | 'traits'>): string | null {
   for (const key of TRAITS_BY_CREATION_TYPE[state.creationType]) {
     const info = TRAITS[key as TraitKey];
-    const message = tooLongMessage(`The ${info.label.toLowerCase()}`, state.traits[key as TraitKey]?.length ?? 0, info.max);
+    const message = tooLongMessage(traitWhat(key as TraitKey), state.traits[key as TraitKey]?.length ?? 0, info.max);
     if (message) return message;
   }
   return null;

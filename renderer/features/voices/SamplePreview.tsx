@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { Scissors } from 'lucide-react';
 import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
 import { RangeSlider } from '../../ui/primitives/index.ts';
@@ -14,8 +16,12 @@ type SamplePreviewProps = {
 /** Shortest sample worth sending: the service needs a few words to learn a voice from. */
 const MIN_SECONDS = 0.5;
 
+const SAMPLE_TEST_ID = 'sample-audio';
+
 /** The uploaded sample, to hear before paying for a clone, and to trim to the best few seconds. */
 export function SamplePreview({ sample, uploading, onTrimmed, onReplace }: SamplePreviewProps) {
+  const intl = useIntl();
+  const formats = useFormats();
   const src = useMemo(() => URL.createObjectURL(sample.file), [sample.file]);
   useEffect(() => () => URL.revokeObjectURL(src), [src]);
   const [decoded, setDecoded] = useState<{ file: File; sample: DecodedSample | null } | null>(null);
@@ -46,24 +52,34 @@ export function SamplePreview({ sample, uploading, onTrimmed, onReplace }: Sampl
     <div className="voice-sample" data-testid="voice-sample" data-sample-url={sample.url}>
       <div className="voice-sample-head">
         <span>
-          Sample: <strong>{sample.name}</strong>
-          {audio ? <span className="muted"> · {seconds.toFixed(1)} s</span> : null}
+          {intl.formatMessage(
+            { id: 'voices.sample.label' },
+            { name: <bdi key="name">{sample.name}</bdi>, strong: (chunks) => <strong key="strong">{chunks}</strong> },
+          )}
+          {audio ? <span className="muted"> · {formats.seconds(seconds)}</span> : null}
         </span>
         <button type="button" className="button button-ghost button-sm" onClick={onReplace}>
-          Replace
+          {intl.formatMessage({ id: 'voices.sample.replace' })}
         </button>
       </div>
-      <MediaPlayer kind="audio" src={src} label={`Sample ${sample.name}`} compact waveformHeight={48} testId="sample-audio" />
+      <MediaPlayer
+        kind="audio"
+        src={src}
+        label={intl.formatMessage({ id: 'voices.sample.player' }, { name: sample.name })}
+        compact
+        waveformHeight={48}
+        testId={SAMPLE_TEST_ID}
+      />
       {audio && span && (
         <div className="voice-sample-trim">
           <RangeSlider
-            label="Keep"
+            label={intl.formatMessage({ id: 'voices.sample.keep' })}
             value={span}
             onChange={setSpan}
             max={seconds}
             step={0.1}
-            thumbLabels={['Trim start', 'Trim end']}
-            format={(value) => `${value.toFixed(1)} s`}
+            thumbLabels={[intl.formatMessage({ id: 'voices.sample.trimStart' }), intl.formatMessage({ id: 'voices.sample.trimEnd' })]}
+            format={(value) => formats.seconds(value)}
           />
           <button
             type="button"
@@ -72,11 +88,13 @@ export function SamplePreview({ sample, uploading, onTrimmed, onReplace }: Sampl
             onClick={() => onTrimmed(trimSample(audio, sample.name, start, end))}
           >
             <Scissors size={14} aria-hidden="true" />
-            {uploading ? 'Uploading…' : `Use ${(end - start).toFixed(1)} s`}
+            {uploading
+              ? intl.formatMessage({ id: 'ui.attachment.uploading' })
+              : intl.formatMessage({ id: 'voices.sample.use' }, { length: formats.seconds(end - start) })}
           </button>
         </div>
       )}
-      {decoded && !audio && <p className="muted">This file cannot be trimmed here; it is sent as it is.</p>}
+      {decoded && !audio && <p className="muted">{intl.formatMessage({ id: 'voices.sample.untrimmable' })}</p>}
     </div>
   );
 }

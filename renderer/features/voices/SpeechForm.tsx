@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { OPERATION_IDS } from '../../../shared/api/operations.ts';
@@ -13,29 +14,29 @@ import { createPriceStore } from './priceStore.ts';
 import { useTracksStore } from './tracksStore.ts';
 import { speakingVoices, useVoicesStore } from './voicesStore.ts';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
+import type { MessageId } from '../../i18n/catalogs.ts';
 
 type SpeechBody = CommandInput<'audio.create'>['body'];
 type ModelBField = (typeof MODEL_B_FIELDS)[number];
 
 export const useSpeechPrice = createPriceStore();
 
-/** What each voice-model-b field asks for (spec 4.5). */
-const MODEL_B_LABELS: Record<ModelBField, { label: string; hint: string; multiline?: boolean }> = {
-  speaker: { label: 'Speaker', hint: 'A speaker name the model knows.' },
-  voice_description: { label: 'Voice description', hint: 'How the voice should sound.', multiline: true },
-  style_instruction: { label: 'Style instruction', hint: 'How to deliver the line: pace, emphasis, mood.', multiline: true },
-  reference_audio: { label: 'Reference audio URL', hint: 'An HTTPS audio file on the service to imitate.' },
-  reference_text: { label: 'Reference text', hint: 'What is said in the reference audio.', multiline: true },
-  language: { label: 'Language', hint: 'For example en, fr-CA or ja.' },
-};
+/** The model with fields of its own. */
+const MODEL_B = 'voice-model-b';
 
-const EMOTION_OPTIONS = EMOTIONS.map((emotion) => ({
-  value: emotion,
-  label: emotion === 'auto' ? 'Auto (from the text)' : emotion,
-}));
+/** What each voice-model-b field asks for (spec 4.5). */
+const MODEL_B_LABELS: Record<ModelBField, { label: MessageId; hint: MessageId; multiline?: boolean }> = {
+  speaker: { label: 'voices.modelB.speaker', hint: 'voices.modelB.speaker.hint' },
+  voice_description: { label: 'voices.modelB.voiceDescription', hint: 'voices.modelB.voiceDescription.hint', multiline: true },
+  style_instruction: { label: 'voices.modelB.styleInstruction', hint: 'voices.modelB.styleInstruction.hint', multiline: true },
+  reference_audio: { label: 'voices.modelB.referenceAudio', hint: 'voices.modelB.referenceAudio.hint' },
+  reference_text: { label: 'voices.modelB.referenceText', hint: 'voices.modelB.referenceText.hint', multiline: true },
+  language: { label: 'voices.modelB.language', hint: 'voices.modelB.language.hint' },
+};
 
 /** Text to speech: voice, model, emotion, track name and text, with its price first. */
 export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoiceChange: (id: string) => void }) {
+  const intl = useIntl();
   const { voices, presets } = useVoicesStore(useShallow((s) => ({ voices: s.voices, presets: s.presets })));
   const { creating, createError, createSpeech } = useTracksStore(
     useShallow((s) => ({ creating: s.creating, createError: s.createError, createSpeech: s.createSpeech })),
@@ -51,7 +52,7 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
   const voice = choices.find((each) => each.id === voiceId);
   // spec 4.5: without a model the voice's own model applies, else voice-model-a.
   const effectiveModel = model || voice?.model || 'voice-model-a';
-  const modelB = effectiveModel === 'voice-model-b';
+  const modelB = effectiveModel === MODEL_B;
   // Unnamed tracks are named after their voice and first words ("Mira — Welcome to the rooftop…").
   // A string from the store (not read off `voice`), so the memoized body below can depend on it.
   const voiceName = useVoicesStore((s) => [...s.voices, ...s.presets].find((each) => each.id === voiceId)?.name ?? null);
@@ -77,63 +78,77 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
   return (
     <form className="speech-form lib-panel" aria-labelledby="speech-heading" {...formSubmitHandlers(submit)}>
       <h2 id="speech-heading" className="lib-section-title">
-        Text to speech
+        {intl.formatMessage({ id: 'voices.speech.title' })}
       </h2>
       <div className="form-row">
         <Select
-          label="Voice"
+          label={intl.formatMessage({ id: 'voices.speech.voice' })}
           name="voice"
           required
           value={voiceId}
           onChange={onVoiceChange}
-          placeholder={choices.length ? 'Choose a voice…' : 'No ready voice yet'}
+          placeholder={intl.formatMessage({ id: choices.length ? 'generate.audio.voice.placeholder' : 'voices.speech.noVoice' })}
           options={choices.map((each) => ({
             value: each.id,
-            label: `${each.name}${each.owner === 'system' || each.source_type === 'preset' ? ' (preset)' : ''}`,
+            label:
+              each.owner === 'system' || each.source_type === 'preset'
+                ? intl.formatMessage({ id: 'voices.speech.preset' }, { name: each.name })
+                : each.name,
           }))}
         />
         <Select
-          label="Model"
+          label={intl.formatMessage({ id: 'voices.speech.model' })}
           name="speech-model"
-          hint={model ? undefined : `Uses ${effectiveModel}`}
+          hint={model ? undefined : intl.formatMessage({ id: 'voices.speech.model.uses' }, { model: effectiveModel })}
           value={model ?? ''}
           onChange={(value) => setModel(value as '' | SpeechBody['model'])}
-          options={[{ value: '', label: "The voice's model" }, ...VOICE_MODELS.map((each) => ({ value: each, label: each }))]}
+          options={[
+            { value: '', label: intl.formatMessage({ id: 'voices.speech.model.voice' }) },
+            ...VOICE_MODELS.map((each) => ({ value: each, label: each })),
+          ]}
         />
         <Select
-          label="Emotion"
+          label={intl.formatMessage({ id: 'voices.speech.emotion' })}
           name="emotion"
           value={emotion ?? 'auto'}
           onChange={(value) => setEmotion(value as SpeechBody['emotion'])}
-          options={EMOTION_OPTIONS}
+          options={EMOTIONS.map((each) => ({
+            value: each,
+            label: intl.formatMessage({ id: 'voices.speech.emotion.value' }, { emotion: each }),
+          }))}
         />
       </div>
       <Field
-        label="Track name"
-        hint={fallbackName ? `Leave empty for “${fallbackName}”.` : 'Leave empty to name it after its voice and first words.'}
+        label={intl.formatMessage({ id: 'voices.speech.trackName' })}
+        hint={
+          fallbackName
+            ? intl.formatMessage({ id: 'voices.speech.trackName.fallback' }, { name: fallbackName })
+            : intl.formatMessage({ id: 'voices.speech.trackName.hint' })
+        }
         counter={{ length: name.length, max: LIMITS.audioTrackName }}
       >
-        {(control) => <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+        {(control) => <TextInput {...control} dir="auto" value={name} onChange={(event) => setName(event.target.value)} />}
       </Field>
       <LimitedTextArea
-        label="Text"
-        what="Speech text"
+        label={intl.formatMessage({ id: 'voices.speech.text' })}
+        what={intl.formatMessage({ id: 'voices.speech.text.what' })}
         required
         max={LIMITS.audioText.max}
         rows={5}
         value={text}
         onChange={setText}
-        placeholder="What should the voice say?"
+        placeholder={intl.formatMessage({ id: 'voices.speech.text.placeholder' })}
+        dir="auto"
         data-testid="speech-text"
       />
       {modelB && <ModelBFields values={extra} onChange={setExtra} />}
       <PriceButton
-        label="Make speech"
+        label={intl.formatMessage({ id: 'voices.speak' })}
         price={price}
         onClick={() => void submit()}
         busy={creating}
         disabled={!body}
-        hint="Ctrl/⌘ + Enter makes it."
+        hint={intl.formatMessage({ id: 'voices.speech.shortcut' })}
       />
       {createError && (
         <p className="field-error" role="alert">
@@ -152,12 +167,15 @@ function ModelBFields({
   values: Partial<Record<ModelBField, string>>;
   onChange: Dispatch<SetStateAction<Partial<Record<ModelBField, string>>>>;
 }) {
+  const intl = useIntl();
   return (
     <fieldset className="model-b-fields">
-      <legend>voice-model-b options</legend>
+      <legend>{intl.formatMessage({ id: 'voices.modelB.legend' }, { model: MODEL_B })}</legend>
       <div className="form-grid">
         {MODEL_B_FIELDS.map((field) => {
-          const { label, hint, multiline } = MODEL_B_LABELS[field];
+          const { label: labelId, hint: hintId, multiline } = MODEL_B_LABELS[field];
+          const label = intl.formatMessage({ id: labelId });
+          const hint = intl.formatMessage({ id: hintId });
           const value = values[field] ?? '';
           const onChange = (next: string) => onChangeAll((current) => ({ ...current, [field]: next }));
           return (

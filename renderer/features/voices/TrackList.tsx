@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import type { LibraryItem, VoiceView } from '../../../shared/ipc/index.ts';
 import { mediaUrl, useAppInfoStore } from '../../stores/appInfoStore.ts';
@@ -15,6 +16,7 @@ import { formatCount } from '../../ui/format.ts';
 
 /** The speech tracks, each with a player and its waveform. */
 export function TrackList() {
+  const intl = useIntl();
   const { tracks, total, loaded, error, notice, pendingDelete, load, askDelete, confirmDelete } = useTracksStore(
     useShallow((s) => ({
       tracks: s.tracks,
@@ -31,7 +33,7 @@ export function TrackList() {
   return (
     <section className="track-list lib-panel" aria-labelledby="tracks-heading">
       <h2 id="tracks-heading" className="lib-section-title">
-        Tracks <span className="lib-section-count">{formatCount(total)}</span>
+        {intl.formatMessage({ id: 'voices.tracks.title' })} <span className="lib-section-count">{formatCount(total)}</span>
       </h2>
       <div aria-live="polite">{notice && <p className="status-notice">{notice}</p>}</div>
       {error && (
@@ -40,7 +42,9 @@ export function TrackList() {
         </p>
       )}
       {loaded && tracks.length === 0 ? (
-        <EmptyState title="No speech yet">Write a line, choose a voice and make speech; the tracks appear here.</EmptyState>
+        <EmptyState title={intl.formatMessage({ id: 'voices.tracks.empty' })}>
+          {intl.formatMessage({ id: 'voices.tracks.empty.hint' })}
+        </EmptyState>
       ) : (
         <ul className="tracks" data-testid="tracks">
           {tracks.map((track) => (
@@ -50,31 +54,32 @@ export function TrackList() {
       )}
       {tracks.length < total && (
         <Button size="sm" onClick={() => void load(true)}>
-          Show more tracks
+          {intl.formatMessage({ id: 'voices.tracks.more' })}
         </Button>
       )}
       <Dialog
         open={pendingDelete !== null}
         onClose={() => askDelete(null)}
-        title="Delete this track?"
+        title={intl.formatMessage({ id: 'voices.tracks.delete.title' })}
         size="sm"
         name="delete-track"
         footer={
           <>
-            <Button onClick={() => askDelete(null)}>Cancel</Button>
+            <Button onClick={() => askDelete(null)}>{intl.formatMessage({ id: 'ui.confirm.cancel' })}</Button>
             <Button variant="danger" onClick={() => void confirmDelete()}>
-              Delete
+              {intl.formatMessage({ id: 'voices.tracks.delete.confirm' })}
             </Button>
           </>
         }
       >
-        <p>“{pendingDelete?.title}” is deleted from the service and from this computer. This cannot be undone.</p>
+        <p>{intl.formatMessage({ id: 'voices.tracks.delete.text' }, { title: <bdi key="title">{pendingDelete?.title}</bdi> })}</p>
       </Dialog>
     </section>
   );
 }
 
 function TrackRow({ track }: { track: LibraryItem }) {
+  const intl = useIntl();
   const mediaBase = useAppInfoStore((s) => s.info?.mediaBase);
   const online = useConnectionStore((s) => s.connection?.online ?? true);
   const { download, askDelete } = useTracksStore(useShallow((s) => ({ download: s.download, askDelete: s.askDelete })));
@@ -82,12 +87,13 @@ function TrackRow({ track }: { track: LibraryItem }) {
   const src = track.downloaded ? mediaUrl(mediaBase, track.mediaId) : null;
   const ready = track.status === 'ready' || track.status === 'completed';
   const emotion = typeof track.options.emotion === 'string' ? track.options.emotion : null;
+  const missing = !ready ? 'making' : online ? 'downloading' : 'offline';
   const facts = [voiceName, emotion && emotion !== 'auto' ? emotion : null, track.model].filter(Boolean);
 
   return (
     <li className="track" data-track-id={track.id} data-status={track.status}>
       <div className="track-head">
-        <span className="track-name">{track.title}</span>
+        <bdi className="track-name">{track.title}</bdi>
         <WorkStatus status={track.status} />
       </div>
       <p className="track-meta" data-testid="track-facts">
@@ -101,29 +107,29 @@ function TrackRow({ track }: { track: LibraryItem }) {
           {track.creditsUsed !== null ? ` · ${creditsText(track.creditsUsed)}` : ''}
         </span>
       </p>
-      {track.prompt && <p className="track-text">{track.prompt}</p>}
+      {track.prompt && (
+        <p className="track-text" dir="auto">
+          {track.prompt}
+        </p>
+      )}
       {src ? (
         <MediaPlayer kind="audio" src={src} label={track.title} compact waveformHeight={48} className="track-player" />
       ) : (
         <p className="track-missing">
           {track.status === 'failed'
-            ? (track.errorMessage ?? 'This track failed.')
-            : !ready
-              ? 'Being made…'
-              : online
-                ? 'Downloading…'
-                : 'Not downloaded yet: it downloads when the connection returns.'}
+            ? (track.errorMessage ?? intl.formatMessage({ id: 'voices.track.failed' }))
+            : intl.formatMessage({ id: 'voices.track.missing' }, { state: missing })}
         </p>
       )}
       <div className="track-actions">
         <Button size="sm" disabled={!src} onClick={() => void download(track)}>
-          Download
+          {intl.formatMessage({ id: 'voices.track.download' })}
         </Button>
         <Button size="sm" disabled={!ready} onClick={() => useHandoffStore.getState().useInTalkClip(track)}>
-          Use in a talk clip
+          {intl.formatMessage({ id: 'voices.track.useInTalk' })}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => askDelete(track)}>
-          Delete…
+          {intl.formatMessage({ id: 'voices.track.delete' })}
         </Button>
       </div>
     </li>

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useShallow } from 'zustand/react/shallow';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { OPERATION_IDS } from '../../../shared/api/operations.ts';
@@ -21,11 +23,12 @@ export const useClonePrice = createPriceStore();
 
 const AUDIO_TYPES = Object.entries(UPLOAD_TYPES).filter(([, info]) => info.kind === 'audio');
 const AUDIO_ACCEPT = AUDIO_TYPES.map(([type]) => type).join(',');
-const MAX_AUDIO_MB = Math.max(...AUDIO_TYPES.map(([, info]) => info.maxBytes)) / (1024 * 1024);
+const MAX_AUDIO_BYTES = Math.max(...AUDIO_TYPES.map(([, info]) => info.maxBytes));
 const MODEL_OPTIONS = VOICE_MODELS.map((model) => ({ value: model, label: model }));
 
 /** Clone a voice from a sample, or design one from a description (spec 4.4 setup_mode). */
 export function VoiceCreateForm() {
+  const intl = useIntl();
   const { sample, cloning, cloneError, cloneNotice, clone } = useVoicesStore(
     useShallow((s) => ({
       sample: s.sample,
@@ -67,9 +70,7 @@ export function VoiceCreateForm() {
     }
   };
 
-  const nameError = name.length > LIMITS.voiceName.max ? `A voice name has at most ${LIMITS.voiceName.max} characters.` : null;
-  const descriptionError =
-    description.length > LIMITS.voiceDescription ? `A description has at most ${LIMITS.voiceDescription} characters.` : null;
+  const { nameError, descriptionError } = lengthErrors(intl, name, description);
 
   return (
     <form
@@ -81,45 +82,54 @@ export function VoiceCreateForm() {
       }}
     >
       <h2 id="voice-create-heading" className="lib-section-title">
-        New voice
+        {intl.formatMessage({ id: 'voices.create.title' })}
       </h2>
       <SegmentedControl<SetupMode>
-        label="How"
+        label={intl.formatMessage({ id: 'voices.create.how' })}
         value={mode}
         onChange={setMode}
         segments={[
-          { value: 'voice_clone', label: 'Clone a sample' },
-          { value: 'voice_design', label: 'Design from a description' },
+          { value: 'voice_clone', label: intl.formatMessage({ id: 'voices.create.clone' }) },
+          { value: 'voice_design', label: intl.formatMessage({ id: 'voices.create.design' }) },
         ]}
       />
       <SampleSource picking={mode === 'voice_clone'} />
-      <Field label="Name" required counter={{ length: name.length, max: LIMITS.voiceName.max }} error={nameError}>
+      <Field
+        label={intl.formatMessage({ id: 'voices.create.name' })}
+        required
+        counter={{ length: name.length, max: LIMITS.voiceName.max }}
+        error={nameError}
+      >
         {(control) => (
-          <TextInput {...control} value={name} onChange={(event) => setName(event.target.value)} placeholder="Narrator, warm" />
+          <TextInput
+            {...control}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder={intl.formatMessage({ id: 'voices.create.name.placeholder' })}
+            dir="auto"
+          />
         )}
       </Field>
       <Field
-        label={mode === 'voice_design' ? 'Describe the voice' : 'Description'}
+        label={intl.formatMessage({ id: mode === 'voice_design' ? 'voices.create.describe' : 'voices.create.description' })}
         required={mode === 'voice_design'}
-        hint={
-          mode === 'voice_design'
-            ? 'Age, timbre, accent, pace, mood: the service designs a voice to match.'
-            : 'Optional, for your own reference.'
-        }
+        hint={intl.formatMessage({ id: mode === 'voice_design' ? 'voices.create.describe.hint' : 'voices.create.description.hint' })}
         counter={{ length: description.length, max: LIMITS.voiceDescription }}
         error={descriptionError}
       >
-        {(control) => <TextArea {...control} rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />}
+        {(control) => (
+          <TextArea {...control} rows={3} dir="auto" value={description} onChange={(event) => setDescription(event.target.value)} />
+        )}
       </Field>
       <Select
-        label="Model"
+        label={intl.formatMessage({ id: 'voices.create.model' })}
         name="voice-model"
         options={MODEL_OPTIONS}
         value={model ?? 'voice-model-a'}
         onChange={(value) => setModel(value as CloneBody['model'])}
       />
       <PriceButton
-        label={mode === 'voice_design' ? 'Design voice' : 'Clone voice'}
+        label={intl.formatMessage({ id: mode === 'voice_design' ? 'voices.create.submitDesign' : 'voices.create.submitClone' })}
         price={price}
         onClick={() => void submit()}
         busy={cloning}
@@ -139,11 +149,25 @@ export function VoiceCreateForm() {
   );
 }
 
+/** The name's and the description's sentences when they run past their limits. */
+function lengthErrors(intl: IntlShape, name: string, description: string): { nameError: string | null; descriptionError: string | null } {
+  return {
+    nameError:
+      name.length > LIMITS.voiceName.max ? intl.formatMessage({ id: 'voices.create.nameTooLong' }, { max: LIMITS.voiceName.max }) : null,
+    descriptionError:
+      description.length > LIMITS.voiceDescription
+        ? intl.formatMessage({ id: 'voices.create.descriptionTooLong' }, { max: LIMITS.voiceDescription })
+        : null,
+  };
+}
+
 /**
  * The sample a voice is cloned from: a drop zone until one is uploaded, then its preview, shown while
  * `picking`. A refused file's error stays in view either way.
  */
 function SampleSource({ picking }: { picking: boolean }) {
+  const intl = useIntl();
+  const formats = useFormats();
   const { sample, uploading, uploadError, uploadSample, clearSample } = useVoicesStore(
     useShallow((s) => ({
       sample: s.sample,
@@ -160,11 +184,11 @@ function SampleSource({ picking }: { picking: boolean }) {
     if (!file) return;
     const info = UPLOAD_TYPES[file.type as keyof typeof UPLOAD_TYPES];
     if (!info || info.kind !== 'audio') {
-      setFileError(`“${file.name}” is not an audio file Cast Studio can send. Use WAV, MP3 or OGG.`);
+      setFileError(intl.formatMessage({ id: 'voices.sample.notAudio' }, { name: file.name }));
       return;
     }
     if (file.size > info.maxBytes) {
-      setFileError(`“${file.name}” is larger than ${MAX_AUDIO_MB} MB. Trim the sample and try again.`);
+      setFileError(intl.formatMessage({ id: 'voices.sample.tooLarge' }, { name: file.name, max: formats.bytes(MAX_AUDIO_BYTES) }));
       return;
     }
     setFileError(null);
@@ -179,8 +203,8 @@ function SampleSource({ picking }: { picking: boolean }) {
         ) : (
           <DropZone
             name="voice-sample"
-            label={uploading ? 'Uploading the sample…' : 'Drop an audio sample of the voice'}
-            hint={`WAV, MP3 or OGG, up to ${MAX_AUDIO_MB} MB. A clear recording of one speaker works best.`}
+            label={intl.formatMessage({ id: uploading ? 'voices.sample.uploading' : 'voices.sample.drop' })}
+            hint={intl.formatMessage({ id: 'voices.sample.hint' }, { max: formats.bytes(MAX_AUDIO_BYTES) })}
             accept={AUDIO_ACCEPT}
             multiple={false}
             disabled={uploading}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { SpeechForm, useSpeechPrice } from './SpeechForm.tsx';
@@ -15,6 +16,7 @@ for (const store of [useVoicesStore, useTracksStore, useSpeechPrice, useClonePri
 
 /** The voice lab: voices and presets, cloning and design, text to speech and its tracks. */
 export function VoicesScreen() {
+  const intl = useIntl();
   const [voiceId, setVoiceId] = useState('');
 
   useEffect(() => {
@@ -26,10 +28,10 @@ export function VoicesScreen() {
     <section className="screen voices-screen" aria-labelledby="voices-heading">
       <header className="screen-header">
         <h1 id="voices-heading" className="screen-title">
-          Voice lab
+          {intl.formatMessage({ id: 'voices.title' })}
         </h1>
       </header>
-      <OfflineBanner what="Tracks already downloaded still play; new voices and speech wait in the queue until the connection returns." />
+      <OfflineBanner what={intl.formatMessage({ id: 'voices.offline' })} />
       <div className="voices-layout">
         <div className="voices-column">
           <SpeechForm voiceId={voiceId} onVoiceChange={setVoiceId} />

@@ -3,6 +3,7 @@ import type { CommandInput, LibraryItem } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
+import { currentFormats } from '../../i18n/currentLocale.ts';
 
 type SpeechBody = CommandInput<'audio.create'>['body'];
 
@@ -79,7 +80,7 @@ function making(set: SetTracks, get: GetTracks) {
         return false;
       }
       useJobsStore.getState().apply(reply.value, { characterId: null, label: body.name ?? 'Speech' });
-      set({ creating: false, notice: 'Speech queued. The track appears in the list below and plays when it is ready.' });
+      set({ creating: false, notice: currentFormats().text('voices.speech.queued') });
       get().scheduleReload();
       return true;
     },

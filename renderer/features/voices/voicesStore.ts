@@ -3,6 +3,7 @@ import type { Voice } from '../../../shared/api/index.ts';
 import type { CommandInput, VoiceView } from '../../../shared/ipc/index.ts';
 import { invoke, uploadFile } from '../../bridge/index.ts';
 import { describeError } from '../../errors/errorMessages.ts';
+import { currentFormats } from '../../i18n/currentLocale.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 
 type CloneBody = CommandInput<'voices.clone'>['body'];
@@ -79,11 +80,11 @@ function listing(set: SetVoices, get: GetVoices) {
       const made = asked ? voices.find((voice) => voice.name === asked && voice.status !== 'processing') : undefined;
       if (made) {
         pendingName = null;
-        if (made.status === 'ready') set({ cloneNotice: `“${made.name}” is ready. Choose it under Text to speech.` });
+        if (made.status === 'ready') set({ cloneNotice: currentFormats().text('voices.create.ready', { name: made.name }) });
         else
           set({
             cloneNotice: null,
-            cloneError: made.error_message ?? `“${made.name}” could not be made. Try another sample or description.`,
+            cloneError: made.error_message ?? currentFormats().text('voices.create.failed', { name: made.name }),
           });
       }
     },
@@ -124,7 +125,7 @@ function cloning(set: SetVoices, get: GetVoices) {
       set({
         cloning: false,
         sample: null,
-        cloneNotice: `“${body.name}” is being ${body.setup_mode === 'voice_design' ? 'designed' : 'cloned'}. It appears below as soon as the service accepts it.`,
+        cloneNotice: currentFormats().text('voices.create.queued', { name: body.name, mode: body.setup_mode ?? 'voice_clone' }),
       });
       get().scheduleReload();
       return true;

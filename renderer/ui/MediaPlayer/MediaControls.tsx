@@ -1,4 +1,5 @@
 import { useEffect, useState, type ButtonHTMLAttributes, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
 import { Maximize, Minimize, Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { Slider } from '../primitives/Slider.tsx';
 import { clock } from './playerKeys.ts';
@@ -18,13 +19,14 @@ type PlayPauseProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 
 
 /** The round play and pause button. */
 export function PlayPauseButton({ playing, label, onToggle, className, ...rest }: PlayPauseProps) {
+  const intl = useIntl();
   return (
     <button
       {...rest}
       type="button"
       className={`media-button media-play ${className ?? ''}`}
       onClick={onToggle}
-      aria-label={playing ? `Pause ${label}` : `Play ${label}`}
+      aria-label={intl.formatMessage({ id: playing ? 'ui.player.pause' : 'ui.player.play' }, { label })}
     >
       {playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
     </button>
@@ -52,15 +54,16 @@ export function MediaScrubSlider({
   duration: number;
   onSeek: (time: number) => void;
 }) {
+  const intl = useIntl();
   return (
     <div className="media-scrub">
       <Slider
-        label={`${label}: position`}
+        label={intl.formatMessage({ id: 'ui.player.position' }, { label })}
         value={Math.min(time, duration)}
         max={duration > 0 ? duration : 1}
         step={0.01}
         onChange={onSeek}
-        valueText={`${clock(time)} of ${clock(duration)}`}
+        valueText={intl.formatMessage({ id: 'ui.player.positionValue' }, { time: clock(time), duration: clock(duration) })}
         className="media-scrub-slider"
       />
     </div>
@@ -79,18 +82,24 @@ export function VolumeControl({
   onChange: (volume: number) => void;
   onToggleMute: () => void;
 }) {
+  const intl = useIntl();
   const percent = muted ? 0 : Math.round(volume * 100);
   return (
     <>
-      <button type="button" className="media-button" onClick={onToggleMute} aria-label={muted ? 'Unmute' : 'Mute'}>
+      <button
+        type="button"
+        className="media-button"
+        onClick={onToggleMute}
+        aria-label={intl.formatMessage({ id: muted ? 'ui.player.unmute' : 'ui.player.mute' })}
+      >
         {muted || volume === 0 ? <VolumeX size={16} aria-hidden="true" /> : <Volume2 size={16} aria-hidden="true" />}
       </button>
       <Slider
-        label="Volume"
+        label={intl.formatMessage({ id: 'ui.player.volume' })}
         className="media-volume"
         value={percent}
         onChange={(value) => onChange(value / 100)}
-        valueText={`${percent}%`}
+        valueText={intl.formatNumber(percent / 100, { style: 'percent' })}
       />
     </>
   );
@@ -113,8 +122,14 @@ export function useFullscreen(frame: RefObject<HTMLElement | null>): { fullscree
 
 /** Full screen and back. */
 export function FullscreenButton({ fullscreen, onToggle }: { fullscreen: boolean; onToggle: () => void }) {
+  const intl = useIntl();
   return (
-    <button type="button" className="media-button" onClick={onToggle} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}>
+    <button
+      type="button"
+      className="media-button"
+      onClick={onToggle}
+      aria-label={intl.formatMessage({ id: fullscreen ? 'ui.player.exitFullscreen' : 'ui.player.fullscreen' })}
+    >
       {fullscreen ? <Minimize size={16} aria-hidden="true" /> : <Maximize size={16} aria-hidden="true" />}
     </button>
   );

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { Repeat, StepBack, StepForward, Volume2, VolumeX } from 'lucide-react';
 import { Menu } from '../primitives/Menu.tsx';
 import { Slider } from '../primitives/Slider.tsx';
@@ -45,6 +46,7 @@ export function MediaPlayer({
   testId,
   poster = null,
 }: MediaPlayerProps) {
+  const intl = useIntl();
   const media = useRef<HTMLMediaElement | null>(null);
   const frame = useRef<HTMLDivElement | null>(null);
   const state = useMediaState(media, src);
@@ -70,7 +72,7 @@ export function MediaPlayer({
       ref={frame}
       className={`media-player media-player-${kind}${compact ? ' is-compact' : ''} ${className ?? ''}`}
       role="group"
-      aria-label={`${label}: player`}
+      aria-label={intl.formatMessage({ id: 'ui.player.label' }, { label })}
       tabIndex={0}
       onKeyDown={onKeyDown}
       data-playing={state.playing || undefined}
@@ -111,8 +113,8 @@ export function MediaPlayer({
             className="media-button media-optional"
             aria-pressed={loop}
             onClick={() => setLoop(!loop)}
-            aria-label="Loop"
-            title="Loop"
+            aria-label={intl.formatMessage({ id: 'ui.player.loop' })}
+            title={intl.formatMessage({ id: 'ui.player.loop' })}
           >
             <Repeat size={16} aria-hidden="true" />
           </button>
@@ -122,16 +124,21 @@ export function MediaPlayer({
               if (media.current) media.current.playbackRate = rate;
             }}
           />
-          <button type="button" className="media-button" onClick={() => run({ type: 'mute' })} aria-label={state.muted ? 'Unmute' : 'Mute'}>
+          <button
+            type="button"
+            className="media-button"
+            onClick={() => run({ type: 'mute' })}
+            aria-label={intl.formatMessage({ id: state.muted ? 'ui.player.unmute' : 'ui.player.mute' })}
+          >
             {state.muted || state.volume === 0 ? <VolumeX size={16} aria-hidden="true" /> : <Volume2 size={16} aria-hidden="true" />}
           </button>
           {!compact && (
             <Slider
-              label="Volume"
+              label={intl.formatMessage({ id: 'ui.player.volume' })}
               className="media-volume"
               value={state.muted ? 0 : Math.round(state.volume * 100)}
               onChange={(value) => setVolume(media.current, value / 100)}
-              valueText={`${state.muted ? 0 : Math.round(state.volume * 100)}%`}
+              valueText={intl.formatNumber(state.muted ? 0 : state.volume, { style: 'percent', maximumFractionDigits: 0 })}
             />
           )}
           {video && <FullscreenButton fullscreen={fullscreen} onToggle={() => run({ type: 'fullscreen' })} />}
@@ -193,14 +200,15 @@ function onPlayerKey(event: KeyboardEvent<HTMLDivElement>, video: boolean, run: 
 
 /** A frame back and a frame on (video). */
 function FrameSteps({ onStep }: { onStep: (direction: -1 | 1) => void }) {
+  const intl = useIntl();
   return (
     <>
       <button
         type="button"
         className="media-button media-optional"
         onClick={() => onStep(-1)}
-        aria-label="Previous frame"
-        title="Previous frame (,)"
+        aria-label={intl.formatMessage({ id: 'ui.player.previousFrame' })}
+        title={intl.formatMessage({ id: 'ui.player.previousFrameKey' })}
       >
         <StepBack size={16} aria-hidden="true" />
       </button>
@@ -208,8 +216,8 @@ function FrameSteps({ onStep }: { onStep: (direction: -1 | 1) => void }) {
         type="button"
         className="media-button media-optional"
         onClick={() => onStep(1)}
-        aria-label="Next frame"
-        title="Next frame (.)"
+        aria-label={intl.formatMessage({ id: 'ui.player.nextFrame' })}
+        title={intl.formatMessage({ id: 'ui.player.nextFrameKey' })}
       >
         <StepForward size={16} aria-hidden="true" />
       </button>
@@ -219,9 +227,10 @@ function FrameSteps({ onStep }: { onStep: (direction: -1 | 1) => void }) {
 
 /** The playback speed, chosen from a menu. */
 function SpeedMenu({ rate, onChange }: { rate: number; onChange: (rate: number) => void }) {
+  const intl = useIntl();
   return (
     <Menu
-      label={`Speed, ${speedText(rate)}`}
+      label={intl.formatMessage({ id: 'ui.player.speed' }, { rate: speedText(rate) })}
       className="media-speed media-optional"
       trigger={speedText(rate)}
       actions={SPEEDS.map((speed) => ({ id: String(speed), label: speedText(speed) }))}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Pause, Play } from 'lucide-react';
 import './mediaPlayer.css';
 
@@ -7,6 +8,7 @@ import './mediaPlayer.css';
  * control alone, for places where a scrub bar would be more than the clip needs.
  */
 export function PlayButton({ src, label }: { src: string; label: string }) {
+  const intl = useIntl();
   const audio = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
@@ -26,7 +28,12 @@ export function PlayButton({ src, label }: { src: string; label: string }) {
   };
   return (
     <>
-      <button type="button" className="media-button media-play" aria-label={playing ? `Pause ${label}` : `Play ${label}`} onClick={toggle}>
+      <button
+        type="button"
+        className="media-button media-play"
+        aria-label={intl.formatMessage({ id: playing ? 'ui.player.pause' : 'ui.player.play' }, { label })}
+        onClick={toggle}
+      >
         {playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
       </button>
       <audio ref={audio} src={src} preload="none" />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { Slider } from '../primitives/Slider.tsx';
 import { clock } from './playerKeys.ts';
 
@@ -17,6 +18,7 @@ const PREVIEW_WIDTH = 160;
  * the same file is seeked to the hover time and drawn to a canvas (the playing video never jumps).
  */
 export function VideoScrubBar({ src, label, time, duration, onSeek }: VideoScrubBarProps) {
+  const intl = useIntl();
   const preview = useRef<HTMLVideoElement | null>(null);
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const [hover, setHover] = useState<{ fraction: number; time: number } | null>(null);
@@ -54,12 +56,12 @@ export function VideoScrubBar({ src, label, time, duration, onSeek }: VideoScrub
   return (
     <div className="media-scrub" onPointerMove={onPointerMove} onPointerLeave={() => setHover(null)}>
       <Slider
-        label={`${label}: position`}
+        label={intl.formatMessage({ id: 'ui.player.position' }, { label })}
         value={time}
         max={duration > 0 ? duration : 1}
         step={0.01}
         onChange={onSeek}
-        valueText={`${clock(time)} of ${clock(duration)}`}
+        valueText={intl.formatMessage({ id: 'ui.player.positionValue' }, { time: clock(time), duration: clock(duration) })}
         className="media-scrub-slider"
       />
       <div

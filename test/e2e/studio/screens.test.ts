@@ -108,6 +108,7 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
       await resize(page, size);
       // Scrolled to the end of the generations, as a creator looking for an old one would be.
       await page.locator('#main').evaluate((main) => main.scrollTo({ top: main.scrollHeight }));
+      await page.locator('.character-main').evaluate((column) => column.scrollTo({ top: column.scrollHeight }));
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const layout = await page.evaluate(() => {
         const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect() ?? null;

@@ -135,9 +135,10 @@ describe.skipIf(chromiumMissing() !== null)('character studio over the browser h
       await panel.setPrompt('A calm portrait by the window');
       reports.push(await inspectScreen(page, `character-${type.toLowerCase()}`));
     }
-    await page.locator('#main').evaluate((main) => main.scrollTo({ top: main.scrollHeight }));
+    // The character's column scrolls on its own beside the panel.
+    await page.locator('.character-main').evaluate((column) => column.scrollTo({ top: column.scrollHeight }));
     reports.push(await inspectScreen(page, 'character-generations'));
-    await page.locator('#main').evaluate((main) => main.scrollTo({ top: 0 }));
+    await page.locator('.character-main').evaluate((column) => column.scrollTo({ top: 0 }));
 
     await character.root.locator('[data-action="regenerate"]').click();
     await page.locator('dialog[data-dialog="regenerate"][open] button.price-button[data-price-status="priced"]').waitFor();

@@ -240,9 +240,11 @@ async function typeThroughCores(m: Machines, sceneId: string, lines: SceneLineIn
 
 async function typeThroughBareRelay(start: Uint8Array, lineId: string, count: number): Promise<number[]> {
   const relay = spawn(process.execPath, [BARE_BROADCAST], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const clients: { destroy: () => void }[] = [];
   try {
     const port = await portOf(relay);
     const [from, to] = [await relayClient(port, 0, start), await relayClient(port, 0, start)];
+    clients.push(from, to);
     const base = lineText(to.doc, lineId)!.length;
     const sent: number[] = [];
     const delays: number[] = [];
@@ -258,10 +260,9 @@ async function typeThroughBareRelay(start: Uint8Array, lineId: string, count: nu
       await sleep(TYPING_PACE_MS * (0.5 + Math.random()));
     }
     await waitFor('every keystroke on the bare relay', () => delays.length === count);
-    from.destroy();
-    to.destroy();
     return delays;
   } finally {
+    for (const client of clients) client.destroy();
     relay.kill('SIGKILL');
   }
 }

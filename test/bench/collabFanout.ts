@@ -16,7 +16,7 @@ const CLIENTS_PER_SCENE = 5;
 const EDIT_INTERVAL_MS = 1000;
 const PROBE = 'benchProbe';
 const REMOTE = 'remote';
-const BARE_BROADCAST = fileURLToPath(new URL('./support/bareBroadcast.ts', import.meta.url));
+export const BARE_BROADCAST = fileURLToPath(new URL('./support/bareBroadcast.ts', import.meta.url));
 
 /** One client of a scene's document, however it is connected. */
 type Client = { doc: Y.Doc; destroy: () => void };
@@ -140,7 +140,7 @@ function sceneWithLines(scene: number): Uint8Array {
 }
 
 /** A document on one WebSocket to the bare relay: local updates go out as they are, remote ones are applied. */
-async function relayClient(port: number, scene: number, start: Uint8Array): Promise<Client> {
+export async function relayClient(port: number, scene: number, start: Uint8Array): Promise<Client> {
   const doc = new Y.Doc();
   Y.applyUpdate(doc, start, REMOTE);
   const socket = new WebSocket(`ws://127.0.0.1:${port}/scene-${scene}`);
@@ -153,7 +153,7 @@ async function relayClient(port: number, scene: number, start: Uint8Array): Prom
   return { doc, destroy: () => (socket.terminate(), doc.destroy()) };
 }
 
-async function portOf(relay: ChildProcess): Promise<number> {
+export async function portOf(relay: ChildProcess): Promise<number> {
   const lines = createInterface({ input: relay.stdout! });
   for await (const text of lines) {
     const parsed = JSON.parse(text) as { port?: unknown };

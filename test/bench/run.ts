@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--runs N] [--only gallery,poller,sync,download,client,sandbox,hostloop] [--save]`
+ * `npm run bench [-- --quick] [--runs N] [--only gallery,poller,sync,download,client,sandbox,hostloop,collabapp] [--save]`
  *
  * Runs every benchmark of issue 8 against real parts (the sandbox over HTTPS, core, the built
  * renderer in headless Chromium through the browser host), prints one line per metric
@@ -15,6 +15,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchChromiumPath } from '../e2e/support/chromium.ts';
 import { benchClient } from './client.ts';
+import { benchCollabApp } from './collabApp.ts';
 import { benchCollabFanout } from './collabFanout.ts';
 import { benchDownload } from './download.ts';
 import { benchGallery } from './gallery.ts';
@@ -40,7 +41,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(`npm run bench [-- options]
-  --only NAME[,NAME…]  run some: client, download, poller, sync, sandbox, gallery, sceneEditor, hostloop, sceneexport, collab
+  --only NAME[,NAME…]  run some: client, download, poller, sync, sandbox, gallery, sceneEditor, hostloop, sceneexport, collab, collabapp
   --runs N             repeats inside a run (default 3)
   --quick              a smaller run (its figures carry other sizes in their names)
   --out FILE           where to write the figures (default bench-results.json)
@@ -93,6 +94,15 @@ const BENCHES: { name: string; run: (o: BenchOptions) => Promise<Metric[]>; fall
     name: 'collab',
     run: benchCollabFanout,
     fallback: [{ name: 'collab_fanout_p95_ms_500_clients', value: null, unit: 'ms' }],
+  },
+  {
+    name: 'collabapp',
+    run: benchCollabApp,
+    fallback: [
+      { name: 'collab_scene_open_ms_200_ratio', value: null, unit: '×' },
+      { name: 'collab_keystroke_p95_ms_ratio', value: null, unit: '×' },
+      { name: 'collab_offline_merge_ms_1000_ratio', value: null, unit: '×' },
+    ],
   },
 ];
 

@@ -163,6 +163,39 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
     },
   },
   {
+    title: 'Between machines',
+    how: '`npm run bench -- --only collabapp`; two cores in one space, one sync server process between them',
+    figures: {
+      collab_scene_open_ms: {
+        target: { contextAtMost: 100 },
+        method: 'a 200-line scene only in the documents on disk: the link opened to `scenes.get` with every line, median of three',
+      },
+      collab_scene_open_ms_reference: {
+        target: report,
+        method: 'the same stored updates applied to a bare Y.Doc and its lines read',
+      },
+      collab_scene_open_ms_ratio: { target: { atMost: 4.5 }, method: 'the open over the bare decode' },
+      collab_keystroke_p95_ms: {
+        target: { contextAtMost: 150 },
+        method: "a character added by A's `scenes.update` to B's `scene.updated` with it, p95 of 60; core to core, no editor",
+      },
+      collab_keystroke_p95_ms_reference: {
+        target: report,
+        method: "the same characters typed into the line's Y.Text of a bare Y.Doc, to another over the bare relay",
+      },
+      collab_keystroke_p95_ms_ratio: { target: { atMost: 111 }, method: "the cores' p95 over the bare documents'" },
+      collab_offline_merge_ms: {
+        target: { contextAtMost: 1000 },
+        method: "1,000 line edits made offline on B: its socket back to A's library holding them and B's pending 0",
+      },
+      collab_offline_merge_ms_reference: {
+        target: report,
+        method: 'the same updates sent by a bare Y.Doc to another over the bare relay as one update, one answer back',
+      },
+      collab_offline_merge_ms_ratio: { target: { atMost: 88 }, method: 'the merge over the bare one' },
+    },
+  },
+  {
     title: 'Poller',
     how: '`npm run bench -- --only poller`; 500 image jobs',
     figures: {

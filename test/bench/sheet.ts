@@ -64,19 +64,14 @@ function header(missed: readonly Row[]): string[] {
     '',
     '<!-- Written by `npm run results` from test/bench/results/*.json and test/bench/targets.ts: edit those, not this file. -->',
     '',
-    'Where each figure stands against its target, from the latest saved run that printed it. Targets are written once, in',
-    '`test/bench/targets.ts`; each run is kept in `test/bench/results/`; [METHODS.md](METHODS.md) says how to run them',
-    'and more on each method.',
+    'Where each figure stands against its target (`test/bench/targets.ts`), from the latest run saved in',
+    '`test/bench/results/` that printed it; [METHODS.md](METHODS.md) says how to run them and how each is measured.',
     '',
     ...wrap(missed.length ? `**Not met now:** ${missed.map((row) => `\`${row.name}\``).join(', ')}.` : '**Every target is met.**', ''),
     '',
-    '## Reading the figures',
-    '',
-    'Times on this shared 2-core machine vary fivefold between days, so a time is judged by its `_ratio` over a',
-    '`_reference`, the least the same work takes in the same run; its own bound is in brackets.',
-    '',
-    '"Met": yes, no, n/a (not measured), "—" (context). "Day": the latest run\'s (2026, month-day); "Earlier": the',
-    'runs before it, newest first. Runs without a commit predate commits being saved.',
+    'A time is judged by its `_ratio` over a same-run `_reference`; its own bound is in brackets.',
+    '"Met": yes, no, n/a (not measured), "—" (context). "Day": the latest run\'s (month-day); "Earlier": the runs',
+    'before it, newest first.',
     '',
   ];
 }
@@ -111,6 +106,7 @@ function groupSection(group: FigureGroup, rows: readonly Row[]): string[] {
   // When one run gave every figure of the group, it is named once above the table instead of on each row,
   // the table has room for each figure's method, and the figures printed for context share a paragraph.
   const runs = new Set(rows.flatMap((row) => (row.latest ? [row.latest.run] : [])));
+  if (runs.size === 0) return [...lines, ...notMeasured(rows), ...methodLines(group)];
   const one = runs.size === 1 ? [...runs][0] : undefined;
   if (one) lines.push(`From one run: ${one.date}, ${one.commit ? `\`${one.commit}\`, ` : ''}${machineLabel(one)}.`, '');
   const context = one ? rows.filter((row) => row.latest && judgeRow(row) === 'report') : [];
@@ -142,14 +138,25 @@ function groupSection(group: FigureGroup, rows: readonly Row[]): string[] {
     const items = context.map((row) => `\`${row.name}\` ${number(row.latest?.value ?? null)} (${contextNote(row)})`);
     lines.push(...wrap(`Printed for context: ${items.join('; ')}.`, ''), '');
   }
-  if (!one) {
-    // A figure's `_reference` and `_ratio` are said once in the header and in METHODS.md.
-    for (const [family, spec] of Object.entries(group.figures))
-      if (!(family.replace(/_(ratio|reference)$/, '') in group.figures && /_(ratio|reference)$/.test(family)))
-        lines.push(...wrap(`- \`${family}\`: ${spec.method}.`, '  '));
-    lines.push('');
-  }
+  if (!one) lines.push(...methodLines(group));
   return lines;
+}
+
+/** A group no saved run has measured yet: its targets in one paragraph instead of a table of dashes. */
+function notMeasured(rows: readonly Row[]): string[] {
+  const targets = rows
+    .filter((row) => judgeRow(row) !== 'report')
+    .map((row) => `\`${row.name}\` ${targetLabel(figureSpec(row.name)!.target, '')}`);
+  return [...wrap(`No saved run has measured these yet. Targets: ${targets.join('; ')}.`, ''), ''];
+}
+
+/** One line on each figure's method; a figure's `_reference` and `_ratio` are said once in the header and in METHODS.md. */
+function methodLines(group: FigureGroup): string[] {
+  const lines: string[] = [];
+  for (const [family, spec] of Object.entries(group.figures))
+    if (!(family.replace(/_(ratio|reference)$/, '') in group.figures && /_(ratio|reference)$/.test(family)))
+      lines.push(...wrap(`- \`${family}\`: ${spec.method}.`, '  '));
+  return [...lines, ''];
 }
 
 /** The runs before the latest that printed the figure: the latest's day and the day before it, newest first, three values each. */

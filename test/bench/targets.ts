@@ -146,7 +146,7 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
   },
   {
     title: 'Collaboration',
-    how: '`npm run bench -- --only collab`; one sync server process, 500 clients on 100 scenes',
+    how: '`--only collab`: one sync server, 500 clients on 100 scenes; `--only collabapp`: two cores in one space',
     figures: {
       collab_fanout_p95_ms_clients: {
         target: { contextAtMost: 100 },
@@ -160,15 +160,9 @@ export const FIGURE_GROUPS: readonly FigureGroup[] = [
         target: { atMost: 4 },
         method: "the server's p95 over the bare relay's (the server also stores each update before it acknowledges it)",
       },
-    },
-  },
-  {
-    title: 'Between machines',
-    how: '`npm run bench -- --only collabapp`; two cores in one space, one sync server process between them',
-    figures: {
       collab_scene_open_ms: {
         target: { contextAtMost: 100 },
-        method: 'a 200-line scene only in the documents on disk: the link opened to `scenes.get` with every line, median of three',
+        method: 'a 200-line scene only in the documents on disk: link opened to `scenes.get` with all lines, median of 3',
       },
       collab_scene_open_ms_reference: {
         target: report,

@@ -135,7 +135,11 @@ function groupSection(group: FigureGroup, rows: readonly Row[]): string[] {
   }
   lines.push('');
   if (context.length) {
-    const items = context.map((row) => `\`${row.name}\` ${number(row.latest?.value ?? null)} (${contextNote(row)})`);
+    // A reference's method is in METHODS.md and beside its ratio's name: its value is enough here.
+    const items = context.map((row) => {
+      const figure = `\`${row.name}\` ${number(row.latest?.value ?? null)}`;
+      return row.name.endsWith('_reference') ? figure : `${figure} (${contextNote(row)})`;
+    });
     lines.push(...wrap(`Printed for context: ${items.join('; ')}.`, ''), '');
   }
   if (!one) lines.push(...methodLines(group));

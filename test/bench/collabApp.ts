@@ -10,7 +10,7 @@ import type { Scene, SceneLineInput } from '../../shared/ipc/scenes.ts';
 import { sceneDocumentName } from '../../shared/sync/documentNames.ts';
 import { lineText, readScene } from '../../shared/sync/sceneDocument.ts';
 import { LOCAL_ORIGIN } from '../../electron/core/spaces/documentOrigins.ts';
-import type { SpaceDocuments } from '../../electron/core/spaces/spaceDocuments.ts';
+import type { LazySpaceLink } from '../../electron/core/spaces/lazySpaceLink.ts';
 import type { SpaceLinkStatus, SpaceMembership } from '../../electron/core/spaces/spaceLink.ts';
 import { SpaceUpdateStore } from '../../electron/core/spaces/spaceUpdateStore.ts';
 import { startCore, type Harness } from '../integration/support/coreHarness.ts';
@@ -32,7 +32,7 @@ const PATIENCE_MS = 120_000;
 const LETTERS = 'the quick brown fox jumps over the lazy dog ';
 
 /** One machine: a core on its own user-data folder (its own library, its own sandbox) and its space link. */
-type Machine = { h: Harness; link: SpaceDocuments; membership: SpaceMembership };
+type Machine = { h: Harness; link: LazySpaceLink; membership: SpaceMembership };
 type Machines = { a: Machine; b: Machine; spaceId: string; proxy: Awaited<ReturnType<typeof startTcpProxy>> };
 
 /**

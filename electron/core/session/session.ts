@@ -20,7 +20,7 @@ import { kindRule } from '../records/resourceKinds.ts';
 import type { ServiceDiscovery } from '../serviceFacts/serviceDiscovery.ts';
 import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
 import { createSpaceLink } from '../spaces/sessionSpace.ts';
-import type { SpaceDocuments } from '../spaces/spaceDocuments.ts';
+import type { LazySpaceLink } from '../spaces/lazySpaceLink.ts';
 import type { HistorySync } from '../sync/historySync.ts';
 import type { VoiceStore } from '../voices/voiceStore.ts';
 import type { Connectivity } from './connectivity.ts';
@@ -68,7 +68,7 @@ export class Session {
    * The space's shared documents (scenes, collections, favourites, cast voices), mirrored into this
    * library: built with the session, syncing only once joining a space opens it with a membership.
    */
-  readonly spaceLink: SpaceDocuments;
+  readonly spaceLink: LazySpaceLink;
   private readonly options: SessionOptions;
   private readonly key: KeyAccess;
   private readonly schedule: SyncSchedule;

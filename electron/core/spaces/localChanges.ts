@@ -15,6 +15,9 @@ export type LocalChange =
 
 type Listener = (change: LocalChange) => void;
 
+/** Past this many distinct changes waiting for a space to open, everything is written in again when it opens. */
+export const MAX_QUEUED = 5000;
+
 /**
  * One library's local changes. What is written from a shared document (another machine's change)
  * is written `quietly`: it is not reported, so it never goes back into the document as a new change.

@@ -4,18 +4,19 @@ import { sceneParts, type SceneServices } from '../scenes/sceneServices.ts';
 import { sceneView } from '../scenes/sceneViews.ts';
 import type { SessionOptions } from '../session/sessionOptions.ts';
 import type { SessionStores } from '../session/sessionStores.ts';
-import { SpaceDocuments, type SpaceAnnouncer } from './spaceDocuments.ts';
+import { LazySpaceLink } from './lazySpaceLink.ts';
+import type { SpaceAnnouncer } from './spaceDocuments.ts';
 
 /** `library.updated` carries at most this many items at once. */
 const ITEMS_PER_EVENT = 500;
 
 /**
- * A session's space link, built once its stores exist: nothing is synced until a membership opens
- * it. The documents are kept beside the profile's library (`spaces/`). `services` is the session,
+ * A session's space link, built once its stores exist: nothing is synced (or loaded) until a
+ * membership opens it. The documents are kept beside the profile's library (`spaces/`). `services` is the session,
  * read when another machine's change is announced.
  */
-export function createSpaceLink(options: SessionOptions, stores: SessionStores, services: () => SceneServices): SpaceDocuments {
-  return new SpaceDocuments({
+export function createSpaceLink(options: SessionOptions, stores: SessionStores, services: () => SceneServices): LazySpaceLink {
+  return new LazySpaceLink({
     library: stores.library,
     folder: join(dirname(stores.library.path), 'spaces'),
     clock: options.clock,

@@ -9,7 +9,7 @@ import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
 import { SceneStore } from '../scenes/sceneStore.ts';
 import { LOCAL_ORIGIN, STORED_ORIGIN } from './documentOrigins.ts';
-import { localChanges, type LocalChange } from './localChanges.ts';
+import { localChanges, MAX_QUEUED, type LocalChange } from './localChanges.ts';
 import { SceneMirror } from './sceneMirror.ts';
 import { SpaceConnection, socketUrl } from './spaceConnection.ts';
 import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
@@ -41,8 +41,6 @@ export type SpaceDocumentsDeps = {
 };
 
 const SEEDED = 'seeded';
-/** Past this many distinct changes waiting for the space to open, everything is written in again when it opens. */
-const MAX_QUEUED = 5000;
 
 type OpenSpace = { membership: SpaceMembership; store: SpaceUpdateStore; docs: StoredDocuments; connection: SpaceConnection | null };
 
@@ -135,6 +133,16 @@ export class SpaceDocuments implements SpaceLink {
   sceneAwareness(sceneId: string): Awareness | null {
     const open = this.current;
     return open?.connection?.awareness(sceneDocumentName(open.membership.spaceId, sceneId)) ?? null;
+  }
+
+  /** Local changes made before this was built, kept as those made before `open` are; `overflowed`: too many, write all again. */
+  adopt(changes: Iterable<LocalChange>, overflowed: boolean): void {
+    if (overflowed) {
+      this.queued.clear();
+      this.reseed = true;
+      return;
+    }
+    for (const change of changes) this.localChange(change);
   }
 
   /** Stops for good (the session ends): the documents stay on disk. */

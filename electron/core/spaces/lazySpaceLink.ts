@@ -1,0 +1,87 @@
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import { localChanges, MAX_QUEUED, type LocalChange } from './localChanges.ts';
+import type { SpaceDocuments, SpaceDocumentsDeps } from './spaceDocuments.ts';
+import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
+
+const CLOSED: SpaceLinkStatus = { state: 'offline', pendingChanges: 0 };
+
+/**
+ * A session's space link that loads Yjs, the provider and the mirrors only when a space first
+ * opens: sync is optional, and a start without a space loads only what the first screen needs.
+ * Local changes made before then are kept, as SpaceDocuments keeps those made before `open`, and
+ * handed to it when it is built.
+ */
+export class LazySpaceLink implements SpaceLink {
+  private readonly deps: SpaceDocumentsDeps;
+  private docs: SpaceDocuments | null = null;
+  private loading: Promise<SpaceDocuments> | null = null;
+  private readonly early = new Map<string, LocalChange>();
+  private overflowed = false;
+  private stopEarly: (() => void) | null;
+  private readonly listeners = new Set<(status: SpaceLinkStatus) => void>();
+
+  constructor(deps: SpaceDocumentsDeps) {
+    this.deps = deps;
+    this.stopEarly = localChanges(deps.library).listen((change) => this.keep(change));
+  }
+
+  async open(membership: SpaceMembership): Promise<void> {
+    await (await this.load()).open(membership);
+  }
+
+  async close(options: { forget?: boolean } = {}): Promise<void> {
+    await this.docs?.close(options);
+  }
+
+  status(): SpaceLinkStatus {
+    return this.docs?.status() ?? CLOSED;
+  }
+
+  onStatus(listener: (status: SpaceLinkStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A scene's shared document while the space is open, or null. */
+  sceneDocument(sceneId: string): Y.Doc | null {
+    return this.docs?.sceneDocument(sceneId) ?? null;
+  }
+
+  /** A scene's presence channel while the space is connected, or null. */
+  sceneAwareness(sceneId: string): Awareness | null {
+    return this.docs?.sceneAwareness(sceneId) ?? null;
+  }
+
+  /** Stops for good (the session ends): the documents stay on disk. */
+  async stop(): Promise<void> {
+    this.stopEarly?.();
+    this.stopEarly = null;
+    await this.docs?.stop();
+  }
+
+  private load(): Promise<SpaceDocuments> {
+    this.loading ??= import('./spaceDocuments.ts').then(({ SpaceDocuments }) => {
+      const docs = new SpaceDocuments(this.deps);
+      // From here the documents listen themselves; what came before is theirs now.
+      this.stopEarly?.();
+      this.stopEarly = null;
+      docs.adopt(this.early.values(), this.overflowed);
+      this.early.clear();
+      docs.onStatus((status) => {
+        for (const listener of this.listeners) listener(status);
+      });
+      this.docs = docs;
+      return docs;
+    });
+    return this.loading;
+  }
+
+  private keep(change: LocalChange): void {
+    if (this.overflowed) return;
+    this.early.set(JSON.stringify(change), change);
+    if (this.early.size <= MAX_QUEUED) return;
+    this.early.clear();
+    this.overflowed = true;
+  }
+}

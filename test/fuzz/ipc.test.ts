@@ -16,6 +16,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, commands, type CommandName } from '../../shared/ipc/index.ts';
+import { AppError } from '../../shared/ipc/appErrors.ts';
+import { describeError } from '../../renderer/errors/errorMessages.ts';
+import { formatsFor } from '../../renderer/i18n/format.ts';
 import { createCore, type Core } from '../../electron/core/createCore.ts';
 import { MAX_INPUT_DEPTH } from '../../electron/core/ipc/router.ts';
 import { wav } from '../../electron/sandbox/media/placeholderRenderer.ts';
@@ -90,7 +93,10 @@ async function check(command: CommandName, payload: unknown): Promise<void> {
     return;
   }
   expect(typeof r.error?.code, where).toBe('string');
-  expect(typeof r.error?.message === 'string' && r.error.message.length > 0, `${where}: an error needs a sentence`).toBe(true);
+  // An error is a code the page knows, with its parameters, which the page turns into a sentence.
+  const error = AppError.safeParse(r.error);
+  expect(error.success, `${where}: not an AppError: ${error.error?.message ?? ''}`).toBe(true);
+  expect(error.data && describeError(error.data, formatsFor('en')).length, `${where}: an error needs a sentence`).toBeGreaterThan(0);
   if (!accepted) {
     tally.invalid += 1;
     expect(r.error?.code, where).toBe('invalid_input');
@@ -169,7 +175,10 @@ describe('IPC fuzz: every command answers every payload with a value or a typed 
             payload = cycle;
           }
           const reply = await core.router.handle(command, payload);
-          expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/nested more than/) } });
+          expect(reply).toMatchObject({
+            ok: false,
+            error: { code: 'invalid_input', params: { problem: 'too_deep', limit: MAX_INPUT_DEPTH } },
+          });
           expect(await core.router.handle('app.info', {})).toMatchObject({ ok: true });
         },
       ),

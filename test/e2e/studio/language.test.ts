@@ -137,6 +137,9 @@ const KEPT_IN_EVERY_LANGUAGE = new Set([
   'PEM',
   'pem',
   'URL',
+  // An address's scheme, as a person types it: "https://".
+  'https',
+  'http',
   'IPC',
   'KB',
   'Chromium',

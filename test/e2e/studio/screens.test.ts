@@ -196,7 +196,11 @@ describe.skipIf(chromiumMissing() !== null)('every screen at every size', () => 
     const detail = new DetailViewPage(page);
     // Images only, so every step lands on an image with its zoom buttons.
     await page.locator('.gallery-kinds').getByRole('button', { name: 'Image', exact: true }).click();
-    await page.locator('.gallery-tile:not(.is-loading)').nth(2).waitFor();
+    // The filter applies when the gallery's next page arrives: wait for a grid of images only.
+    await page.waitForFunction(() => {
+      const tiles = [...document.querySelectorAll('.gallery-tile:not(.is-loading)')];
+      return tiles.length >= 3 && tiles.every((tile) => tile.getAttribute('data-kind') === 'image');
+    });
     await detail.openTile(0);
     await detail.zoom('200%');
     const first = await detail.title();

@@ -16,6 +16,22 @@ export type SpaceConnectionDeps = {
 };
 
 /**
+ * A document's provider that leaves what changes before its handshake with the server to the
+ * handshake. The provider would queue an update message for each change made offline and send them
+ * all on reconnect, each written and acknowledged by the server on its own; the handshake already
+ * answers the server's state vector with everything the server lacks as one update (y-protocols
+ * sync step 2), which the server writes and acknowledges once. So a machine coming back sends one
+ * merged update per document. The provider counts that answer as its one unsynced change from the
+ * start of the handshake, so nothing is reported acknowledged before the server holds it.
+ */
+class SpaceProvider extends HocuspocusProvider {
+  override documentUpdateHandler(update: Uint8Array, origin: unknown): void {
+    if (!this.isSynced) return;
+    super.documentUpdateHandler(update, origin);
+  }
+}
+
+/**
  * One WebSocket to the sync server carrying every document of the space (Hocuspocus multiplexes
  * them by name), with one provider per document, and what that says of the link's state.
  */
@@ -44,7 +60,7 @@ export class SpaceConnection {
   /** Starts syncing a document over the connection. */
   attach(name: string, doc: Y.Doc): void {
     if (this.providers.has(name)) return;
-    const provider = new HocuspocusProvider({ websocketProvider: this.socket, name, document: doc, token: this.deps.token });
+    const provider = new SpaceProvider({ websocketProvider: this.socket, name, document: doc, token: this.deps.token });
     const settled = (): void => {
       if (provider.isSynced && provider.unsyncedChanges === 0) this.deps.acknowledged(name);
       this.deps.changed();

@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneLineInput } from '../../../shared/ipc/scenes.ts';
+import { sceneDocumentName } from '../../../shared/sync/documentNames.ts';
 import { startTcpProxy } from '../support/tcpProxy.ts';
 import {
   inviteCode,
@@ -59,6 +61,16 @@ async function twoMachines(options: { viaPort?: number } = {}): Promise<{
 }
 
 const texts = (lines: SceneLineInput[]) => lines.map((l) => l.text);
+
+/** How many updates of a document the sync server has written and not yet folded into its state. */
+function serverUpdates(document: string): number {
+  const db = new DatabaseSync(path.join(data.path, 'sync.sqlite'), { readOnly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM document_updates WHERE name = ?').get(document) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
 
 describe('a space’s documents on two machines, through a real sync server', () => {
   it("brings a scene made on A into B's library line by line, in A's order", async () => {
@@ -181,6 +193,36 @@ describe('a space’s documents on two machines, through a real sync server', ()
     await Promise.all([a.settled(), b.settled()]);
     expect(a.scenes.lines(sceneId)).toEqual(b.scenes.lines(sceneId));
     expect(texts(a.scenes.lines(sceneId)).slice(1).sort()).toEqual(['Take my umbrella.', 'Thank you!']);
+  });
+
+  it('sends what B changed offline as one update per document when it is back', async () => {
+    const proxy = await startTcpProxy(Number(new URL(server.httpUrl).port));
+    cleanups.push(() => proxy.close());
+    const { a, b, bMembership } = await twoMachines({ viaPort: proxy.port });
+    const sceneId = a.newScene('Stalls');
+    let lines = [line('The stalls open.')];
+    a.scenes.replaceLines(sceneId, lines);
+    await b.until('the opening line', () => b.scenes.lines(sceneId).length === 1);
+    await Promise.all([a.settled(), b.settled()]);
+
+    await proxy.cut();
+    await b.state('offline');
+    for (let change = 0; change < 40; change += 1) {
+      lines =
+        change % 4 === 3
+          ? [...lines, line(`Added ${change}.`)]
+          : lines.map((l, i) => (i === 0 ? { ...l, text: `${l.text} w${change}` } : l));
+      b.scenes.replaceLines(sceneId, lines);
+    }
+    expect(b.link.status().pendingChanges).toBeGreaterThanOrEqual(40);
+    const document = sceneDocumentName(bMembership.spaceId, sceneId);
+    const before = serverUpdates(document);
+
+    await proxy.restore();
+    await b.settled();
+    // The server wrote B's forty changes as one update (each would otherwise be written on its own).
+    expect(serverUpdates(document) - before).toBe(1);
+    await a.until('B’s offline edits on A', () => JSON.stringify(texts(a.scenes.lines(sceneId))) === JSON.stringify(texts(lines)));
   });
 
   it('brings collections, favourites and cast voices made on A to B, and their removal', async () => {

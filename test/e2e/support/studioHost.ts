@@ -20,8 +20,11 @@ export type StudioHostOptions = {
    * `'embedded'` (default): core starts and supervises the sandbox, as the app does.
    * `'own'`: this process starts the sandbox and puts a relay in front of it, so a test can cut the
    * connection and bring it back (`cutConnection`, `restoreConnection`).
+   * `{ ready }`: a sandbox that already runs, another host's (its `sandboxDirect()`): this host's
+   * sandbox connection uses its address and its key, so both work in one service account, as a
+   * creator's second machine does. The host that started it stops it.
    */
-  sandbox?: 'embedded' | 'own';
+  sandbox?: 'embedded' | 'own' | { ready: SandboxReady };
   /** Default 'fast': jobs finish in moments. */
   sandboxSpeed?: 'fast' | 'realtime';
   /** Default 'auto': the OS keychain (under a service name of this run) when reachable, else memory. */
@@ -94,7 +97,7 @@ export class StudioHost extends CoreDriver {
       if (options.sandbox === 'own') own = await startOwnSandbox(join(userDataDir, 'own-sandbox'), speed);
       const hostOptions: BrowserHostOptions = {
         userDataDir,
-        sandbox: own ? { ready: own.ready } : 'embedded',
+        sandbox: own ? { ready: own.ready } : typeof options.sandbox === 'object' ? { ready: options.sandbox.ready } : 'embedded',
         sandboxSpeed: speed,
         keychain,
         log: options.log ?? silentLogger,

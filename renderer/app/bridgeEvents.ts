@@ -59,6 +59,8 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
       if (shown('voices')) useTracksStore.getState().scheduleReload();
     }),
     listen('scene.updated', (scene) => useScenesStore.getState().apply(scene)),
+    listen('scene.removed', ({ id }) => useScenesStore.getState().applyRemoved(id)),
+    listen('collections.changed', ({ collections }) => useCollectionsStore.getState().apply(collections)),
     listen('cast.changed', ({ characterId, voice }) => useCastStore.getState().applyVoice(characterId, voice)),
     listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
     listen('disk.changed', (space) => useDiskSpaceStore.getState().apply(space)),

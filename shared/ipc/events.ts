@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CharacterView, Connection, DiskSpace, Job, LibraryHealth, LibraryItem, ServiceFacts } from './models.ts';
+import { CharacterView, Collection, Connection, DiskSpace, Job, LibraryHealth, LibraryItem, ServiceFacts } from './models.ts';
 import { sceneEvents } from './scenes.ts';
 import { spaceEvents } from './spaces.ts';
 import { UpdateStatus } from './updates.ts';
@@ -12,6 +12,8 @@ export const events = {
   'voices.updated': z.object({ voiceId: z.string(), status: z.string() }),
   'audio.updated': z.object({ audioId: z.string(), status: z.string() }),
   'credits.changed': z.object({ balance: z.number().int() }),
+  /** Collections were made, renamed or removed on another machine of the space: the whole list as it is now. */
+  'collections.changed': z.object({ collections: z.array(Collection) }),
   'connection.changed': Connection,
   'service.learned': ServiceFacts,
   /** `role`: which file of the item (`output`, `thumbnail`, …). */

@@ -298,6 +298,8 @@ export type SceneExportStage = z.infer<typeof SceneExportStage>;
 /** The scene events, spread into shared/ipc/events.ts. */
 export const sceneEvents = {
   'scene.updated': Scene,
+  /** A scene was removed on another machine of the space (one removed here answers `scenes.delete`). */
+  'scene.removed': z.object({ id: z.string() }),
   'cast.changed': z.object({ characterId: z.string(), voice: CastVoice.nullable() }),
   'scene.exporting': z.object({
     exportId: z.string(),

@@ -33,14 +33,12 @@ function sessionAnnouncer(emit: Emit, stores: SessionStores, services: () => Sce
       const record = parts.scenes.get(sceneId);
       if (record) emit('scene.updated', sceneView(parts, record));
     },
-    // The scenes list has no event for a scene gone; it shows the library as it is when next read.
-    sceneRemoved: () => undefined,
+    sceneRemoved: (sceneId) => emit('scene.removed', { id: sceneId }),
     items: (itemIds) => {
       for (let start = 0; start < itemIds.length; start += ITEMS_PER_EVENT)
         emit('library.updated', { items: stores.queries.items(itemIds.slice(start, start + ITEMS_PER_EVENT)), removedIds: [] });
     },
-    // The gallery reads its list of collections when it is shown; there is no event for the list yet.
-    collections: () => undefined,
+    collections: () => emit('collections.changed', { collections: stores.queries.collections() }),
     castVoice: (characterId) => {
       emit('cast.changed', { characterId, voice: sceneParts(services()).cast.get(characterId) });
       const character = stores.queries.character(characterId);

@@ -9,6 +9,8 @@ interface CollectionsState {
   load: () => Promise<void>;
   /** Creates a collection and answers it, or null when core refused (the error says why). */
   create: (name: string) => Promise<Collection | null>;
+  /** collections.changed: the list as another machine of the space left it. */
+  apply: (collections: readonly Collection[]) => void;
   reset: () => void;
 }
 
@@ -31,5 +33,6 @@ export const useCollectionsStore = create<CollectionsState>()((set, get) => ({
     set({ collections: [...get().collections, reply.value], error: null });
     return reply.value;
   },
+  apply: (collections) => set({ collections, error: null }),
   reset: () => set(initial),
 }));

@@ -48,8 +48,10 @@ export type ScenesState = {
   refreshPrice: () => Promise<void>;
   /** Queues what needs rendering, or only `lineIds` (a retry, a re-render). */
   render: (lineIds?: string[]) => Promise<boolean>;
-  /** scene.updated */
+  /** scene.updated: a scene core holds now, the list's card of one it did not list yet included. */
   apply: (scene: Scene) => void;
+  /** scene.removed: gone from the list, and closed when it was open. */
+  applyRemoved: (id: string) => void;
   reset: () => void;
 };
 
@@ -160,20 +162,23 @@ function sceneList(set: SetScenes, get: GetScenes) {
         set({ listError: reply.error });
         return null;
       }
-      set((state) => ({ summaries: [summaryOf(reply.value, undefined), ...state.summaries] }));
+      set((state) => ({ summaries: [summaryOf(reply.value, undefined), ...state.summaries.filter((each) => each.id !== reply.value.id)] }));
       return reply.value;
     },
 
     remove: async (id) => {
       const reply = await invoke('scenes.delete', { id });
       if (!reply.ok) return reply.error;
+      get().applyRemoved(id);
+      return null;
+    },
+
+    applyRemoved: (id) =>
       set((state) => ({
         summaries: state.summaries.filter((each) => each.id !== id),
         scene: state.scene?.id === id ? null : state.scene,
         openId: state.openId === id ? null : state.openId,
-      }));
-      return null;
-    },
+      })),
 
     duplicateScene: async (id) => {
       const reply = await invoke('scenes.duplicate', { id });
@@ -300,9 +305,14 @@ function updates(set: SetScenes, get: GetScenes) {
     apply: (stored) => {
       const before = get().scene;
       set((state) => {
-        const summaries = state.summaries.map((each) =>
-          each.id === stored.id ? summaryOf(stored, each, state.scene?.id === stored.id ? state.price : null) : each,
-        );
+        const listed = state.summaries.some((each) => each.id === stored.id);
+        // A scene made on another machine of the space joins a list already read, as one made here does.
+        const summaries =
+          !listed && state.listLoaded
+            ? [summaryOf(stored, undefined), ...state.summaries]
+            : state.summaries.map((each) =>
+                each.id === stored.id ? summaryOf(stored, each, state.scene?.id === stored.id ? state.price : null) : each,
+              );
         const open = state.scene;
         if (!open || open.id !== stored.id) return { summaries };
         const byId = new Map(stored.lines.map((line) => [line.id, line]));

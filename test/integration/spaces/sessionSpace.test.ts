@@ -4,7 +4,7 @@ import type { Collection } from '../../../shared/ipc/index.ts';
 import type { Scene } from '../../../shared/ipc/scenes.ts';
 import { sceneDocumentName, spaceDocumentName } from '../../../shared/sync/documentNames.ts';
 import { insertLine, readScene } from '../../../shared/sync/sceneDocument.ts';
-import { readSpace } from '../../../shared/sync/spaceDocument.ts';
+import { putCollection, readSpace, removeScene } from '../../../shared/sync/spaceDocument.ts';
 import { MemoryKeychain } from '../../support/memoryKeychain.ts';
 import { startCore, type Harness } from '../support/coreHarness.ts';
 import { openDocument, type OpenDocument } from '../sync/support/members.ts';
@@ -15,6 +15,8 @@ const data = tempFolder('space-session-server-');
 let server: SyncServerProcess;
 let h: Harness;
 const members: OpenDocument[] = [];
+let spaceDoc: OpenDocument;
+let marketId = '';
 
 beforeAll(async () => {
   server = await startSyncServerProcess(data.path);
@@ -44,7 +46,7 @@ describe("the session's space link", () => {
     const collection = (await h.invoke('collections.create', { name: 'Picks' })) as Collection;
 
     // Another member sees both scenes and the collection in the server's documents.
-    const spaceDoc = openDocument(server.url, spaceDocumentName(ana.spaceId), other.token);
+    spaceDoc = openDocument(server.url, spaceDocumentName(ana.spaceId), other.token);
     members.push(spaceDoc);
     await spaceDoc.until((doc) => readSpace(doc).sceneIds.length === 2 && readSpace(doc).collections.length === 1);
     expect(readSpace(spaceDoc.doc).sceneIds).toEqual(expect.arrayContaining([before.id, scene.id]));
@@ -60,5 +62,18 @@ describe("the session's space link", () => {
     expect(updated.lines.map((l) => l.text)).toEqual(['Fresh peaches!', 'Two, please.']);
     const read = (await h.invoke('scenes.get', { id: scene.id })) as Scene;
     expect(read.lines[1]).toMatchObject({ id: added.id, kind: 'speech', voiceId: 'voice-narrator' });
+    marketId = scene.id;
+  });
+
+  it('tells the screens of a scene the other member removed and of collections they made', async () => {
+    const removed = h.waitFor('scene.removed', ({ id }) => id === marketId);
+    spaceDoc.doc.transact(() => removeScene(spaceDoc.doc, marketId));
+    await removed;
+    await expect(h.invoke('scenes.get', { id: marketId })).rejects.toThrow();
+
+    const listed = h.waitFor('collections.changed', ({ collections }) => collections.some((each) => each.name === 'Their picks'));
+    putCollection(spaceDoc.doc, { id: randomUUID(), name: 'Their picks', characterId: null });
+    const { collections } = await listed;
+    expect(collections.map((each) => each.name).sort()).toEqual(['Picks', 'Their picks']);
   });
 });

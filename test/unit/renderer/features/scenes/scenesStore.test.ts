@@ -5,18 +5,14 @@ import { SAVE_DEBOUNCE_MS, useScenesStore } from '../../../../../renderer/featur
 
 type Update = CommandInput<'scenes.update'>;
 
+/** A scene as core sends it, without lines. */
+function sceneOf(id: string, title: string): Scene {
+  return { id, title, aspect: '16:9', quality: 'standard', lines: [], collectionId: null, createdAt: 't', updatedAt: 't' };
+}
+
 /** Core as far as the editor sees it: it keeps what it is sent and says which lines' content was rendered. */
 class FakeCore {
-  scene: Scene = {
-    id: 's1',
-    title: 'Morning',
-    aspect: '16:9',
-    quality: 'standard',
-    lines: [],
-    collectionId: null,
-    createdAt: 't',
-    updatedAt: 't',
-  };
+  scene: Scene = sceneOf('s1', 'Morning');
   updates: Update[] = [];
   rendered = new Set<string>();
   held: (() => void)[] | null = null;
@@ -135,5 +131,30 @@ describe('the scene editor saving as the creator types', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(core.updates.at(-1)?.lines?.[0]?.text).toBe('Bye');
     expect(store().openId).toBeNull();
+  });
+});
+
+describe('the scenes list following another machine of the space', () => {
+  beforeEach(() => {
+    useScenesStore.getState().reset();
+  });
+
+  it('lists a scene made on another machine once the list was read, and not before', () => {
+    useScenesStore.getState().apply(sceneOf('s2', 'Arrived early'));
+    expect(useScenesStore.getState().summaries).toEqual([]);
+    useScenesStore.setState({ listLoaded: true });
+    useScenesStore.getState().apply(sceneOf('s2', 'Arrived'));
+    useScenesStore.getState().apply(sceneOf('s2', 'Arrived, renamed'));
+    expect(useScenesStore.getState().summaries.map((each) => [each.id, each.title])).toEqual([['s2', 'Arrived, renamed']]);
+  });
+
+  it('takes a scene removed on another machine out of the list, and closes it when it was open', () => {
+    useScenesStore.setState({ listLoaded: true, scene: sceneOf('s1', 'Open'), openId: 's1' });
+    useScenesStore.getState().apply(sceneOf('s1', 'Open'));
+    useScenesStore.getState().apply(sceneOf('s2', 'Other'));
+    useScenesStore.getState().applyRemoved('s1');
+    const state = useScenesStore.getState();
+    expect(state.summaries.map((each) => each.id)).toEqual(['s2']);
+    expect([state.scene, state.openId]).toEqual([null, null]);
   });
 });

@@ -1,4 +1,5 @@
 import type { AudioTrack, Character, CreditTransaction, Generation, Quote, ResourceKind, Voice } from '../../../shared/api/index.ts';
+import { CastVoiceStore } from '../cast/castVoiceStore.ts';
 import type { LibraryDatabase } from './libraryDatabase.ts';
 
 /** The mirror's table of each kind. */
@@ -252,6 +253,9 @@ export class ResourceStore {
   /** Removes a resource, its library row and its downloads (the files go when nothing else uses them). */
   remove(kind: ResourceKind, id: string): void {
     const db = this.library;
+    // The character's cast voice goes with it (a trigger would too), told as a change so a space's
+    // documents lose it as well and do not bring it back.
+    if (kind === 'character') new CastVoiceStore(db).remove(id);
     db.run(`DELETE FROM ${TABLE_OF[kind]} WHERE id = ?`, id);
     if (kind === 'character') db.run('DELETE FROM character_versions WHERE character_id = ?', id);
     if (kind === 'generation' || kind === 'audio') {

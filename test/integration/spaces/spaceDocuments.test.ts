@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Character } from '../../../shared/api/index.ts';
 import type { SceneLineInput } from '../../../shared/ipc/scenes.ts';
 import { sceneDocumentName } from '../../../shared/sync/documentNames.ts';
 import { startTcpProxy } from '../support/tcpProxy.ts';
@@ -13,6 +14,7 @@ import {
   tempFolder,
   type SyncServerProcess,
 } from '../sync/support/syncServerProcess.ts';
+import { ResourceStore } from '../../../electron/core/library/resourceStore.ts';
 import type { SpaceMembership } from '../../../electron/core/spaces/spaceLink.ts';
 import { line, membershipOf, SpaceMachine } from './support/spaceMachine.ts';
 
@@ -249,6 +251,20 @@ describe('a space’s documents on two machines, through a real sync server', ()
     // And B's own changes go the other way.
     b.collections.addItems(collectionId, ['item-3']);
     await a.until('B’s addition on A', () => a.collectionContents().Keepers?.join() === 'item-2,item-3');
+  });
+
+  it('takes a cast voice out of the space when its character is removed from the library', async () => {
+    const { a, b } = await twoMachines();
+    const at = new Date().toISOString();
+    new ResourceStore(a.library, () => at).upsertCharacter({ id: 'char-gone', name: 'Gone', status: 'ready', created_at: at } as Character);
+    a.cast.set('char-gone', 'voice-warm', {}, at);
+    await b.until('the cast voice', () => b.cast.get('char-gone')?.voiceId === 'voice-warm');
+
+    // The service no longer has the character: history sync removes it, and its voice with it.
+    new ResourceStore(a.library, () => at).remove('character', 'char-gone');
+    await b.until('the cast voice gone', () => b.cast.get('char-gone') === null);
+    await a.settled();
+    expect(a.cast.get('char-gone')).toBeNull();
   });
 
   it('keeps edits made offline across a restart and sends them once the server is reached', async () => {

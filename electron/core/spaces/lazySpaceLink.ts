@@ -1,6 +1,6 @@
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import { localChanges, MAX_QUEUED, type LocalChange } from './localChanges.ts';
+import { ChangeQueue, localChanges } from './localChanges.ts';
 import type { SpaceDocuments, SpaceDocumentsDeps } from './spaceDocuments.ts';
 import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
 
@@ -16,14 +16,13 @@ export class LazySpaceLink implements SpaceLink {
   private readonly deps: SpaceDocumentsDeps;
   private docs: SpaceDocuments | null = null;
   private loading: Promise<SpaceDocuments> | null = null;
-  private readonly early = new Map<string, LocalChange>();
-  private overflowed = false;
+  private readonly early = new ChangeQueue();
   private stopEarly: (() => void) | null;
   private readonly listeners = new Set<(status: SpaceLinkStatus) => void>();
 
   constructor(deps: SpaceDocumentsDeps) {
     this.deps = deps;
-    this.stopEarly = localChanges(deps.library).listen((change) => this.keep(change));
+    this.stopEarly = localChanges(deps.library).listen((change) => this.early.add(change));
   }
 
   async open(membership: SpaceMembership): Promise<void> {
@@ -62,12 +61,10 @@ export class LazySpaceLink implements SpaceLink {
 
   private load(): Promise<SpaceDocuments> {
     this.loading ??= import('./spaceDocuments.ts').then(({ SpaceDocuments }) => {
-      const docs = new SpaceDocuments(this.deps);
-      // From here the documents listen themselves; what came before is theirs now.
+      // From here the documents listen themselves; what came before is theirs now, in the same queue.
       this.stopEarly?.();
       this.stopEarly = null;
-      docs.adopt(this.early.values(), this.overflowed);
-      this.early.clear();
+      const docs = new SpaceDocuments(this.deps, this.early);
       docs.onStatus((status) => {
         for (const listener of this.listeners) listener(status);
       });
@@ -75,13 +72,5 @@ export class LazySpaceLink implements SpaceLink {
       return docs;
     });
     return this.loading;
-  }
-
-  private keep(change: LocalChange): void {
-    if (this.overflowed) return;
-    this.early.set(JSON.stringify(change), change);
-    if (this.early.size <= MAX_QUEUED) return;
-    this.early.clear();
-    this.overflowed = true;
   }
 }

@@ -19,6 +19,32 @@ type Listener = (change: LocalChange) => void;
 export const MAX_QUEUED = 5000;
 
 /**
+ * Local changes made while no space's documents take them (before a space opens in this session,
+ * before Yjs is even loaded), each kept once, to be written in when the space opens. Past
+ * `MAX_QUEUED` only the fact is kept: the whole library is written in again then.
+ */
+export class ChangeQueue {
+  private readonly changes = new Map<string, LocalChange>();
+  private overflowed = false;
+
+  add(change: LocalChange): void {
+    if (this.overflowed) return;
+    this.changes.set(JSON.stringify(change), change);
+    if (this.changes.size <= MAX_QUEUED) return;
+    this.changes.clear();
+    this.overflowed = true;
+  }
+
+  /** What was kept, in the order it came (or that there was too much), and the queue empty again. */
+  take(): { changes: LocalChange[]; overflowed: boolean } {
+    const taken = { changes: [...this.changes.values()], overflowed: this.overflowed };
+    this.changes.clear();
+    this.overflowed = false;
+    return taken;
+  }
+}
+
+/**
  * One library's local changes. What is written from a shared document (another machine's change)
  * is written `quietly`: it is not reported, so it never goes back into the document as a new change.
  */

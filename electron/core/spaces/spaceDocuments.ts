@@ -9,7 +9,7 @@ import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
 import { SceneStore } from '../scenes/sceneStore.ts';
 import { LOCAL_ORIGIN, STORED_ORIGIN } from './documentOrigins.ts';
-import { localChanges, MAX_QUEUED, type LocalChange } from './localChanges.ts';
+import { ChangeQueue, localChanges, type LocalChange } from './localChanges.ts';
 import { SceneMirror } from './sceneMirror.ts';
 import { SpaceConnection, socketUrl } from './spaceConnection.ts';
 import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
@@ -54,18 +54,18 @@ export class SpaceDocuments implements SpaceLink {
   private readonly scenes: SceneMirror;
   private readonly space: SpaceMirror;
   private readonly listeners = new Set<(status: SpaceLinkStatus) => void>();
-  /** Local changes made before the space was opened (each once), written into its documents when it is. */
-  private readonly queued = new Map<string, LocalChange>();
-  /** Too many changes waited: the library is written into the documents whole when the space opens. */
-  private reseed = false;
+  /** Local changes made before the space was opened, written into its documents when it is. */
+  private readonly queued: ChangeQueue;
   private readonly importsDue = new Set<string>();
   private importTimer: NodeJS.Immediate | null = null;
   private current: OpenSpace | null = null;
   private last: SpaceLinkStatus = { state: 'offline', pendingChanges: 0 };
   private readonly stopListening: () => void;
 
-  constructor(deps: SpaceDocumentsDeps) {
+  /** `queued`: local changes kept before this was built (the session's lazy link hands its queue over). */
+  constructor(deps: SpaceDocumentsDeps, queued = new ChangeQueue()) {
     this.deps = deps;
+    this.queued = queued;
     const changes = localChanges(deps.library);
     const now = (): string => new Date(deps.clock.now()).toISOString();
     this.scenes = new SceneMirror({ scenes: new SceneStore(deps.library), changes, now });
@@ -87,13 +87,12 @@ export class SpaceDocuments implements SpaceLink {
     this.current = { membership, store, docs, connection: null };
     this.watch(spaceName, docs.open(spaceName));
     for (const sceneId of this.space.listedScenes(docs.open(spaceName)).keys()) this.openScene(sceneId);
-    if (store.fact(SEEDED) === null || this.reseed) {
+    const waited = this.queued.take();
+    if (store.fact(SEEDED) === null || waited.overflowed) {
       this.seed();
       store.setFact(SEEDED, this.now());
     }
-    for (const change of this.queued.values()) this.exportChange(change);
-    this.queued.clear();
-    this.reseed = false;
+    for (const change of waited.changes) this.exportChange(change);
     this.importDocument(spaceName);
     this.connect(membership);
     this.report();
@@ -135,16 +134,6 @@ export class SpaceDocuments implements SpaceLink {
     return open?.connection?.awareness(sceneDocumentName(open.membership.spaceId, sceneId)) ?? null;
   }
 
-  /** Local changes made before this was built, kept as those made before `open` are; `overflowed`: too many, write all again. */
-  adopt(changes: Iterable<LocalChange>, overflowed: boolean): void {
-    if (overflowed) {
-      this.queued.clear();
-      this.reseed = true;
-      return;
-    }
-    for (const change of changes) this.localChange(change);
-  }
-
   /** Stops for good (the session ends): the documents stay on disk. */
   async stop(): Promise<void> {
     this.stopListening();
@@ -180,7 +169,7 @@ export class SpaceDocuments implements SpaceLink {
 
   private localChange(change: LocalChange): void {
     if (!this.current) {
-      this.queue(change);
+      this.queued.add(change);
       return;
     }
     try {
@@ -188,14 +177,6 @@ export class SpaceDocuments implements SpaceLink {
     } catch (error) {
       this.deps.log.warn('A change could not be written into the space’s shared documents.', { error, kind: change.kind });
     }
-  }
-
-  private queue(change: LocalChange): void {
-    if (this.reseed) return;
-    this.queued.set(JSON.stringify(change), change);
-    if (this.queued.size <= MAX_QUEUED) return;
-    this.queued.clear();
-    this.reseed = true;
   }
 
   private exportChange(change: LocalChange): void {

@@ -1,27 +1,15 @@
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sceneDocumentName, spaceDocumentName } from '../../../shared/sync/documentNames.ts';
 import { readScene } from '../../../shared/sync/sceneDocument.ts';
 import { readSpace } from '../../../shared/sync/spaceDocument.ts';
 import { LibraryDatabase } from '../../../electron/core/library/libraryDatabase.ts';
 import { openDocument } from '../sync/support/members.ts';
-import { inviteCode, joinAs, startSyncServerProcess, tempFolder, type SyncServerProcess } from '../sync/support/syncServerProcess.ts';
+import { tempFolder } from '../sync/support/syncServerProcess.ts';
+import { useSyncServer } from '../sync/support/testSyncServer.ts';
 import { line, membershipOf, SpaceMachine } from './support/spaceMachine.ts';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const data = tempFolder('space-first-server-');
-let server: SyncServerProcess;
-beforeAll(async () => {
-  server = await startSyncServerProcess(data.path);
-  return async () => {
-    await server.kill();
-    data.remove();
-  };
-});
+const sync = useSyncServer('space-first-server-');
 
 const SCENES = [
   { id: '4f1c2a7e-8d5b-4c3a-9e2f-1a2b3c4d5e60', title: 'Night market', aspect: '16:9', quality: 'pro' },
@@ -86,24 +74,24 @@ function fixtureLibrary(file: string): void {
 describe("a library's first time in a space", () => {
   it('writes every scene, line, collection, favourite and cast voice into the documents, and through them into another library', async () => {
     const space = `Studio ${Date.now()}`;
-    const anaJoined = await joinAs(server.httpUrl, (await inviteCode(data.path, space, 'Ana')).code);
-    const benJoined = await joinAs(server.httpUrl, (await inviteCode(data.path, space, 'Ben')).code);
-    const checkJoined = await joinAs(server.httpUrl, (await inviteCode(data.path, space, 'Check')).code);
+    const anaJoined = await sync.member(space, 'Ana');
+    const benJoined = await sync.member(space, 'Ben');
+    const checkJoined = await sync.member(space, 'Check');
     const folders = [tempFolder('space-first-a-'), tempFolder('space-first-b-')];
-    cleanups.push(() => folders.forEach((folder) => folder.remove()));
+    sync.cleanup(() => folders.forEach((folder) => folder.remove()));
     const file = path.join(folders[0]!.path, 'library.db');
     fixtureLibrary(file);
 
     const a = new SpaceMachine(folders[0]!.path, LibraryDatabase.open(file));
-    cleanups.push(() => a.stop());
+    sync.cleanup(() => a.stop());
     const expectedLines = SCENES.map((scene) => a.scenes.lines(scene.id));
     expect(expectedLines.map((lines) => lines.length)).toEqual([3, 3]);
-    await a.open(membershipOf(server.httpUrl, anaJoined, 'Ana'));
+    await a.open(membershipOf(sync.server.httpUrl, anaJoined, 'Ana'));
     await a.settled();
 
     // The server's documents, read by a third member.
-    const spaceDoc = openDocument(server.url, spaceDocumentName(anaJoined.spaceId), checkJoined.token);
-    cleanups.push(() => spaceDoc.destroy());
+    const spaceDoc = openDocument(sync.server.url, spaceDocumentName(anaJoined.spaceId), checkJoined.token);
+    sync.cleanup(() => spaceDoc.destroy());
     await spaceDoc.synced();
     const shared = readSpace(spaceDoc.doc);
     expect([...shared.sceneIds].sort()).toEqual(SCENES.map((scene) => scene.id));
@@ -114,8 +102,8 @@ describe("a library's first time in a space", () => {
       'char-vendor': { voiceId: 'voice-gruff', voiceName: null, settings: {} },
     });
     for (const [index, scene] of SCENES.entries()) {
-      const sceneDoc = openDocument(server.url, sceneDocumentName(anaJoined.spaceId, scene.id), checkJoined.token);
-      cleanups.push(() => sceneDoc.destroy());
+      const sceneDoc = openDocument(sync.server.url, sceneDocumentName(anaJoined.spaceId, scene.id), checkJoined.token);
+      sync.cleanup(() => sceneDoc.destroy());
       await sceneDoc.synced();
       const read = readScene(sceneDoc.doc);
       expect({ title: read.title, aspect: read.aspect, quality: read.quality }).toEqual({
@@ -128,12 +116,12 @@ describe("a library's first time in a space", () => {
 
     // Another machine with a library of its own: both end up holding everything.
     const b = new SpaceMachine(folders[1]!.path);
-    cleanups.push(() => b.stop());
+    sync.cleanup(() => b.stop());
     for (const id of ['item-1', 'item-2', 'item-3', 'item-4']) b.addItem(id);
     b.collections.setFavorite(['item-4'], true);
     const ownScene = b.newScene('Ben’s own scene');
     b.scenes.replaceLines(ownScene, [line('Mine, from before.')]);
-    await b.open(membershipOf(server.httpUrl, benJoined, 'Ben'));
+    await b.open(membershipOf(sync.server.httpUrl, benJoined, 'Ben'));
     await b.until('every scene of A', () =>
       SCENES.every((scene, index) => JSON.stringify(b.scenes.lines(scene.id)) === JSON.stringify(expectedLines[index])),
     );

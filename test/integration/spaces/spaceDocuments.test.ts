@@ -1,37 +1,18 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Character } from '../../../shared/api/index.ts';
 import type { SceneLineInput } from '../../../shared/ipc/scenes.ts';
 import { sceneDocumentName } from '../../../shared/sync/documentNames.ts';
 import { startTcpProxy } from '../support/tcpProxy.ts';
-import {
-  inviteCode,
-  joinAs,
-  runSyncCli,
-  startSyncServerProcess,
-  tempFolder,
-  type SyncServerProcess,
-} from '../sync/support/syncServerProcess.ts';
+import { runSyncCli, tempFolder } from '../sync/support/syncServerProcess.ts';
+import { useSyncServer } from '../sync/support/testSyncServer.ts';
 import { ResourceStore } from '../../../electron/core/library/resourceStore.ts';
 import type { SpaceMembership } from '../../../electron/core/spaces/spaceLink.ts';
 import { line, membershipOf, SpaceMachine } from './support/spaceMachine.ts';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const data = tempFolder('space-docs-server-');
-let server: SyncServerProcess;
-beforeAll(async () => {
-  server = await startSyncServerProcess(data.path);
-  return async () => {
-    await server.kill();
-    data.remove();
-  };
-});
+const sync = useSyncServer('space-docs-server-');
 
 let spaces = 0;
 
@@ -44,18 +25,18 @@ async function twoMachines(options: { viaPort?: number } = {}): Promise<{
   bMembership: SpaceMembership;
 }> {
   const space = `Film ${(spaces += 1)}`;
-  const anaJoined = await joinAs(server.httpUrl, (await inviteCode(data.path, space, 'Ana')).code);
-  const benJoined = await joinAs(server.httpUrl, (await inviteCode(data.path, space, 'Ben')).code);
+  const anaJoined = await sync.member(space, 'Ana');
+  const benJoined = await sync.member(space, 'Ben');
   const folders = [tempFolder('space-a-'), tempFolder('space-b-')];
   const a = new SpaceMachine(folders[0]!.path);
   const b = new SpaceMachine(folders[1]!.path);
-  cleanups.push(() => folders.forEach((folder) => folder.remove()));
-  cleanups.push(
+  sync.cleanup(() => folders.forEach((folder) => folder.remove()));
+  sync.cleanup(
     () => a.stop(),
     () => b.stop(),
   );
-  const bUrl = options.viaPort ? `http://127.0.0.1:${options.viaPort}` : server.httpUrl;
-  await a.open(membershipOf(server.httpUrl, anaJoined, 'Ana'));
+  const bUrl = options.viaPort ? `http://127.0.0.1:${options.viaPort}` : sync.server.httpUrl;
+  await a.open(membershipOf(sync.server.httpUrl, anaJoined, 'Ana'));
   const bMembership = membershipOf(bUrl, benJoined, 'Ben');
   await b.open(bMembership);
   await Promise.all([a.settled(), b.settled()]);
@@ -66,7 +47,7 @@ const texts = (lines: SceneLineInput[]) => lines.map((l) => l.text);
 
 /** How many updates of a document the sync server has written and not yet folded into its state. */
 function serverUpdates(document: string): number {
-  const db = new DatabaseSync(path.join(data.path, 'sync.sqlite'), { readOnly: true });
+  const db = new DatabaseSync(path.join(sync.folder, 'sync.sqlite'), { readOnly: true });
   try {
     return (db.prepare('SELECT count(*) AS n FROM document_updates WHERE name = ?').get(document) as { n: number }).n;
   } finally {
@@ -164,8 +145,8 @@ describe('a space’s documents on two machines, through a real sync server', ()
   });
 
   it('keeps every edit of both machines while B is offline, and merges them when it is back', async () => {
-    const proxy = await startTcpProxy(Number(new URL(server.httpUrl).port));
-    cleanups.push(() => proxy.close());
+    const proxy = await startTcpProxy(Number(new URL(sync.server.httpUrl).port));
+    sync.cleanup(() => proxy.close());
     const { a, b } = await twoMachines({ viaPort: proxy.port });
     const sceneId = a.newScene('Rain');
     const opening = line('It is raining.');
@@ -198,8 +179,8 @@ describe('a space’s documents on two machines, through a real sync server', ()
   });
 
   it('sends what B changed offline as one update per document when it is back', async () => {
-    const proxy = await startTcpProxy(Number(new URL(server.httpUrl).port));
-    cleanups.push(() => proxy.close());
+    const proxy = await startTcpProxy(Number(new URL(sync.server.httpUrl).port));
+    sync.cleanup(() => proxy.close());
     const { a, b, bMembership } = await twoMachines({ viaPort: proxy.port });
     const sceneId = a.newScene('Stalls');
     let lines = [line('The stalls open.')];
@@ -268,8 +249,8 @@ describe('a space’s documents on two machines, through a real sync server', ()
   });
 
   it('keeps edits made offline across a restart and sends them once the server is reached', async () => {
-    const proxy = await startTcpProxy(Number(new URL(server.httpUrl).port));
-    cleanups.push(() => proxy.close());
+    const proxy = await startTcpProxy(Number(new URL(sync.server.httpUrl).port));
+    sync.cleanup(() => proxy.close());
     const { a, b, bFolder, bMembership } = await twoMachines({ viaPort: proxy.port });
     const sceneId = a.newScene('Lanterns');
     const opening = line('The lanterns come on.');
@@ -286,7 +267,7 @@ describe('a space’s documents on two machines, through a real sync server', ()
 
     // The app starts again, still offline: the documents and what is pending come from disk.
     const again = new SpaceMachine(bFolder);
-    cleanups.push(() => again.stop());
+    sync.cleanup(() => again.stop());
     await again.open(bMembership);
     await again.state('offline');
     expect(again.link.status().pendingChanges).toBe(pending);
@@ -311,7 +292,7 @@ describe('a space’s documents on two machines, through a real sync server', ()
 
   it('reports refused once the member is revoked, and forgets the space’s documents when asked', async () => {
     const { a, b, bMemberId, bFolder } = await twoMachines();
-    await runSyncCli(data.path, ['--revoke', bMemberId]);
+    await runSyncCli(sync.folder, ['--revoke', bMemberId]);
     await b.state('refused');
     expect(readdirSync(path.join(bFolder, 'spaces')).length).toBeGreaterThan(0);
     await b.link.close({ forget: true });

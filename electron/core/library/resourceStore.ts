@@ -1,5 +1,6 @@
 import type { AudioTrack, Character, CreditTransaction, Generation, Quote, ResourceKind, Voice } from '../../../shared/api/index.ts';
 import { CastVoiceStore } from '../cast/castVoiceStore.ts';
+import { localChanges } from '../spaces/localChanges.ts';
 import type { LibraryDatabase } from './libraryDatabase.ts';
 
 /** The mirror's table of each kind. */
@@ -314,6 +315,7 @@ export class ResourceStore {
     createdAt: string;
     completedAt: string | null;
   }): void {
+    const arrived = this.library.get('SELECT 1 AS x FROM library_items WHERE id = ?', item.id) === undefined;
     this.library.run(
       `INSERT INTO library_items (id, kind, status, title, prompt, speech_text, character_id, character_name, model, options_json, credits_used, error_message, created_at, completed_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -336,6 +338,7 @@ export class ResourceStore {
       item.createdAt,
       item.completedAt,
     );
+    if (arrived) localChanges(this.library).report({ kind: 'itemArrived', itemId: item.id });
   }
 }
 

@@ -11,7 +11,9 @@ export type LocalChange =
   | { kind: 'collection'; collectionId: string }
   | { kind: 'collectionItems'; collectionId: string; itemIds: readonly string[]; added: boolean }
   | { kind: 'favourites'; itemIds: readonly string[]; favourite: boolean }
-  | { kind: 'castVoice'; characterId: string };
+  | { kind: 'castVoice'; characterId: string }
+  /** Not a change to share: an item came into the library (history sync), which the space's favourites and collections may name. */
+  | { kind: 'itemArrived'; itemId: string };
 
 type Listener = (change: LocalChange) => void;
 
@@ -28,7 +30,8 @@ export class ChangeQueue {
   private overflowed = false;
 
   add(change: LocalChange): void {
-    if (this.overflowed) return;
+    // The space's document is read into the library whole when it opens, arrived items included.
+    if (this.overflowed || change.kind === 'itemArrived') return;
     this.changes.set(JSON.stringify(change), change);
     if (this.changes.size <= MAX_QUEUED) return;
     this.changes.clear();

@@ -13,7 +13,7 @@ import { ChangeQueue, localChanges, type LocalChange } from './localChanges.ts';
 import { SceneMirror } from './sceneMirror.ts';
 import { SpaceConnection, socketUrl } from './spaceConnection.ts';
 import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
-import { SpaceMirror } from './spaceMirror.ts';
+import { SpaceMirror, type SpaceImport } from './spaceMirror.ts';
 import { SpaceMirrorStore } from './spaceMirrorStore.ts';
 import { SpaceUpdateStore } from './spaceUpdateStore.ts';
 import { StoredDocuments } from './storedDocuments.ts';
@@ -57,6 +57,8 @@ export class SpaceDocuments implements SpaceLink {
   /** Local changes made before the space was opened, written into its documents when it is. */
   private readonly queued: ChangeQueue;
   private readonly importsDue = new Set<string>();
+  /** Items came into the library since the space's document was last read into it. */
+  private itemsArrived = false;
   private importTimer: NodeJS.Immediate | null = null;
   private current: OpenSpace | null = null;
   private last: SpaceLinkStatus = { state: 'offline', pendingChanges: 0 };
@@ -180,6 +182,11 @@ export class SpaceDocuments implements SpaceLink {
   }
 
   private exportChange(change: LocalChange): void {
+    if (change.kind === 'itemArrived') {
+      this.itemsArrived = true;
+      this.importTimer ??= setImmediate(() => this.importDue());
+      return;
+    }
     const spaceDoc = this.spaceDoc();
     if (!spaceDoc) return;
     this.space.exportChange(spaceDoc, change);
@@ -221,6 +228,7 @@ export class SpaceDocuments implements SpaceLink {
     this.importTimer = null;
     const names = [...this.importsDue];
     this.importsDue.clear();
+    if (this.itemsArrived) this.importItems();
     for (const name of names) {
       try {
         this.importDocument(name);
@@ -247,7 +255,22 @@ export class SpaceDocuments implements SpaceLink {
       if (this.scenes.removeScene(sceneId)) this.deps.announce?.sceneRemoved(sceneId);
     }
     for (const sceneId of listed.keys()) this.importScene(sceneId);
-    const result = this.space.importSpace(spaceDoc);
+    this.announceSpace(this.space.importSpace(spaceDoc));
+  }
+
+  /** Items came into the library: the space's favourites and collections that name them are marked now, not at its next change. */
+  private importItems(): void {
+    this.itemsArrived = false;
+    const spaceDoc = this.spaceDoc();
+    if (!spaceDoc) return;
+    try {
+      this.announceSpace(this.space.importSpace(spaceDoc));
+    } catch (error) {
+      this.deps.log.warn('A shared document could not be written into the library.', { error });
+    }
+  }
+
+  private announceSpace(result: SpaceImport): void {
     const { announce } = this.deps;
     if (result.itemIds.size > 0) announce?.items([...result.itemIds]);
     if (result.collectionsChanged) announce?.collections();

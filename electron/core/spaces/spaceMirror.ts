@@ -43,7 +43,7 @@ export class SpaceMirror {
       else if (change.kind === 'collection') this.exportCollection(doc, change.collectionId);
       else if (change.kind === 'collectionItems') this.exportItems(doc, change.collectionId, change.itemIds, change.added);
       else if (change.kind === 'favourites') this.exportFavourites(doc, change.itemIds);
-      else this.exportCastVoice(doc, change.characterId);
+      else if (change.kind === 'castVoice') this.exportCastVoice(doc, change.characterId);
     }, LOCAL_ORIGIN);
   }
 

@@ -234,6 +234,31 @@ describe('a space’s documents on two machines, through a real sync server', ()
     await a.until('B’s addition on A', () => a.collectionContents().Keepers?.join() === 'item-2,item-3');
   });
 
+  it('marks a favourite for an item this library had not synced yet as soon as the item arrives', async () => {
+    const { a, b } = await twoMachines();
+    const itemId = '00000000-0000-4000-8000-00000000f00d';
+    a.addItem(itemId);
+    a.collections.setFavorite([itemId], true);
+    // Made after the favourite: once B holds it, B's document holds the favourite too.
+    a.collections.create('Marker', 'collection-marker');
+    await b.until('the marker collection', () => 'Marker' in b.collectionContents());
+    expect(b.favourites()).toEqual([]);
+
+    // B's history sync brings the item; nothing else changes in the space.
+    new ResourceStore(b.library, () => new Date().toISOString()).upsertGeneration({
+      id: itemId,
+      type: 'image',
+      status: 'completed',
+      prompt: 'Lanterns at dusk',
+      character_id: 'char-mara',
+      credits_used: 1,
+      completed_at: null,
+      error_message: null,
+    });
+    await b.until('the favourite on the item that arrived', () => b.favourites().includes(itemId));
+    expect(b.announced.some((entry) => entry.kind === 'items' && entry.ids.includes(itemId))).toBe(true);
+  });
+
   it('takes a cast voice out of the space when its character is removed from the library', async () => {
     const { a, b } = await twoMachines();
     const at = new Date().toISOString();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Scene } from '../../../shared/ipc/scenes.ts';
 import type { ClaimResult } from '../../../shared/sync/lineClaims.ts';
+import { SHARED_KEY_PREFIX } from '../api/sharedKeys.ts';
 import type { Clock } from '../clock/clock.ts';
 import { audioIntent } from '../jobs/jobKinds.ts';
 import { HistoryMatchStore } from '../jobs/historyMatchStore.ts';
@@ -186,5 +187,5 @@ export function lineIdempotencyKey(parts: {
   const hash = createHash('sha256')
     .update([fingerprint, sceneId, lineId, key, step, String(attempt)].join('\n'))
     .digest('hex');
-  return `cast-line-${hash}`;
+  return `${SHARED_KEY_PREFIX}${hash}`;
 }

@@ -234,4 +234,31 @@ describe('line claims: two machines of one account render a scene, each line pai
     },
     TEST_MS,
   );
+
+  // Last: it stops the sync server.
+  it(
+    'keeps each line to one charge when the sync server is out of reach: the key both machines share, and history for the other',
+    async () => {
+      const scene = await sharedScene('Out of reach', ['The radio goes quiet.', 'Somebody knocks.']);
+      await server.kill();
+      const before = await ledger(sandbox);
+
+      // Neither machine can confirm its claims, so both send, under the keys they compute alike.
+      const [fromA, fromB] = (await Promise.all([
+        a.invoke('scenes.render', { id: scene.id }),
+        b.invoke('scenes.render', { id: scene.id }),
+      ])) as { jobs: unknown[] }[];
+      expect(fromA!.jobs.length + fromB!.jobs.length).toBe(2 * scene.lines.length);
+
+      // The service runs each key once; the machine refused takes the other's record from history.
+      const [doneA, doneB] = await Promise.all([everyLineDone(a, scene), everyLineDone(b, scene)]);
+      expect(doneB.lines.map((l) => l.audioId)).toEqual(doneA.lines.map((l) => l.audioId));
+      const charged = await chargedSince(before);
+      expect(charged).toHaveLength(scene.lines.length);
+      for (const operation of charged) expect(operation.charges).toBe(1);
+      // A key the machines share, refused for the other's request, is not a defect of ours.
+      for (const h of [a, b]) expect(h.log.lines.filter((l) => l.message.startsWith('Defect'))).toEqual([]);
+    },
+    TEST_MS,
+  );
 });

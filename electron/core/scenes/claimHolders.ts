@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { systemClock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import { LineClaims } from '../spaces/lineClaims.ts';
+import type { LineNeed } from './lineNeeds.ts';
 import type { SceneParts } from './sceneServices.ts';
 
 const MACHINE_ID = 'space.machineId';
@@ -17,6 +18,12 @@ export function claimHolders(parts: SceneParts, sceneId: string): (key: string) 
     historyShows: () => Promise.resolve(true),
   });
   return (key) => claims.holder(room, key);
+}
+
+/** The needs with the lines another machine renders now costing nothing here (its result comes to this one). */
+export function withoutHeld(parts: SceneParts, sceneId: string, needs: readonly LineNeed[]): LineNeed[] {
+  const holderOf = claimHolders(parts, sceneId);
+  return needs.map((need) => (need.steps !== 'none' && holderOf(need.plan.key) ? { ...need, steps: 'none' } : need));
 }
 
 /** This library's machine in every space: made once, kept in the library. */

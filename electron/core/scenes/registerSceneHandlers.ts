@@ -6,6 +6,7 @@ import type { Clock } from '../clock/clock.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
 import type { Logger } from '../log/logger.ts';
+import { withoutHeld } from './claimHolders.ts';
 import { lineNeeds } from './lineNeeds.ts';
 import { RenderFollower } from './renderFollower.ts';
 import { SceneClaims } from './sceneClaims.ts';
@@ -73,7 +74,8 @@ export function registerSceneHandlers(router: Router, deps: SceneDeps): void {
 function registerRenderCommands(router: Router, parts: () => SceneParts, now: () => string, claims: SceneClaims): void {
   router.register('scenes.price', async (input) => {
     const p = parts();
-    return priceScene(p, lineNeeds(p, chosenPlans(p, requireScene(p, input.id), input.lineIds)));
+    const scene = requireScene(p, input.id);
+    return priceScene(p, withoutHeld(p, scene.id, lineNeeds(p, chosenPlans(p, scene, input.lineIds))));
   });
   router.register('scenes.render', async (input) => {
     const p = parts();

@@ -6,8 +6,10 @@ import type * as Y from 'yjs';
  *
  * An entry is one machine's claim on one line content (`<content key>/<machine id>`): each machine
  * writes only its own entries, so no claim overwrites another's (a map key is last-writer-wins).
- * Which claim wins is a rule every machine computes the same from the claims it sees: the earliest
- * `at`, ties by member id then machine id, among the live claims of the line's current attempt.
+ * Which claim wins is a rule every machine computes the same from the claims it sees, without
+ * trusting any clock: the lowest ticket, ties by member id then machine id, among the live claims
+ * of the line's current attempt. A ticket is one past the highest a machine saw once its
+ * `choosing` claim was on the server (Lamport's bakery, spaces/lineClaims.ts says the order).
  *
  * What another machine wrote is read defensively: an entry of the wrong shape is left out.
  */
@@ -23,8 +25,12 @@ export type LineClaim = {
   memberId: string;
   memberName: string;
   machineId: string;
-  /** When the claim was made (ms since the epoch, the claiming machine's clock). */
+  /** When the claim was made (ms since the epoch, the claiming machine's clock): where history is searched from. */
   at: number;
+  /** The claim is written, its ticket not yet: machines that see it wait for its ticket. */
+  choosing: boolean;
+  /** Its place in the line's queue: lower wins (0 while choosing). */
+  ticket: number;
   /** The claiming machine's last sign of life for this claim. */
   beat: number;
   /** Counts renders of this content: a failed one is released and the next claim is the next attempt. */
@@ -77,15 +83,25 @@ export function isSilent(claim: LineClaim, now: number, silentMs: number): boole
   return claim.result === null && now - claim.beat >= silentMs;
 }
 
+/** The live claims of the line's current attempt: not released, not silent. */
+export function liveClaims(claims: readonly LineClaim[], now: number, silentMs: number): LineClaim[] {
+  const attempt = nextAttempt(claims);
+  return claims.filter((c) => !c.released && c.attempt === attempt && !isSilent(c, now, silentMs));
+}
+
+/** The ticket a machine takes once its choosing claim is on the server: one past every ticket it sees. */
+export function nextTicket(claims: readonly LineClaim[], machineId: string): number {
+  return 1 + Math.max(0, ...claims.filter((c) => c.machineId !== machineId).map((c) => c.ticket));
+}
+
 /**
- * The claim that holds the line: among the live claims of the current attempt (not released, not
- * silent), the earliest, ties by member id then machine id. Every machine that sees the same
- * claims names the same one.
+ * The claim that holds the line: among the live claims of the current attempt that hold a ticket,
+ * the lowest ticket, ties by member id then machine id. Every machine that sees the same claims
+ * names the same one.
  */
 export function winnerOf(claims: readonly LineClaim[], now: number, silentMs: number): LineClaim | null {
-  const attempt = nextAttempt(claims);
-  const live = claims.filter((c) => !c.released && c.attempt === attempt && !isSilent(c, now, silentMs));
-  live.sort((a, b) => a.at - b.at || compare(a.memberId, b.memberId) || compare(a.machineId, b.machineId));
+  const live = liveClaims(claims, now, silentMs).filter((c) => !c.choosing);
+  live.sort((a, b) => a.ticket - b.ticket || compare(a.memberId, b.memberId) || compare(a.machineId, b.machineId));
   return live[0] ?? null;
 }
 
@@ -100,9 +116,9 @@ function claimOf(value: unknown): LineClaim | null {
   const v = value as Record<string, unknown>;
   const ids = [v.key, v.lineId, v.memberId, v.memberName, v.machineId];
   if (!ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= MAX_ID)) return null;
-  const numbers = [v.at, v.beat, v.attempt];
+  const numbers = [v.at, v.beat, v.attempt, v.ticket];
   if (!numbers.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
-  if (!Number.isInteger(v.attempt) || (v.attempt as number) < 1) return null;
+  if (!Number.isInteger(v.attempt) || (v.attempt as number) < 1 || !Number.isInteger(v.ticket) || (v.ticket as number) < 0) return null;
   return {
     key: v.key as string,
     lineId: v.lineId as string,
@@ -110,6 +126,8 @@ function claimOf(value: unknown): LineClaim | null {
     memberName: v.memberName as string,
     machineId: v.machineId as string,
     at: v.at as number,
+    choosing: v.choosing === true,
+    ticket: v.ticket as number,
     beat: v.beat as number,
     attempt: v.attempt as number,
     released: v.released === true,

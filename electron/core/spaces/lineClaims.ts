@@ -2,7 +2,9 @@ import type * as Y from 'yjs';
 import {
   LINE_CLAIMS,
   isSilent,
+  liveClaims,
   nextAttempt,
+  nextTicket,
   readClaims,
   removeClaim,
   resultOf,
@@ -60,12 +62,16 @@ export const SILENT_MS = 15 * 60_000;
 /** A claim's sign of life is written again at most this often. */
 export const BEAT_MS = 60_000;
 const ROUND_MS = 10_000;
+/** A claim still choosing its ticket after this long is passed over (its machine stopped between the two writes). */
+const CHOOSING_MS = 30_000;
 
 /**
  * Claims a scene's lines before this machine pays for them (docs/ARCHITECTURE.md, "Line claims"):
- * write the claim, wait for the server's acknowledgment and one more sync round (so every claim
- * made before ours reached the server is here), then send only the lines whose winner, by the rule
- * every machine computes the same (shared/sync/lineClaims.ts), is this machine.
+ * Lamport's bakery over the scene's document, each write confirmed by the server's acknowledgment
+ * and one more sync round (so every claim that reached the server before it is here). Write the
+ * claim as choosing; take a ticket one past every ticket seen; wait for claims still choosing;
+ * send only the lines whose winner, by the rule every machine computes the same
+ * (shared/sync/lineClaims.ts), is this machine. No clock decides who wins.
  */
 export class LineClaims {
   private readonly deps: LineClaimsDeps;
@@ -87,20 +93,15 @@ export class LineClaims {
       else mine.push(this.ownClaim(room, ask));
     }
     if (mine.length === 0) return outcomes;
-    room.doc.transact(() => {
-      for (const claim of mine) writeClaim(room.doc, claim);
-    }, LOCAL_ORIGIN);
-    const confirmed = await room.roundTrip(this.deps.roundMs ?? ROUND_MS);
-    if (!confirmed)
-      this.deps.log.warn('Line claims could not be confirmed with the sync server; their keys still keep each line to one charge.');
+    const chosen = await this.choose(room, mine);
     const now = this.deps.clock.now();
-    for (const claim of mine) {
+    for (const claim of chosen.claims) {
       const claims = readClaims(room.doc, claim.key);
       const done = resultOf(claims);
       const winner = winnerOf(claims, now, this.silentMs);
       if (done?.result) outcomes.set(claim.key, { kind: 'result', result: done.result });
       else if (!winner || winner.machineId === claim.machineId)
-        outcomes.set(claim.key, { kind: 'send', attempt: claim.attempt, confirmed });
+        outcomes.set(claim.key, { kind: 'send', attempt: claim.attempt, confirmed: chosen.confirmed });
       else {
         // Another machine holds the line: ours is taken back so it never holds it later.
         removeClaim(room.doc, claim.key, claim.machineId, LOCAL_ORIGIN);
@@ -108,6 +109,64 @@ export class LineClaims {
       }
     }
     return outcomes;
+  }
+
+  /**
+   * Our choosing claims on the server, every ticket taken before them is here: ours is one past
+   * them. Once our tickets are on the server too, claims still choosing are waited for (a machine
+   * that chose after has seen our ticket and took a higher one). Unconfirmed (the server out of
+   * reach), the tickets are taken from what this machine holds, and the shared keys keep each
+   * line to one charge.
+   */
+  private async choose(room: ClaimRoom, mine: readonly LineClaim[]): Promise<{ claims: LineClaim[]; confirmed: boolean }> {
+    const round = this.deps.roundMs ?? ROUND_MS;
+    this.write(room, mine);
+    const written = await room.roundTrip(round);
+    const claims = mine.map((c) =>
+      c.choosing ? { ...c, choosing: false, ticket: nextTicket(readClaims(room.doc, c.key), c.machineId) } : c,
+    );
+    this.write(room, claims);
+    const confirmed = written && (await room.roundTrip(round));
+    if (confirmed)
+      await this.othersChosen(
+        room,
+        claims.map((c) => c.key),
+      );
+    else this.deps.log.warn('Line claims could not be confirmed with the sync server; their keys still keep each line to one charge.');
+    return { claims, confirmed };
+  }
+
+  /** Resolves once no other live claim on these lines is still choosing its ticket (one choosing for too long is passed over). */
+  private othersChosen(room: ClaimRoom, keys: readonly string[]): Promise<void> {
+    const machineId = this.deps.machineId();
+    const choosing = (): boolean => {
+      const now = this.deps.clock.now();
+      return keys.some((key) =>
+        liveClaims(readClaims(room.doc, key), now, this.silentMs).some(
+          (c) => c.choosing && c.machineId !== machineId && now - c.beat < CHOOSING_MS,
+        ),
+      );
+    };
+    if (!choosing()) return Promise.resolve();
+    const { clock } = this.deps;
+    return new Promise((resolve) => {
+      const look = (): void => {
+        if (!choosing()) done();
+      };
+      const done = (): void => {
+        clock.clearTimeout(timer);
+        room.doc.off('update', look);
+        resolve();
+      };
+      const timer = clock.setTimeout(done, CHOOSING_MS);
+      room.doc.on('update', look);
+    });
+  }
+
+  private write(room: ClaimRoom, claims: readonly LineClaim[]): void {
+    room.doc.transact(() => {
+      for (const claim of claims) writeClaim(room.doc, claim);
+    }, LOCAL_ORIGIN);
   }
 
   /**
@@ -182,15 +241,17 @@ export class LineClaims {
     // Our own render of this attempt failed (its release may never have been written): the next one.
     const others = own && ask.failedHere && !own.released ? [...claims.filter((c) => c !== own), { ...own, released: true }] : claims;
     const attempt = nextAttempt(others);
-    // Claimed here before (a restart after claiming): the claim keeps its place.
-    const at = own && !own.released && own.attempt === attempt ? own.at : now;
+    // Claimed here before (a restart after claiming): the claim keeps its place and its ticket.
+    const kept = own && !own.released && own.attempt === attempt && !own.choosing ? own : null;
     return {
       key: ask.key,
       lineId: ask.lineId,
       memberId: room.memberId,
       memberName: room.memberName,
       machineId,
-      at,
+      at: kept?.at ?? now,
+      choosing: kept === null,
+      ticket: kept?.ticket ?? 0,
       beat: now,
       attempt,
       released: false,

@@ -76,6 +76,8 @@ describe.skipIf(chromiumMissing() !== null)('a scene line rendered on another co
       machineId: 'bens-laptop',
       at: now,
       beat: now,
+      choosing: false,
+      ticket: 1,
       attempt: 1,
       released: false,
       result: null,

@@ -134,6 +134,8 @@ async function claimsOf(scene: Scene, holder: { member: Membership; name: string
       machineId: holder.machineId,
       at: holder.at,
       beat: holder.at,
+      choosing: false,
+      ticket: 1,
       attempt: 1,
       released: false,
       result: null,
@@ -221,7 +223,7 @@ describe('line claims: two machines of one account render a scene, each line pai
       const waiting = (await b.invoke('scenes.render', { id: scene.id })) as { jobs: unknown[]; scene: Scene };
       expect(waiting.jobs).toEqual([]);
       expect(waiting.scene.lines[0]).toMatchObject({ state: 'rendering', renderingOn: 'Ana' });
-    expect(await b.invoke('scenes.price', { id: scene.id })).toMatchObject({ toRender: 0, totalCredits: 0 });
+      expect(await b.invoke('scenes.price', { id: scene.id })).toMatchObject({ toRender: 0, totalCredits: 0 });
 
       a = await startA(userDataDir);
       await a.core.session()!.spaceLink.open(membershipOf(server.httpUrl, ana, 'Ana'));

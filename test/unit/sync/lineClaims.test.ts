@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { isSharedKey } from '../../../electron/core/api/sharedKeys.ts';
 import { lineIdempotencyKey } from '../../../electron/core/scenes/sceneClaims.ts';
-import { LINE_CLAIMS, nextAttempt, readClaims, resultOf, winnerOf, writeClaim, type LineClaim } from '../../../shared/sync/lineClaims.ts';
+import {
+  LINE_CLAIMS,
+  nextAttempt,
+  nextTicket,
+  readClaims,
+  resultOf,
+  winnerOf,
+  writeClaim,
+  type LineClaim,
+} from '../../../shared/sync/lineClaims.ts';
 
 const SILENT = 60_000;
 const NOW = 1_000_000;
@@ -15,6 +24,8 @@ function claim(fields: Partial<LineClaim>): LineClaim {
     memberName: 'Ana',
     machineId: 'machine-a',
     at: NOW - 1_000,
+    choosing: false,
+    ticket: 1,
     beat: NOW - 1_000,
     attempt: 1,
     released: false,
@@ -24,20 +35,30 @@ function claim(fields: Partial<LineClaim>): LineClaim {
 }
 
 describe('the winner of a line’s claims', () => {
-  it('is the earliest claim, ties by member id then machine id, whatever order the claims are read in', () => {
-    const early = claim({ machineId: 'machine-z', at: NOW - 5_000 });
-    const late = claim({ machineId: 'machine-b', memberId: 'member-b', at: NOW - 4_000 });
-    expect(winnerOf([late, early], NOW, SILENT)).toBe(early);
-    expect(winnerOf([early, late], NOW, SILENT)).toBe(early);
-    const tieA = claim({ memberId: 'member-b', machineId: 'machine-a', at: NOW - 3_000 });
-    const tieB = claim({ memberId: 'member-a', machineId: 'machine-z', at: NOW - 3_000 });
-    const tieC = claim({ memberId: 'member-a', machineId: 'machine-y', at: NOW - 3_000 });
+  it('is the lowest ticket, ties by member id then machine id, whatever order the claims are read in and whatever their clocks say', () => {
+    const first = claim({ machineId: 'machine-z', ticket: 1, at: NOW });
+    const second = claim({ machineId: 'machine-b', memberId: 'member-b', ticket: 2, at: NOW - 60_000 });
+    expect(winnerOf([second, first], NOW, SILENT)).toBe(first);
+    expect(winnerOf([first, second], NOW, SILENT)).toBe(first);
+    const tieA = claim({ memberId: 'member-b', machineId: 'machine-a', ticket: 3 });
+    const tieB = claim({ memberId: 'member-a', machineId: 'machine-z', ticket: 3 });
+    const tieC = claim({ memberId: 'member-a', machineId: 'machine-y', ticket: 3 });
     for (const order of [
       [tieA, tieB, tieC],
       [tieC, tieA, tieB],
       [tieB, tieC, tieA],
     ])
       expect(winnerOf(order, NOW, SILENT)).toBe(tieC);
+  });
+
+  it('never names a claim still choosing its ticket; a ticket is one past every other machine’s', () => {
+    const choosing = claim({ machineId: 'machine-c', choosing: true, ticket: 0 });
+    const held = claim({ machineId: 'machine-h', ticket: 4 });
+    expect(winnerOf([choosing], NOW, SILENT)).toBeNull();
+    expect(winnerOf([choosing, held], NOW, SILENT)).toBe(held);
+    expect(nextTicket([], 'machine-c')).toBe(1);
+    expect(nextTicket([choosing, held], 'machine-c')).toBe(5);
+    expect(nextTicket([claim({ machineId: 'machine-c', ticket: 9 }), held], 'machine-c')).toBe(5);
   });
 
   it('passes over released claims, silent ones and claims of an earlier attempt', () => {

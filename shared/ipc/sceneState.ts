@@ -29,6 +29,7 @@ export const UNRENDERED_LINE_FIELDS = {
   thumbId: null,
   durationMs: null,
   error: null,
+  renderingOn: null,
 } as const satisfies { readonly state: LineState; readonly [field: string]: unknown };
 
 /** A scene's state from its lines' (`problem`: the line cannot be priced or rendered as it is). */

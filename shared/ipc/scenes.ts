@@ -96,6 +96,8 @@ export const SceneLine = SceneLineInput.extend({
   thumbId: z.string().nullable(),
   durationMs: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** The member whose machine renders this line's content now (the space's line claims): this machine waits for it, never pays. */
+  renderingOn: z.string().nullable(),
 });
 export type SceneLine = z.infer<typeof SceneLine>;
 

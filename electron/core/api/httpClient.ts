@@ -15,6 +15,7 @@ import {
 } from './retryPolicy.ts';
 import { KEY_REJECTED_CODES, ServiceError, clientError, serviceErrorFrom } from './serviceError.ts';
 import type { ServiceDispatcher } from './dispatcher.ts';
+import { isSharedKey } from './sharedKeys.ts';
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -192,7 +193,9 @@ export class HttpClient {
       throw failure;
     }
     if (status === 409 && failure.code === 'idempotency_key_reused') {
-      // docs/ARCHITECTURE.md, paid operation step 3: a 409 on key reuse is a bug of ours, surfaced loudly, never retried.
+      // docs/ARCHITECTURE.md, paid operation step 3: a 409 on key reuse is a bug of ours, surfaced loudly, never retried
+      // (a key shared by the account's machines was used by another one: not ours, sharedKeys.ts).
+      if (isSharedKey(request.idempotencyKey)) throw failure;
       this.options.log.error('Defect: the service reports an Idempotency-Key reused for a different request.', {
         method: request.method,
         path,

@@ -20,6 +20,7 @@ import { readSendFailure, refusalSentence } from './sendFailure.ts';
 import { SendInputsStore } from './sendInputsStore.ts';
 import { SendRecords } from './sendRecords.ts';
 import { backoffAt, newSendState, parkedCount, RESEND, retryAfterAt, type SendState } from './sendState.ts';
+import { isSharedKey } from '../api/sharedKeys.ts';
 
 export { AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE, OUTCOME_UNKNOWN } from './inDoubtPolicy.ts';
 
@@ -280,6 +281,12 @@ export class IntentSender {
    * key (decision: only executed requests are recorded) and a retry under a new key is safe.
    */
   private async refused(job: JobRecord, error: ServiceError, inDoubt: boolean): Promise<void> {
+    if (error.code === 'idempotency_key_reused' && isSharedKey(job.idempotency_key)) {
+      // Another machine of the account sent this step under the key they share: it ran there, once; history links it here.
+      this.deps.log.info('A step another machine sent under the key they share is looked up in history.', { job: job.id });
+      await this.doubt.refusedInDoubt(job, error);
+      return;
+    }
     if (error.code === 'idempotency_key_reused')
       // Another request under this key ran (this job's own bytes, somehow changed): it may be charged.
       this.deps.log.error('Defect: Idempotency-Key reuse reported by the service.', { job: job.id, idempotencyKey: job.idempotency_key });

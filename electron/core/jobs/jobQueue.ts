@@ -32,6 +32,8 @@ export type Enqueue = IntentDraft & {
   dependency?: Dependency;
   /** Shared by the jobs of one click (several results of one request). */
   batchId?: string;
+  /** A key every machine of the account computes alike (a claimed scene line); a fresh one otherwise. */
+  idempotencyKey?: string;
 };
 
 /**
@@ -159,7 +161,7 @@ export class JobQueue {
           title: e.title,
           path: e.path,
           body: e.body,
-          idempotencyKey: randomUUID(),
+          idempotencyKey: e.idempotencyKey ?? randomUUID(),
           quoteId: e.dependency?.requote ? null : e.quoteId,
           quotedCredits: e.quotedCredits,
           resourceKind: e.resourceKind,

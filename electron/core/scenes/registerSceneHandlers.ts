@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from '../../../shared/ipc/index.ts';
-import type { SceneLineInput } from '../../../shared/ipc/scenes.ts';
+import type { Scene, SceneLineInput } from '../../../shared/ipc/scenes.ts';
 import { registerCastHandlers } from '../cast/registerCastHandlers.ts';
 import type { Clock } from '../clock/clock.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
 import type { Logger } from '../log/logger.ts';
+import { withoutHeld } from './claimHolders.ts';
 import { lineNeeds } from './lineNeeds.ts';
 import { RenderFollower } from './renderFollower.ts';
+import { SceneClaims } from './sceneClaims.ts';
 import { priceScene } from './scenePricing.ts';
 import { sceneQueueGroups } from './sceneQueueGroups.ts';
 import { renderScene } from './sceneRendering.ts';
@@ -25,7 +27,7 @@ export function registerSceneHandlers(router: Router, deps: SceneDeps): void {
   const parts = (): SceneParts => sceneParts(deps.active());
   const now = (): string => new Date(deps.clock.now()).toISOString();
   registerCastHandlers(router, { active: () => parts(), clock: deps.clock });
-  followRenders(router, deps);
+  const claims = followRenders(router, deps);
 
   router.register('scenes.list', () => {
     const p = parts();
@@ -65,14 +67,15 @@ export function registerSceneHandlers(router: Router, deps: SceneDeps): void {
   });
   router.register('scenes.queueGroups', (input) => sceneQueueGroups(parts(), input.sceneIds));
   router.register('scenes.duplicate', (input) => duplicate(parts(), requireScene(parts(), input.id), now()));
-  registerRenderCommands(router, parts, now);
+  registerRenderCommands(router, parts, now, claims);
 }
 
 /** Pricing and rendering: what is not rendered yet (or the lines named), from quotes, into the queue. */
-function registerRenderCommands(router: Router, parts: () => SceneParts, now: () => string): void {
+function registerRenderCommands(router: Router, parts: () => SceneParts, now: () => string, claims: SceneClaims): void {
   router.register('scenes.price', async (input) => {
     const p = parts();
-    return priceScene(p, lineNeeds(p, chosenPlans(p, requireScene(p, input.id), input.lineIds)));
+    const scene = requireScene(p, input.id);
+    return priceScene(p, withoutHeld(p, scene.id, lineNeeds(p, chosenPlans(p, scene, input.lineIds))));
   });
   router.register('scenes.render', async (input) => {
     const p = parts();
@@ -82,24 +85,27 @@ function registerRenderCommands(router: Router, parts: () => SceneParts, now: ()
     const problem = blocked?.plan.problemCode;
     if (input.lineIds && problem) throw new AppFailure('line_not_ready', { problem }, { field: 'lineIds' });
     if (needs.every((n) => n.steps === 'none') && problem) throw new AppFailure('line_not_ready', { problem });
-    const jobs: Job[] = await renderScene(p, scene, needs, now());
+    // In a space, each line is claimed first: lines another machine renders are waited for, never paid twice.
+    const claimed = await claims.split(p, scene, needs, now());
+    const jobs: Job[] = await renderScene(p, scene, claimed.needs, now(), claimed.keyOf);
     const view = sceneView(p, requireScene(p, scene.id));
     router.emit('scene.updated', view);
     return { scene: view, jobs };
   });
 }
 
-/** Job and library events move the renders on; a new connection catches up with renders left under way. */
-function followRenders(router: Router, deps: SceneDeps): void {
-  const follower = new RenderFollower({
-    parts: () => {
-      const services = deps.current();
-      return services ? sceneParts(services) : null;
-    },
-    emitScene: (scene) => router.emit('scene.updated', scene),
-    clock: deps.clock,
-    log: deps.log,
-  });
+/**
+ * Job and library events move the renders on; a new connection catches up with renders left under
+ * way. In a space, what the renders come to is told to the other machines through the line claims.
+ */
+function followRenders(router: Router, deps: SceneDeps): SceneClaims {
+  const current = (): SceneParts | null => {
+    const services = deps.current();
+    return services ? sceneParts(services) : null;
+  };
+  const emitScene = (scene: Scene): void => router.emit('scene.updated', scene);
+  const follower = new RenderFollower({ parts: current, emitScene, clock: deps.clock, log: deps.log });
+  const claims = new SceneClaims({ parts: current, emitScene, clock: deps.clock, log: deps.log, touched: (ids) => follower.touched(ids) });
   const touched = new Set<string>();
   const items = new Set<string>();
   let flush: NodeJS.Immediate | null = null;
@@ -119,6 +125,7 @@ function followRenders(router: Router, deps: SceneDeps): void {
       }
     });
   };
+  shareRenders(router, current, claims, deps.log);
   router.subscribe((event, payload) => {
     if (event === 'job.updated') {
       const job = payload as Job;
@@ -139,6 +146,22 @@ function followRenders(router: Router, deps: SceneDeps): void {
           deps.log.warn('Scene renders could not be brought up to date.', { error });
         }
       });
+    }
+  });
+  return claims;
+}
+
+/** In a space, other machines' claims are followed, and what this machine's renders came to is written into its own. */
+function shareRenders(router: Router, current: () => SceneParts | null, claims: SceneClaims, log: Logger): void {
+  router.subscribe((event, payload) => {
+    const parts = current();
+    if (!parts) return;
+    claims.follow(parts);
+    if (event !== 'scene.updated') return;
+    try {
+      claims.reported(parts, payload as Scene);
+    } catch (error) {
+      log.warn('A scene’s line claims could not be brought up to date.', { error });
     }
   });
 }

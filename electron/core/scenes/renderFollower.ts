@@ -69,7 +69,9 @@ export class RenderFollower {
     const speech = render.speechJobId ? jobs.get(parts.renders.latestOf(render.speechJobId)) : null;
     const talk = render.talkJobId ? jobs.get(parts.renders.latestOf(render.talkJobId)) : null;
     const audioId = speech?.resource_id ?? render.audioId;
-    const generationId = talk?.resource_id ?? null;
+    // A render adopted from another machine has no jobs here: its ids are what it keeps.
+    const adopted = !render.speechJobId && !render.talkJobId;
+    const generationId = talk?.resource_id ?? (adopted ? render.generationId : null);
     const base = {
       ...render,
       speechJobId: speech?.id ?? render.speechJobId,
@@ -81,12 +83,13 @@ export class RenderFollower {
     const broken = [speech, talk].find((job) => job && (job.state === 'failed' || job.state === 'cancelled'));
     if (broken) return { ...base, state: 'failed', error: failureSentence(broken) };
     const last = render.kind === 'talk' ? talk : speech;
-    if (last?.state === 'done' && last.resource_id) {
+    const made = last?.state === 'done' ? last.resource_id : adopted ? (render.kind === 'talk' ? generationId : audioId) : null;
+    if (made) {
       if (render.state === 'done' && render.mediaId) return render;
-      const item = parts.services.queries.item(last.resource_id);
+      const item = parts.services.queries.item(made);
       if (item?.downloaded && item.mediaId) return { ...base, state: 'done', mediaId: item.mediaId, mediaType: item.mediaType };
       // The clip is made; its file is what the scene plays, so it is fetched now whatever auto-download says.
-      fetchOnDemand(parts.services.library, parts.services.downloader, [last.resource_id], 'output');
+      fetchOnDemand(parts.services.library, parts.services.downloader, [made], 'output');
       return { ...base, state: 'rendering' };
     }
     const moving = [speech, talk].some(

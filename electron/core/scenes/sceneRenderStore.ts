@@ -91,6 +91,11 @@ export class SceneRenderStore {
     return id;
   }
 
+  /** Whether a job of this library was made with this idempotency key already. */
+  keyInUse(idempotencyKey: string): boolean {
+    return this.library.get<{ id: string }>('SELECT id FROM jobs WHERE idempotency_key = ?', idempotencyKey) !== undefined;
+  }
+
   /** Points a render at the retry of one of its jobs. */
   retried(key: string, step: 'speech' | 'talk', jobId: string, now: string): void {
     const column = step === 'speech' ? 'speech_job_id' : 'talk_job_id';
@@ -126,6 +131,25 @@ export class SceneRenderStore {
       render.speechJobId,
       render.talkJobId,
       render.audioId,
+      now,
+      now,
+    );
+  }
+
+  /** A render another machine made (the space's line claims): no jobs here, its items come with history sync. */
+  adopted(render: Pick<SceneRender, 'key' | 'sceneId' | 'kind' | 'audioId' | 'generationId'>, now: string): void {
+    this.library.run(
+      `INSERT INTO scene_renders (key, scene_id, kind, state, speech_job_id, talk_job_id, audio_id, generation_id, media_id, media_type,
+                                  duration_ms, error, created_at, updated_at)
+       VALUES (?, ?, ?, 'rendering', NULL, NULL, ?, ?, NULL, NULL, NULL, NULL, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET scene_id = excluded.scene_id, kind = excluded.kind, state = 'rendering', speech_job_id = NULL,
+         talk_job_id = NULL, audio_id = excluded.audio_id, generation_id = excluded.generation_id, media_id = NULL, media_type = NULL,
+         duration_ms = NULL, error = NULL, updated_at = excluded.updated_at`,
+      render.key,
+      render.sceneId,
+      render.kind,
+      render.audioId,
+      render.generationId,
       now,
       now,
     );

@@ -6,6 +6,7 @@ import type { Enqueue } from '../jobs/jobQueue.ts';
 import { priceIntent } from '../jobs/pricing.ts';
 import { addSpeechTalkChain, type ChainedTalk } from '../jobs/speechTalkChain.ts';
 import type { LineNeed } from './lineNeeds.ts';
+import type { ClaimedSend } from './sceneClaims.ts';
 import { pricingAudioUrl } from './pricingAudio.ts';
 import type { SceneParts } from './sceneServices.ts';
 import type { SceneRecord } from './sceneStore.ts';
@@ -24,7 +25,13 @@ type Planned = { need: LineNeed; action: Action; speech: Enqueue | null; talk: C
  * paid) twice. Offline, the intents wait unpriced and go when the connection is back. Steps still
  * unsent of content no line has any more (a line edited since) are cancelled first.
  */
-export async function renderScene(parts: SceneParts, scene: SceneRecord, needs: readonly LineNeed[], now: string): Promise<Job[]> {
+export async function renderScene(
+  parts: SceneParts,
+  scene: SceneRecord,
+  needs: readonly LineNeed[],
+  now: string,
+  keyOf: ClaimedSend['keyOf'] = () => undefined,
+): Promise<Job[]> {
   const planned: Planned[] = [];
   for (const need of needs) if (need.steps !== 'none') planned.push(await planSteps(parts, need));
   cancelSuperseded(parts, scene);
@@ -41,6 +48,8 @@ export async function renderScene(parts: SceneParts, scene: SceneRecord, needs: 
       const madeSpeech = p.action === 'talkAfterSpeech' ? madeSpeechOf(parts, p.need) : null;
       const speech = madeSpeech ? { jobId: madeSpeech } : (p.speech as Enqueue);
       const places = addSpeechTalkChain(batch, { speech, talk: p.talk, batchId: scene.id });
+      withKey(batch, places.speechAt, keyOf(p.need, 'speech'));
+      withKey(batch, places.talkAt, keyOf(p.need, 'talk'));
       fresh.push({ need: p.need, madeSpeech, ...places });
     }
     const queued = batch.length ? queue.enqueue(batch) : [];
@@ -53,6 +62,12 @@ export async function renderScene(parts: SceneParts, scene: SceneRecord, needs: 
     }
     return [...queued, ...retries];
   });
+}
+
+/** A claimed line's step goes under the key every machine of the account computes alike (sceneClaims.ts). */
+function withKey(batch: Enqueue[], at: number | null, idempotencyKey: string | undefined): void {
+  const step = at === null ? undefined : batch[at];
+  if (step && idempotencyKey) step.idempotencyKey = idempotencyKey;
 }
 
 /** The requests of one line, priced (a talk clip's price is an estimate until its speech exists). */

@@ -9,6 +9,7 @@ import type { PricingServices } from '../jobs/pricing.ts';
 import type { CollectionStore } from '../library/collectionStore.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { LibraryQueryStore } from '../library/libraryQueryStore.ts';
+import type { ClaimRoom } from '../spaces/lineClaims.ts';
 import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
 import { SceneRenderStore } from './sceneRenderStore.ts';
 import { SceneStore } from './sceneStore.ts';
@@ -25,6 +26,14 @@ export type SceneServices = PricingServices & {
   collections: Pick<CollectionStore, 'create' | 'exists' | 'addItems'>;
   media: Pick<MediaStore, 'resolve'>;
   downloader: Downloader;
+  /** The space's shared documents, where lines are claimed before they are paid (absent: no space, rendering as ever). */
+  spaceLink?: { claimRoom: (sceneId: string) => ClaimRoom | null; onClaims: (listener: (sceneId: string) => void) => () => void };
+  /** A short fingerprint of the API key in use (never the key): claimed lines' idempotency keys are made with it. */
+  keyFingerprint?: () => string | null;
+  /** Resolves when a history pass that began at or after `at` has completed. */
+  historyPassSince?: (at: number) => Promise<void>;
+  /** History is listed soon (another machine's result is on the service). */
+  syncSoon?: () => void;
 };
 
 type SceneStores = { scenes: SceneStore; renders: SceneRenderStore; cast: CastVoiceStore };

@@ -7,6 +7,7 @@ import {
   type SceneSummary,
 } from '../../../shared/ipc/scenes.ts';
 import { planLine, type LinePlan } from './linePlan.ts';
+import { claimHolders } from './claimHolders.ts';
 import type { SceneParts } from './sceneServices.ts';
 import type { SceneRender } from './sceneRenderStore.ts';
 import type { SceneRecord } from './sceneStore.ts';
@@ -29,12 +30,13 @@ export function planLines(parts: SceneParts, record: Pick<SceneRecord, 'quality'
 export function sceneView(parts: SceneParts, record: SceneRecord): Scene {
   const plans = planLines(parts, record, parts.scenes.lines(record.id));
   const renders = parts.renders.many(plans.filter((p) => p.line.kind !== 'clip').map((p) => p.key));
+  const holderOf = claimHolders(parts, record.id);
   return {
     id: record.id,
     title: record.title,
     aspect: record.aspect,
     quality: record.quality,
-    lines: plans.map((plan) => lineView(parts, plan, renders.get(plan.key) ?? null)),
+    lines: plans.map((plan) => lineView(parts, plan, renders.get(plan.key) ?? null, holderOf)),
     collectionId: record.collectionId,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
@@ -61,7 +63,7 @@ export function sceneSummary(parts: SceneParts, record: SceneRecord): SceneSumma
   };
 }
 
-function lineView(parts: SceneParts, plan: LinePlan, render: SceneRender | null): SceneLine {
+function lineView(parts: SceneParts, plan: LinePlan, render: SceneRender | null, holderOf: (key: string) => string | null): SceneLine {
   const base = { ...plan.line, ...UNRENDERED_LINE_FIELDS, key: plan.key };
   if (plan.line.kind === 'clip') {
     // A gallery clip plays as it is: nothing to render, ready once its file is in the library.
@@ -69,6 +71,9 @@ function lineView(parts: SceneParts, plan: LinePlan, render: SceneRender | null)
     if (!item?.mediaId) return { ...base, state: 'draft', error: plan.problem };
     return { ...base, state: 'done', mediaId: item.mediaId, mediaType: item.mediaType, thumbId: item.thumbId };
   }
+  // Another machine of the space renders this content now: this one waits for its result.
+  const holder = !plan.problem && (!render || render.state === 'failed') ? holderOf(plan.key) : null;
+  if (holder) return { ...base, state: 'rendering', renderingOn: holder };
   if (!render) return { ...base, state: 'draft' };
   return {
     ...base,

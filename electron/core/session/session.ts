@@ -178,6 +178,16 @@ export class Session {
     this.key.setRetention(seconds);
   }
 
+  /** A short fingerprint of the API key in use (never the key itself), or null without one. */
+  keyFingerprint(): string | null {
+    return this.key.fingerprint();
+  }
+
+  /** Resolves when a history pass that began at or after `at` has completed; rejects if none could. */
+  historyPassSince(at: number): Promise<void> {
+    return this.schedule.passSince(at);
+  }
+
   syncSoon(options: { full?: boolean } = {}): void {
     this.schedule.soon(options);
   }

@@ -1,5 +1,6 @@
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
+import type { ClaimRoom } from './lineClaims.ts';
 import { ChangeQueue, localChanges } from './localChanges.ts';
 import type { SpaceDocuments, SpaceDocumentsDeps } from './spaceDocuments.ts';
 import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
@@ -19,6 +20,7 @@ export class LazySpaceLink implements SpaceLink {
   private readonly early = new ChangeQueue();
   private stopEarly: (() => void) | null;
   private readonly listeners = new Set<(status: SpaceLinkStatus) => void>();
+  private readonly claimListeners = new Set<(sceneId: string) => void>();
 
   constructor(deps: SpaceDocumentsDeps) {
     this.deps = deps;
@@ -52,6 +54,17 @@ export class LazySpaceLink implements SpaceLink {
     return this.docs?.sceneAwareness(sceneId) ?? null;
   }
 
+  /** Where this machine claims a scene's lines before paying for them, or null when the space is not open. */
+  claimRoom(sceneId: string): ClaimRoom | null {
+    return this.docs?.claimRoom(sceneId) ?? null;
+  }
+
+  /** Calls `listener` with a scene's id whenever another machine's line claims in it change. */
+  onClaims(listener: (sceneId: string) => void): () => void {
+    this.claimListeners.add(listener);
+    return () => this.claimListeners.delete(listener);
+  }
+
   /** Stops for good (the session ends): the documents stay on disk. */
   async stop(): Promise<void> {
     this.stopEarly?.();
@@ -67,6 +80,9 @@ export class LazySpaceLink implements SpaceLink {
       const docs = new SpaceDocuments(this.deps, this.early);
       docs.onStatus((status) => {
         for (const listener of this.listeners) listener(status);
+      });
+      docs.onClaims((sceneId) => {
+        for (const listener of this.claimListeners) listener(sceneId);
       });
       this.docs = docs;
       return docs;

@@ -77,6 +77,36 @@ export class SpaceConnection {
     return this.providers.get(name)?.awareness ?? null;
   }
 
+  /**
+   * Resolves true once the server holds every update of the document made here so far and has then
+   * answered one more sync round (so this machine holds all the server held when it answered);
+   * false when that does not happen within `timeoutMs` (offline, or the document is not synced here).
+   */
+  roundTrip(name: string, timeoutMs: number): Promise<boolean> {
+    const provider = this.providers.get(name);
+    if (!provider) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      let asked = false;
+      const check = (): void => {
+        if (!provider.isSynced || provider.unsyncedChanges > 0) return;
+        if (asked) return finish(true);
+        // The server answers a sync step 1 with all it holds, then acknowledges our answer to its own.
+        asked = true;
+        provider.forceSync();
+      };
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      const finish = (ok: boolean): void => {
+        clearTimeout(timer);
+        provider.off('synced', check);
+        provider.off('unsyncedChanges', check);
+        resolve(ok);
+      };
+      provider.on('synced', check);
+      provider.on('unsyncedChanges', check);
+      check();
+    });
+  }
+
   detach(name: string): void {
     this.providers.get(name)?.destroy();
     this.providers.delete(name);

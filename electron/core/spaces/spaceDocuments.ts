@@ -10,6 +10,7 @@ import type { Logger } from '../log/logger.ts';
 import { SceneStore } from '../scenes/sceneStore.ts';
 import { LOCAL_ORIGIN, STORED_ORIGIN } from './documentOrigins.ts';
 import { ChangeQueue, localChanges, type LocalChange } from './localChanges.ts';
+import { observeClaims, type ClaimRoom } from './lineClaims.ts';
 import { SceneMirror } from './sceneMirror.ts';
 import { SpaceConnection, socketUrl } from './spaceConnection.ts';
 import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
@@ -54,6 +55,7 @@ export class SpaceDocuments implements SpaceLink {
   private readonly scenes: SceneMirror;
   private readonly space: SpaceMirror;
   private readonly listeners = new Set<(status: SpaceLinkStatus) => void>();
+  private readonly claimListeners = new Set<(sceneId: string) => void>();
   /** Local changes made before the space was opened, written into its documents when it is. */
   private readonly queued: ChangeQueue;
   private readonly importsDue = new Set<string>();
@@ -136,6 +138,22 @@ export class SpaceDocuments implements SpaceLink {
     return open?.connection?.awareness(sceneDocumentName(open.membership.spaceId, sceneId)) ?? null;
   }
 
+  /** Where this machine claims a scene's lines before paying for them (lineClaims.ts), or null when the space is not open. */
+  claimRoom(sceneId: string): ClaimRoom | null {
+    const open = this.current;
+    const doc = this.sceneDocument(sceneId);
+    if (!open || !doc) return null;
+    const name = sceneDocumentName(open.membership.spaceId, sceneId);
+    const { memberId, memberName } = open.membership;
+    return { doc, memberId, memberName, roundTrip: (timeoutMs) => open.connection?.roundTrip(name, timeoutMs) ?? Promise.resolve(false) };
+  }
+
+  /** Calls `listener` with a scene's id whenever another machine's line claims in it change. */
+  onClaims(listener: (sceneId: string) => void): () => void {
+    this.claimListeners.add(listener);
+    return () => this.claimListeners.delete(listener);
+  }
+
   /** Stops for good (the session ends): the documents stay on disk. */
   async stop(): Promise<void> {
     this.stopListening();
@@ -202,6 +220,9 @@ export class SpaceDocuments implements SpaceLink {
     if (known) return known;
     const doc = open.docs.open(name);
     this.watch(name, doc);
+    observeClaims(doc, () => {
+      for (const listener of this.claimListeners) listener(sceneId);
+    });
     open.connection?.attach(name, doc);
     return doc;
   }

@@ -1,4 +1,4 @@
-import { AlertTriangle, AudioLines, Check, GripVertical, MoreHorizontal, RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { AlertTriangle, AudioLines, Check, GripVertical, Laptop, MoreHorizontal, RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { LIMITS } from '../../../shared/api/limits.ts';
@@ -426,6 +426,18 @@ function LineStatus({ line, linePrice, onRetry }: { line: SceneLine; linePrice: 
   const formats = useFormats();
   const words = (id: MessageId) => intl.formatMessage({ id });
   if (line.state === 'queued') return <span className="scene-line-status">{words('scenes.line.queued')}</span>;
+  if (line.state === 'rendering' && line.renderingOn)
+    return (
+      <span className="scene-line-status scene-line-elsewhere" title={words('scenes.line.renderingElsewhere.hint')} data-rendering-on="">
+        <Laptop size={14} aria-hidden="true" />
+        <span>
+          {intl.formatMessage(
+            { id: 'scenes.line.renderingElsewhere' },
+            { member: line.renderingOn, bdi: (chunks) => <bdi className="scene-line-member">{chunks}</bdi> },
+          )}
+        </span>
+      </span>
+    );
   if (line.state === 'rendering')
     return (
       <span className="scene-line-status scene-line-rendering">

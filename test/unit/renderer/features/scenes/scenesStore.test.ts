@@ -33,6 +33,7 @@ class FakeCore {
       thumbId: null,
       durationMs: done ? 1500 : null,
       error: null,
+      renderingOn: null,
     };
   }
 

@@ -59,6 +59,7 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
       if (shown('voices')) useTracksStore.getState().scheduleReload();
     }),
     listen('scene.updated', (scene) => useScenesStore.getState().apply(scene)),
+    listen('scene.presence', ({ sceneId, others }) => useScenesStore.getState().applyPresence(sceneId, others)),
     listen('cast.changed', ({ characterId, voice }) => useCastStore.getState().applyVoice(characterId, voice)),
     listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
     listen('disk.changed', (space) => useDiskSpaceStore.getState().apply(space)),

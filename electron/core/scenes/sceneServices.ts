@@ -1,3 +1,4 @@
+import type { LineTextEdit } from '../../../shared/ipc/scenes.ts';
 import type { CreditsBook } from '../account/creditsBook.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import { CastVoiceStore } from '../cast/castVoiceStore.ts';
@@ -13,6 +14,13 @@ import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
 import { SceneRenderStore } from './sceneRenderStore.ts';
 import { SceneStore } from './sceneStore.ts';
 
+/** What scenes use of the space link: typing into a line's shared text, and where the editor is. */
+export type SceneSpaceLink = {
+  /** The line's text after the edit, or null when the scene is not in an open space (the library takes the edit). */
+  editLineText(edit: LineTextEdit): string | null;
+  presence: { enter(sceneId: string | null, lineId: string | null): void };
+};
+
 /** What scenes use of the active connection (a Session has all of it). */
 export type SceneServices = PricingServices & {
   library: LibraryDatabase;
@@ -25,6 +33,7 @@ export type SceneServices = PricingServices & {
   collections: Pick<CollectionStore, 'create' | 'exists' | 'addItems'>;
   media: Pick<MediaStore, 'resolve'>;
   downloader: Downloader;
+  spaceLink: SceneSpaceLink;
 };
 
 type SceneStores = { scenes: SceneStore; renders: SceneRenderStore; cast: CastVoiceStore };

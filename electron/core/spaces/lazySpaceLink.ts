@@ -1,6 +1,8 @@
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
+import type { LineTextEdit } from '../../../shared/ipc/scenes.ts';
 import { localChanges, MAX_QUEUED, type LocalChange } from './localChanges.ts';
+import { ScenePresence } from './scenePresence.ts';
 import type { SpaceDocuments, SpaceDocumentsDeps } from './spaceDocuments.ts';
 import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
 
@@ -20,9 +22,16 @@ export class LazySpaceLink implements SpaceLink {
   private overflowed = false;
   private stopEarly: (() => void) | null;
   private readonly listeners = new Set<(status: SpaceLinkStatus) => void>();
+  /** Where this machine's scene editor is, and who else is in that scene. */
+  readonly presence: ScenePresence;
 
   constructor(deps: SpaceDocumentsDeps) {
     this.deps = deps;
+    this.presence = new ScenePresence({
+      awareness: (sceneId) => this.sceneAwareness(sceneId),
+      member: () => this.docs?.member() ?? null,
+      announce: (sceneId, others) => deps.announce?.presence?.(sceneId, others),
+    });
     this.stopEarly = localChanges(deps.library).listen((change) => this.keep(change));
   }
 
@@ -31,6 +40,7 @@ export class LazySpaceLink implements SpaceLink {
   }
 
   async close(options: { forget?: boolean } = {}): Promise<void> {
+    this.presence.leave();
     await this.docs?.close(options);
   }
 
@@ -48,6 +58,11 @@ export class LazySpaceLink implements SpaceLink {
     return this.docs?.sceneDocument(sceneId) ?? null;
   }
 
+  /** Types into a line's shared text; null when the space is not open or the line is not in its documents (the library takes it then). */
+  editLineText(edit: LineTextEdit): string | null {
+    return this.docs?.editLineText(edit) ?? null;
+  }
+
   /** A scene's presence channel while the space is connected, or null. */
   sceneAwareness(sceneId: string): Awareness | null {
     return this.docs?.sceneAwareness(sceneId) ?? null;
@@ -57,6 +72,7 @@ export class LazySpaceLink implements SpaceLink {
   async stop(): Promise<void> {
     this.stopEarly?.();
     this.stopEarly = null;
+    this.presence.leave();
     await this.docs?.stop();
   }
 

@@ -41,6 +41,7 @@ function sessionAnnouncer(emit: Emit, stores: SessionStores, services: () => Sce
     },
     // The gallery reads its list of collections when it is shown; there is no event for the list yet.
     collections: () => undefined,
+    presence: (sceneId, others) => emit('scene.presence', { sceneId, others }),
     castVoice: (characterId) => {
       emit('cast.changed', { characterId, voice: sceneParts(services()).cast.get(characterId) });
       const character = stores.queries.character(characterId);

@@ -19,6 +19,7 @@ import { changeAndFocus, keysText, LINE_KEYS, sceneSpeakers } from './lineKeys.t
 import { SceneExportDialog } from './SceneExportDialog.tsx';
 import { SceneLineRow, type Choice } from './SceneLineRow.tsx';
 import { ScenePlayer } from './ScenePlayer.tsx';
+import { ScenePresenceBar } from './ScenePresence.tsx';
 import { ScenePriceBar } from './ScenePriceBar.tsx';
 import { isolated } from './isolated.ts';
 import { nextSpeaker, speakerFields, type Speaker } from './sceneLines.ts';
@@ -139,6 +140,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
         </div>
       </header>
       <InlineError error={saveState === 'error' ? saveError : null} />
+      <ScenePresenceBar />
       {view === 'write' ? <SceneWriter /> : <SceneWatch />}
       <SceneExportDialog
         open={exporting}

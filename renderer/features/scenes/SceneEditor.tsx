@@ -65,6 +65,14 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
     if (useScenesStore.getState().scene?.id !== sceneId) void open(sceneId);
   }, [sceneId, open]);
 
+  // Others in the scene see the creator while the editor is shown (on no line until one is focused).
+  const shown = shownId === sceneId;
+  useEffect(() => {
+    if (!shown) return;
+    useScenesStore.getState().enterLine(null);
+    return () => useScenesStore.getState().leaveScene();
+  }, [shown]);
+
   if (shownId !== sceneId) {
     return (
       <section className="screen" aria-labelledby="scene-title">

@@ -59,6 +59,8 @@ export type ScenesState = {
   apply: (scene: Scene) => void;
   /** The creator is on this line of the open scene (null: on none); others in the scene see it. */
   enterLine: (lineId: string | null) => void;
+  /** The editor is no longer shown: others stop seeing the creator in the scene. */
+  leaveScene: () => void;
   /** scene.presence */
   applyPresence: (sceneId: string, others: ScenePresenceMember[]) => void;
   reset: () => void;
@@ -231,15 +233,12 @@ function opening(set: SetScenes, get: GetScenes) {
       structureDirty = false;
       presenceLine = undefined;
       set({ scene: reply.value });
-      get().enterLine(null);
       void get().refreshPrice();
     },
 
     close: () => {
       // The list shows at once; the scene stays in hand until its last edits are written.
       set({ openId: null, price: null, priceError: null, renderError: null, openError: null, presence: [] });
-      presenceLine = undefined;
-      void invoke('scenes.presence', { sceneId: null, lineId: null });
       void get()
         .flush()
         .then(() => {
@@ -372,6 +371,12 @@ function updates(set: SetScenes, get: GetScenes) {
       if (!sceneId || presenceLine === lineId) return;
       presenceLine = lineId;
       void invoke('scenes.presence', { sceneId, lineId });
+    },
+
+    leaveScene: () => {
+      presenceLine = undefined;
+      set({ presence: [] });
+      void invoke('scenes.presence', { sceneId: null, lineId: null });
     },
 
     applyPresence: (sceneId, others) => {

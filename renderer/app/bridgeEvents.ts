@@ -61,6 +61,7 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     listen('scene.updated', (scene) => useScenesStore.getState().apply(scene)),
     listen('scene.removed', ({ id }) => useScenesStore.getState().applyRemoved(id)),
     listen('collections.changed', ({ collections }) => useCollectionsStore.getState().apply(collections)),
+    listen('scene.presence', ({ sceneId, others }) => useScenesStore.getState().applyPresence(sceneId, others)),
     listen('cast.changed', ({ characterId, voice }) => useCastStore.getState().applyVoice(characterId, voice)),
     listen('health.changed', (health) => useLibraryInfoStore.getState().applyHealth(health)),
     listen('disk.changed', (space) => useDiskSpaceStore.getState().apply(space)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Emotion } from '../api/audio.ts';
 import { Quality } from '../api/catalog.ts';
 import { APP_NAME_LIMITS, LIMITS } from '../api/limits.ts';
+import { fitsBase } from '../scenes/textChanges.ts';
 import { Job } from './models.ts';
 import { SCENE_EXPORT_CHUNK_BYTES } from './sceneExportChunks.ts';
 import { SCENE_ASPECTS } from './sceneSettings.ts';
@@ -217,6 +218,48 @@ export const SceneExportResult = z.object({
 });
 export type SceneExportResult = z.infer<typeof SceneExportResult>;
 
+/** At most this many changes in one edit of a line's text (a paste, a few keys typed between two sends). */
+export const MAX_TEXT_CHANGES = 100;
+const TEXT_MAX = LIMITS.audioText.max;
+
+/** One change of a line's text: `remove` characters at `at` of the base replaced by `insert` (shared/scenes/textChanges.ts). */
+export const LineTextChange = z
+  .object({
+    at: z.number().int().min(0).max(TEXT_MAX),
+    remove: z.number().int().min(0).max(TEXT_MAX),
+    insert: z.string().max(TEXT_MAX),
+  })
+  .strict();
+export type LineTextChange = z.infer<typeof LineTextChange>;
+
+/**
+ * An edit of a line's words as changes against the text the editor last had from core (`base`), so
+ * an edit made meanwhile elsewhere (another member, another machine) is kept: the changes are moved
+ * over it, never written over it.
+ */
+export const LineTextEdit = z
+  .object({
+    sceneId: Id,
+    lineId: z.uuid(),
+    base: z.string().max(TEXT_MAX),
+    changes: z.array(LineTextChange).min(1).max(MAX_TEXT_CHANGES),
+  })
+  .strict()
+  .refine((edit) => fitsBase(edit.base, edit.changes), { path: ['changes'], message: 'The changes do not fit the base text.' });
+export type LineTextEdit = z.infer<typeof LineTextEdit>;
+
+/** Someone else in a scene: a member of the space on another machine, and the line they are on. */
+export const ScenePresenceMember = z.object({
+  /** One per machine (the presence channel's client), so one member on two machines shows twice. */
+  clientId: z.number().int(),
+  memberId: z.string(),
+  name: z.string(),
+  /** A hue (0–359) made from the member id, the same on every machine. */
+  hue: z.number().int().min(0).max(359),
+  lineId: z.string().nullable(),
+});
+export type ScenePresenceMember = z.infer<typeof ScenePresenceMember>;
+
 /** The scene commands, spread into shared/ipc/commands.ts. */
 export const sceneCommands = {
   'cast.voices': { input: Empty, output: z.array(CastVoice) },
@@ -229,7 +272,13 @@ export const sceneCommands = {
   'scenes.list': { input: Empty, output: z.array(SceneSummary) },
   'scenes.get': { input: z.object({ id: Id }).strict(), output: Scene },
   'scenes.create': { input: z.object({ title: z.string().max(APP_NAME_LIMITS.sceneTitle).optional() }).strict(), output: Scene },
-  /** Saves as the creator types: title and settings, and the whole ordered list of lines when given. */
+  /**
+   * Saves as the creator types: title and settings, and the whole ordered list of lines when given.
+   * `seenLineIds`: the lines the editor's list was made from. With it, those lines keep their words
+   * as the scene holds them (words change through `scenes.editLineText`), one of them the scene no
+   * longer has stays removed, and a line of the scene not among them (added elsewhere meanwhile) is
+   * kept after the line it follows (shared/scenes/lineListMerge.ts).
+   */
   'scenes.update': {
     input: z
       .object({
@@ -238,10 +287,22 @@ export const sceneCommands = {
         aspect: SceneAspect.optional(),
         quality: Quality.optional(),
         lines: z.array(SceneLineInput).max(1000).optional(),
+        seenLineIds: z.array(Id).max(1000).optional(),
       })
       .strict(),
     output: Scene,
   },
+  /**
+   * Types into a line: the changes are made on the line's shared text when the scene is in a space
+   * (where they merge with what others type), in the library otherwise. Answers the line as it is
+   * now (its text with what others typed, and its state).
+   */
+  'scenes.editLineText': { input: LineTextEdit, output: SceneLine },
+  /**
+   * Where the editor is: the scene open (null: none) and the line being written (null: none). Others
+   * in the scene see it; `scene.presence` tells who else is there.
+   */
+  'scenes.presence': { input: z.object({ sceneId: Id.nullable(), lineId: z.uuid().nullable() }).strict(), output: Ok },
   'scenes.delete': { input: z.object({ id: Id }).strict(), output: Ok },
   'scenes.duplicate': { input: z.object({ id: Id }).strict(), output: Scene },
   /**
@@ -302,6 +363,8 @@ export const sceneEvents = {
   'scene.updated': Scene,
   /** A scene was removed on another machine of the space (one removed here answers `scenes.delete`). */
   'scene.removed': z.object({ id: z.string() }),
+  /** Who else is in the scene the editor is on (after `scenes.presence`), each time that changes. */
+  'scene.presence': z.object({ sceneId: z.string(), others: z.array(ScenePresenceMember) }),
   'cast.changed': z.object({ characterId: z.string(), voice: CastVoice.nullable() }),
   'scene.exporting': z.object({
     exportId: z.string(),

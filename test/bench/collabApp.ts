@@ -46,9 +46,9 @@ type Machines = { a: Machine; b: Machine; spaceId: string; proxy: Awaited<Return
  *   the same stored updates (read from B's file before the timer) applied to a new Y.Doc and its
  *   lines read into plain objects.
  * - `collab_keystroke_p95_ms`: a line's text grown one character at a time through A's
- *   `scenes.update` at a typing pace, to B's core announcing `scene.updated` with that text, p95.
- *   Core to core: the editor's part is not in it until the scene editor edits the line's shared
- *   text. Reference: the same characters inserted into the line's Y.Text of one bare Y.Doc and
+ *   `scenes.editLineText` (what the scene editor sends: the key as a change against the text core
+ *   last gave it) at a typing pace, to B's core announcing `scene.updated` with that text, p95.
+ *   Core to core: the editor's own debounce (TEXT_SEND_MS) is not in it. Reference: the same characters inserted into the line's Y.Text of one bare Y.Doc and
  *   arriving in another over the bare relay (`support/bareBroadcast.ts`).
  * - `collab_offline_merge_ms_1000`: B, cut off, makes 1,000 line edits and inserts through its
  *   `scenes.update`; from B's socket being connected again to A's library holding B's lines and B
@@ -207,7 +207,7 @@ async function keystrokes(m: Machines, sceneId: string, options: BenchOptions): 
   return {
     value: percentile(delays, 95),
     reference: percentile(bare, 95),
-    note: `A's scenes.update to B's scene.updated with the text (core to core, the editor not in it): ${note(delays)}`,
+    note: `A's scenes.editLineText to B's scene.updated with the text (core to core): ${note(delays)}`,
     referenceNote: `the same characters into the line's Y.Text over the bare relay: ${note(bare)}`,
   };
 }
@@ -225,10 +225,17 @@ async function typeThroughCores(m: Machines, sceneId: string, lines: SceneLineIn
     while (delays.length < Math.min(typed, sent.length)) delays.push(arrived - sent[delays.length]!);
   });
   try {
+    let base = target.text;
     for (let key = 1; key <= count; key += 1) {
-      const text = target.text + typing(key);
+      const typed = typing(key).slice(-1);
       sent.push(performance.now());
-      await m.a.h.invoke('scenes.update', { id: sceneId, lines: lines.map((l, i) => (i === index ? { ...l, text } : l)) });
+      const line = (await m.a.h.invoke('scenes.editLineText', {
+        sceneId,
+        lineId: target.id,
+        base,
+        changes: [{ at: base.length, remove: 0, insert: typed }],
+      })) as SceneLineInput;
+      base = line.text;
       await sleep(TYPING_PACE_MS * (0.5 + Math.random()));
     }
     await waitFor('every keystroke on B', () => delays.length === count);

@@ -9,7 +9,7 @@ const MACHINE_ID = 'space.machineId';
 
 /** The member rendering each line on another machine now (by content key), for the scene's view. */
 export function claimHolders(parts: SceneParts, sceneId: string): (key: string) => string | null {
-  const room = parts.services.spaceLink?.claimRoom(sceneId) ?? null;
+  const room = parts.services.spaceLink.claimRoom(sceneId) ?? null;
   if (!room) return () => null;
   const claims = new LineClaims({
     machineId: () => machineIdOf(parts.services.library),

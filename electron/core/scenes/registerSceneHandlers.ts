@@ -7,7 +7,9 @@ import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
 import type { Logger } from '../log/logger.ts';
 import { withoutHeld } from './claimHolders.ts';
+import { mergeLineList } from '../../../shared/scenes/lineListMerge.ts';
 import { lineNeeds } from './lineNeeds.ts';
+import { editLineText } from './lineTextEdits.ts';
 import { RenderFollower } from './renderFollower.ts';
 import { SceneClaims } from './sceneClaims.ts';
 import { priceScene } from './scenePricing.ts';
@@ -57,9 +59,14 @@ export function registerSceneHandlers(router: Router, deps: SceneDeps): void {
     requireScene(p, input.id);
     p.services.library.transaction(() => {
       p.scenes.update(input.id, { title: input.title, aspect: input.aspect, quality: input.quality }, now());
-      if (input.lines) p.scenes.replaceLines(input.id, uniqueLines(input.lines));
+      if (input.lines) p.scenes.replaceLines(input.id, linesToWrite(p.scenes.lines(input.id), uniqueLines(input.lines), input.seenLineIds));
     });
     return sceneView(p, requireScene(p, input.id));
+  });
+  router.register('scenes.editLineText', (input) => editLineText(parts(), input, now()));
+  router.register('scenes.presence', (input) => {
+    deps.active().spaceLink.presence.enter(input.sceneId, input.lineId);
+    return { ok: true as const };
   });
   router.register('scenes.delete', (input) => {
     if (!parts().scenes.delete(input.id)) throw notFound();
@@ -190,6 +197,14 @@ function chosenPlans(parts: SceneParts, scene: SceneRecord, lineIds: readonly st
 function uniqueLines(lines: readonly SceneLineInput[]): SceneLineInput[] {
   const seen = new Set<string>();
   return lines.filter((line) => !seen.has(line.id) && Boolean(seen.add(line.id)));
+}
+
+/** The editor's lines over the scene's as they are now when it says which it saw (others may have changed them since). */
+function linesToWrite(current: SceneLineInput[], sent: SceneLineInput[], seenLineIds: readonly string[] | undefined): SceneLineInput[] {
+  if (!seenLineIds) return sent;
+  const seen = new Set(seenLineIds);
+  const words = new Map(current.map((line) => [line.id, line.text]));
+  return mergeLineList(sent, current, seen).map((line) => (seen.has(line.id) ? { ...line, text: words.get(line.id) ?? line.text } : line));
 }
 
 /** A copy with new line ids; its lines keep their content keys, so their renders are reused, never paid again. */

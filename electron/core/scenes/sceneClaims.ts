@@ -44,7 +44,7 @@ export class SceneClaims {
 
   /** The lines to send now; lines another machine renders wait for it, lines it rendered are taken from it. */
   async split(parts: SceneParts, scene: SceneRecord, needs: LineNeed[], now: string): Promise<ClaimedSend> {
-    const room = parts.services.spaceLink?.claimRoom(scene.id) ?? null;
+    const room = parts.services.spaceLink.claimRoom(scene.id) ?? null;
     if (!room) return { needs, keyOf: () => undefined };
     const asks = needs
       .filter((need) => need.steps !== 'none')
@@ -76,7 +76,7 @@ export class SceneClaims {
 
   /** A scene's lines as shown: this machine's finished or failed renders are told to the others. */
   reported(parts: SceneParts, scene: Scene): void {
-    const room = parts.services.spaceLink?.claimRoom(scene.id) ?? null;
+    const room = parts.services.spaceLink.claimRoom(scene.id) ?? null;
     if (!room) return;
     const claims = this.claimsOf(parts, []);
     for (const line of scene.lines) {
@@ -90,7 +90,7 @@ export class SceneClaims {
   /** Another machine's claims changed: results are taken in and the scene is shown again (who renders what). */
   private claimsChanged(sceneId: string): void {
     const parts = this.deps.parts();
-    const room = parts?.services.spaceLink?.claimRoom(sceneId) ?? null;
+    const room = parts?.services.spaceLink.claimRoom(sceneId) ?? null;
     const record = parts?.scenes.get(sceneId);
     if (!parts || !room || !record) return;
     const claims = this.claimsOf(parts, []);
@@ -149,7 +149,7 @@ export class SceneClaims {
   /** Claims other machines write into the space's scenes are read as they arrive (once per session's link). */
   follow(parts: SceneParts): void {
     const link = parts.services.spaceLink;
-    if (!link || this.followed.has(link)) return;
+    if (this.followed.has(link)) return;
     this.followed.add(link);
     link.onClaims((sceneId) => {
       if (this.due.size === 0) setImmediate(() => this.readDue());

@@ -1,3 +1,4 @@
+import type { LineTextEdit } from '../../../shared/ipc/scenes.ts';
 import type { CreditsBook } from '../account/creditsBook.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import { CastVoiceStore } from '../cast/castVoiceStore.ts';
@@ -14,6 +15,19 @@ import type { ServiceFactsStore } from '../serviceFacts/serviceFactsStore.ts';
 import { SceneRenderStore } from './sceneRenderStore.ts';
 import { SceneStore } from './sceneStore.ts';
 
+/**
+ * What scenes use of the space link: typing into a line's shared text, where the editor is, and
+ * where lines are claimed before they are paid (no open space: a null room, rendering as ever).
+ */
+export type SceneSpaceLink = {
+  /** The line's text after the edit, or null when the scene is not in an open space (the library takes the edit). */
+  editLineText(edit: LineTextEdit): string | null;
+  presence: { enter(sceneId: string | null, lineId: string | null): void };
+  claimRoom(sceneId: string): ClaimRoom | null;
+  /** Calls `listener` with a scene's id whenever another machine's line claims in it change. */
+  onClaims(listener: (sceneId: string) => void): () => void;
+};
+
 /** What scenes use of the active connection (a Session has all of it). */
 export type SceneServices = PricingServices & {
   library: LibraryDatabase;
@@ -26,14 +40,13 @@ export type SceneServices = PricingServices & {
   collections: Pick<CollectionStore, 'create' | 'exists' | 'addItems'>;
   media: Pick<MediaStore, 'resolve'>;
   downloader: Downloader;
-  /** The space's shared documents, where lines are claimed before they are paid (absent: no space, rendering as ever). */
-  spaceLink?: { claimRoom: (sceneId: string) => ClaimRoom | null; onClaims: (listener: (sceneId: string) => void) => () => void };
   /** A short fingerprint of the API key in use (never the key): claimed lines' idempotency keys are made with it. */
   keyFingerprint?: () => string | null;
   /** Resolves when a history pass that began at or after `at` has completed. */
   historyPassSince?: (at: number) => Promise<void>;
   /** History is listed soon (another machine's result is on the service). */
   syncSoon?: () => void;
+  spaceLink: SceneSpaceLink;
 };
 
 type SceneStores = { scenes: SceneStore; renders: SceneRenderStore; cast: CastVoiceStore };

@@ -131,6 +131,23 @@ export class SceneStore {
     localChanges(library).report({ kind: 'scene', sceneId });
   }
 
+  /** One line of a scene, or null when the scene has no such line. */
+  line(sceneId: string, lineId: string): SceneLineInput | null {
+    const row = this.library.get<LineRow>(`SELECT ${LINE_COLUMNS} FROM scene_lines WHERE scene_id = ? AND id = ?`, sceneId, lineId);
+    return row ? toLine(row) : null;
+  }
+
+  /** One line's words (typed into the editor); false when the scene has no such line. */
+  setLineText(sceneId: string, lineId: string, text: string, now: string): boolean {
+    const changed = this.library.transaction(() => {
+      const written = this.library.run('UPDATE scene_lines SET text = ? WHERE scene_id = ? AND id = ?', text, sceneId, lineId).changes > 0;
+      if (written) this.library.run('UPDATE scenes SET updated_at = ? WHERE id = ?', now, sceneId);
+      return written;
+    });
+    if (changed) localChanges(this.library).report({ kind: 'scene', sceneId });
+    return changed;
+  }
+
   delete(id: string): boolean {
     const deleted = this.library.transaction(() => {
       this.library.run('DELETE FROM scene_lines WHERE scene_id = ?', id);

@@ -43,6 +43,13 @@ export function sceneView(parts: SceneParts, record: SceneRecord): Scene {
   };
 }
 
+/** One line with its state, as `sceneView` shows it (an answer to typing in it). */
+export function sceneLineView(parts: SceneParts, record: SceneRecord, line: SceneLineInput): SceneLine {
+  const [plan] = planLines(parts, record, [line]) as [LinePlan];
+  const render = plan.line.kind === 'clip' ? null : (parts.renders.many([plan.key]).get(plan.key) ?? null);
+  return lineView(parts, plan, render, claimHolders(parts, record.id));
+}
+
 export function sceneSummary(parts: SceneParts, record: SceneRecord): SceneSummary {
   const scene = sceneView(parts, record);
   const problems = new Set(planLines(parts, record, scene.lines).flatMap((plan) => (plan.problem ? [plan.line.id] : [])));

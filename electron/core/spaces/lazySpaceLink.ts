@@ -1,7 +1,9 @@
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
+import type { LineTextEdit } from '../../../shared/ipc/scenes.ts';
 import type { ClaimRoom } from './lineClaims.ts';
 import { ChangeQueue, localChanges } from './localChanges.ts';
+import { ScenePresence } from './scenePresence.ts';
 import type { SpaceDocuments, SpaceDocumentsDeps } from './spaceDocuments.ts';
 import type { SpaceLink, SpaceLinkStatus, SpaceMembership } from './spaceLink.ts';
 
@@ -21,9 +23,16 @@ export class LazySpaceLink implements SpaceLink {
   private stopEarly: (() => void) | null;
   private readonly listeners = new Set<(status: SpaceLinkStatus) => void>();
   private readonly claimListeners = new Set<(sceneId: string) => void>();
+  /** Where this machine's scene editor is, and who else is in that scene. */
+  readonly presence: ScenePresence;
 
   constructor(deps: SpaceDocumentsDeps) {
     this.deps = deps;
+    this.presence = new ScenePresence({
+      awareness: (sceneId) => this.sceneAwareness(sceneId),
+      member: () => this.docs?.member() ?? null,
+      announce: (sceneId, others) => deps.announce?.presence?.(sceneId, others),
+    });
     this.stopEarly = localChanges(deps.library).listen((change) => this.early.add(change));
   }
 
@@ -32,6 +41,7 @@ export class LazySpaceLink implements SpaceLink {
   }
 
   async close(options: { forget?: boolean } = {}): Promise<void> {
+    this.presence.leave();
     await this.docs?.close(options);
   }
 
@@ -47,6 +57,11 @@ export class LazySpaceLink implements SpaceLink {
   /** A scene's shared document while the space is open, or null. */
   sceneDocument(sceneId: string): Y.Doc | null {
     return this.docs?.sceneDocument(sceneId) ?? null;
+  }
+
+  /** Types into a line's shared text; null when the space is not open or the line is not in its documents (the library takes it then). */
+  editLineText(edit: LineTextEdit): string | null {
+    return this.docs?.editLineText(edit) ?? null;
   }
 
   /** A scene's presence channel while the space is connected, or null. */
@@ -69,6 +84,7 @@ export class LazySpaceLink implements SpaceLink {
   async stop(): Promise<void> {
     this.stopEarly?.();
     this.stopEarly = null;
+    this.presence.leave();
     await this.docs?.stop();
   }
 

@@ -9,6 +9,10 @@ import {
   writeSceneSettings,
   type SyncSceneSettings,
 } from '../../../shared/sync/sceneDocument.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
+import type { LineTextEdit } from '../../../shared/ipc/scenes.ts';
+import { applyChanges, changesOnto } from '../../../shared/scenes/textChanges.ts';
+import { AppFailure } from '../ipc/appFailure.ts';
 import type { SceneStore } from '../scenes/sceneStore.ts';
 import type { LocalChanges } from './localChanges.ts';
 import {
@@ -75,6 +79,32 @@ export class SceneMirror {
     if (changed) this.deps.changes.quietly(() => this.write(sceneId, before !== null, settings, lines, createdAt));
     this.shadows.set(sceneId, this.snapshot(sceneId) ?? { settings, lines });
     return changed;
+  }
+
+  /**
+   * Types into a line's shared text: the editor's changes (made on the text it last had) moved over
+   * what others typed since, so both are kept; the library takes the text that makes, quietly (it is
+   * in the document already). Null when the document has no such line (removed elsewhere).
+   */
+  editLineText(doc: Y.Doc, edit: LineTextEdit): string | null {
+    const body = lineText(doc, edit.lineId);
+    if (!body) return null;
+    const current = body.toJSON();
+    const changes = changesOnto(current, edit.base, edit.changes);
+    if (applyChanges(current, changes).length > LIMITS.audioText.max)
+      throw new AppFailure('invalid_input', { problem: 'too_long', limit: LIMITS.audioText.max }, { field: 'changes' });
+    doc.transact(() => {
+      // Last first, so each change's place is still where the one before left it.
+      for (const change of [...changes].reverse()) {
+        if (change.remove > 0) body.delete(change.at, change.remove);
+        if (change.insert) body.insert(change.at, change.insert);
+      }
+    }, LOCAL_ORIGIN);
+    const text = body.toJSON();
+    this.deps.changes.quietly(() => this.deps.scenes.setLineText(edit.sceneId, edit.lineId, text, this.deps.now()));
+    const shadow = this.shadows.get(edit.sceneId);
+    if (shadow) shadow.lines = shadow.lines.map((line) => (line.id === edit.lineId ? { ...line, text } : line));
+    return text;
   }
 
   removeScene(sceneId: string): boolean {

@@ -39,6 +39,7 @@ function sessionAnnouncer(emit: Emit, stores: SessionStores, services: () => Sce
         emit('library.updated', { items: stores.queries.items(itemIds.slice(start, start + ITEMS_PER_EVENT)), removedIds: [] });
     },
     collections: () => emit('collections.changed', { collections: stores.queries.collections() }),
+    presence: (sceneId, others) => emit('scene.presence', { sceneId, others }),
     castVoice: (characterId) => {
       emit('cast.changed', { characterId, voice: sceneParts(services()).cast.get(characterId) });
       const character = stores.queries.character(characterId);

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
+import type { LineTextEdit, ScenePresenceMember } from '../../../shared/ipc/scenes.ts';
 import { parseDocumentName, sceneDocumentName, spaceDocumentName } from '../../../shared/sync/documentNames.ts';
 import { CastVoiceStore } from '../cast/castVoiceStore.ts';
 import type { Clock } from '../clock/clock.ts';
@@ -28,6 +29,8 @@ export type SpaceAnnouncer = {
   /** Collections were made, renamed or removed. */
   collections(): void;
   castVoice(characterId: string): void;
+  /** Who else is in a scene the editor is on (scenePresence.ts). */
+  presence?(sceneId: string, others: ScenePresenceMember[]): void;
 };
 
 export type SpaceDocumentsDeps = {
@@ -152,6 +155,18 @@ export class SpaceDocuments implements SpaceLink {
   onClaims(listener: (sceneId: string) => void): () => void {
     this.claimListeners.add(listener);
     return () => this.claimListeners.delete(listener);
+  }
+
+  /** Types into a line's shared text (sceneMirror.ts); null when the scene or line is not in the open space's documents. */
+  editLineText(edit: LineTextEdit): string | null {
+    const doc = this.sceneDocument(edit.sceneId);
+    return doc ? this.scenes.editLineText(doc, edit) : null;
+  }
+
+  /** Who this machine is in the open space, or null. */
+  member(): { memberId: string; memberName: string } | null {
+    const membership = this.current?.membership;
+    return membership ? { memberId: membership.memberId, memberName: membership.memberName } : null;
   }
 
   /** Stops for good (the session ends): the documents stay on disk. */

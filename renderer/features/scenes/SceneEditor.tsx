@@ -19,6 +19,7 @@ import { changeAndFocus, keysText, LINE_KEYS, sceneSpeakers } from './lineKeys.t
 import { SceneExportDialog } from './SceneExportDialog.tsx';
 import { SceneLineRow, type Choice } from './SceneLineRow.tsx';
 import { ScenePlayer } from './ScenePlayer.tsx';
+import { ScenePresenceBar } from './ScenePresence.tsx';
 import { ScenePriceBar } from './ScenePriceBar.tsx';
 import { isolated } from './isolated.ts';
 import { nextSpeaker, speakerFields, type Speaker } from './sceneLines.ts';
@@ -63,6 +64,14 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
   useEffect(() => {
     if (useScenesStore.getState().scene?.id !== sceneId) void open(sceneId);
   }, [sceneId, open]);
+
+  // Others in the scene see the creator while the editor is shown (on no line until one is focused).
+  const shown = shownId === sceneId;
+  useEffect(() => {
+    if (!shown) return;
+    useScenesStore.getState().enterLine(null);
+    return () => useScenesStore.getState().leaveScene();
+  }, [shown]);
 
   if (shownId !== sceneId) {
     return (
@@ -139,6 +148,7 @@ export function SceneEditor({ sceneId }: { sceneId: string }) {
         </div>
       </header>
       <InlineError error={saveState === 'error' ? saveError : null} />
+      <ScenePresenceBar />
       {view === 'write' ? <SceneWriter /> : <SceneWatch />}
       <SceneExportDialog
         open={exporting}

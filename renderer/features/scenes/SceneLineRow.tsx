@@ -1,7 +1,8 @@
 import { AlertTriangle, AudioLines, Check, GripVertical, Laptop, MoreHorizontal, RotateCcw, SlidersHorizontal } from 'lucide-react';
-import { memo, useEffect, useRef, useState, type DragEvent } from 'react';
+import { memo, useEffect, useRef, useState, type CSSProperties, type DragEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { LIMITS } from '../../../shared/api/limits.ts';
+import { diffText, mapPlace } from '../../../shared/scenes/textChanges.ts';
 import { EMOTIONS, QUALITIES, isEmotion, isQuality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
@@ -11,7 +12,9 @@ import { Field, Select } from '../../ui/Field.tsx';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { Menu, Select as ChoiceSelect } from '../../ui/primitives/index.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import type { ScenePresenceMember } from '../../../shared/ipc/scenes.ts';
 import { ClipPicker } from './ClipPicker.tsx';
+import { LinePresence } from './ScenePresence.tsx';
 import { focusLine, keysText, LINE_KEYS, narratorVoice, onLineKeyDown } from './lineKeys.ts';
 import { speakerFields } from './sceneLines.ts';
 import { sameApartFromText, selectLine, selectLinePrice } from './sceneSelectors.ts';
@@ -82,12 +85,22 @@ function speakerValue(line: SceneLine): string {
  * typed in its text renders nothing at all (the text box holds its own words, see LineText).
  */
 export const SceneLineRow = memo(function SceneLineRow({ lineId, ...rest }: RowProps) {
-  const { line, linePrice } = useScenesStore(useRowSelection(lineId));
+  const { line, linePrice, here } = useScenesStore(useRowSelection(lineId));
   // Between a line's removal and the list's next render, its row has nothing left to show.
-  return line ? <LineRow line={line} linePrice={linePrice} {...rest} /> : null;
+  return line ? <LineRow line={line} linePrice={linePrice} here={here} {...rest} /> : null;
 });
 
-type RowSelection = { line: SceneLine | undefined; linePrice: SceneLinePriceView | undefined };
+type RowSelection = { line: SceneLine | undefined; linePrice: SceneLinePriceView | undefined; here: readonly ScenePresenceMember[] };
+
+const NOBODY: readonly ScenePresenceMember[] = [];
+
+/** Who else is on the line, kept as the array shown before while they are the same people. */
+function presenceOn(state: ScenesState, lineId: string, before: readonly ScenePresenceMember[]): readonly ScenePresenceMember[] {
+  const here = state.presence.filter((member) => member.lineId === lineId);
+  if (here.length === 0) return NOBODY;
+  const key = (members: readonly ScenePresenceMember[]) => members.map((m) => `${m.clientId}:${m.name}:${m.hue}`).join();
+  return key(here) === key(before) ? before : here;
+}
 
 /**
  * What a row reads of the store, in one selection (every row hears every change, so one listener a
@@ -96,21 +109,26 @@ type RowSelection = { line: SceneLine | undefined; linePrice: SceneLinePriceView
  * box, never from this copy.
  */
 function useRowSelection(lineId: string): (state: ScenesState) => RowSelection {
-  const shown = useRef<RowSelection>({ line: undefined, linePrice: undefined });
+  const shown = useRef<RowSelection>({ line: undefined, linePrice: undefined, here: NOBODY });
   return (state) => {
     const before = shown.current;
     const next = selectLine(state, lineId);
     const line = before.line && next && sameApartFromText(before.line, next) ? before.line : next;
     const linePrice = selectLinePrice(state, lineId);
-    if (line === before.line && linePrice === before.linePrice) return before;
-    shown.current = { line, linePrice };
+    const here = presenceOn(state, lineId, before.here);
+    if (line === before.line && linePrice === before.linePrice && here === before.here) return before;
+    shown.current = { line, linePrice, here };
     return shown.current;
   };
 }
 
-type LineRowProps = Omit<RowProps, 'lineId'> & { line: SceneLine; linePrice: SceneLinePriceView | undefined };
+type LineRowProps = Omit<RowProps, 'lineId'> & {
+  line: SceneLine;
+  linePrice: SceneLinePriceView | undefined;
+  here?: readonly ScenePresenceMember[];
+};
 
-function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry }: LineRowProps) {
+function LineRow({ line, index, linePrice, here = NOBODY, speakerChoices, voiceChoices, onRetry }: LineRowProps) {
   const intl = useIntl();
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [dropTarget, setDropTarget] = useState(false);
@@ -126,7 +144,9 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
 
   return (
     <li
-      className={`scene-line${dropTarget ? ' scene-line-drop' : ''}${line.state === 'done' ? ' scene-line-pictured' : ''}`}
+      className={`scene-line${dropTarget ? ' scene-line-drop' : ''}${line.state === 'done' ? ' scene-line-pictured' : ''}${here.length > 0 ? ' scene-line-others' : ''}`}
+      style={here[0] ? ({ '--presence-hue': here[0].hue } as CSSProperties) : undefined}
+      onFocus={() => useScenesStore.getState().enterLine(line.id)}
       data-line-id={line.id}
       data-line-state={line.state}
       data-line-kind={line.kind}
@@ -155,6 +175,7 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
       </span>
       {line.state === 'done' ? <LinePicture line={line} /> : null}
       <div className="scene-line-body">
+        <LinePresence here={here} />
         <LineHead
           line={line}
           index={index}
@@ -328,8 +349,23 @@ function putChangedTexts(state: ScenesState): void {
   lines.forEach((line, at) => {
     if (line === before[at]) return;
     const element = textBoxes.get(line.id);
-    if (element && element.value !== line.text) element.value = line.text;
+    if (element && element.value !== line.text) putWords(element, line.text);
   });
+}
+
+/**
+ * New words in a text box (another member typed in the line): the caret and selection stay by the
+ * characters they were by, so typing goes on where it was.
+ */
+function putWords(element: HTMLTextAreaElement, text: string): void {
+  if (element.ownerDocument.activeElement !== element) {
+    element.value = text;
+    return;
+  }
+  const { selectionStart, selectionEnd, selectionDirection } = element;
+  const changes = diffText(element.value, text);
+  element.value = text;
+  element.setSelectionRange(mapPlace(selectionStart, changes, false), mapPlace(selectionEnd, changes, false), selectionDirection);
 }
 
 /**

@@ -1,8 +1,11 @@
 import { create, type StoreApi } from 'zustand';
 import type { AppError, Scene, SceneAspect, SceneLine, ScenePrice, SceneSummary } from '../../../shared/ipc/index.ts';
+import type { ScenePresenceMember } from '../../../shared/ipc/scenes.ts';
+import { mergeLineList } from '../../../shared/scenes/lineListMerge.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { stateOfLines } from './sceneSelectors.ts';
+import { LineTexts } from './lineTexts.ts';
 import { duplicateLine, editLine, lineInput, moveLine, moveTo, newLine, sameLine, type LineEdit } from './sceneLines.ts';
 
 /** Where the open scene's edits stand: kept in the library, on their way there, or refused. */
@@ -10,6 +13,8 @@ export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
 
 /** Edits are written this long after the last keystroke: one save per pause, never one per key. */
 export const SAVE_DEBOUNCE_MS = 500;
+/** Words typed into a line the scene has go this soon (as changes, so others typing in it see them live). */
+export const TEXT_SEND_MS = 100;
 
 export type ScenesState = {
   summaries: SceneSummary[];
@@ -23,6 +28,8 @@ export type ScenesState = {
   saveState: SaveState;
   saveError: AppError | null;
   price: ScenePrice | null;
+  /** Who else is in the open scene (members of its space on other machines) and on which line. */
+  presence: ScenePresenceMember[];
   pricing: boolean;
   priceError: AppError | null;
   rendering: boolean;
@@ -52,6 +59,12 @@ export type ScenesState = {
   apply: (scene: Scene) => void;
   /** scene.removed: gone from the list, and closed when it was open. */
   applyRemoved: (id: string) => void;
+  /** The creator is on this line of the open scene (null: on none); others in the scene see it. */
+  enterLine: (lineId: string | null) => void;
+  /** The editor is no longer shown: others stop seeing the creator in the scene. */
+  leaveScene: () => void;
+  /** scene.presence */
+  applyPresence: (sceneId: string, others: ScenePresenceMember[]) => void;
   reset: () => void;
 };
 
@@ -65,6 +78,7 @@ const initial = {
   saveState: 'saved' as SaveState,
   saveError: null,
   price: null,
+  presence: [],
   pricing: false,
   priceError: null,
   rendering: false,
@@ -76,6 +90,12 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let editCount = 0;
 let saving: Promise<void> | null = null;
 let priceSequence = 0;
+/** Each line's words as core last gave them, and what is on its way. */
+const lineTexts = new LineTexts();
+/** Something other than a known line's words changed (settings, lines added, moved, removed): the list is written. */
+let structureDirty = false;
+/** The line core was last told the creator is on (undefined: none told yet for this scene). */
+let presenceLine: string | null | undefined;
 
 /** What core knows of a line's render, laid over the creator's copy of it (whose content may be newer). */
 function withRenderOf(local: SceneLine, stored: SceneLine | undefined): SceneLine {
@@ -143,6 +163,9 @@ export const useScenesStore = create<ScenesState>()((set, get) => ({
     clearTimeout(saveTimer);
     saving = null;
     editCount = 0;
+    structureDirty = false;
+    presenceLine = undefined;
+    lineTexts.reset();
     set(initial);
   },
 }));
@@ -202,6 +225,7 @@ function opening(set: SetScenes, get: GetScenes) {
         openId: id,
         openError: null,
         price: null,
+        presence: [],
         priceError: null,
         renderError: null,
         saveState: 'saved',
@@ -210,13 +234,16 @@ function opening(set: SetScenes, get: GetScenes) {
       const reply = await invoke('scenes.get', { id });
       if (get().openId !== id) return;
       if (!reply.ok) return set({ openError: reply.error });
+      lineTexts.reset(reply.value.lines);
+      structureDirty = false;
+      presenceLine = undefined;
       set({ scene: reply.value });
       void get().refreshPrice();
     },
 
     close: () => {
       // The list shows at once; the scene stays in hand until its last edits are written.
-      set({ openId: null, price: null, priceError: null, renderError: null, openError: null });
+      set({ openId: null, price: null, priceError: null, renderError: null, openError: null, presence: [] });
       void get()
         .flush()
         .then(() => {
@@ -236,7 +263,13 @@ function sceneEdits(set: SetScenes, get: GetScenes) {
   return {
     setTitle: (title) => change(set, get, (scene) => ({ ...scene, title })),
     setSettings: (settings) => change(set, get, (scene) => ({ ...scene, ...settings })),
-    editLine: (id, edit) => changeLines(set, get, (lines) => lines.map((line) => (line.id === id ? editLine(line, edit) : line))),
+    editLine: (id, edit) => {
+      const { text, ...fields } = edit;
+      const wordsOnly = text !== undefined && Object.keys(fields).length === 0 && lineTexts.known(id);
+      const update = (lines: SceneLine[]) => lines.map((line) => (line.id === id ? editLine(line, edit) : line));
+      if (wordsOnly) change(set, get, (scene) => ({ ...scene, lines: update(scene.lines) }), TEXT_SEND_MS);
+      else changeLines(set, get, update);
+    },
 
     insertLine: (afterId, fields) => {
       const line = newLine(fields);
@@ -299,45 +332,83 @@ function pricingAndRendering(set: SetScenes, get: GetScenes) {
   } satisfies Partial<ScenesState>;
 }
 
+/** The list with core's copy of one scene: a scene made on another machine of the space joins a list already read, as one made here does. */
+function summariesWith(state: ScenesState, stored: Scene): ScenesState['summaries'] {
+  const listed = state.summaries.some((each) => each.id === stored.id);
+  if (!listed && state.listLoaded) return [summaryOf(stored, undefined), ...state.summaries];
+  return state.summaries.map((each) =>
+    each.id === stored.id ? summaryOf(stored, each, state.scene?.id === stored.id ? state.price : null) : each,
+  );
+}
+
 /** scene.updated: core's copy laid under the creator's pending edits. */
 function updates(set: SetScenes, get: GetScenes) {
   return {
     apply: (stored) => {
       const before = get().scene;
       set((state) => {
-        const listed = state.summaries.some((each) => each.id === stored.id);
-        // A scene made on another machine of the space joins a list already read, as one made here does.
-        const summaries =
-          !listed && state.listLoaded
-            ? [summaryOf(stored, undefined), ...state.summaries]
-            : state.summaries.map((each) =>
-                each.id === stored.id ? summaryOf(stored, each, state.scene?.id === stored.id ? state.price : null) : each,
-              );
+        const summaries = summariesWith(state, stored);
         const open = state.scene;
         if (!open || open.id !== stored.id) return { summaries };
         const byId = new Map(stored.lines.map((line) => [line.id, line]));
-        // The creator's words win while an edit is on its way; core's word wins on everything it alone knows.
+        const shown = new Map(open.lines.map((line) => [line.id, line.text]));
+        // Core's words laid under what the creator typed and has not sent yet (lineTexts.ts).
+        const words = (line: SceneLine): SceneLine => {
+          const text = lineTexts.incoming(line.id, byId.get(line.id)?.text ?? line.text, shown.get(line.id));
+          return text === line.text ? line : { ...line, text };
+        };
+        const seen = new Set(lineTexts.seenIds());
+        lineTexts.keepOnly(new Set(byId.keys()));
+        // The creator's edits win while they are on their way; core's word wins on everything it alone knows,
+        // and on lines added or removed elsewhere.
         const scene =
           state.saveState === 'saved'
-            ? { ...stored, lines: keepUnchanged(stored.lines, open.lines) }
-            : { ...open, collectionId: stored.collectionId, lines: open.lines.map((line) => withRenderOf(line, byId.get(line.id))) };
+            ? { ...stored, lines: keepUnchanged(stored.lines.map(words), open.lines) }
+            : {
+                ...open,
+                collectionId: stored.collectionId,
+                lines: mergeLineList(open.lines, stored.lines, seen).map((line) =>
+                  shown.has(line.id) ? withRenderOf(words(line), byId.get(line.id)) : line,
+                ),
+              };
         return { summaries, scene };
       });
       // A line that settled (done, failed) changes what is left to pay for; progress alone does not.
       if (before?.id === stored.id && get().saveState === 'saved' && settledStates(before) !== settledStates(stored))
         void get().refreshPrice();
     },
+
+    enterLine: (lineId) => {
+      const sceneId = get().openId;
+      if (!sceneId || presenceLine === lineId) return;
+      presenceLine = lineId;
+      void invoke('scenes.presence', { sceneId, lineId });
+    },
+
+    leaveScene: () => {
+      presenceLine = undefined;
+      set({ presence: [] });
+      void invoke('scenes.presence', { sceneId: null, lineId: null });
+    },
+
+    applyPresence: (sceneId, others) => {
+      if (get().openId === sceneId) set({ presence: others });
+    },
   } satisfies Partial<ScenesState>;
 }
 
-/** The open scene changed by the creator: shown at once, written after a pause. */
-function change(set: SetScenes, get: GetScenes, update: (scene: Scene) => Scene) {
+/**
+ * The open scene changed by the creator: shown at once, written after a pause (`delay`: shorter
+ * for words typed into a line the scene has, which go alone as changes).
+ */
+function change(set: SetScenes, get: GetScenes, update: (scene: Scene) => Scene, delay = SAVE_DEBOUNCE_MS) {
   const scene = get().scene;
   if (!scene) return;
   editCount++;
+  if (delay === SAVE_DEBOUNCE_MS) structureDirty = true;
   set({ scene: update(scene), saveState: 'pending' });
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => void save(set, get), SAVE_DEBOUNCE_MS);
+  saveTimer = setTimeout(() => void save(set, get), structureDirty ? SAVE_DEBOUNCE_MS : delay);
 }
 
 function changeLines(set: SetScenes, get: GetScenes, update: (lines: SceneLine[]) => SceneLine[]) {
@@ -357,24 +428,74 @@ async function save(set: SetScenes, get: GetScenes): Promise<void> {
   const sentAt = editCount;
   set({ saveState: 'saving' });
   saving = (async () => {
-    const reply = await invoke('scenes.update', {
-      id: scene.id,
-      title: scene.title,
-      aspect: scene.aspect,
-      quality: scene.quality,
-      lines: scene.lines.map(lineInput),
-    });
+    const error = (await saveList(get, scene)) ?? (await saveWords(set, get, scene.id));
     saving = null;
     if (get().scene?.id !== scene.id) return;
-    if (!reply.ok) {
-      set({ saveState: 'error', saveError: reply.error });
+    if (error) {
+      set({ saveState: 'error', saveError: error });
       return;
     }
     const typedOn = editCount !== sentAt;
-    get().apply(reply.value);
     set({ saveState: typedOn ? 'pending' : 'saved', saveError: null });
-    if (typedOn) saveTimer = setTimeout(() => void save(set, get), SAVE_DEBOUNCE_MS);
+    if (typedOn) saveTimer = setTimeout(() => void save(set, get), structureDirty ? SAVE_DEBOUNCE_MS : TEXT_SEND_MS);
     else void get().refreshPrice();
   })();
   return saving;
+}
+
+/** The settings and the ordered list, when they changed: known lines' words are not in it (they go as changes). */
+async function saveList(get: GetScenes, scene: Scene): Promise<AppError | null> {
+  if (!structureDirty) return null;
+  structureDirty = false;
+  for (const line of scene.lines) if (!lineTexts.known(line.id)) lineTexts.sentWithList(line.id, line.text);
+  const reply = await invoke('scenes.update', {
+    id: scene.id,
+    title: scene.title,
+    aspect: scene.aspect,
+    quality: scene.quality,
+    lines: scene.lines.map(lineInput),
+    seenLineIds: lineTexts.seenIds(),
+  });
+  if (get().scene?.id !== scene.id) return null;
+  if (!reply.ok) {
+    structureDirty = true;
+    for (const line of scene.lines) if (!lineTexts.known(line.id)) lineTexts.failed(line.id, false);
+    return reply.error;
+  }
+  const shown = new Map((get().scene?.lines ?? []).map((line) => [line.id, line.text]));
+  const sentNew = scene.lines.filter((line) => !lineTexts.known(line.id));
+  for (const line of sentNew) {
+    const stored = reply.value.lines.find((each) => each.id === line.id);
+    if (stored) lineTexts.answered(line.id, stored.text, shown.get(line.id));
+    else lineTexts.failed(line.id, true);
+  }
+  get().apply(reply.value);
+  return null;
+}
+
+/** Each known line whose words changed, as changes against the text core last gave (merged there with others' typing). */
+async function saveWords(set: SetScenes, get: GetScenes, sceneId: string): Promise<AppError | null> {
+  for (const line of get().scene?.lines ?? []) {
+    const outgoing = lineTexts.outgoing(line.id, line.text);
+    if (!outgoing) continue;
+    const reply = await invoke('scenes.editLineText', { sceneId, ...outgoing });
+    if (get().scene?.id !== sceneId) return null;
+    if (!reply.ok) {
+      const gone = reply.error.code === 'not_found';
+      lineTexts.failed(line.id, gone);
+      if (gone) continue;
+      return reply.error;
+    }
+    const stored = reply.value;
+    set((state) => {
+      if (!state.scene) return {};
+      const lines = state.scene.lines.map((each) => {
+        if (each.id !== stored.id) return each;
+        const text = lineTexts.answered(each.id, stored.text, each.text);
+        return withRenderOf(text === each.text ? each : { ...each, text }, stored);
+      });
+      return lines.every((each, at) => each === state.scene?.lines[at]) ? {} : { scene: { ...state.scene, lines } };
+    });
+  }
+  return null;
 }

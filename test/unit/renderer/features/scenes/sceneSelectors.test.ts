@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shallow } from 'zustand/shallow';
 import type { Bridge, CommandInput, Scene, SceneLine, ScenePrice } from '../../../../../shared/ipc/index.ts';
+import { applyChanges, changesOnto } from '../../../../../shared/scenes/textChanges.ts';
 import { setBridgeForTests } from '../../../../../renderer/bridge/invoke.ts';
 import { newLine } from '../../../../../renderer/features/scenes/sceneLines.ts';
 import {
@@ -37,6 +38,16 @@ function bridgeFor(initial: SceneLine[]): Bridge {
     invoke: (async (command: string, input: CommandInput<'scenes.update'>) => {
       if (command === 'scenes.get') return { ok: true, value: structuredClone(stored) };
       if (command === 'scenes.price') return { ok: true, value: priceOf(stored.lines) };
+      if (command === 'scenes.editLineText') {
+        const edit = input as unknown as CommandInput<'scenes.editLineText'>;
+        stored = {
+          ...stored,
+          lines: stored.lines.map((line) =>
+            line.id === edit.lineId ? { ...line, text: applyChanges(line.text, changesOnto(line.text, edit.base, edit.changes)) } : line,
+          ),
+        };
+        return { ok: true, value: structuredClone(stored.lines.find((line) => line.id === edit.lineId)) };
+      }
       if (command === 'scenes.update') {
         const byId = new Map(stored.lines.map((line) => [line.id, line]));
         const lines = (input.lines ?? []).map((line) => ({ ...(byId.get(line.id) ?? newLine()), ...line }));

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge, CommandInput, Scene, SceneLine } from '../../../../../shared/ipc/index.ts';
+import { applyChanges, changesOnto } from '../../../../../shared/scenes/textChanges.ts';
 import { setBridgeForTests } from '../../../../../renderer/bridge/invoke.ts';
 import { SAVE_DEBOUNCE_MS, useScenesStore } from '../../../../../renderer/features/scenes/scenesStore.ts';
 
@@ -14,6 +15,8 @@ function sceneOf(id: string, title: string): Scene {
 class FakeCore {
   scene: Scene = sceneOf('s1', 'Morning');
   updates: Update[] = [];
+  /** Words typed into lines core has, as they came (changes against a base). */
+  edits: CommandInput<'scenes.editLineText'>[] = [];
   rendered = new Set<string>();
   held: (() => void)[] | null = null;
 
@@ -46,13 +49,29 @@ class FakeCore {
             ok: true,
             value: { lines: [], totalCredits: 0, toRender: 0, estimateMs: null, balance: 100, covered: true, approvalRequired: false },
           };
+        if (command === 'scenes.editLineText') {
+          const edit = input as unknown as CommandInput<'scenes.editLineText'>;
+          this.edits.push(structuredClone(edit));
+          if (this.held) await new Promise<void>((resolve) => this.held?.push(resolve));
+          const lines = this.scene.lines.map((line) =>
+            line.id === edit.lineId
+              ? this.stored({ ...line, text: applyChanges(line.text, changesOnto(line.text, edit.base, edit.changes)) })
+              : line,
+          );
+          this.scene = { ...this.scene, lines };
+          return { ok: true, value: lines.find((line) => line.id === edit.lineId) };
+        }
         if (command === 'scenes.update') {
           this.updates.push(structuredClone(input));
           if (this.held) await new Promise<void>((resolve) => this.held?.push(resolve));
           this.scene = {
             ...this.scene,
             title: input.title ?? this.scene.title,
-            lines: (input.lines ?? []).map((line) => this.stored(line)),
+            // Lines the editor saw keep core's words (they change through scenes.editLineText).
+            lines: (input.lines ?? []).map((line) => {
+              const words = input.seenLineIds?.includes(line.id) ? this.scene.lines.find((each) => each.id === line.id)?.text : undefined;
+              return this.stored({ ...line, text: words ?? line.text });
+            }),
           };
           return { ok: true, value: this.scene };
         }
@@ -107,7 +126,14 @@ describe('the scene editor saving as the creator types', () => {
     // The answer to the older save does not take the newer words back.
     expect(store().scene?.lines[0]?.text).toBe('Hi there');
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
-    expect(core.updates.map((update) => update.lines?.[0]?.text)).toEqual(['Hi', 'Hi there']);
+    // The new line went with the list; what was typed into it meanwhile goes as changes against core's words
+    // (the next list names it as seen, so core keeps its words from that list).
+    expect(core.updates.map((update) => update.seenLineIds?.includes(line.id) ?? false)).toEqual([false, true]);
+    expect(core.edits.map(({ base, changes }) => ({ base, changes }))).toEqual([
+      { base: 'Hi', changes: [{ at: 2, remove: 0, insert: ' there' }] },
+    ]);
+    expect(core.scene.lines[0]?.text).toBe('Hi there');
+    expect(store().scene?.lines[0]?.text).toBe('Hi there');
     expect(store().saveState).toBe('saved');
   });
 

@@ -1,0 +1,75 @@
+import { MAX_TEXT_CHANGES, type LineTextChange } from '../../../shared/ipc/scenes.ts';
+import { applyChanges, changesOnto, diffText } from '../../../shared/scenes/textChanges.ts';
+
+/** An edit of one line's words on its way to core: changes against the text core last gave. */
+export type OutgoingText = { lineId: string; base: string; changes: LineTextChange[] };
+
+/**
+ * Each line's words as core last gave them (the base the editor's typing is sent against) and what
+ * is on its way. Core's newer text (another member typed) is laid under what the creator typed and
+ * has not sent yet, so neither is lost; while an edit is on its way, the answer to it is the newer
+ * text and an event's is passed over.
+ */
+export class LineTexts {
+  private readonly bases = new Map<string, string>();
+  private readonly sending = new Map<string, string>();
+
+  /** The lines as core gave them on opening a scene. */
+  reset(lines: readonly { id: string; text: string }[] = []): void {
+    this.bases.clear();
+    this.sending.clear();
+    for (const line of lines) this.bases.set(line.id, line.text);
+  }
+
+  /** Whether core has the line (its words then go as changes, not with the list). */
+  known(lineId: string): boolean {
+    return this.bases.has(lineId);
+  }
+
+  seenIds(): string[] {
+    return [...this.bases.keys()];
+  }
+
+  /** The edit to send for a line showing `shown`, marked as on its way; null when nothing is to send or one is on its way. */
+  outgoing(lineId: string, shown: string): OutgoingText | null {
+    const base = this.bases.get(lineId);
+    if (base === undefined || base === shown || this.sending.has(lineId)) return null;
+    this.sending.set(lineId, shown);
+    return { lineId, base, changes: diffText(base, shown, MAX_TEXT_CHANGES) };
+  }
+
+  /** A new line's words sent with the list. */
+  sentWithList(lineId: string, text: string): void {
+    this.sending.set(lineId, text);
+  }
+
+  /** Core's answer to what was sent: the text to show, what was typed since laid over it. */
+  answered(lineId: string, confirmed: string, shown: string | undefined): string {
+    const sent = this.sending.get(lineId);
+    this.sending.delete(lineId);
+    this.bases.set(lineId, confirmed);
+    if (shown === undefined || sent === undefined || shown === sent) return confirmed;
+    return applyChanges(confirmed, changesOnto(confirmed, sent, diffText(sent, shown)));
+  }
+
+  /** Sending failed: the words stay as shown, to be sent again; `gone`: the line is no longer in the scene. */
+  failed(lineId: string, gone: boolean): void {
+    this.sending.delete(lineId);
+    if (gone) this.bases.delete(lineId);
+  }
+
+  /** Core's text from an event (or an answer about the whole scene): the text to show. */
+  incoming(lineId: string, stored: string, shown: string | undefined): string {
+    if (this.sending.has(lineId)) return shown ?? stored;
+    const base = this.bases.get(lineId);
+    this.bases.set(lineId, stored);
+    if (shown === undefined || base === undefined) return shown ?? stored;
+    if (shown === base) return stored;
+    return applyChanges(stored, changesOnto(stored, base, diffText(base, shown)));
+  }
+
+  /** Lines no longer in the scene. */
+  keepOnly(lineIds: ReadonlySet<string>): void {
+    for (const id of this.bases.keys()) if (!lineIds.has(id)) this.bases.delete(id);
+  }
+}

@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import type { SceneLineInput } from '../../../../shared/ipc/index.ts';
 import type { SpaceStatus } from '../../../../shared/ipc/spaces.ts';
 import { startTcpProxy } from '../../../integration/support/tcpProxy.ts';
 import {
@@ -159,4 +160,17 @@ export class SyncedStudios {
     await this.server.kill();
     this.data.remove();
   }
+}
+
+/** A narrator's line with this text, as a test writes it through `scenes.update`. */
+export function speechLine(text: string): SceneLineInput {
+  return { id: crypto.randomUUID(), kind: 'speech', characterId: null, voiceId: null, text, emotion: null, talk: null, clipItemId: null };
+}
+
+/** The texts of the lines the open scene's editor shows, in order. */
+export function shownLines(app: ScenesApp): Promise<string[]> {
+  return app
+    .lines()
+    .locator('textarea')
+    .evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value));
 }

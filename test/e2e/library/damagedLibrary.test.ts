@@ -111,11 +111,7 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
   it('says the library was rebuilt once the service is back, and the gallery shows every item again', async () => {
     const app = await LibraryApp.open(browser, studio.url, { theme: 'light', viewport: SIZES[0] });
     await studio.restoreConnection();
-    const rebuilt = await app.waitForEvent(
-      'health.changed',
-      (health) => health.state === 'ok' && (health.message ?? '').includes('rebuilt'),
-      120_000,
-    );
+    const rebuilt = await app.waitForEvent('health.changed', (health) => health.state === 'ok' && health.notice === 'rebuilt', 120_000);
     const banner = app.page.locator(`${BANNER}[data-library-health="ok"]`);
     await banner.waitFor();
     expect((await banner.innerText()).replace(/\s+/g, ' ')).toContain(

@@ -317,7 +317,12 @@ const handlers: Partial<Record<CommandName, Handler>> = {
   'profiles.list': () => [connection().profile, { ...remoteProfile }],
   'profiles.test': () => ({
     ok: false,
-    message: 'The key works, but its owner has no Creator or Studio plan, so it cannot generate. Upgrade the plan in the web app.',
+    status: 'plan_required',
+    problem: 'plan_inactive',
+    host: 'api.example.com',
+    detail: null,
+    serviceMessage: null,
+    accountName: 'Mira',
     plan: 'free',
     balance: 0,
   }),
@@ -354,7 +359,12 @@ const remoteProfile = {
   active: false,
 };
 function connection() {
-  return { profile: sandboxProfile, online: !OFFLINE, problem: OFFLINE ? 'The sandbox is not answering.' : null, onboarded: true };
+  return {
+    profile: sandboxProfile,
+    online: !OFFLINE,
+    problem: OFFLINE ? { reason: 'unreachable', kind: 'sandbox' } : null,
+    onboarded: true,
+  };
 }
 
 const listeners = new Map<string, Set<(payload: unknown) => void>>();

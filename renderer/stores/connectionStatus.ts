@@ -25,9 +25,6 @@ export function statusOf(connection: Connection | null | undefined): ConnectionS
   return connection.status ?? (connection.online ? 'online' : 'offline');
 }
 
-/** A name or address inside a sentence, isolated so it keeps its own direction. */
-const isolate = (chunks: string[]) => `\u2068${chunks.join('')}\u2069`;
-
 /** Why the active connection needs the creator, in the studio's language (core sends the reason). */
 export function connectionProblemText(problem: ConnectionProblem, formats: Formats): string {
   return formats.text('connection.problem', { reason: problem.reason, kind: problem.kind });
@@ -35,13 +32,12 @@ export function connectionProblemText(problem: ConnectionProblem, formats: Forma
 
 /** What asking a service found, in words: whose account it is, or what stood in the way and where. */
 export function checkText(check: ConnectionCheck, formats: Formats): string {
-  if (!check.problem) return formats.text('settings.check.connected', { account: check.accountName ?? '', bdi: isolate });
+  if (!check.problem) return formats.text('settings.check.connected', { account: check.accountName ?? '' });
   const words = formats.text('settings.check.problem', {
     problem: check.problem,
     host: check.host,
     detail: check.detail ?? 'none',
     account: check.accountName ?? '',
-    bdi: isolate,
   });
   return check.serviceMessage ? formats.text('error.serviceSaid', { message: words, said: check.serviceMessage }) : words;
 }

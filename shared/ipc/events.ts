@@ -38,7 +38,11 @@ export const events = {
   /** The library's disk became full, or has room again. */
   'disk.changed': DiskSpace,
   /** Core's process or thread as its shell sees it: ended and starting again, running again, or given up on. */
-  'core.changed': z.object({ state: z.enum(['running', 'restarting', 'stopped']), message: z.string() }),
+  /** Core's state as the shell tells it; `notice` is what the page says of it (the page words it). */
+  'core.changed': z.object({
+    state: z.enum(['running', 'restarting', 'stopped']),
+    notice: z.enum(['started', 'restarting', 'starting_again', 'running_again', 'stopped']),
+  }),
   /** The desktop app's updates changed state (the browser host never sends it). */
   'updates.changed': UpdateStatus,
   'notification.clicked': z.object({ itemId: z.string() }),

@@ -141,7 +141,7 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
     expect(offline.online).toBe(false);
     // A cut line to a service on its address is "not answering", told apart from having no network.
     expect(offline.status).toBe('unreachable');
-    expect(offline.problem).toEqual({ reason: 'unreachable', kind: 'remote' });
+    expect(offline.problem).toEqual({ reason: 'unreachable', kind: 'sandbox' });
     // The library still answers with no network.
     expect(((await h.invoke('library.query', { filter: {}, offset: 0, limit: 5 })) as { total: number }).total).toBeGreaterThan(0);
     await proxy.restore();

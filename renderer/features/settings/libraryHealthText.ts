@@ -1,9 +1,6 @@
 import type { LibraryHealth } from '../../../shared/ipc/index.ts';
 import type { Formats } from '../../i18n/format.ts';
 
-/** A path inside a sentence, isolated so it reads left to right in every language. */
-const isolate = (chunks: string[]) => `\u2068${chunks.join('')}\u2069`;
-
 /**
  * What the banner and Settings → Library say of the library's health, in the studio's language:
  * core sends what happened, where the damaged file went and what came back; the words are here.
@@ -16,7 +13,6 @@ export function libraryHealthText(health: LibraryHealth, formats: Formats): stri
       movedTo: health.movedTo ?? '',
       items: health.rebuilt?.items ?? 0,
       relinked: health.rebuilt?.relinked ?? 0,
-      bdi: isolate,
     }),
   ];
   const salvage = health.salvage;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from './appErrors.ts';
 import { CharacterView, Connection, DiskSpace, Job, LibraryHealth, LibraryItem, ServiceFacts } from './models.ts';
 import { sceneEvents } from './scenes.ts';
 import { spaceEvents } from './spaces.ts';
@@ -23,7 +24,10 @@ export const events = {
     total: z.number().int().nullable(),
     done: z.boolean(),
   }),
-  /** A library export: `total` files to copy (items without downloaded media are not counted), `bytes` of `totalBytes` copied so far. */
+  /**
+   * A library export: `total` files to copy (items without downloaded media are not counted), `bytes`
+   * of `totalBytes` copied so far; `problem` is why a failed export failed (the page words it).
+   */
   'export.progress': z.object({
     exportId: z.string(),
     folder: z.string(),
@@ -32,7 +36,7 @@ export const events = {
     total: z.number().int(),
     bytes: z.number().int(),
     totalBytes: z.number().int(),
-    message: z.string().nullable(),
+    problem: AppError.nullable(),
   }),
   'health.changed': LibraryHealth,
   /** The library's disk became full, or has room again. */

@@ -143,7 +143,7 @@ export function schemaVersion(db: DatabaseSync): number {
 /** A library written by a newer Cast Studio: the page asks the creator to update (the message is for the log). */
 export class NewerLibraryError extends Error {
   constructor(version: number, newest: number) {
-    super(`The library's schema is ${version}; this version knows up to ${newest}.`);
+    super(`library schema ${version}, newer than ${newest}`);
     this.name = 'NewerLibraryError';
   }
 }

@@ -13,10 +13,10 @@ import type { Updater, UpdaterEvent } from '../core/updates/updateService.ts';
  * SHA-512 by electron-updater, and on Windows against the publisher of the installed build.
  */
 export function desktopUpdater(deps: { log: Logger; beforeRestart: () => Promise<void> }): Updater | UpdateStatus {
-  if (!app.isPackaged) return { state: 'unavailable', message: 'Updates come with the installed app, not with a development copy.' };
+  if (!app.isPackaged) return { state: 'unavailable', reason: 'development' };
   const configFile = join(process.resourcesPath, 'app-update.yml');
-  const source = existsSync(configFile) ? feedSourceOf(readFileSync(configFile, 'utf8')) : { problem: 'This build has no update feed.' };
-  if ('problem' in source) return { state: 'unavailable', message: source.problem };
+  const source = existsSync(configFile) ? feedSourceOf(readFileSync(configFile, 'utf8')) : { problem: 'no_feed' as const };
+  if ('problem' in source) return { state: 'unavailable', reason: source.problem };
   const { autoUpdater } = electronUpdater;
   autoUpdater.logger = null;
   return {

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useAccountStore } from '../stores/accountStore.ts';
-import { CONNECTION_STATUS_WORDS, statusOf } from '../stores/connectionStatus.ts';
+import { CONNECTION_STATUS_WORDS, connectionProblemText, statusOf } from '../stores/connectionStatus.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
 import { selectInFlightCount, useJobsStore } from '../stores/jobsStore.ts';
 import { useCoreStateStore } from './coreStateStore.ts';
@@ -43,8 +43,8 @@ export function AppHeader() {
       <div className="app-status" role="group" aria-label={intl.formatMessage({ id: 'header.status' })}>
         <UpdateReadyButton />
         {connection?.problem ? (
-          <span className="header-problem" role="status">
-            {connection.problem}
+          <span className="header-problem" role="status" data-reason={connection.problem.reason}>
+            {connectionProblemText(connection.problem, formats)}
           </span>
         ) : null}
         <button

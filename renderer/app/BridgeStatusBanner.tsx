@@ -60,7 +60,7 @@ export function CoreStateNotice({ core, className }: { core: CoreState; classNam
   const intl = useIntl();
   return (
     <div className={`${className} core-state-notice`} role={stopped ? 'alert' : 'status'} data-core-state={core.state}>
-      <p className="core-state-message">{core.message}</p>
+      <p className="core-state-message">{intl.formatMessage({ id: 'app.core.notice' }, { notice: core.notice })}</p>
       {stopped ? (
         <div className="core-state-actions">
           <Button size="sm" busy={startingAgain} data-action="restart-core" onClick={() => void startAgain()}>

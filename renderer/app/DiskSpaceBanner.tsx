@@ -14,7 +14,7 @@ export function DiskSpaceBanner() {
   return (
     <div className="bridge-banner disk-space-banner" role="alert" data-disk-space="full">
       <span className="badge tone-offline">{intl.formatMessage({ id: 'app.disk.full' })}</span>
-      <span>{space.message}</span>
+      <span>{intl.formatMessage({ id: 'app.disk.fullBody' })}</span>
       {space.freeBytes !== null ? (
         <span className="disk-space-free">{intl.formatMessage({ id: 'app.disk.free' }, { size: formats.bytes(space.freeBytes) })}</span>
       ) : null}

@@ -22,13 +22,17 @@ export async function uploadFile(file: File, contentType: string = file.type): P
     const reply = await invoke('uploads.fromPath', input);
     if (reply.ok || reply.error.code !== 'invalid_input') return reply;
   }
-  return invoke('uploads.create', { fileName: file.name || 'upload', contentType, dataBase64: await toBase64(file) });
+  const dataBase64 = await toBase64(file);
+  // A file the browser could not read (moved, deleted, no permission) is said like any other refusal.
+  if (dataBase64 === null) return { ok: false, error: { code: 'file_unreadable', params: { name: file.name || null } } };
+  return invoke('uploads.create', { fileName: file.name || 'upload', contentType, dataBase64 });
 }
 
-function toBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
+/** The file's bytes in base64, or null when the browser could not read it. */
+function toBase64(file: Blob): Promise<string | null> {
+  return new Promise((resolve) => {
     const reader = new FileReader();
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.onerror = () => resolve(null);
     reader.onload = () => {
       const url = typeof reader.result === 'string' ? reader.result : '';
       resolve(url.slice(url.indexOf(',') + 1));

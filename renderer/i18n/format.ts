@@ -7,6 +7,8 @@ const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** A name or path isolated from the sentence around it (first-strong isolate), as `<bdi>` does in markup. */
+const isolate = (chunks: string[]) => `\u2068${chunks.join('')}\u2069`;
 /** The largest unit that fits a span, with how many seconds it holds. */
 const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * DAY],
@@ -115,6 +117,11 @@ export class Formats {
     return this.intl.formatMessage({ id }, values);
   }
 
+  /** Choices joined as the language says "this or that": "an image or a video", "画像または動画". */
+  anyOf(items: readonly string[]): string {
+    return new Intl.ListFormat(this.intlLocale, { type: 'disjunction' }).format(items);
+  }
+
   /** A number with at most one decimal, in the locale's digits: 2.4, 2,4, ٢٫٤. */
   decimal(value: number): string {
     return this.oneDecimal.format(value);
@@ -122,7 +129,8 @@ export class Formats {
 
   /** Any catalog message with its values, as plain text: for words made outside a component's JSX (a toast, a job's label, an error). */
   text(id: MessageId, values: Record<string, string | number | ((chunks: string[]) => string)> = {}): string {
-    const out: unknown = this.intl.formatMessage({ id }, values);
+    // A name or path in `<bdi>` keeps its own direction inside the sentence (first-strong isolate).
+    const out: unknown = this.intl.formatMessage({ id }, { bdi: isolate, ...values });
     return Array.isArray(out) ? out.join('') : String(out);
   }
 

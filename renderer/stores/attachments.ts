@@ -1,6 +1,7 @@
 import type { AppError } from '../../shared/ipc/index.ts';
 import type { DroppedItem } from '../ui/castItemDrag.ts';
 import { describeError } from '../errors/errorMessages.ts';
+import { currentFormats } from '../i18n/currentLocale.ts';
 import {
   checkSignature,
   checkUpload,
@@ -74,7 +75,7 @@ export function attach(
   for (const input of inputs) {
     const name = 'file' in input ? input.file.name : input.item.title;
     if (room <= 0) {
-      refused.push(`${name} was not added: there is no room for more here.`);
+      refused.push(currentFormats().text('ui.attach.noRoom', { name }));
       continue;
     }
     const key = nextKey();
@@ -91,7 +92,7 @@ type AttachOptions = { kinds: readonly UploadKind[]; sink: AttachmentSink };
 function attachFile(file: File, key: string, options: AttachOptions): string | null {
   const problem = checkUpload(file, options.kinds);
   const type = contentTypeOf(file);
-  if (problem || !type) return problem ?? `${file.name} cannot be used here.`;
+  if (problem || !type) return problem ?? currentFormats().text('ui.attach.notUsable', { name: file.name });
   const kind = type.split('/')[0] as UploadKind;
   options.sink.add({
     key,
@@ -111,8 +112,11 @@ function attachFile(file: File, key: string, options: AttachOptions): string | n
 /** A gallery item or a link: taken by its address when it has one, else its media is uploaded from the library. */
 function attachItem(item: Extract<AttachmentInput, { item: unknown }>['item'], key: string, options: AttachOptions): string | null {
   const kind = kindOfItem(item.kind);
-  if (kind && !options.kinds.includes(kind))
-    return `${item.title} is ${kind === 'audio' ? 'audio' : `a ${kind}`}; this place takes ${options.kinds.join(' or ')}.`;
+  if (kind && !options.kinds.includes(kind)) {
+    const say = currentFormats();
+    const takes = say.anyOf(options.kinds.map((each) => say.text('ui.attach.kind', { kind: each })));
+    return say.text('ui.attach.wrongKind', { name: item.title, kind, takes });
+  }
   if (item.url) {
     options.sink.add({
       key,
@@ -127,7 +131,7 @@ function attachItem(item: Extract<AttachmentInput, { item: unknown }>['item'], k
     });
     return null;
   }
-  if (!item.mediaId) return `${item.title} has no media yet, so it cannot be used.`;
+  if (!item.mediaId) return currentFormats().text('ui.attach.noMedia', { name: item.title });
   options.sink.add({
     key,
     name: item.title,

@@ -1,4 +1,5 @@
-import type { Connection, ConnectionStatus } from '../../shared/ipc/index.ts';
+import type { Connection, ConnectionCheck, ConnectionProblem, ConnectionStatus } from '../../shared/ipc/index.ts';
+import type { Formats } from '../i18n/format.ts';
 
 export type StatusTone = 'success' | 'neutral' | 'warning' | 'danger';
 
@@ -22,4 +23,21 @@ export const CONNECTION_STATUS_WORDS: Record<ConnectionStatus, { words: string; 
 export function statusOf(connection: Connection | null | undefined): ConnectionStatus {
   if (!connection) return 'connecting';
   return connection.status ?? (connection.online ? 'online' : 'offline');
+}
+
+/** Why the active connection needs the creator, in the studio's language (core sends the reason). */
+export function connectionProblemText(problem: ConnectionProblem, formats: Formats): string {
+  return formats.text('connection.problem', { reason: problem.reason, kind: problem.kind });
+}
+
+/** What asking a service found, in words: whose account it is, or what stood in the way and where. */
+export function checkText(check: ConnectionCheck, formats: Formats): string {
+  if (!check.problem) return formats.text('settings.check.connected', { account: check.accountName ?? '' });
+  const words = formats.text('settings.check.problem', {
+    problem: check.problem,
+    host: check.host,
+    detail: check.detail ?? 'none',
+    account: check.accountName ?? '',
+  });
+  return check.serviceMessage ? formats.text('error.serviceSaid', { message: words, said: check.serviceMessage }) : words;
 }

@@ -1,3 +1,5 @@
+import { currentFormats } from '../i18n/currentLocale.ts';
+
 /**
  * Dragging a library item from the gallery into a drop zone. The gallery sets this type with a JSON
  * payload ({ id, kind, mediaId, title }, and `url` when it knows the item's service URL).
@@ -27,7 +29,7 @@ export function readDroppedItems(dataTransfer: DataTransfer): DroppedItem[] {
             itemId,
             mediaId: text(record.mediaId),
             kind: text(record.kind),
-            title: text(record.title) ?? text(record.name) ?? 'Library item',
+            title: text(record.title) ?? text(record.name) ?? currentFormats().text('ui.drop.libraryItem'),
           },
         ];
       }
@@ -38,7 +40,14 @@ export function readDroppedItems(dataTransfer: DataTransfer): DroppedItem[] {
   const items: DroppedItem[] = [];
   for (const line of dataTransfer.getData('text/uri-list').split(/\r?\n/)) {
     const url = httpsOnly(line.trim());
-    if (url) items.push({ url, itemId: null, mediaId: null, kind: null, title: url.split('/').pop() || 'Linked file' });
+    if (url)
+      items.push({
+        url,
+        itemId: null,
+        mediaId: null,
+        kind: null,
+        title: url.split('/').pop() || currentFormats().text('ui.drop.linkedFile'),
+      });
   }
   return items;
 }

@@ -27,7 +27,9 @@ export function priceBlocks(price: PriceState): 'uncovered' | 'approval' | null 
 export function priceNote(price: PriceState, hint: string | undefined): PriceNote | null {
   const plain = (text: string): PriceNote => ({ tone: 'hint', title: null, text, action: null });
   const say = currentFormats();
-  if (price.status === 'error') return { tone: 'error', title: null, text: `No price yet: ${describeError(price.error)}`, action: null };
+  if (price.status === 'error') {
+    return { tone: 'error', title: null, text: say.text('ui.price.noPrice', { reason: describeError(price.error) }), action: null };
+  }
   if (price.status !== 'priced') return hint ? plain(hint) : null;
   const { credits, balance, approvalRequired, approvalState, covered } = price.price;
   const cost = creditsText(credits);

@@ -115,7 +115,7 @@ export const APP_ERROR_PARAMS = {
     z.strictObject({ when: z.literal('library_export'), exported: count, folder: text }),
     z.strictObject({ when: z.literal('scene_export'), folder: text }),
   ]),
-  keychain_unavailable: z.strictObject({ when: z.enum(['read', 'save', 'browser_host', 'refused_weak']) }),
+  keychain_unavailable: z.strictObject({ when: z.enum(['read', 'save', 'delete', 'browser_host', 'refused_weak']) }),
   no_connection: NONE,
   /** Core's spend guard: what is asked plus what queued jobs set aside is more than the balance. */
   balance_short: z.strictObject({

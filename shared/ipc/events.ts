@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from './appErrors.ts';
 import { CharacterView, Collection, Connection, DiskSpace, Job, LibraryHealth, LibraryItem, ServiceFacts } from './models.ts';
 import { sceneEvents } from './scenes.ts';
 import { spaceEvents } from './spaces.ts';
@@ -25,7 +26,10 @@ export const events = {
     total: z.number().int().nullable(),
     done: z.boolean(),
   }),
-  /** A library export: `total` files to copy (items without downloaded media are not counted), `bytes` of `totalBytes` copied so far. */
+  /**
+   * A library export: `total` files to copy (items without downloaded media are not counted), `bytes`
+   * of `totalBytes` copied so far; `problem` is why a failed export failed (the page words it).
+   */
   'export.progress': z.object({
     exportId: z.string(),
     folder: z.string(),
@@ -34,13 +38,17 @@ export const events = {
     total: z.number().int(),
     bytes: z.number().int(),
     totalBytes: z.number().int(),
-    message: z.string().nullable(),
+    problem: AppError.nullable(),
   }),
   'health.changed': LibraryHealth,
   /** The library's disk became full, or has room again. */
   'disk.changed': DiskSpace,
   /** Core's process or thread as its shell sees it: ended and starting again, running again, or given up on. */
-  'core.changed': z.object({ state: z.enum(['running', 'restarting', 'stopped']), message: z.string() }),
+  /** Core's state as the shell tells it; `notice` is what the page says of it (the page words it). */
+  'core.changed': z.object({
+    state: z.enum(['running', 'restarting', 'stopped']),
+    notice: z.enum(['started', 'restarting', 'starting_again', 'running_again', 'stopped']),
+  }),
   /** The desktop app's updates changed state (the browser host never sends it). */
   'updates.changed': UpdateStatus,
   'notification.clicked': z.object({ itemId: z.string() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ResourceKind, Voice } from '../api/index.ts';
 import { JOB_KIND_IDS } from '../jobs/jobKinds.ts';
-import { AppError } from './appErrors.ts';
+import { AppError, SERVICE_MESSAGE_MAX } from './appErrors.ts';
 import { UpdateChannel } from './updates.ts';
 
 /** What the renderer may know of a connection: never the key, only a masked prefix and its state. */
@@ -46,23 +46,74 @@ export const ConnectionStatus = z.enum([
 ]);
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
 
+/**
+ * What stood in the way when a service was asked, as the page words it: `not_the_service` is an
+ * answer that is not the service's; `plan_inactive` an account read whose plan cannot generate,
+ * `plan_required` the service's refusal for want of a plan; `refused` a refusal no other names
+ * (the service's words ride along); `sandbox_not_in_use` the sandbox asked while another
+ * connection is in use (its process is not running).
+ */
+export const CheckProblem = z.enum([
+  'key_missing',
+  'not_the_service',
+  'untrusted_certificate',
+  'offline',
+  'unreachable',
+  'key_refused',
+  'key_expired',
+  'plan_inactive',
+  'plan_required',
+  'service_error',
+  'refused',
+  'sandbox_not_in_use',
+]);
+export type CheckProblem = z.infer<typeof CheckProblem>;
+
 /** What asking a service found: its account, or exactly what stood in the way. */
 export const ConnectionCheck = z.object({
   ok: z.boolean(),
   status: ConnectionStatus,
-  message: z.string(),
+  /** What stood in the way (null when the check passed). */
+  problem: CheckProblem.nullable(),
+  /** The service's host, as the words name it. */
+  host: z.string().max(300),
+  /** A transport code or HTTP status that says more (`ECONNREFUSED`, `503`), or null. */
+  detail: z.string().max(200).nullable(),
+  /** The service's own words about a refusal no problem names, quoted as the service's. */
+  serviceMessage: z.string().max(SERVICE_MESSAGE_MAX).nullable(),
   accountName: z.string().nullable(),
   plan: z.string().nullable(),
   balance: z.number().int().nullable(),
 });
 export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
 
+/**
+ * Why the active connection needs the creator, as the page words it: a status's own reason
+ * (`offline` … `unavailable`), or why it could not be opened at all — no connection set up, the
+ * keychain unreadable, its library unopenable (or written by a newer Cast Studio), the disk full,
+ * the built-in sandbox missing from this build or not starting, or its key not saved.
+ */
+export const ConnectionProblemReason = z.enum([
+  ...ConnectionStatus.exclude(['connecting', 'online']).options,
+  'no_connection',
+  'keychain_unreadable',
+  'library_unopenable',
+  'library_newer',
+  'disk_full',
+  'sandbox_not_built',
+  'sandbox_not_started',
+  'sandbox_key_unsaved',
+]);
+export type ConnectionProblemReason = z.infer<typeof ConnectionProblemReason>;
+export const ConnectionProblem = z.strictObject({ reason: ConnectionProblemReason, kind: z.enum(['sandbox', 'remote']) });
+export type ConnectionProblem = z.infer<typeof ConnectionProblem>;
+
 export const Connection = z.object({
   profile: Profile.nullable(),
   online: z.boolean(),
   status: ConnectionStatus,
-  /** A sentence for the header when something needs the user's attention. */
-  problem: z.string().nullable(),
+  /** What the header and the connection's card say when something needs the user's attention. */
+  problem: ConnectionProblem.nullable(),
   onboarded: z.boolean(),
 });
 export type Connection = z.infer<typeof Connection>;
@@ -186,25 +237,28 @@ export type LibraryItem = z.infer<typeof LibraryItem>;
  * The active library's health: `ok`; `checking` while a full integrity check runs; `damaged` when a
  * check failed (repairing moves the file aside and rebuilds it); `rebuilding` while a new library is
  * filled again from the service and the media files on this computer. No new paid work is taken
- * while it is damaged or rebuilding. `message` is the sentence to show; `movedTo` is where the
- * damaged file was put.
+ * while it is damaged or rebuilding. `notice` is what the page says of it (null: nothing);
+ * `movedTo` is where the damaged file was put; `rebuilt` what a finished rebuild brought back
+ * (items from the service, media files found again on this computer); `salvage` the queued jobs
+ * read back from the damaged file (`unreadable` null: its queue could not be read at all).
  */
 export const LibraryHealth = z.object({
   state: z.enum(['ok', 'checking', 'damaged', 'rebuilding']),
-  message: z.string().nullable(),
+  notice: z.enum(['checking', 'passed', 'inconclusive', 'damaged', 'rebuilding', 'rebuilt']).nullable(),
   movedTo: z.string().nullable(),
+  rebuilt: z.object({ items: z.number().int().nonnegative(), relinked: z.number().int().nonnegative() }).nullable(),
+  salvage: z.object({ recovered: z.number().int().nonnegative(), unreadable: z.number().int().nonnegative().nullable() }).nullable(),
 });
 export type LibraryHealth = z.infer<typeof LibraryHealth>;
 
 /**
  * Room on the disk the active library keeps its files on: `full` while there is not enough (a
  * download that did not fit, or a write that met a full disk). Downloads and new paid work wait
- * meanwhile and go on by themselves once there is room. `message` is the sentence to show;
- * `freeBytes` what the disk had when last read (null: not read).
+ * meanwhile and go on by themselves once there is room; the page says so. `freeBytes` is what the
+ * disk had when last read (null: not read).
  */
 export const DiskSpace = z.object({
   state: z.enum(['ok', 'full']),
-  message: z.string().nullable(),
   freeBytes: z.number().int().nonnegative().nullable(),
 });
 export type DiskSpace = z.infer<typeof DiskSpace>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from './appErrors.ts';
 import { Emotion } from '../api/audio.ts';
 import { Quality } from '../api/catalog.ts';
 import { APP_NAME_LIMITS, LIMITS } from '../api/limits.ts';
@@ -373,6 +374,7 @@ export const sceneEvents = {
     /** 0..1 */
     progress: z.number().min(0).max(1),
     stage: SceneExportStage,
-    message: z.string().nullable(),
+    /** Why a failed export failed, as the page words it. */
+    problem: AppError.nullable(),
   }),
 } as const;

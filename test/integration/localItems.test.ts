@@ -123,7 +123,7 @@ describe('exported scene videos in the library, against a real sandbox over HTTP
     expect(((await h.invoke('library.checkIntegrity', {})) as LibraryHealth).state).toBe('damaged');
 
     await h.invoke('library.repair', {});
-    await h.waitFor('health.changed', (p) => p.state === 'ok' && (p.message ?? '').includes('rebuilt'), 120_000);
+    await h.waitFor('health.changed', (p) => p.state === 'ok' && p.notice === 'rebuilt', 120_000);
 
     expect(await item(video.itemId)).toMatchObject({ kind: 'video', title: 'Kept', mediaId: video.contentId });
     expect(h.core.resolveMedia(video.contentId)).not.toBeNull();

@@ -35,7 +35,7 @@ export type DiskSpaceDeps = {
   freeBytes?: (folder: string) => Promise<number>;
 };
 
-const OK: DiskSpaceView = { state: 'ok', message: null, freeBytes: null };
+const OK: DiskSpaceView = { state: 'ok', freeBytes: null };
 
 /**
  * Whether the library's disk has room. A download asks before its first byte is written (its
@@ -104,12 +104,7 @@ export class DiskSpace {
     this.needed = Math.max(this.needed, needed);
     if (this.full && free === this.current.freeBytes) return;
     if (!this.full) this.deps.log.warn('The disk is full: downloads and new paid work wait for space.', { free, needed });
-    this.set({
-      state: 'full',
-      freeBytes: free,
-      message:
-        'Your disk is full. Downloads are paused and new paid work waits; nothing is lost. Free some space on this disk and Cast Studio goes on by itself.',
-    });
+    this.set({ state: 'full', freeBytes: free });
     this.plan();
   }
 

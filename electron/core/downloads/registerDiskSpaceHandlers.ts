@@ -4,7 +4,7 @@ import type { Router } from '../ipc/router.ts';
 import { PAID_COMMANDS } from '../library/libraryHealth.ts';
 import type { DiskSpace } from './diskSpace.ts';
 
-const NO_LIBRARY: DiskSpaceView = { state: 'ok', message: null, freeBytes: null };
+const NO_LIBRARY: DiskSpaceView = { state: 'ok', freeBytes: null };
 
 /**
  * The library disk's room as the banner shows it, and the rule that no new paid work is taken

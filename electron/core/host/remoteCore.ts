@@ -79,19 +79,14 @@ const CORE_DOWN = {
 /** What the page is told (`core.changed`) as core ends, starts again, or is given up on. */
 export const CORE_STATES = {
   /** What a page that asks (`shell.coreState`) hears while the first core runs: nothing to show. */
-  started: { state: 'running', message: 'Cast Studio’s core is running.' },
-  restarting: {
-    state: 'restarting',
-    message: 'Cast Studio’s core stopped unexpectedly. Starting it again… Your queued work is safe.',
-  },
+  started: { state: 'running', notice: 'started' },
+  /** Core stopped unexpectedly and is started again. */
+  restarting: { state: 'restarting', notice: 'restarting' },
   /** Core was given up on, and the person asked to start it again (`shell.restartCore`). */
-  startingAgain: { state: 'restarting', message: 'Starting Cast Studio’s core again… Your queued work is safe.' },
-  running: { state: 'running', message: 'Cast Studio’s core is running again.' },
-  stopped: {
-    state: 'stopped',
-    message:
-      'Cast Studio’s core keeps stopping, so it was not started again. Start it again, or quit Cast Studio and open it again; your queued work is kept.',
-  },
+  startingAgain: { state: 'restarting', notice: 'starting_again' },
+  running: { state: 'running', notice: 'running_again' },
+  /** Core keeps stopping, so it was not started again: the person may start it again. */
+  stopped: { state: 'stopped', notice: 'stopped' },
 } as const satisfies Record<string, EventPayload<'core.changed'>>;
 
 /**
@@ -269,7 +264,7 @@ class RemoteCore {
     this.restarts.push(begun);
     this.failedStarts = 0;
     this.live = link;
-    this.options.log.info(CORE_STATES.running.message);
+    this.options.log.info('Cast Studio’s core is running again.');
     this.tell(CORE_STATES.running);
     return link;
   }

@@ -140,6 +140,14 @@ export function schemaVersion(db: DatabaseSync): number {
   return row?.user_version ?? 0;
 }
 
+/** A library written by a newer Cast Studio: the page asks the creator to update (the message is for the log). */
+export class NewerLibraryError extends Error {
+  constructor(version: number, newest: number) {
+    super(`library schema ${version}, newer than ${newest}`);
+    this.name = 'NewerLibraryError';
+  }
+}
+
 /** Applies every migration above the file's version, each in its own transaction. */
 export function migrate(
   db: DatabaseSync,
@@ -150,9 +158,7 @@ export function migrate(
   let version = schemaVersion(db);
   const newest = migrations.at(-1)?.version ?? 0;
   if (version > newest) {
-    throw new Error(
-      `This library was written by a newer Cast Studio (schema ${version}, this version knows ${newest}). Update Cast Studio to open it.`,
-    );
+    throw new NewerLibraryError(version, newest);
   }
   for (const migration of migrations) {
     if (migration.version <= version || migration.version > upTo) continue;

@@ -78,7 +78,7 @@ export class LibraryExports {
       total: sources.length,
       bytes: 0,
       totalBytes,
-      message: null,
+      problem: null,
     };
     const send = (patch: Partial<ExportProgress>) => {
       Object.assign(progress, patch);
@@ -103,10 +103,7 @@ export class LibraryExports {
       send({ exported: progress.exported + 1, bytes: copiedBefore });
     }
     if (signal.aborted) {
-      send({
-        state: 'cancelled',
-        message: `Export cancelled: ${progress.exported} of ${sources.length} files were exported to ${folder}.`,
-      });
+      send({ state: 'cancelled' });
       return { exported: progress.exported, folder, cancelled: true };
     }
     send({ state: 'done' });
@@ -155,7 +152,7 @@ export class LibraryExports {
   }
 
   private failed(send: (patch: Partial<ExportProgress>) => void, failure: AppFailure): AppFailure {
-    send({ state: 'failed', message: failure.message });
+    send({ state: 'failed', problem: failure.toAppError() });
     return failure;
   }
 

@@ -102,7 +102,13 @@ export class ProfileService {
   }
 
   async removeKey(id: string): Promise<Profile> {
-    const record = await this.deps.profiles.removeKey(id);
+    if (!this.deps.profiles.get(id)) throw new AppFailure('not_found', { what: 'connection' });
+    let record: ProfileRecord;
+    try {
+      record = await this.deps.profiles.removeKey(id);
+    } catch {
+      throw new AppFailure('keychain_unavailable', { when: 'delete' });
+    }
     this.deps.connection.keyChanged(id, null);
     this.deps.connection.changed();
     return this.view(record);

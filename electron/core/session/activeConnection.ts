@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import type { Connection, Settings } from '../../../shared/ipc/index.ts';
+import type { Connection, ConnectionProblem, ConnectionProblemReason, Settings } from '../../../shared/ipc/index.ts';
 import { createProfileDispatcher, type ServiceDispatcher } from '../api/dispatcher.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { DiskSpace } from '../downloads/diskSpace.ts';
@@ -12,10 +12,10 @@ import type { ConnectionInUse } from '../profiles/profileService.ts';
 import type { ProfileRecord, ProfileStore } from '../profiles/profileStore.ts';
 import type { Emit } from '../records/resourceKinds.ts';
 import type { SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
-import { connectionStatusOf, statusSentence } from './connectionStatus.ts';
+import { connectionStatusOf, statusProblem } from './connectionStatus.ts';
 import { EmbeddedSandbox, type SandboxAdminSession } from './embeddedSandbox.ts';
 import { libraryProblem, LibraryRepair } from './libraryRepair.ts';
-import { OPEN_DISK_FULL, OpenWhenRoom } from './openWhenRoom.ts';
+import { OpenWhenRoom } from './openWhenRoom.ts';
 import { Session } from './session.ts';
 import type { SessionTuning } from './sessionOptions.ts';
 
@@ -45,7 +45,7 @@ const ONBOARDED = 'onboarded';
 
 /**
  * The connection in use: which profile, its session, the embedded sandbox's process, and the
- * sentence the header shows when something needs the user. Opening, closing and switching run one
+ * problem the header shows when something needs the user. Opening, closing and switching run one
  * at a time; switching profiles switches libraries.
  */
 export class ActiveConnection implements ConnectionInUse {
@@ -54,7 +54,7 @@ export class ActiveConnection implements ConnectionInUse {
   private current: Session | null = null;
   private readonly sandbox: EmbeddedSandbox;
   private readonly library: LibraryRepair;
-  private problem: string | null = null;
+  private problem: ConnectionProblemReason | null = null;
   private switching: Promise<unknown> = Promise.resolve();
   /** The connection that could not open on a full disk, waiting for room. */
   private readonly roomWait: OpenWhenRoom;
@@ -66,7 +66,7 @@ export class ActiveConnection implements ConnectionInUse {
     this.roomWait = new OpenWhenRoom({ ...deps, reopen: () => this.openWithRoom() });
     this.sandbox = new EmbeddedSandbox(deps, {
       session: () => this.current,
-      setProblem: (sentence) => (this.problem = sentence),
+      setProblem: (reason) => (this.problem = reason),
       changed: () => this.changed(),
       afterSwitching: (run, onError) => {
         this.switching = this.switching.then(run).catch(onError);
@@ -95,7 +95,7 @@ export class ActiveConnection implements ConnectionInUse {
 
   requireSession(): Session {
     if (this.current) return this.current;
-    throw new AppFailure('no_connection', {}, { log: this.problem ?? 'No connection is active.' });
+    throw new AppFailure('no_connection', {}, { log: `No connection is active (${this.problem ?? 'none opened'}).` });
   }
 
   /** The disk the active connection keeps its library on: its session's, or the one a connection waits on to open. */
@@ -132,9 +132,11 @@ export class ActiveConnection implements ConnectionInUse {
       answeredOnce: session?.connectivity.answeredOnce ?? false,
       planRequired: session?.planRequired ?? false,
     });
-    const problem = record
-      ? (this.problem ?? statusSentence(status, record.kind))
-      : 'No connection is set up. Add one in Settings → Connections.';
+    const problem: ConnectionProblem | null = record
+      ? this.problem
+        ? { reason: this.problem, kind: record.kind }
+        : statusProblem(status, record.kind)
+      : { reason: 'no_connection', kind: 'remote' };
     return {
       profile: record ? profiles.view(record, activeId) : null,
       online: session?.online ?? false,
@@ -241,12 +243,12 @@ export class ActiveConnection implements ConnectionInUse {
     if (sandbox) await this.openSession(sandbox, libraryDamaged);
   }
 
-  /** The profile's key from the keychain; a keychain that cannot be read leaves the connection keyless, with a sentence. */
+  /** The profile's key from the keychain; a keychain that cannot be read leaves the connection keyless, and says so. */
   private async readKey(id: string): Promise<string | null> {
     try {
       return await this.deps.profiles.readKey(id);
     } catch {
-      this.problem = 'Cast Studio could not read your system keychain. Unlock it (or set one up), then restart Cast Studio.';
+      this.problem = 'keychain_unreadable';
       return null;
     }
   }
@@ -254,7 +256,7 @@ export class ActiveConnection implements ConnectionInUse {
   /**
    * Opens the profile's library and makes it the one in use at once: the window reads it while its
    * start check runs beside it, and LibraryRepair acts on the check. A library that cannot be opened
-   * at all leaves this connection with a sentence; the app and every other profile keep working.
+   * at all leaves this connection with a problem to show; the app and every other profile keep working.
    * The sandbox, if any, already runs.
    */
   private async openSession(target: SessionTarget, libraryDamaged: string | null = null): Promise<void> {
@@ -265,7 +267,7 @@ export class ActiveConnection implements ConnectionInUse {
       opened = await this.library.open(profile.id, libraryDamaged, (rebuild) => this.newSession(target, rebuild));
     } catch (error) {
       log.error('The library of this connection could not be opened.', { profile: profile.id, error });
-      this.problem = this.roomWait.failed(error) ? OPEN_DISK_FULL : libraryProblem(error);
+      this.problem = this.roomWait.failed(error) ? 'disk_full' : libraryProblem(error);
       this.changed();
       return;
     }

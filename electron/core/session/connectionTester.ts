@@ -7,7 +7,7 @@ import { AppFailure } from '../ipc/appFailure.ts';
 import type { Logger, Redactor } from '../log/logger.ts';
 import type { KeyUse } from '../profiles/keyUse.ts';
 import type { ProfileStore } from '../profiles/profileStore.ts';
-import { accountCheck, checkHttps, checkKey, checkPem, checkService, failedWith } from './connectionCheck.ts';
+import { accountCheck, checkHttps, checkKey, checkPem, checkService, failedWith, hostOf } from './connectionCheck.ts';
 import { sandboxNotInUse } from './embeddedSandbox.ts';
 import type { Session } from './session.ts';
 
@@ -101,9 +101,9 @@ async function askInUse(session: Session): Promise<ConnectionCheck> {
     const account = await session.api.account();
     session.credits.storeAccount(account);
     session.notePlan(account.subscription);
-    return accountCheck(account);
+    return accountCheck(account, hostOf(session.api.http.baseUrl));
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return failedWith(error, new URL(session.api.http.baseUrl).host);
+    return failedWith(error, hostOf(session.api.http.baseUrl));
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { SandboxReady } from '../../../shared/api/index.ts';
-import type { ConnectionCheck } from '../../../shared/ipc/index.ts';
+import type { ConnectionCheck, ConnectionProblemReason } from '../../../shared/ipc/index.ts';
 import { createProfileDispatcher, type ServiceDispatcher } from '../api/dispatcher.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Logger, Redactor } from '../log/logger.ts';
@@ -10,7 +10,6 @@ import type { ProfileRecord, ProfileStore } from '../profiles/profileStore.ts';
 import type { SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
 import { SandboxSupervisor } from '../sandboxLaunch/sandboxSupervisor.ts';
 import type { Session } from './session.ts';
-import { OPEN_DISK_FULL } from './openWhenRoom.ts';
 
 export type EmbeddedSandboxDeps = {
   profiles: ProfileStore;
@@ -27,8 +26,8 @@ export type EmbeddedSandboxDeps = {
 export type SandboxHost = {
   /** The session in use, if any. */
   session: () => Session | null;
-  /** The sentence the header shows when something needs the user. */
-  setProblem: (sentence: string) => void;
+  /** What the header shows when something needs the user. */
+  setProblem: (reason: ConnectionProblemReason) => void;
   /** The connection's state changed: say so. */
   changed: () => void;
   /** Runs `run` after any switch of connection under way, and before the next one. */
@@ -50,7 +49,10 @@ export function sandboxNotInUse(): ConnectionCheck {
   return {
     ok: false,
     status: 'unavailable',
-    message: 'The sandbox runs only while it is the connection in use. Use it to test it.',
+    problem: 'sandbox_not_in_use',
+    host: 'localhost',
+    detail: null,
+    serviceMessage: null,
     accountName: null,
     plan: null,
     balance: null,
@@ -109,7 +111,7 @@ export class EmbeddedSandbox {
   async start(record: ProfileRecord, storedKey: string | null): Promise<StartedSandbox | null> {
     const { launchSandbox, log } = this.deps;
     if (!launchSandbox) {
-      this.host.setProblem('The built-in sandbox is not available in this build. Add a connection to a service in Settings → Connection.');
+      this.host.setProblem('sandbox_not_built');
       this.host.changed();
       return null;
     }
@@ -132,11 +134,7 @@ export class EmbeddedSandbox {
       return await this.started(record, storedKey, ready);
     } catch (error) {
       log.error('The sandbox did not start.', { error });
-      this.host.setProblem(
-        this.host.diskFull?.(error)
-          ? OPEN_DISK_FULL
-          : 'The built-in sandbox did not start. Restart Cast Studio; if it keeps happening, add a connection to a service instead.',
-      );
+      this.host.setProblem(this.host.diskFull?.(error) ? 'disk_full' : 'sandbox_not_started');
       this.host.changed();
       return null;
     }
@@ -161,7 +159,7 @@ export class EmbeddedSandbox {
       try {
         profile = await profiles.storeKey(profile.id, ready.api_key, 'ok');
       } catch {
-        this.host.setProblem('Cast Studio could not save the sandbox key in your system keychain; it will work until you quit.');
+        this.host.setProblem('sandbox_key_unsaved');
       }
     }
     profile = profiles.update(profile.id, { baseUrl: ready.base_url, cdnUrl: ready.cdn_url, keyState: 'ok', keyPrefix: profile.keyPrefix });

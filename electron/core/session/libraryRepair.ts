@@ -1,5 +1,7 @@
 import type { Clock } from '../clock/clock.ts';
+import type { ConnectionProblemReason } from '../../../shared/ipc/index.ts';
 import { AppFailure } from '../ipc/appFailure.ts';
+import { NewerLibraryError } from '../library/libraryDatabase.ts';
 import {
   openCheckedLibrary,
   type CheckedLibrary,
@@ -137,8 +139,7 @@ export class LibraryRepair {
   }
 }
 
-/** The sentence for a library that could not be opened (its own sentence when it has one, as a newer schema does). */
-export function libraryProblem(error: unknown): string {
-  if (error instanceof Error && /Cast Studio/.test(error.message)) return error.message;
-  return 'Cast Studio could not open this connection’s library on disk. Check that its folder is writable and there is free space, then restart Cast Studio; your other connections still work.';
+/** Why a library could not be opened, as the page words it: written by a newer Cast Studio, or not openable. */
+export function libraryProblem(error: unknown): ConnectionProblemReason {
+  return error instanceof NewerLibraryError ? 'library_newer' : 'library_unopenable';
 }

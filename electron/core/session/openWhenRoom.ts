@@ -4,10 +4,6 @@ import type { Logger } from '../log/logger.ts';
 import type { Emit } from '../records/resourceKinds.ts';
 import type { SessionTuning } from './sessionOptions.ts';
 
-/** What the connection says when it could not open because the disk is full. */
-export const OPEN_DISK_FULL =
-  'Your disk is full, so Cast Studio could not open this connection. Free some space on this disk; Cast Studio opens it by itself once there is room.';
-
 export type OpenWhenRoomDeps = {
   userDataDir: string;
   clock: Clock;

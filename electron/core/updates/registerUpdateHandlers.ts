@@ -3,10 +3,7 @@ import type { ShellRouter } from '../host/remoteCore.ts';
 import type { UpdateService } from './updateService.ts';
 
 /** What the browser host answers: it is updated with the files it is run from. */
-export const UPDATES_IN_DESKTOP_APP: UpdateStatus = {
-  state: 'unavailable',
-  message: 'Updates come with the desktop app. The browser host runs the version it was started from.',
-};
+export const UPDATES_IN_DESKTOP_APP: UpdateStatus = { state: 'unavailable', reason: 'browser_host' };
 
 type UpdateRouter = Pick<ShellRouter, 'register' | 'subscribe' | 'emit'>;
 

@@ -1,7 +1,7 @@
 // The update decisions, apart from the updater that carries them out: which channel file the app
 // reads for a channel on a platform, what the updater is told, and when a downloaded update may
 // restart the app. Pure, so the desktop shell stays a thin adapter and these run under test.
-import type { PaidWorkInFlight, UpdateChannel } from '../../../shared/ipc/index.ts';
+import type { PaidWorkInFlight, UpdateChannel, UpdatesOff } from '../../../shared/ipc/index.ts';
 
 /** How often the desktop app looks for an update after the check at start. */
 export const CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
@@ -53,15 +53,15 @@ export function feedUrl(source: FeedSource, channel: UpdateChannel, platform: No
 }
 
 /** A feed the app may use: HTTPS only (the generic feed's address is a build setting). */
-export function feedProblem(source: FeedSource): string | null {
+export function feedProblem(source: FeedSource): UpdatesOff | null {
   if (source.provider === 'github') return null;
   let url: URL;
   try {
     url = new URL(source.url);
   } catch {
-    return 'The update feed of this build is not an address. Updates are off.';
+    return 'feed_not_address';
   }
-  return url.protocol === 'https:' ? null : 'The update feed of this build is not HTTPS. Updates are off.';
+  return url.protocol === 'https:' ? null : 'feed_not_https';
 }
 
 /**
@@ -105,9 +105,9 @@ function plainText(html: string): string {
 
 /**
  * The feed of this build from the app-update.yml electron-builder writes into the resources folder
- * (flat `key: value` lines), or a sentence saying why there is none.
+ * (flat `key: value` lines), or why there is none.
  */
-export function feedSourceOf(appUpdateYml: string): FeedSource | { problem: string } {
+export function feedSourceOf(appUpdateYml: string): FeedSource | { problem: UpdatesOff } {
   const values = new Map<string, string>();
   for (const line of appUpdateYml.split(/\r?\n/)) {
     const pair = /^([A-Za-z]+):\s*(.*?)\s*$/.exec(line);
@@ -120,7 +120,7 @@ export function feedSourceOf(appUpdateYml: string): FeedSource | { problem: stri
       : provider === 'github' && values.get('owner') && values.get('repo')
         ? { provider, owner: values.get('owner') ?? '', repo: values.get('repo') ?? '' }
         : null;
-  if (!source) return { problem: 'This build names no update feed it can read. Updates are off.' };
+  if (!source) return { problem: 'no_feed' };
   const problem = feedProblem(source);
   return problem ? { problem } : source;
 }

@@ -32,8 +32,6 @@ export type UpdateServiceDeps = {
   every?: (run: () => void, ms: number) => () => void;
 };
 
-const CHECK_FAILED = 'Cast Studio could not check for updates. It tries again later; the log in the logs folder says why.';
-
 /**
  * The desktop app's updates as a state the page sees: checked at start and every few hours (when the
  * person leaves automatic updates on), downloaded in the background, and a restart into them only
@@ -150,7 +148,7 @@ export class UpdateService {
   private failed(error: unknown): void {
     if (this.current.state === 'ready') return;
     this.deps.log.warn('The update check or download failed.', { error });
-    this.set({ state: 'failed', message: CHECK_FAILED });
+    this.set({ state: 'failed' });
   }
 
   private set(status: UpdateStatus): void {

@@ -11,6 +11,7 @@ import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { useProfilesStore } from './profilesStore.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import { checkText } from '../../stores/connectionStatus.ts';
 
 export type ServiceInput = CommandInput<'profiles.add'>;
 
@@ -351,7 +352,7 @@ function CheckResult({ check }: { check: ConnectionCheck }) {
     >
       <p>
         {check.ok ? CHECK_MARKS.ok : CHECK_MARKS.problem}
-        {check.message}
+        {checkText(check, formats)}
       </p>
       {check.accountName !== null && (
         <dl className="profile-facts">

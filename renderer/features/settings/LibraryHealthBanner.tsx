@@ -2,6 +2,8 @@ import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import { libraryHealthText } from './libraryHealthText.ts';
 import { useLibraryInfoStore } from './libraryInfoStore.ts';
 import './libraryHealthBanner.css';
 
@@ -13,11 +15,14 @@ export function LibraryHealthBanner() {
   const { health, applyHealth } = useLibraryInfoStore(useShallow((s) => ({ health: s.health, applyHealth: s.applyHealth })));
   const go = useNavigationStore((s) => s.go);
   const intl = useIntl();
-  if (!health?.message || health.state === 'checking' || (health.state === 'ok' && !health.movedTo)) return null;
+  const formats = useFormats();
+  if (!health?.notice || health.state === 'checking' || (health.state === 'ok' && !health.movedTo)) return null;
   const alert = health.state === 'damaged' || health.state === 'rebuilding';
   return (
     <div className="bridge-banner library-health-banner" role={alert ? 'alert' : 'status'} data-library-health={health.state}>
-      <p className="library-health-message">{health.message}</p>
+      <p className="library-health-message" data-notice={health.notice}>
+        {libraryHealthText(health, formats)}
+      </p>
       {health.state === 'damaged' ? (
         <div className="library-health-actions">
           <Button size="sm" onClick={() => go('settings')}>
@@ -27,7 +32,7 @@ export function LibraryHealthBanner() {
       ) : null}
       {health.state === 'ok' ? (
         <div className="library-health-actions">
-          <Button size="sm" onClick={() => applyHealth({ state: 'ok', message: null, movedTo: null })}>
+          <Button size="sm" onClick={() => applyHealth({ state: 'ok', notice: null, movedTo: null, rebuilt: null, salvage: null })}>
             {intl.formatMessage({ id: 'app.libraryHealth.dismiss' })}
           </Button>
         </div>

@@ -4,11 +4,12 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ConnectionStatus, Profile } from '../../../shared/ipc/index.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Field, TextInput } from '../../ui/Field.tsx';
-import { CONNECTION_STATUS_WORDS, statusOf } from '../../stores/connectionStatus.ts';
+import { checkText, CONNECTION_STATUS_WORDS, connectionProblemText, statusOf } from '../../stores/connectionStatus.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { CHECK_MARKS, EXAMPLES, planName } from './ConnectServiceForm.tsx';
 import { useProfilesStore } from './profilesStore.ts';
@@ -129,6 +130,7 @@ function ProfileHead({ profile }: { profile: Profile }) {
   const live = profile.active && connection?.profile?.id === profile.id ? statusOf(connection) : null;
   const liveWords = live ? CONNECTION_STATUS_WORDS[live] : null;
   const intl = useIntl();
+  const formats = useFormats();
   const words = live ? intl.formatMessage({ id: STATUS_WORDS[live] }) : '';
   return (
     <>
@@ -148,8 +150,8 @@ function ProfileHead({ profile }: { profile: Profile }) {
         )}
       </div>
       {live && connection?.problem && (
-        <p className="profile-problem" role="status" data-testid="profile-problem">
-          {connection.problem}
+        <p className="profile-problem" role="status" data-testid="profile-problem" data-reason={connection.problem.reason}>
+          {connectionProblemText(connection.problem, formats)}
         </p>
       )}
     </>
@@ -307,12 +309,13 @@ function ProfileOutcome({ profile }: { profile: Profile }) {
   const { test, notice } = useProfilesStore(useShallow((s) => ({ test: s.tests[profile.id], notice: s.notices[profile.id] })));
   const intl = useIntl();
   const formats = useFormats();
+  const describe = useDescribeError();
   return (
     <>
       {test && (
         <p className={test.ok ? 'test-ok' : 'test-problem'} role="status" data-testid="test-result" data-status={test.status}>
           {test.ok ? CHECK_MARKS.ok : CHECK_MARKS.problem}
-          {test.message}
+          {'error' in test ? describe(test.error) : checkText(test, formats)}
           {test.plan ? ` ${intl.formatMessage({ id: 'settings.profile.test.plan' }, { plan: planName(test.plan, intl) })}` : ''}
           {test.balance !== null
             ? ` ${intl.formatMessage({ id: 'settings.profile.test.balance' }, { balance: formats.credits(test.balance) })}`

@@ -14,6 +14,7 @@ import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { AboutSection } from './about/AboutSection.tsx';
 import { useAboutStore } from './about/aboutStore.ts';
 import { ConnectServiceForm } from './ConnectServiceForm.tsx';
+import { libraryHealthText } from './libraryHealthText.ts';
 import { checkSummary, useLibraryInfoStore } from './libraryInfoStore.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { useProfilesStore } from './profilesStore.ts';
@@ -161,9 +162,9 @@ function LibrarySection() {
             {intl.formatMessage({ id: 'settings.library.repair' })}
           </Button>
         )}
-        {health?.message && (
+        {health?.notice && (
           <p className="muted" role="status" data-testid="library-integrity" data-library-health={health.state}>
-            {health.message}
+            {libraryHealthText(health, formats)}
           </p>
         )}
       </div>

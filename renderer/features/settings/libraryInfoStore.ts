@@ -12,7 +12,7 @@ interface LibraryInfoState {
   check: Check | null;
   checking: boolean;
   error: string | null;
-  /** The library's health (damaged, rebuilding…) and the sentence the banner and Settings show. */
+  /** The library's health (damaged, rebuilding…) and what the banner and Settings say of it. */
   health: LibraryHealth | null;
   /** A full integrity check or a repair is running. */
   healthBusy: boolean;

@@ -1,5 +1,5 @@
 import { create, type StoreApi } from 'zustand';
-import type { CommandInput, Connection, ConnectionCheck, Profile, Reply } from '../../../shared/ipc/index.ts';
+import type { AppError, CommandInput, Connection, ConnectionCheck, Profile, Reply } from '../../../shared/ipc/index.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { describeError } from '../../errors/errorMessages.ts';
@@ -12,9 +12,9 @@ interface ProfilesState {
   profiles: readonly Profile[];
   loaded: boolean;
   error: string | null;
-  /** Per profile: the last "test connection" answer, or the sentence of its failure. */
+  /** Per profile: the last "test connection" answer, or the error it failed with (worded where it is shown). */
   tests: Readonly<
-    Record<string, ConnectionCheck | { ok: false; message: string; status?: undefined; accountName?: undefined; plan: null; balance: null }>
+    Record<string, ConnectionCheck | { ok: false; error: AppError; status?: undefined; accountName?: undefined; plan: null; balance: null }>
   >;
   testing: string | null;
   /** Per profile: the outcome of the last change. */
@@ -171,7 +171,7 @@ function checking(set: SetProfiles, get: GetProfiles) {
       const reply = await invoke('profiles.test', { id });
       if (!reply.ok) {
         set({
-          tests: { ...get().tests, [id]: { ok: false, message: describeError(reply.error), plan: null, balance: null } },
+          tests: { ...get().tests, [id]: { ok: false, error: reply.error, plan: null, balance: null } },
           testing: null,
         });
         return;

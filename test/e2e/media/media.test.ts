@@ -102,7 +102,7 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
 
     const down = await app.waitForEvent('connection.changed', (c) => c.status === 'sandbox_restarting', 30_000);
     expect(down.online).toBe(false);
-    expect(down.problem).toBe('The local sandbox stopped; restarting…');
+    expect(down.problem).toEqual({ reason: 'sandbox_restarting', kind: 'sandbox' });
     await app.waitForEvent('connection.changed', (c) => c.status === 'online' && c.online, 60_000);
     expect(host.host.core.sandboxPid()).not.toBe(pid);
 

@@ -77,7 +77,7 @@ describe('what the page is told when core ends', () => {
     await crash(4);
     await crash(5);
     expect(told.map((each) => each.state)).toEqual(['restarting', 'running', 'restarting', 'running', 'stopped']);
-    expect(told.at(-1)?.message).toMatch(/Start it again, or quit Cast Studio and open it again/);
+    expect(told.at(-1)?.notice).toBe('stopped');
     const reply = await core.router.handle('app.info', {});
     expect(reply).toMatchObject({ ok: false, error: { code: 'core_stopped', params: {} } });
     // A page that connects now asks the shell, which still answers.

@@ -75,7 +75,11 @@ export class SpaceMemberships {
         await this.deps.store.forget(profileId);
       } catch (error) {
         this.deps.log.error('The member token could not be removed from the keychain.', { error });
-        throw new AppFailure('keychain_unavailable', { when: 'save' }, { log: 'The member token could not be removed from the keychain.' });
+        throw new AppFailure(
+          'keychain_unavailable',
+          { when: 'delete' },
+          { log: 'The member token could not be removed from the keychain.' },
+        );
       }
       this.deps.log.info('Left the space.', { profile: profileId });
       return this.changed();

@@ -22,7 +22,9 @@ export function UpdatesPanel() {
       <h3 className="about-subtitle">{intl.formatMessage({ id: 'settings.updates.heading' })}</h3>
       {status.state === 'unavailable' ? (
         <p className="muted" data-testid="updates-words">
-          {browserHost ? intl.formatMessage({ id: 'settings.updates.browserHost' }) : status.message}
+          {browserHost || status.reason === 'browser_host'
+            ? intl.formatMessage({ id: 'settings.updates.browserHost' })
+            : intl.formatMessage({ id: 'settings.updates.off' }, { reason: status.reason })}
         </p>
       ) : (
         <>
@@ -46,7 +48,7 @@ function UpdateState({ status }: { status: Exclude<UpdateStatus, { state: 'unava
       : status.state === 'downloading'
         ? intl.formatMessage({ id: 'settings.updates.downloading' }, { version: status.version, percent: status.percent })
         : status.state === 'failed'
-          ? status.message
+          ? intl.formatMessage({ id: 'settings.updates.failed' })
           : status.checkedAt
             ? intl.formatMessage({ id: 'settings.updates.upToDate' }, { when: formats.dateTimeOf(status.checkedAt) })
             : intl.formatMessage({ id: 'settings.updates.notChecked' });

@@ -24,6 +24,8 @@ import type {
 const params = new URLSearchParams(window.location.search);
 const ITEM_COUNT = Number(params.get('items') ?? 100_000);
 const OFFLINE = params.get('offline') === '1';
+/** `?health=damaged` or `rebuilt`: the library banner says so (`rebuilt` with jobs put back and one unreadable). */
+const HEALTH = params.get('health');
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 21, 12);
 const KINDS: LibraryKind[] = ['image', 'image', 'video', 'talk', 'audio', 'image', 'character_create'];
@@ -287,6 +289,7 @@ const handlers: Partial<Record<CommandName, Handler>> = {
     cancelled: false,
   }),
   'library.stats': () => ({ items: ITEM_COUNT, bytes: 18_734_221_312, path: '/home/mira/.config/Cast Studio/library' }),
+  'library.health': () => libraryHealth(),
   'library.check': () => ({ missing: 2, orphans: 1, refetched: 2, removed: 1, pending: 0, failed: 0 }),
   'collections.list': () => collections,
   'collections.create': (input: { name: string }) => {
@@ -317,7 +320,12 @@ const handlers: Partial<Record<CommandName, Handler>> = {
   'profiles.list': () => [connection().profile, { ...remoteProfile }],
   'profiles.test': () => ({
     ok: false,
-    message: 'The key works, but its owner has no Creator or Studio plan, so it cannot generate. Upgrade the plan in the web app.',
+    status: 'plan_required',
+    problem: 'plan_inactive',
+    host: 'api.example.com',
+    detail: null,
+    serviceMessage: null,
+    accountName: 'Mira',
     plan: 'free',
     balance: 0,
   }),
@@ -353,8 +361,22 @@ const remoteProfile = {
   keyLastUsedAt: new Date(NOW - 3 * DAY).toISOString(),
   active: false,
 };
+function libraryHealth() {
+  const movedTo = '/home/mira/.config/Cast Studio/library.damaged-2026-11-21.db';
+  if (HEALTH === 'damaged') return { state: 'damaged', notice: 'damaged', movedTo: null, rebuilt: null, salvage: null };
+  if (HEALTH === 'rebuilt') {
+    return { state: 'ok', notice: 'rebuilt', movedTo, rebuilt: { items: 1284, relinked: 1190 }, salvage: { recovered: 3, unreadable: 1 } };
+  }
+  return { state: 'ok', notice: null, movedTo: null, rebuilt: null, salvage: null };
+}
+
 function connection() {
-  return { profile: sandboxProfile, online: !OFFLINE, problem: OFFLINE ? 'The sandbox is not answering.' : null, onboarded: true };
+  return {
+    profile: sandboxProfile,
+    online: !OFFLINE,
+    problem: OFFLINE ? { reason: 'unreachable', kind: 'sandbox' } : null,
+    onboarded: true,
+  };
 }
 
 const listeners = new Map<string, Set<(payload: unknown) => void>>();

@@ -48,7 +48,12 @@ export class SettingsPage {
   async checkResult(form: Locator): Promise<{ status: string; text: string }> {
     const result = form.locator('[data-testid="check-result"]');
     await result.waitFor({ timeout: 30_000 });
-    return { status: (await result.getAttribute('data-status')) ?? '', text: (await result.innerText()).replace(/\s+/g, ' ').trim() };
+    return {
+      status: (await result.getAttribute('data-status')) ?? '',
+      text: words(await result.innerText())
+        .replace(/\s+/g, ' ')
+        .trim(),
+    };
   }
 
   async testConnection(name: string): Promise<{ status: string; text: string }> {
@@ -56,10 +61,15 @@ export class SettingsPage {
     await card.getByRole('button', { name: 'Test connection' }).click();
     const result = card.locator('[data-testid="test-result"]');
     await result.waitFor({ timeout: 30_000 });
-    return { status: (await result.getAttribute('data-status')) ?? '', text: (await result.innerText()).trim() };
+    return { status: (await result.getAttribute('data-status')) ?? '', text: words(await result.innerText()).trim() };
   }
 
   sandboxSection(): Locator {
     return this.root.locator('[data-testid="sandbox-section"]');
   }
+}
+
+/** The words as a person reads them: without the marks that isolate a name's direction (U+2068, U+2069). */
+function words(text: string): string {
+  return text.replace(/[\u2068\u2069]/g, '');
 }

@@ -3,9 +3,9 @@ import type { Bridge, Reply } from '../../../../shared/ipc/index.ts';
 import { useCoreStateStore, type CoreState } from '../../../../renderer/app/coreStateStore.ts';
 import { setBridgeForTests } from '../../../../renderer/bridge/invoke.ts';
 
-const STOPPED: CoreState = { state: 'stopped', message: 'Cast Studio’s core keeps stopping, so it was not started again.' };
-const STARTING: CoreState = { state: 'restarting', message: 'Starting Cast Studio’s core again… Your queued work is safe.' };
-const RUNNING: CoreState = { state: 'running', message: 'Cast Studio’s core is running again.' };
+const STOPPED: CoreState = { state: 'stopped', notice: 'stopped' };
+const STARTING: CoreState = { state: 'restarting', notice: 'starting_again' };
+const RUNNING: CoreState = { state: 'running', notice: 'running_again' };
 
 /** A shell that answers each command with what the test gives it, once the test lets it. */
 function shell(answers: Record<string, () => Reply<unknown> | Promise<Reply<unknown>>>): Bridge {

@@ -61,7 +61,7 @@ describe('attachments on their way to a request', () => {
       { kinds: ['image'], room: 1, sink },
     );
     expect(sink.list.map((each) => each.name)).toEqual(['A']);
-    expect(refused).toEqual(['B was not added: there is no room for more here.']);
+    expect(refused).toEqual(['\u2068B\u2069 was not added: there is no room for more here.']);
   });
 
   it('takes a gallery item with a service URL as ready at once, and refuses one of another kind or without media', () => {
@@ -76,7 +76,10 @@ describe('attachments on their way to a request', () => {
     );
     expect(sink.list).toHaveLength(1);
     expect(sink.list[0]).toMatchObject({ name: 'Ready', state: 'ready', progress: 1, url: 'https://cdn.example.com/r.png' });
-    expect(refused).toEqual(['Song is audio; this place takes image.', 'Pending has no media yet, so it cannot be used.']);
+    expect(refused).toEqual([
+      '\u2068Song\u2069 is audio; this place takes an image.',
+      '\u2068Pending\u2069 has no media yet, so it cannot be used.',
+    ]);
     expect(readyUrls(sink.list)).toEqual(['https://cdn.example.com/r.png']);
     expect(stillUploading(sink.list)).toBe(false);
   });

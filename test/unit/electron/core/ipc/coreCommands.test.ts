@@ -36,11 +36,11 @@ describe('createCore', () => {
     expect([...c.router.registered()].sort()).toEqual(COMMAND_NAMES.filter((name) => !name.startsWith('shell.')).sort());
   });
 
-  it('starts with the sandbox profile and says so in a sentence when no sandbox can be launched', async () => {
+  it('starts with the sandbox profile and says why when no sandbox can be launched', async () => {
     const { core: c } = await core();
-    const connection = await ok<{ profile: { kind: string } | null; problem: string | null }>(c, 'connection.get', {});
+    const connection = await ok<{ profile: { kind: string } | null; problem: unknown }>(c, 'connection.get', {});
     expect(connection.profile?.kind).toBe('sandbox');
-    expect(connection.problem).toMatch(/sandbox is not available/);
+    expect(connection.problem).toEqual({ reason: 'sandbox_not_built', kind: 'sandbox' });
     const reply = await c.router.handle('library.query', { filter: {}, offset: 0, limit: 10 });
     expect(reply).toMatchObject({ ok: false, error: { code: 'no_connection' } });
   });
@@ -160,9 +160,9 @@ describe('a remote profile', () => {
     expect(keychain.entries.get(profile.id)).toBe(apiKey);
     await ok(c, 'profiles.activate', { id: profile.id });
     expect(await ok(c, 'account.get', {})).toBeNull();
-    const connection = await ok<{ profile: { keyState: string }; problem: string }>(c, 'connection.get', {});
+    const connection = await ok<{ profile: { keyState: string }; problem: unknown }>(c, 'connection.get', {});
     expect(connection.profile.keyState).toBe('needs_new_key');
-    expect(connection.problem).toMatch(/new key/);
+    expect(connection.problem).toEqual({ reason: 'key_refused', kind: 'remote' });
     // A refused key is not retried, and nothing else goes out while it is known to be bad.
     const sent = requests;
     expect(sent).toBeLessThanOrEqual(3); // the opening sync, the capabilities discovery and account.get may all have left before the first 401

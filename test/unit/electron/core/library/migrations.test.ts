@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { LibraryDatabase, migrate, schemaVersion } from '../../../../../electron/core/library/libraryDatabase.ts';
+import { LibraryDatabase, migrate, NewerLibraryError, schemaVersion } from '../../../../../electron/core/library/libraryDatabase.ts';
 import { JobStore, toJob } from '../../../../../electron/core/jobs/jobStore.ts';
 import { LibraryQueryStore } from '../../../../../electron/core/library/libraryQueryStore.ts';
 import { MIGRATIONS } from '../../../../../electron/core/library/migrations/allMigrations.ts';
@@ -326,6 +326,6 @@ describe('library migrations', () => {
     const db = new DatabaseSync(path);
     db.exec('PRAGMA user_version = 99');
     db.close();
-    expect(() => LibraryDatabase.open(path)).toThrow(/newer Cast Studio/);
+    expect(() => LibraryDatabase.open(path)).toThrow(NewerLibraryError);
   });
 });

@@ -25,6 +25,13 @@ const INPUT = {
   apiKey: `sk_live_${'5c'.repeat(32)}`,
 };
 
+/** A keychain that keeps keys but refuses to delete them, as a locked OS keychain does. */
+class KeepingKeychain extends MemoryKeychain {
+  override async delete(): Promise<void> {
+    throw new Error('The keyring is locked.');
+  }
+}
+
 describe('profiles.add is all or nothing', () => {
   it('keeps no profile whose key could not be stored, here or after a restart', async () => {
     const dir = tempDir();
@@ -50,5 +57,18 @@ describe('profiles.add is all or nothing', () => {
     expect(profile.keyState).toBe('unverified');
     expect(keychain.entries.get(profile.id)).toBe(INPUT.apiKey);
     expect((await ok<{ id: string }[]>(core, 'profiles.list', {})).map((p) => p.id)).toContain(profile.id);
+  });
+
+  it('says the keychain could not delete a key, and keeps the key it still holds', async () => {
+    const keychain = new KeepingKeychain();
+    const core = await createCore(headlessCoreDeps(tempDir(), { keychain }));
+    cleanups.push(() => core.stop());
+    const profile = await ok<{ id: string }>(core, 'profiles.add', INPUT);
+
+    const reply = await core.router.handle('profiles.removeKey', { id: profile.id });
+    expect(reply).toEqual({ ok: false, error: { code: 'keychain_unavailable', params: { when: 'delete' } } });
+    expect(keychain.entries.get(profile.id)).toBe(INPUT.apiKey);
+    const listed = await ok<{ id: string; keyState: string }[]>(core, 'profiles.list', {});
+    expect(listed.find((p) => p.id === profile.id)?.keyState).toBe('unverified');
   });
 });

@@ -5,9 +5,9 @@ import { createProfileDispatcher } from '../../../../../electron/core/api/dispat
 import { ServiceError, clientError, connectionFailureOf, serviceErrorFrom } from '../../../../../electron/core/api/serviceError.ts';
 import { systemClock } from '../../../../../electron/core/clock/clock.ts';
 import { checkService } from '../../../../../electron/core/session/connectionCheck.ts';
-import { connectionStatusOf, statusSentence, type StatusFacts } from '../../../../../electron/core/session/connectionStatus.ts';
+import { connectionStatusOf, statusProblem, type StatusFacts } from '../../../../../electron/core/session/connectionStatus.ts';
 import { Connectivity } from '../../../../../electron/core/session/connectivity.ts';
-import { ConnectionStatus } from '../../../../../shared/ipc/index.ts';
+import { ConnectionProblem, ConnectionStatus } from '../../../../../shared/ipc/index.ts';
 import { CaptureLog } from '../support/captureLog.ts';
 import { selfSignedCert } from '../support/selfSignedCert.ts';
 
@@ -70,10 +70,12 @@ describe('the status of the active connection', () => {
     // Not getting through wins over what was last known of the key and the plan.
     expect(connectionStatusOf(facts({ connectivity: 'offline', keyState: 'needs_new_key', planRequired: true }))).toBe('offline');
 
-    const sentences = ConnectionStatus.options.filter((s) => s !== 'online' && s !== 'connecting').map((s) => statusSentence(s, 'remote'));
-    expect(sentences.every((s) => s !== null && /^[A-Z].*[.…]$/.test(s))).toBe(true);
-    expect(new Set(sentences).size).toBe(sentences.length);
-    expect(statusSentence('sandbox_restarting', 'sandbox')).toBe('The local sandbox stopped; restarting…');
+    // Every status that needs the creator is a reason the page words; online and connecting need none.
+    for (const status of ConnectionStatus.options) {
+      const problem = statusProblem(status, 'sandbox');
+      if (status === 'online' || status === 'connecting') expect(problem).toBeNull();
+      else expect(ConnectionProblem.parse(problem)).toEqual({ reason: status, kind: 'sandbox' });
+    }
   });
 
   it('learns server errors from answers and the kind of failure from transport errors', () => {
@@ -155,7 +157,10 @@ describe('checking a candidate service before it is saved', () => {
     expect(await check(good, cert)).toEqual({
       ok: true,
       status: 'online',
-      message: 'Connected as Ada.',
+      problem: null,
+      host: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+      detail: null,
+      serviceMessage: null,
       accountName: 'Ada',
       plan: 'creator',
       balance: 1200,
@@ -166,24 +171,35 @@ describe('checking a candidate service before it is saved', () => {
     expect(await check(KEY, null)).toMatchObject({
       ok: false,
       status: 'untrusted_certificate',
-      message: expect.stringMatching(/certificate Cast Studio does not trust/),
+      problem: 'untrusted_certificate',
+      detail: expect.stringMatching(/CERT|SIGNED/),
     });
     expect(await check(KEY, cert, `https://127.0.0.1:${closedPort}`)).toMatchObject({
       ok: false,
       status: 'unreachable',
-      message: expect.stringMatching(/Nothing answered at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/),
+      problem: 'unreachable',
+      host: `127.0.0.1:${closedPort}`,
+      detail: 'ECONNREFUSED',
     });
     expect(await check(`sk_live_${'00'.repeat(32)}`, cert)).toMatchObject({ ok: false, status: 'key_refused' });
     const expired = keyed(`sk_live_${'01'.repeat(32)}`, { status: 401, body: { error: { code: 'expired_api_key', message: 'Expired.' } } });
-    expect(await check(expired, cert)).toMatchObject({ ok: false, status: 'key_expired', message: expect.stringMatching(/has expired/) });
+    expect(await check(expired, cert)).toMatchObject({ ok: false, status: 'key_expired', problem: 'key_expired' });
     const free = keyed(`sk_live_${'02'.repeat(32)}`, { status: 200, body: account(null) });
-    expect(await check(free, cert)).toMatchObject({ ok: false, status: 'plan_required', accountName: 'Ada', plan: 'free', balance: 1200 });
+    expect(await check(free, cert)).toMatchObject({
+      ok: false,
+      status: 'plan_required',
+      problem: 'plan_inactive',
+      accountName: 'Ada',
+      plan: 'free',
+      balance: 1200,
+    });
     const failing = keyed(`sk_live_${'03'.repeat(32)}`, { status: 500, body: { error: { code: 'internal_error', message: 'Boom.' } } });
     expect(await check(failing, cert)).toMatchObject({
       ok: false,
       status: 'service_error',
-      message: expect.stringMatching(/answered with an error \(500\)/),
+      problem: 'service_error',
+      detail: '500',
     });
-    expect(await check(null, cert)).toMatchObject({ ok: false, status: 'key_missing' });
+    expect(await check(null, cert)).toMatchObject({ ok: false, status: 'key_missing', problem: 'key_missing' });
   });
 });

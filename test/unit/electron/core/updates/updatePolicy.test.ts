@@ -74,8 +74,8 @@ describe('the update feed per channel and platform', () => {
       owner: 'cast-studio',
       repo: 'desktop',
     });
-    expect(feedSourceOf('provider: generic\nurl: http://updates.cast.example/\n')).toEqual({ problem: expect.stringMatching(/not HTTPS/) });
-    expect(feedSourceOf('provider: generic\n')).toEqual({ problem: expect.stringMatching(/no update feed/) });
+    expect(feedSourceOf('provider: generic\nurl: http://updates.cast.example/\n')).toEqual({ problem: 'feed_not_https' });
+    expect(feedSourceOf('provider: generic\n')).toEqual({ problem: 'no_feed' });
     expect(feedUrl({ provider: 'github', owner: 'cast-studio', repo: 'desktop' }, 'beta', 'darwin', 'arm64')).toBe(
       'https://github.com/cast-studio/desktop/releases.atom',
     );

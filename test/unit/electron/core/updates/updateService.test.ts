@@ -157,7 +157,7 @@ describe('the update service', () => {
     const { service, updater, ready } = setup();
     service.apply({ autoUpdate: true, updateChannel: 'stable' });
     updater.fire({ kind: 'error', message: 'net::ERR_NAME_NOT_RESOLVED https://updates.cast.example/latest.yml' });
-    expect(service.status()).toEqual({ state: 'failed', message: expect.stringMatching(/could not check for updates/) });
+    expect(service.status()).toEqual({ state: 'failed' });
     await service.check();
     ready();
     await service.install();

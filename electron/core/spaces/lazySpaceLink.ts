@@ -72,7 +72,7 @@ export class LazySpaceLink implements SpaceLink {
   async stop(): Promise<void> {
     this.stopEarly?.();
     this.stopEarly = null;
-    this.presence.leave();
+    this.presence.enter(null, null);
     await this.docs?.stop();
   }
 
@@ -85,6 +85,7 @@ export class LazySpaceLink implements SpaceLink {
       docs.adopt(this.early.values(), this.overflowed);
       this.early.clear();
       docs.onStatus((status) => {
+        this.presence.refresh();
         for (const listener of this.listeners) listener(status);
       });
       this.docs = docs;

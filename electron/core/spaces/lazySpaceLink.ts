@@ -84,7 +84,7 @@ export class LazySpaceLink implements SpaceLink {
   async stop(): Promise<void> {
     this.stopEarly?.();
     this.stopEarly = null;
-    this.presence.leave();
+    this.presence.enter(null, null);
     await this.docs?.stop();
   }
 
@@ -95,6 +95,7 @@ export class LazySpaceLink implements SpaceLink {
       this.stopEarly = null;
       const docs = new SpaceDocuments(this.deps, this.early);
       docs.onStatus((status) => {
+        this.presence.refresh();
         for (const listener of this.listeners) listener(status);
       });
       docs.onClaims((sceneId) => {

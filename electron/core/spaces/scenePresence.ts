@@ -28,6 +28,8 @@ type Here = { sceneId: string; awareness: Awareness; stop: () => void };
 export class ScenePresence {
   private readonly deps: ScenePresenceDeps;
   private here: Here | null = null;
+  /** Where the editor said it is last (told again over a new connection). */
+  private last: { sceneId: string; lineId: string | null } | null = null;
 
   constructor(deps: ScenePresenceDeps) {
     this.deps = deps;
@@ -35,6 +37,7 @@ export class ScenePresence {
 
   /** The editor is on `sceneId` (null: no scene) and in line `lineId` (null: none). */
   enter(sceneId: string | null, lineId: string | null): void {
+    this.last = sceneId === null ? null : { sceneId, lineId };
     const awareness = sceneId === null ? null : this.deps.awareness(sceneId);
     if (this.here && (this.here.sceneId !== sceneId || this.here.awareness !== awareness)) this.leave();
     if (sceneId === null) return;
@@ -51,6 +54,13 @@ export class ScenePresence {
     const state = awareness.getLocalState() ?? {};
     awareness.setLocalState({ ...state, [FIELD]: { memberId: member.memberId, name: member.memberName, lineId } });
     this.tell();
+  }
+
+  /** The space's connection may be a new one (opened, joined, reconnected): the place is told over it. */
+  refresh(): void {
+    const last = this.last;
+    if (!last || (this.here && this.deps.awareness(last.sceneId) === this.here.awareness)) return;
+    this.enter(last.sceneId, last.lineId);
   }
 
   /** The editor left the scene (or the space closes): the others stop seeing this machine there. */

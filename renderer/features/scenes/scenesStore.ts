@@ -350,28 +350,7 @@ function updates(set: SetScenes, get: GetScenes) {
         const summaries = summariesWith(state, stored);
         const open = state.scene;
         if (!open || open.id !== stored.id) return { summaries };
-        const byId = new Map(stored.lines.map((line) => [line.id, line]));
-        const shown = new Map(open.lines.map((line) => [line.id, line.text]));
-        // Core's words laid under what the creator typed and has not sent yet (lineTexts.ts).
-        const words = (line: SceneLine): SceneLine => {
-          const text = lineTexts.incoming(line.id, byId.get(line.id)?.text ?? line.text, shown.get(line.id));
-          return text === line.text ? line : { ...line, text };
-        };
-        const seen = new Set(lineTexts.seenIds());
-        lineTexts.keepOnly(new Set(byId.keys()));
-        // The creator's edits win while they are on their way; core's word wins on everything it alone knows,
-        // and on lines added or removed elsewhere.
-        const scene =
-          state.saveState === 'saved'
-            ? { ...stored, lines: keepUnchanged(stored.lines.map(words), open.lines) }
-            : {
-                ...open,
-                collectionId: stored.collectionId,
-                lines: mergeLineList(open.lines, stored.lines, seen).map((line) =>
-                  shown.has(line.id) ? withRenderOf(words(line), byId.get(line.id)) : line,
-                ),
-              };
-        return { summaries, scene };
+        return { summaries, scene: sceneAfter(open, stored, state.saveState === 'saved') };
       });
       // A line that settled (done, failed) changes what is left to pay for; progress alone does not.
       if (before?.id === stored.id && get().saveState === 'saved' && settledStates(before) !== settledStates(stored))
@@ -395,6 +374,30 @@ function updates(set: SetScenes, get: GetScenes) {
       if (get().openId === sceneId) set({ presence: others });
     },
   } satisfies Partial<ScenesState>;
+}
+
+/**
+ * The open scene once core's copy came: core's words laid under what the creator typed and has not
+ * sent yet (lineTexts.ts); the creator's other edits win while they are on their way, core's word
+ * wins on everything it alone knows, and on lines added or removed elsewhere.
+ */
+function sceneAfter(open: Scene, stored: Scene, saved: boolean): Scene {
+  const byId = new Map(stored.lines.map((line) => [line.id, line]));
+  const shown = new Map(open.lines.map((line) => [line.id, line.text]));
+  const words = (line: SceneLine): SceneLine => {
+    const storedLine = byId.get(line.id);
+    // A line core does not have yet (made here, its list not saved) keeps its words as they are.
+    if (!storedLine) return line;
+    const text = lineTexts.incoming(line.id, storedLine.text, shown.get(line.id));
+    return text === line.text ? line : { ...line, text };
+  };
+  const seen = new Set(lineTexts.seenIds());
+  lineTexts.keepOnly(new Set(byId.keys()));
+  if (saved) return { ...stored, lines: keepUnchanged(stored.lines.map(words), open.lines) };
+  const lines = mergeLineList(open.lines, stored.lines, seen).map((line) =>
+    shown.has(line.id) ? withRenderOf(words(line), byId.get(line.id)) : line,
+  );
+  return { ...open, collectionId: stored.collectionId, lines };
 }
 
 /**

@@ -10,7 +10,16 @@ import {
   type SyncServerProcess,
 } from '../../integration/sync/support/syncServerProcess.ts';
 import { SyncPage } from '../studio/pages/SyncPage.ts';
-import { chromiumMissing, launchChromium, resize, settleTheme, startStudioHost, type StudioHost } from '../support/index.ts';
+import {
+  chromiumMissing,
+  formatFindings,
+  launchChromium,
+  resize,
+  seriousViolations,
+  settleTheme,
+  startStudioHost,
+  type StudioHost,
+} from '../support/index.ts';
 import { ScenesApp } from './pages/ScenesApp.ts';
 
 /** Screenshots to look at, outside the repository (SYNC_SHOTS names the folder; none are taken without it). */
@@ -122,6 +131,13 @@ describe.skipIf(chromiumMissing() !== null)('a scene written on two machines at 
     const marker = b.app.page.locator(`li.scene-line[data-line-id="${lineId}"] .scene-line-presence`);
     await marker.waitFor();
     expect(await marker.getAttribute('aria-label')).toBe('On this line: \u2068Ana\u2069');
+    // In both themes, without serious accessibility findings (names, contrast of the initials).
+    for (const theme of ['light', 'dark'] as const) {
+      await settleTheme(b.app.page, theme);
+      const findings = await seriousViolations(b.app.page);
+      expect(findings, formatFindings(findings)).toEqual([]);
+    }
+    await settleTheme(b.app.page, 'light');
 
     await photograph(b, 'scene-presence', ['en', 'ar', 'ja']);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/ipc/index.ts';
 import type { Scene, SceneLineInput } from '../../../shared/ipc/scenes.ts';
 import { applyChanges, diffText, mapPlace, type TextChange } from '../../../shared/scenes/textChanges.ts';
+import type { SpaceMembership } from '../../../electron/core/spaces/spaceLink.ts';
 import { MemoryKeychain } from '../../support/memoryKeychain.ts';
 import { startCore, type Harness } from '../support/coreHarness.ts';
 import { inviteCode, joinAs, startSyncServerProcess, tempFolder, type SyncServerProcess } from '../sync/support/syncServerProcess.ts';
@@ -12,6 +13,7 @@ let server: SyncServerProcess;
 let a: Harness;
 let b: Harness;
 let alone: Harness;
+let anaMembership: SpaceMembership;
 
 beforeAll(async () => {
   server = await startSyncServerProcess(data.path);
@@ -22,7 +24,8 @@ beforeAll(async () => {
   ];
   const ana = await joinAs(server.httpUrl, (await inviteCode(data.path, 'Duet', 'Ana')).code);
   const ben = await joinAs(server.httpUrl, (await inviteCode(data.path, 'Duet', 'Ben')).code);
-  await a.core.session()!.spaceLink.open(membershipOf(server.httpUrl, ana, 'Ana'));
+  anaMembership = membershipOf(server.httpUrl, ana, 'Ana');
+  await a.core.session()!.spaceLink.open(anaMembership);
   await b.core.session()!.spaceLink.open(membershipOf(server.httpUrl, ben, 'Ben'));
 });
 afterAll(async () => {
@@ -222,5 +225,14 @@ describe('who else is in a scene', () => {
     const closing = b.events.length;
     await a.core.session()!.spaceLink.close();
     expect((await presenceAfter(b, closing, (event) => event.sceneId === sceneId && event.others.length === 0)).others).toEqual([]);
+
+    // The space opens again with A's editor still on the line: B sees A there again.
+    const reopening = b.events.length;
+    await a.core.session()!.spaceLink.open(anaMembership);
+    await presenceAfter(
+      b,
+      reopening,
+      (event) => event.sceneId === sceneId && event.others.some((o) => o.name === 'Ana' && o.lineId === lineId),
+    );
   });
 });

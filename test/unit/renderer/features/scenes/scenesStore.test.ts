@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Bridge, CommandInput, Scene, SceneLine } from '../../../../../shared/ipc/index.ts';
 import { applyChanges, changesOnto } from '../../../../../shared/scenes/textChanges.ts';
 import { setBridgeForTests } from '../../../../../renderer/bridge/invoke.ts';
-import { SAVE_DEBOUNCE_MS, useScenesStore } from '../../../../../renderer/features/scenes/scenesStore.ts';
+import { SAVE_DEBOUNCE_MS, TEXT_SEND_MS, useScenesStore } from '../../../../../renderer/features/scenes/scenesStore.ts';
 
 type Update = CommandInput<'scenes.update'>;
 
@@ -149,6 +149,34 @@ describe('the scene editor saving as the creator types', () => {
     store().editLine(line.id, { text: 'Hello' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
     expect(store().scene?.lines[0]?.state).toBe('done');
+  });
+
+  it('lays another member’s words under what was typed and not sent yet, and sends only the keys typed here', async () => {
+    const line = store().insertLine(null, { characterId: 'mira', text: 'Hello' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    store().editLine(line.id, { text: 'Hello!' });
+    // Before the key goes, core tells of the line as another member changed it.
+    const theirs = { ...core.scene, lines: core.scene.lines.map((each) => ({ ...each, text: 'Well, Hello' })) };
+    core.scene = theirs;
+    store().apply(theirs);
+    expect(store().scene?.lines[0]?.text).toBe('Well, Hello!');
+    await vi.advanceTimersByTimeAsync(TEXT_SEND_MS + 10);
+    expect(core.edits.at(-1)).toMatchObject({ base: 'Well, Hello', changes: [{ at: 11, remove: 0, insert: '!' }] });
+    expect(core.scene.lines[0]?.text).toBe('Well, Hello!');
+    expect(store().saveState).toBe('saved');
+  });
+
+  it('keeps a line another member added while the list was being changed here', async () => {
+    const first = store().insertLine(null, { characterId: 'mira', text: 'One' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    store().insertLine(first.id, { characterId: 'otto', text: 'Mine' });
+    const added = { ...core.scene.lines[0]!, id: crypto.randomUUID(), text: 'Theirs' };
+    core.scene = { ...core.scene, lines: [...core.scene.lines, added] };
+    store().apply(core.scene);
+    // Theirs comes after the line it follows in the scene, One; nothing is lost either way.
+    expect(store().scene?.lines.map((each) => each.text)).toEqual(['One', 'Theirs', 'Mine']);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    expect(core.updates.at(-1)?.lines?.map((each) => each.text)).toEqual(['One', 'Theirs', 'Mine']);
   });
 
   it('writes pending edits before the editor closes', async () => {

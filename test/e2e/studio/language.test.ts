@@ -94,6 +94,30 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Language', () => {
     expect(await language.document()).toEqual({ lang: 'en-XA', dir: 'ltr' });
     await photograph('studio-language-pseudo');
   });
+
+  it('words a refused file again in the new language when the language changes while it shows', async () => {
+    await studio.call('settings.set', { language: 'system' });
+    const english = await StudioApp.open(browser, studio.url, { theme: 'dark', viewport: { width: 1024, height: 700 }, locale: 'en-US' });
+    try {
+      await english.go('studio');
+      const dialog = await english.cast().openCreate();
+      await dialog.dropImage(Buffer.from('GIF89a'), 'old.gif', 'image/gif');
+      await expect.poll(() => dialog.refusals().innerText()).toBe('old.gif is not a file that can be used here. Use PNG, JPEG or WebP.');
+      // The system's language becomes Japanese while the refusal shows (Settings follow the system).
+      await english.page.evaluate(() => {
+        Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['ja-JP'] });
+        window.dispatchEvent(new Event('languagechange'));
+      });
+      await expect
+        .poll(() => dialog.refusals().innerText())
+        .toBe('old.gif はここでは使えないファイルです。PNG、JPEG、WebP を使ってください。');
+      expect(await english.page.evaluate(() => document.documentElement.lang)).toBe('ja');
+      await dialog.refusals().scrollIntoViewIfNeeded();
+      await english.screenshot('studio-language-refusal-ja');
+    } finally {
+      await english.close();
+    }
+  });
 });
 
 /**

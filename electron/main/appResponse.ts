@@ -3,6 +3,7 @@ import { extname, relative, resolve, sep } from 'node:path';
 import { ASSET_TYPE_OF_EXTENSION } from '../../shared/api/mediaTypes.ts';
 import type { Screen } from '../../shared/ipc/screens.ts';
 import { startScreenPage } from '../core/app/startScreenPage.ts';
+import type { CatalogLocale } from '../../shared/i18n/locales.ts';
 import { APP_HOST } from './appUrls.ts';
 
 /**
@@ -52,20 +53,22 @@ export function appFileOf(url: string, root: string): string | null {
 
 /**
  * Serves the built renderer under the app scheme, every response carrying the CSP. The page itself
- * names the code of `startScreen`, the screen it opens on, as preloads (electron/core/app/startScreenPage.ts).
+ * names the code of `startScreen`, the screen it opens on, and the catalog of the language it starts in
+ * as preloads (electron/core/app/startScreenPage.ts).
  */
 export async function appResponse(
   request: { url: string; method: string },
   root: string,
   csp: string,
   startScreen: Screen | null = null,
+  catalog: CatalogLocale = 'en',
 ): Promise<Response> {
   const headers = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': csp };
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers });
   const file = appFileOf(request.url, root);
   if (!file) return new Response('Not found.', { status: 404, headers });
   try {
-    const bytes = file.endsWith('.html') ? startScreenPage(await readFile(file, 'utf8'), root, startScreen) : await readFile(file);
+    const bytes = file.endsWith('.html') ? startScreenPage(await readFile(file, 'utf8'), root, startScreen, catalog) : await readFile(file);
     const type = ASSET_TYPE_OF_EXTENSION[extname(file).toLowerCase()] ?? 'application/octet-stream';
     return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers: { ...headers, 'Content-Type': type } });
   } catch {

@@ -9,6 +9,7 @@ import { preferredSystemLanguages } from '../../shared/ipc/systemLanguages.ts';
 import { installCrashLog } from '../core/app/crashLog.ts';
 import { acquireDataFolderLock, type DataFolderLock } from '../core/app/dataFolderLock.ts';
 import { startScreenIn } from '../core/app/screenMemory.ts';
+import { chosenCatalogIn, startCatalog } from '../core/app/startLanguage.ts';
 import { peekPreferences } from '../core/preferences/preferences.ts';
 import { SHELL_STOP_GRACE_MS, startRemoteCore, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger } from '../core/log/logger.ts';
@@ -74,8 +75,14 @@ async function start(): Promise<void> {
 
   applySessionPolicy(session.defaultSession, { appOrigin: APP_ORIGIN, csp });
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, APP_ORIGIN));
-  // Read before core starts, as core reads it: the screen kept when this run began.
-  handleAppProtocol(join(root, 'dist', 'renderer'), csp, startScreenIn(peekPreferences(app.getPath('userData'))));
+  // Read before core starts, as core reads it: the screen kept and the language chosen when this run began.
+  const preferences = peekPreferences(app.getPath('userData'));
+  handleAppProtocol(
+    join(root, 'dist', 'renderer'),
+    csp,
+    startScreenIn(preferences),
+    startCatalog(chosenCatalogIn(preferences), preferredSystemLanguages(app)),
+  );
   installAppMenu({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, productName: app.getName() });
 
   // The window opens at once on the renderer's "Starting…" screen; invokes wait for core, which

@@ -1,4 +1,5 @@
 import { protocol } from 'electron';
+import type { CatalogLocale } from '../../shared/i18n/locales.ts';
 import type { Screen } from '../../shared/ipc/screens.ts';
 import { appResponse } from './appResponse.ts';
 import { APP_SCHEME, MEDIA_SCHEME } from './appUrls.ts';
@@ -17,9 +18,9 @@ export function registerPrivilegedSchemes(): void {
   ]);
 }
 
-/** `castapp://studio/…`: the built renderer, every response with the CSP; the page preloads `startScreen`'s code. */
-export function handleAppProtocol(rendererDir: string, csp: string, startScreen: Screen | null): void {
-  protocol.handle(APP_SCHEME, (request) => appResponse(request, rendererDir, csp, startScreen));
+/** `castapp://studio/…`: the built renderer, every response with the CSP; the page preloads `startScreen`'s code and `catalog`. */
+export function handleAppProtocol(rendererDir: string, csp: string, startScreen: Screen | null, catalog: CatalogLocale): void {
+  protocol.handle(APP_SCHEME, (request) => appResponse(request, rendererDir, csp, startScreen, catalog));
 }
 
 /** `casmedia://media/<id>`: library files by content id only, with byte ranges; 404 for unknown ids. */

@@ -10,6 +10,7 @@ import { inThreadCore, SHELL_STOP_GRACE_MS, startRemoteCore, type CoreSpawner, t
 import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts';
 import { corePreferences, peekPreferences } from '../core/preferences/preferences.ts';
 import { startScreenIn } from '../core/app/screenMemory.ts';
+import { chosenCatalogIn } from '../core/app/startLanguage.ts';
 import { KeytarKeychain, type Keychain } from '../core/secrets/keychain.ts';
 import { UPDATES_IN_DESKTOP_APP } from '../core/updates/registerUpdateHandlers.ts';
 import { routerWatchingSettings, startUpdates } from '../core/updates/startUpdates.ts';
@@ -121,11 +122,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 async function startLocked(options: BrowserHostOptions, rendererDir: string, releaseLock: () => void): Promise<BrowserHost> {
   const log = options.log ?? new RedactingLogger([new FileLogSink(join(options.userDataDir, 'logs', 'browser-host.log'))]);
 
+  // Read before core starts, as core reads it: the screen kept and the language chosen when this run began.
+  const preferences = peekPreferences(options.userDataDir);
   const host = await startHostServer({
     port: options.port,
     rendererDir,
-    // Read before core starts, as core reads it: the screen kept when this run began.
-    startScreen: startScreenIn(peekPreferences(options.userDataDir)),
+    startScreen: startScreenIn(preferences),
+    startLanguage: chosenCatalogIn(preferences),
     uploadDir: join(options.userDataDir, 'uploads-incoming'),
     log,
   });

@@ -5,7 +5,9 @@ import { pipeline } from 'node:stream/promises';
 import { isMediaId, parseRange, rangeHeaders } from '../core/media/byteRange.ts';
 import { MEDIA_SAFETY_HEADERS, readServedMedia } from '../core/media/mediaSignature.ts';
 import type { StoredFile } from '../core/media/storedFile.ts';
+import { acceptedLanguages, startCatalog } from '../core/app/startLanguage.ts';
 import { startScreenPage } from '../core/app/startScreenPage.ts';
+import type { CatalogLocale } from '../../shared/i18n/locales.ts';
 import type { Screen } from '../../shared/ipc/screens.ts';
 import { downloadDisposition } from './downloadDisposition.ts';
 import { fetchSiteAllowed, type HostAuth } from './hostAuth.ts';
@@ -41,6 +43,11 @@ export type HttpRoutesOptions = {
   rendererDir: string;
   /** The screen the page opens on (core's `app.info` answers the same): its code is preloaded with the page's. */
   startScreen?: Screen | null;
+  /**
+   * The language chosen in Settings when this run began, null when they follow the system (then the
+   * browser's, from the page's request): its catalog is preloaded with the page's code.
+   */
+  startLanguage?: CatalogLocale | null;
   /** Null until the core is up; media requests get 503 meanwhile. */
   resolveMedia: () => MediaResolver | null;
   /** `PUT /uploads` once the session token, Host and Origin are checked (electron/web/uploadRoute.ts). */
@@ -159,7 +166,8 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
     };
     if (request.method === 'HEAD') return void response.writeHead(200, headers).end();
     if (isPage) {
-      const page = startScreenPage(await readFile(file, 'utf8'), options.rendererDir, options.startScreen ?? null);
+      const catalog = startCatalog(options.startLanguage ?? null, acceptedLanguages(headerOf(request, 'accept-language')));
+      const page = startScreenPage(await readFile(file, 'utf8'), options.rendererDir, options.startScreen ?? null, catalog);
       return void response.writeHead(200, headers).end(page);
     }
     const bytes = await buildFiles.bytes(file, size);

@@ -1,13 +1,12 @@
 import type { AppError } from '../../shared/ipc/index.ts';
 import type { DroppedItem } from '../ui/castItemDrag.ts';
-import { describeError } from '../errors/errorMessages.ts';
-import { currentFormats } from '../i18n/currentLocale.ts';
 import {
   checkSignature,
   checkUpload,
   contentTypeOf,
   uploadFile,
   uploadLibraryMedia,
+  type Refusal,
   type UploadKind,
   type UploadPhase,
   type Uploaded,
@@ -24,7 +23,8 @@ export type Attachment = {
   state: 'reading' | 'uploading' | 'ready' | 'failed';
   progress: number | null;
   url: string | null;
-  error: string | null;
+  /** Why it failed, worded when shown (`describeError`), so that it follows a change of language. */
+  error: AppError | null;
 };
 
 export type AttachmentInput = { file: File } | { item: DroppedItem };
@@ -34,7 +34,7 @@ export type AttachmentSink = {
   add: (attachment: Attachment) => void;
   patch: (key: string, change: Partial<Attachment>) => void;
   /** Takes the slot away again and says why (a file that is not what its name says): no broken slot stays. */
-  drop: (key: string, sentence: string) => void;
+  drop: (key: string, refusal: Refusal) => void;
 };
 
 let counter = 0;
@@ -57,25 +57,25 @@ function progressPatch(phase: UploadPhase, fraction: number | null): Partial<Att
 function settle(sink: AttachmentSink, key: string, result: { ok: true; value: Uploaded } | { ok: false; error: AppError }): void {
   if (result.ok) sink.patch(key, { state: 'ready', progress: 1, url: result.value.url, error: null });
   // A service without uploads: no slot waits for a retry that cannot work; the field says why.
-  else if (result.error.code === 'uploads_not_offered') sink.drop(key, describeError(result.error));
-  else sink.patch(key, { state: 'failed', progress: null, error: describeError(result.error) });
+  else if (result.error.code === 'uploads_not_offered') sink.drop(key, { why: 'failed', error: result.error });
+  else sink.patch(key, { state: 'failed', progress: null, error: result.error });
 }
 
 /**
  * Starts turning dropped or picked inputs into attachments: checks each against the upload types
  * and sizes and against the room left, uploads files, and takes gallery items and links as they are.
- * Returns sentences for what was refused, to show beside the drop zone.
+ * Returns what was refused and why, to word beside the drop zone (`refusalText`).
  */
 export function attach(
   inputs: readonly AttachmentInput[],
   options: { kinds: readonly UploadKind[]; room: number; sink: AttachmentSink },
-): string[] {
-  const refused: string[] = [];
+): Refusal[] {
+  const refused: Refusal[] = [];
   let room = options.room;
   for (const input of inputs) {
     const name = 'file' in input ? input.file.name : input.item.title;
     if (room <= 0) {
-      refused.push(currentFormats().text('ui.attach.noRoom', { name }));
+      refused.push({ why: 'noRoom', name });
       continue;
     }
     const key = nextKey();
@@ -89,10 +89,10 @@ export function attach(
 type AttachOptions = { kinds: readonly UploadKind[]; sink: AttachmentSink };
 
 /** A file checked against the upload types and sizes, then uploaded; answers why it was refused, or null. */
-function attachFile(file: File, key: string, options: AttachOptions): string | null {
+function attachFile(file: File, key: string, options: AttachOptions): Refusal | null {
   const problem = checkUpload(file, options.kinds);
   const type = contentTypeOf(file);
-  if (problem || !type) return problem ?? currentFormats().text('ui.attach.notUsable', { name: file.name });
+  if (problem || !type) return problem ?? { why: 'wrongKind', name: file.name, kinds: options.kinds };
   const kind = type.split('/')[0] as UploadKind;
   options.sink.add({
     key,
@@ -110,13 +110,9 @@ function attachFile(file: File, key: string, options: AttachOptions): string | n
 }
 
 /** A gallery item or a link: taken by its address when it has one, else its media is uploaded from the library. */
-function attachItem(item: Extract<AttachmentInput, { item: unknown }>['item'], key: string, options: AttachOptions): string | null {
+function attachItem(item: Extract<AttachmentInput, { item: unknown }>['item'], key: string, options: AttachOptions): Refusal | null {
   const kind = kindOfItem(item.kind);
-  if (kind && !options.kinds.includes(kind)) {
-    const say = currentFormats();
-    const takes = say.anyOf(options.kinds.map((each) => say.text('ui.attach.kind', { kind: each })));
-    return say.text('ui.attach.wrongKind', { name: item.title, kind, takes });
-  }
+  if (kind && !options.kinds.includes(kind)) return { why: 'otherKind', name: item.title, kind, kinds: options.kinds };
   if (item.url) {
     options.sink.add({
       key,
@@ -131,7 +127,7 @@ function attachItem(item: Extract<AttachmentInput, { item: unknown }>['item'], k
     });
     return null;
   }
-  if (!item.mediaId) return currentFormats().text('ui.attach.noMedia', { name: item.title });
+  if (!item.mediaId) return { why: 'noMedia', name: item.title };
   options.sink.add({
     key,
     name: item.title,

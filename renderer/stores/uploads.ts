@@ -7,24 +7,56 @@ import { COMMAND_LIMITS } from '../../shared/api/limits.ts';
 import { mediaUrl, useAppInfoStore } from './appInfoStore.ts';
 import { getWebSocketBridge, uploadFile as uploadThroughShell } from '../bridge/index.ts';
 import { invoke } from '../bridge/invoke.ts';
-import { formatBytes } from '../ui/format.ts';
 import type { MessageId } from '../i18n/catalogs.ts';
-import { currentFormats } from '../i18n/currentLocale.ts';
+import type { Formats } from '../i18n/format.ts';
+import { describeError } from '../errors/errorMessages.ts';
 
 export type UploadKind = 'image' | 'audio' | 'video';
 export type UploadPhase = 'reading' | 'uploading';
 export type Uploaded = { url: string; contentType: string; size: number };
 
-/** The formats each kind takes, said in the studio's language ("PNG, JPEG or WebP"). */
-function wantedFormats(kinds: readonly UploadKind[]): string {
-  return kinds.map((kind) => currentFormats().text(KIND_FORMATS[kind])).join('; ');
-}
+/**
+ * Why a file or a gallery item was not taken, kept as what happened, not as a sentence: it is worded
+ * when shown (`refusalText`), so a refusal on screen changes language with the studio.
+ */
+export type Refusal =
+  | { why: 'unreadable' | 'disguised' | 'wrongKind'; name: string; kinds: readonly UploadKind[] }
+  | { why: 'tooLarge'; name: string; size: number; max: number; kind: UploadKind }
+  | { why: 'empty' | 'noRoom' | 'noMedia'; name: string }
+  | { why: 'otherKind'; name: string; kind: UploadKind; kinds: readonly UploadKind[] }
+  /** Core or the service refused it (a service that takes no uploads). */
+  | { why: 'failed'; error: AppError };
 
 const KIND_FORMATS = {
   image: 'uploads.formats.image',
   audio: 'uploads.formats.audio',
   video: 'uploads.formats.video',
 } as const satisfies Record<UploadKind, MessageId>;
+
+/** A refusal in words, in the language of `formats`: what happened and what this place takes. */
+export function refusalText(refusal: Refusal, formats: Formats): string {
+  // The formats each kind takes, said in the language ("PNG, JPEG or WebP").
+  const wanted = (kinds: readonly UploadKind[]) => kinds.map((kind) => formats.text(KIND_FORMATS[kind])).join('; ');
+  switch (refusal.why) {
+    case 'failed':
+      return describeError(refusal.error, formats);
+    case 'unreadable':
+    case 'disguised':
+    case 'wrongKind':
+      return formats.text(`uploads.${refusal.why}`, { name: refusal.name, wanted: wanted(refusal.kinds) });
+    case 'otherKind':
+      return formats.text('uploads.otherKind', { name: refusal.name, kind: refusal.kind, wanted: wanted(refusal.kinds) });
+    case 'tooLarge':
+      return formats.text('uploads.tooLarge', {
+        name: refusal.name,
+        size: formats.bytes(refusal.size),
+        kind: refusal.kind,
+        max: formats.bytes(refusal.max),
+      });
+    default:
+      return formats.text(`uploads.${refusal.why}`, { name: refusal.name });
+  }
+}
 
 /** The picker's `accept` for the upload types of some kinds (UPLOAD_TYPES, the service's decision). */
 export function acceptFor(kinds: readonly UploadKind[]): string {
@@ -41,41 +73,30 @@ export function contentTypeOf(file: { name: string; type: string }): UploadConte
 }
 
 /**
- * What the file really is, by its first bytes: the upload type to send it as, or a sentence naming
+ * What the file really is, by its first bytes: the upload type to send it as, or a refusal naming
  * the kinds this place takes when its content is not one of them (a text file named `.png`).
  */
 export async function checkSignature(
   file: Blob & { name: string },
   kinds: readonly UploadKind[],
-): Promise<{ type: UploadContentType } | { refused: string }> {
-  const wanted = wantedFormats(kinds);
-  const say = currentFormats();
+): Promise<{ type: UploadContentType } | { refused: Refusal }> {
   let detected: string | null;
   try {
     detected = signatureTypeOf(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()));
   } catch {
-    return { refused: say.text('uploads.unreadable', { name: file.name, wanted }) };
+    return { refused: { why: 'unreadable', name: file.name, kinds } };
   }
   if (detected !== null && isUploadType(detected) && kinds.includes(UPLOAD_TYPES[detected].kind)) return { type: detected };
-  return { refused: say.text('uploads.disguised', { name: file.name, wanted }) };
+  return { refused: { why: 'disguised', name: file.name, kinds } };
 }
 
-/** A sentence saying why this file cannot be used here, or null when it can. */
-export function checkUpload(file: { name: string; type: string; size: number }, kinds: readonly UploadKind[]): string | null {
+/** Why this file cannot be used here, or null when it can. */
+export function checkUpload(file: { name: string; type: string; size: number }, kinds: readonly UploadKind[]): Refusal | null {
   const type = contentTypeOf(file);
-  const say = currentFormats();
-  if (!type || !kinds.includes(UPLOAD_TYPES[type].kind)) {
-    return say.text('uploads.wrongKind', { name: file.name, wanted: wantedFormats(kinds) });
-  }
+  if (!type || !kinds.includes(UPLOAD_TYPES[type].kind)) return { why: 'wrongKind', name: file.name, kinds };
   const max = UPLOAD_TYPES[type].maxBytes;
-  if (file.size > max)
-    return say.text('uploads.tooLarge', {
-      name: file.name,
-      size: formatBytes(file.size),
-      kind: UPLOAD_TYPES[type].kind,
-      max: formatBytes(max),
-    });
-  if (file.size === 0) return say.text('uploads.empty', { name: file.name });
+  if (file.size > max) return { why: 'tooLarge', name: file.name, size: file.size, max, kind: UPLOAD_TYPES[type].kind };
+  if (file.size === 0) return { why: 'empty', name: file.name };
   return null;
 }
 

@@ -3,7 +3,9 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../i18n/catalogs.ts';
 import type { Attachment, AttachmentInput } from '../stores/attachments.ts';
-import { acceptFor, type UploadKind } from '../stores/uploads.ts';
+import { describeError } from '../errors/errorMessages.ts';
+import { useFormats } from '../i18n/LanguageProvider.tsx';
+import { acceptFor, refusalText, type Refusal, type UploadKind } from '../stores/uploads.ts';
 import { uploadsNotOffered, useServiceFactsStore } from '../stores/serviceFactsStore.ts';
 import { DropZone } from './DropZone.tsx';
 import { MediaImage } from './MediaImage.tsx';
@@ -15,8 +17,8 @@ type AttachmentFieldProps = {
   kinds: readonly UploadKind[];
   max: number;
   attachments: readonly Attachment[];
-  /** Sentences about inputs that were refused (wrong type, too large, no room). */
-  refused: readonly string[];
+  /** Inputs that were refused and why (wrong type, too large, no room): worded here, in the language shown. */
+  refused: readonly Refusal[];
   onInputs: (inputs: AttachmentInput[]) => void;
   onRemove: (key: string) => void;
   /** A stable name for tests: `data-drop-zone`. */
@@ -37,6 +39,8 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
   const full = attachments.length >= max;
   const noUploads = useServiceFactsStore((s) => uploadsNotOffered(s.facts));
   const intl = useIntl();
+  const formats = useFormats();
+  const refusals = refused.map((refusal) => refusalText(refusal, formats));
   const stateText = (state: Attachment['state']) => intl.formatMessage({ id: STATE_TEXT[state] });
   return (
     <div className="attachment-field" role="group" aria-labelledby={`${listId}-label`}>
@@ -75,7 +79,7 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
                   />
                 ) : (
                   <span className={`attachment-state${attachment.state === 'failed' ? ' attachment-state-failed' : ''}`}>
-                    {attachment.state === 'failed' ? attachment.error : stateText(attachment.state)}
+                    {attachment.state === 'failed' ? describeError(attachment.error, formats) : stateText(attachment.state)}
                   </span>
                 )}
               </div>
@@ -111,10 +115,10 @@ export function AttachmentField({ label, hint, kinds, max, attachments, refused,
           {intl.formatMessage({ id: 'ui.attachment.noUploads' })}
         </p>
       ) : null}
-      {refused.length > 0 || error ? (
+      {refusals.length > 0 || error ? (
         <div role="alert" className="attachment-refused">
           {error ? <p>{error}</p> : null}
-          {refused.map((sentence) => (
+          {refusals.map((sentence) => (
             <p key={sentence}>{sentence}</p>
           ))}
         </div>

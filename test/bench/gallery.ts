@@ -15,7 +15,7 @@ import { buildBareFilter, buildBareScroller, openBarePage, readItems, scrollLayo
 import { RARE_WORD, seedMixedGallery } from './support/seedMixedGallery.ts';
 import { median, percentile, round, type BenchOptions, type Metric } from './support/stats.ts';
 
-const VIEWPORT = { width: 1360, height: 880 };
+export const VIEWPORT = { width: 1360, height: 880 };
 /** What a scroll's trace records: the renderer's tasks and what ran in them, images' decoding included. */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8', 'loading', 'toplevel'];
 const SPEED_PX_S = 3_000;
@@ -55,16 +55,7 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
   const tag = size >= 100_000 ? '100k' : '10k';
   const userDataDir = mkdtempSync(join(tmpdir(), `cast-bench-gallery-${tag}-`));
   const keychain = new MemoryKeychain();
-  const start = (onListening?: (launchUrl: () => string) => void) =>
-    startBrowserHost({
-      userDataDir,
-      sandbox: 'embedded',
-      sandboxSpeed: 'fast',
-      keychain,
-      log: silentLogger,
-      coreEntry,
-      ...(onListening ? { onListening } : {}),
-    });
+  const start = embeddedHost(userDataDir, keychain, coreEntry);
   let host: BrowserHost | null = null;
   let context: BrowserContext | null = null;
   try {
@@ -82,9 +73,6 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
     const startups: number[] = [];
     const metricsBefore: Metric[] = [];
     const startupRuns = full ? Math.max(options.quick ? 1 : 3, options.runs) : 1;
-    // CAST_BENCH_LANGUAGES=1 also times starts in Japanese and Arabic against English (languageStarts).
-    if (full && process.env.CAST_BENCH_LANGUAGES === '1')
-      metricsBefore.push(...(await languageStarts(browser, start, userDataDir, tag, startupRuns)));
     let page: Page | null = null;
     let blankMs: number | null = null;
     for (let run = 0; run < startupRuns; run += 1) {
@@ -307,21 +295,41 @@ async function benchSize(browser: Browser, coreEntry: URL, size: number, full: b
   }
 }
 
+/** Starts hosts on one data folder, each with its embedded sandbox in fast mode and core from its bundle. */
+export function embeddedHost(
+  userDataDir: string,
+  keychain: MemoryKeychain,
+  coreEntry: URL,
+): (onListening?: (launchUrl: () => string) => void) => Promise<BrowserHost> {
+  return (onListening) =>
+    startBrowserHost({
+      userDataDir,
+      sandbox: 'embedded',
+      sandboxSpeed: 'fast',
+      keychain,
+      log: silentLogger,
+      coreEntry,
+      ...(onListening ? { onListening } : {}),
+    });
+}
+
 /**
  * Starts a host and opens the app in a new browser context the moment the host listens, while
  * core is still starting, as the desktop app opens its window at once and the browser host's
- * `--open` opens the browser: the page's load and core's start overlap.
+ * `--open` opens the browser: the page's load and core's start overlap. `prepare` readies a new
+ * context before its tab opens (what its page finds in storage).
  */
-async function launchAndOpen(
+export async function launchAndOpen(
   browser: Browser,
   startHost: (onListening: (launchUrl: () => string) => void) => Promise<BrowserHost>,
   kept?: BrowserContext,
-  locale?: string,
+  prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<{ host: BrowserHost; context: BrowserContext; page: Page }> {
   const tab: { opened: Promise<{ context: BrowserContext; page: Page }> | null } = { opened: null };
   const host = await startHost((launchUrl) => {
     const opened = (async () => {
-      const context = kept ?? (await browser.newContext({ viewport: VIEWPORT, ...(locale ? { locale } : {}) }));
+      const context = kept ?? (await browser.newContext({ viewport: VIEWPORT }));
+      if (!kept) await prepare?.(context);
       const page = await context.newPage();
       await page.goto(launchUrl());
       return { context, page };
@@ -331,59 +339,6 @@ async function launchAndOpen(
   });
   if (!tab.opened) throw new Error('The host started without calling onListening.');
   return { host, ...(await tab.opened) };
-}
-
-/** The languages a start is timed in, each as the browser names it: English, then two whose catalog is fetched at start. */
-const START_LANGUAGES = [
-  ['en', 'en-US'],
-  ['ja', 'ja-JP'],
-  ['ar', 'ar-EG'],
-] as const;
-
-/**
- * startup_interactive_ms in Japanese and in Arabic, each the browser's language, against the same
- * start in English: a language other than English has its catalog fetched before the first paint
- * (renderer/i18n/catalogs.ts), English's is in the first script. The three alternate, run after
- * run, so that the machine's load falls on each alike, and each opens on the gallery, where the
- * previous start left it. Prints each language's time, and for Japanese and Arabic the English
- * time as `_reference` and the ratio to it. Asked for by CAST_BENCH_LANGUAGES=1 only: its figures
- * are printed for a look, not kept in the results sheet (targets.ts does not list them, so a run
- * saved with them is refused).
- */
-async function languageStarts(
-  browser: Browser,
-  start: (onListening: (launchUrl: () => string) => void) => Promise<BrowserHost>,
-  userDataDir: string,
-  tag: string,
-  runs: number,
-): Promise<Metric[]> {
-  const times = new Map<string, number[]>(START_LANGUAGES.map(([language]) => [language, []]));
-  for (let run = 0; run < runs; run += 1)
-    for (const [language, browserLocale] of START_LANGUAGES) {
-      keepLastScreen(userDataDir, 'gallery');
-      const t0 = performance.now();
-      const { host, context, page } = await launchAndOpen(browser, start, undefined, browserLocale);
-      try {
-        await page.waitForFunction(thumbnailsPainted, undefined, { timeout: 120_000, polling: 'raf' });
-        times.get(language)?.push(performance.now() - t0);
-        const shown = await page.evaluate(() => document.documentElement.lang);
-        if (shown !== language) throw new Error(`A start in ${browserLocale} showed ${shown}.`);
-      } finally {
-        await context.close();
-        await host.stop();
-      }
-    }
-  const english = median(times.get('en') ?? []);
-  const listed = (ms: number[]) => `median of ${ms.length} (${ms.map((each) => round(each, 0)).join(', ')})`;
-  const metrics: Metric[] = [];
-  for (const [language] of START_LANGUAGES) {
-    const ms = times.get(language) ?? [];
-    const name = `startup_interactive_ms_${tag}_${language}`;
-    metrics.push({ name, value: round(median(ms), 0), unit: 'ms', note: `host start to painted thumbnails in ${language}; ${listed(ms)}` });
-    if (language !== 'en')
-      metrics.push(...withReference(name, 'ms', median(ms), english, 'the same start in English, alternating with it'));
-  }
-  return metrics;
 }
 
 /**
@@ -431,7 +386,7 @@ async function browseGallery(page: Page, size: number, opensOn: 'gallery' | 'cas
 }
 
 /** Sets the screen the app opens on at its next start, as leaving it there would have. */
-function keepLastScreen(userDataDir: string, screen: 'gallery' | 'cast'): void {
+export function keepLastScreen(userDataDir: string, screen: 'gallery' | 'cast'): void {
   new FilePreferences({ cwd: userDataDir }).set('lastScreen', screen);
 }
 
@@ -561,8 +516,11 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
-/** In the page: every thumbnail in the scroller's view has loaded and decoded (and the total is `total`, when given). */
-function thumbnailsPainted(total?: number): boolean {
+/**
+ * In the page: every thumbnail in the scroller's view has loaded and decoded (and the total is
+ * `total`, when given). Answers the page's clock then (truthy), else false.
+ */
+export function thumbnailsPainted(total?: number): number | false {
   const scroller = document.querySelector('.gallery-scroller');
   if (!scroller) return false;
   if (total !== undefined && scroller.getAttribute('data-total') !== String(total)) return false;
@@ -572,7 +530,7 @@ function thumbnailsPainted(total?: number): boolean {
     const r = img.getBoundingClientRect();
     return r.bottom > box.top && r.top < box.bottom;
   });
-  return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
+  return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0) && performance.now();
 }
 
 /** In the page: scrolls up and down at `speed` px/s for `ms`, one step per animation frame. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--runs N] [--only gallery,poller,sync,download,client,sandbox,hostloop,collabapp] [--save]`
+ * `npm run bench [-- --quick] [--runs N] [--only gallery,locale,poller,sync,download,client,sandbox,hostloop,collabapp] [--save]`
  *
  * Runs every benchmark of issue 8 against real parts (the sandbox over HTTPS, core, the built
  * renderer in headless Chromium through the browser host), prints one line per metric
@@ -20,6 +20,7 @@ import { benchCollabFanout } from './collabFanout.ts';
 import { benchDownload } from './download.ts';
 import { benchGallery } from './gallery.ts';
 import { benchHostEventLoop } from './hostEventLoop.ts';
+import { benchLocaleStart } from './localeStart.ts';
 import { benchPoller } from './pollerBench.ts';
 import { benchSandboxLatency } from './sandboxLatency.ts';
 import { benchSceneExport } from './sceneExport.ts';
@@ -41,7 +42,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(`npm run bench [-- options]
-  --only NAME[,NAME…]  run some: client, download, poller, sync, sandbox, gallery, sceneEditor, hostloop, sceneexport, collab, collabapp
+  --only NAME[,NAME…]  run some: client, download, poller, sync, sandbox, gallery, locale, sceneEditor, hostloop, sceneexport, collab, collabapp
   --runs N             repeats inside a run (default 3)
   --quick              a smaller run (its figures carry other sizes in their names)
   --out FILE           where to write the figures (default bench-results.json)
@@ -72,6 +73,7 @@ const BENCHES: { name: string; run: (o: BenchOptions) => Promise<Metric[]>; fall
     run: benchGallery,
     fallback: [{ name: 'gallery_scroll_p95_frame_ms_100k', value: null, unit: 'ms' }],
   },
+  { name: 'locale', run: benchLocaleStart, fallback: [{ name: 'startup_locale_ratio', value: null, unit: 'ratio' }] },
   {
     name: 'sceneEditor',
     run: benchSceneEditor,

@@ -1,9 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CatalogLocale } from '../../../shared/i18n/locales.ts';
 import type { Screen } from '../../../shared/ipc/screens.ts';
 
 /** A chunk of the renderer's build as `vite build --mode renderer` lists it in its manifest. */
-type ManifestChunk = { file: string; name?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] };
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 
 export type RendererManifest = Record<string, ManifestChunk>;
 
@@ -22,9 +31,15 @@ export const RENDERER_MANIFEST = join('.vite', 'manifest.json');
  * as preloads: the browser fetches and compiles them while it fetches the first script. Nothing
  * else changes: the page still opens the screen core names, and a build without a manifest is
  * served as it is.
+ *
+ * The same for the catalog of the language it starts in (`catalog`, see startLanguage.ts): the page
+ * fetched it only once its first script had run, and painted nothing until it had arrived, so a
+ * start in any language but English (whose catalog is in the first script) waited for one more
+ * round trip and the catalog's compile.
  */
-export function startScreenPage(html: string, rendererDir: string, screen: Screen | null): string {
-  const links = startScreenLinks(readManifest(rendererDir), screen ?? 'studio');
+export function startScreenPage(html: string, rendererDir: string, screen: Screen | null, catalog: CatalogLocale = 'en'): string {
+  const manifest = readManifest(rendererDir);
+  const links = [...catalogLinks(manifest, catalog), ...startScreenLinks(manifest, screen ?? 'studio')];
   const end = html.indexOf('</head>');
   if (links.length === 0 || end < 0) return html;
   // On lines of their own before the line that closes the head, as the build writes its own.
@@ -51,6 +66,15 @@ export function startScreenLinks(manifest: RendererManifest | null, screen: Scre
     ...needed.map((found) => `<link rel="modulepreload" crossorigin href="./${found.file}">`),
     ...needed.flatMap((found) => found.css ?? []).map((css) => `<link rel="preload" as="style" crossorigin href="./${css}">`),
   ];
+}
+
+/**
+ * The preload link for a language's catalog: its chunk (renderer/i18n/catalogs.ts imports each
+ * catalog but English's on its own). None for English, or without a manifest.
+ */
+export function catalogLinks(manifest: RendererManifest | null, locale: CatalogLocale): string[] {
+  const chunk = manifest?.[`i18n/messages/${locale}.json`];
+  return chunk?.isDynamicEntry ? [`<link rel="modulepreload" crossorigin href="./${chunk.file}">`] : [];
 }
 
 /** The chunk and everything it imports, directly or not: manifest keys. */

@@ -10,7 +10,7 @@ import { useJobsStore } from '../../stores/jobsStore.ts';
 import type { GeneratePrefill } from '../../stores/navigationStore.ts';
 import { isFresh, type PriceState } from '../../stores/quotePricer.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
-import type { UploadKind } from '../../stores/uploads.ts';
+import type { Refusal, UploadKind } from '../../stores/uploads.ts';
 import { buildGeneration, hasIssues, type AudioSource, type GenerateForm, type Issues, type SpeechFields } from './buildGeneration.ts';
 import {
   defaultValues,
@@ -38,7 +38,8 @@ type GenerateState = GenerateForm & {
   issues: Issues;
   /** The price on the button: the clip's quote, plus the speech's when the queue makes it first. */
   price: PriceState;
-  refused: Partial<Record<MediaOptionKey, string[]>>;
+  /** Why files were not taken, per option: worded when shown, in the language shown then. */
+  refused: Partial<Record<MediaOptionKey, Refusal[]>>;
   tracks: AudioTrack[];
   voices: Voice[];
   presets: Voice[];
@@ -236,12 +237,12 @@ function mediaSink(set: SetGenerate, get: GetGenerate, recompute: () => void, ty
       }));
       recompute();
     },
-    drop: (attachmentKey: string, sentence: string) => {
+    drop: (attachmentKey: string, refusal: Refusal) => {
       const dropped = get().media[type][key].find((a) => a.key === attachmentKey);
       if (dropped) releaseAttachment(dropped);
       set((state) => ({
         media: { ...state.media, [type]: { ...state.media[type], [key]: state.media[type][key].filter((a) => a.key !== attachmentKey) } },
-        refused: { ...state.refused, [key]: [...(state.refused[key] ?? []), sentence] },
+        refused: { ...state.refused, [key]: [...(state.refused[key] ?? []), refusal] },
       }));
       recompute();
     },

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
-import type { CommandOutput } from '../../../shared/ipc/index.ts';
+import type { AppError, CommandOutput } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 
 export type HostSession = CommandOutput<'shell.listSessions'>[number];
 
@@ -9,7 +8,8 @@ interface HostSessionsState {
   sessions: HostSession[] | null;
   /** The session being ended. */
   ending: string | null;
-  error: string | null;
+  /** Worded when shown (`useDescribeError`), in the language shown then. */
+  error: AppError | null;
   load: () => Promise<void>;
   end: (id: string) => Promise<void>;
   reset: () => void;
@@ -23,7 +23,7 @@ export const useHostSessionsStore = create<HostSessionsState>()((set, get) => ({
   load: async () => {
     const reply = await invoke('shell.listSessions', {});
     if (reply.ok) set({ sessions: reply.value, error: null });
-    else set({ error: describeError(reply.error) });
+    else set({ error: reply.error });
   },
   end: async (id) => {
     const current = get().sessions?.find((session) => session.id === id)?.current ?? false;
@@ -34,7 +34,7 @@ export const useHostSessionsStore = create<HostSessionsState>()((set, get) => ({
     // the session ended; there is no list to ask for any more.
     if (current) return;
     if (reply.ok) await get().load();
-    else set({ error: describeError(reply.error) });
+    else set({ error: reply.error });
   },
   reset: () => set(initial),
 }));

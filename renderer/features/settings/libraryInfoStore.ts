@@ -1,8 +1,7 @@
 import type { IntlShape } from 'react-intl';
 import { create } from 'zustand';
-import type { CommandOutput, LibraryHealth } from '../../../shared/ipc/index.ts';
+import type { AppError, CommandOutput, LibraryHealth } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 
 type Stats = CommandOutput<'library.stats'>;
 type Check = CommandOutput<'library.check'>;
@@ -11,7 +10,8 @@ interface LibraryInfoState {
   stats: Stats | null;
   check: Check | null;
   checking: boolean;
-  error: string | null;
+  /** Worded when shown (`useDescribeError`), in the language shown then. */
+  error: AppError | null;
   /** The library's health (damaged, rebuilding…) and what the banner and Settings say of it. */
   health: LibraryHealth | null;
   /** A full integrity check or a repair is running. */
@@ -59,22 +59,22 @@ export const useLibraryInfoStore = create<LibraryInfoState>()((set, get) => ({
   loadStats: async () => {
     const reply = await invoke('library.stats', {});
     if (reply.ok) set({ stats: reply.value, error: null });
-    else set({ error: describeError(reply.error) });
+    else set({ error: reply.error });
   },
   runCheck: async () => {
     set({ checking: true, error: null });
     const reply = await invoke('library.check', {});
-    if (!reply.ok) return set({ checking: false, error: describeError(reply.error) });
+    if (!reply.ok) return set({ checking: false, error: reply.error });
     set({ check: reply.value, checking: false });
     void get().loadStats();
   },
   refetch: async () => {
     set({ checking: true, error: null });
     const refetched = await invoke('library.refetch', {});
-    if (!refetched.ok) return set({ checking: false, error: describeError(refetched.error) });
+    if (!refetched.ok) return set({ checking: false, error: refetched.error });
     const reply = await invoke('library.check', {});
     if (reply.ok) set({ check: reply.value, checking: false });
-    else set({ checking: false, error: describeError(reply.error) });
+    else set({ checking: false, error: reply.error });
   },
   loadHealth: async () => {
     const reply = await invoke('library.health', {});
@@ -86,13 +86,13 @@ export const useLibraryInfoStore = create<LibraryInfoState>()((set, get) => ({
     set({ healthBusy: true, error: null });
     const reply = await invoke('library.checkIntegrity', {});
     if (reply.ok) set({ health: reply.value, healthBusy: false });
-    else set({ healthBusy: false, error: describeError(reply.error) });
+    else set({ healthBusy: false, error: reply.error });
   },
   repair: async () => {
     set({ healthBusy: true, error: null });
     const reply = await invoke('library.repair', {});
     if (reply.ok) set({ health: reply.value, healthBusy: false });
-    else set({ healthBusy: false, error: describeError(reply.error) });
+    else set({ healthBusy: false, error: reply.error });
   },
   reset: () => set(initial),
 }));

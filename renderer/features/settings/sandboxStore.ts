@@ -1,7 +1,6 @@
 import { create } from 'zustand';
-import type { Reply, SandboxState } from '../../../shared/ipc/index.ts';
+import type { AppError, Reply, SandboxState } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 
 type Plan = SandboxState['account']['plan'];
@@ -14,7 +13,8 @@ interface SandboxStoreState {
   loading: boolean;
   /** The action under way (a quote id, 'credits', 'plan' or 'speed'). */
   busy: string | null;
-  error: string | null;
+  /** Worded when shown (`useDescribeError`), in the language shown then. */
+  error: AppError | null;
   notice: SandboxNotice | null;
   load: () => Promise<void>;
   decide: (quoteId: string, decision: 'approve' | 'reject') => Promise<void>;
@@ -36,7 +36,7 @@ export const useSandboxStore = create<SandboxStoreState>()((set, get) => {
       set({ notice: notice(reply.value) });
       await get().load();
     } else {
-      set({ error: describeError(reply.error) });
+      set({ error: reply.error });
     }
     set({ busy: null });
   };
@@ -46,7 +46,7 @@ export const useSandboxStore = create<SandboxStoreState>()((set, get) => {
       set({ loading: true });
       const reply = await invoke('sandbox.get', {});
       if (reply.ok) set({ state: reply.value, loading: false });
-      else set({ error: describeError(reply.error), loading: false });
+      else set({ error: reply.error, loading: false });
     },
     decide: (quoteId, decision) =>
       act(

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/api/limits.ts';
 import { OPERATION_IDS } from '../../../shared/api/operations.ts';
 import type { AppError, CommandInput, Job } from '../../../shared/ipc/index.ts';
 import { attach, readyUrls, releaseAttachment, stillUploading, type Attachment, type AttachmentInput } from '../../stores/attachments.ts';
+import type { Refusal } from '../../stores/uploads.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { isFresh, QuotePricer, type PriceState } from '../../stores/quotePricer.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
@@ -19,7 +20,8 @@ type CreateCharacterState = {
   creationType: CreationType;
   traits: Partial<Record<TraitKey, string>>;
   references: Attachment[];
-  refused: string[];
+  /** Why files were not taken: worded when shown, in the language shown then. */
+  refused: Refusal[];
   price: PriceState;
   submitting: boolean;
   error: AppError | null;
@@ -147,10 +149,10 @@ function references(set: SetCreate, get: GetCreate, reprice: () => void) {
       set((state) => ({ references: state.references.map((r) => (r.key === key ? { ...r, ...change } : r)) }));
       reprice();
     },
-    drop: (key: string, sentence: string) => {
+    drop: (key: string, refusal: Refusal) => {
       const dropped = get().references.find((r) => r.key === key);
       if (dropped) releaseAttachment(dropped);
-      set((state) => ({ references: state.references.filter((r) => r.key !== key), refused: [...state.refused, sentence] }));
+      set((state) => ({ references: state.references.filter((r) => r.key !== key), refused: [...state.refused, refusal] }));
       reprice();
     },
   };

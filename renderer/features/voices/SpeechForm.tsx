@@ -15,6 +15,7 @@ import { useTracksStore } from './tracksStore.ts';
 import { speakingVoices, useVoicesStore } from './voicesStore.ts';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 import type { MessageId } from '../../i18n/catalogs.ts';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 
 type SpeechBody = CommandInput<'audio.create'>['body'];
 type ModelBField = (typeof MODEL_B_FIELDS)[number];
@@ -37,6 +38,7 @@ const MODEL_B_LABELS: Record<ModelBField, { label: MessageId; hint: MessageId; m
 /** Text to speech: voice, model, emotion, track name and text, with its price first. */
 export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoiceChange: (id: string) => void }) {
   const intl = useIntl();
+  const describe = useDescribeError();
   const { voices, presets } = useVoicesStore(useShallow((s) => ({ voices: s.voices, presets: s.presets })));
   const { creating, createError, createSpeech } = useTracksStore(
     useShallow((s) => ({ creating: s.creating, createError: s.createError, createSpeech: s.createSpeech })),
@@ -152,7 +154,7 @@ export function SpeechForm({ voiceId, onVoiceChange }: { voiceId: string; onVoic
       />
       {createError && (
         <p className="field-error" role="alert">
-          {createError}
+          {describe(createError)}
         </p>
       )}
     </form>

@@ -13,10 +13,12 @@ import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
 import { useVoicesStore } from './voicesStore.ts';
 import { useTracksStore } from './tracksStore.ts';
 import { formatCount } from '../../ui/format.ts';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 
 /** The speech tracks, each with a player and its waveform. */
 export function TrackList() {
   const intl = useIntl();
+  const describe = useDescribeError();
   const { tracks, total, loaded, error, notice, pendingDelete, load, askDelete, confirmDelete } = useTracksStore(
     useShallow((s) => ({
       tracks: s.tracks,
@@ -38,7 +40,7 @@ export function TrackList() {
       <div aria-live="polite">{notice && <p className="status-notice">{notice}</p>}</div>
       {error && (
         <p className="field-error" role="alert">
-          {error}
+          {describe(error)}
         </p>
       )}
       {loaded && tracks.length === 0 ? (

@@ -1,8 +1,7 @@
 import { create, type StoreApi } from 'zustand';
-import type { CommandInput, LibraryItem } from '../../../shared/ipc/index.ts';
+import type { AppError, CommandInput, LibraryItem } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 import { currentFormats } from '../../i18n/currentLocale.ts';
 
 type SpeechBody = CommandInput<'audio.create'>['body'];
@@ -15,9 +14,11 @@ interface TracksState {
   tracks: readonly LibraryItem[];
   total: number;
   loaded: boolean;
-  error: string | null;
+  /** Worded when shown (`useDescribeError`), in the language shown then. */
+  error: AppError | null;
   creating: boolean;
-  createError: string | null;
+  /** Worded when shown (`useDescribeError`), in the language shown then. */
+  createError: AppError | null;
   notice: string | null;
   /** The track awaiting delete confirmation. */
   pendingDelete: LibraryItem | null;
@@ -57,7 +58,7 @@ function listing(set: SetTracks, get: GetTracks) {
       const offset = more ? get().tracks.length : 0;
       const limit = more ? PAGE : Math.max(PAGE, get().tracks.length);
       const reply = await invoke('library.query', { filter: { kinds: ['audio'], sort: 'newest' }, offset, limit });
-      if (!reply.ok) return set({ loaded: true, error: describeError(reply.error) });
+      if (!reply.ok) return set({ loaded: true, error: reply.error });
       const { items, total } = reply.value;
       set({ tracks: more ? [...get().tracks, ...items] : items, total, loaded: true, error: null });
     },
@@ -76,7 +77,7 @@ function making(set: SetTracks, get: GetTracks) {
       set({ creating: true, createError: null, notice: null });
       const reply = await invoke('audio.create', { body, quoteId });
       if (!reply.ok) {
-        set({ creating: false, createError: describeError(reply.error) });
+        set({ creating: false, createError: reply.error });
         return false;
       }
       useJobsStore.getState().apply(reply.value, { characterId: null, label: body.name ?? 'Speech' });
@@ -92,7 +93,7 @@ function trackActions(set: SetTracks, get: GetTracks) {
   return {
     download: async (track) => {
       const reply = await invoke('library.export', { ids: [track.id] });
-      if (!reply.ok) return set({ error: describeError(reply.error) });
+      if (!reply.ok) return set({ error: reply.error });
       const result = reply.value;
       set({
         notice: result.exported > 0 ? `“${track.title}” saved to ${result.folder}.` : `“${track.title}” is not downloaded yet.`,
@@ -107,7 +108,7 @@ function trackActions(set: SetTracks, get: GetTracks) {
       if (!track) return;
       set({ pendingDelete: null });
       const reply = await invoke('audio.delete', { id: track.id });
-      if (!reply.ok) return set({ error: describeError(reply.error) });
+      if (!reply.ok) return set({ error: reply.error });
       set({
         tracks: get().tracks.filter((each) => each.id !== track.id),
         total: Math.max(0, get().total - 1),

@@ -1,4 +1,4 @@
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 import { LanguagePage } from './pages/LanguagePage.ts';
@@ -94,6 +94,33 @@ describe.skipIf(chromiumMissing() !== null)('Settings → Language', () => {
     expect(await language.document()).toEqual({ lang: 'en-XA', dir: 'ltr' });
     await photograph('studio-language-pseudo');
   });
+
+  it('words a refused file again in the new language when the language changes while it shows', async () => {
+    await studio.call('settings.set', { language: 'system' });
+    const english = await StudioApp.open(browser, studio.url, { theme: 'dark', viewport: { width: 1024, height: 700 }, locale: 'en-US' });
+    try {
+      await english.go('studio');
+      const dialog = await english.cast().openCreate();
+      await dialog.dropImage(Buffer.from('GIF89a'), 'old.gif', 'image/gif');
+      await expect.poll(() => dialog.refusals().innerText()).toBe('old.gif is not a file that can be used here. Use PNG, JPEG or WebP.');
+      // The system's language becomes Japanese while the refusal shows (Settings follow the system).
+      await systemLanguageBecomes(english.page, 'ja-JP');
+      await expect
+        .poll(() => dialog.refusals().innerText())
+        .toBe('old.gif はここでは使えないファイルです。PNG、JPEG、WebP を使ってください。');
+      expect(await english.page.evaluate(() => document.documentElement.lang)).toBe('ja');
+      await dialog.refusals().scrollIntoViewIfNeeded();
+      await english.screenshot('studio-language-refusal-ja');
+      await systemLanguageBecomes(english.page, 'ar-EG');
+      await expect.poll(() => dialog.refusals().innerText()).toContain('لا يمكن استخدام الملف');
+      expect(await dialog.refusals().innerText()).toContain('old.gif');
+      expect(await english.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await dialog.refusals().scrollIntoViewIfNeeded();
+      await english.screenshot('studio-language-refusal-ar');
+    } finally {
+      await english.close();
+    }
+  });
 });
 
 /**
@@ -150,4 +177,12 @@ const EXAMPLE_ADDRESS = 'https://cdn.example.com';
 function englishWordsIn(text: string): string[] {
   const words = text.replaceAll(EXAMPLE_ADDRESS, ' ').match(/[A-Za-z]{2,}/g) ?? [];
   return [...new Set(words.filter((word) => !KEPT_IN_EVERY_LANGUAGE.has(word)))];
+}
+
+/** The system's language changes while the page is open, as when a person switches their computer's: its list, then the event. */
+async function systemLanguageBecomes(page: Page, tag: string): Promise<void> {
+  await page.evaluate((language) => {
+    Object.defineProperty(navigator, 'languages', { configurable: true, get: () => [language] });
+    window.dispatchEvent(new Event('languagechange'));
+  }, tag);
 }

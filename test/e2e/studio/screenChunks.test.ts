@@ -245,4 +245,36 @@ describe.skipIf(chromiumMissing() !== null)('screens load as their own chunks', 
       }
     }
   }, 180_000);
+
+  it('asks for the catalog of the language it starts in with its first script, once, and for none in English', async () => {
+    const catalog = /\/assets\/(es|pt-BR|fr|de|ja|zh-CN|ar)-[\w-]+\.js$/;
+    const { app, scripts } = await openWatched(browser, studio.url, { locale: 'ja-JP' });
+    try {
+      await app.page.locator('.screen-outlet[data-screen="studio"]').waitFor();
+      expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('ja');
+      expect(scripts.filter((url) => catalog.test(url)).map((url) => url.match(catalog)?.[1])).toEqual(['ja']);
+      // Named in the page's head, so asked for while the first script was still on its way, not once it had run.
+      const timing = await app.page.evaluate(() => {
+        const scripts = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return {
+          preloaded: document.head.querySelectorAll('link[rel="modulepreload"][href*="/ja-"]').length,
+          catalogAsked: scripts.find((entry) => /\/assets\/ja-[\w-]+\.js$/.test(entry.name))?.startTime,
+          firstScriptArrived: scripts.find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.responseEnd,
+        };
+      });
+      expect(timing.preloaded).toBe(1);
+      expect(timing.catalogAsked).toBeLessThan(timing.firstScriptArrived ?? 0);
+    } finally {
+      await app.close();
+    }
+    const english = await openWatched(browser, studio.url, { locale: 'en-US' });
+    try {
+      await english.app.page.locator('.screen-outlet[data-screen="studio"]').waitFor();
+      expect(await english.app.page.evaluate(() => document.documentElement.lang)).toBe('en');
+      expect(english.scripts.filter((url) => catalog.test(url))).toEqual([]);
+      expect(await english.app.page.locator('link[rel="modulepreload"][href*="/ja-"]').count()).toBe(0);
+    } finally {
+      await english.app.close();
+    }
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSignature, contentTypeOf } from '../../../../renderer/stores/uploads.ts';
+import { formatsFor } from '../../../../renderer/i18n/format.ts';
+import { checkSignature, contentTypeOf, refusalText } from '../../../../renderer/stores/uploads.ts';
 
 const file = (name: string, ...parts: Array<string | number[]>) =>
   new File(
@@ -79,11 +80,13 @@ describe('a chosen file checked by its first bytes', () => {
       [file('empty.png'), ['image']],
     ];
     for (const [chosen, kinds] of refusals) {
-      expect(await checkSignature(chosen, kinds), chosen.name).toEqual({
-        refused: `${chosen.name} is not what its name says: its content is not ${kinds
+      const checked = await checkSignature(chosen, kinds);
+      expect(checked, chosen.name).toEqual({ refused: { why: 'disguised', name: chosen.name, kinds } });
+      expect('refused' in checked && refusalText(checked.refused, formatsFor('en'))).toBe(
+        `${chosen.name} is not what its name says: its content is not ${kinds
           .map((kind) => ({ image: 'PNG, JPEG or WebP', audio: 'WAV, MP3 or OGG', video: 'MP4 or WebM' })[kind])
           .join('; ')}, which is what this place takes.`,
-      });
+      );
     }
   });
 });

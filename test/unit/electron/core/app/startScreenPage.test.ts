@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  catalogLinks,
   RENDERER_MANIFEST,
   startScreenLinks,
   startScreenPage,
@@ -35,8 +36,11 @@ const MANIFEST: RendererManifest = {
     name: 'index',
     isEntry: true,
     imports: ['_runtime-A.js', '_Button-B.js', '_Select-C.js'],
+    dynamicImports: ['i18n/messages/ja.json', 'i18n/messages/ar.json', 'features/gallery/GalleryScreen.tsx'],
     css: ['assets/index-J.css'],
   },
+  'i18n/messages/ja.json': { file: 'assets/ja-L.js', name: 'ja', isDynamicEntry: true },
+  'i18n/messages/ar.json': { file: 'assets/ar-M.js', name: 'ar', isDynamicEntry: true },
 };
 
 const PAGE = `<!doctype html>
@@ -107,5 +111,26 @@ describe('the page names the code of the screen it opens on', () => {
     expect(startScreenPage(PAGE, build('{"index.html": {"file": '), 'gallery')).toBe(PAGE);
     expect(startScreenPage(PAGE, build('[1, 2]'), 'gallery')).toBe(PAGE);
     expect(startScreenPage('<p>no head</p>', build(JSON.stringify(MANIFEST)), 'gallery')).toBe('<p>no head</p>');
+  });
+});
+
+describe('the page names the catalog of the language it starts in', () => {
+  it('preloads a language’s catalog chunk; none for English, which is in the first script', () => {
+    expect(catalogLinks(MANIFEST, 'ja')).toEqual(['<link rel="modulepreload" crossorigin href="./assets/ja-L.js">']);
+    expect(catalogLinks(MANIFEST, 'en')).toEqual([]);
+    expect(catalogLinks(MANIFEST, 'de')).toEqual([]);
+    expect(catalogLinks(null, 'ja')).toEqual([]);
+  });
+
+  it('puts the catalog before the screen’s code, and serves English as it did', () => {
+    const page = startScreenPage(PAGE, build(JSON.stringify(MANIFEST)), 'queue', 'ar');
+    expect(page).toContain(
+      '    <link rel="modulepreload" crossorigin href="./assets/ar-M.js">\n    <link rel="modulepreload" crossorigin href="./assets/QueueScreen-H.js">\n  </head>',
+    );
+    expect(page).not.toContain('ja-L.js');
+    expect(startScreenPage(PAGE, build(JSON.stringify(MANIFEST)), 'queue', 'en')).toBe(
+      startScreenPage(PAGE, build(JSON.stringify(MANIFEST)), 'queue'),
+    );
+    expect(startScreenPage(PAGE, build(JSON.stringify(MANIFEST)), 'voices', 'ja')).toContain('ja-L.js');
   });
 });

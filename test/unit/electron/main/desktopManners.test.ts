@@ -44,7 +44,7 @@ const job = (id: string, state: Job['state'], progress: number | null = null, up
   id,
   kind: 'generation.create',
   state,
-  title: `Job ${id}`,
+  title: { what: 'image', subject: `Job ${id}` },
   quotedCredits: 10,
   creditsUsed: null,
   creditsRefunded: null,

@@ -111,6 +111,8 @@ export const ERROR_MESSAGES = {
   price_changed: 'error.price_changed',
   needs_approval: 'error.needs_approval',
   held_for_credits: 'error.held_for_credits',
+  render_cancelled: 'error.render_cancelled',
+  render_failed: 'error.render_failed',
   job_error: 'error.job_error',
   export_running: 'error.export_running',
   export_failed: 'error.export_failed',

@@ -62,6 +62,10 @@ export const JOB_ERROR_PARAMS = {
   needs_approval: z.strictObject({ credits: count }),
   /** Jobs made offline cost more than the balance covers, so they are held. */
   held_for_credits: z.strictObject({ count, need: count, balance: count, pending: count }),
+  /** A scene line's render was cancelled (its job, or the step before it). */
+  render_cancelled: NONE,
+  /** A scene line's render failed without a reason of its own (a render an older version recorded). */
+  render_failed: NONE,
   /** An older library's record of a job's error that this version does not know. */
   job_error: z.strictObject({ state: z.enum(['waiting', 'failed', 'other']) }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Emotion } from '../api/audio.ts';
 import { Quality } from '../api/catalog.ts';
 import { APP_NAME_LIMITS, LIMITS } from '../api/limits.ts';
+import { AppError, LineProblem } from './appErrors.ts';
 import { Job } from './models.ts';
 import { SCENE_EXPORT_CHUNK_BYTES } from './sceneExportChunks.ts';
 import { SCENE_ASPECTS } from './sceneSettings.ts';
@@ -95,7 +96,8 @@ export const SceneLine = SceneLineInput.extend({
   /** The library's thumbnail of the line's picture (a talk clip's, or a clip item's); null for a speech line or before it exists. */
   thumbId: z.string().nullable(),
   durationMs: z.number().int().nullable(),
-  error: z.string().nullable(),
+  /** Why the line failed or cannot play yet, as the page words it. */
+  error: AppError.nullable(),
 });
 export type SceneLine = z.infer<typeof SceneLine>;
 
@@ -139,7 +141,7 @@ export const SceneLinePrice = z.object({
   credits: z.number().int().nullable(),
   reused: z.boolean(),
   /** Why it cannot be priced or rendered yet (no voice, empty text, no character…); null when it can. */
-  problem: z.string().nullable(),
+  problem: LineProblem.nullable(),
   estimateMs: z.number().int().nullable(),
 });
 export const ScenePrice = z.object({

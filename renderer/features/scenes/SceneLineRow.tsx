@@ -4,6 +4,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { EMOTIONS, QUALITIES, isEmotion, isQuality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
@@ -112,6 +113,7 @@ type LineRowProps = Omit<RowProps, 'lineId'> & { line: SceneLine; linePrice: Sce
 
 function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry }: LineRowProps) {
   const intl = useIntl();
+  const describe = useDescribeError();
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [dropTarget, setDropTarget] = useState(false);
   const edit = useScenesStore.getState().editLine;
@@ -171,15 +173,9 @@ function LineRow({ line, index, linePrice, speakerChoices, voiceChoices, onRetry
           <LineText line={line} number={number} />
         )}
         {linePrice?.problem && line.state !== 'done' ? (
-          <p className="scene-line-problem-text" dir="auto">
-            {linePrice.problem}
-          </p>
+          <p className="scene-line-problem-text">{describe({ code: 'line_not_ready', params: { problem: linePrice.problem } })}</p>
         ) : null}
-        {line.state === 'failed' && line.error ? (
-          <p className="scene-line-problem-text" dir="auto">
-            {line.error}
-          </p>
-        ) : null}
+        {line.state === 'failed' && line.error ? <p className="scene-line-problem-text">{describe(line.error)}</p> : null}
         {optionsOpen && line.kind === 'talk' ? <TalkOptionsFields line={line} number={number} /> : null}
       </div>
     </li>
@@ -424,6 +420,7 @@ function LineStatus({ line, linePrice, onRetry }: { line: SceneLine; linePrice: 
   const progress = useJobsStore((s) => (jobId ? (s.jobs[jobId]?.progress ?? null) : null));
   const intl = useIntl();
   const formats = useFormats();
+  const describe = useDescribeError();
   const words = (id: MessageId) => intl.formatMessage({ id });
   if (line.state === 'queued') return <span className="scene-line-status">{words('scenes.line.queued')}</span>;
   if (line.state === 'rendering')
@@ -434,7 +431,7 @@ function LineStatus({ line, linePrice, onRetry }: { line: SceneLine; linePrice: 
     );
   if (line.state === 'failed')
     return (
-      <span className="scene-line-status scene-line-failed" title={line.error ?? undefined}>
+      <span className="scene-line-status scene-line-failed" title={line.error ? describe(line.error) : undefined}>
         <AlertTriangle size={14} aria-hidden="true" />
         <span>{words('scenes.line.failed')}</span>
         <Button size="sm" variant="secondary" icon={<RotateCcw size={14} aria-hidden="true" />} onClick={onRetry} data-action="retry-line">

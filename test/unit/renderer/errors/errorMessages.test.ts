@@ -44,6 +44,8 @@ const JOB_SAMPLES: { [C in JobErrorCode]: AppErrorParams[C] } = {
   price_changed: { from: 6, to: 9 },
   needs_approval: { credits: 40 },
   held_for_credits: { count: 3, need: 18, balance: 10, pending: 4 },
+  render_cancelled: {},
+  render_failed: {},
   job_error: { state: 'failed' },
 };
 

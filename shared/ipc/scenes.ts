@@ -308,6 +308,7 @@ export const sceneEvents = {
     /** 0..1 */
     progress: z.number().min(0).max(1),
     stage: SceneExportStage,
-    message: z.string().nullable(),
+    /** Why a failed export stopped, as the page words it. */
+    error: AppError.nullable(),
   }),
 } as const;

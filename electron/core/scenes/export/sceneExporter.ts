@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type {
+  AppError,
   EventPayload,
   Scene,
   SceneExportFormat,
@@ -77,8 +78,8 @@ export class SceneExporter {
       stage: SceneExportStage,
       progress: number,
       state: SceneExportProgress['state'] = 'running',
-      message: string | null = null,
-    ) => this.deps.emit({ exportId, sceneId: scene.id, state, progress, stage, message });
+      error: AppError | null = null,
+    ) => this.deps.emit({ exportId, sceneId: scene.id, state, progress, stage, error });
     let folder: string | null = null;
     const run: Run = { request, folder: '', signal: controller.signal, send, staged: null };
     let keep = false;
@@ -91,7 +92,7 @@ export class SceneExporter {
       return result;
     } catch (error) {
       const failure = writeFailure(error, folder ?? request.parent);
-      send('saving', 0, 'failed', failure.message);
+      send('saving', 0, 'failed', failure.toAppError());
       throw failure;
     } finally {
       this.running.delete(exportId);

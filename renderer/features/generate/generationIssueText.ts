@@ -1,7 +1,7 @@
 import type { GenerationIssue } from '../../../shared/api/index.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 import type { Formats } from '../../i18n/format.ts';
-import { OPTION_LABELS } from './generateOptions.ts';
+import { MODE_LABELS, OPTION_LABELS } from './generateOptions.ts';
 
 /** The catalog message of each issue the shared validator names; the compiler refuses an issue without one. */
 const ISSUE_MESSAGES = {
@@ -17,16 +17,6 @@ const ISSUE_MESSAGES = {
   needs_image_or_reference: 'generate.issue.needsImageOrReference',
   needs_reference_video: 'generate.issue.needsReferenceVideo',
 } as const satisfies Record<GenerationIssue['code'], MessageId>;
-
-/** The modes the panel names by a label of its own; another (`talk`) is the service's word. */
-const MODE_LABELS: Readonly<Record<string, MessageId>> = {
-  generate: 'generate.mode.generate',
-  remix: 'generate.mode.remix',
-  edit: 'generate.mode.edit',
-  create: 'generate.mode.create',
-  extend: 'generate.mode.extend',
-  lipsync: 'generate.mode.lipsync',
-};
 
 /** Model ids are the service's names: kept in their own direction inside the sentence. */
 const isolate = (chunks: string[]) => `\u2068${chunks.join('')}\u2069`;

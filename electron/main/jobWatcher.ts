@@ -1,5 +1,6 @@
 import { app, Notification, type BrowserWindow } from 'electron';
 import { Job } from '../../shared/ipc/models.ts';
+import { jobNotice } from './jobNotice.ts';
 import { QueueProgress } from './queueProgress.ts';
 import type { RouterLike } from '../../shared/ipc/bridgeFrames.ts';
 
@@ -38,7 +39,7 @@ export function watchJobs(options: JobWatcherOptions): () => void {
     if (!Notification.isSupported() || !(await options.notificationsEnabled())) return;
     const win = options.window();
     if (win && !win.isDestroyed() && win.isFocused()) return; // the user is watching already
-    const notification = new Notification({ title: `${job.title} is ready`, body: 'Click to open it in Cast Studio.' });
+    const notification = new Notification(jobNotice(job));
     shown.add(notification);
     notification.on('close', () => shown.delete(notification));
     notification.on('click', () => {

@@ -1,5 +1,7 @@
 import { listen } from '../bridge/invoke.ts';
-import { jobErrorText } from '../errors/errorMessages.ts';
+import { describeError } from '../errors/errorMessages.ts';
+import { currentFormats } from '../i18n/currentLocale.ts';
+import { jobTitleText } from '../ui/JobTitleLabel.tsx';
 import { useCreditsStore } from '../features/credits/creditsStore.ts';
 import { useBulkStore } from '../features/gallery/bulkStore.ts';
 import { useCollectionsStore } from '../features/gallery/collectionsStore.ts';
@@ -83,7 +85,9 @@ function applyJob(job: Job): void {
   const before = jobs.jobs[job.id];
   jobs.apply(job);
   if (job.state === 'failed' && before?.state !== 'failed' && job.error) {
-    useToastStore.getState().show(`${job.title} failed: ${jobErrorText(job.error)}`, 'error');
+    const formats = currentFormats();
+    const words = { title: jobTitleText(job.title, formats), error: describeError(job.error, formats) };
+    useToastStore.getState().show(formats.text('queue.toast.failed', words), 'error');
   }
 }
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { AppError, AppErrorCode, Job } from '../../shared/ipc/index.ts';
+import type { AppError, AppErrorCode } from '../../shared/ipc/index.ts';
 import type { MessageId } from '../i18n/catalogs.ts';
 import { currentFormats } from '../i18n/currentLocale.ts';
 import { PSEUDO_LOCALE } from '../i18n/locales.ts';
@@ -89,6 +89,31 @@ export const ERROR_MESSAGES = {
   file_too_large: 'error.file_too_large',
   invalid_upload: 'error.invalid_upload',
   upload_interrupted: 'error.upload_interrupted',
+  dependency_failed: 'error.dependency_failed',
+  dependency_cancelled: 'error.dependency_cancelled',
+  dependency_missing: 'error.dependency_missing',
+  generation_failed: 'error.generation_failed',
+  deleted_before_done: 'error.deleted_before_done',
+  marked_done: 'error.marked_done',
+  sent_again: 'error.sent_again',
+  awaiting_history: 'error.awaiting_history',
+  checking_history: 'error.checking_history',
+  not_run_resending: 'error.not_run_resending',
+  refused_in_doubt: 'error.refused_in_doubt',
+  refused_not_charged: 'error.refused_not_charged',
+  outcome_unknown: 'error.outcome_unknown',
+  answer_not_saved: 'error.answer_not_saved',
+  job_not_recorded: 'error.job_not_recorded',
+  send_failed: 'error.send_failed',
+  answer_unreadable: 'error.answer_unreadable',
+  key_changed_in_doubt: 'error.key_changed_in_doubt',
+  key_reused: 'error.key_reused',
+  price_changed: 'error.price_changed',
+  needs_approval: 'error.needs_approval',
+  held_for_credits: 'error.held_for_credits',
+  render_cancelled: 'error.render_cancelled',
+  render_failed: 'error.render_failed',
+  job_error: 'error.job_error',
   export_running: 'error.export_running',
   export_failed: 'error.export_failed',
   invalid_destination: 'error.invalid_destination',
@@ -185,15 +210,6 @@ export function describeError(error: AppError | null | undefined, formats: Forma
 export function useDescribeError(): (error: AppError | null | undefined) => string {
   const formats = useFormats();
   return useCallback((error: AppError | null | undefined) => describeError(error, formats), [formats]);
-}
-
-/**
- * What a job's record says about its failure: worded here when core gives a code the page knows,
- * else core's sentence (core's own job codes are not codes here yet).
- */
-export function jobErrorText(error: Job['error'] | undefined, formats: Formats = currentFormats()): string {
-  if (!error) return '';
-  return error.problem ? describeError(error.problem, formats) : error.message;
 }
 
 /** Every code with a message, for tests and for the other screens. */

@@ -34,7 +34,25 @@ export type ResolvedGeneration = {
   options: GenerationOptions;
 };
 
-export type FieldIssue = { field: string; message: string };
+/**
+ * Why a request cannot be sent as it is, as a code and what its words need: the sandbox says it in
+ * English as the service does, the page in the creator's language. Model ids and modes are the
+ * service's own names.
+ */
+export type GenerationIssue =
+  | { code: 'unknown_model'; type: GenerationType; model: string; choices: string[] }
+  | { code: 'option_not_applicable'; option: GenerationOptionKey; type: GenerationType }
+  | { code: 'mode_unsupported'; model: string; mode: string }
+  | { code: 'duration_range'; model: string; min: number; max: number }
+  | { code: 'too_many_references'; model: string; max: number }
+  | { code: 'no_hd'; model: string }
+  | { code: 'no_audio'; model: string }
+  | { code: 'needs_audio'; for: 'talk' | 'lipsync' }
+  | { code: 'needs_input_image' }
+  | { code: 'needs_image_or_reference' }
+  | { code: 'needs_reference_video'; mode: string };
+
+export type FieldIssue = GenerationIssue & { field: string };
 
 /**
  * Applies the spec 4.2 defaults for the request's type and mode, and checks what the schema cannot:
@@ -47,17 +65,14 @@ export function resolveGeneration(
 ): { ok: true; value: ResolvedGeneration } | { ok: false; issue: FieldIssue } {
   const model = findModel(catalog, req.type, req.model);
   if (!model) {
-    const ids = catalog.models
-      .filter((m) => m.type === req.type)
-      .map((m) => m.id)
-      .join(', ');
-    return { ok: false, issue: { field: 'model', message: `Unknown ${req.type} model "${req.model}"; choose one of: ${ids}.` } };
+    const choices = catalog.models.filter((m) => m.type === req.type).map((m) => m.id);
+    return { ok: false, issue: { field: 'model', code: 'unknown_model', type: req.type, model: req.model ?? '', choices } };
   }
   const given = req.options ?? {};
   const allowed = OPTIONS_BY_TYPE[req.type];
   for (const key of Object.keys(given) as GenerationOptionKey[]) {
     if (given[key] !== undefined && !allowed.includes(key)) {
-      return { ok: false, issue: { field: `options.${key}`, message: `The option ${key} does not apply to ${req.type} generations.` } };
+      return { ok: false, issue: { field: `options.${key}`, code: 'option_not_applicable', option: key, type: req.type } };
     }
   }
   const o: GenerationOptions = { ...given };
@@ -101,40 +116,29 @@ function checkModeAndModel(
 ): FieldIssue | null {
   const mode = type === 'image' ? o.image_mode : type === 'video' ? o.video_mode : 'talk';
   if (mode && !model.modes.includes(mode)) {
-    return {
-      field: type === 'image' ? 'options.image_mode' : 'options.video_mode',
-      message: `The model ${model.id} does not support the ${mode} mode.`,
-    };
+    return { field: type === 'image' ? 'options.image_mode' : 'options.video_mode', code: 'mode_unsupported', model: model.id, mode };
   }
   if (o.duration !== undefined && model.duration && (o.duration < model.duration.min || o.duration > model.duration.max)) {
-    return {
-      field: 'options.duration',
-      message: `The model ${model.id} makes clips of ${model.duration.min} to ${model.duration.max} seconds.`,
-    };
+    return { field: 'options.duration', code: 'duration_range', model: model.id, min: model.duration.min, max: model.duration.max };
   }
   const refs = o.reference_images?.length ?? 0;
   const refMax = type === 'image' ? Math.min(LIMITS.imageReferenceImages, model.reference_images_max) : model.reference_images_max;
   if (refs > refMax) {
-    return { field: 'options.reference_images', message: `The model ${model.id} accepts at most ${refMax} reference images.` };
+    return { field: 'options.reference_images', code: 'too_many_references', model: model.id, max: refMax };
   }
   if (o.hd === true && !model.supports_hd) {
-    return { field: 'options.hd', message: `The model ${model.id} does not offer HD.` };
+    return { field: 'options.hd', code: 'no_hd', model: model.id };
   }
   if (o.generate_audio === true && !model.supports_audio) {
-    return { field: 'options.generate_audio', message: `The model ${model.id} cannot generate audio.` };
+    return { field: 'options.generate_audio', code: 'no_audio', model: model.id };
   }
   // mode-dependent required inputs
-  if (type === 'talk' && !o.audio_url)
-    return { field: 'options.audio_url', message: 'A talk clip needs audio_url: the audio the character speaks.' };
-  if (mode === 'lipsync' && !o.audio_url)
-    return { field: 'options.audio_url', message: 'Lipsync needs audio_url: the audio the character speaks.' };
-  if (mode === 'edit' && type === 'image' && !o.input_image)
-    return { field: 'options.input_image', message: 'Image edit needs input_image: the image to transform.' };
-  if (type === 'image' && mode === 'remix' && !o.input_image && refs === 0) {
-    return { field: 'options.input_image', message: 'Image remix needs input_image or at least one reference image.' };
-  }
-  if (type === 'video' && (mode === 'remix' || mode === 'edit' || mode === 'extend') && !o.reference_video) {
-    return { field: 'options.reference_video', message: `Video ${mode} needs reference_video: the source video.` };
-  }
+  if (type === 'talk' && !o.audio_url) return { field: 'options.audio_url', code: 'needs_audio', for: 'talk' };
+  if (mode === 'lipsync' && !o.audio_url) return { field: 'options.audio_url', code: 'needs_audio', for: 'lipsync' };
+  if (mode === 'edit' && type === 'image' && !o.input_image) return { field: 'options.input_image', code: 'needs_input_image' };
+  if (type === 'image' && mode === 'remix' && !o.input_image && refs === 0)
+    return { field: 'options.input_image', code: 'needs_image_or_reference' };
+  if (type === 'video' && (mode === 'remix' || mode === 'edit' || mode === 'extend') && !o.reference_video)
+    return { field: 'options.reference_video', code: 'needs_reference_video', mode };
   return null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../api/errors.ts';
+import { JOB_ERROR_PARAMS } from './jobErrors.ts';
 
 /**
  * Every error the page can be told about is a code from this file with typed parameters; the page
@@ -152,6 +153,8 @@ export const APP_ERROR_PARAMS = {
     z.strictObject({ why: z.literal('too_large'), size: count, limit: count }),
   ]),
   upload_interrupted: NONE,
+  // Why a job waits or failed (shared/ipc/jobErrors.ts).
+  ...JOB_ERROR_PARAMS,
   // Exports and scenes.
   export_running: NONE,
   export_failed: z.strictObject({ folder: text, step: z.enum(['create', 'write', 'make_folder_in']) }),

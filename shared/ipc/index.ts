@@ -2,6 +2,8 @@ export * from './appErrors.ts';
 export * from './bridge.ts';
 export * from './commands.ts';
 export * from './events.ts';
+export * from './jobErrors.ts';
+export * from './jobTitles.ts';
 export * from './models.ts';
 export * from './scenes.ts';
 export * from './spaces.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ResourceKind, Voice } from '../api/index.ts';
 import { JOB_KIND_IDS } from '../jobs/jobKinds.ts';
 import { AppError, SERVICE_MESSAGE_MAX } from './appErrors.ts';
+import { JobTitle } from './jobTitles.ts';
 import { UpdateChannel } from './updates.ts';
 
 /** What the renderer may know of a connection: never the key, only a masked prefix and its state. */
@@ -128,7 +129,7 @@ export const Job = z.object({
   id: z.string(),
   kind: JobKind,
   state: JobState,
-  title: z.string(),
+  title: JobTitle,
   quotedCredits: z.number().int().nullable(),
   creditsUsed: z.number().int().nullable(),
   /** For a failed job: what the service refunded of its charge, once the refund is known. */
@@ -141,10 +142,11 @@ export const Job = z.object({
   attempts: z.number().int(),
   progress: z.number().min(0).max(1).nullable(),
   /**
-   * Why the job failed or waits: core's code and English sentence, and `problem` where the code is
-   * one the page words itself (a service's refusal, the client's own), with the service's words.
+   * Why the job failed or waits: core's own job codes (shared/ipc/jobErrors.ts) or any other
+   * AppError (a service's refusal, the client's own), which the page words; a service's own words
+   * ride as `serviceMessage`.
    */
-  error: z.object({ code: z.string(), message: z.string(), problem: AppError.optional() }).nullable(),
+  error: AppError.nullable(),
   /** A job back in the queue until the service's Retry-After ends (ISO time); absent otherwise. */
   waitingUntil: z.string().nullable().optional(),
   createdAt: z.string(),

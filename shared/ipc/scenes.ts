@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from './appErrors.ts';
+import { AppError, LineProblem } from './appErrors.ts';
 import { Emotion } from '../api/audio.ts';
 import { Quality } from '../api/catalog.ts';
 import { APP_NAME_LIMITS, LIMITS } from '../api/limits.ts';
@@ -97,7 +97,8 @@ export const SceneLine = SceneLineInput.extend({
   /** The library's thumbnail of the line's picture (a talk clip's, or a clip item's); null for a speech line or before it exists. */
   thumbId: z.string().nullable(),
   durationMs: z.number().int().nullable(),
-  error: z.string().nullable(),
+  /** Why the line failed or cannot play yet, as the page words it. */
+  error: AppError.nullable(),
   /** The member whose machine renders this line's content now (the space's line claims): this machine waits for it, never pays. */
   renderingOn: z.string().nullable(),
 });
@@ -143,7 +144,7 @@ export const SceneLinePrice = z.object({
   credits: z.number().int().nullable(),
   reused: z.boolean(),
   /** Why it cannot be priced or rendered yet (no voice, empty text, no character…); null when it can. */
-  problem: z.string().nullable(),
+  problem: LineProblem.nullable(),
   estimateMs: z.number().int().nullable(),
 });
 export const ScenePrice = z.object({

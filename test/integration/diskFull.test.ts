@@ -94,7 +94,7 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
       volume.empty();
       await h.waitFor('disk.changed', (d) => d.state === 'ok', 20_000);
       const done = await Promise.all(sent.map((job) => settle(job)));
-      for (const job of done) expect(job.state, job.error?.message).toBe('done');
+      for (const job of done) expect(job.state, JSON.stringify(job.error)).toBe('done');
       await session.downloader.idle(30_000);
 
       const after = await ledger(h.sandbox());
@@ -102,7 +102,7 @@ describe.skipIf(!hasSecretService || volume.problem !== null)(
         const key = session.jobs.require(job.id).idempotency_key;
         expect(
           after.filter((o) => o.idempotency_key === key).map((o) => o.charges),
-          job.title,
+          job.title.subject,
         ).toEqual([1]);
       }
       const keysAfter = new Set(session.jobs.recent(1_000).map((j) => j.idempotency_key));

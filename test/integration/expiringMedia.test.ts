@@ -61,7 +61,7 @@ async function timePasses(clock: SkipClock, seconds: number): Promise<void> {
 
 async function finished(harness: Harness, job: Job): Promise<Job> {
   const done = await harness.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'done' || j.state === 'failed'));
-  expect(done.error, `${job.title}: ${done.error?.message}`).toBeNull();
+  expect(done.error, `${job.title.subject}: ${JSON.stringify(done.error)}`).toBeNull();
   return done;
 }
 

@@ -33,8 +33,8 @@ async function chargedOnce(jobs: Job[]): Promise<void> {
   for (const job of jobs) {
     const key = session.jobs.require(job.id).idempotency_key;
     const entries = operations.filter((o) => o.idempotency_key === key);
-    expect(entries, job.title).toHaveLength(1);
-    expect(entries[0]!.charges, job.title).toBe(1);
+    expect(entries, job.title.subject).toHaveLength(1);
+    expect(entries[0]!.charges, job.title.subject).toBe(1);
   }
 }
 
@@ -74,7 +74,7 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
     const jobs = await Promise.all([image('ambiguous one'), image('ambiguous two')]);
     const done = await Promise.all(jobs.map((j) => settle(j)));
     await faults({});
-    for (const job of done) expect(job.state, job.error?.message).not.toBe('failed');
+    for (const job of done) expect(job.state, JSON.stringify(job.error)).not.toBe('failed');
     // Had a retry carried other bytes, the sandbox would have answered 409 idempotency_key_reused.
     const retried = h.log.lines.filter((l) => l.message.startsWith('Retrying') && l.fields?.reason === 202);
     expect(retried.length).toBeGreaterThanOrEqual(2);
@@ -91,7 +91,7 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
     const job = await image('patience', price.quoteId);
     setTimeout(() => void faults({}), 2_500);
     const done = await settle(job);
-    expect(done.state, done.error?.message).not.toBe('failed');
+    expect(done.state, JSON.stringify(done.error)).not.toBe('failed');
     const posts = attempts.slice(from).filter((a) => a.path === '/v1/generations');
     expect(posts.length).toBeGreaterThanOrEqual(3);
     for (let i = 1; i < posts.length; i += 1) expect(posts[i]!.at - posts[i - 1]!.at).toBeGreaterThanOrEqual(1_000);
@@ -103,7 +103,7 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
     const jobs = await Promise.all([image('storm a'), image('storm b'), image('storm c')]);
     const done = await Promise.all(jobs.map((j) => settle(j, 90_000)));
     await faults({});
-    for (const job of done) expect(job.state, job.error?.message).not.toBe('failed');
+    for (const job of done) expect(job.state, JSON.stringify(job.error)).not.toBe('failed');
     await chargedOnce(jobs);
   });
 
@@ -126,10 +126,10 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
       expect(job.creditsUsed).toBeGreaterThan(0);
       // The refund arrives with the credits refresh that follows the failure, and the job is told again.
       const refunded = await h.waitFor('job.updated', (j) => j.id === job.id && j.creditsRefunded !== null, 30_000);
-      expect(refunded.creditsRefunded, job.title).toBe(job.creditsUsed);
+      expect(refunded.creditsRefunded, job.title.subject).toBe(job.creditsUsed);
     }
     const listed = new Map(((await h.invoke('jobs.list', {})) as { jobs: Job[] }).jobs.map((j) => [j.id, j]));
-    for (const job of failed) expect(listed.get(job.id)?.creditsRefunded, job.title).toBe(job.creditsUsed);
+    for (const job of failed) expect(listed.get(job.id)?.creditsRefunded, job.title.subject).toBe(job.creditsUsed);
   });
 
   it('keeps intents waiting while offline and sends them by itself when the network is back', async () => {
@@ -146,7 +146,7 @@ describe.skipIf(!hasSecretService)('retries, rate limits, ambiguity and going of
     expect(((await h.invoke('library.query', { filter: {}, offset: 0, limit: 5 })) as { total: number }).total).toBeGreaterThan(0);
     await proxy.restore();
     const done = await settle(job, 90_000);
-    expect(done.state, done.error?.message).toBe('done');
+    expect(done.state, JSON.stringify(done.error)).toBe('done');
     expect(((await h.invoke('connection.get', {})) as { online: boolean }).online).toBe(true);
     await chargedOnce([job]);
   });

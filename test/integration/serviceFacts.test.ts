@@ -31,7 +31,7 @@ const wordsOf = (error: AppError) => describeError(error, formatsFor('en'));
 
 async function finish(h: Harness, job: Job): Promise<Job> {
   const done = await h.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'done' || j.state === 'failed'), 90_000);
-  expect(done.error, `${job.title}: ${done.error?.message}`).toBeNull();
+  expect(done.error, `${job.title.subject}: ${JSON.stringify(done.error)}`).toBeNull();
   return done;
 }
 

@@ -79,7 +79,7 @@ async function readyOnService(sb: SandboxHandle, characterId: string): Promise<v
 
 async function finish(h: Harness, job: Job): Promise<Job> {
   const done = await h.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'done' || j.state === 'failed'), 60_000);
-  expect(done.error, `${job.title}: ${done.error?.message}`).toBeNull();
+  expect(done.error, `${job.title.subject}: ${JSON.stringify(done.error)}`).toBeNull();
   expect(done.state).toBe('done');
   return done;
 }
@@ -129,7 +129,7 @@ describe('minimal-accept: regenerate and revert read from status and Location (s
       const key = session.jobs.require(job.id).idempotency_key;
       expect(
         operations.filter((o) => o.idempotency_key === key),
-        job.title,
+        job.title.subject,
       ).toHaveLength(1);
     }
     // The 201 named the generation only in its Location: the job keeps it as the charge's id.

@@ -58,7 +58,7 @@ async function settled(job: Job): Promise<Job> {
     if (now && (now.state === 'done' || now.state === 'failed')) return now;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${job.title} did not settle`);
+  throw new Error(`${job.title.subject} did not settle`);
 }
 
 describe.skipIf(chromiumMissing() !== null)('leaks: the API key stays in the keychain, and media stay in the library', () => {

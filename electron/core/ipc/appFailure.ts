@@ -8,7 +8,7 @@ import {
   type AppErrorParams,
   type InputProblem,
 } from '../../../shared/ipc/index.ts';
-import { ServiceError } from '../api/serviceError.ts';
+import { isKnownErrorCode, ServiceError } from '../api/serviceError.ts';
 import { isDiskFull } from '../library/diskFull.ts';
 
 /**
@@ -59,7 +59,9 @@ export function toAppError(error: unknown): AppError {
  * (a validation detail, a state, a code Cast Studio does not know).
  */
 export function serviceAppError(error: ServiceError): AppError {
-  const known = isAppErrorCode(error.code);
+  // A service's code is known when the service's table has it: one that happens to name a code of
+  // Cast Studio's own (`invalid_request`) is still the service's, understood by its status.
+  const known = error.status > 0 ? isKnownErrorCode(error.code) : isAppErrorCode(error.code);
   const code = known ? error.code : error.meaning;
   const speaks = error.status > 0 && (!known || code === 'validation_error' || code === 'invalid_state');
   return codedError(code, { field: error.field, serviceMessage: speaks ? error.serviceMessage : null });
@@ -78,18 +80,9 @@ function codedError(code: string, extra: { field?: string | undefined; serviceMe
   return params.success ? appError(known, params.data as never, extra) : appError('internal_error', {});
 }
 
-/**
- * A job's recorded failure as an error the page words, when its code is one it knows with no
- * parameters to fill (a service's refusal, the client's own). For a validation or state refusal
- * the recorded text is the service's own words, and travels as such. Core's own job codes
- * (a dependency failed, marked done, …) have none yet: the page shows their sentence.
- */
-export function jobProblem(code: string, message: string): AppError | null {
-  if (!isAppErrorCode(code)) return null;
-  const params = APP_ERROR_PARAMS[code].safeParse(SERVICE_DEFAULTS[code] ?? {});
-  if (!params.success) return null;
-  const speaks = code === 'validation_error' || code === 'invalid_state';
-  return appError(code, params.data as never, { serviceMessage: speaks ? message : null });
+/** The parameters a code stands for when only the code is known (a service's answer fills in none). */
+export function bareParams(code: AppErrorCode): unknown {
+  return SERVICE_DEFAULTS[code] ?? {};
 }
 
 /** The parameters of codes a service answer does not fill in. */

@@ -1,4 +1,5 @@
 import type { Quote } from '../../../shared/api/index.ts';
+import { appError, type AppError } from '../../../shared/ipc/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import { fillDependency } from './intentRequests.ts';
 import type { Dependency, JobRecord, JobStore } from './jobStore.ts';
@@ -13,7 +14,7 @@ export type FirstSendDeps = {
   /** Quotes the job's request with this body (free). */
   quote: (job: JobRecord, body: string) => Promise<Quote>;
   /** The sender's own ways to fail a job, and to deal with a quote that failed as with a send that failed. */
-  fail: (job: JobRecord, code: string, message: string) => void;
+  fail: (job: JobRecord, error: AppError) => void;
   afterFailure: (job: JobRecord, error: unknown) => Promise<void>;
 };
 
@@ -36,11 +37,7 @@ export class FirstSend {
     if (job.depends_on && job.dependency_json) {
       const value = this.dependencyValue(job.depends_on, job.dependency_json);
       if (value === null) {
-        this.deps.fail(
-          job,
-          'dependency_missing',
-          'The step this job waited for finished without the output it needs. Retry the earlier step.',
-        );
+        this.deps.fail(job, appError('dependency_missing', {}));
         return null;
       }
       body = fillDependency(body, job.dependency_json.into, value);
@@ -62,20 +59,12 @@ export class FirstSend {
     try {
       const quote = await this.deps.quote(job, body);
       if (quotedCredits !== null && quote.credits > quotedCredits && expired) {
-        this.deps.fail(
-          job,
-          'price_changed',
-          `The price went up from ${quotedCredits} to ${quote.credits} credits while this job waited. Retry it to accept the new price.`,
-        );
+        this.deps.fail(job, appError('price_changed', { from: quotedCredits, to: quote.credits }));
         return null;
       }
       if (quote.approval.required && quote.approval.state !== 'approved') {
         // Sending would only be refused (spec 4.3): the job stops here, uncharged, with the reason.
-        this.deps.fail(
-          job,
-          'quote_not_approved',
-          `Its price, ${quote.credits} credits, needs the account owner’s approval, so this job was not sent. Retry it to ask for approval.`,
-        );
+        this.deps.fail(job, appError('needs_approval', { credits: quote.credits }));
         return null;
       }
       return quote;

@@ -1,17 +1,13 @@
+import { appError, type AppError, type JobState } from '../../../shared/ipc/index.ts';
 import type { ServiceError } from '../api/serviceError.ts';
 import type { HistoryMatch } from './historyMatchStore.ts';
 import type { Verdict } from './outcomeReconciler.ts';
+import { readStoredJobError } from './storedJobError.ts';
 
 /** The job waits for the creator: its outcome is unknown and history could not decide. */
-export const OUTCOME_UNKNOWN = 'outcome_unknown';
+export const OUTCOME_UNKNOWN = 'outcome_unknown' as const;
 /** The creator chose to keep waiting: history is read again after every sync, nothing is resent. */
-export const AWAITING_HISTORY = 'awaiting_history';
-export const AWAITING_HISTORY_SENTENCE =
-  'Cast Studio keeps looking for this job in the service’s history after every sync and links it when it shows up. Nothing is sent again.';
-const CHECKING_HISTORY_SENTENCE =
-  'Cast Studio could not confirm yet whether the service ran this job, so it is looking for it in the service’s history. Nothing is sent again meanwhile.';
-const NEVER_RAN_SENTENCE =
-  'The service’s history shows no trace of this job, so it never ran: Cast Studio sends it again with the same request key.';
+export const AWAITING_HISTORY = 'awaiting_history' as const;
 /** Resends with the same key of a job in doubt that the service keeps refusing, before its outcome is called unknown. */
 const REFUSED_IN_DOUBT_TRIES = 6;
 /** Refusals that mean the key itself was refused: a job that never ran waits for a new key, as any unsent job does. */
@@ -26,17 +22,17 @@ export function isAsking(job: { state: string; error_code: string | null }): boo
 export type InDoubtStep =
   | { kind: 'link'; match: HistoryMatch }
   /** It never ran, and the service refused it for good: nothing was charged. */
-  | { kind: 'fail'; code: string; message: string }
+  | { kind: 'fail'; error: AppError }
   /** Sent again with its key: `clearDoubt` when history showed that nothing ran (the only way past the window). */
-  | { kind: 'resend'; code: string; message: string; clearDoubt: boolean; at?: number }
+  | { kind: 'resend'; error: AppError; clearDoubt: boolean; at?: number }
   /** History is read again at `at`; nothing is sent meanwhile. */
-  | { kind: 'look_again'; code: string; message: string; at: number }
+  | { kind: 'look_again'; error: AppError; at: number }
   /** Waits for the creator (or for history, after every sync); never sent on its own. */
-  | { kind: 'hold'; code: string; message: string };
+  | { kind: 'hold'; error: AppError };
 
 export type InDoubtFacts = {
   verdict: Verdict;
-  job: { error_code: string | null; error_message: string | null; quoted_credits: number | null };
+  job: { state: JobState; error_code: string | null; error_message: string | null; quoted_credits: number | null };
   /** The refusal of a resend that brought the job here, if any. */
   refusal: ServiceError | null;
   /** Whether the resend rule still allows a resend with the key (within the window). */
@@ -55,56 +51,29 @@ export function nextStep(facts: InDoubtFacts): InDoubtStep {
   const { verdict, job, refusal } = facts;
   if (verdict.kind === 'ran') return { kind: 'link', match: verdict.match };
   if (verdict.kind === 'not_run') return neverRan(refusal);
-  if (job.error_code === AWAITING_HISTORY) return { kind: 'hold', code: AWAITING_HISTORY, message: AWAITING_HISTORY_SENTENCE };
+  if (job.error_code === AWAITING_HISTORY) return { kind: 'hold', error: appError(AWAITING_HISTORY, {}) };
   if (verdict.why === 'too_soon' && verdict.retryAt !== null)
     // Listed too soon after the job came into doubt to say it never ran: look again a little later.
-    return { kind: 'look_again', code: 'checking_history', message: CHECKING_HISTORY_SENTENCE, at: verdict.retryAt };
+    return { kind: 'look_again', error: appError('checking_history', {}), at: verdict.retryAt };
   const resendable = facts.mayResend && verdict.why !== 'several' && facts.refusals <= REFUSED_IN_DOUBT_TRIES;
-  if (resendable && refusal) {
-    const said = refusal.serviceMessage ? ` (“${refusal.serviceMessage}”)` : '';
+  if (resendable && refusal)
     return {
       kind: 'resend',
-      code: 'refused_in_doubt',
-      message: `The service refused this job when it was sent again${said}, but an earlier attempt may already have run. Cast Studio asks again with the same request key, which never charges twice.`,
+      error: appError('refused_in_doubt', {}, { serviceMessage: refusal.serviceMessage }),
       clearDoubt: false,
     };
-  }
-  if (resendable)
-    return {
-      kind: 'resend',
-      code: job.error_code ?? 'unreachable',
-      message: job.error_message ?? 'Cast Studio will ask the service again with the same request key.',
-      clearDoubt: false,
-    };
-  return { kind: 'hold', code: OUTCOME_UNKNOWN, message: askSentence(job.quoted_credits, verdict.why, refusal) };
+  if (resendable) return { kind: 'resend', error: readStoredJobError(job) ?? appError('network_error', {}), clearDoubt: false };
+  const why = verdict.why === 'too_soon' ? 'undecided' : verdict.why;
+  // What the creator is asked, and what sending again may cost.
+  return {
+    kind: 'hold',
+    error: appError(OUTCOME_UNKNOWN, { why, refusedStatus: refusal ? refusal.status : null, credits: job.quoted_credits }),
+  };
 }
 
 /** History listed after the job settled shows no trace of it: nothing ran and nothing was charged. */
 function neverRan(refusal: ServiceError | null): InDoubtStep {
   if (refusal && !KEY_CODES.has(refusal.code))
-    return {
-      kind: 'fail',
-      code: refusal.code,
-      message: `${refusal.message} The service’s history shows this job never ran, so nothing was charged for it.`,
-    };
-  return { kind: 'resend', code: 'not_run_resending', message: NEVER_RAN_SENTENCE, clearDoubt: true };
-}
-
-/** What the creator is asked, and what the choice may cost. */
-function askSentence(
-  quotedCredits: number | null,
-  why: Extract<Verdict, { kind: 'undecided' }>['why'],
-  refusal: ServiceError | null,
-): string {
-  const because =
-    why === 'several'
-      ? 'The service’s history shows more than one item that could be this job'
-      : why === 'history_unavailable'
-        ? 'The service’s history could not be read to check'
-        : why === 'cannot_show'
-          ? 'The service’s history cannot show whether this kind of job ran'
-          : 'Its history did not settle it';
-  const refused = refusal ? ` The service refused it when asked again (${refusal.status}).` : '';
-  const cost = quotedCredits === null ? '' : ` Sending it again may charge ${quotedCredits} credits a second time.`;
-  return `Cast Studio cannot tell whether the service ran this job.${refused} ${because}. Keep waiting, mark it as done if the item is in your gallery, or send it again at your own risk.${cost}`;
+    return { kind: 'fail', error: appError('refused_not_charged', {}, { serviceMessage: refusal.serviceMessage }) };
+  return { kind: 'resend', error: appError('not_run_resending', {}), clearDoubt: true };
 }

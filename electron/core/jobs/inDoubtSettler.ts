@@ -1,4 +1,4 @@
-import type { Job } from '../../../shared/ipc/index.ts';
+import { appError, type AppError, type Job } from '../../../shared/ipc/index.ts';
 import type { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { Logger } from '../log/logger.ts';
@@ -26,8 +26,8 @@ export type SettlerDeps = {
   stateOf: (job: JobRecord) => SendState;
   peek: (id: string) => SendState | undefined;
   /** The sender's own ways to park a job for its next resend, to fail it, and to forget its record. */
-  park: (job: JobRecord, code: string, message: string, at?: number) => void;
-  fail: (job: JobRecord, code: string, message: string) => void;
+  park: (job: JobRecord, error: AppError, at?: number) => void;
+  fail: (job: JobRecord, error: AppError) => void;
   release: (id: string) => void;
 };
 
@@ -49,11 +49,7 @@ export class InDoubtSettler {
   async settledWithoutSending(job: JobRecord, fingerprint: string | null): Promise<boolean> {
     // Idempotency keys are scoped per API key: a request in doubt under another key could run twice.
     if (job.key_fingerprint && fingerprint && job.key_fingerprint !== fingerprint) {
-      this.deps.fail(
-        job,
-        'key_changed_in_doubt',
-        'The API key changed while this job’s outcome was unknown, so Cast Studio did not send it again under the new key (that could charge twice). Check your library; retry it if it is missing.',
-      );
+      this.deps.fail(job, appError('key_changed_in_doubt', {}));
       return true;
     }
     // Past the resend window the service may have forgotten the key and a resend could run again,
@@ -112,11 +108,11 @@ export class InDoubtSettler {
   private take(job: JobRecord, step: InDoubtStep): void {
     const { store, log, clock } = this.deps;
     if (step.kind === 'link') this.link(job, step.match);
-    else if (step.kind === 'fail') this.deps.fail(job, step.code, step.message);
-    else if (step.kind === 'hold') this.hold(job, step.code, step.message);
+    else if (step.kind === 'fail') this.deps.fail(job, step.error);
+    else if (step.kind === 'hold') this.hold(job, step.error);
     else if (step.kind === 'look_again') {
       this.deps.stateOf(job).checkHistoryNext = true;
-      this.deps.park(job, step.code, step.message, step.at);
+      this.deps.park(job, step.error, step.at);
     } else if (step.clearDoubt) {
       // History shows it never ran: the next send is a first send again, with its own window.
       store.update(job.id, { doubt_since: null });
@@ -126,8 +122,8 @@ export class InDoubtSettler {
         state.refusals = 0;
       }
       log.info('History shows a job in doubt never ran; it is sent again with its key.', { job: job.id });
-      this.deps.park(store.require(job.id), step.code, step.message, clock.now());
-    } else this.deps.park(job, step.code, step.message);
+      this.deps.park(store.require(job.id), step.error, clock.now());
+    } else this.deps.park(job, step.error);
   }
 
   /** What the service's history says about a job in doubt, counted from when it first came into doubt. */
@@ -144,10 +140,10 @@ export class InDoubtSettler {
   }
 
   /** A job waiting for the creator (or for history): kept in doubt, never resent on its own. */
-  private hold(job: JobRecord, code: string, message: string): void {
-    const held = this.deps.records.held(job, code, message);
+  private hold(job: JobRecord, error: AppError): void {
+    const held = this.deps.records.held(job, error);
     this.deps.stateOf(job).resendAt = Number.POSITIVE_INFINITY;
-    this.deps.log.warn('A job in doubt waits for the creator.', { job: job.id, code });
+    this.deps.log.warn('A job in doubt waits for the creator.', { job: job.id, code: error.code });
     this.deps.emit(toJob(held));
   }
 

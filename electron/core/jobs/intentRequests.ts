@@ -7,10 +7,11 @@ import {
   type OperationId,
   type ResourceKind,
 } from '../../../shared/api/index.ts';
-import type { JobKind } from '../../../shared/ipc/index.ts';
+import type { JobKind, JobTitle } from '../../../shared/ipc/index.ts';
 import type { z } from 'zod';
 import { AppFailure, invalidInput } from '../ipc/appFailure.ts';
 import { canonicalJson } from '../../../shared/api/canonicalJson.ts';
+import { jobTitle } from './jobTitle.ts';
 
 /**
  * A request body checked against the service contract before it becomes an intent; a body the
@@ -25,7 +26,7 @@ function requestOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 /** What an intent is before it is stored: the exact request and how to price it. */
 export type IntentDraft = {
   kind: JobKind;
-  title: string;
+  title: JobTitle;
   path: string;
   /** Canonical JSON of the validated body: the bytes every attempt sends. */
   body: string;
@@ -42,20 +43,15 @@ export type IntentRequest = Pick<IntentDraft, 'title' | 'path' | 'body' | 'resou
 export type RegenerateInput = { characterId: string; name: string; customDetails: string };
 export type RevertInput = { characterId: string; name: string };
 
-function short(text: string, max = 60): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-}
-
 export function characterCreateRequest(body: z.input<typeof CreateCharacterRequest>): IntentRequest {
   const parsed = requestOf(CreateCharacterRequest, body);
-  return { title: `Create character “${short(parsed.name, 40)}”`, path: '/v1/characters', body: canonicalJson(parsed), resourceId: null };
+  return { title: jobTitle('character_create', parsed.name), path: '/v1/characters', body: canonicalJson(parsed), resourceId: null };
 }
 
 export function characterRegenerateRequest({ characterId, name, customDetails }: RegenerateInput): IntentRequest {
   const parsed = requestOf(RegenerateCharacterRequest, { custom_details: customDetails });
   return {
-    title: `Regenerate “${short(name, 40)}”`,
+    title: jobTitle('character_regenerate', name),
     path: `/v1/characters/${encodeURIComponent(characterId)}/regenerate`,
     body: canonicalJson(parsed),
     resourceId: characterId,
@@ -64,19 +60,17 @@ export function characterRegenerateRequest({ characterId, name, customDetails }:
 
 export function characterRevertRequest({ characterId, name }: RevertInput): IntentRequest {
   return {
-    title: `Revert “${short(name, 40)}” to its previous version`,
+    title: jobTitle('character_revert', name),
     path: `/v1/characters/${encodeURIComponent(characterId)}/revert`,
     body: '{}',
     resourceId: characterId,
   };
 }
 
-const GENERATION_LABEL = { image: 'Image', video: 'Video', talk: 'Talk clip' } as const;
-
 export function generationRequest(body: z.input<typeof CreateGenerationRequest>): IntentRequest {
   const parsed = requestOf(CreateGenerationRequest, body);
   return {
-    title: `${GENERATION_LABEL[parsed.type]}: ${short(parsed.prompt)}`,
+    title: jobTitle(parsed.type, parsed.prompt),
     path: '/v1/generations',
     body: canonicalJson(parsed),
     resourceId: null,
@@ -86,7 +80,7 @@ export function generationRequest(body: z.input<typeof CreateGenerationRequest>)
 export function voiceCloneRequest(body: z.input<typeof CloneVoiceRequest>): IntentRequest {
   const parsed = requestOf(CloneVoiceRequest, body);
   return {
-    title: `${parsed.setup_mode === 'voice_design' ? 'Design' : 'Clone'} voice “${short(parsed.name, 40)}”`,
+    title: jobTitle(parsed.setup_mode === 'voice_design' ? 'voice_design' : 'voice_clone', parsed.name),
     path: '/v1/voices/clone',
     body: canonicalJson(parsed),
     resourceId: null,
@@ -95,7 +89,7 @@ export function voiceCloneRequest(body: z.input<typeof CloneVoiceRequest>): Inte
 
 export function audioRequest(body: z.input<typeof CreateAudioRequest>): IntentRequest {
   const parsed = requestOf(CreateAudioRequest, body);
-  return { title: `Speech: ${short(parsed.text)}`, path: '/v1/audio', body: canonicalJson(parsed), resourceId: null };
+  return { title: jobTitle('speech', parsed.text), path: '/v1/audio', body: canonicalJson(parsed), resourceId: null };
 }
 
 /** Writes `value` at a dotted path of a JSON body, returning the new canonical body. */

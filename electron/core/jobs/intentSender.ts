@@ -1,11 +1,12 @@
 import type { Quote } from '../../../shared/api/index.ts';
-import type { Job, JobKind } from '../../../shared/ipc/index.ts';
+import { appError, type AppError, type Job, type JobKind } from '../../../shared/ipc/index.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { HttpResponse } from '../api/httpClient.ts';
 import type { RetryPolicy } from '../api/retryPolicy.ts';
 import { ServiceError } from '../api/serviceError.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { serviceAppError } from '../ipc/appFailure.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Accepted } from './acceptedAnswer.ts';
 import { jobKind, readAccepted, targetOf } from './jobKinds.ts';
@@ -16,13 +17,14 @@ import { toJob, type JobRecord, type JobStore } from './jobStore.ts';
 import { libraryRefusal } from './libraryRefusal.ts';
 import type { OutcomeReconciler } from './outcomeReconciler.ts';
 import { ResendRule } from './resendRule.ts';
-import { readSendFailure, refusalSentence } from './sendFailure.ts';
+import { readSendFailure, refusalError } from './sendFailure.ts';
 import { SendInputsStore } from './sendInputsStore.ts';
 import { SendRecords } from './sendRecords.ts';
 import { backoffAt, newSendState, parkedCount, RESEND, retryAfterAt, type SendState } from './sendState.ts';
 import { isSharedKey } from '../api/sharedKeys.ts';
+import { storedJobError } from './storedJobError.ts';
 
-export { AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE, OUTCOME_UNKNOWN } from './inDoubtPolicy.ts';
+export { AWAITING_HISTORY, OUTCOME_UNKNOWN } from './inDoubtPolicy.ts';
 
 /** One submit call's own retries, before the job is parked in waiting_connection. */
 const SUBMIT: RetryPolicy = { baseMs: 250, capMs: 8_000, maxAttempts: 5, inlineRetryAfterMs: 10_000 };
@@ -77,7 +79,7 @@ export class IntentSender {
       clock: deps.clock,
       quote: (job, body) =>
         this.deps.quote(jobKind(job.kind).operationId, JSON.parse(body) as Record<string, unknown>, targetOf(job.kind, job.path)),
-      fail: (job, code, message) => this.fail(job, code, message),
+      fail: (job, error) => this.fail(job, error),
       afterFailure: (job, error) => this.afterFailure(job, error),
     });
     this.doubt = new InDoubtSettler({
@@ -91,8 +93,8 @@ export class IntentSender {
       reconciler: deps.reconciler,
       stateOf: (job) => this.stateOf(job),
       peek: (id) => this.sending.get(id),
-      park: (job, code, message, at) => this.park(job, code, message, at),
-      fail: (job, code, message) => this.fail(job, code, message),
+      park: (job, error, at) => this.park(job, error, at),
+      fail: (job, error) => this.fail(job, error),
       release: (id) => this.release(id),
     });
   }
@@ -122,7 +124,7 @@ export class IntentSender {
   /** The job as the queue shows it: a job held in memory says why, even when the library could not store it. */
   withReason(job: JobRecord): JobRecord {
     const reason = this.sending.get(job.id)?.held ?? null;
-    return reason ? { ...job, error_code: reason.code, error_message: reason.message } : job;
+    return reason ? { ...job, ...storedJobError(reason) } : job;
   }
 
   /** The job as the queue shows it: `withReason`, and when it waits out a Retry-After, until when. */
@@ -238,11 +240,7 @@ export class IntentSender {
       // The service accepted (and maybe charged) but its answer breaks the contract: never drop the
       // job; keep it in doubt and ask again with the same key, which replays the same answer.
       this.deps.log.error('An accepted answer broke the contract; the job stays in doubt.', { job: job.id, status: response.status });
-      this.park(
-        job,
-        'invalid_response',
-        'The service accepted this job but answered in a way Cast Studio does not understand. It will ask again.',
-      );
+      this.park(job, appError('answer_unreadable', {}));
       return;
     }
     const done = this.records.accepted(job, accepted);
@@ -262,7 +260,7 @@ export class IntentSender {
     const fresh = this.deps.store.require(job.id);
     if (!(error instanceof ServiceError)) {
       this.deps.log.error('Unexpected error while sending; the job stays in doubt.', { job: job.id, error });
-      this.park(fresh, 'internal_error', 'Something went wrong while sending this job. Cast Studio will try again.');
+      this.park(fresh, appError('send_failed', {}));
       return;
     }
     const failure = readSendFailure(error, inDoubtBefore);
@@ -291,7 +289,7 @@ export class IntentSender {
       // Another request under this key ran (this job's own bytes, somehow changed): it may be charged.
       this.deps.log.error('Defect: Idempotency-Key reuse reported by the service.', { job: job.id, idempotencyKey: job.idempotency_key });
     if (inDoubt) await this.doubt.refusedInDoubt(job, error);
-    else this.fail(job, error.code, refusalSentence(error));
+    else this.fail(job, refusalError(error));
   }
 
   /**
@@ -308,7 +306,7 @@ export class IntentSender {
       ...(inDoubt ? {} : { doubt_since: null }),
     });
     const current = this.deps.store.require(job.id);
-    this.park(current, error.code, error.message, retryAt);
+    this.park(current, serviceAppError(error), retryAt);
     // Past its window a job that may have run goes nowhere before its history is read: now, or after the Retry-After.
     if (inDoubt && retryAt === undefined && !this.rule.mayResend(current))
       await this.doubt.reconcile(this.deps.store.require(job.id), null);
@@ -323,7 +321,7 @@ export class IntentSender {
     const state = this.stateOf(job);
     state.libraryFailures += 1;
     const tries = state.libraryFailures;
-    const { code, message, held, logLine } = libraryRefusal(error, tries);
+    const { error: reason, held, logLine } = libraryRefusal(error, tries);
     this.deps.noteWriteFailure?.(error);
     this.deps.log.error(logLine, { job: job.id, tries, error });
     let current = job;
@@ -334,28 +332,28 @@ export class IntentSender {
     }
     const policy = this.deps.resendPolicy ?? RESEND;
     state.resendAt = held ? Number.POSITIVE_INFINITY : backoffAt(this.deps.clock.now(), policy, tries - 1, this.deps.random);
-    if (held) state.held = { code, message };
+    if (held) state.held = reason;
     try {
-      this.deps.store.update(job.id, { error_code: code, error_message: message });
+      this.deps.store.update(job.id, storedJobError(reason));
     } catch {
       // Kept in memory (withReason) while the library refuses writes.
     }
-    this.deps.emit(toJob({ ...current, error_code: code, error_message: message }));
+    this.deps.emit(toJob({ ...current, ...storedJobError(reason) }));
   }
 
   /** Parks the job for its next resend: at `at`, else after the resend policy's backoff. */
-  private park(job: JobRecord, code: string, message: string, at?: number): void {
-    const parked = this.records.parked(job, code, message);
+  private park(job: JobRecord, error: AppError, at?: number): void {
+    const parked = this.records.parked(job, error);
     const policy = this.deps.resendPolicy ?? RESEND;
     this.stateOf(job).resendAt = at ?? backoffAt(this.deps.clock.now(), policy, parked.attempts, this.deps.random);
     this.deps.emit(this.present(parked));
   }
 
   /** Fails a job, passing through `sending` when it never left the outbox (the table stays the single truth). */
-  fail(job: JobRecord, code: string, message: string): void {
-    const failed = this.records.failed(job, code, message);
+  fail(job: JobRecord, error: AppError): void {
+    const failed = this.records.failed(job, error);
     this.release(job.id);
-    this.deps.log.warn('Job failed.', { job: job.id, code });
+    this.deps.log.warn('Job failed.', { job: job.id, code: error.code });
     for (const record of failed) this.deps.emit(toJob(record));
   }
 }

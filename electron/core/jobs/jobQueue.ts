@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Job, JobKind, JobState } from '../../../shared/ipc/index.ts';
+import { appError, type AppError, type Job, type JobKind, type JobState } from '../../../shared/ipc/index.ts';
 import { ServiceError } from '../api/serviceError.ts';
-import { AppFailure } from '../ipc/appFailure.ts';
+import { AppFailure, serviceAppError } from '../ipc/appFailure.ts';
 import { isDiskFull } from '../library/diskFull.ts';
 import type { IntentDraft } from './intentRequests.ts';
 import { concurrencyOf, jobKind, targetOf } from './jobKinds.ts';
-import { AWAITING_HISTORY, AWAITING_HISTORY_SENTENCE, IntentSender, type SenderDeps } from './intentSender.ts';
+import { AWAITING_HISTORY, IntentSender, type SenderDeps } from './intentSender.ts';
+import { storedJobError } from './storedJobError.ts';
+import { readJobTitle } from './jobTitle.ts';
 import { DurationEstimateStore } from './durationEstimateStore.ts';
 import { DurationEstimates } from './durationEstimates.ts';
 import { DEPENDENCY_FAILED, toJob, type Dependency, type JobRecord } from './jobStore.ts';
@@ -207,8 +209,8 @@ export class JobQueue {
         return [...out, ...held.map((job) => store.transition(job.id, 'queued', { error_code: null, error_message: null }))];
       }
       const need = held.reduce((sum, job) => sum + (job.quoted_credits ?? 0), 0);
-      const message = heldSentence(held.length, need, balance, pending - need);
-      return [...out, ...held.map((job) => store.transition(job.id, 'paused', { error_message: message }))];
+      const reason = heldForCredits(held.length, need, balance, pending - need);
+      return [...out, ...held.map((job) => store.transition(job.id, 'paused', storedJobError(reason)))];
     });
     for (const job of changed) this.deps.emit(toJob(job));
     this.pump();
@@ -229,12 +231,7 @@ export class JobQueue {
       while (queue.length) {
         const next = queue.shift() as JobRecord;
         if (!transitionProblem(next.state, 'cancelled', next)) {
-          out.push(
-            store.transition(next.id, 'cancelled', {
-              error_code: 'dependency_cancelled',
-              error_message: 'The step this job waited for was cancelled.',
-            }),
-          );
+          out.push(store.transition(next.id, 'cancelled', storedJobError(appError('dependency_cancelled', {}))));
           queue.push(...store.dependents(next.id));
         }
       }
@@ -270,7 +267,7 @@ export class JobQueue {
         id: randomUUID(),
         kind: failed.kind,
         state: this.paused ? 'paused' : 'queued',
-        title: failed.title,
+        title: readJobTitle(failed),
         path: failed.path,
         body: failed.body,
         idempotencyKey: randomUUID(),
@@ -332,8 +329,8 @@ export class JobQueue {
     if (!IntentSender.isAsking(job)) throw new AppFailure('not_in_doubt', {});
     const changed = library.transaction(() =>
       choice === 'done'
-        ? store.transition(id, 'done', { error_code: MARKED_DONE, error_message: 'You marked this job as done.', progress: 1 })
-        : (store.update(id, { error_code: AWAITING_HISTORY, error_message: AWAITING_HISTORY_SENTENCE }), store.require(id)),
+        ? store.transition(id, 'done', { ...storedJobError(appError(MARKED_DONE, {})), progress: 1 })
+        : (store.update(id, storedJobError(appError(AWAITING_HISTORY, {}))), store.require(id)),
     );
     if (choice === 'done') this.sender.release(id);
     this.deps.log.info('The creator decided on a job in doubt.', { job: id, choice });
@@ -355,7 +352,7 @@ export class JobQueue {
     if (balance !== null && need + pending > balance) {
       throw new AppFailure('balance_short', { need, balance: Math.max(0, balance), pending: Math.max(0, pending), doing: 'send_again' });
     }
-    this.sender.fail(job, SENT_AGAIN, 'You sent this job again as a new request; the new job follows it.');
+    this.sender.fail(job, appError(SENT_AGAIN, {}));
     return this.retry(id, quoteId, quotedCredits);
   }
 
@@ -371,17 +368,14 @@ export class JobQueue {
   }
 
   /** The poller saw a resource reach a terminal state: settle the jobs that follow it. */
-  resourceSettled(kind: string, resourceId: string, ok: boolean, errorMessage: string | null): void {
+  resourceSettled(kind: string, resourceId: string, ok: boolean, failure: AppError | null): void {
     const { library, store } = this.deps;
     // Most settled records (a sync page of old history) have no job waiting: no write transaction for them.
     if (store.processingFor(kind, resourceId).length === 0) return;
     const changed = library.transaction(() =>
       store.processingFor(kind, resourceId).flatMap((job) => {
         if (ok) return [store.transition(job.id, 'done', { progress: 1, error_code: null, error_message: null })];
-        const failed = store.transition(job.id, 'failed', {
-          error_code: 'generation_failed',
-          error_message: errorMessage ?? 'The service could not finish this job. Retry it, or change the request.',
-        });
+        const failed = store.transition(job.id, 'failed', storedJobError(failure ?? appError('generation_failed', {})));
         return [failed, ...store.holdDependents(failed)];
       }),
     );
@@ -491,7 +485,7 @@ export class JobQueue {
           // The service will not price this request (it would refuse it too): fail it with its sentence.
           const current = store.get(job.id);
           if (current && current.attempts === 0 && (current.state === 'queued' || current.state === 'waiting_connection'))
-            this.sender.fail(current, error.code, error.message);
+            this.sender.fail(current, serviceAppError(error));
           continue;
         }
         // Unreachable or busy: try the whole pass again a little later; nothing is sent unpriced.
@@ -518,13 +512,13 @@ export class JobQueue {
       const balance = this.deps.balance();
       const pending = store.pendingCredits();
       const fits = balance === null || need + pending <= balance;
-      const message = fits || balance === null ? null : heldSentence(still.length, need, balance, pending);
+      const reason = fits || balance === null ? null : heldForCredits(still.length, need, balance, pending);
       return still.map((job) => {
         const price = prices.get(job.id) as { quoteId: string; credits: number };
         const patch = { quote_id: price.quoteId, quoted_credits: price.credits };
-        return message === null
+        return reason === null
           ? store.transition(job.id, job.state, patch)
-          : store.transition(job.id, 'paused', { ...patch, error_code: HELD_CODE, error_message: message });
+          : store.transition(job.id, 'paused', { ...patch, ...storedJobError(reason) });
       });
     });
     for (const id of prices.keys()) this.gotPrices.delete(id);
@@ -572,7 +566,8 @@ export class JobQueue {
   }
 }
 
-const HELD_CODE = 'insufficient_credits';
+/** Jobs made offline that the balance does not cover (`insufficient_credits` in rows of older versions). */
+const HELD_CODES: readonly (string | null)[] = ['held_for_credits', 'insufficient_credits'];
 /** A job in doubt the creator marked as done. */
 const MARKED_DONE = 'marked_done';
 /** A job in doubt the creator sent again as a new request. */
@@ -592,11 +587,10 @@ function needsPrice(job: JobRecord): boolean {
 }
 
 function isHeldForCredits(job: JobRecord): boolean {
-  return job.state === 'paused' && job.error_code === HELD_CODE && job.attempts === 0;
+  return job.state === 'paused' && HELD_CODES.includes(job.error_code) && job.attempts === 0;
 }
 
-function heldSentence(count: number, need: number, balance: number, pending: number): string {
-  const jobs = count === 1 ? 'This job' : `These ${count} jobs`;
-  const aside = pending > 0 ? ` with ${pending} already set aside for other jobs` : '';
-  return `${jobs} made while offline cost ${need} credits, but your balance is ${balance}${aside}, so Cast Studio held them instead of sending. Buy credits or cancel some jobs, then resume the queue.`;
+/** Why jobs made offline are held: what they cost, the balance, and what other jobs set aside. */
+function heldForCredits(count: number, need: number, balance: number, pending: number): AppError {
+  return appError('held_for_credits', { count, need, balance: Math.max(0, balance), pending: Math.max(0, pending) });
 }

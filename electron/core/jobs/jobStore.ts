@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ResourceKind } from '../../../shared/api/common.ts';
-import { JobKind, JobState, type Job } from '../../../shared/ipc/index.ts';
+import { appError, JobKind, JobState, type Job, type JobTitle } from '../../../shared/ipc/index.ts';
 import type { LibraryDatabase, SqlValue } from '../library/libraryDatabase.ts';
-import { jobProblem } from '../ipc/appFailure.ts';
 import { jobKind } from './jobKinds.ts';
+import { readJobTitle } from './jobTitle.ts';
+import { readStoredJobError, storedJobError } from './storedJobError.ts';
 import { assertTransition, TERMINAL_JOB_STATES, UNSENT_JOB_STATES } from './jobStates.ts';
 
 /** Where a dependent step takes its input from: a field of the finished dependency's resource. */
@@ -76,7 +77,7 @@ export type NewJob = {
   id: string;
   kind: JobKind;
   state: 'queued' | 'paused';
-  title: string;
+  title: JobTitle;
   path: string;
   body: string;
   idempotencyKey: string;
@@ -122,7 +123,7 @@ const JOB_ROW = `j.*, CASE WHEN j.state = 'failed' AND j.credits_used IS NOT NUL
   THEN min(j.credits_used, (SELECT sum(t.amount) FROM credit_transactions t WHERE t.type = 'refund' AND t.resource_id IN (j.resource_id, j.charge_ref))) END AS credits_refunded`;
 
 /** The error code on a step whose earlier step failed (it waits for a retry of that step). */
-export const DEPENDENCY_FAILED = 'dependency_failed';
+export const DEPENDENCY_FAILED = 'dependency_failed' as const;
 
 /** Ids per query when looking jobs up by many resources (SQLite bounds the parameters of a statement). */
 const IDS_PER_QUERY = 400;
@@ -146,7 +147,7 @@ export class JobStore {
       job.id,
       job.kind,
       job.state,
-      job.title,
+      JSON.stringify(job.title),
       job.path,
       job.body,
       job.idempotencyKey,
@@ -247,17 +248,14 @@ export class JobStore {
 
   /**
    * A step failed: the steps waiting for it cannot run until it is retried. They keep their place
-   * (and their credits set aside, since a retry sends them) and say so in a sentence.
+   * (and their credits set aside, since a retry sends them) and say why.
    */
   holdDependents(failed: JobRecord): JobRecord[] {
     return this.dependents(failed.id)
       .filter((job) => job.attempts === 0 && (job.state === 'queued' || job.state === 'waiting_connection' || job.state === 'paused'))
       .filter((job) => job.error_code === null || job.error_code === DEPENDENCY_FAILED)
       .map((job) => {
-        this.update(job.id, {
-          error_code: DEPENDENCY_FAILED,
-          error_message: `Waits for “${failed.title}”, which failed. Retry that job to run this one, or cancel it.`,
-        });
+        this.update(job.id, storedJobError(appError(DEPENDENCY_FAILED, {})));
         return this.require(job.id);
       });
   }
@@ -322,7 +320,7 @@ export function toJob(record: JobRecord): Job {
     id: record.id,
     kind: record.kind,
     state: record.state,
-    title: record.title,
+    title: readJobTitle(record),
     quotedCredits: record.quoted_credits,
     creditsUsed: record.credits_used,
     creditsRefunded: record.credits_refunded,
@@ -332,7 +330,7 @@ export function toJob(record: JobRecord): Job {
     retryOf: record.retry_of,
     attempts: record.attempts,
     progress: record.progress,
-    error: record.error_code ? jobError(record.error_code, record.error_message ?? '') : null,
+    error: readStoredJobError(record),
     createdAt: record.created_at,
     updatedAt: record.updated_at,
     startedAt: record.accepted_at,
@@ -360,10 +358,4 @@ function subjectOf(record: JobRecord): Pick<Job, 'characterId' | 'prompt' | 'gen
     generationType: type,
     aspectRatio: typeof options.aspect_ratio === 'string' ? options.aspect_ratio : null,
   };
-}
-
-/** A job's error as the page reads it: with the code it can word itself, where there is one. */
-function jobError(code: string, message: string): NonNullable<Job['error']> {
-  const problem = jobProblem(code, message);
-  return problem ? { code, message, problem } : { code, message };
 }

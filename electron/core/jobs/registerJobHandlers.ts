@@ -2,6 +2,7 @@ import { AppFailure } from '../ipc/appFailure.ts';
 import type { Router } from '../ipc/router.ts';
 import { quotePrice, type QuoteServices } from '../quotes/quotePrice.ts';
 import { jobKind, targetOf } from './jobKinds.ts';
+import { readJobTitle } from './jobTitle.ts';
 import { IntentSender } from './intentSender.ts';
 import type { JobQueue } from './jobQueue.ts';
 import type { JobRecord, JobStore } from './jobStore.ts';
@@ -86,7 +87,7 @@ async function priceAgain(services: PricingServices, job: JobRecord, quoteId: st
     services,
     {
       kind: job.kind,
-      title: job.title,
+      title: readJobTitle(job),
       path: job.path,
       body: job.body,
       operationId: jobKind(job.kind).operationId,

@@ -1,11 +1,11 @@
+import { appError, type AppError } from '../../../shared/ipc/index.ts';
 import { isRetryable } from '../api/retryPolicy.ts';
 import type { ServiceError } from '../api/serviceError.ts';
+import { serviceAppError } from '../ipc/appFailure.ts';
 import { ResendRule } from './resendRule.ts';
 
 /** Answers that mean "the key was refused at the door": nothing ran, the job waits for a new key. */
 const KEY_CODES = new Set(['invalid_api_key', 'expired_api_key', 'missing_api_key', 'needs_new_key']);
-const KEY_REUSED =
-  'The service says this job’s request key was already used for another request (a bug in Cast Studio; please report it). The job may have run: check your gallery and credits before you retry it.';
 
 /** What a send that ended with the service's error (or none) means for its job. */
 export type SendFailure = {
@@ -40,7 +40,10 @@ export function readSendFailure(error: ServiceError, inDoubtBefore: boolean): Se
   return { next: 'resend', inDoubt: inDoubt || ResendRule.mayHaveRun(error), keyRefused: null };
 }
 
-/** The sentence a job refused for good (and not in doubt) fails with. */
-export function refusalSentence(error: ServiceError): string {
-  return error.code === 'idempotency_key_reused' ? KEY_REUSED : error.message;
+/**
+ * The error a job refused for good (and not in doubt) fails with: the service's, except a reused
+ * key, which says the job may have run (a defect, not the creator's doing).
+ */
+export function refusalError(error: ServiceError): AppError {
+  return error.code === 'idempotency_key_reused' ? appError('key_reused', {}) : serviceAppError(error);
 }

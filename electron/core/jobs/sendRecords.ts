@@ -1,8 +1,10 @@
+import type { AppError } from '../../../shared/ipc/index.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Accepted } from './acceptedAnswer.ts';
 import type { HistoryMatch } from './historyMatchStore.ts';
 import type { JobRecord, JobStore } from './jobStore.ts';
+import { storedJobError } from './storedJobError.ts';
 
 /**
  * What a send writes to its job's row, each change in one transaction through the state table
@@ -91,36 +93,36 @@ export class SendRecords {
   }
 
   /** A job in doubt waiting for the creator (or for history), with why. */
-  held(job: JobRecord, code: string, message: string): JobRecord {
+  held(job: JobRecord, error: AppError): JobRecord {
     const { store } = this;
     return this.library.transaction(() =>
       job.state === 'sending'
-        ? store.transition(job.id, 'waiting_connection', { error_code: code, error_message: message })
-        : (store.update(job.id, { error_code: code, error_message: message }), store.require(job.id)),
+        ? store.transition(job.id, 'waiting_connection', storedJobError(error))
+        : (store.update(job.id, storedJobError(error)), store.require(job.id)),
     );
   }
 
   /** A job waiting to be sent again, with why; a job no longer in the outbox stays as it is. */
-  parked(job: JobRecord, code: string, message: string): JobRecord {
+  parked(job: JobRecord, error: AppError): JobRecord {
     const { store } = this;
     return this.library.transaction(() =>
       job.state === 'waiting_connection'
-        ? (store.update(job.id, { error_code: code, error_message: message }), store.require(job.id))
+        ? (store.update(job.id, storedJobError(error)), store.require(job.id))
         : job.state === 'sending' || job.state === 'queued'
-          ? store.transition(job.id, 'waiting_connection', { error_code: code, error_message: message })
+          ? store.transition(job.id, 'waiting_connection', storedJobError(error))
           : job,
     );
   }
 
   /** The failed job and the steps that waited for it (now held). */
-  failed(job: JobRecord, code: string, message: string): JobRecord[] {
+  failed(job: JobRecord, error: AppError): JobRecord[] {
     const { store } = this;
     return this.library.transaction(() => {
       const current = store.require(job.id);
       if (current.state === 'failed') return [current];
       // A job never sent goes queued → sending → failed so the table stays the single truth.
       if (current.state === 'queued' || current.state === 'waiting_connection') store.transition(job.id, 'sending');
-      const record = store.transition(job.id, 'failed', { error_code: code, error_message: message });
+      const record = store.transition(job.id, 'failed', storedJobError(error));
       return [record, ...store.holdDependents(record)];
     });
   }

@@ -1,4 +1,4 @@
-import type { JobKind } from '../../../shared/ipc/index.ts';
+import type { AppError, JobKind } from '../../../shared/ipc/index.ts';
 import { backoffMs, type RetryPolicy } from '../api/retryPolicy.ts';
 
 /** Waits between automatic resends of a job in doubt while the service answers (5xx, 429, 202). */
@@ -14,7 +14,7 @@ export type SendState = {
   /** Its earliest resend time once parked (infinite: only on someone's word); a Retry-After is also kept with the job. */
   resendAt: number | null;
   /** Why it stopped resending on its own and waits for the user's Send again (or a restart). */
-  held: { code: string; message: string } | null;
+  held: AppError | null;
   /** Library write failures in a row. */
   libraryFailures: number;
   /** Refusals in a row while it is in doubt. */

@@ -1,5 +1,5 @@
 import type { ResourceKind } from '../../../shared/api/index.ts';
-import type { Settings } from '../../../shared/ipc/index.ts';
+import { appError, type Settings } from '../../../shared/ipc/index.ts';
 import type { CreditsBook } from '../account/creditsBook.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { Downloader, DownloadRow, MediaWant } from '../downloads/downloader.ts';
@@ -68,7 +68,7 @@ export class RecordFlow {
   /** Every fresh record from the poller (or a one-off read) lands here. */
   observe(o: Observation): void {
     if ('deleted' in o) {
-      this.deps.queue.resourceSettled(o.kind, o.deleted, false, 'This item was deleted on the service before it finished.');
+      this.deps.queue.resourceSettled(o.kind, o.deleted, false, appError('deleted_before_done', {}));
       this.forget(o.kind, o.deleted);
       return;
     }
@@ -124,7 +124,7 @@ export class RecordFlow {
       if (poller.isTracking(r.kind, id)) poller.untrack(r.kind, id);
       const ok = status === rule.succeeded;
       const error = 'error_message' in r.record ? (r.record.error_message ?? null) : null;
-      this.deps.queue.resourceSettled(r.kind, id, ok, error);
+      this.deps.queue.resourceSettled(r.kind, id, ok, ok ? null : appError('generation_failed', {}, { serviceMessage: error }));
       if (ok) wants.push(...this.mediaOf(r));
       if (!ok && single) this.deps.credits.refreshSoon();
     }

@@ -22,9 +22,7 @@ export type TalkBody = {
 export type LinePlan = {
   line: SceneLineInput;
   key: string;
-  problem: string | null;
-  /** The same problem as a code, for an error the page words itself. */
-  problemCode: LineProblem | null;
+  problem: LineProblem | null;
   speech: CreateAudioInput | null;
   talk: TalkBody | null;
 };
@@ -47,8 +45,8 @@ export const DEFAULT_TALK_SECONDS = GENERATION_DEFAULTS.talkDuration;
 export function planLine(line: SceneLineInput, context: PlanContext): LinePlan {
   if (line.kind === 'clip') {
     const key = contentKey({ kind: 'clip', clipItemId: line.clipItemId });
-    const problemCode: LineProblem | null = !line.clipItemId ? 'no_clip' : context.hasClip(line.clipItemId) ? null : 'clip_gone';
-    return { line, key, ...problemFields(problemCode), speech: null, talk: null };
+    const problem: LineProblem | null = !line.clipItemId ? 'no_clip' : context.hasClip(line.clipItemId) ? null : 'clip_gone';
+    return { line, key, problem, speech: null, talk: null };
   }
   const text = line.text.trim();
   const characterVersion = line.characterId ? (context.characterVersions.get(line.characterId) ?? null) : null;
@@ -68,8 +66,8 @@ export function planLine(line: SceneLineInput, context: PlanContext): LinePlan {
     emotion,
     talk,
   });
-  const problemCode = problemOf(line, { text, characterVersion, voiceId, hasVoice: context.hasVoice });
-  if (problemCode) return { line, key, ...problemFields(problemCode), speech: null, talk: null };
+  const problem = problemOf(line, { text, characterVersion, voiceId, hasVoice: context.hasVoice });
+  if (problem) return { line, key, problem, speech: null, talk: null };
   const speech: CreateAudioInput = {
     voice_id: voiceId as string,
     text,
@@ -79,7 +77,7 @@ export function planLine(line: SceneLineInput, context: PlanContext): LinePlan {
   const talkBody: TalkBody | null = talk
     ? { character_id: line.characterId as string, type: 'talk', prompt: shortPrompt(text), options: talk }
     : null;
-  return { line, key, problem: null, problemCode: null, speech, talk: talkBody };
+  return { line, key, problem: null, speech, talk: talkBody };
 }
 
 /** sha256 of the canonical JSON of what decides a render: equal content, equal key, whatever the order of its fields. */
@@ -110,22 +108,6 @@ function problemOf(
   if (!facts.hasVoice(facts.voiceId)) return 'voice_gone';
   if (facts.text.length === 0) return 'no_text';
   return null;
-}
-
-/** The English sentence the scene's price still carries for each problem (the page words the code where it has it). */
-const LINE_PROBLEM_SENTENCES: Record<LineProblem, string> = {
-  no_clip: 'Choose a clip from the gallery for this line.',
-  clip_gone: 'The clip of this line is not in your library (or its file is not downloaded). Choose another clip.',
-  no_speaker: 'Choose who says this line.',
-  character_gone: 'The character of this line is not in your library any more. Choose another one.',
-  no_character_voice: 'This character has no voice yet. Give the character a voice, or choose one for this line.',
-  no_narrator_voice: 'Choose a voice for this narrator line.',
-  voice_gone: 'The voice of this line is not in your library any more. Choose another voice.',
-  no_text: 'Write what is said in this line.',
-};
-
-function problemFields(code: LineProblem | null): { problem: string | null; problemCode: LineProblem | null } {
-  return { problem: code === null ? null : LINE_PROBLEM_SENTENCES[code], problemCode: code };
 }
 
 /** A talk clip's prompt is its line, cut to what the service accepts. */

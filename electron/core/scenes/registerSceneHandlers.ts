@@ -88,8 +88,8 @@ function registerRenderCommands(router: Router, parts: () => SceneParts, now: ()
     const p = parts();
     const scene = requireScene(p, input.id);
     const needs = lineNeeds(p, chosenPlans(p, scene, input.lineIds));
-    const blocked = needs.find((n) => n.plan.problemCode);
-    const problem = blocked?.plan.problemCode;
+    const blocked = needs.find((n) => n.plan.problem);
+    const problem = blocked?.plan.problem;
     if (input.lineIds && problem) throw new AppFailure('line_not_ready', { problem }, { field: 'lineIds' });
     if (needs.every((n) => n.steps === 'none') && problem) throw new AppFailure('line_not_ready', { problem });
     // In a space, each line is claimed first: lines another machine renders are waited for, never paid twice.

@@ -1,7 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
+import { appError, type AppError } from '../../../shared/ipc/index.ts';
 import type { Scene } from '../../../shared/ipc/scenes.ts';
 import type { Clock } from '../clock/clock.ts';
 import { fetchOnDemand } from '../downloads/onDemand.ts';
 import type { JobRecord } from '../jobs/jobStore.ts';
+import { readStoredJobError } from '../jobs/storedJobError.ts';
 import type { Logger } from '../log/logger.ts';
 import { mediaDurationMs } from './mediaDuration.ts';
 import type { SceneRender } from './sceneRenderStore.ts';
@@ -81,7 +84,7 @@ export class RenderFollower {
       error: null,
     };
     const broken = [speech, talk].find((job) => job && (job.state === 'failed' || job.state === 'cancelled'));
-    if (broken) return { ...base, state: 'failed', error: failureSentence(broken) };
+    if (broken) return { ...base, state: 'failed', error: failureOf(broken) };
     const last = render.kind === 'talk' ? talk : speech;
     const made = last?.state === 'done' ? last.resource_id : adopted ? (render.kind === 'talk' ? generationId : audioId) : null;
     if (made) {
@@ -129,9 +132,10 @@ export class RenderFollower {
   }
 }
 
-function failureSentence(job: JobRecord): string {
-  if (job.state === 'cancelled') return 'This line’s render was cancelled. Render it again when you are ready.';
-  return job.error_message ?? 'This line could not be rendered. Render it again to retry it alone.';
+/** Why a line's render failed: its job was cancelled, or failed with its own error (the page words both). */
+function failureOf(job: JobRecord): AppError {
+  if (job.state === 'cancelled') return appError('render_cancelled', {});
+  return readStoredJobError(job) ?? appError('render_failed', {});
 }
 
 function sameRender(a: SceneRender, b: SceneRender): boolean {
@@ -144,6 +148,6 @@ function sameRender(a: SceneRender, b: SceneRender): boolean {
     a.mediaId === b.mediaId &&
     a.mediaType === b.mediaType &&
     a.durationMs === b.durationMs &&
-    a.error === b.error
+    isDeepStrictEqual(a.error, b.error)
   );
 }

@@ -1,3 +1,4 @@
+import { AppError, appError } from '../../../shared/ipc/index.ts';
 import type { SceneLineKind } from '../../../shared/ipc/scenes.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 
@@ -17,7 +18,7 @@ export type SceneRender = {
   mediaId: string | null;
   mediaType: string | null;
   durationMs: number | null;
-  error: string | null;
+  error: AppError | null;
 };
 
 type Row = {
@@ -32,6 +33,7 @@ type Row = {
   media_id: string | null;
   media_type: string | null;
   duration_ms: number | null;
+  /** The render's error as JSON (an AppError); an older version wrote an English sentence. */
   error: string | null;
 };
 
@@ -169,7 +171,7 @@ export class SceneRenderStore {
       render.mediaId,
       render.mediaType,
       render.durationMs,
-      render.error,
+      render.error === null ? null : JSON.stringify(render.error),
       now,
       render.key,
     );
@@ -189,6 +191,18 @@ function toRender(row: Row): SceneRender {
     mediaId: row.media_id,
     mediaType: row.media_type,
     durationMs: row.duration_ms,
-    error: row.error,
+    error: readError(row.error),
   };
+}
+
+/** A stored render error; an older version's sentence reads as a render that failed without a reason of its own. */
+function readError(text: string | null): AppError | null {
+  if (text === null) return null;
+  try {
+    const parsed = AppError.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // A sentence, not JSON: read below.
+  }
+  return appError('render_failed', {});
 }

@@ -6,6 +6,7 @@ import {
   type SceneLineInput,
   type SceneSummary,
 } from '../../../shared/ipc/scenes.ts';
+import { appError } from '../../../shared/ipc/index.ts';
 import { planLine, type LinePlan } from './linePlan.ts';
 import { claimHolders } from './claimHolders.ts';
 import type { SceneParts } from './sceneServices.ts';
@@ -75,7 +76,8 @@ function lineView(parts: SceneParts, plan: LinePlan, render: SceneRender | null,
   if (plan.line.kind === 'clip') {
     // A gallery clip plays as it is: nothing to render, ready once its file is in the library.
     const item = plan.line.clipItemId ? parts.services.queries.item(plan.line.clipItemId) : null;
-    if (!item?.mediaId) return { ...base, state: 'draft', error: plan.problem };
+    if (!item?.mediaId)
+      return { ...base, state: 'draft', error: plan.problem ? appError('line_not_ready', { problem: plan.problem }) : null };
     return { ...base, state: 'done', mediaId: item.mediaId, mediaType: item.mediaType, thumbId: item.thumbId };
   }
   // Another machine of the space renders this content now: this one waits for its result.

@@ -13,6 +13,7 @@ import type { MediaKind } from '../cdnStore.ts';
 import { priceOf } from '../pricing.ts';
 import { requireOwnedCharacter, type CharacterRecord } from '../repos/characterRepo.ts';
 import { SandboxError } from '../sandboxError.ts';
+import { generationIssueSentence } from './generationIssueSentence.ts';
 import { isObject } from '../validation.ts';
 import { parseValid } from '../validation.ts';
 import type { Services } from '../services.ts';
@@ -46,7 +47,7 @@ export function prepareGeneration(s: Services, actor: Actor, body: unknown, pref
   checkRawUrlFields(body, s.cdn.baseUrl, prefix);
   const request = parseValid(CreateGenerationRequest, body, prefix);
   const result = resolveGeneration(request, DEFAULT_CAPABILITIES);
-  if (!result.ok) throw new SandboxError('validation_error', result.issue.message, at(prefix, result.issue.field));
+  if (!result.ok) throw new SandboxError('validation_error', generationIssueSentence(result.issue), at(prefix, result.issue.field));
   const resolved = result.value;
   const character = requireOwnedCharacter(s.db, actor.user.id, resolved.character_id, at(prefix, 'character_id'));
   const o = resolved.options;

@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import { JobTitleLabel } from '../../ui/JobTitleLabel.tsx';
 
 /** For each job, the quoted price beside what the service actually charged; any difference is flagged. */
 export function QuoteVsCharge() {
@@ -60,7 +61,9 @@ function QuoteTable({ jobs: sorted }: { jobs: readonly Job[] }) {
         <tbody>
           {sorted.map((job) => (
             <tr key={job.id} className={differs(job) ? 'row-flagged' : undefined} data-job-id={job.id}>
-              <td>{job.title}</td>
+              <td>
+                <JobTitleLabel title={job.title} />
+              </td>
               <td>{formats.dateTimeOf(job.createdAt)}</td>
               <td className="numeric">{count(job.quotedCredits)}</td>
               <td className="numeric">{count(job.creditsUsed)}</td>

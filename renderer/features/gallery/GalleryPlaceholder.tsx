@@ -5,7 +5,8 @@ import type { Job } from '../../../shared/ipc/index.ts';
 import { useJobsInFlightStore } from '../../stores/jobsInFlight.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
-import { jobErrorText } from '../../errors/errorMessages.ts';
+import { describeError } from '../../errors/errorMessages.ts';
+import { jobTitleText } from '../../ui/JobTitleLabel.tsx';
 import { Tooltip } from '../../ui/primitives/index.ts';
 import { WorkProgress } from '../../ui/WorkStatus.tsx';
 import type { Placeholder } from './galleryPlaceholders.ts';
@@ -31,10 +32,10 @@ const keep = (event: SyntheticEvent | KeyboardEvent) => event.stopPropagation();
  */
 export function GalleryPlaceholder({ placeholder, column, width, thumbHeight, now }: GalleryPlaceholderProps) {
   const { job, kind } = placeholder;
-  const prompt = job.prompt?.trim() || job.title;
-  const failed = job.state === 'failed';
   const intl = useIntl();
   const formats = useFormats();
+  const prompt = job.prompt?.trim() || jobTitleText(job.title, formats);
+  const failed = job.state === 'failed';
   return (
     <div
       role="gridcell"
@@ -64,7 +65,7 @@ export function GalleryPlaceholder({ placeholder, column, width, thumbHeight, no
         <span className="gallery-meta">
           {failed
             ? job.error
-              ? jobErrorText(job.error)
+              ? describeError(job.error, formats)
               : intl.formatMessage({ id: 'gallery.placeholder.failed' })
             : formats.dateOf(job.createdAt)}
         </span>

@@ -2,9 +2,10 @@ import type { AudioTrack, Capabilities, CreateGenerationRequest, Emotion, Genera
 import { findModel } from '../../../shared/api/findModel.ts';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { resolveGeneration } from '../../../shared/api/resolveGeneration.ts';
+import { generationIssueText } from './generationIssueText.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { readyUrls, stillUploading, type Attachment } from '../../stores/attachments.ts';
-import { applicableOptions, isMediaOption, modeOf, OPTION_LABELS, type MediaOptionKey, type OptionValues } from './generateOptions.ts';
+import { applicableOptions, isMediaOption, modeOf, type MediaOptionKey, type OptionValues } from './generateOptions.ts';
 import { tooLongMessage } from '../../ui/format.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 import { currentFormats } from '../../i18n/currentLocale.ts';
@@ -153,7 +154,7 @@ function checkAsService(body: GenerationBody, speech: SpeechStep | null, capabil
   const resolved = resolveGeneration(checked, capabilities);
   if (!resolved.ok) {
     const field = resolved.issue.field.replace(/^options\./, '');
-    issues[field] ??= humanize(resolved.issue.message);
+    issues[field] ??= generationIssueText(resolved.issue, currentFormats());
   }
 }
 
@@ -168,17 +169,6 @@ const ASKS_FOR_INPUT = [
 export function asksForInput(issue: string): boolean {
   const say = currentFormats();
   return ASKS_FOR_INPUT.some((id) => say.text(id) === issue);
-}
-
-/** The shared validator names fields by their API names; the panel names them by their labels. */
-function humanize(message: string): string {
-  return message.replace(
-    /\b(input_image|reference_video|audio_url|reference_images|start_frame)\b(: )?/g,
-    (_match, key: keyof typeof OPTION_LABELS, colon?: string) => {
-      const label = currentFormats().text(OPTION_LABELS[key].label).toLocaleLowerCase();
-      return colon ? `${label} — ` : label;
-    },
-  );
 }
 
 export function hasIssues(issues: Issues): boolean {

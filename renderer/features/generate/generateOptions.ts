@@ -151,7 +151,8 @@ export function optionWords(intl: IntlShape, key: GenerationOptionKey): { label:
   return { label: intl.formatMessage({ id: label }), ...(hint ? { hint: intl.formatMessage({ id: hint }) } : {}) };
 }
 
-const MODE_LABELS: Record<string, MessageId> = {
+/** The modes the panel names by a label of its own; another (`talk`) is the service's word. */
+export const MODE_LABELS: Readonly<Record<string, MessageId>> = {
   generate: 'generate.mode.generate',
   remix: 'generate.mode.remix',
   edit: 'generate.mode.edit',

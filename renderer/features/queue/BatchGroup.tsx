@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { WorkStatus } from '../../ui/WorkStatus.tsx';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
+import { JobTitleLabel, jobTitleText } from '../../ui/JobTitleLabel.tsx';
 import { jobKindMessage } from './jobLabels.ts';
 import { batchFraction, batchPrice, batchResults, type BatchScene } from './sceneGroups.ts';
 
@@ -38,7 +39,7 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
   const doneNote = intl.formatMessage({ id: scene ? 'queue.batch.doneLines' : 'queue.batch.done' }, { done, total: results.length });
   const note = failed > 0 ? intl.formatMessage({ id: 'queue.batch.doneFailed' }, { done: doneNote, failed }) : doneNote;
   const state = running > 0 ? 'processing' : failed === results.length ? 'failed' : 'done';
-  const title = scene ? scene.title : first.title;
+  const title = scene ? scene.title : jobTitleText(first.title, formats);
   return (
     <li
       className="job-batch"
@@ -54,9 +55,13 @@ export function BatchGroup({ jobs, now, scene = null, children }: BatchGroupProp
             <span className="job-batch-count" title={scene ? counted(results.length) : undefined}>
               ×{results.length}
             </span>
-            <bdi className={`job-title${scene?.deleted ? ' job-title-gone' : ''}`} data-testid="batch-title">
-              {title}
-            </bdi>
+            {scene ? (
+              <bdi className={`job-title${scene.deleted ? ' job-title-gone' : ''}`} data-testid="batch-title">
+                {scene.title}
+              </bdi>
+            ) : (
+              <JobTitleLabel className="job-title" title={first.title} testId="batch-title" />
+            )}
           </div>
           <p className="job-note">{note}</p>
           {running > 0 ? (

@@ -8,7 +8,8 @@ import { useJobsStore } from '../../stores/jobsStore.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import type { Formats } from '../../i18n/format.ts';
 import { WorkProgress, WorkStatus } from '../../ui/WorkStatus.tsx';
-import { jobErrorText, useDescribeError } from '../../errors/errorMessages.ts';
+import { describeError, useDescribeError } from '../../errors/errorMessages.ts';
+import { JobTitleLabel, jobTitleText } from '../../ui/JobTitleLabel.tsx';
 import { canCancel, canSendAgain, isAskingCreator, jobKindMessage, JOB_STATE_NOTES, waitingUntilNote } from './jobLabels.ts';
 import { useQueueStore } from './queueStore.ts';
 
@@ -60,8 +61,8 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
               {line}
             </span>
           )}
-          {/* Words from core or a creator, in any direction: isolated, so an English title reads whole in Arabic. */}
-          <bdi className="job-title">{job.title}</bdi>
+          {/* The creator's words inside it are isolated, so a Latin prompt reads whole in Arabic. */}
+          <JobTitleLabel className="job-title" title={job.title} />
           {job.retryOf && <span className="job-retry-tag">{intl.formatMessage({ id: 'queue.job.retryTag' })}</span>}
         </div>
         {note && <p className="job-note">{note}</p>}
@@ -75,9 +76,12 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
             {describe(sendAgainError)}
           </p>
         )}
-        {job.state === 'processing' ? <WorkProgress job={job} now={now} label={job.title} /> : null}
+        {job.state === 'processing' ? <WorkProgress job={job} now={now} label={jobTitleText(job.title, formats)} /> : null}
         {job.state === 'sending' ? (
-          <ProgressBar value={job.progress} label={intl.formatMessage({ id: 'queue.job.progress' }, { title: job.title })} />
+          <ProgressBar
+            value={job.progress}
+            label={intl.formatMessage({ id: 'queue.job.progress' }, { title: jobTitleText(job.title, formats) })}
+          />
         ) : null}
         <span className="job-time">{formats.dateTimeOf(job.createdAt)}</span>
       </div>
@@ -129,7 +133,7 @@ export function JobRow({ job, depth, after, retried, line = null, now, onCancel,
 function noteOf(job: Job, retried: boolean, intl: IntlShape, formats: Formats): string {
   const stateNote = JOB_STATE_NOTES[job.state];
   return [
-    job.error ? jobErrorText(job.error, formats) : stateNote ? intl.formatMessage({ id: stateNote }) : '',
+    job.error ? describeError(job.error, formats) : stateNote ? intl.formatMessage({ id: stateNote }) : '',
     job.attempts > 1 && job.state !== 'done' ? intl.formatMessage({ id: 'queue.job.attempt' }, { count: job.attempts }) : '',
     retried && job.state === 'failed' ? intl.formatMessage({ id: 'queue.job.retried' }) : '',
   ]

@@ -4,7 +4,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../shared/ipc/index.ts';
 import { useAccountStore } from '../../stores/accountStore.ts';
 import { useNow } from '../../stores/jobsInFlight.ts';
-import { jobErrorText } from '../../errors/errorMessages.ts';
+import { describeError } from '../../errors/errorMessages.ts';
+import { JobTitleLabel, jobTitleText } from '../../ui/JobTitleLabel.tsx';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -65,7 +66,8 @@ export function QueueScreen() {
   const shown = show === 'all' ? all : show === 'active' ? active : all.filter((job) => !isActive(job));
   const entries = groupBatches(chainOrder(shown), { known: all, placeOf: (job) => lineOf.get(job.id)?.lineNumber ?? null });
   const now = useNow(active.some((job) => job.state === 'processing'));
-  const titles = new Map(all.map((job) => [job.id, job.title]));
+  const formats = useFormats();
+  const titles = new Map(all.map((job) => [job.id, jobTitleText(job.title, formats)]));
   // A failed job is retried once (core refuses a second retry): its row says so instead of offering it.
   const retried = new Set(all.flatMap((job) => (job.retryOf ? [job.retryOf] : [])));
 
@@ -209,13 +211,19 @@ function RetryDialog() {
         <div className="form-stack">
           <p>
             {isAskingCreator(retrying)
-              ? intl.formatMessage({ id: 'queue.retry.mayHaveRun' }, { title: retrying.title, b: bold })
+              ? intl.formatMessage(
+                  { id: 'queue.retry.mayHaveRun' },
+                  { title: <JobTitleLabel key="title" title={retrying.title} />, b: bold },
+                )
               : retrying.error
                 ? intl.formatMessage(
                     { id: 'queue.retry.failedWith' },
-                    { title: retrying.title, error: jobErrorText(retrying.error, formats), b: bold },
+                    { title: <JobTitleLabel key="title" title={retrying.title} />, error: describeError(retrying.error, formats), b: bold },
                   )
-                : intl.formatMessage({ id: 'queue.retry.failed' }, { title: retrying.title, b: bold })}
+                : intl.formatMessage(
+                    { id: 'queue.retry.failed' },
+                    { title: <JobTitleLabel key="title" title={retrying.title} />, b: bold },
+                  )}
           </p>
           <p>
             {intl.formatMessage({ id: 'queue.retry.chargedAgain' })}

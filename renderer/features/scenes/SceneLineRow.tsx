@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/api/limits.ts';
 import { diffText, mapPlace } from '../../../shared/scenes/textChanges.ts';
 import { EMOTIONS, QUALITIES, isEmotion, isQuality, type SceneLine, type SceneLinePriceView } from './sceneTypes.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { MediaImage } from '../../ui/MediaImage.tsx';
@@ -130,6 +131,7 @@ type LineRowProps = Omit<RowProps, 'lineId'> & {
 
 function LineRow({ line, index, linePrice, here = NOBODY, speakerChoices, voiceChoices, onRetry }: LineRowProps) {
   const intl = useIntl();
+  const describe = useDescribeError();
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [dropTarget, setDropTarget] = useState(false);
   const edit = useScenesStore.getState().editLine;
@@ -192,15 +194,9 @@ function LineRow({ line, index, linePrice, here = NOBODY, speakerChoices, voiceC
           <LineText line={line} number={number} />
         )}
         {linePrice?.problem && line.state !== 'done' ? (
-          <p className="scene-line-problem-text" dir="auto">
-            {linePrice.problem}
-          </p>
+          <p className="scene-line-problem-text">{describe({ code: 'line_not_ready', params: { problem: linePrice.problem } })}</p>
         ) : null}
-        {line.state === 'failed' && line.error ? (
-          <p className="scene-line-problem-text" dir="auto">
-            {line.error}
-          </p>
-        ) : null}
+        {line.state === 'failed' && line.error ? <p className="scene-line-problem-text">{describe(line.error)}</p> : null}
         {optionsOpen && line.kind === 'talk' ? <TalkOptionsFields line={line} number={number} /> : null}
       </div>
     </li>
@@ -460,6 +456,7 @@ function LineStatus({ line, linePrice, onRetry }: { line: SceneLine; linePrice: 
   const progress = useJobsStore((s) => (jobId ? (s.jobs[jobId]?.progress ?? null) : null));
   const intl = useIntl();
   const formats = useFormats();
+  const describe = useDescribeError();
   const words = (id: MessageId) => intl.formatMessage({ id });
   if (line.state === 'queued') return <span className="scene-line-status">{words('scenes.line.queued')}</span>;
   if (line.state === 'rendering' && line.renderingOn)
@@ -482,7 +479,7 @@ function LineStatus({ line, linePrice, onRetry }: { line: SceneLine; linePrice: 
     );
   if (line.state === 'failed')
     return (
-      <span className="scene-line-status scene-line-failed" title={line.error ?? undefined}>
+      <span className="scene-line-status scene-line-failed" title={line.error ? describe(line.error) : undefined}>
         <AlertTriangle size={14} aria-hidden="true" />
         <span>{words('scenes.line.failed')}</span>
         <Button size="sm" variant="secondary" icon={<RotateCcw size={14} aria-hidden="true" />} onClick={onRetry} data-action="retry-line">

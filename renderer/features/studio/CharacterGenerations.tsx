@@ -13,6 +13,8 @@ import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
 import { jobsByItem, pendingFor, useCharacterGenerationsStore } from './characterGenerationsStore.ts';
 import { creditsText, formatCount } from '../../ui/format.ts';
 import { WorkProgress, WorkStatus } from '../../ui/WorkStatus.tsx';
+import { jobTitleText } from '../../ui/JobTitleLabel.tsx';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import './generationProgress.css';
 
 /** An item's kind in the studio's language; a kind the catalog does not know reads as itself. */
@@ -43,6 +45,7 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
   const now = useNow(pending.some((job) => job.state === 'processing') || running.size > 0);
 
   const count = total + pending.length;
+  const formats = useFormats();
 
   return (
     <section className="panel" aria-labelledby="generations-title">
@@ -59,7 +62,7 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
         <ul className="generation-grid" aria-label={intl.formatMessage({ id: 'studio.generations.list' })}>
           {pending.map((job) => (
             <li key={job.id}>
-              <PendingTile job={job} label={job.prompt ?? contexts[job.id]?.label ?? job.title} now={now} />
+              <PendingTile job={job} label={job.prompt ?? contexts[job.id]?.label ?? jobTitleText(job.title, formats)} now={now} />
             </li>
           ))}
           {items.map((item) => (

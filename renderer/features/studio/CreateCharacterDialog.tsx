@@ -56,7 +56,7 @@ export function CreateCharacterDialog() {
     const job = await actions.submit();
     if (job) {
       close();
-      const name = job.title.replace(/^Create (character )?/i, '');
+      const name = job.title.subject;
       showToast(intl.formatMessage({ id: 'studio.create.queued' }, { name, named: String(name !== '') }), 'success');
     }
   };

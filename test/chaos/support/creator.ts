@@ -81,7 +81,7 @@ export class ChaosCreator {
       }
       const held =
         job.error?.code === 'answer_not_saved' &&
-        /Send again/.test(job.error.message) &&
+        job.error.params.then === 'held' &&
         job.state !== 'done' &&
         job.state !== 'failed' &&
         job.state !== 'cancelled';

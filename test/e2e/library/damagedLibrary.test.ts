@@ -97,7 +97,7 @@ describe.skipIf(chromiumMissing() !== null)('a damaged library over the browser 
     await dialog.root
       .getByText('Your library is being rebuilt after damage. New paid work waits until that is done; try again in a moment.')
       .waitFor();
-    expect((await studio.call('jobs.list', {})).jobs.filter((job) => job.title.includes('Too soon'))).toEqual([]);
+    expect((await studio.call('jobs.list', {})).jobs.filter((job) => job.title.subject.includes('Too soon'))).toEqual([]);
     await app.page.keyboard.press('Escape');
     await dialog.root.waitFor({ state: 'detached' });
     for (const size of SIZES) await shootBanner(app, 'library-rebuilding', size);

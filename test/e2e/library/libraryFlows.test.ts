@@ -149,7 +149,7 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await detail.locator('[data-testid="detail-notice"]').waitFor();
     await app.waitForEvent(
       'job.updated',
-      (job) => job.kind === 'generation.create' && job.state === 'done' && job.title.includes('lighthouse'),
+      (job) => job.kind === 'generation.create' && job.state === 'done' && job.title.subject.includes('lighthouse'),
       120_000,
     );
     await studio.until(
@@ -245,7 +245,7 @@ describe.skipIf(chromiumMissing() !== null)('library screens over the browser ho
     await expect.poll(async () => (await dialog.textContent()) ?? '', { timeout: 30_000 }).toMatch(/credits/);
     await app.screenshot('queue-retry');
     await retry.click();
-    await app.waitForEvent('job.updated', (job) => job.title.includes('the service fails') && job.state === 'done', 120_000);
+    await app.waitForEvent('job.updated', (job) => job.title.subject.includes('the service fails') && job.state === 'done', 120_000);
     // The failed attempt now points to the newer one and no longer offers a second retry.
     await expect.poll(() => failed.locator('.job-note').textContent()).toContain('Retried: follow the newer attempt.');
     expect(await failed.getByRole('button', { name: 'Retry…' }).count()).toBe(0);

@@ -40,7 +40,7 @@ export async function renderedScene(core: CoreDriver, title: string, characters:
       async () => {
         rendered = await core.call('scenes.get', { id: scene.id });
         const failed = rendered.lines.find((line) => line.state === 'failed');
-        if (failed) throw new Error(`A line failed to render: ${failed.error ?? 'no reason given'}`);
+        if (failed) throw new Error(`A line failed to render: ${JSON.stringify(failed.error)}`);
         return rendered.lines.every((line) => line.state === 'done' && line.mediaId !== null);
       },
       RENDER_PATIENCE_MS,

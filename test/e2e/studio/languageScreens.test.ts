@@ -83,8 +83,11 @@ describe.skipIf(chromiumMissing() !== null)('the queue and credits in other lang
     await app.go('queue');
     await app.page.locator('#queue-heading', { hasText: 'قائمة الانتظار' }).waitFor();
     await app.page.locator('.job-kind', { hasText: 'توليد' }).first().waitFor();
-    // A job's English title is isolated from the Arabic around it, so its quotes stay where they were typed.
-    const isolation = await app.page.locator('.job-title').evaluateAll((titles) => titles.map((t) => getComputedStyle(t).unicodeBidi));
+    // A job's title is worded in Arabic; the creator's own text inside it is isolated, so its quotes stay where they were typed.
+    expect(await app.page.locator('.job-title').first().innerText()).toMatch(/[\u0600-\u06FF]/);
+    const isolation = await app.page
+      .locator('.job-title bdi')
+      .evaluateAll((subjects) => subjects.map((subject) => getComputedStyle(subject).unicodeBidi));
     expect(isolation.length).toBeGreaterThan(0);
     expect(new Set(isolation)).toEqual(new Set(['isolate']));
     await app.screenshot('studio-words-queue-ar');

@@ -47,12 +47,12 @@ export abstract class CoreDriver {
   /** Waits until the job is done; a failed or cancelled job throws with its reason. */
   async jobDone(job: Job): Promise<Job> {
     return this.until(
-      `job ${job.title} to finish`,
+      `job ${job.title.subject} to finish`,
       async () => {
         const { jobs } = await this.call('jobs.list', {});
         const found = jobs.find((each) => each.id === job.id);
         if (found?.state === 'failed' || found?.state === 'cancelled')
-          throw new Error(`${job.title} ended ${found.state}: ${found.error?.message ?? ''}`);
+          throw new Error(`${job.title.subject} ended ${found.state}: ${JSON.stringify(found.error)}`);
         return found?.state === 'done' ? found : null;
       },
       this.patience.job,

@@ -39,7 +39,7 @@ export function describeCoreSuite(options: CoreSuiteOptions): void {
 
   async function finish(job: Job, timeoutMs = 60_000): Promise<Job> {
     const done = await h.waitFor('job.updated', (j) => j.id === job.id && (j.state === 'done' || j.state === 'failed'), timeoutMs);
-    expect(done.error, `${job.title}: ${done.error?.message}`).toBeNull();
+    expect(done.error, `${job.title.subject}: ${JSON.stringify(done.error)}`).toBeNull();
     expect(done.state).toBe('done');
     jobs.push(done);
     return done;
@@ -297,9 +297,9 @@ export function describeCoreSuite(options: CoreSuiteOptions): void {
         for (const job of jobs) {
           const key = session.jobs.require(job.id).idempotency_key;
           const charged = operations.filter((o) => o.idempotency_key === key);
-          expect(charged, job.title).toHaveLength(1);
+          expect(charged, job.title.subject).toHaveLength(1);
           // A revert restores a version (and may refund); every other operation is one charge.
-          expect(charged[0]!.charges, job.title).toBe(job.kind === 'character.revert' ? 0 : 1);
+          expect(charged[0]!.charges, job.title.subject).toBe(job.kind === 'character.revert' ? 0 : 1);
         }
       });
 

@@ -140,10 +140,10 @@ const jobs: Job[] = JOB_STATES.map((state, index) => ({
   state,
   title:
     index === 2
-      ? 'Speech: “Welcome back”'
+      ? { what: 'speech', subject: 'Welcome back' }
       : index === 3
-        ? 'Talk clip of Mira Vale'
-        : `Image of ${CHARACTERS[index % 3]?.name}: ${WORDS[index]}`,
+        ? { what: 'talk', subject: 'Mira Vale' }
+        : { what: 'image', subject: `${CHARACTERS[index % 3]?.name}: ${WORDS[index]}` },
   quotedCredits: [8, 12, 4, 20][index % 4] ?? 8,
   creditsUsed: state === 'done' || state === 'processing' ? ([8, 12, 4, 20][index % 4] ?? 8) + (index === 8 ? 2 : 0) : null,
   creditsRefunded: null,
@@ -153,7 +153,7 @@ const jobs: Job[] = JOB_STATES.map((state, index) => ({
   retryOf: null,
   attempts: state === 'queued' || state === 'paused' ? 0 : 1,
   progress: state === 'processing' ? 0.4 : null,
-  error: state === 'failed' ? { code: 'service_unavailable', message: 'The service was unavailable; nothing was charged.' } : null,
+  error: state === 'failed' ? { code: 'service_unavailable', params: {} } : null,
   createdAt: new Date(NOW - index * 600_000).toISOString(),
   updatedAt: new Date(NOW - index * 600_000).toISOString(),
 }));

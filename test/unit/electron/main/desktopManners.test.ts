@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../../shared/ipc/models.ts';
 import { isAllowedExternalUrl } from '../../../../electron/main/externalLinks.ts';
 import { safeFileName } from '../../../../electron/main/fileNames.ts';
+import { jobNotice } from '../../../../electron/main/jobNotice.ts';
 import { QueueProgress } from '../../../../electron/main/queueProgress.ts';
 import { DEFAULT_SIZE, restoreWindowState } from '../../../../electron/main/windowState.ts';
 
@@ -44,7 +45,7 @@ const job = (id: string, state: Job['state'], progress: number | null = null, up
   id,
   kind: 'generation.create',
   state,
-  title: `Job ${id}`,
+  title: { what: 'image', subject: `Job ${id}` },
   quotedCredits: 10,
   creditsUsed: null,
   creditsRefunded: null,
@@ -82,6 +83,11 @@ describe('dock and taskbar progress, and the job-done notification', () => {
     const now = Date.parse('2030-01-01T12:00:00Z');
     expect(queue.update(job('old', 'done', null, '2030-01-01T10:00:00Z'), now).finished).toEqual([]);
     expect(queue.update(job('fresh', 'done', null, '2030-01-01T11:59:30Z'), now).finished).toHaveLength(1);
+  });
+
+  it('names the finished job in its notification by the creator’s own text', () => {
+    expect(jobNotice(job('a', 'done'))).toEqual({ title: 'Job a is ready', body: 'Click to open it in Cast Studio.' });
+    expect(jobNotice({ ...job('b', 'done'), title: { what: 'character_regenerate', subject: ' ' } }).title).toBe('Your job is ready');
   });
 });
 

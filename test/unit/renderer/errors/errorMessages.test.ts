@@ -3,16 +3,55 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_STATUS } from '../../../../shared/api/index.ts';
-import { APP_ERROR_PARAMS, AppError, type AppErrorCode, type AppErrorParams } from '../../../../shared/ipc/index.ts';
-import { describeError, ERROR_MESSAGES, jobErrorText, KNOWN_ERROR_CODES } from '../../../../renderer/errors/errorMessages.ts';
+import {
+  APP_ERROR_PARAMS,
+  AppError,
+  JOB_ERROR_PARAMS,
+  JobTitleWhat,
+  type AppErrorCode,
+  type AppErrorParams,
+  type JobErrorCode,
+} from '../../../../shared/ipc/index.ts';
+import { describeError, ERROR_MESSAGES, KNOWN_ERROR_CODES } from '../../../../renderer/errors/errorMessages.ts';
+import { JOB_TITLE_MESSAGES, jobTitleText } from '../../../../renderer/ui/JobTitleLabel.tsx';
 import { formatsFor } from '../../../../renderer/i18n/format.ts';
 import { LOCALES, PSEUDO_LOCALE } from '../../../../renderer/i18n/locales.ts';
 
 const DIR = fileURLToPath(new URL('../../../../renderer/i18n/messages/', import.meta.url));
 const catalog = (locale: string) => JSON.parse(readFileSync(`${DIR}${locale}.json`, 'utf8')) as Record<string, string>;
 
+/** Why a job waits or failed (shared/ipc/jobErrors.ts): one set of parameters per code, checked like the rest. */
+const JOB_SAMPLES: { [C in JobErrorCode]: AppErrorParams[C] } = {
+  dependency_failed: {},
+  dependency_cancelled: {},
+  dependency_missing: {},
+  generation_failed: {},
+  deleted_before_done: {},
+  marked_done: {},
+  sent_again: {},
+  awaiting_history: {},
+  checking_history: {},
+  not_run_resending: {},
+  refused_in_doubt: {},
+  refused_not_charged: {},
+  outcome_unknown: { why: 'several', refusedStatus: 409, credits: 12 },
+  answer_not_saved: { then: 'held' },
+  job_not_recorded: { then: 'retrying' },
+  send_failed: {},
+  answer_unreadable: {},
+  key_changed_in_doubt: {},
+  key_reused: {},
+  price_changed: { from: 6, to: 9 },
+  needs_approval: { credits: 40 },
+  held_for_credits: { count: 3, need: 18, balance: 10, pending: 4 },
+  render_cancelled: {},
+  render_failed: {},
+  job_error: { state: 'failed' },
+};
+
 /** One set of parameters per code; the type makes a new code without one fail to compile. */
 const SAMPLES: { [C in AppErrorCode]: AppErrorParams[C] } = {
+  ...JOB_SAMPLES,
   ...(Object.fromEntries(Object.keys(ERROR_STATUS).map((code) => [code, {}])) as Record<keyof typeof ERROR_STATUS, never>),
   not_found: { what: 'job' },
   quote_not_approved: { state: 'pending' },
@@ -113,6 +152,14 @@ const BRANCHES: AppError[] = [
   { code: 'prices_missing', params: { count: 1 } },
   { code: 'balance_short', params: { need: 1, balance: 0, pending: 0, doing: 'scene' } },
   { code: 'too_many_results', params: { most: 1, type: 'talk' } },
+  { code: 'outcome_unknown', params: { why: 'undecided', refusedStatus: null, credits: null } },
+  { code: 'outcome_unknown', params: { why: 'cannot_show', refusedStatus: null, credits: 1 } },
+  { code: 'price_changed', params: { from: 1, to: 2 } },
+  { code: 'needs_approval', params: { credits: 1 } },
+  { code: 'held_for_credits', params: { count: 1, need: 1, balance: 0, pending: 0 } },
+  { code: 'held_for_credits', params: { count: 2, need: 11, balance: 3, pending: 1 } },
+  { code: 'generation_failed', params: {}, serviceMessage: 'The model could not render that prompt.' },
+  { code: 'refused_in_doubt', params: {}, serviceMessage: 'Quote expired.' },
 ];
 
 /** Every option of each one-of-a-list parameter of a code, in turn, on top of its sample. */
@@ -196,16 +243,44 @@ describe('error messages', () => {
     expect(describeError(error, formatsFor('ja'))).toMatch(/シーン/);
   });
 
-  it('words a job’s failure when core gives its code, and shows core’s sentence when it does not', () => {
-    const refused = {
-      code: 'rate_limited',
-      message: 'The service asked Cast Studio to slow down.',
-      problem: { code: 'rate_limited', params: {} },
-    } as const;
-    expect(jobErrorText(refused, formatsFor('ja'))).toBe(describeError({ code: 'rate_limited', params: {} }, formatsFor('ja')));
-    expect(jobErrorText({ code: 'dependency_failed', message: 'The job it needs failed.' }, formatsFor('ja'))).toBe(
-      'The job it needs failed.',
+  it('has every job error of core among the codes, each worded in every language with its parameters', () => {
+    for (const code of Object.keys(JOB_ERROR_PARAMS)) expect(KNOWN_ERROR_CODES, code).toContain(code);
+    const en = formatsFor('en');
+    expect(describeError({ code: 'dependency_failed', params: {} }, en)).toBe(
+      'Waits for the step before it, which failed. Retry that step to run this one, or cancel it.',
     );
-    expect(jobErrorText(null)).toBe('');
+    expect(describeError({ code: 'price_changed', params: { from: 6, to: 9 } }, en)).toBe(
+      'The price went up from 6 credits to 9 credits while this job waited. Retry it to accept the new price.',
+    );
+    expect(describeError({ code: 'outcome_unknown', params: { why: 'several', refusedStatus: 409, credits: 12 } }, en)).toBe(
+      'Cast Studio cannot tell whether the service ran this job. The service refused it when asked again (409). The service’s history shows more than one item that could be this job. Keep waiting, mark it as done if the item is in your gallery, or send it again at your own risk. Sending it again may charge 12 credits a second time.',
+    );
+    expect(describeError({ code: 'held_for_credits', params: { count: 1, need: 6, balance: 4, pending: 0 } }, en)).toBe(
+      'This job made while offline cost 6 credits, but your balance is 4, so Cast Studio held it instead of sending. Buy credits or cancel some jobs, then resume the queue.',
+    );
+    expect(describeError({ code: 'generation_failed', params: {}, serviceMessage: 'No faces found.' }, formatsFor('ja'))).toContain(
+      'No faces found.',
+    );
+    expect(describeError({ code: 'answer_not_saved', params: { then: 'held' } }, formatsFor('ar'))).not.toBe(
+      describeError({ code: 'answer_not_saved', params: { then: 'held' } }, en),
+    );
+  });
+
+  it('words every kind of job title in every language, the person’s text isolated inside', () => {
+    expect(Object.keys(JOB_TITLE_MESSAGES).sort()).toEqual([...JobTitleWhat.options].sort());
+    for (const locale of LOCALES) {
+      const messages = catalog(locale);
+      for (const what of JobTitleWhat.options)
+        expect(messages[JOB_TITLE_MESSAGES[what]], `${locale}: ${what}`).toMatch(/<bdi>\{subject\}<\/bdi>/);
+    }
+    for (const locale of [...LOCALES, PSEUDO_LOCALE] as const) {
+      for (const what of JobTitleWhat.options) {
+        const words = jobTitleText({ what, subject: 'Mara' }, formatsFor(locale));
+        expect(words, `${locale}: ${what}`).toContain('\u2068Mara\u2069');
+        expect(words, `${locale}: ${what}`).not.toMatch(/[{}<>]/);
+      }
+    }
+    expect(jobTitleText({ what: 'talk', subject: 'Hello there' }, formatsFor('en'))).toBe('Talk clip: \u2068Hello there\u2069');
+    expect(jobTitleText({ what: 'image', subject: 'a quiet harbour' }, formatsFor('ja'))).toBe('画像：\u2068a quiet harbour\u2069');
   });
 });

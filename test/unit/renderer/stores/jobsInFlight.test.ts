@@ -10,7 +10,7 @@ function job(change: Partial<Job> = {}): Job {
     id: 'j1',
     kind: 'generation.create',
     state: 'processing',
-    title: 'Image: waves',
+    title: { what: 'image', subject: 'waves' },
     quotedCredits: 3,
     creditsUsed: 3,
     creditsRefunded: null,

@@ -17,7 +17,7 @@ const audio = 'https://127.0.0.1:8443/cdn/abc.wav';
 function resolved(type: 'image' | 'video' | 'talk', options: GenerationOptions = {}) {
   const req = CreateGenerationRequest.parse({ character_id, type, prompt: 'p', options });
   const result = resolveGeneration(req, DEFAULT_CAPABILITIES);
-  if (!result.ok) throw new Error(result.issue.message);
+  if (!result.ok) throw new Error(JSON.stringify(result.issue));
   return result.value;
 }
 

@@ -63,7 +63,7 @@ describe('account.spendByCharacter', () => {
       id: randomUUID(),
       kind: 'generation.create',
       state: 'queued',
-      title: 'Talk',
+      title: { what: 'talk', subject: 'Talk' },
       path: '/v1/generations',
       body: JSON.stringify({ character_id: ada, type: 'talk', prompt: 'hello' }),
       idempotencyKey: randomUUID(),

@@ -62,7 +62,7 @@ describe('account.spendByDay', () => {
       id: randomUUID(),
       kind: 'generation.create',
       state: 'queued',
-      title: 'Talk',
+      title: { what: 'talk', subject: 'Talk' },
       path: '/v1/generations',
       body: JSON.stringify({ character_id: characterId, type: 'talk', prompt: 'hello' }),
       idempotencyKey: randomUUID(),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, SERVICE_MESSAGE_MAX } from '../../../../../shared/ipc/index.ts';
+import { AppError, SERVICE_MESSAGE_MAX, type JobState } from '../../../../../shared/ipc/index.ts';
 import { serviceErrorFrom } from '../../../../../electron/core/api/serviceError.ts';
-import { AppFailure, invalidInput, jobProblem, toAppError } from '../../../../../electron/core/ipc/appFailure.ts';
+import { AppFailure, invalidInput, toAppError } from '../../../../../electron/core/ipc/appFailure.ts';
+import { readStoredJobError } from '../../../../../electron/core/jobs/storedJobError.ts';
 
 describe('errors as the page is told them', () => {
   it('sends a code and its parameters, never a sentence of core’s', () => {
@@ -64,19 +65,22 @@ describe('errors as the page is told them', () => {
     expect(AppError.safeParse({ code: 'quote_used', params: {}, message: 'This price was already used.' }).success).toBe(false);
   });
 
-  it('gives a job’s recorded failure a code the page words, where it has one', () => {
-    expect(jobProblem('rate_limited', 'The service asked Cast Studio to slow down.')).toEqual({ code: 'rate_limited', params: {} });
-    expect(jobProblem('validation_error', 'The prompt is too long.')).toEqual({
+  it('gives a job’s failure recorded as a sentence by an older version a code the page words', () => {
+    const older = (code: string, message: string, state: JobState = 'failed') =>
+      readStoredJobError({ error_code: code, error_message: message, state, quoted_credits: null });
+    expect(older('rate_limited', 'The service asked Cast Studio to slow down.')).toEqual({ code: 'rate_limited', params: {} });
+    expect(older('validation_error', 'The prompt is too long.')).toEqual({
       code: 'validation_error',
       params: {},
       serviceMessage: 'The prompt is too long.',
     });
-    expect(jobProblem('not_found', 'The item no longer exists on the service.')).toEqual({
+    expect(older('not_found', 'The item no longer exists on the service.')).toEqual({
       code: 'not_found',
       params: { what: 'service_item' },
     });
-    // Core's own job codes, and codes whose words need parameters a record does not keep, stay sentences.
-    expect(jobProblem('dependency_failed', 'The job it needs failed.')).toBeNull();
-    expect(jobProblem('disk_full', 'Your disk is full.')).toBeNull();
+    expect(older('dependency_failed', 'The job it needs failed.', 'queued')).toEqual({ code: 'dependency_failed', params: {} });
+    // A code whose words need parameters the row does not keep is one the page words without them.
+    expect(older('disk_full', 'Your disk is full.')).toEqual({ code: 'job_error', params: { state: 'failed' } });
+    expect(older('made_up', 'Words.', 'waiting_connection')).toEqual({ code: 'job_error', params: { state: 'waiting' } });
   });
 });

@@ -1,5 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
+import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../../../../electron/core/jobs/jobStore.ts';
+import { readStoredJobError } from '../../../../../electron/core/jobs/storedJobError.ts';
 import { startFakeService } from '../support/fakeService.ts';
 import { dbIn, generationJob, queueOn, startedQueue } from '../support/queueHarness.ts';
 import { tempDir } from '../support/tempDir.ts';
@@ -34,8 +37,8 @@ function refuseAnswers(dbPath: string): { lift: () => void } {
   };
 }
 
-const isHeld = (j: { error_code: string | null; error_message: string | null }) =>
-  j.error_code === 'answer_not_saved' && /Send again/.test(j.error_message ?? '');
+const HELD = { code: 'answer_not_saved', params: { then: 'held' } };
+const isHeld = (j: JobRecord) => isDeepStrictEqual(readStoredJobError(j), HELD);
 
 describe('exactly once when saving the answer fails', () => {
   it('resends with a wait, stops after a bounded number of tries, says so, and Send again replays under the same key', async () => {
@@ -47,7 +50,7 @@ describe('exactly once when saving the answer fails', () => {
     const [job] = q.queue.enqueue([generationJob()]);
 
     const held = await q.until(job!.id, isHeld);
-    expect(held.error_message).toMatch(/saving the service’s answer failed: free space or repair the library/i);
+    expect(readStoredJobError(held)).toEqual(HELD);
     // Still tied to its request: the attempt stays counted and in doubt, nothing was failed or dropped.
     expect(held.state).toBe('sending');
     const sent = posts(service.seen).length;
@@ -55,7 +58,7 @@ describe('exactly once when saving the answer fails', () => {
     await sleep(500); // ten resend waits of the harness: a job that kept going would show here
     expect(posts(service.seen)).toHaveLength(sent);
     expect(q.queue.list().jobs.find((j) => j.id === job!.id)?.error?.code).toBe('answer_not_saved');
-    expect(q.events.filter((e) => e.id === job!.id).at(-1)?.error?.message).toMatch(/free space or repair the library/);
+    expect(q.events.filter((e) => e.id === job!.id).at(-1)?.error).toEqual(HELD);
 
     refusal.lift(); // the user freed space or repaired the library
     q.queue.resend(job!.id);
@@ -102,9 +105,7 @@ describe('exactly once when saving the answer fails', () => {
     expect(posts(service.seen)).toHaveLength(3);
     // While it waited, the queue said why.
     expect(
-      q.events.some(
-        (e) => e.id === job!.id && e.error?.code === 'answer_not_saved' && /free space or repair the library/.test(e.error.message),
-      ),
+      q.events.some((e) => e.id === job!.id && isDeepStrictEqual(e.error, { code: 'answer_not_saved', params: { then: 'retrying' } })),
     ).toBe(true);
     expect(keysOf(service.seen)).toEqual(new Set([accepted.idempotency_key]));
     expect(service.charges).toHaveLength(1);

@@ -37,7 +37,7 @@ const SONG: JobKindRule = {
   operationId: 'songs.create.v1' as JobKindRule['operationId'],
   concurrency: 3,
   targetsCharacter: false,
-  request: () => ({ title: 'Song', path: '/v1/songs', body: '{}', resourceId: null }),
+  request: () => ({ title: { what: 'speech', subject: 'Song' }, path: '/v1/songs', body: '{}', resourceId: null }),
   readAccepted: () => {
     throw new Error('not read here');
   },
@@ -61,7 +61,7 @@ function acceptedSong(library: LibraryDatabase, jobs: JobStore, body: Record<str
     id,
     kind: 'audio.create',
     state: 'queued',
-    title: 'Song',
+    title: { what: 'speech', subject: 'Song' },
     path: '/v1/songs',
     body: JSON.stringify(body),
     idempotencyKey: randomUUID(),

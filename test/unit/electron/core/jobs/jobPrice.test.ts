@@ -71,7 +71,7 @@ describe('jobs.price', () => {
 
     const job = await ok<Job>(c, 'generations.create', { body: BODY, quoteId: null });
     const failed = await failedJob(c, job.id);
-    expect(failed.error?.message).toMatch(/not ready/);
+    expect(failed.error).toMatchObject({ code: 'validation_error', serviceMessage: 'That character is not ready.' });
     const before = service.quoted.length;
 
     const price = await ok<Price>(c, 'jobs.price', { id: job.id });

@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readStoredJobError } from '../../../../../electron/core/jobs/storedJobError.ts';
 import { audioIntent, generationIntent } from '../../../../../electron/core/jobs/jobKinds.ts';
 import { startFakeService, startKeyReusedService, GENERATION_BODY } from '../support/fakeService.ts';
 import { json } from '../support/localServer.ts';
@@ -95,8 +96,12 @@ describe('job queue (outbox)', () => {
     const q = startedQueue(service, cleanups, { dbPath: dbIn(dir) });
     const [job] = q.queue.enqueue([generationJob()]);
     const failed = await q.until(job!.id, (j) => j.state === 'failed');
-    expect(failed.error_code).toBe('validation_error');
-    expect(failed.error_message).toBe('The prompt is too long.');
+    expect(readStoredJobError(failed)).toEqual({
+      code: 'validation_error',
+      params: {},
+      field: 'prompt',
+      serviceMessage: 'The prompt is too long',
+    });
     expect(service.seen.filter((r) => r.url === '/v1/generations')).toHaveLength(1);
     refuse = false;
     const retried = q.queue.retry(job!.id, null, 3);
@@ -112,7 +117,7 @@ describe('job queue (outbox)', () => {
     const [job] = q.queue.enqueue([generationJob()]);
     const failed = await q.until(job!.id, (j) => j.state === 'failed');
     await new Promise((r) => setTimeout(r, 200));
-    expect(failed.error_code).toBe('idempotency_key_reused');
+    expect(failed.error_code).toBe('key_reused');
     expect(service.seen.filter((r) => r.url === '/v1/generations')).toHaveLength(1);
     expect(q.log.lines.some((l) => l.level === 'error' && /Defect/.test(l.message))).toBe(true);
   });
@@ -248,7 +253,7 @@ describe('job queue (outbox)', () => {
     await q.until(s!.id, (j) => j.state === 'failed');
     const held = q.events.findLast((e) => e.id === t!.id)!;
     expect(held.state).toBe('queued');
-    expect(held.error).toEqual({ code: 'dependency_failed', message: expect.stringContaining('which failed. Retry that job') });
+    expect(held.error).toEqual({ code: 'dependency_failed', params: {} });
     expect(q.queue.pendingCredits()).toBe(5); // still set aside: a retry of the speech sends it
     expect(service.seen.filter((r) => r.url === '/v1/generations')).toHaveLength(0);
 
@@ -286,8 +291,8 @@ describe('job queue (outbox)', () => {
     const sent = await q.until(s!.id, (j) => j.state === 'processing');
     speechReady(q, sent.resource_id!);
     const stopped = await q.until(t!.id, (j) => j.state === 'failed');
-    expect(stopped).toMatchObject({ error_code: 'quote_not_approved', attempts: 0 });
-    expect(stopped.error_message).toContain('60 credits, needs the account owner’s approval');
+    expect(stopped).toMatchObject({ error_code: 'needs_approval', attempts: 0 });
+    expect(readStoredJobError(stopped)).toEqual({ code: 'needs_approval', params: { credits: 60 } });
     expect(service.seen.filter((r) => r.url === '/v1/generations')).toHaveLength(0);
   });
 });

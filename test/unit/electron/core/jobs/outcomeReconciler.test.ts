@@ -45,7 +45,7 @@ function setup(options: { settleMs?: number; historyFails?: boolean } = {}) {
       id: `job-${Math.random()}`,
       kind,
       state: 'queued',
-      title: prompt,
+      title: { what: 'image', subject: prompt },
       path: kind === 'generation.create' ? '/v1/generations' : `/v1/characters/${CHARACTER}/regenerate`,
       body: JSON.stringify({ character_id: CHARACTER, prompt, type: 'image' }),
       idempotencyKey: `key-${Math.random()}-padding`,

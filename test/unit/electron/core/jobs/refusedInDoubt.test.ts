@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { readStoredJobError } from '../../../../../electron/core/jobs/storedJobError.ts';
 import { startFakeService } from '../support/fakeService.ts';
 import { json } from '../support/localServer.ts';
 import { generationJob, startedQueue } from '../support/queueHarness.ts';
@@ -45,7 +46,7 @@ describe('exactly once: a lost answer, then a refusal', () => {
       const q = startedQueue(service, cleanups);
       const [job] = q.queue.enqueue([generationJob()]);
       const settled = await q.until(job!.id, (j) => j.state === 'processing' || j.state === 'failed');
-      expect(settled.state, `${settled.error_code}: ${settled.error_message}`).toBe('processing');
+      expect(settled.state, JSON.stringify(readStoredJobError(settled))).toBe('processing');
       expect(q.events.filter((e) => e.id === job!.id).some((e) => e.state === 'failed')).toBe(false);
       expect(keysOf(service.seen)).toEqual(new Set([settled.idempotency_key]));
       expect(service.charges).toEqual([settled.idempotency_key]);
@@ -62,7 +63,7 @@ describe('exactly once: a lost answer, then a refusal', () => {
       const [job] = q.queue.enqueue([generationJob()]);
       const failed = await q.until(job!.id, (j) => j.error_code === 'outcome_unknown');
       expect(failed.state).toBe('waiting_connection');
-      expect(failed.error_message).toMatch(/keep waiting, mark it as done.*send it again at your own risk/i);
+      expect(readStoredJobError(failed)).toMatchObject({ code: 'outcome_unknown', params: { refusedStatus: expect.any(Number) } });
       // Bounded: the first send's two attempts, then a few resends under the same key.
       expect(posts(service.seen).length).toBeLessThanOrEqual(10);
       expect(keysOf(service.seen)).toEqual(new Set([failed.idempotency_key]));

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AppFailure, toAppError } from '../../../../../electron/core/ipc/appFailure.ts';
 import { isDiskFull } from '../../../../../electron/core/library/diskFull.ts';
@@ -100,7 +101,8 @@ describe('the queue on a full disk', () => {
       q.setOnline(true);
 
       // Each try to record the attempt meets the full disk: nothing goes out, and after a few the job waits.
-      await until(() => /choose Send again/.test(q.queue.list().jobs.find((j) => j.id === job!.id)?.error?.message ?? ''));
+      const held = { code: 'answer_not_saved', params: { then: 'held' } };
+      await until(() => isDeepStrictEqual(q.queue.list().jobs.find((j) => j.id === job!.id)?.error, held));
       expect(service.seen.filter((r) => r.url === '/v1/generations')).toEqual([]);
       expect(q.store.require(job!.id).attempts).toBe(0);
       expect(noted.some(isDiskFull)).toBe(true);

@@ -31,7 +31,7 @@ function job(n: number, patch: Partial<NewJob> = {}): NewJob {
     id: `job-${n}`,
     kind: 'generation.create',
     state: 'queued',
-    title: `Image ${n}`,
+    title: { what: 'image', subject: `Image ${n}` },
     path: '/v1/generations',
     body: `{"prompt":"image ${n}"}`,
     idempotencyKey: `key-of-job-number-${n}`,

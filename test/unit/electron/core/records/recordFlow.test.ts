@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Generation } from '../../../../../shared/api/index.ts';
-import type { EventName, Settings } from '../../../../../shared/ipc/index.ts';
+import type { AppError, EventName, Settings } from '../../../../../shared/ipc/index.ts';
 import type { MediaWant } from '../../../../../electron/core/downloads/downloader.ts';
 import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
 import { LibraryQueryStore } from '../../../../../electron/core/library/libraryQueryStore.ts';
@@ -19,7 +19,7 @@ let resources: ResourceStore;
 let events: { event: EventName; payload: unknown }[];
 let wanted: MediaWant[][];
 let tracked: Set<string>;
-let settled: { kind: string; id: string; ok: boolean; error: string | null }[];
+let settled: { kind: string; id: string; ok: boolean; error: AppError | null }[];
 let autoDownload: boolean;
 let flow: RecordFlow;
 
@@ -137,7 +137,7 @@ describe('the way of a record', () => {
     flow.observe({ kind: 'audio', record: { id: uuid(4), name: 'Hello', status: 'processing' } });
     expect(named('audio.updated')).toEqual([{ audioId: uuid(4), status: 'processing' }]);
     flow.observe({ kind: 'audio', deleted: uuid(4) });
-    expect(settled).toEqual([{ kind: 'audio', id: uuid(4), ok: false, error: 'This item was deleted on the service before it finished.' }]);
+    expect(settled).toEqual([{ kind: 'audio', id: uuid(4), ok: false, error: { code: 'deleted_before_done', params: {} } }]);
     expect(tracked.size).toBe(0);
     expect(new LibraryQueryStore(library).item(uuid(4))).toBeNull();
     expect(named('library.updated').at(-1)).toEqual({ items: [], removedIds: [uuid(4)] });

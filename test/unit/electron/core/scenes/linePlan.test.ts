@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LineProblem } from '../../../../../shared/ipc/appErrors.ts';
 import type { CastVoice, SceneLineInput } from '../../../../../shared/ipc/scenes.ts';
 import { planLine, type PlanContext } from '../../../../../electron/core/scenes/linePlan.ts';
+import { describeError } from '../../../../../renderer/errors/errorMessages.ts';
+import { formatsFor } from '../../../../../renderer/i18n/format.ts';
 import { ADA, BEN, PRESET, VOICE_A, VOICE_B } from './sceneLibrary.ts';
 
 const LINE: SceneLineInput = {
@@ -79,8 +81,9 @@ describe('a scene line’s content key', () => {
     ];
     for (const [change, ctx, problem, code] of cases) {
       const plan = planLine({ ...LINE, ...change }, context(ctx));
-      expect(plan.problem, JSON.stringify(change)).toMatch(problem);
-      expect(plan.problemCode, JSON.stringify(change)).toBe(code);
+      expect(plan.problem, JSON.stringify(change)).toBe(code);
+      // The page words the code (in English here) as the creator reads it beside the line.
+      expect(describeError({ code: 'line_not_ready', params: { problem: code } }, formatsFor('en'))).toMatch(problem);
       expect(plan.speech).toBeNull();
     }
   });
@@ -91,6 +94,6 @@ describe('a scene line’s content key', () => {
     expect(narrator.talk).toBeNull();
     expect(narrator.speech?.voice_id).toBe(PRESET);
     const clip = planLine({ ...LINE, kind: 'clip', clipItemId: 'clip-1' }, context());
-    expect(clip).toMatchObject({ problem: null, problemCode: null, speech: null, talk: null });
+    expect(clip).toMatchObject({ problem: null, speech: null, talk: null });
   });
 });

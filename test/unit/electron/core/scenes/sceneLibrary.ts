@@ -61,7 +61,7 @@ export function sceneJob(
     id,
     kind,
     state: 'queued',
-    title: kind,
+    title: { what: kind === 'audio.create' ? 'speech' : 'talk', subject: kind },
     path: kind === 'audio.create' ? '/v1/audio' : '/v1/generations',
     body: '{}',
     idempotencyKey: randomUUID(),

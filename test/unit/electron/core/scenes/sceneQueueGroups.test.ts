@@ -15,7 +15,7 @@ function talkJob(jobs: JobStore, characterId: string, retryOf: string | null = n
     id,
     kind: 'generation.create',
     state: 'queued',
-    title: 'Talk',
+    title: { what: 'talk', subject: 'Talk' },
     path: '/v1/generations',
     body: JSON.stringify({ character_id: characterId, type: 'talk', prompt: 'talk' }),
     idempotencyKey: randomUUID(),

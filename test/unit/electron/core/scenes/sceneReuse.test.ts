@@ -43,13 +43,20 @@ describe('scene lines keyed by content', () => {
     const speech = sceneJob(jobs, 'audio.create', 'done', { resourceId: 'audio-2' });
     const talk = sceneJob(jobs, 'generation.create', 'failed');
     parts.renders.queued({ key: p2!.key, sceneId: 's1', kind: 'talk', speechJobId: speech, talkJobId: talk, audioId: null }, T);
-    parts.renders.settle({ ...parts.renders.get(p2!.key)!, state: 'failed', error: 'The clip failed.' }, T);
+    parts.renders.settle(
+      {
+        ...parts.renders.get(p2!.key)!,
+        state: 'failed',
+        error: { code: 'generation_failed', params: {}, serviceMessage: 'The clip failed.' },
+      },
+      T,
+    );
     expect(lineNeeds(parts, plans).map((n) => n.steps)).toEqual(['none', 'talk', 'speech']);
 
     const view = sceneView(parts, scene);
     expect(view.lines.map((l) => l.state)).toEqual(['done', 'failed', 'draft']);
     expect(view.lines[0]).toMatchObject({ mediaId: 'm1', durationMs: 2000 });
-    expect(view.lines[1]?.error).toBe('The clip failed.');
+    expect(view.lines[1]?.error).toEqual({ code: 'generation_failed', params: {}, serviceMessage: 'The clip failed.' });
 
     // The same content in a duplicate scene is the same render; an edit makes a new key (draft).
     parts.scenes.insert({ id: 's2', title: 'Copy', aspect: '16:9', quality: 'standard', collectionId: null, createdAt: T, updatedAt: T });

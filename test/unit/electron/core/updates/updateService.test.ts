@@ -40,7 +40,7 @@ function setup() {
       id: `job-${Math.random()}`,
       kind: 'generation.create',
       state: 'queued',
-      title: 'a quiet harbour',
+      title: { what: 'image', subject: 'a quiet harbour' },
       path: '/v1/generations',
       body: '{}',
       idempotencyKey: `key-${Math.random()}-padding`,

@@ -15,7 +15,7 @@ function job(id: string, change: Partial<Job> = {}): Job {
     id,
     kind: 'generation.create',
     state: 'sending',
-    title: `Image: ${id}`,
+    title: { what: 'image', subject: id },
     quotedCredits: 3,
     creditsUsed: null,
     creditsRefunded: null,
@@ -104,7 +104,7 @@ describe('placeholders of work in flight in the gallery', () => {
 
   it('keeps a finished job’s place for the moment its item takes to arrive, and a failure until dismissed', () => {
     const done = job('done', { state: 'done', resourceId: 'g1', updatedAt: at(0) });
-    const failedEarly = job('refused', { state: 'failed', error: { code: 'x', message: 'Not enough credits.' }, updatedAt: at(0) });
+    const failedEarly = job('refused', { state: 'failed', error: { code: 'insufficient_credits', params: {} }, updatedAt: at(0) });
     const failedLate = job('failed-late', { state: 'failed', resourceId: 'g2', updatedAt: at(0) });
     const sources = { inFlight: {}, finished: byId(done, failedEarly, failedLate) };
     expect(ids(sources, view()).sort()).toEqual(['done', 'failed-late', 'refused']);

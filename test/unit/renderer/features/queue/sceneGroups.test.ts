@@ -21,7 +21,7 @@ function job(id: string, second: number, patch: Partial<Job> = {}): Job {
     id,
     kind: 'audio.create',
     state: 'queued',
-    title: id,
+    title: { what: 'talk', subject: id },
     quotedCredits: 5,
     creditsUsed: null,
     creditsRefunded: null,

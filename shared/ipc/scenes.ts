@@ -3,7 +3,7 @@ import { AppError, LineProblem } from './appErrors.ts';
 import { Emotion } from '../api/audio.ts';
 import { Quality } from '../api/catalog.ts';
 import { APP_NAME_LIMITS, LIMITS } from '../api/limits.ts';
-import { fitsBase } from '../scenes/textChanges.ts';
+import { fitsBase, MAX_TEXT_CHANGES } from '../scenes/textChanges.ts';
 import { Job } from './models.ts';
 import { SCENE_EXPORT_CHUNK_BYTES } from './sceneExportChunks.ts';
 import { SCENE_ASPECTS } from './sceneSettings.ts';
@@ -220,8 +220,6 @@ export const SceneExportResult = z.object({
 });
 export type SceneExportResult = z.infer<typeof SceneExportResult>;
 
-/** At most this many changes in one edit of a line's text (a paste, a few keys typed between two sends). */
-export const MAX_TEXT_CHANGES = 100;
 const TEXT_MAX = LIMITS.audioText.max;
 
 /** One change of a line's text: `remove` characters at `at` of the base replaced by `insert` (shared/scenes/textChanges.ts). */

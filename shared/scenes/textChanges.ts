@@ -6,6 +6,9 @@
  */
 export type TextChange = { at: number; remove: number; insert: string };
 
+/** At most this many changes in one edit of a line's text (a paste, a few keys typed between two sends). */
+export const MAX_TEXT_CHANGES = 100;
+
 /** Past this many differing characters a diff gives up finding the smallest one and answers one change. */
 const MAX_DIFF_DISTANCE = 2000;
 

@@ -1,5 +1,5 @@
-import { MAX_TEXT_CHANGES, type LineTextChange } from '../../../shared/ipc/scenes.ts';
-import { applyChanges, changesOnto, diffText } from '../../../shared/scenes/textChanges.ts';
+import type { LineTextChange } from '../../../shared/ipc/scenes.ts';
+import { applyChanges, changesOnto, diffText, MAX_TEXT_CHANGES } from '../../../shared/scenes/textChanges.ts';
 
 /** An edit of one line's words on its way to core: changes against the text core last gave. */
 export type OutgoingText = { lineId: string; base: string; changes: LineTextChange[] };

@@ -15,7 +15,8 @@ const clock = { now: () => Date.parse(T), setTimeout: () => null, clearTimeout: 
 /** The scene parts over a real library file; only the stores these reads use are real, nothing is sent. */
 function partsOver(library: LibraryDatabase): { parts: SceneParts; jobs: JobStore } {
   const jobs = new JobStore(library, () => T);
-  const services = { library, jobs, queries: new LibraryQueryStore(library) } as unknown as SceneServices;
+  const spaceLink = { claimRoom: () => null, onClaims: () => () => undefined };
+  const services = { library, jobs, queries: new LibraryQueryStore(library), spaceLink } as unknown as SceneServices;
   return { parts: sceneParts(services), jobs };
 }
 

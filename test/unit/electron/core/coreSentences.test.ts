@@ -24,19 +24,24 @@ import { describe, expect, it } from 'vitest';
  *   (a library written by a newer Cast Studio is `NewerLibraryError`, worded by the page). An Error
  *   class whose constructor writes its own message (`super('…')`) is made to carry a sentence, so
  *   that sentence counts;
+ * - the API client's table of English for a `ServiceError` (`electron/core/api/serviceError.ts`):
+ *   it is the log's wording; the page is told the error's code and the
+ *   service's own words (`serviceAppError`), never this message;
  * - comments (the scanner reads the syntax tree, where comments are not literals), module names
  *   of imports and exports, and literal types.
  */
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 
+/** Files whose literals are the log's words only (see the rule above). */
+const LOG_ONLY = new Set(['electron/core/api/serviceError.ts']);
+
 /**
  * At most this many sentences may remain. The target is fewer than 30 (29); what is above it is
- * core's job titles and job errors (electron/core/jobs), the service's refusals in its own words
- * (electron/core/api/serviceError.ts) and others listed by the test's output. Lower it as they
- * become codes; never raise it.
+ * listed by the test's output (download failures, the data folder's lock, first-start timeouts,
+ * a few job refusals). Lower it as they become codes; never raise it.
  */
-const MOST = 129;
+const MOST = 43;
 
 const LOG_CALL = /(^|\.)log\.(info|warn|error|debug)$|^console\.\w+$/;
 const SQL =
@@ -49,7 +54,7 @@ function sourceFiles(dir: string): string[] {
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
     const child = `${dir}/${entry.name}`;
     if (entry.isDirectory()) found.push(...sourceFiles(child));
-    else if (/\.(ts|mts|cts)$/.test(entry.name) && !/\.(d|test)\.ts$/.test(entry.name)) found.push(child);
+    else if (/\.(ts|mts|cts)$/.test(entry.name) && !/\.(d|test)\.ts$/.test(entry.name) && !LOG_ONLY.has(child)) found.push(child);
   }
   return found.sort();
 }

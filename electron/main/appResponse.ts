@@ -61,14 +61,17 @@ export async function appResponse(
   root: string,
   csp: string,
   startScreen: Screen | null = null,
-  catalog: CatalogLocale = 'en',
+  /** Read when the page itself is served (a reload after a change in Settings starts in the new language). */
+  catalog: () => CatalogLocale = () => 'en',
 ): Promise<Response> {
   const headers = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': csp };
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers });
   const file = appFileOf(request.url, root);
   if (!file) return new Response('Not found.', { status: 404, headers });
   try {
-    const bytes = file.endsWith('.html') ? startScreenPage(await readFile(file, 'utf8'), root, startScreen, catalog) : await readFile(file);
+    const bytes = file.endsWith('.html')
+      ? startScreenPage(await readFile(file, 'utf8'), root, startScreen, catalog())
+      : await readFile(file);
     const type = ASSET_TYPE_OF_EXTENSION[extname(file).toLowerCase()] ?? 'application/octet-stream';
     return new Response(request.method === 'HEAD' ? null : bytes, { status: 200, headers: { ...headers, 'Content-Type': type } });
   } catch {

@@ -75,13 +75,11 @@ async function start(): Promise<void> {
 
   applySessionPolicy(session.defaultSession, { appOrigin: APP_ORIGIN, csp });
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, APP_ORIGIN));
-  // Read before core starts, as core reads it: the screen kept and the language chosen when this run began.
+  // Read before core starts, as core reads it: the screen kept when this run began. The language is
+  // read at each load of the page, so a reload after a change in Settings starts in the new one.
   const preferences = peekPreferences(app.getPath('userData'));
-  handleAppProtocol(
-    join(root, 'dist', 'renderer'),
-    csp,
-    startScreenIn(preferences),
-    startCatalog(chosenCatalogIn(preferences), preferredSystemLanguages(app)),
+  handleAppProtocol(join(root, 'dist', 'renderer'), csp, startScreenIn(preferences), () =>
+    startCatalog(chosenCatalogIn(peekPreferences(app.getPath('userData'))), preferredSystemLanguages(app)),
   );
   installAppMenu({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, productName: app.getName() });
 

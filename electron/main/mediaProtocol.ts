@@ -19,7 +19,7 @@ export function registerPrivilegedSchemes(): void {
 }
 
 /** `castapp://studio/…`: the built renderer, every response with the CSP; the page preloads `startScreen`'s code and `catalog`. */
-export function handleAppProtocol(rendererDir: string, csp: string, startScreen: Screen | null, catalog: CatalogLocale): void {
+export function handleAppProtocol(rendererDir: string, csp: string, startScreen: Screen | null, catalog: () => CatalogLocale): void {
   protocol.handle(APP_SCHEME, (request) => appResponse(request, rendererDir, csp, startScreen, catalog));
 }
 

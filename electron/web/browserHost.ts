@@ -122,13 +122,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 async function startLocked(options: BrowserHostOptions, rendererDir: string, releaseLock: () => void): Promise<BrowserHost> {
   const log = options.log ?? new RedactingLogger([new FileLogSink(join(options.userDataDir, 'logs', 'browser-host.log'))]);
 
-  // Read before core starts, as core reads it: the screen kept and the language chosen when this run began.
+  // Read before core starts, as core reads it: the screen kept when this run began. The language is
+  // read at each load of the page: a reload after a change in Settings starts in the new one.
   const preferences = peekPreferences(options.userDataDir);
   const host = await startHostServer({
     port: options.port,
     rendererDir,
     startScreen: startScreenIn(preferences),
-    startLanguage: chosenCatalogIn(preferences),
+    startLanguage: () => chosenCatalogIn(peekPreferences(options.userDataDir)),
     uploadDir: join(options.userDataDir, 'uploads-incoming'),
     log,
   });

@@ -27,8 +27,8 @@ export type HostServerOptions = {
   rendererDir: string;
   /** The screen the page opens on, its code preloaded with the page's (electron/core/app/startScreenPage.ts). */
   startScreen?: Screen | null;
-  /** The language chosen in Settings (null: the system's), its catalog preloaded with the page's code. */
-  startLanguage?: CatalogLocale | null;
+  /** The language chosen in Settings now (null: the system's), its catalog preloaded with the page's code. */
+  startLanguage?: () => CatalogLocale | null;
   /** Where uploads are streamed before core sends them; default a folder of this start under the OS temp dir. */
   uploadDir?: string;
   /** The gate of an earlier start on the same port, kept (tests restart a host to drop every socket). */
@@ -61,7 +61,7 @@ export async function startHostServer(options: HostServerOptions): Promise<HostS
       auth,
       rendererDir: options.rendererDir,
       startScreen: options.startScreen ?? null,
-      startLanguage: options.startLanguage ?? null,
+      startLanguage: options.startLanguage,
       resolveMedia: () => core?.resolveMedia ?? null,
       upload,
     }),

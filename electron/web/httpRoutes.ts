@@ -44,10 +44,11 @@ export type HttpRoutesOptions = {
   /** The screen the page opens on (core's `app.info` answers the same): its code is preloaded with the page's. */
   startScreen?: Screen | null;
   /**
-   * The language chosen in Settings when this run began, null when they follow the system (then the
-   * browser's, from the page's request): its catalog is preloaded with the page's code.
+   * The language chosen in Settings now, null when they follow the system (then the browser's, from
+   * the page's request): its catalog is preloaded with the page's code. Read at each load of the
+   * page, so a page reloaded after a change in Settings asks for the new language's catalog only.
    */
-  startLanguage?: CatalogLocale | null;
+  startLanguage?: () => CatalogLocale | null;
   /** Null until the core is up; media requests get 503 meanwhile. */
   resolveMedia: () => MediaResolver | null;
   /** `PUT /uploads` once the session token, Host and Origin are checked (electron/web/uploadRoute.ts). */
@@ -166,7 +167,7 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
     };
     if (request.method === 'HEAD') return void response.writeHead(200, headers).end();
     if (isPage) {
-      const catalog = startCatalog(options.startLanguage ?? null, acceptedLanguages(headerOf(request, 'accept-language')));
+      const catalog = startCatalog(options.startLanguage?.() ?? null, acceptedLanguages(headerOf(request, 'accept-language')));
       const page = startScreenPage(await readFile(file, 'utf8'), options.rendererDir, options.startScreen ?? null, catalog);
       return void response.writeHead(200, headers).end(page);
     }

@@ -4,7 +4,7 @@ import { LOCALES, matchLocale, type CatalogLocale } from '../../../shared/i18n/l
 const MOST = 16;
 
 /**
- * The language chosen in Settings as the preferences held it when this run began, when it is one
+ * The language chosen in Settings as the preferences hold it, when it is one
  * with a catalog of its own (the pseudo-locale is made from English, which the first script
  * carries); null when Settings follow the system, or the file holds nothing this version knows.
  */

@@ -128,7 +128,7 @@ export class BridgeServer {
     const broadcast = (text: string) => {
       for (const client of this.wss.clients) this.send(client, text);
     };
-    // Core in a worker sends each event as JSON text: it is wrapped, never parsed or serialised here.
+    // Core in its own process sends each event as JSON text: it is wrapped, never parsed or serialised here.
     this.unsubscribe ??= router.subscribeJson
       ? router.subscribeJson((event, json) => broadcast(`{"type":"event","event":${JSON.stringify(event)},"payload":${json}}`))
       : router.subscribe((event, payload) => broadcast(JSON.stringify({ type: 'event', event, payload } satisfies WireMessage)));

@@ -5,7 +5,7 @@ import type { SandboxReady } from '../../shared/api/sandboxAdmin.ts';
 import { acquireDataFolderLock } from '../core/app/dataFolderLock.ts';
 import { makePrivateDir } from '../core/app/privateFiles.ts';
 import { createCore } from '../core/createCore.ts';
-import { workerThreadCore } from '../core/host/coreWorker.ts';
+import { childProcessCore } from '../core/host/coreChild.ts';
 import { inThreadCore, SHELL_STOP_GRACE_MS, startRemoteCore, type CoreSpawner, type ShellCore } from '../core/host/remoteCore.ts';
 import { FileLogSink, RedactingLogger, type Logger } from '../core/log/logger.ts';
 import { corePreferences, peekPreferences } from '../core/preferences/preferences.ts';
@@ -48,13 +48,13 @@ export type BrowserHostOptions = {
   keychain?: Keychain;
   log?: Logger;
   /**
-   * `'worker'` (default): core runs in a worker thread, as it runs in a utility process in the
-   * desktop app, so this thread only serves pages. `'in-thread'`: core runs in this thread, for the
+   * `'process'` (default): core runs in a child process, as it runs in a utility process in the
+   * desktop app, so this process only serves pages and outlives any end of core's. `'in-thread'`: core runs in this thread, for the
    * tests that look inside its session (`core.session()`).
    */
-  core?: 'worker' | 'in-thread';
+  core?: 'process' | 'in-thread';
   /**
-   * Core's built entry (`vite build --mode main` → dist/main/coreEntry.js) for the worker, instead of
+   * Core's built entry (`vite build --mode main` → dist/main/coreEntry.js) for its process, instead of
    * its TypeScript sources: the code the desktop app runs, loaded in one file rather than hundreds.
    */
   coreEntry?: URL;
@@ -63,9 +63,9 @@ export type BrowserHostOptions = {
    * loads while core starts, and its bridge socket waits for core.
    */
   onListening?: (launchUrl: () => string) => void;
-  /** Tests: how the worker is started (to end it from outside); default a worker thread. */
+  /** Tests: how core's process is started (to end it from outside); default a child process. */
   spawnCore?: CoreSpawner;
-  /** Tests: a module whose `probe(core, op, arg)` answers `core.probe(op, arg)` inside the worker. */
+  /** Tests: a module whose `probe(core, op, arg)` answers `core.probe(op, arg)` inside core's process. */
   probe?: string;
   /**
    * Tests: an updater driven from outside, so the page's update states can be seen over this host
@@ -184,7 +184,7 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
   };
 }
 
-/** Core in a worker thread (the default, as the desktop app runs it in a utility process) or in this thread. */
+/** Core in a child process (the default, as the desktop app runs it in a utility process) or in this thread. */
 async function startCore(
   options: BrowserHostOptions,
   shell: { log: Logger; mediaBase: string; launchSandbox: SandboxLauncher | undefined },
@@ -205,7 +205,7 @@ async function startCore(
     return inThreadCore(core);
   }
   return startRemoteCore({
-    spawn: options.spawnCore ?? workerThreadCore(shell.log, options.coreEntry),
+    spawn: options.spawnCore ?? childProcessCore(shell.log, options.coreEntry),
     // Stopping is bounded: a core that cannot finish (its sandbox frozen mid-request) is ended.
     stopGraceMs: SHELL_STOP_GRACE_MS,
     config: {

@@ -1,22 +1,20 @@
 import { constants, enableCompileCache, flushCompileCache } from 'node:module';
 import { join } from 'node:path';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread } from 'node:worker_threads';
 import type { CorePort } from './coreProtocol.ts';
-import { electronPort, workerPort, type ElectronParentPort } from './corePorts.ts';
+import { CORE_CHILD_ARG } from './coreChild.ts';
+import { electronPort, parentProcessPort, type ElectronParentPort } from './corePorts.ts';
 import { lowerCorePriority } from './corePriority.ts';
 import type { CoreServing } from './serveCore.ts';
 
 /**
- * Core's entry in its worker thread (browser host) or utility process (desktop app). It imports
+ * Core's entry in its child process (browser host) or utility process (desktop app). It imports
  * only Node and the port adapters, so that Node's compile cache is on before core's code (the
  * bundle and its dependencies: zod, undici, ajv…) loads; the cache is per thread and applies only
  * to what loads after it is turned on. Its folder is in the user data folder that the shell's
  * `start` frame names, so this entry holds that frame and whatever follows, turns the cache on,
  * then loads serveCore.ts and hands it the port with the held frames first.
  */
-
-/** The workerData of core's worker thread (electron/core/host/coreWorker.ts, which must not import this file). */
-const CORE_WORKER_MARK = 'cast-studio-core';
 
 /** How long after ready core writes its compile cache (later than the window's first requests). */
 export const CACHE_WRITE_DELAY_MS = 5_000;
@@ -81,30 +79,32 @@ function useCompileCache(userDataDir: string | null): { on: boolean; warnings: C
   };
 }
 
-async function serve(shellPort: CorePort, where: 'thread' | 'process'): Promise<void> {
+async function serve(shellPort: CorePort): Promise<void> {
   const { first, port } = holdFrames(shellPort);
   const cache = useCompileCache(startFrameFolder(await first));
   const { serveCore } = await import('./serveCore.ts');
   serveCore(port, {
     warnings: cache.warnings,
     onReady: () => {
-      // Node writes the cache when the thread ends, but a utility process is killed rather than left
+      // Node writes the cache when the process ends, but core's process is killed rather than left
       // to end, so it is written while core runs: a little after ready, as a first write takes this
       // thread 0.1–0.7 s (hundreds of files) that the window's first requests should not wait behind.
       if (cache.on) setTimeout(flushCompileCache, CACHE_WRITE_DELAY_MS).unref();
-      return lowerCorePriority(where);
+      return lowerCorePriority();
     },
   });
 }
 
-// Run as core's worker thread (browser host) or as Electron's utility process (desktop app): serve
-// the port the shell gave. Imported anywhere else (tests, another worker), it only exports.
+// Run as core's child process (browser host) or as Electron's utility process (desktop app): serve
+// the port the shell gave. Imported anywhere else (tests), it only exports.
 const utilityParent = (process as { parentPort?: ElectronParentPort }).parentPort;
-if (!isMainThread && parentPort && workerData === CORE_WORKER_MARK) {
-  void serve(workerPort(parentPort), 'thread');
+if (isMainThread && process.send && process.argv.includes(CORE_CHILD_ARG)) {
+  // A host that ends, however it ends, closes the channel: its core goes with it.
+  process.once('disconnect', () => process.exit(0));
+  void serve(parentProcessPort());
 } else if (utilityParent) {
   utilityParent.once('message', (event) => {
     const [port] = event.ports;
-    if (port) void serve(electronPort(port), 'process');
+    if (port) void serve(electronPort(port));
   });
 }

@@ -20,7 +20,7 @@ export type CoreProcess = {
   port: CorePort;
   /** Settles when the thread or process has ended, however it ended. */
   exited: Promise<{ code: number | null }>;
-  /** Ends it at once (worker.terminate(), a utility process's kill). */
+  /** Ends it at once (a child's or a utility process's kill). */
   terminate(): Promise<void>;
 };
 export type CoreSpawner = () => CoreProcess;

@@ -1,14 +1,26 @@
 import type { CorePort } from './coreProtocol.ts';
 
-/** A worker's parentPort, a Worker or a MessageChannel's port: Node's ports, as far as CorePort needs them. */
+/** A Node MessageChannel's port, as far as CorePort needs it. */
 type NodePort = { postMessage(value: unknown): void; on(event: 'message', listener: (value: unknown) => void): unknown; close?(): void };
 
-/** A worker thread's port to its parent, as a CorePort. */
-export function workerPort(port: NodePort): CorePort {
+/** One end of a Node MessageChannel, as a CorePort (a core and its shell in one process, in tests). */
+export function channelPort(port: NodePort): CorePort {
   return {
     post: (frame) => port.postMessage(frame),
     listen: (listener) => void port.on('message', listener),
     close: () => port.close?.(),
+  };
+}
+
+/** The IPC channel to the parent, in core's child process (electron/core/host/coreChild.ts), as a CorePort. */
+export function parentProcessPort(): CorePort {
+  return {
+    post: (frame) => {
+      // Nothing reaches a parent that has gone; the child leaves when the channel closes.
+      if (process.connected) process.send?.(frame);
+    },
+    listen: (listener) => void process.on('message', listener),
+    close: () => process.connected && process.disconnect(),
   };
 }
 

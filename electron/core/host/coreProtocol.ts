@@ -5,12 +5,12 @@ import { AppError } from '../../../shared/ipc/appErrors.ts';
 
 /**
  * The messages between a shell (the browser host's main thread, Electron's main process) and core
- * running elsewhere (a worker thread, a utility process). Every frame is checked on arrival with
+ * running elsewhere (a child process, a utility process). Every frame is checked on arrival with
  * these schemas; a frame that does not match is refused and reported, never acted on. The same
- * frames travel over a worker's port and over Electron's MessagePortMain (structured clone).
+ * frames travel over Node's IPC channel and over Electron's MessagePortMain (structured clone both).
  */
 
-/** A port either end can post on: a worker's, a MessageChannel's or Electron's, behind one shape. */
+/** A port either end can post on: Node's IPC channel, a MessageChannel's or Electron's, behind one shape. */
 export type CorePort = {
   post(frame: ShellFrame | CoreFrame): void;
   /** Registers the one listener for arriving frames (raw: the receiver parses them). */

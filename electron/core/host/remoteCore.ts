@@ -90,7 +90,7 @@ export const CORE_STATES = {
 } as const satisfies Record<string, EventPayload<'core.changed'>>;
 
 /**
- * Starts core elsewhere (a worker thread, a utility process) and holds it: the same surface the
+ * Starts core elsewhere (a child process, a utility process) and holds it: the same surface the
  * shells used when core ran beside them, over the protocol of coreProtocol.ts. When core ends
  * unexpectedly the shell says so in its log, answers the requests it had in flight with a
  * sentence, stops the sandbox that core had launched, and starts core again on the same folder:
@@ -173,7 +173,7 @@ class RemoteCore {
       sandboxPid: () => this.link.sandboxPid(),
       probe: (op, arg) => this.probe(op, arg),
       session: () => {
-        throw new Error("Core runs in a worker here: start the host with { core: 'in-thread' } to look inside its session.");
+        throw new Error("Core runs in a process of its own here: start the host with { core: 'in-thread' } to look inside its session.");
       },
     };
   }

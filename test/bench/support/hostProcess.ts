@@ -1,8 +1,8 @@
 /**
  * The browser host in a process of its own for the event-loop benchmark (test/bench/hostEventLoop.ts):
- * `startBrowserHost` on the folder and sandbox given in CAST_BENCH_HOST, core in its worker thread as
+ * `startBrowserHost` on the folder and sandbox given in CAST_BENCH_HOST, core in its child process as
  * the host runs it, with a `perf_hooks.monitorEventLoopDelay` histogram of this process's main event
- * loop (the one that serves pages). Sync runs inside core's worker through the host's probe
+ * loop (the one that serves pages). Sync runs inside core's process through the host's probe
  * (./hostProbe.ts). The parent drives it
  * over the fork IPC channel: { id, op } requests, { id, value } or { id, error } answers.
  */

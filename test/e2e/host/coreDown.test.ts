@@ -1,7 +1,7 @@
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreProcess } from '../../../electron/core/host/coreLink.ts';
-import { workerThreadCore } from '../../../electron/core/host/coreWorker.ts';
+import { childProcessCore } from '../../../electron/core/host/coreChild.ts';
 import { chromiumMissing, inspectAtEverySize, launchChromium, SCREEN_SIZES, startStudioHost, type StudioHost } from '../support/index.ts';
 import { QueuePage } from '../studio/pages/QueuePage.ts';
 import { StudioApp } from '../studio/pages/StudioApp.ts';
@@ -11,12 +11,12 @@ const STOPPED =
   'Cast Studio’s core keeps stopping, so it was not started again. Start it again, or quit Cast Studio and open it again; your queued work is kept.';
 
 /**
- * Core's worker started as the browser host starts it, except that a restarted core's start frame
+ * Core's process started as the browser host starts it, except that a restarted core's start frame
  * waits while the test holds it: "starting again" lasts until the test has looked at it.
  */
 class HeldRestarts {
   hold = true;
-  private readonly spawn = workerThreadCore(silent);
+  private readonly spawn = childProcessCore(silent);
   private readonly waiting: (() => void)[] = [];
   private spawned = 0;
 
@@ -88,7 +88,7 @@ class LinkGate {
 }
 
 /**
- * Core's worker ends under a page that is open: the page says core is starting again while it
+ * Core's process ends under a page that is open: the page says core is starting again while it
  * does, says nothing once it runs again and keeps working; once core keeps ending, the page says
  * so with what to do. The browser host, a real sandbox, real Chromium.
  */
@@ -186,7 +186,7 @@ describe.skipIf(chromiumMissing() !== null)('the page is told when core stops', 
 });
 
 /**
- * The browser host with the crash probe in core's worker, onboarded. The sandbox runs beside the
+ * The browser host with the crash probe in core's process, onboarded. The sandbox runs beside the
  * test ('own'), so each start of core again is only core's own.
  */
 async function startCrashableStudio(): Promise<StudioHost> {
@@ -281,7 +281,7 @@ type Frame = {
 
 /**
  * The page's bridge with core ended under the page's first asks: the version check's `app.info`,
- * then the page's own, are each in flight when core's thread ends (core is armed to end as the
+ * then the page's own, are each in flight when core's process ends (core is armed to end as the
  * command arrives). The answer to the page's own is held until the page has heard that core runs
  * again, as a slow link would deliver it.
  */
@@ -343,7 +343,7 @@ function parse(message: string | Buffer): Frame | null {
 /**
  * Core ends while a fresh page's first asks are on their way, twice, and the page hears that core
  * runs again before it hears its ask was lost: it asks again and loads the app, instead of "could
- * not start". The browser host, real ends of core's thread, real Chromium.
+ * not start". The browser host, real ends of core's process, real Chromium.
  */
 describe.skipIf(chromiumMissing() !== null)('a page whose first asks are lost to core’s end', () => {
   let studio: StudioHost;

@@ -34,14 +34,14 @@ export type StudioHostOptions = {
   /** The host's log (default silent): a test that checks what the shell reports gives its own. */
   log?: Logger;
   /**
-   * `'worker'` (default): core in a worker thread, the path the desktop app runs (core in a process
+   * `'process'` (default): core in a child process, the path the desktop app runs (core in a process
    * of its own). `'in-thread'`: core in the test's thread, only for tests that look inside
    * `host.core.session()`.
    */
-  core?: 'worker' | 'in-thread';
-  /** How core's worker is started (a test that ends it from outside wraps the default). */
+  core?: 'process' | 'in-thread';
+  /** How core's process is started (a test that ends it from outside wraps the default). */
   spawnCore?: BrowserHostOptions['spawnCore'];
-  /** A module whose `probe(core, op, arg)` answers `host.core.probe(op, arg)` inside core's worker. */
+  /** A module whose `probe(core, op, arg)` answers `host.core.probe(op, arg)` inside core's process. */
   probe?: string;
   /** An updater the test drives: the host then runs the desktop app's update service over it. */
   updater?: BrowserHostOptions['updater'];
@@ -52,7 +52,7 @@ type OwnSandbox = { sandbox: LaunchedSandbox; relay: Relay; ready: SandboxReady 
 type TestKeychain = Keychain & { forgetAll(): Promise<void> };
 
 /**
- * The browser host as every end-to-end test runs it: in this process (core in a worker thread,
+ * The browser host as every end-to-end test runs it: in this process (core in a child process,
  * unless a test asks for it in its own thread), on a fresh temporary user data folder, with a sandbox in fast mode (a real child process over HTTPS), on a random port. It drives
  * core straight through its router (CoreDriver) for setup and checks; `restart()` reopens the same
  * folder and keychain, as quitting and opening the app again does; `stop()` removes everything.
@@ -101,7 +101,7 @@ export class StudioHost extends CoreDriver {
         sandboxSpeed: speed,
         keychain,
         log: options.log ?? silentLogger,
-        core: options.core ?? 'worker',
+        core: options.core ?? 'process',
         ...(options.spawnCore ? { spawnCore: options.spawnCore } : {}),
         ...(options.probe ? { probe: options.probe } : {}),
         ...(options.updater ? { updater: options.updater } : {}),

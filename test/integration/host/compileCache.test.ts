@@ -17,7 +17,7 @@ function recordingLog(): Logger & { lines: Line[] } {
   return { lines, info: line('info'), warn: line('warn'), error: line('error') };
 }
 
-/** The browser host with core in its worker thread, on a library of its own and no sandbox. */
+/** The browser host with core in its own process, on a library of its own and no sandbox. */
 function startHost(userDataDir: string, log: Logger): Promise<BrowserHost> {
   return startBrowserHost({
     userDataDir,
@@ -58,7 +58,7 @@ const NO_CACHE = 'Core starts without its compile cache: its folder could not be
 
 /**
  * Node's compile cache for core's code, in the user data folder: core's entry turns it on in
- * core's thread before the rest of core loads, writes it while core runs, and reads it on the
+ * core's process before the rest of core loads, writes it while core runs, and reads it on the
  * next start. A cache folder that cannot be made does not stop core.
  */
 describe('core’s compile cache', () => {
@@ -100,11 +100,15 @@ describe('core’s compile cache', () => {
     hosts.push(second);
     expect(await second.core.probe('compileCacheDir')).toBe(folder);
     expect(await second.core.router.handle('app.info', {})).toMatchObject({ ok: true });
+    // Node's entry starts with a header of five numbers: a magic number, the source's and the code's sizes,
+    // the source's hash and the code's checksum. V8's code differs from one process to the next
+    // (its hash seed is per process), so the new entry matches the old one up to that checksum.
     const read = await until('the damaged entry written anew', () => {
       const found = entries(folder ?? '');
-      return found.get(damaged)?.equals(original) ? found : null;
+      const entry = found.get(damaged);
+      return entry && entry.length > 20 && entry.subarray(0, 16).equals(original.subarray(0, 16)) ? found : null;
     });
-    for (const [name, bytes] of written) expect(read.get(name)).toEqual(bytes);
+    for (const [name, bytes] of written) if (name !== damaged) expect(read.get(name)).toEqual(bytes);
     expect(log.lines.filter((line) => line.message === NO_CACHE)).toEqual([]);
   });
 

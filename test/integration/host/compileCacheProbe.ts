@@ -1,4 +1,4 @@
-/** A probe for core's worker: where this thread's compile cache is, as Node reports it (undefined when it is off). */
+/** A probe for core's process: where its compile cache is, as Node reports it (undefined when it is off). */
 import { getCompileCacheDir } from 'node:module';
 import type { Core } from '../../../electron/core/createCore.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreProcess } from '../../../electron/core/host/remoteCore.ts';
-import { workerThreadCore } from '../../../electron/core/host/coreWorker.ts';
+import { childProcessCore } from '../../../electron/core/host/coreChild.ts';
 import type { LogFields, Logger } from '../../../electron/core/log/logger.ts';
 import { startStudioHost, type StudioHost } from '../../e2e/support/index.ts';
 
@@ -17,24 +17,24 @@ const RUNNING_AGAIN = 'Cast Studio’s core is running again.';
 const STOPPED = 'Cast Studio’s core stopped unexpectedly; starting it again.';
 
 /**
- * Core in its worker thread, ended from outside while a paid job waits in the queue: the shell
+ * Core in its child process, ended from outside while a paid job waits in the queue: the shell
  * says so, starts core again on the same library, and the job is still there, unsent, and then runs. The browser host and a real sandbox (fast mode), as the desktop app runs them.
  */
 describe('core ended from outside', () => {
   const log = recordingLog();
-  const workers: CoreProcess[] = [];
+  const cores: CoreProcess[] = [];
   let studio: StudioHost;
   let characterId: string;
 
   beforeAll(async () => {
-    const spawn = workerThreadCore(log);
+    const spawn = childProcessCore(log);
     studio = await startStudioHost({
       keychain: 'memory',
       log,
       spawnCore: () => {
-        const worker = spawn();
-        workers.push(worker);
-        return worker;
+        const core = spawn();
+        cores.push(core);
+        return core;
       },
       probe: new URL('./crashProbe.ts', import.meta.url).href,
     });
@@ -47,15 +47,15 @@ describe('core ended from outside', () => {
 
   const restartsSeen = () => log.lines.filter((line) => line.message === RUNNING_AGAIN).length;
 
-  it('starts core again after worker.terminate(), keeping the job that waited in the queue', async () => {
+  it('starts core again after its process is killed, keeping the job that waited in the queue', async () => {
     await studio.call('jobs.pause', {});
     const job = await studio.queueImage(characterId, 'Mira by the sea');
     const before = restartsSeen();
 
-    await workers[0]?.terminate();
+    await cores[0]?.terminate();
     await studio.until('the shell to start core again', () => restartsSeen() > before || null);
     expect(log.lines.filter((line) => line.message === STOPPED)).toHaveLength(1);
-    expect(workers).toHaveLength(2);
+    expect(cores).toHaveLength(2);
 
     const { jobs, paused } = await studio.call('jobs.list', {});
     expect(paused).toBe(true);
@@ -68,7 +68,7 @@ describe('core ended from outside', () => {
     expect(done.resourceId).toBeTruthy();
   });
 
-  it('starts core again when its thread crashes', async () => {
+  it('starts core again when its process crashes', async () => {
     const before = restartsSeen();
     await studio.host.core.probe('crash');
     await studio.until('the shell to start core again', () => restartsSeen() > before || null);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/ipc/events.ts';
 import type { CorePort } from '../../../electron/core/host/coreProtocol.ts';
-import { workerThreadCore } from '../../../electron/core/host/coreWorker.ts';
+import { childProcessCore } from '../../../electron/core/host/coreChild.ts';
 import { CORE_STATES, startRemoteCore, type CoreSpawner, type ShellCore } from '../../../electron/core/host/remoteCore.ts';
 import type { LogFields, Logger } from '../../../electron/core/log/logger.ts';
 import { MemoryKeychain } from '../../support/memoryKeychain.ts';
@@ -31,8 +31,8 @@ function until<T>(what: string, probe: () => T | undefined, ms = 30_000): Promis
 }
 
 /**
- * Core in a real worker thread on a real library, crashed from inside (the crash probe ends its
- * thread as an uncaught failure would): the page is told each step through `core.changed`, with a
+ * Core in a real child process on a real library, crashed from inside (the crash probe ends its
+ * process as an uncaught failure would): the page is told each step through `core.changed`, with a
  * sentence, and the shell stops starting core once it keeps ending.
  */
 describe('what the page is told when core ends', () => {
@@ -44,7 +44,7 @@ describe('what the page is told when core ends', () => {
   beforeAll(async () => {
     userDataDir = mkdtempSync(join(tmpdir(), 'cast-core-states-'));
     core = await startRemoteCore({
-      spawn: workerThreadCore(log),
+      spawn: childProcessCore(log),
       config: { userDataDir, host: 'browser', mediaBase: '/media/', probe: new URL('./crashProbe.ts', import.meta.url).href },
       keychain: new MemoryKeychain(),
       log,
@@ -101,11 +101,11 @@ describe('what the page is told when core ends', () => {
 });
 
 /**
- * Core's worker threads started as the browser host starts them, except that each core after the
+ * Core's processes started as the browser host starts them, except that each core after the
  * first gets a start it cannot finish: a data folder that is a file (core's start throws, its
- * thread lives on) or no start frame at all (core waits for ever). Either way the shell counts
+ * process lives on) or no start frame at all (core waits for ever). Either way the shell counts
  * the start as failed, and once core keeps failing the page is told `stopped`, not `restarting`
- * for ever; every thread it started has ended, and the shell stops at once.
+ * for ever; every process it started has ended, and the shell stops at once.
  */
 describe.each([
   ['throws during its start without ending', 'fails'],
@@ -117,11 +117,11 @@ describe.each([
   let userDataDir: string;
   let core: ShellCore;
 
-  /** Core's worker as the host starts it; after the first, its start frame as the test spoils it. */
+  /** Core's process as the host starts it; after the first, its start frame as the test spoils it. */
   const spawner =
-    (spawnWorker: CoreSpawner, notAFolder: string): CoreSpawner =>
+    (spawnCore: CoreSpawner, notAFolder: string): CoreSpawner =>
     () => {
-      const process = spawnWorker();
+      const process = spawnCore();
       exits.push(process.exited);
       if (exits.length === 1) return process;
       const post: CorePort['post'] = (frame) => {
@@ -136,12 +136,12 @@ describe.each([
     const notAFolder = join(userDataDir, 'not-a-folder');
     writeFileSync(notAFolder, 'a file where core expects its data folder');
     core = await startRemoteCore({
-      spawn: spawner(workerThreadCore(log), notAFolder),
+      spawn: spawner(childProcessCore(log), notAFolder),
       config: { userDataDir, host: 'browser', mediaBase: '/media/', probe: new URL('./crashProbe.ts', import.meta.url).href },
       keychain: new MemoryKeychain(),
       log,
       maxRestarts: 2,
-      // A spoiled start fails as soon as core's worker has loaded, however slow the machine; a held one never ends by itself.
+      // A spoiled start fails as soon as core's process has loaded, however slow the machine; a held one never ends by itself.
       restartReadyMs: restart === 'fails' ? 120_000 : 3_000,
       stopGraceMs: 30_000,
     });
@@ -174,18 +174,18 @@ describe.each([
 });
 
 /**
- * Core's worker thread started as the browser host starts it, but its start frame held back: the
+ * Core's process started as the browser host starts it, but its start frame held back: the
  * first start never becomes ready. Past `firstReadyMs` the shell's start fails with a sentence and
- * the worker has ended; nothing is left waiting.
+ * the process has ended; nothing is left waiting.
  */
 describe('a first start of core that is never ready', () => {
-  it('fails the shell’s start with a sentence once past its time, and ends core’s thread', async () => {
+  it('fails the shell’s start with a sentence once past its time, and ends core’s process', async () => {
     const log = recordingLog();
     const userDataDir = mkdtempSync(join(tmpdir(), 'cast-core-first-'));
     const exits: Promise<unknown>[] = [];
-    const spawnWorker = workerThreadCore(log);
+    const spawnCore = childProcessCore(log);
     const spawn: CoreSpawner = () => {
-      const process = spawnWorker();
+      const process = spawnCore();
       exits.push(process.exited);
       const post: CorePort['post'] = (frame) => (frame.type === 'start' ? undefined : process.port.post(frame));
       return { ...process, port: { ...process.port, post } };

@@ -1,6 +1,6 @@
 /**
- * A probe for core's worker (the browser host's `probe` option) that can only end it:
- * - `crash` exits the worker's thread with code 70, as an uncaught failure in core would end it;
+ * A probe for core's process (the browser host's `probe` option) that can only end it:
+ * - `crash` exits core's process with code 70, as an uncaught failure in core would end it;
  * - `crashAt` (arg: a command's name) arms core to exit the same way when that command next
  *   arrives, so that the request is in flight when core ends.
  */

@@ -1,5 +1,5 @@
 /**
- * A probe for core's worker that reads the scheduling priority of core's thread: once as core
+ * A probe for core's process that reads the scheduling priority of core's process: once as core
  * loads it (during core's start, before core says it is ready) and again when asked.
  */
 import { getPriority } from 'node:os';

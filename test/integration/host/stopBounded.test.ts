@@ -1,6 +1,7 @@
 /**
  * Stopping the browser host is bounded: a sandbox that does not end when asked is killed after a
  * few seconds and the host exits, even after the sandbox has been restarted once and is frozen.
+ * A host that is killed takes its core's process with it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,14 +10,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { CORE_CHILD_ARG } from '../../../electron/core/host/coreChild.ts';
 import { WebSocketBridge, type SocketLike } from '../../../renderer/bridge/webSocketBridge.ts';
 
 const CLI = fileURLToPath(new URL('../../../electron/web/cli.ts', import.meta.url));
 /** Generous: the host must be gone well before this, however busy the machine. */
 const EXIT_DEADLINE_MS = 10_000;
 
-/** The embedded sandboxes `pid` started: its children running the sandbox's command line. */
-function sandboxChildren(pid: number): number[] {
+/** The living children of `pid` whose command line holds `marker`. */
+function childrenOf(pid: number, marker: string): number[] {
   const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -25,12 +27,25 @@ function sandboxChildren(pid: number): number[] {
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (parent === pid && state !== 'Z' && cmdline.includes('sandbox/cli.ts')) found.push(Number(entry));
+      if (parent === pid && state !== 'Z' && cmdline.includes(marker)) found.push(Number(entry));
     } catch {
       // It ended while being read.
     }
   }
   return found;
+}
+
+/** The embedded sandboxes `pid` started: its children running the sandbox's command line. */
+const sandboxChildren = (pid: number) => childrenOf(pid, 'sandbox/cli.ts');
+
+/** Whether `pid` still runs: not ended, nor ended and waiting to be reaped (a container's first process may never reap it). */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 /** Bytes that have reached connections to `port` on this machine and that nobody has read yet. */
@@ -97,16 +112,22 @@ describe('stopping the browser host', () => {
     for (const cleanup of cleanups.splice(0).reverse()) cleanup();
   });
 
-  it('exits within 10 s of SIGTERM when its sandbox, restarted once, is frozen', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'cast-stop-'));
+  /** The host's command line on a fresh folder (a placeholder page, the sandbox in fast mode). */
+  const startHostCli = (prefix: string): { base: string; host: ChildProcess } => {
+    const base = mkdtempSync(join(tmpdir(), prefix));
     cleanups.push(() => rmSync(base, { recursive: true, force: true }));
     const rendererDir = join(base, 'renderer');
     mkdirSync(rendererDir);
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    const host: ChildProcess = spawn(process.execPath, [CLI, '--no-open', '--data', join(base, 'data'), '--speed', 'fast'], {
+    const host = spawn(process.execPath, [CLI, '--no-open', '--data', join(base, 'data'), '--speed', 'fast'], {
       env: { ...process.env, CAST_RENDERER_DIR: rendererDir },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    return { base, host };
+  };
+
+  it('exits within 10 s of SIGTERM when its sandbox, restarted once, is frozen', async () => {
+    const { base, host } = startHostCli('cast-stop-');
     let output = '';
     host.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     host.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -158,5 +179,23 @@ describe('stopping the browser host', () => {
     expect(outcome, `The host did not exit within ${EXIT_DEADLINE_MS / 1000} s of SIGTERM. Its output:\n${output}`).toBe('exited');
     // Nothing it started outlives it.
     await expect.poll(() => alive(second), { timeout: 5_000 }).toBe(false);
+  }, 120_000);
+
+  it('takes its core’s process with it when it is killed', async () => {
+    const { host } = startHostCli('cast-killed-');
+    const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()));
+    const hostPid = host.pid ?? 0;
+    cleanups.push(() => host.kill('SIGKILL'));
+
+    await expect.poll(() => childrenOf(hostPid, CORE_CHILD_ARG), { timeout: 60_000, interval: 100 }).toHaveLength(1);
+    const [core = 0] = childrenOf(hostPid, CORE_CHILD_ARG);
+    // Whatever becomes of the host's sandbox, the test ends it.
+    await expect.poll(() => sandboxChildren(hostPid), { timeout: 60_000, interval: 100 }).toHaveLength(1);
+    for (const sandbox of sandboxChildren(hostPid)) cleanups.push(() => running(sandbox) && process.kill(sandbox, 'SIGKILL'));
+    cleanups.push(() => running(core) && process.kill(core, 'SIGKILL'));
+
+    host.kill('SIGKILL');
+    await exited;
+    await expect.poll(() => running(core), { timeout: 5_000, interval: 50 }).toBe(false);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdFrames } from '../../../../../electron/core/host/coreEntry.ts';
-import { workerPort } from '../../../../../electron/core/host/corePorts.ts';
+import { channelPort } from '../../../../../electron/core/host/corePorts.ts';
 
 const channels: MessagePort[] = [];
 afterEach(() => {
@@ -23,7 +23,7 @@ describe('core’s entry holding the shell’s frames while core loads', () => {
   it('shows the first frame at once and gives every frame, in order, to the listener that comes later', async () => {
     const { port1: shell, port2: core } = new MessageChannel();
     channels.push(shell, core);
-    const held = holdFrames(workerPort(core));
+    const held = holdFrames(channelPort(core));
     let arrived = 0;
     core.on('message', () => arrived++);
     shell.postMessage({ type: 'start', n: 1 });
@@ -50,7 +50,7 @@ describe('core’s entry holding the shell’s frames while core loads', () => {
     channels.push(shell, core);
     const received: unknown[] = [];
     shell.on('message', (frame) => received.push(frame));
-    holdFrames(workerPort(core)).port.post({ type: 'ready' });
+    holdFrames(channelPort(core)).port.post({ type: 'ready' });
     expect(await until('the ready frame', () => (received.length ? received : undefined))).toEqual([{ type: 'ready' }]);
   });
 });

@@ -5,7 +5,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveCore } from '../../../../../electron/core/host/serveCore.ts';
 import { CoreLink, type CoreProcess } from '../../../../../electron/core/host/coreLink.ts';
-import { workerPort } from '../../../../../electron/core/host/corePorts.ts';
+import { channelPort } from '../../../../../electron/core/host/corePorts.ts';
 import { CORE_STATES, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
 import type { LogFields, Logger } from '../../../../../electron/core/log/logger.ts';
 import { MemoryKeychain } from '../../../../support/memoryKeychain.ts';
@@ -51,7 +51,7 @@ class ScriptedCore {
 
   process(): CoreProcess {
     return {
-      port: workerPort(this.shellEnd),
+      port: channelPort(this.shellEnd),
       exited: new Promise((resolve) => (this.endWith = resolve)),
       terminate: async () => this.end(0),
     };
@@ -500,7 +500,7 @@ describe('core behind a port (core’s side)', () => {
   it('refuses a malformed frame from the shell and says so in the shell’s log', async () => {
     const { port1, port2 } = new MessageChannel();
     channels.push(port1, port2);
-    serveCore(workerPort(port2));
+    serveCore(channelPort(port2));
     const frames: Frame[] = [];
     port1.on('message', (frame: Frame) => frames.push(frame));
     port1.postMessage({ type: 'invoke', id: -1, command: 'jobs.list', input: {} });

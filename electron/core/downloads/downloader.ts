@@ -20,6 +20,7 @@ import type { AppError } from '../../../shared/ipc/index.ts';
 import type { ServiceDispatcher } from '../api/dispatcher.ts';
 import { openSource } from './openSource.ts';
 import { RedirectRefused, type HopCheck } from './redirectHops.ts';
+import { readStoredDownloadError } from './storedDownloadError.ts';
 import { longerLived, sourceIdentity } from './signedSource.ts';
 import type { SourceRefresher } from './sourceRefresher.ts';
 
@@ -32,6 +33,8 @@ export type DownloadEvents = {
   progress(p: { mediaId: string; itemId: string | null; role: string; received: number; total: number | null; done: boolean }): void;
   /** A file landed (or failed for good): the owner's views changed. */
   settled(row: DownloadRow): void;
+  /** A file failed for good: `error` says why, for the page to word. */
+  failed?(f: { mediaId: string; itemId: string | null; role: string; error: AppError }): void;
 };
 
 export type DownloaderDeps = {
@@ -396,10 +399,13 @@ export class Downloader {
     this.retryLater(row, partial, attempts, error, now);
   }
 
-  /** Tells the download's owner where it stands now. */
+  /** Tells the download's owner where it stands now (and the page why, when it failed for good). */
   private settledAgain(id: string): void {
     const row = this.downloads.byId(id);
-    if (row) this.deps.events.settled(row);
+    if (!row) return;
+    this.deps.events.settled(row);
+    const error = row.state === 'failed' ? readStoredDownloadError(row) : null;
+    if (error) this.deps.events.failed?.({ mediaId: row.id, itemId: row.owner_id, role: row.role, error });
   }
 
   /** Counts the attempt and waits before the next one (the whole queue waits when the CDN cannot be reached). */

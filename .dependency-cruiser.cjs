@@ -13,7 +13,7 @@ const ZOD = '(^|/)node_modules/zod/';
  */
 const SCHEMA_MODULES =
   '^shared/(api/(account|audio|catalog|characters|common|errors|generations|index|keys|quotes|sandboxAdmin|uploads|voices)' +
-  '|ipc/(appErrors|commands|events|index|jobErrors|jobTitles|models|notices|scenes|spaces|updates))[.]ts$';
+  '|ipc/(appErrors|commands|downloadErrors|events|index|jobErrors|jobTitles|models|notices|scenes|spaces|updates))[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -50,6 +50,10 @@ export function subscribeToBridgeEvents(onConnectionChanged: (connection: Connec
     listen('download.progress', (progress) => {
       if (shown('gallery')) useDetailStore.getState().downloadProgress(progress);
     }),
+    // …or why it did not come.
+    listen('download.failed', (failure) => {
+      if (shown('gallery')) useDetailStore.getState().downloadFailed(failure);
+    }),
     listen('credits.changed', ({ balance }) => {
       useAccountStore.getState().setBalance(balance);
       if (shown('credits')) useCreditsStore.getState().scheduleReload();

@@ -42,6 +42,9 @@ export const ERROR_MESSAGES = {
   network_error: 'error.network_error',
   timeout: 'error.timeout',
   invalid_response: 'error.invalid_response',
+  next_page_missing: 'error.next_page_missing',
+  next_page_repeated: 'error.next_page_repeated',
+  next_page_elsewhere: 'error.next_page_elsewhere',
   needs_new_key: 'error.needs_new_key',
   untrusted_certificate: 'error.untrusted_certificate',
   aborted: 'error.aborted',
@@ -132,6 +135,11 @@ export const ERROR_MESSAGES = {
   open_failed: 'error.open_failed',
   link_refused: 'error.link_refused',
   media_missing: 'error.media_missing',
+  download_gone: 'error.download_gone',
+  download_failed: 'error.download_failed',
+  download_redirect_refused: 'error.download_redirect_refused',
+  download_too_large: 'error.download_too_large',
+  download_source_refused: 'error.download_source_refused',
   no_sandbox: 'error.no_sandbox',
   not_sandbox: 'error.not_sandbox',
   sandbox_unavailable: 'error.sandbox_unavailable',
@@ -164,7 +172,7 @@ function valuesOf(error: AppError, formats: Formats): Values {
       values.count = value.length;
     } else if (value === null) values[key] = 'none';
   }
-  if (error.code === 'file_too_large' || error.code === 'invalid_upload') {
+  if (error.code === 'file_too_large' || error.code === 'invalid_upload' || error.code === 'download_too_large') {
     const { size, limit } = error.params as { size?: number | null; limit?: number };
     values.size = typeof size === 'number' ? formats.bytes(size) : '';
     values.limit = typeof limit === 'number' ? formats.bytes(limit) : '';

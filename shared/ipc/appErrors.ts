@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../api/errors.ts';
+import { DOWNLOAD_ERROR_PARAMS } from './downloadErrors.ts';
 import { JOB_ERROR_PARAMS } from './jobErrors.ts';
 
 /**
@@ -91,6 +92,12 @@ export const APP_ERROR_PARAMS = {
   network_error: NONE,
   timeout: NONE,
   invalid_response: NONE,
+  /** A list the service said goes on without naming where its next page is: reading stopped there. */
+  next_page_missing: NONE,
+  /** A list whose next page is the one just read: reading stopped instead of going round in circles. */
+  next_page_repeated: NONE,
+  /** A list whose next page is on another address, where the API key is not sent. */
+  next_page_elsewhere: NONE,
   needs_new_key: NONE,
   untrusted_certificate: NONE,
   aborted: NONE,
@@ -112,7 +119,7 @@ export const APP_ERROR_PARAMS = {
   core_restarted: NONE,
   // Core's own: the library, the queue, prices.
   disk_full: z.discriminatedUnion('when', [
-    z.strictObject({ when: z.enum(['save', 'record_job', 'paid_work']) }),
+    z.strictObject({ when: z.enum(['save', 'record_job', 'paid_work', 'download']) }),
     z.strictObject({ when: z.literal('library_export'), exported: count, folder: text }),
     z.strictObject({ when: z.literal('scene_export'), folder: text }),
   ]),
@@ -153,6 +160,8 @@ export const APP_ERROR_PARAMS = {
     z.strictObject({ why: z.literal('too_large'), size: count, limit: count }),
   ]),
   upload_interrupted: NONE,
+  // Why a file could not be brought into the library (shared/ipc/downloadErrors.ts).
+  ...DOWNLOAD_ERROR_PARAMS,
   // Why a job waits or failed (shared/ipc/jobErrors.ts).
   ...JOB_ERROR_PARAMS,
   // Exports and scenes.

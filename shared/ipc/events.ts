@@ -26,6 +26,13 @@ export const events = {
     total: z.number().int().nullable(),
     done: z.boolean(),
   }),
+  /** A file failed for good (`role` as in `download.progress`): `error` says why, for the page to word. */
+  'download.failed': z.object({
+    mediaId: z.string(),
+    itemId: z.string().nullable(),
+    role: z.string(),
+    error: AppError,
+  }),
   /**
    * A library export: `total` files to copy (items without downloaded media are not counted), `bytes`
    * of `totalBytes` copied so far; `problem` is why a failed export failed (the page words it).

@@ -1,6 +1,7 @@
 export * from './appErrors.ts';
 export * from './bridge.ts';
 export * from './commands.ts';
+export * from './downloadErrors.ts';
 export * from './events.ts';
 export * from './jobErrors.ts';
 export * from './jobTitles.ts';

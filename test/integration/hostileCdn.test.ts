@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../shared/ipc/index.ts';
 import { JSON_ANSWER_BYTE_LIMIT, MEDIA_BYTE_LIMITS } from '../../shared/api/limits.ts';
 import type { ServiceError } from '../../electron/core/api/serviceError.ts';
+import { readStoredDownloadError } from '../../electron/core/downloads/storedDownloadError.ts';
 import type { KeytarKeychain } from '../../electron/core/secrets/keychain.ts';
 import { startSandbox, type SandboxHandle } from '../support/sandboxProcess.ts';
 import { startCore, type Harness } from './support/coreHarness.ts';
@@ -63,6 +64,11 @@ function downloadsOf(generationId: string): Record<string, { state: string; atte
   return Object.fromEntries(rows.map(({ role, ...rest }) => [role, rest]));
 }
 
+/** The error a download's row keeps, as the page is told it. */
+function said(row: { error_message: string | null }): ReturnType<typeof readStoredDownloadError> {
+  return readStoredDownloadError({ failure: 'error', error_message: row.error_message });
+}
+
 /** The app still answers: a command that asks the service, answered. */
 async function stillAnswers(): Promise<void> {
   const account = (await h.invoke('account.get', {})) as { credits_balance?: number };
@@ -104,11 +110,15 @@ describe.skipIf(!hasSecretService)('a hostile service and CDN on loopback', () =
     front.misbehave.endlessMedia = false;
     const rows = downloadsOf(generationId);
     expect(rows.output).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(rows.output!.error_message).toMatch(
-      /^The service’s CDN sent more than 64 MB for this file \(64 MB by then\), more than Cast Studio takes for an image, so the download was stopped and the file not kept\.$/,
-    );
+    expect(said(rows.output!)).toMatchObject({
+      code: 'download_too_large',
+      params: { why: 'past_limit', kind: 'image', limit: MEDIA_BYTE_LIMITS.image },
+    });
     expect(rows.thumbnail).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(rows.thumbnail!.error_message).toMatch(/more than 16 MB .* for a thumbnail/);
+    expect(said(rows.thumbnail!)).toMatchObject({
+      code: 'download_too_large',
+      params: { why: 'past_limit', kind: 'thumbnail', limit: MEDIA_BYTE_LIMITS.thumbnail },
+    });
     // What was sent in all: about the two bounds (and what sat in socket buffers), not more.
     expect(front.endlessBytes()).toBeGreaterThan(MEDIA_BYTE_LIMITS.image + MEDIA_BYTE_LIMITS.thumbnail);
     expect(front.endlessBytes()).toBeLessThan(MEDIA_BYTE_LIMITS.image + MEDIA_BYTE_LIMITS.thumbnail + 32 * MB);
@@ -161,13 +171,15 @@ describe.skipIf(!hasSecretService)('a hostile service and CDN on loopback', () =
     front.misbehave.rewrite = null;
     const rows = downloadsOf(generationId);
     expect(rows.output).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(rows.output!.error_message).toBe(
-      `The service named ${new URL(https.url).host} for this file, not its CDN (${new URL(cdn).host}), so Cast Studio did not fetch it.`,
-    );
+    expect(said(rows.output!)).toEqual({
+      code: 'download_source_refused',
+      params: { why: 'not_cdn', host: new URL(https.url).host, cdnHost: new URL(cdn).host },
+    });
     expect(rows.thumbnail).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(rows.thumbnail!.error_message).toBe(
-      `The service named a plain HTTP address (${new URL(http.url).host}) for this file on a secure connection, so Cast Studio did not fetch it.`,
-    );
+    expect(said(rows.thumbnail!)).toEqual({
+      code: 'download_source_refused',
+      params: { why: 'plain_http', host: new URL(http.url).host },
+    });
     expect(https.connections()).toBe(0);
     expect(http.connections()).toBe(0);
     await stillAnswers();

@@ -20,21 +20,33 @@ export type AddressRule = {
 /** Code of the error a refused address raises (the downloader reads it to fail the file for good). */
 export const ADDRESS_REFUSED = 'CAST_PRIVATE_ADDRESS_REFUSED';
 
+/** A private address refused for a service on the internet: the page is told `host` and `address`; the message is the log's. */
 export class AddressRefusedError extends Error {
   readonly code = ADDRESS_REFUSED;
+  readonly host: string;
+  readonly address: string;
+
   constructor(host: string, address: string) {
-    super(
-      `The file’s address (${host}) leads to ${address}, an address on this computer or its private network; Cast Studio does not fetch media from there for a service on the internet.`,
-    );
+    super(`private address refused: ${host} resolves to ${address}`);
     this.name = 'AddressRefusedError';
+    this.host = host;
+    this.address = address;
   }
+}
+
+/** The host and address refused, when `error` (or what caused it) is a refused address; else null. */
+export function addressRefusal(error: unknown): { host: string; address: string } | null {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if (!('code' in e) || e.code !== ADDRESS_REFUSED) continue;
+    const { host, address } = e as Partial<AddressRefusedError>;
+    return { host: String(host ?? ''), address: String(address ?? '') };
+  }
+  return null;
 }
 
 /** True when `error` (or what caused it) is a refused address. */
 export function isAddressRefused(error: unknown): boolean {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1)
-    if ('code' in e && e.code === ADDRESS_REFUSED) return true;
-  return false;
+  return addressRefusal(error) !== null;
 }
 
 type Connect = buildConnector.connector;

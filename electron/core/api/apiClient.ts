@@ -204,8 +204,7 @@ export class ApiClient {
       throw new ServiceError({
         code: 'next_page_elsewhere',
         status: 200,
-        message:
-          'The service named the next page of a list on another address, where Cast Studio does not send your API key. Try again later, and tell the service’s support if it keeps happening.',
+        message: 'list page names its next page on another origin',
       });
     }
     return resolved.href;

@@ -7,18 +7,13 @@ export type NextPage = { cursor: string } | { url: string };
 /** What a list page says about what follows it. */
 export type PageSequel = { hasMore: boolean; next: NextPage | null };
 
-const CURSOR_MISSING =
-  'The service said this list goes on but did not say where its next page is, so Cast Studio stopped reading it. What was read so far is kept; try again later, and tell the service’s support if it keeps happening.';
-const CURSOR_REPEATED =
-  'The service named the same page of this list again, so Cast Studio stopped reading it instead of going round in circles. What was read so far is kept; try again later, and tell the service’s support if it keeps happening.';
-
 /**
  * spec 4.2: "Response envelope (items, cursor fields) of list endpoints other than voices: not
  * shown", and spec 4.4 names only `meta.has_more`. A page may name its next cursor as
  * `meta.next_cursor`, `meta.cursor`, a top-level `next_cursor`, or an RFC 8288 `Link: <…>;
  * rel="next"` header; a cursor is opaque and sent back exactly as received. `has_more` is believed
  * when given; without it a named cursor means more. A page that claims more but names no next page
- * Cast Studio can read is an error with a sentence, never a silent stop.
+ * Cast Studio can read is an error (`next_page_missing`, a code the page words), never a silent stop.
  */
 export function sequelOf(json: unknown, headers: Record<string, string>, status: number): PageSequel {
   const body = isObject(json) ? json : {};
@@ -27,7 +22,7 @@ export function sequelOf(json: unknown, headers: Record<string, string>, status:
   const claimed = typeof meta.has_more === 'boolean' ? meta.has_more : typeof body.has_more === 'boolean' ? body.has_more : null;
   const hasMore = claimed ?? next !== null;
   if (!hasMore) return { hasMore: false, next: null };
-  if (next === null) throw new ServiceError({ code: 'next_page_missing', status, message: CURSOR_MISSING });
+  if (next === null) throw new ServiceError({ code: 'next_page_missing', status, message: 'list page claims more but names no next page' });
   return { hasMore: true, next };
 }
 
@@ -45,7 +40,7 @@ export function checkAdvances(current: NextPage | null, next: NextPage, status: 
     'cursor' in current && 'cursor' in next
       ? current.cursor === next.cursor
       : 'url' in current && 'url' in next && current.url === next.url;
-  if (same) throw new ServiceError({ code: 'next_page_repeated', status, message: CURSOR_REPEATED });
+  if (same) throw new ServiceError({ code: 'next_page_repeated', status, message: 'list page names itself as the next page' });
 }
 
 function cursorIn(value: unknown): NextPage | null {

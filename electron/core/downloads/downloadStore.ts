@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceKind } from '../../../shared/api/common.ts';
+import type { AppError } from '../../../shared/ipc/index.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { storedDownloadError } from './storedDownloadError.ts';
 
 /**
  * The owner kind of a file the app made itself (a scene's exported video): nothing to download,
@@ -26,6 +28,7 @@ export type DownloadRow = {
   expected_size: number | null;
   received: number;
   attempts: number;
+  /** Why the last attempt failed: an AppError as JSON (storedDownloadError.ts), or an older version's sentence. */
   error_message: string | null;
   failure: DownloadFailure | null;
   /** When the row last changed: a new source, a fresher address of it, or an attempt. */
@@ -205,11 +208,12 @@ export class DownloadStore {
     return this.library.all("SELECT id, owner_kind, owner_id, content_id, expected_size FROM downloads WHERE state = 'done'");
   }
 
-  failFor(id: string, failure: DownloadFailure, message: string, attempts: number, now: string): void {
+  /** Failed for good: `error` says why (stored as a code and its parameters, see storedDownloadError.ts). */
+  failFor(id: string, failure: DownloadFailure, error: AppError, attempts: number, now: string): void {
     this.library.run(
       "UPDATE downloads SET state = 'failed', attempts = ?, error_message = ?, failure = ?, updated_at = ? WHERE id = ?",
       attempts,
-      message,
+      storedDownloadError(error),
       failure,
       now,
       id,
@@ -217,22 +221,22 @@ export class DownloadStore {
   }
 
   /** A full disk: what was received is gone with the partial file. */
-  failDiskFull(id: string, message: string, now: string): void {
+  failDiskFull(id: string, now: string): void {
     this.library.run(
       "UPDATE downloads SET state = 'failed', received = 0, error_message = ?, failure = 'disk_full', updated_at = ? WHERE id = ?",
-      message,
+      storedDownloadError({ code: 'disk_full', params: { when: 'download' } }),
       now,
       id,
     );
   }
 
   /** An interrupted attempt: counted, with what it kept, to resume. */
-  noteAttempt(id: string, attempts: number, received: number, message: string, now: string): void {
+  noteAttempt(id: string, attempts: number, received: number, error: AppError, now: string): void {
     this.library.run(
       'UPDATE downloads SET attempts = ?, received = ?, error_message = ?, updated_at = ? WHERE id = ?',
       attempts,
       received,
-      message,
+      storedDownloadError(error),
       now,
       id,
     );

@@ -15,10 +15,12 @@ import { DownloadStore, type DownloadFailure, type DownloadRow, type IndexedFile
 import type { MediaStore } from './mediaStore.ts';
 import { MediaBound, mediaKindOf, RefusedDownload } from './mediaBounds.ts';
 import { hopRefusal, sourceRefusal } from './mediaOrigin.ts';
-import { isAddressRefused } from '../api/addressGuard.ts';
+import { addressRefusal } from '../api/addressGuard.ts';
+import type { AppError } from '../../../shared/ipc/index.ts';
 import type { ServiceDispatcher } from '../api/dispatcher.ts';
 import { openSource } from './openSource.ts';
 import { RedirectRefused, type HopCheck } from './redirectHops.ts';
+import { readStoredDownloadError } from './storedDownloadError.ts';
 import { longerLived, sourceIdentity } from './signedSource.ts';
 import type { SourceRefresher } from './sourceRefresher.ts';
 
@@ -31,6 +33,8 @@ export type DownloadEvents = {
   progress(p: { mediaId: string; itemId: string | null; role: string; received: number; total: number | null; done: boolean }): void;
   /** A file landed (or failed for good): the owner's views changed. */
   settled(row: DownloadRow): void;
+  /** A file failed for good: `error` says why, for the page to word. */
+  failed?(f: { mediaId: string; itemId: string | null; role: string; error: AppError }): void;
 };
 
 export type DownloaderDeps = {
@@ -359,48 +363,55 @@ export class Downloader {
     }
     if (error instanceof DiskFullError) {
       rmSync(partial, { force: true });
-      const message = 'Your disk is full, so this file could not be saved. Free some space, then run the library check to fetch it again.';
-      this.downloads.failDiskFull(row.id, message, now);
+      this.downloads.failDiskFull(row.id, now);
       this.deps.log.error('Download stopped: the disk is full.', { download: row.id });
       this.settledAgain(row.id);
       return;
     }
     // Refused (too large, or from where media are not fetched): nothing of it is kept, and trying again changes nothing.
-    const refused = error instanceof RefusedDownload || isAddressRefused(error);
+    const refused = refusalOf(error);
     if (error instanceof VerificationError || refused) rmSync(partial, { force: true });
     const attempts = row.attempts + 1;
     if (error instanceof RedirectRefused) {
-      this.downloads.failFor(row.id, 'error', `${error.message} Run the library check to try again.`, attempts, now);
+      this.downloads.failFor(row.id, 'error', error.error, attempts, now);
+      this.deps.log.warn('A download failed: its redirect was refused.', { download: row.id, error: error.message });
       this.settledAgain(row.id);
       return;
     }
     const gone = error instanceof HttpStatusError && (error.status === 404 || error.status === 410 || error.status === 403);
     if (gone || refused || attempts >= (this.deps.maxAttempts ?? 8)) {
-      const message = refused
-        ? (error as Error).message
-        : gone
-          ? 'The file is no longer available on the service.'
-          : `The file could not be downloaded (${error instanceof Error ? error.message : 'unknown error'}). Run the library check to try again.`;
       const failure: DownloadFailure = gone ? 'gone' : isUnreachable(error) ? 'unreachable' : 'error';
-      this.downloads.failFor(row.id, failure, message, attempts, now);
+      this.downloads.failFor(
+        row.id,
+        failure,
+        refused ?? (gone ? { code: 'download_gone', params: {} } : failedError(error)),
+        attempts,
+        now,
+      );
+      this.deps.log.warn('A download failed for good.', {
+        download: row.id,
+        failure,
+        error: error instanceof Error ? error.message : 'unknown',
+      });
       this.settledAgain(row.id);
       return;
     }
     this.retryLater(row, partial, attempts, error, now);
   }
 
-  /** Tells the download's owner where it stands now. */
+  /** Tells the download's owner where it stands now (and the page why, when it failed for good). */
   private settledAgain(id: string): void {
     const row = this.downloads.byId(id);
-    if (row) this.deps.events.settled(row);
+    if (!row) return;
+    this.deps.events.settled(row);
+    const error = row.state === 'failed' ? readStoredDownloadError(row) : null;
+    if (error) this.deps.events.failed?.({ mediaId: row.id, itemId: row.owner_id, role: row.role, error });
   }
 
   /** Counts the attempt and waits before the next one (the whole queue waits when the CDN cannot be reached). */
   private retryLater(row: DownloadRow, partial: string, attempts: number, error: unknown, now: string): void {
     const { library, clock, random, log } = this.deps;
-    library.relaxedTransaction(() =>
-      this.downloads.noteAttempt(row.id, attempts, sizeOf(partial), error instanceof Error ? error.message : 'unknown', now),
-    );
+    library.relaxedTransaction(() => this.downloads.noteAttempt(row.id, attempts, sizeOf(partial), failedError(error), now));
     this.retryAt.set(row.id, clock.now() + Math.max(500, backoffMs(DEFAULT_RETRY, attempts, random)));
     if (isUnreachable(error)) {
       // The CDN cannot be reached at all: the whole queue waits (backing off while it stays so)
@@ -568,6 +579,20 @@ function sizeOf(path: string): number {
   } catch {
     return 0;
   }
+}
+
+/** Why a download is refused for good (too large, or from where media are not fetched), or null when it is not. */
+function refusalOf(error: unknown): AppError | null {
+  if (error instanceof RefusedDownload) return error.error;
+  const refused = addressRefusal(error);
+  return refused ? { code: 'download_source_refused', params: { why: 'private_address', ...refused } } : null;
+}
+
+/** Why an attempt failed, as the page is told it (the log keeps the error's own message). */
+function failedError(error: unknown): AppError {
+  if (error instanceof HttpStatusError) return { code: 'download_failed', params: { why: 'status', status: error.status } };
+  if (error instanceof VerificationError) return { code: 'download_failed', params: { why: 'damaged', status: null } };
+  return { code: 'download_failed', params: { why: isUnreachable(error) ? 'unreachable' : 'other', status: null } };
 }
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);

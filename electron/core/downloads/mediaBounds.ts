@@ -1,25 +1,20 @@
 // How big a downloaded file may be, by what it is: a declared length past the bound is refused
 // before a byte is written, and a body that runs past the bound (or past what it declared) is cut
-// off there. Either way the file fails for good, with a sentence that says why.
+// off there. Either way the file fails for good, with a code that says why (the page words it).
 import { MEDIA_BYTE_LIMITS, type MediaBoundKind } from '../../../shared/api/limits.ts';
 import type { ResourceKind } from '../../../shared/api/common.ts';
+import type { AppError } from '../../../shared/ipc/index.ts';
 
-/** A download that must not be tried again as it is: its sentence says why, for the creator. */
+/** A download that must not be tried again as it is: `error` says why, for the page; the message is the log's. */
 export class RefusedDownload extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly error: AppError;
+
+  constructor(error: AppError) {
+    super(`download refused: ${error.code} ${JSON.stringify(error.params)}`);
     this.name = 'RefusedDownload';
+    this.error = error;
   }
 }
-
-const NAMES: Record<MediaBoundKind, string> = {
-  image: 'an image',
-  portrait: 'a character picture',
-  thumbnail: 'a thumbnail',
-  voicePreview: 'a voice preview',
-  audio: 'a speech track',
-  video: 'a video',
-};
 
 /**
  * What an owner's file is, by its owner's kind and role (and, for a generation's output, the
@@ -48,9 +43,7 @@ export class MediaBound {
   checkDeclared(total: number | null, body: { destroy(): unknown }): void {
     if (total === null || total <= this.bytes) return;
     body.destroy();
-    throw new RefusedDownload(
-      `The service’s CDN announced ${size(total)} for this file, more than Cast Studio takes for ${NAMES[this.kind]} (${size(this.bytes)}), so it was not downloaded.`,
-    );
+    throw this.refusal('announced', total);
   }
 
   /** Where a body is cut off: the bound, or just past what the answer declared when that is less. */
@@ -60,16 +53,10 @@ export class MediaBound {
 
   /** Why a body was cut off after `received` bytes. */
   cutOff(received: number, total: number | null): RefusedDownload {
-    return new RefusedDownload(
-      total !== null && total < this.bytes
-        ? `The service’s CDN sent more than the ${size(total)} it announced for this file, so the download was stopped and the file not kept.`
-        : `The service’s CDN sent more than ${size(this.bytes)} for this file (${size(received)} by then), more than Cast Studio takes for ${NAMES[this.kind]}, so the download was stopped and the file not kept.`,
-    );
+    return total !== null && total < this.bytes ? this.refusal('more_than_announced', total) : this.refusal('past_limit', received);
   }
-}
 
-function size(bytes: number): string {
-  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
-  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} kB`;
+  private refusal(why: 'announced' | 'more_than_announced' | 'past_limit', size: number): RefusedDownload {
+    return new RefusedDownload({ code: 'download_too_large', params: { why, kind: this.kind, size, limit: this.bytes } });
+  }
 }

@@ -2,14 +2,15 @@
 // Checked on the address before any request, so a record naming another host costs that host
 // nothing, not even a connection. Which addresses a name may lead to is the dispatcher's address
 // guard (api/addressGuard.ts), applied to every connection, redirect hops included.
+import type { AppError } from '../../../shared/ipc/index.ts';
 
-/** Why a record's file address is refused (a sentence for the creator), or null when it is on the CDN. */
-export function sourceRefusal(address: URL, cdnUrl: string): string | null {
+/** Why a record's file address is refused (a code the page words), or null when it is on the CDN. */
+export function sourceRefusal(address: URL, cdnUrl: string): AppError | null {
   const cdn = new URL(cdnUrl);
   const scheme = schemeRefusal(address, cdn);
   if (scheme) return scheme;
   if (address.origin !== cdn.origin)
-    return `The service named ${address.host} for this file, not its CDN (${cdn.host}), so Cast Studio did not fetch it.`;
+    return { code: 'download_source_refused', params: { why: 'not_cdn', host: address.host, cdnHost: cdn.host } };
   return null;
 }
 
@@ -18,19 +19,19 @@ export function sourceRefusal(address: URL, cdnUrl: string): string | null {
  * another host (a storage origin the CDN sends to), but never a downgrade to plain HTTP on an
  * HTTPS connection, never credentials in the address, and never anything but http(s).
  */
-export function hopRefusal(from: URL, to: URL, cdnUrl: string): string | null {
+export function hopRefusal(from: URL, to: URL, cdnUrl: string): AppError | null {
   const cdn = new URL(cdnUrl);
-  return schemeRefusal(to, cdn) ?? (from.protocol === 'https:' && to.protocol !== 'https:' ? PLAIN_HTTP(to) : null);
+  return schemeRefusal(to, cdn) ?? (from.protocol === 'https:' && to.protocol !== 'https:' ? plainHttp(to) : null);
 }
 
-function schemeRefusal(address: URL, cdn: URL): string | null {
+function schemeRefusal(address: URL, cdn: URL): AppError | null {
   if (address.protocol !== 'https:' && address.protocol !== 'http:')
-    return `The service named a ${address.protocol.replace(/:$/, '')} address for this file; Cast Studio fetches media over HTTPS only.`;
-  if (cdn.protocol === 'https:' && address.protocol !== 'https:') return PLAIN_HTTP(address);
-  if (address.username || address.password)
-    return 'The service named an address with a user name or password in it for this file, so Cast Studio did not fetch it.';
+    return { code: 'download_source_refused', params: { why: 'scheme', scheme: address.protocol.replace(/:$/, '').slice(0, 40) } };
+  if (cdn.protocol === 'https:' && address.protocol !== 'https:') return plainHttp(address);
+  if (address.username || address.password) return { code: 'download_source_refused', params: { why: 'credentials' } };
   return null;
 }
 
-const PLAIN_HTTP = (address: URL) =>
-  `The service named a plain HTTP address (${address.host}) for this file on a secure connection, so Cast Studio did not fetch it.`;
+function plainHttp(address: URL): AppError {
+  return { code: 'download_source_refused', params: { why: 'plain_http', host: address.host } };
+}

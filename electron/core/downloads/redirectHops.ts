@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { AppError } from '../../../shared/ipc/index.ts';
 import type { ServiceDispatcher } from '../api/dispatcher.ts';
 
 /** Most redirects one file request follows before it is refused. */
@@ -6,8 +7,16 @@ export const MAX_HOPS = 5;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A redirect the download does not follow; its sentence says why. */
-export class RedirectRefused extends Error {}
+/** A redirect the download does not follow: `error` says why, for the page; the message is the log's. */
+export class RedirectRefused extends Error {
+  readonly error: AppError;
+
+  constructor(why: 'too_many' | 'no_address' | 'plain_http') {
+    super(`redirect refused: ${why}`);
+    this.name = 'RedirectRefused';
+    this.error = { code: 'download_redirect_refused', params: { why, most: MAX_HOPS } };
+  }
+}
 
 /**
  * Checks an address before any request goes to it (the first one and every hop): throws to refuse
@@ -48,14 +57,11 @@ export async function requestFollowingRedirects(
   }
 }
 
-/** Where a redirect points, or a refusal with a sentence. */
+/** Where a redirect points, or a refusal saying why. */
 function nextHop(from: URL, location: string | string[] | undefined, hop: number): URL {
-  if (hop > MAX_HOPS)
-    throw new RedirectRefused(`The file's server redirected it more than ${MAX_HOPS} times, so Cast Studio stopped following it.`);
+  if (hop > MAX_HOPS) throw new RedirectRefused('too_many');
   const target = typeof location === 'string' ? URL.parse(location, from) : null;
-  if (!target || (target.protocol !== 'https:' && target.protocol !== 'http:'))
-    throw new RedirectRefused("The file's server redirected it without a usable address.");
-  if (from.protocol === 'https:' && target.protocol !== 'https:')
-    throw new RedirectRefused("The file's server redirected it to a plain HTTP address, which Cast Studio does not follow from HTTPS.");
+  if (!target || (target.protocol !== 'https:' && target.protocol !== 'http:')) throw new RedirectRefused('no_address');
+  if (from.protocol === 'https:' && target.protocol !== 'https:') throw new RedirectRefused('plain_http');
   return target;
 }

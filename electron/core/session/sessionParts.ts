@@ -211,6 +211,7 @@ function createDownloader(
     parallel: options.tuning?.downloadParallel ?? 3,
     events: {
       progress: (p) => emit('download.progress', p),
+      failed: (f) => emit('download.failed', f),
       settled: (row) => records.get().downloadSettled(row),
     },
   });

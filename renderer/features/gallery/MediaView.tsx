@@ -6,6 +6,7 @@ import { mediaUrl } from '../../stores/appInfoStore.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useDetailStore, type MediaFetch } from './detailStore.ts';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 import { startMediaDrag } from './mediaDrag.ts';
 import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
 import { TimeLeftToRight } from '../../ui/TimeLeftToRight.tsx';
@@ -110,11 +111,12 @@ function MissingMedia({ item, online }: { item: LibraryItem; online: boolean }) 
     useShallow((s) => ({ fetch: s.item?.id === item.id ? s.fetch : null, fetchError: s.item?.id === item.id ? s.fetchError : null })),
   );
   const intl = useIntl();
+  const describe = useDescribeError();
   let message: { id: MessageId; reason?: string };
   if (item.status === 'failed')
     message = item.errorMessage ? { id: 'gallery.media.failedBecause', reason: item.errorMessage } : { id: 'gallery.media.failed' };
   else if (item.status === 'pending' || item.status === 'processing') message = { id: 'gallery.media.making' };
-  else if (fetchError) message = { id: 'gallery.media.fetchFailed', reason: fetchError };
+  else if (fetchError) message = { id: 'gallery.media.fetchFailed', reason: describe(fetchError) };
   else if (!online) message = { id: 'gallery.media.offline' };
   else if (fetch) return <MediaFetching fetch={fetch} />;
   else message = { id: 'gallery.media.none' };

@@ -1,5 +1,5 @@
 import { create, type StoreApi } from 'zustand';
-import type { EventPayload, LibraryItem, Price } from '../../../shared/ipc/index.ts';
+import type { AppError, EventPayload, LibraryItem, Price } from '../../../shared/ipc/index.ts';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
@@ -28,8 +28,8 @@ interface DetailState {
   error: string | null;
   /** The open item's media being fetched on demand (it was not downloaded yet); null when not. */
   fetch: MediaFetch | null;
-  /** Why the media could not be asked for, in words. */
-  fetchError: string | null;
+  /** Why the media could not be asked for, or did not come (the page words it when it shows it). */
+  fetchError: AppError | null;
 
   open: (item: LibraryItem, mode: DetailMode) => void;
   close: () => void;
@@ -39,6 +39,8 @@ interface DetailState {
   fetchMedia: () => Promise<void>;
   /** download.progress: how far the open item's media has come. */
   downloadProgress: (progress: EventPayload<'download.progress'>) => void;
+  /** download.failed: why the open item's media did not come. */
+  downloadFailed: (failure: EventPayload<'download.failed'>) => void;
   priceRunAgain: () => Promise<void>;
   /** Reads the same quote again: an approval pending or a balance short may have changed since. */
   recheckPrice: () => Promise<void>;
@@ -97,7 +99,7 @@ function viewing(set: SetDetail, get: GetDetail) {
       set({ fetch: { received: 0, total: null }, fetchError: null });
       const reply = await invoke('library.fetchMedia', { ids: [item.id], role: 'output' });
       if (get().item?.id !== item.id) return;
-      if (!reply.ok) set({ fetch: null, fetchError: describeError(reply.error) });
+      if (!reply.ok) set({ fetch: null, fetchError: reply.error });
       else if (!reply.value.queued.includes(item.id)) set({ fetch: null });
     },
     downloadProgress: (progress) => {
@@ -105,6 +107,11 @@ function viewing(set: SetDetail, get: GetDetail) {
       // Only the file being waited for: its thumbnail reports under the same item.
       if (!item || !fetch || progress.itemId !== item.id || progress.role !== 'output' || item.downloaded || progress.done) return;
       set({ fetch: { received: progress.received, total: progress.total } });
+    },
+    downloadFailed: (failure) => {
+      const item = get().item;
+      if (!item || failure.itemId !== item.id || failure.role !== 'output' || item.downloaded) return;
+      set({ fetch: null, fetchError: failure.error });
     },
   } satisfies Partial<DetailState>;
 }

@@ -1,8 +1,9 @@
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Browser } from 'playwright-core';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { LibraryApp } from '../library/pages/LibraryApp.ts';
-import { chromiumMissing, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
+import { chromiumMissing, inspectScreen, launchChromium, startStudioHost, type StudioHost } from '../support/index.ts';
 
 /**
  * The browser host with its embedded sandbox, past the first-run welcome: these tests are about the
@@ -148,6 +149,50 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
     await app.waitForEvent('download.progress', (p) => p.itemId === id && p.role === 'output' && p.done);
     expect((await host.call('library.get', { id })).downloaded).toBe(true);
     await app.close();
+  }, 240_000);
+
+  it('says why an opened item’s media did not come, in the person’s language', async () => {
+    studio = await startHost();
+    const host = studio;
+    await host.call('settings.set', { autoDownload: false });
+    const characterId = await host.createCharacter('Lena');
+    const job = await host.jobDone(await host.queueImage(characterId, 'a bridge in fog'));
+    const id = job.resourceId!;
+    const session = host.host.core.session()!;
+    await session.downloader.idle(60_000);
+    const item = await host.call('library.get', { id });
+    expect(item.downloaded).toBe(false);
+    // The service lost the file: its CDN answers 404 for its address, even a freshly read one.
+    const url = session.library.get<{ output_url: string }>('SELECT output_url FROM generations WHERE id = ?', id)!.output_url;
+    const sha256 = /([0-9a-f]{64})\.\w+/.exec(url)![1]!;
+    const sandboxDb = new DatabaseSync(join(host.userDataDir, 'sandbox', 'sandbox.db'));
+    sandboxDb.exec('PRAGMA busy_timeout = 5000');
+    sandboxDb.prepare("UPDATE cdn_objects SET ext = 'lost' WHERE sha256 = ?").run(sha256);
+    sandboxDb.close();
+
+    const openItem = async (language: 'en' | 'ar'): Promise<LibraryApp> => {
+      await host.call('settings.set', { language });
+      const app = await LibraryApp.open(browser, host.host.launchUrl(), { viewport: { width: 1024, height: 700 } });
+      await app.go('gallery');
+      await app.galleryTotal(2);
+      await app.tiles().filter({ hasText: item.title }).dblclick();
+      await app.detail().waitFor();
+      const failure = await app.waitForEvent('download.failed', (f) => f.itemId === id && f.role === 'output', 60_000);
+      expect(failure.error).toEqual({ code: 'download_gone', params: {} });
+      return app;
+    };
+
+    const en = await openItem('en');
+    await en.detail().getByText('The media could not be fetched. The file is no longer available on the service.').waitFor();
+    expect(await inspectScreen(en.page, 'gallery-download-failed-en')).toBe('');
+    await en.close();
+
+    // The same failure, worded in Arabic: the page keeps the code, not the English.
+    const ar = await openItem('ar');
+    await ar.detail().getByText('لم يعد هذا الملف متاحًا على الخدمة.', { exact: false }).waitFor();
+    expect(await ar.detail().textContent()).not.toContain('no longer available');
+    expect(await inspectScreen(ar.page, 'gallery-download-failed-ar')).toBe('');
+    await ar.close();
   }, 240_000);
 
   it('fetches a tile’s media when it is dragged out before it is here, says so, and lets it go as a file once it is', async () => {

@@ -58,6 +58,9 @@ const SAMPLES: { [C in AppErrorCode]: AppErrorParams[C] } = {
   network_error: {},
   timeout: {},
   invalid_response: {},
+  next_page_missing: {},
+  next_page_repeated: {},
+  next_page_elsewhere: {},
   needs_new_key: {},
   untrusted_certificate: {},
   aborted: {},
@@ -105,6 +108,11 @@ const SAMPLES: { [C in AppErrorCode]: AppErrorParams[C] } = {
   file_too_large: { size: 12_000_000, limit: 10_485_760 },
   invalid_upload: { why: 'gone' },
   upload_interrupted: {},
+  download_gone: {},
+  download_failed: { why: 'status', status: 503 },
+  download_redirect_refused: { why: 'too_many', most: 5 },
+  download_too_large: { why: 'announced', kind: 'image', size: 100 * 1024 * 1024, limit: 64 * 1024 * 1024 },
+  download_source_refused: { why: 'not_cdn', host: 'evil.example.com', cdnHost: 'cdn.example.com' },
   export_running: {},
   export_failed: { folder: '/home/ada/Exports', step: 'write' },
   invalid_destination: {},
@@ -142,6 +150,12 @@ const BRANCHES: AppError[] = [
   { code: 'disk_full', params: { when: 'library_export', exported: 1, folder: '/tmp/out' } },
   { code: 'disk_full', params: { when: 'library_export', exported: 12, folder: '/tmp/out' } },
   { code: 'disk_full', params: { when: 'scene_export', folder: '/tmp/out' } },
+  { code: 'disk_full', params: { when: 'download' } },
+  { code: 'download_redirect_refused', params: { why: 'too_many', most: 1 } },
+  { code: 'download_source_refused', params: { why: 'scheme', scheme: 'ftp' } },
+  { code: 'download_source_refused', params: { why: 'credentials' } },
+  { code: 'download_source_refused', params: { why: 'plain_http', host: 'cdn.example.com:8080' } },
+  { code: 'download_source_refused', params: { why: 'private_address', host: 'cdn.example.com', address: '10.0.0.5' } },
   { code: 'invalid_upload', params: { why: 'too_large', size: 30_000_000, limit: 26_214_400 } },
   { code: 'file_unreadable', params: { name: null } },
   { code: 'file_too_large', params: { size: null, limit: 10_485_760 } },
@@ -264,6 +278,54 @@ describe('error messages', () => {
     expect(describeError({ code: 'answer_not_saved', params: { then: 'held' } }, formatsFor('ar'))).not.toBe(
       describeError({ code: 'answer_not_saved', params: { then: 'held' } }, en),
     );
+  });
+
+  it('words why a file did not download, with its hosts, sizes and counts, in every language', () => {
+    const en = formatsFor('en');
+    const MB = 1024 * 1024;
+    expect(
+      describeError({ code: 'download_too_large', params: { why: 'announced', kind: 'image', size: 100 * MB, limit: 64 * MB } }, en),
+    ).toBe(
+      `The service’s CDN announced ${en.bytes(100 * MB)} for this file, more than Cast Studio takes for an image (${en.bytes(64 * MB)}), so it was not downloaded.`,
+    );
+    expect(
+      describeError({ code: 'download_too_large', params: { why: 'past_limit', kind: 'thumbnail', size: 17 * MB, limit: 16 * MB } }, en),
+    ).toBe(
+      `The service’s CDN sent more than ${en.bytes(16 * MB)} for this file (${en.bytes(17 * MB)} by then), more than Cast Studio takes for a thumbnail, so the download was stopped and the file not kept.`,
+    );
+    expect(
+      describeError(
+        { code: 'download_source_refused', params: { why: 'not_cdn', host: 'evil.example.com', cdnHost: 'cdn.example.com' } },
+        en,
+      ),
+    ).toBe(
+      'The service named \u2068evil.example.com\u2069 for this file, not its CDN (\u2068cdn.example.com\u2069), so Cast Studio did not fetch it.',
+    );
+    expect(describeError({ code: 'download_redirect_refused', params: { why: 'too_many', most: 5 } }, en)).toBe(
+      'The file’s server redirected it more than 5 times, so Cast Studio stopped following it. Use “Check the library” in Settings to try again.',
+    );
+    expect(describeError({ code: 'download_failed', params: { why: 'status', status: 503 } }, en)).toBe(
+      'The file’s server answered with an error (HTTP 503), so the file was not downloaded. Use “Check the library” in Settings to try again.',
+    );
+    expect(describeError({ code: 'download_gone', params: {} }, en)).toBe('The file is no longer available on the service.');
+    expect(describeError({ code: 'disk_full', params: { when: 'download' } }, en)).toMatch(
+      /^Your disk is full, so this file could not be saved\./,
+    );
+    expect(describeError({ code: 'next_page_missing', params: {} }, en)).toMatch(
+      /^The service said this list goes on but did not say where its next page is/,
+    );
+    const de = formatsFor('de');
+    expect(
+      describeError({ code: 'download_too_large', params: { why: 'announced', kind: 'video', size: 2048 * MB, limit: 1024 * MB } }, de),
+    ).toContain(de.bytes(2048 * MB));
+    const ar = formatsFor('ar');
+    const privateAddress = describeError(
+      { code: 'download_source_refused', params: { why: 'private_address', host: 'cdn.example', address: '127.0.0.1' } },
+      ar,
+    );
+    expect(privateAddress).toContain('\u2068cdn.example\u2069');
+    expect(privateAddress).toContain('\u2068127.0.0.1\u2069');
+    expect(privateAddress).toMatch(/\p{Script=Arabic}/u);
   });
 
   it('words every kind of job title in every language, the person’s text isolated inside', () => {

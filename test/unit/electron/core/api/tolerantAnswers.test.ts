@@ -3,6 +3,7 @@ import { readErrorAnswer } from '../../../../../electron/core/api/errorAnswer.ts
 import { checkAdvances, cursorOf, sequelOf } from '../../../../../electron/core/api/listPage.ts';
 import { ServiceError, serviceErrorFrom } from '../../../../../electron/core/api/serviceError.ts';
 import { readRegenerateAnswer, readRevertAnswer } from '../../../../../electron/core/characters/versionAnswers.ts';
+import { serviceAppError } from '../../../../../electron/core/ipc/appFailure.ts';
 
 const CHARACTER = '7d0c8f0e-5b7a-4c1e-9a55-0f3f1e2b9c11';
 const GENERATION = '1b9e2c55-7f0a-4a8e-b1d2-3c4d5e6f7a8b';
@@ -95,7 +96,7 @@ describe('where a list page names its next page (spec 4.2: envelope not shown)',
     expect(sequelOf({ data: [] }, {}, 200)).toEqual({ hasMore: false, next: null });
   });
 
-  it('says so in a sentence when a page claims more but names no next page it can read', () => {
+  it('says so with a code the page words when a page claims more but names no next page it can read', () => {
     const missing = (() => {
       try {
         sequelOf({ data: [], meta: { has_more: true, next_cursor: null } }, { link: 'not a link header' }, 200);
@@ -106,11 +107,19 @@ describe('where a list page names its next page (spec 4.2: envelope not shown)',
     })();
     expect(missing).toBeInstanceOf(ServiceError);
     expect((missing as ServiceError).code).toBe('next_page_missing');
-    expect((missing as ServiceError).message).toMatch(/^The service said this list goes on but did not say where its next page is/);
+    expect(serviceAppError(missing as ServiceError)).toEqual({ code: 'next_page_missing', params: {} });
   });
 
   it('refuses a next page that is the page just read', () => {
-    expect(() => checkAdvances({ cursor: 'same' }, { cursor: 'same' }, 200)).toThrow(/same page of this list again/);
+    const repeated = (() => {
+      try {
+        checkAdvances({ cursor: 'same' }, { cursor: 'same' }, 200);
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(serviceAppError(repeated as ServiceError)).toEqual({ code: 'next_page_repeated', params: {} });
     expect(() => checkAdvances({ cursor: 'one' }, { cursor: 'two' }, 200)).not.toThrow();
     expect(() => checkAdvances(null, { cursor: 'one' }, 200)).not.toThrow();
   });

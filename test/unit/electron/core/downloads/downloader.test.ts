@@ -5,6 +5,8 @@ import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../../../electron/core/clock/clock.ts';
 import { Downloader } from '../../../../../electron/core/downloads/downloader.ts';
+import type { DownloadFailure } from '../../../../../electron/core/downloads/downloadStore.ts';
+import { readStoredDownloadError } from '../../../../../electron/core/downloads/storedDownloadError.ts';
 import { checkLibrary } from '../../../../../electron/core/downloads/libraryCheck.ts';
 import { LibraryDatabase } from '../../../../../electron/core/library/libraryDatabase.ts';
 import { ResourceStore } from '../../../../../electron/core/library/resourceStore.ts';
@@ -104,9 +106,11 @@ describe('downloads', () => {
     symlinkSync('/dev/full', store.partialPath('d-full'));
     downloader.pump();
     await downloader.idle(10_000);
-    const row = library.get<{ state: string; error_message: string }>("SELECT state, error_message FROM downloads WHERE id = 'd-full'");
+    const row = library.get<{ state: string; failure: DownloadFailure; error_message: string }>(
+      "SELECT state, failure, error_message FROM downloads WHERE id = 'd-full'",
+    );
     expect(row?.state).toBe('failed');
-    expect(row?.error_message).toMatch(/disk is full/);
+    expect(row && readStoredDownloadError(row)).toEqual({ code: 'disk_full', params: { when: 'download' } });
     expect(library.get('SELECT count(*) AS n FROM media')).toEqual({ n: 0 });
     expect(mediaOf(library)?.media_id).toBeNull();
     expect(existsSync(store.partialPath('d-full'))).toBe(false);

@@ -4,12 +4,14 @@ import type { LookupAddress } from 'node:dns';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MEDIA_BYTE_LIMITS } from '../../../../../shared/api/limits.ts';
+import type { AppError } from '../../../../../shared/ipc/index.ts';
 import { isAddressRefused, type Lookup } from '../../../../../electron/core/api/addressGuard.ts';
 import { createProfileDispatcher, type ServiceDispatcher } from '../../../../../electron/core/api/dispatcher.ts';
 import { systemClock } from '../../../../../electron/core/clock/clock.ts';
 import { CdnSources } from '../../../../../electron/core/downloads/cdnSources.ts';
 import { Downloader } from '../../../../../electron/core/downloads/downloader.ts';
 import { hopRefusal, sourceRefusal } from '../../../../../electron/core/downloads/mediaOrigin.ts';
+import { readStoredDownloadError } from '../../../../../electron/core/downloads/storedDownloadError.ts';
 import { CaptureLog } from '../support/captureLog.ts';
 import { startLocalServer, type Respond } from '../support/localServer.ts';
 import { GEN, imageLibrary } from './imageLibrary.ts';
@@ -53,6 +55,11 @@ function setup(cdnUrl: string, dispatcher: ServiceDispatcher = new Agent(), canD
   return { downloader, store, row };
 }
 
+/** The error a download's row keeps, as the page is told it. */
+function said(row: { error_message: string | null }): AppError | null {
+  return readStoredDownloadError({ failure: 'error', error_message: row.error_message });
+}
+
 describe('media downloads have a size bound by kind', () => {
   it('refuses a file announced larger than its kind takes, before writing a byte, for good', async () => {
     const cdn = await server((_req, res) => {
@@ -65,9 +72,10 @@ describe('media downloads have a size bound by kind', () => {
     const output = row('output');
     expect(output.state).toBe('failed');
     expect(output.attempts).toBe(1);
-    expect(output.error_message).toBe(
-      'The service’s CDN announced 100 MB for this file, more than Cast Studio takes for an image (64 MB), so it was not downloaded.',
-    );
+    expect(said(output)).toEqual({
+      code: 'download_too_large',
+      params: { why: 'announced', kind: 'image', size: 100 * 1024 * 1024, limit: MEDIA_BYTE_LIMITS.image },
+    });
     expect(cdn.seen).toHaveLength(1);
     expect(existsSync(store.partialPath(output.id))).toBe(false);
   });
@@ -92,9 +100,11 @@ describe('media downloads have a size bound by kind', () => {
     const thumbnail = row('thumbnail');
     expect(thumbnail.state).toBe('failed');
     expect(thumbnail.attempts).toBe(1);
-    expect(thumbnail.error_message).toMatch(
-      /^The service’s CDN sent more than 16 MB for this file \(16 MB by then\), more than Cast Studio takes for a thumbnail, so the download was stopped and the file not kept\.$/,
-    );
+    expect(said(thumbnail)).toMatchObject({
+      code: 'download_too_large',
+      params: { why: 'past_limit', kind: 'thumbnail', limit: MEDIA_BYTE_LIMITS.thumbnail },
+    });
+    expect(said(thumbnail)?.params).toHaveProperty('size', expect.any(Number) as number);
     expect(cdn.seen).toHaveLength(1);
     expect(sent).toBeGreaterThan(MEDIA_BYTE_LIMITS.thumbnail);
     expect(sent).toBeLessThan(MEDIA_BYTE_LIMITS.thumbnail + 16 * 1024 * 1024);
@@ -120,7 +130,10 @@ describe('media downloads resumed past their bound', () => {
     downloader.pump();
     await downloader.idle(30_000);
     expect(row('thumbnail')).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(row('thumbnail').error_message).toMatch(/sent more than 16 MB .* for a thumbnail/);
+    expect(said(row('thumbnail'))).toEqual({
+      code: 'download_too_large',
+      params: { why: 'past_limit', kind: 'thumbnail', size: MEDIA_BYTE_LIMITS.thumbnail + 1, limit: MEDIA_BYTE_LIMITS.thumbnail },
+    });
     expect(existsSync(partial)).toBe(false);
   });
 });
@@ -134,13 +147,12 @@ describe('media come from the connection’s CDN only', () => {
     downloader.want('generation', GEN, 'thumbnail', `http://127.0.0.1:1/cdn/t.webp`);
     await downloader.idle(30_000);
     expect(row('output')).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(row('output').error_message).toBe(
-      `The service named ${new URL(elsewhere).host} for this file, not its CDN (127.0.0.1:1), so Cast Studio did not fetch it.`,
-    );
+    expect(said(row('output'))).toEqual({
+      code: 'download_source_refused',
+      params: { why: 'not_cdn', host: new URL(elsewhere).host, cdnHost: '127.0.0.1:1' },
+    });
     expect(row('thumbnail')).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(row('thumbnail').error_message).toBe(
-      'The service named a plain HTTP address (127.0.0.1:1) for this file on a secure connection, so Cast Studio did not fetch it.',
-    );
+    expect(said(row('thumbnail'))).toEqual({ code: 'download_source_refused', params: { why: 'plain_http', host: '127.0.0.1:1' } });
     expect(canary.connections()).toBe(0);
   });
 
@@ -149,17 +161,24 @@ describe('media come from the connection’s CDN only', () => {
     const refusal = (url: string) => sourceRefusal(new URL(url), cdn);
     expect(refusal('https://cdn.example.com/media/a.png')).toBeNull();
     expect(refusal('https://cdn.example.com:443/other/a.png')).toBeNull();
-    expect(refusal('https://cdn.example.com:8443/media/a.png')).toMatch(/not its CDN/);
-    expect(refusal('https://evil.example.com/media/a.png')).toMatch(/named evil\.example\.com .* not its CDN/);
-    expect(refusal('http://cdn.example.com/media/a.png')).toMatch(/plain HTTP/);
-    expect(refusal('https://user:pw@cdn.example.com/media/a.png')).toMatch(/user name or password/);
-    expect(refusal('ftp://cdn.example.com/media/a.png')).toMatch(/ftp address .* HTTPS only/);
+    const refused = (params: Record<string, string>) => ({ code: 'download_source_refused', params });
+    expect(refusal('https://cdn.example.com:8443/media/a.png')).toEqual(
+      refused({ why: 'not_cdn', host: 'cdn.example.com:8443', cdnHost: 'cdn.example.com' }),
+    );
+    expect(refusal('https://evil.example.com/media/a.png')).toEqual(
+      refused({ why: 'not_cdn', host: 'evil.example.com', cdnHost: 'cdn.example.com' }),
+    );
+    expect(refusal('http://cdn.example.com/media/a.png')).toEqual(refused({ why: 'plain_http', host: 'cdn.example.com' }));
+    expect(refusal('https://user:pw@cdn.example.com/media/a.png')).toEqual(refused({ why: 'credentials' }));
+    expect(refusal('ftp://cdn.example.com/media/a.png')).toEqual(refused({ why: 'scheme', scheme: 'ftp' }));
     expect(sourceRefusal(new URL('http://10.0.0.5:8080/a.png'), 'http://10.0.0.5:8080/')).toBeNull();
 
     const from = new URL('https://cdn.example.com/media/a.png');
     expect(hopRefusal(from, new URL('https://storage.example.net/b/a.png?sig=1'), cdn)).toBeNull();
-    expect(hopRefusal(from, new URL('http://storage.example.net/b/a.png'), cdn)).toMatch(/plain HTTP/);
-    expect(hopRefusal(from, new URL('https://u:p@storage.example.net/a.png'), cdn)).toMatch(/user name or password/);
+    expect(hopRefusal(from, new URL('http://storage.example.net/b/a.png'), cdn)).toEqual(
+      refused({ why: 'plain_http', host: 'storage.example.net' }),
+    );
+    expect(hopRefusal(from, new URL('https://u:p@storage.example.net/a.png'), cdn)).toEqual(refused({ why: 'credentials' }));
     expect(hopRefusal(new URL('http://10.0.0.5/a.png'), new URL('http://10.0.0.6/a.png'), 'http://10.0.0.5/')).toBeNull();
   });
 });
@@ -187,9 +206,10 @@ describe('media never come from a private address for a connection whose CDN is 
     downloader.want('generation', GEN, 'output', `http://cdn.example:${port}/cdn/a.png`);
     await downloader.idle(30_000);
     expect(row('output')).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(row('output').error_message).toBe(
-      'The file’s address (cdn.example) leads to 127.0.0.1, an address on this computer or its private network; Cast Studio does not fetch media from there for a service on the internet.',
-    );
+    expect(said(row('output'))).toEqual({
+      code: 'download_source_refused',
+      params: { why: 'private_address', host: 'cdn.example', address: '127.0.0.1' },
+    });
     expect(cdn.connections()).toBe(0);
   });
 });

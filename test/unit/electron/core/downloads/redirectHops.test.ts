@@ -56,14 +56,14 @@ describe('following a CDN’s redirects', () => {
     expect(checked).toHaveLength(6);
   });
 
-  it(`stops after ${MAX_HOPS} hops with a sentence`, async () => {
+  it(`stops after ${MAX_HOPS} hops with a code the page words`, async () => {
     const loop = await local((_req, res, i) => {
       res.writeHead(302, { location: `/again/${i}` });
       res.end();
     });
-    await expect(requestFollowingRedirects(agent(), new URL(`${loop.url}/start`), request())).rejects.toThrow(
-      new RedirectRefused(`The file's server redirected it more than ${MAX_HOPS} times, so Cast Studio stopped following it.`),
-    );
+    const refused = await requestFollowingRedirects(agent(), new URL(`${loop.url}/start`), request()).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RedirectRefused);
+    expect((refused as RedirectRefused).error).toEqual({ code: 'download_redirect_refused', params: { why: 'too_many', most: MAX_HOPS } });
     expect(loop.seen).toHaveLength(MAX_HOPS + 1);
   });
 
@@ -77,9 +77,13 @@ describe('following a CDN’s redirects', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closing.push(() => new Promise((resolve) => server.close(resolve)));
     const { port } = server.address() as AddressInfo;
-    await expect(requestFollowingRedirects(agent(cert), new URL(`https://127.0.0.1:${port}/cdn/file.png`), request())).rejects.toThrow(
-      /plain HTTP address/,
+    const refused = await requestFollowingRedirects(agent(cert), new URL(`https://127.0.0.1:${port}/cdn/file.png`), request()).catch(
+      (e: unknown) => e,
     );
+    expect((refused as RedirectRefused).error).toEqual({
+      code: 'download_redirect_refused',
+      params: { why: 'plain_http', most: MAX_HOPS },
+    });
     expect(plain.seen).toHaveLength(0);
   });
 
@@ -90,9 +94,9 @@ describe('following a CDN’s redirects', () => {
       res.end();
     });
     const refuse = (url: URL) => {
-      if (url.origin !== cdn.url) throw new RedirectRefused('Another origin.');
+      if (url.origin !== cdn.url) throw new RedirectRefused('no_address');
     };
-    await expect(requestFollowingRedirects(agent(), new URL(`${cdn.url}/file.png`), request(), refuse)).rejects.toThrow('Another origin.');
+    await expect(requestFollowingRedirects(agent(), new URL(`${cdn.url}/file.png`), request(), refuse)).rejects.toThrow(RedirectRefused);
     expect(elsewhere.seen).toHaveLength(0);
   });
 });

@@ -367,7 +367,8 @@ function putWords(element: HTMLTextAreaElement, text: string): void {
 /**
  * The line's words. The text box is uncontrolled: the browser draws each key as it comes (caret, IME
  * composition and undo untouched) and the store only takes the new text, for the save; React renders
- * nothing per key. Words that change in the store from elsewhere are put in the box when they differ.
+ * nothing per key. Words that change in the store from elsewhere are put in the box when they differ;
+ * while an input method composes in it, they wait (the store holds them) and come in when it ends.
  */
 function LineText({ line, number }: { line: SceneLine; number: number }) {
   const intl = useIntl();
@@ -385,6 +386,8 @@ function LineText({ line, number }: { line: SceneLine; number: number }) {
       defaultValue={line.text}
       placeholder={intl.formatMessage({ id: line.kind === 'speech' ? 'scenes.line.placeholder.narrator' : 'scenes.line.placeholder.talk' })}
       onChange={(event) => useScenesStore.getState().editLine(id, { text: event.target.value })}
+      onCompositionStart={() => useScenesStore.getState().composeLine(id, true)}
+      onCompositionEnd={() => useScenesStore.getState().composeLine(id, false)}
       onKeyDown={(event) => onLineKeyDown(event, line)}
       maxLength={LIMITS.audioText.max}
       data-field="text"

@@ -4,7 +4,7 @@ import type { ScenePresenceMember } from '../../../shared/ipc/scenes.ts';
 import { mergeLineList } from '../../../shared/scenes/lineListMerge.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
-import { stateOfLines } from './sceneSelectors.ts';
+import { selectLine, stateOfLines } from './sceneSelectors.ts';
 import { LineTexts } from './lineTexts.ts';
 import { duplicateLine, editLine, lineInput, moveLine, moveTo, newLine, sameLine, type LineEdit } from './sceneLines.ts';
 
@@ -44,6 +44,8 @@ export type ScenesState = {
   setTitle: (title: string) => void;
   setSettings: (settings: { aspect?: SceneAspect; quality?: Scene['quality'] }) => void;
   editLine: (id: string, edit: LineEdit) => void;
+  /** An input method's composition began (`true`) or ended in a line's box: core's words for it wait meanwhile. */
+  composeLine: (id: string, composing: boolean) => void;
   /** Puts a new line after `afterId` (at the end when null) and answers it. */
   insertLine: (afterId: string | null, fields?: LineEdit) => SceneLine;
   removeLine: (id: string) => void;
@@ -269,6 +271,16 @@ function sceneEdits(set: SetScenes, get: GetScenes) {
       const update = (lines: SceneLine[]) => lines.map((line) => (line.id === id ? editLine(line, edit) : line));
       if (wordsOnly) change(set, get, (scene) => ({ ...scene, lines: update(scene.lines) }), TEXT_SEND_MS);
       else changeLines(set, get, update);
+    },
+
+    composeLine: (id, composing) => {
+      if (composing) return lineTexts.compose(id);
+      const shown = selectLine(get(), id)?.text;
+      if (shown === undefined) return;
+      const text = lineTexts.composed(id, shown);
+      // Sent after the usual pause, as if typed now: nothing of the composition went while it lasted.
+      const update = (lines: SceneLine[]) => lines.map((line) => (line.id === id && line.text !== text ? editLine(line, { text }) : line));
+      if (lineTexts.known(id)) change(set, get, (scene) => ({ ...scene, lines: update(scene.lines) }), TEXT_SEND_MS);
     },
 
     insertLine: (afterId, fields) => {

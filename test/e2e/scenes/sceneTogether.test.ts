@@ -35,7 +35,8 @@ type Machine = { studio: StudioHost; app: ScenesApp };
 /**
  * Two machines of one space over a sync server this test starts, each a browser host with its own
  * data folder, joined through Settings → Sync with a code the server printed: both type into the
- * same line of a scene at once and end with the same words, both people's; B sees A on the line.
+ * same line of a scene at once and end with the same words, both people's, a composition with an
+ * input method included; B sees A on the line.
  */
 describe.skipIf(chromiumMissing() !== null)('a scene written on two machines at once', () => {
   const data = tempFolder('scene-together-server-');
@@ -119,6 +120,36 @@ describe.skipIf(chromiumMissing() !== null)('a scene written on two machines at 
     const stored = async ({ studio }: Machine) => (await studio.call('scenes.get', { id: sceneId })).lines[0]?.text;
     await expect.poll(() => stored(a)).toBe(text);
     await expect.poll(() => stored(b)).toBe(text);
+  });
+
+  it('lets a composition with an input method go on while the other machine types in the line, then merges both', async () => {
+    const before = await textBox(a).inputValue();
+    await textBox(a).click();
+    await textBox(a).press('End');
+    // A composes a word with a Japanese input method: the reading first, not yet committed.
+    const ime = await a.app.page.context().newCDPSession(a.app.page);
+    await ime.send('Input.imeSetComposition', { text: 'ひ', selectionStart: 1, selectionEnd: 1 });
+    await ime.send('Input.imeSetComposition', { text: 'ひる', selectionStart: 2, selectionEnd: 2 });
+
+    // Meanwhile B types at the start of the same line, and A's machine has it.
+    await textBox(b).click();
+    await textBox(b).press('Home');
+    await b.app.page.keyboard.type('B: ', { delay: 40 });
+    await b.app.waitForSaved();
+    const stored = async ({ studio }: Machine) => (await studio.call('scenes.get', { id: sceneId })).lines[0]?.text;
+    await expect.poll(() => stored(a), { timeout: 30_000 }).toBe(`B: ${before}`);
+    // A's box is left alone while A composes: putting text in it would end the composition.
+    await a.app.page.waitForTimeout(500);
+    expect(await textBox(a).inputValue()).toBe(`${before}ひる`);
+
+    // A commits the word: both machines show both people's words.
+    await ime.send('Input.insertText', { text: '昼' });
+    await a.app.waitForSaved();
+    const both = `B: ${before}昼`;
+    await expect.poll(() => textBox(a).inputValue(), { timeout: 30_000 }).toBe(both);
+    await expect.poll(() => textBox(b).inputValue(), { timeout: 30_000 }).toBe(both);
+    await expect.poll(() => stored(b), { timeout: 30_000 }).toBe(both);
+    await ime.detach();
   });
 
   it('shows B who else is in the scene and on which line', async () => {

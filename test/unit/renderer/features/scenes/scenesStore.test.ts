@@ -166,6 +166,54 @@ describe('the scene editor saving as the creator types', () => {
     expect(store().saveState).toBe('saved');
   });
 
+  it('holds another member’s words while an input method composes in the line, and lays them under the composed words once it ends', async () => {
+    const line = store().insertLine(null, { characterId: 'mira', text: 'きょうは' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    const sentBefore = core.edits.length;
+    store().composeLine(line.id, true);
+    for (const text of ['きょうはt', 'きょうはて', 'きょうはてん', 'きょうは天']) store().editLine(line.id, { text });
+    await vi.advanceTimersByTimeAsync(TEXT_SEND_MS + 10);
+    // Nothing of a composition goes while it lasts.
+    expect(core.edits).toHaveLength(sentBefore);
+    const theirs = { ...core.scene, lines: core.scene.lines.map((each) => ({ ...each, text: 'ねえ、きょうは' })) };
+    core.scene = theirs;
+    store().apply(theirs);
+    // Core's words wait: the box keeps the composition as it is.
+    expect(store().scene?.lines[0]?.text).toBe('きょうは天');
+    store().editLine(line.id, { text: 'きょうは天気' });
+    store().composeLine(line.id, false);
+    expect(store().scene?.lines[0]?.text).toBe('ねえ、きょうは天気');
+    await vi.advanceTimersByTimeAsync(TEXT_SEND_MS + 10);
+    expect(core.edits.slice(sentBefore)).toEqual([
+      expect.objectContaining({ base: 'ねえ、きょうは', changes: [{ at: 7, remove: 0, insert: '天気' }] }),
+    ]);
+    expect(core.scene.lines[0]?.text).toBe('ねえ、きょうは天気');
+    expect(store().saveState).toBe('saved');
+  });
+
+  it('keeps the answer to words sent before a composition began until it ends', async () => {
+    const line = store().insertLine(null, { characterId: 'mira', text: 'Hello' });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
+    store().editLine(line.id, { text: 'Hello, ' });
+    core.held = [];
+    await vi.advanceTimersByTimeAsync(TEXT_SEND_MS + 10);
+    // Another member's words reach core before this edit does.
+    core.scene = { ...core.scene, lines: core.scene.lines.map((each) => ({ ...each, text: 'Oh. Hello' })) };
+    store().composeLine(line.id, true);
+    store().editLine(line.id, { text: 'Hello, 世' });
+    const release = core.held;
+    core.held = null;
+    for (const resolve of release) resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store().scene?.lines[0]?.text).toBe('Hello, 世');
+    store().editLine(line.id, { text: 'Hello, 世界' });
+    store().composeLine(line.id, false);
+    expect(store().scene?.lines[0]?.text).toBe('Oh. Hello, 世界');
+    await vi.advanceTimersByTimeAsync(TEXT_SEND_MS + 10);
+    expect(core.scene.lines[0]?.text).toBe('Oh. Hello, 世界');
+    expect(store().saveState).toBe('saved');
+  });
+
   it('keeps a line another member added while the list was being changed here', async () => {
     const first = store().insertLine(null, { characterId: 'mira', text: 'One' });
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);

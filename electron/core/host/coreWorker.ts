@@ -19,7 +19,8 @@ function entryUrl(): URL {
  */
 export function workerThreadCore(log: Logger, entry: URL = entryUrl()): CoreSpawner {
   return () => {
-    const worker = new Worker(entry, { name: 'Cast Studio core', workerData: CORE_WORKER_MARK });
+    // Its name is the thread's id in inspectors and heap snapshots, not words for a person.
+    const worker = new Worker(entry, { name: CORE_WORKER_MARK, workerData: CORE_WORKER_MARK });
     // Without a listener, a worker's uncaught error would end this process too.
     worker.on('error', (error: unknown) =>
       log.error('Cast Studio’s core failed.', { reason: error instanceof Error ? error.message : String(error) }),

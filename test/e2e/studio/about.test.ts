@@ -58,6 +58,9 @@ describe.skipIf(chromiumMissing() !== null)('Settings → About', () => {
     const all = await about.listedPackages();
     expect(all.length).toBeGreaterThan(50);
     expect(all).toContain('FFmpeg');
+    expect(await about.programSources('FFmpeg')).toMatch(
+      /^Its source: FFmpeg: https:\/\/\S+ .*\. Its licence texts are those of the packages it comes in, listed below\.$/,
+    );
     await about.searchLicences('react');
     const found = await about.listedPackages();
     expect(found).toContain('react');

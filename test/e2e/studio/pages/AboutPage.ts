@@ -54,6 +54,16 @@ export class AboutPage {
     return this.root.locator('li.about-licence').evaluateAll((items) => items.map((item) => item.getAttribute('data-package') ?? ''));
   }
 
+  /** Opens a program's entry and returns the sentence that says where its source is. */
+  async programSources(name: string): Promise<string> {
+    const item = this.root.locator(`li.about-licence[data-package="${name}"]`);
+    await item.locator('summary').click();
+    const sources = item.locator('[data-testid="licence-sources"]');
+    const text = (await sources.innerText()).trim();
+    await item.locator('summary').click();
+    return text;
+  }
+
   /** Opens one package's entry and returns its licence and the licence text shown. */
   async openLicence(name: string): Promise<{ licence: string; text: string }> {
     const item = this.root.locator(`li.about-licence[data-package="${name}"]`);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serveCore } from '../../../../../electron/core/host/serveCore.ts';
 import { CoreLink, type CoreProcess } from '../../../../../electron/core/host/coreLink.ts';
 import { workerPort } from '../../../../../electron/core/host/corePorts.ts';
-import { CORE_STATES, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
+import { CORE_STATES, CoreNotReadyError, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
 import type { LogFields, Logger } from '../../../../../electron/core/log/logger.ts';
 import { MemoryKeychain } from '../../../../support/memoryKeychain.ts';
 import { tempDir } from '../support/tempDir.ts';
@@ -163,11 +163,15 @@ describe('core behind a port (the shell side)', () => {
   it('fails the start, and ends that core, when the first core is not ready in time', async () => {
     const core = new ScriptedCore(null);
     const begun = Date.now();
-    await expect(
-      startRemoteCore({ spawn: () => core.process(), config, keychain: new MemoryKeychain(), log: recordingLog(), firstReadyMs: 200 }),
-    ).rejects.toThrow(
-      'Cast Studio’s core did not start within 0.2 s. Open Cast Studio again; if it does not start then either, its log says why.',
-    );
+    const failed = await startRemoteCore({
+      spawn: () => core.process(),
+      config,
+      keychain: new MemoryKeychain(),
+      log: recordingLog(),
+      firstReadyMs: 200,
+    }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(CoreNotReadyError);
+    expect(failed).toMatchObject({ limitMs: 200, message: 'Cast Studio’s core did not start within 0.2 s.' });
     expect(Date.now() - begun).toBeLessThan(5_000);
     expect(core.ended).toBe(true);
     expect(core.received.map((frame) => frame.type)).toEqual(['start', 'stop']);

@@ -52,7 +52,7 @@ export type ShellCore = {
 
 export type RemoteCoreOptions = ShellServices & {
   spawn: CoreSpawner;
-  config: Omit<CoreStartConfig, 'keychainDescription' | 'sandbox'>;
+  config: Omit<CoreStartConfig, 'keyStorage' | 'sandbox'>;
   /** How long a stopping core may take before its thread or process is ended. Default 30 s; the shells pass SHELL_STOP_GRACE_MS. */
   stopGraceMs?: number;
   /** Restarts within a minute before the shell gives up on core; a start that failed counts until one holds. Default 3. */
@@ -196,7 +196,7 @@ class RemoteCore {
     const { keychain, launchSandbox, log } = this.options;
     const config: CoreStartConfig = {
       ...this.options.config,
-      keychainDescription: keychain.describe(),
+      keyStorage: keychain.storage(),
       sandbox: launchSandbox !== undefined,
     };
     const link = new CoreLink(this.options.spawn(), config, { keychain, launchSandbox, log }, (name, json) => this.deliver(name, json));

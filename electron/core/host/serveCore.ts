@@ -74,7 +74,7 @@ async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls)
     const log = calls.logger();
     const core = await createCore({
       userDataDir: config.userDataDir,
-      keychain: calls.keychain(config.keychainDescription),
+      keychain: calls.keychain(config.keyStorage),
       // preferences.json has this one writer; the desktop shell keeps the window's place in a file of its own.
       preferences: corePreferences(config.userDataDir, log),
       log,

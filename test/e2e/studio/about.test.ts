@@ -72,6 +72,21 @@ describe.skipIf(chromiumMissing() !== null)('Settings → About', () => {
     expect((await about.listedPackages()).length).toBeGreaterThan(0);
   });
 
+  it('words a program’s source in the page’s language, the build’s English inside it as written', async () => {
+    const arabic = await StudioApp.open(browser, studio.url, { theme: 'light', locale: 'ar', viewport: { width: 1024, height: 700 } });
+    try {
+      await arabic.go('settings');
+      const page = new AboutPage(arabic.page);
+      await page.show();
+      await page.showLicences();
+      expect(await page.programSources('FFmpeg')).toMatch(
+        /^مصدره: FFmpeg: https:\/\/\S+ .*\. نصوص ترخيصه هي نصوص الحزم التي يأتي ضمنها، والمدرجة أدناه\.$/,
+      );
+    } finally {
+      await arabic.close();
+    }
+  });
+
   it('reads whole at every window size in both themes', async () => {
     await about.searchLicences('react');
     await about.openLicence('react');

@@ -41,7 +41,7 @@ export class AboutPage {
   }
 
   async showLicences(): Promise<void> {
-    await this.root.getByRole('button', { name: 'Show the licences' }).click();
+    await this.root.locator('[data-testid="licences"] button').first().click();
     await this.root.locator('[data-testid="licence-list"]').waitFor();
   }
 

@@ -2,7 +2,7 @@ import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path';
 import { AppFailure } from '../core/ipc/appFailure.ts';
 import type { Logger } from '../core/log/logger.ts';
-import type { Keychain } from '../core/secrets/keychain.ts';
+import type { Keychain, KeyStorage } from '../core/secrets/keychain.ts';
 
 /** The parts of Electron's safeStorage used here (injected, so tests run without Electron). */
 export type SafeStorageLike = {
@@ -98,11 +98,9 @@ export class KeychainWithFallback implements Keychain {
     await this.removeCopy(account);
   }
 
-  describe(): string {
-    if (this.keytarState !== 'unreachable') return this.deps.keytar.describe();
-    return this.weakBackend()
-      ? 'No keychain is reachable: with your consent, API keys are kept in the user data folder without real encryption.'
-      : "No keychain is reachable: API keys are encrypted with the system's secure storage and kept in the user data folder.";
+  storage(): KeyStorage {
+    if (this.keytarState !== 'unreachable') return this.deps.keytar.storage();
+    return this.weakBackend() ? 'unencrypted_file' : 'encrypted_file';
   }
 
   /** Probes keytar until it answers once or proves unreachable; a transient failure is probed again next call. */

@@ -26,6 +26,7 @@ import { handleAppProtocol, handleMediaProtocol, registerPrivilegedSchemes } fro
 import { utilitySandbox } from './sandboxUtility.ts';
 import { applySessionPolicy } from './sessionPolicy.ts';
 import { registerShellHandlers } from './shellHandlers.ts';
+import { startFailureWords } from './startFailureWords.ts';
 import { checkDroppedFile } from './uploadCheck.ts';
 import { createMainWindow, hardenContents } from './window.ts';
 import { restoreWindowState } from './windowState.ts';
@@ -46,7 +47,7 @@ async function start(): Promise<void> {
   try {
     folderLock = await acquireDataFolderLock(app.getPath('userData'));
   } catch (error) {
-    dialog.showErrorBox('Cast Studio', error instanceof Error ? error.message : String(error));
+    dialog.showErrorBox('Cast Studio', startFailureWords(error));
     app.quit();
     return;
   }
@@ -158,10 +159,7 @@ async function start(): Promise<void> {
   try {
     core = await starting;
   } catch (error) {
-    dialog.showErrorBox(
-      'Cast Studio could not start',
-      `${error instanceof Error ? error.message : String(error)}\n\nThe log is in ${app.getPath('logs')}.`,
-    );
+    dialog.showErrorBox('Cast Studio could not start', `${startFailureWords(error)}\n\nThe log is in ${app.getPath('logs')}.`);
     app.exit(1);
     return;
   }

@@ -1,10 +1,6 @@
 import { AppFailure } from '../core/ipc/appFailure.ts';
 import type { Logger } from '../core/log/logger.ts';
-import type { Keychain } from '../core/secrets/keychain.ts';
-
-const NO_KEYCHAIN =
-  'No system keychain is reachable, so the browser host will not store your API key (it never writes keys to disk). ' +
-  'On Linux, start a Secret Service such as GNOME Keyring and try again, or use the Cast Studio desktop app.';
+import type { Keychain, KeyStorage } from '../core/secrets/keychain.ts';
 
 /**
  * The browser host's keychain: the OS keychain through keytar, and nothing else. As docs/ARCHITECTURE.md
@@ -52,8 +48,9 @@ export class HostKeychain implements Keychain {
     }
   }
 
-  describe(): string {
-    return this.reachable === false ? NO_KEYCHAIN : this.inner.describe();
+  /** `none` once the keychain proved unreachable: the host then stores no key (it never writes keys to disk). */
+  storage(): KeyStorage {
+    return this.reachable === false ? 'none' : this.inner.storage();
   }
 
   private unreachable(error: unknown): void {

@@ -33,7 +33,7 @@ import {
 import { APP_NAME_LIMITS, COMMAND_LIMITS, LIMITS, MOST_RESULTS_PER_CLICK } from '../api/limits.ts';
 import { AppError } from './appErrors.ts';
 import { events } from './events.ts';
-import { NoticeList } from './notices.ts';
+import { NoticeList, NoticesMissing } from './notices.ts';
 import { SCREENS } from './screens.ts';
 import { PaidWorkInFlight, UpdateStatus } from './updates.ts';
 import { sceneCommands } from './scenes.ts';
@@ -101,7 +101,7 @@ export const commands = {
     }),
   },
   /** The third-party notices shipped with the app, read when asked; `missing` says why there are none. */
-  'app.notices': { input: Empty, output: z.union([z.object({ notices: NoticeList }), z.object({ missing: z.string() })]) },
+  'app.notices': { input: Empty, output: z.union([z.object({ notices: NoticeList }), z.object({ missing: NoticesMissing })]) },
   /** A summary for a bug report, with keys, tokens and the home folder taken out. */
   'app.diagnostics': {
     /** What only the page knows: the build it was made from and the browser it runs in. */

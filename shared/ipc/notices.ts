@@ -9,11 +9,20 @@ export const Notice = z.object({
   version: z.string(),
   licence: z.string(),
   copyright: z.array(z.string()),
-  /** Where the texts come from or where a program's source can be had, when there is something to say. */
+  /** Where the texts come from, or what a program is, when there is something to say (the build's English). */
   note: z.string().nullable(),
+  /**
+   * Where a program's source can be had (its licence texts are those of the packages it comes in);
+   * empty for a package. The page words the sentence around them.
+   */
+  sources: z.array(z.string()),
   texts: z.array(NoticeText),
 });
 export type Notice = z.infer<typeof Notice>;
+
+/** Why there are no notices: the build made none (`not_built`), or they could not be read (`unreadable`). */
+export const NoticesMissing = z.enum(['not_built', 'unreadable']);
+export type NoticesMissing = z.infer<typeof NoticesMissing>;
 
 export const NoticeList = z.object({ product: z.string(), version: z.string(), electron: z.string(), notices: z.array(Notice) });
 export type NoticeList = z.infer<typeof NoticeList>;

@@ -1,4 +1,4 @@
-import type { Keychain } from '../../electron/core/secrets/keychain.ts';
+import type { Keychain, KeyStorage } from '../../electron/core/secrets/keychain.ts';
 
 /** A keychain in memory, for tests that are not about the keychain itself, and machines with no reachable OS keychain. */
 export class MemoryKeychain implements Keychain {
@@ -16,7 +16,7 @@ export class MemoryKeychain implements Keychain {
     this.entries.delete(account);
   }
 
-  describe(): string {
-    return 'Keys are kept in memory (tests).';
+  storage(): KeyStorage {
+    return 'memory';
   }
 }

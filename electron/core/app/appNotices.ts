@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { Notice, NoticeList } from '../../../shared/ipc/notices.ts';
+import type { Notice, NoticeList, NoticesMissing } from '../../../shared/ipc/notices.ts';
 
 // The file the build writes (scripts/licences/notices.ts), read as untrusted input: only what the
-// licences list shows is kept, and a file of another shape is refused with a sentence.
+// licences list shows is kept, and a file of another shape is refused (`unreadable`, worded by the page).
 const PackageEntry = z.object({
   name: z.string(),
   version: z.string(),
@@ -27,26 +27,22 @@ const NoticesFile = z.object({
   packages: z.array(PackageEntry),
 });
 
-export type NoticesAnswer = { notices: NoticeList } | { missing: string };
-
-const NOT_BUILT =
-  'The licence notices are made when the app is built, and this copy of Cast Studio has none. Run `npm run build` to make them.';
-const UNREADABLE = 'The licence notices that came with this copy of Cast Studio could not be read. Installing it again restores them.';
+export type NoticesAnswer = { notices: NoticeList } | { missing: NoticesMissing };
 
 /** The notices file the build wrote, as the licences list shows it, or why there is none. */
 export async function readNotices(file: string | undefined): Promise<NoticesAnswer> {
-  if (!file) return { missing: NOT_BUILT };
+  if (!file) return { missing: 'not_built' };
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    return { missing: (error as NodeJS.ErrnoException).code === 'ENOENT' ? NOT_BUILT : UNREADABLE };
+    return { missing: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not_built' : 'unreadable' };
   }
   let parsed: z.infer<typeof NoticesFile>;
   try {
     parsed = NoticesFile.parse(JSON.parse(text));
   } catch {
-    return { missing: UNREADABLE };
+    return { missing: 'unreadable' };
   }
   const programs = parsed.programs.map(programNotice);
   const packages = parsed.packages.map(packageNotice);
@@ -60,7 +56,8 @@ function programNotice(program: z.infer<typeof ProgramEntry>): Notice {
     version: versions.join(', '),
     licence: program.licence,
     copyright: [],
-    note: `${program.note} Its source: ${program.source.join('; ')}. Its licence texts are those of the packages it comes in, listed below.`,
+    note: program.note,
+    sources: program.source,
     texts: [],
   };
 }
@@ -72,6 +69,7 @@ function packageNotice(pkg: z.infer<typeof PackageEntry>): Notice {
     licence: pkg.licence,
     copyright: pkg.copyright,
     note: pkg.textNote ?? null,
+    sources: [],
     texts: pkg.texts.map((t) => ({ title: 'file' in t ? t.file : t.licence, text: t.text })),
   };
 }

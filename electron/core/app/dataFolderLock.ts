@@ -24,16 +24,29 @@ export type DataFolderLock = {
   release(): void;
 };
 
-/** Thrown when another living Cast Studio holds the folder; its message is the sentence to show. */
-export class DataFolderInUse extends Error {
+/**
+ * Thrown when another living Cast Studio holds the folder `dir` (`pid`: its process, when it
+ * answered). The shell words it for the person from these (the desktop app's dialog); its message
+ * is the log's and the browser host's terminal line.
+ */
+export class DataFolderInUseError extends Error {
+  readonly dir: string;
   readonly pid: number | null;
 
-  constructor(dir: string, pid: number | null) {
-    const who = pid === null ? 'Another Cast Studio' : `Another Cast Studio (process ${pid})`;
-    super(`${who} is already using the data folder ${dir}; close it first, or choose another data folder.`);
-    this.name = 'DataFolderInUse';
+  constructor(dir: string, pid: number | null, message: string) {
+    super(message);
+    this.name = 'DataFolderInUseError';
+    this.dir = dir;
     this.pid = pid;
   }
+}
+
+function inUse(dir: string, pid: number | null): DataFolderInUseError {
+  return new DataFolderInUseError(
+    dir,
+    pid,
+    `Another Cast Studio${pid === null ? '' : ` (process ${pid})`} is already using the data folder ${dir}; close it first, or choose another data folder.`,
+  );
 }
 
 /**
@@ -56,7 +69,7 @@ export async function acquireDataFolderLock(dir: string): Promise<DataFolderLock
     // A folder on a file system without sockets (FAT, exFAT) refuses any; every process on it
     // meets the same refusal, so all of them take the lock in the temporary folder instead.
     const fallback = fallbackLockPath(dir);
-    if (error instanceof DataFolderInUse || path === fallback) throw error;
+    if (error instanceof DataFolderInUseError || path === fallback) throw error;
     return acquireSocket(dir, fallback);
   }
 }
@@ -68,11 +81,11 @@ async function acquireSocket(dir: string, path: string): Promise<DataFolderLock>
     if (bound.linked) return ownLock(path, bound.server);
     bound.server.close();
     const holder = await probe(path);
-    if (holder.alive) throw new DataFolderInUse(dir, holder.pid);
+    if (holder.alive) throw inUse(dir, holder.pid);
     takeOver(path, holder.ino);
   }
   const holder = await probe(path);
-  throw new DataFolderInUse(dir, holder.alive ? holder.pid : null);
+  throw inUse(dir, holder.alive ? holder.pid : null);
 }
 
 /**
@@ -232,7 +245,7 @@ async function acquirePipe(dir: string, path: string): Promise<DataFolderLock> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     const holder = await probe(path);
-    throw new DataFolderInUse(dir, holder.alive ? holder.pid : null);
+    throw inUse(dir, holder.alive ? holder.pid : null);
   }
   server.unref();
   let released = false;

@@ -64,18 +64,19 @@ function startFrameFolder(frame: unknown): string | null {
 function useCompileCache(userDataDir: string | null): { on: boolean; warnings: CoreServing['warnings'] } {
   if (userDataDir === null) return { on: false, warnings: [] };
   const directory = compileCacheDir(userDataDir);
-  let reason: string;
+  // Null when Node gives no reason.
+  let reason: string | null;
   try {
     const result = enableCompileCache(directory);
     if (result.status !== constants.compileCacheStatus.FAILED)
       return { on: result.status !== constants.compileCacheStatus.DISABLED, warnings: [] };
-    reason = result.message ?? 'Node gave no reason.';
+    reason = result.message ?? null;
   } catch (error) {
     reason = error instanceof Error ? error.message : String(error);
   }
   return {
     on: false,
-    warnings: [{ message: 'Core starts without its compile cache: its folder could not be used.', fields: { directory, reason } }],
+    warnings: [{ log: 'Core starts without its compile cache: its folder could not be used.', fields: { directory, reason } }],
   };
 }
 

@@ -253,14 +253,14 @@ export class CoreLink {
     switch (call.name) {
       case 'keychain.get': {
         const secret = await keychain.get(call.account);
-        return { secret, description: keychain.describe() };
+        return { secret, storage: keychain.storage() };
       }
       case 'keychain.set':
         await keychain.set(call.account, call.secret);
-        return { description: keychain.describe() };
+        return { storage: keychain.storage() };
       case 'keychain.delete':
         await keychain.delete(call.account);
-        return { description: keychain.describe() };
+        return { storage: keychain.storage() };
       case 'sandbox.launch':
         return this.launchSandbox(call.dataDir, call.apiKey);
       case 'sandbox.stop': {

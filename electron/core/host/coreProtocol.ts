@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SandboxReady } from '../../../shared/api/sandboxAdmin.ts';
 import { events } from '../../../shared/ipc/events.ts';
 import { AppError } from '../../../shared/ipc/appErrors.ts';
+import { KEY_STORAGES } from '../secrets/keyStorage.ts';
 
 /**
  * The messages between a shell (the browser host's main thread, Electron's main process) and core
@@ -31,7 +32,7 @@ export const CoreStartConfig = z.strictObject({
   /** Where the build's licence notices are, when this copy of the app has them. */
   noticesFile: z.string().optional(),
   /** The shell keychain's sentence for Settings; updated with every keychain answer. */
-  keychainDescription: z.string(),
+  keyStorage: z.enum(KEY_STORAGES),
   /** Whether the shell can launch an embedded sandbox. */
   sandbox: z.boolean(),
   /** Test-only: a module core imports whose `probe(core, op, arg)` answers `probe` frames. */
@@ -74,7 +75,7 @@ export const ShellCall = z.discriminatedUnion('name', [
 export type ShellCall = z.infer<typeof ShellCall>;
 
 /** The shell's answers to each call, checked in core before use. */
-export const KeychainAnswer = z.strictObject({ secret: z.string().nullable().optional(), description: z.string() });
+export const KeychainAnswer = z.strictObject({ secret: z.string().nullable().optional(), storage: z.enum(KEY_STORAGES) });
 export const SandboxLaunchAnswer = z.strictObject({
   sandboxId: Id,
   ready: SandboxReady,

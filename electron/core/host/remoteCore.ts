@@ -52,7 +52,7 @@ export type ShellCore = {
 
 export type RemoteCoreOptions = ShellServices & {
   spawn: CoreSpawner;
-  config: Omit<CoreStartConfig, 'keychainDescription' | 'sandbox'>;
+  config: Omit<CoreStartConfig, 'keyStorage' | 'sandbox'>;
   /** How long a stopping core may take before its thread or process is ended. Default 30 s; the shells pass SHELL_STOP_GRACE_MS. */
   stopGraceMs?: number;
   /** Restarts within a minute before the shell gives up on core; a start that failed counts until one holds. Default 3. */
@@ -68,6 +68,20 @@ export type RemoteCoreOptions = ShellServices & {
 
 const RESTART_WINDOW_MS = 60_000;
 const seconds = (ms: number) => `${String(ms / 1000)} s`;
+
+/**
+ * The first start of core was not ready within `limitMs`: the shell's start fails with it, and the
+ * shell words it for the person (a dialog, a terminal line); its message is the log's.
+ */
+export class CoreNotReadyError extends Error {
+  readonly limitMs: number;
+
+  constructor(limitMs: number, message: string) {
+    super(message);
+    this.name = 'CoreNotReadyError';
+    this.limitMs = limitMs;
+  }
+}
 const CORE_DOWN = {
   ok: false as const,
   error: {
@@ -133,7 +147,7 @@ class RemoteCore {
     this.link = this.spawn();
     const first = this.link;
     const firstMs = this.options.firstReadyMs ?? 120_000;
-    const late = `Cast Studio’s core did not start within ${seconds(firstMs)}. Open Cast Studio again; if it does not start then either, its log says why.`;
+    const late = () => new CoreNotReadyError(firstMs, `Cast Studio’s core did not start within ${seconds(firstMs)}.`);
     this.current = readyWithin(first, firstMs, late).then(() => {
       this.live = first;
       return first;
@@ -182,7 +196,7 @@ class RemoteCore {
     const { keychain, launchSandbox, log } = this.options;
     const config: CoreStartConfig = {
       ...this.options.config,
-      keychainDescription: keychain.describe(),
+      keyStorage: keychain.storage(),
       sandbox: launchSandbox !== undefined,
     };
     const link = new CoreLink(this.options.spawn(), config, { keychain, launchSandbox, log }, (name, json) => this.deliver(name, json));
@@ -280,7 +294,7 @@ class RemoteCore {
   private async readyOrFailure(link: CoreLink): Promise<string | null> {
     try {
       const limitMs = this.options.restartReadyMs ?? 60_000;
-      await readyWithin(link, limitMs, `Cast Studio’s core was not ready within ${seconds(limitMs)}.`);
+      await readyWithin(link, limitMs, () => new Error(`Cast Studio’s core was not ready within ${seconds(limitMs)}.`));
       return null;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
@@ -329,11 +343,11 @@ class RemoteCore {
   }
 }
 
-/** Settles once `link` is ready; fails with core's sentence, or with `lateSentence` once past `limitMs`. */
-async function readyWithin(link: CoreLink, limitMs: number, lateSentence: string): Promise<void> {
+/** Settles once `link` is ready; fails with core's sentence, or with `tooLate()` once past `limitMs`. */
+async function readyWithin(link: CoreLink, limitMs: number, tooLate: () => Error): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(lateSentence)), limitMs);
+    timer = setTimeout(() => reject(tooLate()), limitMs);
   });
   try {
     await Promise.race([link.ready, late]);

@@ -15,8 +15,8 @@ export type CoreProbe = (core: Core, op: string, arg: unknown) => Promise<unknow
 export type CoreServing = {
   /** Runs once core is ready; a sentence back says why core's priority could not be lowered. */
   onReady?: () => string | null;
-  /** Said to the shell's log at once: what went wrong before core's logger existed. */
-  warnings?: readonly { message: string; fields: LogFields }[];
+  /** Said to the shell's log at once (`log`, its words): what went wrong before core's logger existed. */
+  warnings?: readonly { log: string; fields: LogFields }[];
 };
 
 /**
@@ -28,7 +28,7 @@ export type CoreServing = {
 export function serveCore(port: CorePort, { onReady = () => null, warnings = [] }: CoreServing = {}): void {
   const calls = new ShellCalls(port);
   const log = calls.logger();
-  for (const { message, fields } of warnings) log.warn(message, fields);
+  for (const warning of warnings) log.warn(warning.log, warning.fields);
   let started: Promise<{ core: Core; probe: CoreProbe | null }> | null = null;
   const running = () => started ?? Promise.reject(new Error('Core was asked before its start frame.'));
 
@@ -74,7 +74,7 @@ async function start(port: CorePort, config: CoreStartConfig, calls: ShellCalls)
     const log = calls.logger();
     const core = await createCore({
       userDataDir: config.userDataDir,
-      keychain: calls.keychain(config.keychainDescription),
+      keychain: calls.keychain(config.keyStorage),
       // preferences.json has this one writer; the desktop shell keeps the window's place in a file of its own.
       preferences: corePreferences(config.userDataDir, log),
       log,

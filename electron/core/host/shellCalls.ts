@@ -1,6 +1,6 @@
 import { AppFailure } from '../ipc/appFailure.ts';
 import type { LogFields, Logger } from '../log/logger.ts';
-import type { Keychain } from '../secrets/keychain.ts';
+import type { Keychain, KeyStorage } from '../secrets/keychain.ts';
 import type { LaunchedSandbox, SandboxLauncher } from '../sandboxLaunch/sandboxOutput.ts';
 import { KeychainAnswer, SandboxLaunchAnswer, type CorePort, type Outcome, type ShellCall } from './coreProtocol.ts';
 
@@ -40,18 +40,18 @@ export class ShellCalls {
   }
 
   /** The shell's keychain: the key crosses to core (the same app), never into a log or a page. */
-  keychain(initialDescription: string): Keychain {
-    let description = initialDescription;
+  keychain(initialStorage: KeyStorage): Keychain {
+    let storage = initialStorage;
     const ask = async (call: ShellCall) => {
       const answer = KeychainAnswer.parse(await this.call(call));
-      description = answer.description;
+      storage = answer.storage;
       return answer.secret ?? null;
     };
     return {
       get: (account) => ask({ name: 'keychain.get', account }),
       set: async (account, secret) => void (await ask({ name: 'keychain.set', account, secret })),
       delete: async (account) => void (await ask({ name: 'keychain.delete', account })),
-      describe: () => description,
+      storage: () => storage,
     };
   }
 

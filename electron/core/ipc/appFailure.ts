@@ -68,7 +68,7 @@ export function serviceAppError(error: ServiceError): AppError {
 }
 
 /** A failure a service named by its code (the sandbox's own API), its words quoted; a code Cast Studio does not know is `fallback`. */
-export function serviceFailure(code: string, fallback: AppErrorCode, serviceMessage: string | null, log: string): AppFailure {
+export function serviceFailure(code: string, fallback: AppErrorCode, serviceMessage: string | null, { log }: { log: string }): AppFailure {
   const error = codedError(isAppErrorCode(code) ? code : fallback, { serviceMessage });
   return new AppFailure(error.code, error.params, { field: error.field, serviceMessage: error.serviceMessage, log });
 }

@@ -321,9 +321,9 @@ export class IntentSender {
     const state = this.stateOf(job);
     state.libraryFailures += 1;
     const tries = state.libraryFailures;
-    const { error: reason, held, logLine } = libraryRefusal(error, tries);
+    const { error: reason, held, log } = libraryRefusal(error, tries);
     this.deps.noteWriteFailure?.(error);
-    this.deps.log.error(logLine, { job: job.id, tries, error });
+    this.deps.log.error(log, { job: job.id, tries, error });
     let current = job;
     try {
       current = this.deps.store.require(job.id);

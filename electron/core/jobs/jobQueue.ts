@@ -223,7 +223,7 @@ export class JobQueue {
     if (job.state === 'cancelled') return toJob(job);
     const problem = transitionProblem(job.state, 'cancelled', job);
     if (problem || this.inFlight.has(id))
-      throw new AppFailure('cannot_cancel', { why: problem ? 'state' : 'sending' }, { log: problem ?? 'The job is being sent.' });
+      throw new AppFailure('cannot_cancel', { why: problem ? 'state' : 'sending' }, { log: problem?.log ?? 'The job is being sent.' });
     const changed = library.transaction(() => {
       const out = [store.transition(id, 'cancelled')];
       // Steps that waited for this one can no longer run; cancel those never sent too.

@@ -16,18 +16,27 @@ import type { JobState } from '../../../shared/ipc/index.ts';
  */
 export type JobFacts = { attempts: number };
 
-type Guard = { when: (job: JobFacts) => boolean; why: string };
+/** Why a move is refused: `already_sent` (cannot be cancelled), `never_sent` (cannot be marked done), `not_allowed`. */
+export type TransitionRefusal = 'already_sent' | 'never_sent' | 'not_allowed';
+
+/** A refused move: its code, and the log's words for it (the page words a refusal from the command's AppError). */
+export type TransitionProblem = { refusal: TransitionRefusal; log: string };
+
+type Guard = { when: (job: JobFacts) => boolean; problem: TransitionProblem };
 
 /** A request that might have reached the service can never be cancelled: it may already be charged. */
 const NEVER_SENT: Guard = {
   when: (job) => job.attempts === 0,
-  why: 'This job was already sent to the service, so it cannot be cancelled: it may be running and charged. Cast Studio will follow it to the end.',
+  problem: {
+    refusal: 'already_sent',
+    log: 'This job was already sent to the service, so it cannot be cancelled: it may be running and charged. Cast Studio will follow it to the end.',
+  },
 };
 
 /** Only a job that may have run can be marked as done by the creator. */
 const SENT: Guard = {
   when: (job) => job.attempts > 0,
-  why: 'This job was never sent to the service, so it cannot be marked as done.',
+  problem: { refusal: 'never_sent', log: 'This job was never sent to the service, so it cannot be marked as done.' },
 };
 
 export const JOB_TRANSITIONS: Readonly<Record<JobState, Partial<Record<JobState, Guard | true>>>> = {
@@ -46,20 +55,20 @@ export const TERMINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'canc
 /** States whose credits are not yet charged: the spend guard counts them. */
 export const UNSENT_JOB_STATES: readonly JobState[] = ['queued', 'paused', 'sending', 'waiting_connection'];
 
-/** null when the move is allowed, else a sentence saying why not. */
-export function transitionProblem(from: JobState, to: JobState, job: JobFacts): string | null {
+/** null when the move is allowed, else why not. */
+export function transitionProblem(from: JobState, to: JobState, job: JobFacts): TransitionProblem | null {
   const rule = JOB_TRANSITIONS[from][to];
-  if (rule === undefined) return `A ${from.replace('_', ' ')} job cannot become ${to.replace('_', ' ')}.`;
+  if (rule === undefined) return { refusal: 'not_allowed', log: `A ${from.replace('_', ' ')} job cannot become ${to.replace('_', ' ')}.` };
   if (rule === true) return null;
-  return rule.when(job) ? null : rule.why;
+  return rule.when(job) ? null : rule.problem;
 }
 
 export class JobTransitionError extends Error {
   readonly from: JobState;
   readonly to: JobState;
 
-  constructor(from: JobState, to: JobState, why: string) {
-    super(why);
+  constructor(from: JobState, to: JobState, problem: TransitionProblem) {
+    super(problem.log);
     this.name = 'JobTransitionError';
     this.from = from;
     this.to = to;

@@ -8,7 +8,7 @@ import { appError, type AppError } from '../../../shared/ipc/index.ts';
 const LIBRARY_TRIES = 5;
 
 /** What the queue shows of a job whose recording failed, and whether it stopped resending on its own. */
-export type LibraryRefusal = { error: AppError; held: boolean; logLine: string };
+export type LibraryRefusal = { error: AppError; held: boolean; log: string };
 
 /**
  * Recording failed for the `tries`th time in a row: a library write refused (disk full, a damaged
@@ -20,7 +20,7 @@ export function libraryRefusal(error: unknown, tries: number): LibraryRefusal {
   return {
     error: appError(library ? 'answer_not_saved' : 'job_not_recorded', { then: held ? 'held' : 'retrying' }),
     held,
-    logLine: library
+    log: library
       ? 'The library could not record this job; it is sent again later with the same key.'
       : 'The sender failed unexpectedly; the job is sent again later with the same key.',
   };

@@ -13,7 +13,8 @@ export type IntegrityDepth = 'quick' | 'full';
  * `unreadable` (it could not look: the file is locked, missing permissions…), which is not damage
  * and never moves a file aside.
  */
-export type IntegrityFinding = { verdict: 'ok' } | { verdict: 'damaged'; detail: string } | { verdict: 'unreadable'; detail: string };
+/** A check's verdict; `log` is what SQLite (or the checking thread) said, for the log only. */
+export type IntegrityFinding = { verdict: 'ok' } | { verdict: 'damaged'; log: string } | { verdict: 'unreadable'; log: string };
 
 /** SQLITE_CORRUPT and SQLITE_NOTADB (primary codes): the file itself is damaged. */
 const DAMAGE_CODES = new Set([11, 26]);
@@ -39,11 +40,11 @@ try {
   db = new DatabaseSync(workerData.path);
   const rows = db.prepare(workerData.depth === 'full' ? 'PRAGMA integrity_check(20)' : 'PRAGMA quick_check(20)').all();
   const lines = rows.map((row) => String(Object.values(row)[0]));
-  finding = lines.length === 1 && lines[0] === 'ok' ? { verdict: 'ok' } : { verdict: 'damaged', detail: lines.slice(0, 5).join('; ') };
+  finding = lines.length === 1 && lines[0] === 'ok' ? { verdict: 'ok' } : { verdict: 'damaged', log: lines.slice(0, 5).join('; ') };
 } catch (error) {
   const code = Number(error && error.errcode) & 0xff;
-  const detail = String((error && error.message) || error);
-  finding = { verdict: workerData.damageCodes.includes(code) ? 'damaged' : 'unreadable', detail };
+  const log = String((error && error.message) || error);
+  finding = { verdict: workerData.damageCodes.includes(code) ? 'damaged' : 'unreadable', log };
 }
 // Closed before answering: the caller may move the file next and must find it free.
 try { if (db) db.close(); } catch {}
@@ -65,8 +66,8 @@ export function checkIntegrity(path: string, depth: IntegrityDepth, options: { b
       resolve(finding);
     };
     worker.once('message', (finding: IntegrityFinding) => settle(finding));
-    worker.once('error', (error: Error) => settle({ verdict: 'unreadable', detail: error.message }));
-    worker.once('exit', (code) => settle({ verdict: 'unreadable', detail: `The check stopped (exit code ${code}).` }));
+    worker.once('error', (error: Error) => settle({ verdict: 'unreadable', log: error.message }));
+    worker.once('exit', (code) => settle({ verdict: 'unreadable', log: `The check stopped (exit code ${code}).` }));
   });
 }
 
@@ -155,7 +156,7 @@ function startCheck(path: string, deps: CheckedOpenDeps): { checked: Promise<Int
   const checked = waiting.begins.then(async (begin) => {
     if (!begin) return CHECK_PASSED;
     const finding = await checkIntegrity(path, 'quick', { background: true });
-    if (finding.verdict === 'unreadable') deps.log.warn('The library could not be checked on start.', { detail: finding.detail });
+    if (finding.verdict === 'unreadable') deps.log.warn('The library could not be checked on start.', { detail: finding.log });
     return finding;
   });
   return { checked, check: waiting };

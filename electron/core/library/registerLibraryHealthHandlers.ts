@@ -44,11 +44,11 @@ export function registerLibraryHealthHandlers(router: Router, deps: HealthDeps):
     const finding = await checkIntegrity(services.library.path, 'full');
     if (current() !== services) return health.view;
     if (finding.verdict === 'damaged') {
-      log.warn('The full integrity check found damage in the library.', { detail: finding.detail });
+      log.warn('The full integrity check found damage in the library.', { detail: finding.log });
       return health.damaged();
     }
     if (finding.verdict === 'unreadable') {
-      log.warn('The library could not be checked.', { detail: finding.detail });
+      log.warn('The library could not be checked.', { detail: finding.log });
       return health.inconclusive();
     }
     return health.passed();

@@ -73,7 +73,9 @@ export class ProfileStore {
     const record: ProfileRecord = {
       id: SANDBOX_PROFILE_ID,
       kind: 'sandbox',
-      name: 'Sandbox on this computer',
+      // Never shown: the page words the sandbox by its kind, in the person's language. A record
+      // written by an older version keeps its English name, unread as well.
+      name: 'sandbox',
       baseUrl: 'https://127.0.0.1',
       cdnUrl: 'https://127.0.0.1',
       caPem: null,

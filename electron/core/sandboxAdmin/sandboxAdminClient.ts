@@ -44,13 +44,9 @@ export class SandboxAdminClient {
     await this.call('POST', `/sandbox/quotes/${encodeURIComponent(quoteId)}/decision`, { decision }, null);
   }
 
+  /** The grant's description is the sandbox's own (the service's words, as a real service's would be). */
   async grantCredits(userId: string, amount: number): Promise<void> {
-    await this.call(
-      'POST',
-      `/sandbox/users/${encodeURIComponent(userId)}/credits`,
-      { amount, description: 'Sandbox credits added in Settings' },
-      null,
-    );
+    await this.call('POST', `/sandbox/users/${encodeURIComponent(userId)}/credits`, { amount }, null);
   }
 
   async setPlan(userId: string, plan: 'free' | 'creator' | 'studio'): Promise<void> {
@@ -91,7 +87,9 @@ export class SandboxAdminClient {
       // The sandbox is the service: its own words are quoted as its words, beside what its code means.
       const error = ErrorBody.safeParse(json);
       const code = error.success ? error.data.error.code : 'sandbox_error';
-      throw serviceFailure(code, 'sandbox_error', error.success ? error.data.error.message : null, `The sandbox answered ${status}.`);
+      throw serviceFailure(code, 'sandbox_error', error.success ? error.data.error.message : null, {
+        log: `The sandbox answered ${status}.`,
+      });
     }
     if (schema === null) return json as T extends z.ZodType ? z.infer<T> : unknown;
     const parsed = schema.safeParse(json);

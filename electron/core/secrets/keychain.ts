@@ -1,12 +1,15 @@
 import keytar from 'keytar';
+import type { KeyStorage } from './keyStorage.ts';
+
+export type { KeyStorage } from './keyStorage.ts';
 
 /** Where API keys live: the OS keychain, one entry per profile (account = profile id). */
 export interface Keychain {
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   delete(account: string): Promise<void>;
-  /** A sentence for the settings screen: which store holds the keys. */
-  describe(): string;
+  /** Which store holds the keys now: a code, for the page to word where it says so. */
+  storage(): KeyStorage;
 }
 
 export const KEYCHAIN_SERVICE = 'Cast Studio';
@@ -31,13 +34,11 @@ export class KeytarKeychain implements Keychain {
     await keytar.deletePassword(this.service, account);
   }
 
-  describe(): string {
-    const store =
-      process.platform === 'darwin'
-        ? 'macOS Keychain'
-        : process.platform === 'win32'
-          ? 'Windows Credential Manager'
-          : 'Secret Service keyring';
-    return `API keys are kept in the ${store}.`;
+  storage(): KeyStorage {
+    return process.platform === 'darwin'
+      ? 'macos_keychain'
+      : process.platform === 'win32'
+        ? 'windows_credential_manager'
+        : 'secret_service';
   }
 }

@@ -83,7 +83,7 @@ export class ActiveConnection implements ConnectionInUse {
         this.afterSwitches(async () => {
           if (onlyIf && this.current !== onlyIf) return;
           await this.close();
-          await this.open(record, damaged);
+          await this.open(record, damaged.log);
         }),
       changed: () => this.changed(),
     });

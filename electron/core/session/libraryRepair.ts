@@ -29,10 +29,10 @@ export type LibraryRepairHost = {
   session: () => Session | null;
   /**
    * After any switch already asked for, closes the connection in use and opens `record` again on a
-   * new library in place of its damaged one (`damaged` says why). With `onlyIf`, only while that
-   * session is still the one in use by then.
+   * new library in place of its damaged one (`damaged.log` says why, in the log's words). With
+   * `onlyIf`, only while that session is still the one in use by then.
    */
-  replaceLibrary: (record: ProfileRecord, damaged: string, onlyIf: Session | null) => Promise<void>;
+  replaceLibrary: (record: ProfileRecord, damaged: { log: string }, onlyIf: Session | null) => Promise<void>;
   /** The connection's state changed: say so. */
   changed: () => void;
 };
@@ -107,7 +107,7 @@ export class LibraryRepair {
     const id = this.host.session()?.profile.id;
     const record = id ? this.deps.profiles.get(id) : null;
     if (!record) throw new AppFailure('no_connection', {});
-    await this.host.replaceLibrary(record, 'The full integrity check failed.', null);
+    await this.host.replaceLibrary(record, { log: 'The full integrity check failed.' }, null);
     this.host.changed();
   }
 
@@ -129,11 +129,11 @@ export class LibraryRepair {
       }
       return;
     }
-    log.warn('The start check found damage in the library.', { profile: session.profile.id, detail: finding.detail });
+    log.warn('The start check found damage in the library.', { profile: session.profile.id, detail: finding.log });
     const record = profiles.get(session.profile.id);
     if (record)
       await this.host
-        .replaceLibrary(record, finding.detail, session)
+        .replaceLibrary(record, finding, session)
         .catch((error: unknown) => log.error('The damaged library could not be replaced.', { error }));
     this.host.changed();
   }

@@ -58,6 +58,9 @@ describe.skipIf(chromiumMissing() !== null)('Settings → About', () => {
     const all = await about.listedPackages();
     expect(all.length).toBeGreaterThan(50);
     expect(all).toContain('FFmpeg');
+    expect(await about.programSources('FFmpeg')).toMatch(
+      /^Its source: FFmpeg: https:\/\/\S+ .*\. Its licence texts are those of the packages it comes in, listed below\.$/,
+    );
     await about.searchLicences('react');
     const found = await about.listedPackages();
     expect(found).toContain('react');
@@ -67,6 +70,21 @@ describe.skipIf(chromiumMissing() !== null)('Settings → About', () => {
     expect(react.text).toContain('Permission is hereby granted');
     await about.searchLicences('mpl-2.0');
     expect((await about.listedPackages()).length).toBeGreaterThan(0);
+  });
+
+  it('words a program’s source in the page’s language, the build’s English inside it as written', async () => {
+    const arabic = await StudioApp.open(browser, studio.url, { theme: 'light', locale: 'ar', viewport: { width: 1024, height: 700 } });
+    try {
+      await arabic.go('settings');
+      const page = new AboutPage(arabic.page);
+      await page.show();
+      await page.showLicences();
+      expect(await page.programSources('FFmpeg')).toMatch(
+        /^مصدره: FFmpeg: https:\/\/\S+ .*\. نصوص ترخيصه هي نصوص الحزم التي يأتي ضمنها، والمدرجة أدناه\.$/,
+      );
+    } finally {
+      await arabic.close();
+    }
   });
 
   it('reads whole at every window size in both themes', async () => {

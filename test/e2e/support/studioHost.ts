@@ -265,7 +265,7 @@ async function systemKeychain(): Promise<TestKeychain | null> {
       stored.add(account);
     },
     delete: (account) => inner.delete(account),
-    describe: () => inner.describe(),
+    storage: () => inner.storage(),
     forgetAll: async () => {
       for (const account of stored) await inner.delete(account).catch(() => undefined);
     },

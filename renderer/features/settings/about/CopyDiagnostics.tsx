@@ -23,7 +23,8 @@ export function CopyDiagnostics() {
       {copy.state === 'shown' && (
         <label className="about-diagnostics-text">
           <span>{intl.formatMessage({ id: 'settings.about.diagnostics.noClipboard' })}</span>
-          <textarea readOnly value={copy.text} rows={10} data-testid="diagnostics-text" />
+          {/* The report is for whoever reads the bug report: English, as the log lines it quotes. */}
+          <textarea readOnly value={copy.text} rows={10} lang="en" dir="ltr" data-testid="diagnostics-text" />
         </label>
       )}
     </div>

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
-import type { Notice } from '../../../../shared/ipc/notices.ts';
+import type { AppError } from '../../../../shared/ipc/index.ts';
+import type { Notice, NoticesMissing } from '../../../../shared/ipc/notices.ts';
+import { useDescribeError } from '../../../errors/errorMessages.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextInput } from '../../../ui/Field.tsx';
 import { useAboutStore } from './aboutStore.ts';
@@ -27,7 +29,7 @@ export function LicencesList() {
       {shown && loading && <p className="muted">{intl.formatMessage({ id: 'settings.about.licences.reading' })}</p>}
       {shown && missing && (
         <p className="muted" role="status" data-testid="licences-missing">
-          {missing}
+          <MissingNotices why={missing} />
         </p>
       )}
       {notices && (
@@ -52,6 +54,18 @@ export function LicencesList() {
   );
 }
 
+const MISSING = {
+  not_built: 'settings.about.licences.missing.notBuilt',
+  unreadable: 'settings.about.licences.missing.unreadable',
+} as const;
+
+/** Why there are no notices to list, in the page's words. */
+function MissingNotices({ why }: { why: NoticesMissing | AppError }) {
+  const intl = useIntl();
+  const describe = useDescribeError();
+  return typeof why === 'string' ? intl.formatMessage({ id: MISSING[why] }) : describe(why);
+}
+
 function matching(notices: Notice[], query: string): Notice[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return notices;
@@ -61,6 +75,7 @@ function matching(notices: Notice[], query: string): Notice[] {
 /** One package: its name, version and licence; opened, its copyright and licence texts (only then put on the page). */
 function NoticeItem({ notice }: { notice: Notice }) {
   const [open, setOpen] = useState(false);
+  const intl = useIntl();
   return (
     <li className="about-licence" data-package={notice.name}>
       <details onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -76,18 +91,35 @@ function NoticeItem({ notice }: { notice: Notice }) {
           </span>
         </summary>
         {open && (
-          // Copyright lines and licence texts are English legal text, read as written in every language.
-          <div className="about-licence-body" dir="ltr" lang="en">
-            {notice.copyright.map((line) => (
-              <p key={line}>{line}</p>
-            ))}
-            {notice.note && <p className="muted">{notice.note}</p>}
-            {notice.texts.map((text) => (
-              <figure key={text.title}>
-                <figcaption className="muted">{text.title}</figcaption>
-                <pre className="about-licence-text">{text.text}</pre>
-              </figure>
-            ))}
+          <div className="about-licence-body">
+            {/* Copyright lines and licence texts are English legal text, read as written in every language. */}
+            <div dir="ltr" lang="en">
+              {notice.copyright.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+              {notice.note && <p className="muted">{notice.note}</p>}
+              {notice.texts.map((text) => (
+                <figure key={text.title}>
+                  <figcaption className="muted">{text.title}</figcaption>
+                  <pre className="about-licence-text">{text.text}</pre>
+                </figure>
+              ))}
+            </div>
+            {notice.sources.length > 0 && (
+              <p className="muted" data-testid="licence-sources">
+                {intl.formatMessage(
+                  { id: 'settings.about.licences.sources' },
+                  {
+                    // Where the build says the source is, in its English, as written.
+                    sources: (
+                      <bdi dir="ltr" lang="en">
+                        {notice.sources.join('; ')}
+                      </bdi>
+                    ),
+                  },
+                )}
+              </p>
+            )}
           </div>
         )}
       </details>

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CommandOutput } from '../../../../shared/ipc/index.ts';
-import type { NoticeList } from '../../../../shared/ipc/notices.ts';
+import type { AppError } from '../../../../shared/ipc/index.ts';
+import type { NoticeList, NoticesMissing } from '../../../../shared/ipc/notices.ts';
 import { invoke } from '../../../bridge/invoke.ts';
 import { describeError } from '../../../errors/errorMessages.ts';
 import type { MessageId } from '../../../i18n/catalogs.ts';
@@ -20,7 +21,8 @@ interface AboutState {
    */
   folderNote: { folder: Folder; text: string } | null;
   notices: NoticeList | null;
-  noticesMissing: string | null;
+  /** Why the notices are not shown: core's reason, or the error of the command; worded where shown. */
+  noticesMissing: NoticesMissing | AppError | null;
   noticesLoading: boolean;
   copy: CopyState;
   load: () => Promise<void>;
@@ -61,7 +63,7 @@ export const useAboutStore = create<AboutState>()((set, get) => ({
     if (get().notices || get().noticesLoading) return;
     set({ noticesLoading: true });
     const reply = await invoke('app.notices', {});
-    if (!reply.ok) set({ noticesLoading: false, noticesMissing: describeError(reply.error) });
+    if (!reply.ok) set({ noticesLoading: false, noticesMissing: reply.error });
     else if ('missing' in reply.value) set({ noticesLoading: false, noticesMissing: reply.value.missing });
     else set({ noticesLoading: false, notices: reply.value.notices, noticesMissing: null });
   },

@@ -41,7 +41,7 @@ export class AboutPage {
   }
 
   async showLicences(): Promise<void> {
-    await this.root.getByRole('button', { name: 'Show the licences' }).click();
+    await this.root.locator('[data-testid="licences"] button').first().click();
     await this.root.locator('[data-testid="licence-list"]').waitFor();
   }
 
@@ -52,6 +52,16 @@ export class AboutPage {
   /** The packages the list shows now, by name. */
   async listedPackages(): Promise<string[]> {
     return this.root.locator('li.about-licence').evaluateAll((items) => items.map((item) => item.getAttribute('data-package') ?? ''));
+  }
+
+  /** Opens a program's entry and returns the sentence that says where its source is. */
+  async programSources(name: string): Promise<string> {
+    const item = this.root.locator(`li.about-licence[data-package="${name}"]`);
+    await item.locator('summary').click();
+    const sources = item.locator('[data-testid="licence-sources"]');
+    const text = (await sources.innerText()).trim();
+    await item.locator('summary').click();
+    return text;
   }
 
   /** Opens one package's entry and returns its licence and the licence text shown. */

@@ -19,7 +19,7 @@ function keytar(reachable: boolean): Keychain & { entries: Map<string, string> }
     get: async (account) => (guard(), entries.get(account) ?? null),
     set: async (account, secret) => void (guard(), entries.set(account, secret)),
     delete: async (account) => void (guard(), entries.delete(account)),
-    describe: () => 'API keys are kept in the Secret Service keyring.',
+    storage: () => 'secret_service',
   };
 }
 
@@ -40,7 +40,7 @@ function lockableKeyring(): Keychain & { entries: Map<string, string>; locked: b
       if (keyring.locked) throw new Error('Cannot delete an item in a locked collection');
       keyring.entries.delete(account);
     },
-    describe: () => 'API keys are kept in the Secret Service keyring.',
+    storage: () => 'secret_service' as const,
   };
   return keyring;
 }
@@ -112,7 +112,7 @@ describe('the Electron keychain: keytar first, safeStorage where no keychain is 
     await keychain.set('profile-2', 'two');
     expect(asked).toHaveLength(1);
     expect(await keychain.get('profile-2')).toBe('two');
-    expect(keychain.describe()).toContain('without real encryption');
+    expect(keychain.storage()).toBe('unencrypted_file');
   });
 
   describe('a keyring that refused only for now (locked)', () => {
@@ -140,7 +140,7 @@ describe('the Electron keychain: keytar first, safeStorage where no keychain is 
       expect(await keychain.get('profile-1')).toBe('sk_live_first');
       expect(keyring.entries.get('profile-1')).toBe('sk_live_first');
       expect(() => statSync(file())).toThrow();
-      expect(keychain.describe()).toContain('Secret Service');
+      expect(keychain.storage()).toBe('secret_service');
     });
 
     it('asks the keychain again for a new key, and drops the older copy when it takes it', async () => {
@@ -184,7 +184,7 @@ describe('the Electron keychain: keytar first, safeStorage where no keychain is 
         calls += 1;
         throw new Error('Could not connect: No such file or directory');
       },
-      describe: () => 'API keys are kept in the Secret Service keyring.',
+      storage: () => 'secret_service',
     };
     const keychain = new KeychainWithFallback({
       keytar: unreachable,
@@ -196,7 +196,7 @@ describe('the Electron keychain: keytar first, safeStorage where no keychain is 
     await keychain.set('profile-1', 'sk_live_secret');
     expect(await keychain.get('profile-1')).toBe('sk_live_secret');
     expect(calls).toBe(1);
-    expect(keychain.describe()).toContain('No keychain is reachable');
+    expect(keychain.storage()).toBe('encrypted_file');
   });
 
   const lockedKeyringMissing = ['dbus-run-session', 'gnome-keyring-daemon'].some(

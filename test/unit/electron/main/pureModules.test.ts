@@ -16,6 +16,7 @@ const PURE = [
   'electron/main/mediaResponse.ts',
   'electron/main/queueProgress.ts',
   'electron/main/senderPolicy.ts',
+  'electron/main/startFailureWords.ts',
   'electron/main/uploadCheck.ts',
   'electron/main/windowState.ts',
   'electron/main/windowStateFile.ts',

@@ -13,7 +13,7 @@ const unreachable: Keychain = {
   delete: async () => {
     throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY');
   },
-  describe: () => 'API keys are kept in the Secret Service keyring.',
+  storage: () => 'secret_service',
 };
 
 describe('the browser host keychain', () => {
@@ -21,7 +21,7 @@ describe('the browser host keychain', () => {
     const keychain = new HostKeychain(unreachable, silentLogger);
     const refusal = await keychain.set('profile-1', 'sk_live_x').catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: 'keychain_unavailable', params: { when: 'browser_host' } });
-    expect(keychain.describe()).toContain('No system keychain is reachable');
+    expect(keychain.storage()).toBe('none');
   });
 
   it('reads no key and deletes nothing where nothing could be stored', async () => {
@@ -37,12 +37,12 @@ describe('the browser host keychain', () => {
         get: async (account) => entries.get(account) ?? null,
         set: async (account, secret) => void entries.set(account, secret),
         delete: async (account) => void entries.delete(account),
-        describe: () => 'API keys are kept in the macOS Keychain.',
+        storage: () => 'macos_keychain',
       },
       silentLogger,
     );
     await keychain.set('profile-1', 'sk_live_x');
     expect(await keychain.get('profile-1')).toBe('sk_live_x');
-    expect(keychain.describe()).toBe('API keys are kept in the macOS Keychain.');
+    expect(keychain.storage()).toBe('macos_keychain');
   });
 });

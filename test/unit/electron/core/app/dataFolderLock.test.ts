@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   acquireDataFolderLock,
-  DataFolderInUse,
+  DataFolderInUseError,
   fallbackLockPath,
   LOCK_FILE_NAME,
   lockPath,
@@ -94,7 +94,7 @@ describe('the data folder lock', () => {
     expect(lock.path).toBe(join(dir, LOCK_FILE_NAME));
     expect(lstatSync(lock.path).isSocket()).toBe(true);
     const error = await refusal(dir);
-    expect(error).toBeInstanceOf(DataFolderInUse);
+    expect(error).toBeInstanceOf(DataFolderInUseError);
     expect((error as Error).message).toBe(
       `Another Cast Studio (process ${process.pid}) is already using the data folder ${dir}; close it first, or choose another data folder.`,
     );
@@ -109,8 +109,8 @@ describe('the data folder lock', () => {
     children.push(holder.child);
     const pid = await holder.pid;
     const error = await refusal(dir);
-    expect(error).toBeInstanceOf(DataFolderInUse);
-    expect((error as DataFolderInUse).pid).toBe(pid);
+    expect(error).toBeInstanceOf(DataFolderInUseError);
+    expect((error as DataFolderInUseError).pid).toBe(pid);
     expect((error as Error).message).toContain(`Another Cast Studio (process ${pid}) is already using the data folder ${dir}`);
   });
 
@@ -121,7 +121,7 @@ describe('the data folder lock', () => {
     process.kill(pid, 'SIGSTOP');
     try {
       const error = await refusal(dir);
-      expect(error).toBeInstanceOf(DataFolderInUse);
+      expect(error).toBeInstanceOf(DataFolderInUseError);
       expect((error as Error).message).toBe(
         `Another Cast Studio is already using the data folder ${dir}; close it first, or choose another data folder.`,
       );
@@ -172,7 +172,7 @@ describe('the data folder lock', () => {
     try {
       expect(lock.path).toBe(fallbackLockPath(folder));
       expect(lstatSync(lock.path).isSocket()).toBe(true);
-      expect(await refusal(folder)).toBeInstanceOf(DataFolderInUse);
+      expect(await refusal(folder)).toBeInstanceOf(DataFolderInUseError);
     } finally {
       lock.release();
     }

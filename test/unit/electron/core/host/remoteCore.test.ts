@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serveCore } from '../../../../../electron/core/host/serveCore.ts';
 import { CoreLink, type CoreProcess } from '../../../../../electron/core/host/coreLink.ts';
 import { channelPort } from '../../../../../electron/core/host/corePorts.ts';
-import { CORE_STATES, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
+import { CORE_STATES, CoreNotReadyError, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
 import type { LogFields, Logger } from '../../../../../electron/core/log/logger.ts';
 import { MemoryKeychain } from '../../../../support/memoryKeychain.ts';
 import { tempDir } from '../support/tempDir.ts';
@@ -147,7 +147,7 @@ describe('core behind a port (the shell side)', () => {
     expect(answers[0]).toEqual({
       type: 'answer',
       id: 7,
-      outcome: { ok: true, value: { secret: 'sk_live_0123456789abcdef', description: 'Keys are kept in memory (tests).' } },
+      outcome: { ok: true, value: { secret: 'sk_live_0123456789abcdef', storage: 'memory' } },
     });
     expect(answers[1]).toMatchObject({ id: 8, outcome: { ok: false, error: { code: 'no_sandbox' } } });
     expect(JSON.stringify(log.lines)).not.toContain('sk_live_');
@@ -163,11 +163,15 @@ describe('core behind a port (the shell side)', () => {
   it('fails the start, and ends that core, when the first core is not ready in time', async () => {
     const core = new ScriptedCore(null);
     const begun = Date.now();
-    await expect(
-      startRemoteCore({ spawn: () => core.process(), config, keychain: new MemoryKeychain(), log: recordingLog(), firstReadyMs: 200 }),
-    ).rejects.toThrow(
-      'Cast Studio’s core did not start within 0.2 s. Open Cast Studio again; if it does not start then either, its log says why.',
-    );
+    const failed = await startRemoteCore({
+      spawn: () => core.process(),
+      config,
+      keychain: new MemoryKeychain(),
+      log: recordingLog(),
+      firstReadyMs: 200,
+    }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(CoreNotReadyError);
+    expect(failed).toMatchObject({ limitMs: 200, message: 'Cast Studio’s core did not start within 0.2 s.' });
     expect(Date.now() - begun).toBeLessThan(5_000);
     expect(core.ended).toBe(true);
     expect(core.received.map((frame) => frame.type)).toEqual(['start', 'stop']);
@@ -412,7 +416,13 @@ describe('a core that does not start again', () => {
 
   it('answers at once what is asked of a core that has ended, before the shell has started another', async () => {
     const core = new ScriptedCore();
-    const config = { userDataDir: '/nowhere', host: 'browser' as const, mediaBase: '/media/', keychainDescription: '', sandbox: false };
+    const config = {
+      userDataDir: '/nowhere',
+      host: 'browser' as const,
+      mediaBase: '/media/',
+      keyStorage: 'memory' as const,
+      sandbox: false,
+    };
     const link = new CoreLink(core.process(), config, { keychain: new MemoryKeychain(), log: recordingLog() }, () => undefined);
     await link.ready;
     core.end(1);
@@ -436,7 +446,7 @@ describe('a core that does not start again', () => {
         if (frame.type === 'invoke') port.postMessage({ type: 'reply', id: frame.id, reply: { ok: true, value: null } });
       };
       const log = recordingLog();
-      const config = { userDataDir, host: 'browser' as const, mediaBase: '/media/', keychainDescription: '', sandbox: false };
+      const config = { userDataDir, host: 'browser' as const, mediaBase: '/media/', keyStorage: 'memory' as const, sandbox: false };
       const link = new CoreLink(core.process(), config, { keychain: new MemoryKeychain(), log }, () => undefined);
       await link.ready;
       const asked = () => core.received.filter((frame) => frame.type === 'resolveMedia').map((frame) => frame.contentId);
@@ -485,7 +495,13 @@ describe('a core that does not start again', () => {
 
   it('does not wait its grace on a core whose start failed: that core answers no stop', async () => {
     const core = new ScriptedCore({ type: 'startFailed', message: 'Another Cast Studio is using this data folder.' });
-    const config = { userDataDir: '/nowhere', host: 'browser' as const, mediaBase: '/media/', keychainDescription: '', sandbox: false };
+    const config = {
+      userDataDir: '/nowhere',
+      host: 'browser' as const,
+      mediaBase: '/media/',
+      keyStorage: 'memory' as const,
+      sandbox: false,
+    };
     const link = new CoreLink(core.process(), config, { keychain: new MemoryKeychain(), log: recordingLog() }, () => undefined);
     await expect(link.ready).rejects.toThrow('Another Cast Studio is using this data folder.');
 
@@ -506,7 +522,7 @@ describe('core behind a port (core’s side)', () => {
     port1.postMessage({ type: 'invoke', id: -1, command: 'jobs.list', input: {} });
     port1.postMessage({
       type: 'start',
-      config: { userDataDir: '', host: 'browser', mediaBase: '', keychainDescription: '', sandbox: false },
+      config: { userDataDir: '', host: 'browser', mediaBase: '', keyStorage: 'memory' as const, sandbox: false },
     });
 
     await until('two refusals', () => (frames.length >= 2 ? frames : undefined));

@@ -15,7 +15,12 @@ describe('job state table', () => {
   it('allows cancelling only what was never sent', () => {
     expect(transitionProblem('queued', 'cancelled', { attempts: 0 })).toBeNull();
     expect(transitionProblem('waiting_connection', 'cancelled', { attempts: 0 })).toBeNull();
-    expect(transitionProblem('waiting_connection', 'cancelled', { attempts: 1 })).toMatch(/already sent/);
+    expect(transitionProblem('waiting_connection', 'cancelled', { attempts: 1 })?.refusal).toBe('already_sent');
+    expect(transitionProblem('waiting_connection', 'done', { attempts: 0 })?.refusal).toBe('never_sent');
+    expect(transitionProblem('done', 'queued', { attempts: 1 })).toEqual({
+      refusal: 'not_allowed',
+      log: 'A done job cannot become queued.',
+    });
     expect(transitionProblem('sending', 'cancelled', { attempts: 1 })).not.toBeNull();
     expect(transitionProblem('processing', 'cancelled', { attempts: 1 })).not.toBeNull();
   });

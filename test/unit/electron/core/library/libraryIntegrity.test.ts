@@ -74,7 +74,7 @@ describe('opening a library with its start check', () => {
     expect(opened.library.get<{ n: number }>("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'filler'")?.n).toBe(1);
     const finding = await opened.checked;
     expect(finding.verdict).toBe('damaged');
-    expect(finding.verdict === 'damaged' && finding.detail).toMatch(/page|tree|corrupt|malformed/i);
+    expect(finding.verdict === 'damaged' && finding.log).toMatch(/page|tree|corrupt|malformed/i);
   });
 
   it('moves a file SQLite refuses on open aside, and opens a new one told why', async () => {

@@ -14,7 +14,7 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { Menu } from '../../ui/primitives/index.ts';
 import { useLocale } from '../../i18n/LanguageProvider.tsx';
 import { nameOrder } from './nameOrder.ts';
-import { SaidText, type Said } from './SaidText.tsx';
+import { SaidText, type Said } from '../../ui/SaidText.tsx';
 
 /** The actions on what is selected, and the outcome of the last one. */
 export function BulkBar() {

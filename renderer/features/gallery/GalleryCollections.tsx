@@ -12,8 +12,8 @@ import { useBulkStore } from './bulkStore.ts';
 import { isFinished } from './itemLabels.ts';
 import { carriesTiles, droppedTileIds, endTileDrag } from './tileDrag.ts';
 import { useFormats, useLocale } from '../../i18n/LanguageProvider.tsx';
-import { currentFormats } from '../../i18n/currentLocale.ts';
 import { nameOrder } from './nameOrder.ts';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 /**
  * All items, favorites and the collections (one per character appears by itself). Tiles dragged
@@ -74,7 +74,7 @@ export function GalleryCollections() {
       <NewCollection />
       {error && (
         <p className="field-error" role="alert">
-          {error}
+          <SaidText said={error} />
         </p>
       )}
       {characters.length > 0 && (
@@ -193,5 +193,5 @@ async function referenceForCharacter(characterId: string, ids: readonly string[]
       return;
     }
   }
-  useToastStore.getState().show(currentFormats().text('gallery.collections.referenceRefused'));
+  useToastStore.getState().show({ id: 'gallery.collections.referenceRefused' });
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import type { AppError, LibraryItem } from '../../../shared/ipc/index.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
@@ -9,6 +9,7 @@ import { useDetailStore, type MediaFetch } from './detailStore.ts';
 import { startMediaDrag } from './mediaDrag.ts';
 import { MediaPlayer } from '../../ui/MediaPlayer/index.ts';
 import { TimeLeftToRight } from '../../ui/TimeLeftToRight.tsx';
+import { useDescribeError } from '../../errors/errorMessages.ts';
 
 interface MediaViewProps {
   item: LibraryItem;
@@ -110,7 +111,8 @@ function MissingMedia({ item, online }: { item: LibraryItem; online: boolean }) 
     useShallow((s) => ({ fetch: s.item?.id === item.id ? s.fetch : null, fetchError: s.item?.id === item.id ? s.fetchError : null })),
   );
   const intl = useIntl();
-  let message: { id: MessageId; reason?: string };
+  const describe = useDescribeError();
+  let message: { id: MessageId; reason?: string | AppError };
   if (item.status === 'failed')
     message = item.errorMessage ? { id: 'gallery.media.failedBecause', reason: item.errorMessage } : { id: 'gallery.media.failed' };
   else if (item.status === 'pending' || item.status === 'processing') message = { id: 'gallery.media.making' };
@@ -120,7 +122,12 @@ function MissingMedia({ item, online }: { item: LibraryItem; online: boolean }) 
   else message = { id: 'gallery.media.none' };
   return (
     <div className="media-missing" role="status">
-      <p>{intl.formatMessage({ id: message.id }, { reason: message.reason ?? '' })}</p>
+      <p>
+        {intl.formatMessage(
+          { id: message.id },
+          { reason: typeof message.reason === 'object' ? describe(message.reason) : (message.reason ?? '') },
+        )}
+      </p>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import type { Collection } from '../../../shared/ipc/index.ts';
+import type { AppError, Collection } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 
 interface CollectionsState {
   collections: readonly Collection[];
-  error: string | null;
+  /** Why the list could not be read or added to, worded where it is shown. */
+  error: AppError | null;
   load: () => Promise<void>;
   /** Creates a collection and answers it, or null when core refused (the error says why). */
   create: (name: string) => Promise<Collection | null>;
@@ -22,12 +22,12 @@ export const useCollectionsStore = create<CollectionsState>()((set, get) => ({
   load: async () => {
     const reply = await invoke('collections.list', {});
     if (reply.ok) set({ collections: reply.value, error: null });
-    else set({ error: describeError(reply.error) });
+    else set({ error: reply.error });
   },
   create: async (name) => {
     const reply = await invoke('collections.create', { name });
     if (!reply.ok) {
-      set({ error: describeError(reply.error) });
+      set({ error: reply.error });
       return null;
     }
     set({ collections: [...get().collections, reply.value], error: null });

@@ -15,6 +15,7 @@ import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { createPriceStore } from './priceStore.ts';
 import { useVoicesStore } from './voicesStore.ts';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 type CloneBody = CommandInput<'voices.clone'>['body'];
 type SetupMode = 'voice_clone' | 'voice_design';
@@ -137,12 +138,12 @@ export function VoiceCreateForm() {
       />
       {cloneError && (
         <p className="field-error" role="alert">
-          {cloneError}
+          <SaidText said={cloneError} />
         </p>
       )}
       {cloneNotice && (
         <p className="status-notice" role="status">
-          {cloneNotice}
+          <SaidText said={cloneNotice} />
         </p>
       )}
     </form>
@@ -213,7 +214,7 @@ function SampleSource({ picking }: { picking: boolean }) {
         ))}
       {(fileError ?? uploadError) && (
         <p className="field-error" role="alert">
-          {fileError ?? uploadError}
+          {fileError ?? (uploadError && <SaidText said={uploadError} />)}
         </p>
       )}
     </>

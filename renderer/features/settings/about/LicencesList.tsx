@@ -5,6 +5,7 @@ import type { Notice } from '../../../../shared/ipc/notices.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextInput } from '../../../ui/Field.tsx';
 import { useAboutStore } from './aboutStore.ts';
+import { SaidText } from '../../../ui/SaidText.tsx';
 
 /** The packages and programs Cast Studio contains, with their licences: asked for when the person opens the list. */
 export function LicencesList() {
@@ -27,7 +28,7 @@ export function LicencesList() {
       {shown && loading && <p className="muted">{intl.formatMessage({ id: 'settings.about.licences.reading' })}</p>}
       {shown && missing && (
         <p className="muted" role="status" data-testid="licences-missing">
-          {missing}
+          <SaidText said={missing} />
         </p>
       )}
       {notices && (

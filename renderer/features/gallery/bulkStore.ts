@@ -111,9 +111,9 @@ function marking(set: SetBulk) {
     },
 
     addToCollection: async (collectionId, ids) => {
-      const name =
-        useCollectionsStore.getState().collections.find((each) => each.id === collectionId)?.name ??
-        ({ id: 'gallery.bulk.theCollection' } satisfies Words);
+      const collection = useCollectionsStore.getState().collections.find((each) => each.id === collectionId);
+      // An untitled scene's collection has no name of its own (see collectionName).
+      const name: string | Words = collection ? collection.name || { id: 'scenes.untitled' } : { id: 'gallery.bulk.theCollection' };
       set({ running: { id: 'gallery.bulk.adding', values: { name } }, error: null, notice: null });
       for (const slice of slices(ids)) {
         const reply = await invoke('collections.addItems', { id: collectionId, itemIds: slice });

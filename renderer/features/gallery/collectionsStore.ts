@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppError, Collection } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
+import type { IntlShape } from 'react-intl';
 
 interface CollectionsState {
   collections: readonly Collection[];
@@ -15,6 +16,14 @@ interface CollectionsState {
 }
 
 const initial = { collections: [], error: null };
+
+/**
+ * A collection's name as the gallery shows it: a scene with no title of its own names its
+ * collection with nothing, and the page says "Untitled scene" in the person's language.
+ */
+export function collectionName(collection: Pick<Collection, 'name'>, intl: IntlShape): string {
+  return collection.name || intl.formatMessage({ id: 'scenes.untitled' });
+}
 
 /** Local folders of items; core keeps one per character by itself. */
 export const useCollectionsStore = create<CollectionsState>()((set, get) => ({

@@ -14,6 +14,7 @@ import { startMediaDrag } from '../../../../renderer/features/gallery/mediaDrag.
 import { useSelectionStore } from '../../../../renderer/features/gallery/selectionStore.ts';
 import { useAboutStore } from '../../../../renderer/features/settings/about/aboutStore.ts';
 import { useProfilesStore } from '../../../../renderer/features/settings/profilesStore.ts';
+import { useTracksStore } from '../../../../renderer/features/voices/tracksStore.ts';
 import { useVoicesStore } from '../../../../renderer/features/voices/voicesStore.ts';
 import { messagesFor } from '../../../../renderer/i18n/catalogs.ts';
 import { formatsFor } from '../../../../renderer/i18n/format.ts';
@@ -70,7 +71,8 @@ describe('errors a store keeps are worded in the language shown when drawn', () 
 
   afterEach(() => {
     setBridgeForTests(null);
-    for (const store of [useCreditsStore, useVoicesStore, useAboutStore, useProfilesStore, useToastStore]) store.getState().reset();
+    for (const store of [useCreditsStore, useVoicesStore, useTracksStore, useAboutStore, useProfilesStore, useToastStore])
+      store.getState().reset();
     for (const store of [useSelectionStore, useBulkStore, useCollectionsStore, useCompareStore, useDetailStore]) store.getState().reset();
   });
 
@@ -91,6 +93,28 @@ describe('errors a store keeps are worded in the language shown when drawn', () 
     const notice = () => said(useVoicesStore.getState().cloneNotice);
     expect(shownIn('en', notice())).toBe(formatsFor('en').text('voices.create.ready', { name: 'Nadia' }));
     expect(shownIn('ar', notice())).toBe(formatsFor('ar').text('voices.create.ready', { name: 'Nadia' }));
+  });
+
+  it('voices: a track’s saved and deleted notices are worded when drawn, the track’s name kept as given', async () => {
+    const bridge: Bridge = {
+      invoke: (async (command: string) =>
+        command === 'library.export'
+          ? { ok: true, value: { exported: 1, folder: '/home/nadia/Cast Studio', cancelled: false } }
+          : { ok: true, value: { ok: true } }) as Bridge['invoke'],
+      on: () => () => undefined,
+    };
+    setBridgeForTests(bridge);
+    const [item] = libraryItems(0, 1);
+    const track = { ...item!, id: 'track-1', title: 'Harbour line' };
+    await useTracksStore.getState().download(track);
+    const notice = () => said(useTracksStore.getState().notice);
+    // The names are drawn in <bdi> elements, which the text here leaves out.
+    const values = { title: 'Harbour line', folder: '/home/nadia/Cast Studio' };
+    expect(shownIn('en', notice())).toBe(formatsFor('en').text('voices.tracks.savedTo', values));
+    expect(shownIn('ar', notice())).toBe(formatsFor('ar').text('voices.tracks.savedTo', values));
+    useTracksStore.getState().askDelete(track);
+    await useTracksStore.getState().confirmDelete();
+    expect(shownIn('ar', notice())).toBe(formatsFor('ar').text('voices.tracks.deleted', values));
   });
 
   it('settings: about, its folders and licences, and a profile card keep the error', async () => {

@@ -82,6 +82,24 @@ describe('a collection per character', () => {
   });
 });
 
+describe('a character’s portrait in the library', () => {
+  it('is titled by the character’s name alone, with no English word the page would have to show', () => {
+    store.upsertGeneration({
+      id: uuid(40),
+      type: 'character_create',
+      status: 'completed',
+      prompt: null,
+      character_id: MIRA,
+      credits_used: 10,
+      completed_at: '2026-01-03T00:00:00.000Z',
+      error_message: null,
+      output: { url: `${CDN}/portrait.png`, thumbnail_url: `${CDN}/portrait-thumb.png` },
+      created_at: '2026-01-03T00:00:10.000Z',
+    });
+    expect(queries.item(uuid(40))?.title).toBe('Mira Vale');
+  });
+});
+
 describe('audio tracks in the library', () => {
   it('carry their speech text as the prompt, and search finds the speech text', () => {
     store.upsertAudio({

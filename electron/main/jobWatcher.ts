@@ -1,11 +1,11 @@
 import { app, Notification, type BrowserWindow } from 'electron';
 import { Job } from '../../shared/ipc/models.ts';
-import { jobNotice } from './jobNotice.ts';
+import { ENGLISH_NOTICE_WORDS, jobNotice, type NoticeWords } from './jobNotice.ts';
 import { QueueProgress } from './queueProgress.ts';
-import type { RouterLike } from '../../shared/ipc/bridgeFrames.ts';
+import type { ShellRouter } from '../core/host/remoteCore.ts';
 
 type JobWatcherOptions = {
-  router: RouterLike & { emit(event: 'notification.clicked', payload: { itemId: string }): void };
+  router: Pick<ShellRouter, 'subscribe' | 'emit' | 'register'>;
   window: () => BrowserWindow | null;
   /** The user's "notify me" setting, read at the moment a job finishes. */
   notificationsEnabled: () => Promise<boolean>;
@@ -14,12 +14,18 @@ type JobWatcherOptions = {
 /**
  * Desktop manners driven by `job.updated`: the dock or taskbar shows progress while the queue
  * works, and a finished job raises a native notification whose click brings the window forward and
- * tells the renderer to open the item (`notification.clicked`).
+ * tells the renderer to open the item (`notification.clicked`). Its words are the page's, in the
+ * page's language (`shell.noticeWords`).
  */
 export function watchJobs(options: JobWatcherOptions): () => void {
   const progress = new QueueProgress();
   // Notifications that are only referenced by the OS may be collected before their click arrives.
   const shown = new Set<Notification>();
+  let words: NoticeWords = ENGLISH_NOTICE_WORDS;
+  options.router.register('shell.noticeWords', (given) => {
+    words = given;
+    return { ok: true as const };
+  });
 
   return options.router.subscribe((event, payload) => {
     if (event !== 'job.updated') return;
@@ -39,7 +45,7 @@ export function watchJobs(options: JobWatcherOptions): () => void {
     if (!Notification.isSupported() || !(await options.notificationsEnabled())) return;
     const win = options.window();
     if (win && !win.isDestroyed() && win.isFocused()) return; // the user is watching already
-    const notification = new Notification(jobNotice(job));
+    const notification = new Notification(jobNotice(job, words));
     shown.add(notification);
     notification.on('close', () => shown.delete(notification));
     notification.on('click', () => {

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { AppError } from '../../shared/ipc/index.ts';
-import { useDescribeError } from '../errors/errorMessages.ts';
 import { ConnectServiceForm } from '../features/settings/ConnectServiceForm.tsx';
 import { useAppInfoStore } from '../stores/appInfoStore.ts';
 import { useConnectionStore } from '../stores/connectionStore.ts';
@@ -18,7 +17,6 @@ export function Onboarding({ open }: { open: boolean }) {
   const connectService = useConnectionStore((s) => s.connectService);
   const preferencesReset = useAppInfoStore((s) => s.info?.preferencesReset ?? null);
   const intl = useIntl();
-  const describe = useDescribeError();
   const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
 
   const startSandbox = async () => {
@@ -68,10 +66,7 @@ export function Onboarding({ open }: { open: boolean }) {
           initialName={intl.formatMessage({ id: 'app.onboarding.serviceName' })}
           cancelLabel={intl.formatMessage({ id: 'app.onboarding.back' })}
           onCancel={() => setStep('welcome')}
-          save={async (input) => {
-            const failed = await connectService(input);
-            return failed ? describe(failed) : null;
-          }}
+          save={connectService}
         />
       )}
     </Dialog>

@@ -1,6 +1,5 @@
 import { listen } from '../bridge/invoke.ts';
 import { describeError } from '../errors/errorMessages.ts';
-import { currentFormats } from '../i18n/currentLocale.ts';
 import { jobTitleText } from '../ui/JobTitleLabel.tsx';
 import { useCreditsStore } from '../features/credits/creditsStore.ts';
 import { useBulkStore } from '../features/gallery/bulkStore.ts';
@@ -89,9 +88,13 @@ function applyJob(job: Job): void {
   const before = jobs.jobs[job.id];
   jobs.apply(job);
   if (job.state === 'failed' && before?.state !== 'failed' && job.error) {
-    const formats = currentFormats();
-    const words = { title: jobTitleText(job.title, formats), error: describeError(job.error, formats) };
-    useToastStore.getState().show(formats.text('queue.toast.failed', words), 'error');
+    const { title, error } = job;
+    useToastStore
+      .getState()
+      .show(
+        (formats) => formats.text('queue.toast.failed', { title: jobTitleText(title, formats), error: describeError(error, formats) }),
+        'error',
+      );
   }
 }
 

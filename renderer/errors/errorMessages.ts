@@ -210,8 +210,16 @@ export function fieldLabel(field: string): string {
 export function describeError(error: AppError | null | undefined, formats: Formats = currentFormats()): string {
   if (!error) return '';
   const ours = formats.text(ERROR_MESSAGES[error.code], valuesOf(error, formats));
-  if (!error.serviceMessage) return ours;
-  return formats.text('error.serviceSaid', { message: ours, said: error.serviceMessage });
+  return error.serviceMessage ? withServiceWords(ours, error.serviceMessage, formats) : ours;
+}
+
+/**
+ * Our sentence, then the service's own words quoted as the service's. Those keep their own
+ * direction (first-strong isolate), so an English sentence of the service reads right inside an
+ * Arabic one, its full stop and quotation marks where they belong.
+ */
+export function withServiceWords(ours: string, said: string, formats: Formats): string {
+  return formats.text('error.serviceSaid', { message: ours, said: isolate([said]) });
 }
 
 /** `describeError` for components: words in the language the studio shows. */

@@ -1,5 +1,6 @@
 import type { Connection, ConnectionCheck, ConnectionProblem, ConnectionStatus } from '../../shared/ipc/index.ts';
 import type { Formats } from '../i18n/format.ts';
+import { withServiceWords } from '../errors/errorMessages.ts';
 
 export type StatusTone = 'success' | 'neutral' | 'warning' | 'danger';
 
@@ -39,5 +40,5 @@ export function checkText(check: ConnectionCheck, formats: Formats): string {
     detail: check.detail ?? 'none',
     account: check.accountName ?? '',
   });
-  return check.serviceMessage ? formats.text('error.serviceSaid', { message: words, said: check.serviceMessage }) : words;
+  return check.serviceMessage ? withServiceWords(words, check.serviceMessage, formats) : words;
 }

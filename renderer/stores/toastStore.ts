@@ -1,11 +1,18 @@
 import { create } from 'zustand';
+import type { Said } from '../errors/said.ts';
+import type { Formats } from '../i18n/format.ts';
 
 export type ToastTone = 'info' | 'success' | 'error';
-export type Toast = { id: number; tone: ToastTone; message: string };
+/**
+ * What a toast says, kept as it came (an error, a message of ours, or words put together from the
+ * formats) and worded when drawn, so an error toast still up follows a change of language.
+ */
+export type ToastMessage = Said | ((formats: Formats) => string);
+export type Toast = { id: number; tone: ToastTone; message: ToastMessage };
 
 type ToastState = {
   toasts: Toast[];
-  show: (message: string, tone?: ToastTone) => number;
+  show: (message: ToastMessage, tone?: ToastTone) => number;
   dismiss: (id: number) => void;
   reset: () => void;
 };

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useToastStore, type Toast } from '../stores/toastStore.ts';
+import { useFormats } from '../i18n/LanguageProvider.tsx';
+import { SaidText } from './SaidText.tsx';
 
 /** The app's notification area; errors stay until dismissed, the rest fade after a few seconds. */
 export function Toasts() {
@@ -25,9 +27,11 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => 
   }, [toast.id, toast.tone, dismiss]);
   const onDismiss = () => dismiss(toast.id);
   const intl = useIntl();
+  const formats = useFormats();
+  const { message } = toast;
   return (
     <div className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
-      <span className="toast-message">{toast.message}</span>
+      <span className="toast-message">{typeof message === 'function' ? message(formats) : <SaidText said={message} />}</span>
       <button type="button" className="icon-button" onClick={onDismiss} aria-label={intl.formatMessage({ id: 'ui.toasts.dismiss' })}>
         <X size={14} aria-hidden="true" />
       </button>

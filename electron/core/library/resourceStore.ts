@@ -105,7 +105,9 @@ export class ResourceStore {
       now,
     );
     const character = db.get<{ name: string }>('SELECT name FROM characters WHERE id = ?', record.character_id);
-    const title = record.type === 'character_create' ? `Character ${character?.name ?? ''}`.trim() : titleOf(record.prompt ?? record.type);
+    // A portrait is titled by its character's name alone: the page says what kind of item it is in
+    // the person's language (its badge), so no English word is stored, searched or synced with it.
+    const title = record.type === 'character_create' ? (character?.name ?? '') : titleOf(record.prompt ?? record.type);
     this.upsertItem({
       id: record.id,
       kind: record.type,

@@ -44,7 +44,8 @@ export function registerSceneHandlers(router: Router, deps: SceneDeps): void {
     const at = now();
     const record: SceneRecord = {
       id: randomUUID(),
-      title: input.title?.trim() || 'Untitled scene',
+      // No title of its own: the page words the default in the person's language (never stored, as scenes are shared).
+      title: input.title?.trim() ?? '',
       aspect: '16:9',
       quality: 'pro',
       collectionId: null,

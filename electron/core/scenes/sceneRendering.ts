@@ -133,10 +133,10 @@ function checkCreditsFit(parts: SceneParts, planned: readonly Planned[]): void {
   if (need + pending > balance) throw new AppFailure('balance_short', { need, balance: Math.max(0, balance), pending, doing: 'scene' });
 }
 
-/** The scene's own collection in the gallery, made on its first render and named after it. */
+/** The scene's own collection in the gallery, made on its first render and named after it (the page words an untitled one). */
 function ownCollection(parts: SceneParts, scene: SceneRecord, now: string): string {
   const id = randomUUID();
-  parts.services.collections.create(scene.title.trim() || 'Untitled scene', id);
+  parts.services.collections.create(scene.title.trim(), id);
   parts.scenes.update(scene.id, { collectionId: id }, now);
   return id;
 }

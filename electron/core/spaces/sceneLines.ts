@@ -35,7 +35,8 @@ export function toLibraryLine(line: SyncSceneLine): SceneLineInput | null {
 /** Another member's scene settings as the library may hold them. */
 export function toLibrarySettings(settings: SyncSceneSettings): { title: string; aspect: SceneAspect; quality: Scene['quality'] } {
   return {
-    title: settings.title.trim().slice(0, TITLE_MAX) || 'Untitled scene',
+    // An untitled scene stays untitled here too; each page words the default in its own language.
+    title: settings.title.trim().slice(0, TITLE_MAX),
     aspect: SceneAspect.catch('16:9').parse(settings.aspect),
     quality: Quality.catch('pro').parse(settings.quality),
   };

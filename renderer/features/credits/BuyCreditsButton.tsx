@@ -5,6 +5,7 @@ import { invoke } from '../../bridge/invoke.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useNavigationStore } from '../../stores/navigationStore.ts';
 import { Button } from '../../ui/Button.tsx';
+import { SaidText, type Words } from '../../ui/SaidText.tsx';
 
 /**
  * "Buy credits" goes where credits are bought for the connection in use: Settings → Sandbox for the
@@ -13,7 +14,8 @@ import { Button } from '../../ui/Button.tsx';
 export function BuyCreditsButton() {
   const profile = useConnectionStore((s) => s.connection?.profile ?? null);
   const host = useAppInfoStore((s) => s.info?.host);
-  const [hint, setHint] = useState<string | null>(null);
+  // Kept as a message and worded when shown, so a change of language reaches it.
+  const [hint, setHint] = useState<Words | null>(null);
   const intl = useIntl();
 
   const buy = async () => {
@@ -24,7 +26,7 @@ export function BuyCreditsButton() {
       return;
     }
     if (!profile.billingUrl) {
-      setHint(intl.formatMessage({ id: 'credits.buy.noBillingPage' }, { service: profile.name }));
+      setHint({ id: 'credits.buy.noBillingPage', values: { service: profile.name } });
       return;
     }
     if (host === 'browser') {
@@ -32,7 +34,7 @@ export function BuyCreditsButton() {
       return;
     }
     const reply = await invoke('shell.openExternal', { url: profile.billingUrl });
-    if (!reply.ok) setHint(intl.formatMessage({ id: 'credits.buy.openFailed' }, { url: profile.billingUrl }));
+    if (!reply.ok) setHint({ id: 'credits.buy.openFailed', values: { url: profile.billingUrl } });
   };
 
   return (
@@ -42,7 +44,7 @@ export function BuyCreditsButton() {
       </Button>
       {hint && (
         <p className="muted" role="status" data-testid="buy-credits-hint">
-          {hint}
+          <SaidText said={hint} />
         </p>
       )}
     </div>

@@ -17,6 +17,7 @@ import './credits.css';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import type { Formats } from '../../i18n/format.ts';
 import type { Account } from '../../../shared/api/account.ts';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 registerStoreReset(() => useCreditsStore.getState().reset());
 
@@ -83,7 +84,9 @@ export function CreditsScreen() {
             {intl.formatMessage({ id: 'credits.spend.heading' }, { days: SPEND_DAYS })}
           </h2>
           {spendError ? (
-            <p className="field-error">{spendError}</p>
+            <p className="field-error">
+              <SaidText said={spendError} />
+            </p>
           ) : spendLoaded ? (
             <SpendChart rows={spend} />
           ) : (
@@ -95,7 +98,9 @@ export function CreditsScreen() {
             {intl.formatMessage({ id: 'credits.perCharacter' })}
           </h2>
           {byCharacterError ? (
-            <p className="field-error">{byCharacterError}</p>
+            <p className="field-error">
+              <SaidText said={byCharacterError} />
+            </p>
           ) : spendLoaded ? (
             <CharacterSpend rows={byCharacter} />
           ) : null}

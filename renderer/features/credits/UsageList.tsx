@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useCreditsStore } from './creditsStore.ts';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 /** Credit transactions (spec 2.8), newest first; the next page loads as the end scrolls into view. */
 export function UsageList() {
@@ -72,7 +73,7 @@ export function UsageList() {
       {transactions.length === 0 && usageDone && <p className="muted">{intl.formatMessage({ id: 'credits.transactions.none' })}</p>}
       {usageError && (
         <p className="field-error" role="alert">
-          {usageError}{' '}
+          <SaidText said={usageError} />{' '}
           <Button size="sm" onClick={() => void loadMoreUsage()}>
             {intl.formatMessage({ id: 'credits.transactions.tryAgain' })}
           </Button>

@@ -1,8 +1,7 @@
 import { create, type StoreApi } from 'zustand';
 import type { CreditTransaction } from '../../../shared/api/index.ts';
-import type { CommandOutput } from '../../../shared/ipc/index.ts';
+import type { AppError, CommandOutput } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 
 export type SpendRow = CommandOutput<'account.spendByDay'>[number];
 export type CharacterSpendRow = CommandOutput<'account.spendByCharacter'>[number];
@@ -18,13 +17,14 @@ interface CreditsState {
   nextCursor: string | null;
   usageDone: boolean;
   usageLoading: boolean;
-  usageError: string | null;
+  /** Errors are kept as they came and worded where they are shown. */
+  usageError: AppError | null;
   spend: readonly SpendRow[];
   /** The same period's spending per character, most first. */
   byCharacter: readonly CharacterSpendRow[];
-  byCharacterError: string | null;
+  byCharacterError: AppError | null;
   spendLoaded: boolean;
-  spendError: string | null;
+  spendError: AppError | null;
 
   /** Loads the first page again (the screen opened, or credits changed). */
   reloadUsage: () => Promise<void>;
@@ -76,7 +76,7 @@ function usage(set: SetCredits, get: GetCredits) {
       set({ usageLoading: true, usageError: null });
       const reply = await invoke('account.usage', { limit: USAGE_PAGE });
       if (ticket !== usageTicket) return;
-      if (!reply.ok) return set({ usageLoading: false, usageError: describeError(reply.error) });
+      if (!reply.ok) return set({ usageLoading: false, usageError: reply.error });
       const page = reply.value;
       set({ transactions: page.items, nextCursor: page.nextCursor, usageDone: page.nextCursor === null, usageLoading: false });
     },
@@ -88,7 +88,7 @@ function usage(set: SetCredits, get: GetCredits) {
       set({ usageLoading: true, usageError: null });
       const reply = await invoke('account.usage', { cursor: nextCursor, limit: USAGE_PAGE });
       if (ticket !== usageTicket) return;
-      if (!reply.ok) return set({ usageLoading: false, usageError: describeError(reply.error) });
+      if (!reply.ok) return set({ usageLoading: false, usageError: reply.error });
       const page = reply.value;
       set({
         transactions: [...get().transactions, ...page.items],
@@ -110,9 +110,9 @@ function spending(set: SetCredits, get: GetCredits) {
       ]);
       set({
         spend: days.ok ? days.value : [],
-        spendError: days.ok ? null : describeError(days.error),
+        spendError: days.ok ? null : days.error,
         byCharacter: characters.ok ? characters.value : [],
-        byCharacterError: characters.ok ? null : describeError(characters.error),
+        byCharacterError: characters.ok ? null : characters.error,
         spendLoaded: true,
       });
     },

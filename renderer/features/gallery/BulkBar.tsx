@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { useBulkStore } from './bulkStore.ts';
-import { useCollectionsStore } from './collectionsStore.ts';
+import { collectionName, useCollectionsStore } from './collectionsStore.ts';
 import { COMPARE_MAX, COMPARE_MIN, useCompareStore } from './compareStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { useGalleryViewStore } from './galleryViewStore.ts';
@@ -14,7 +14,7 @@ import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { Menu } from '../../ui/primitives/index.ts';
 import { useLocale } from '../../i18n/LanguageProvider.tsx';
 import { nameOrder } from './nameOrder.ts';
-import { SaidText, type Said } from './SaidText.tsx';
+import { SaidText, type Said } from '../../ui/SaidText.tsx';
 
 /** The actions on what is selected, and the outcome of the last one. */
 export function BulkBar() {
@@ -60,7 +60,7 @@ function SelectionActions({ ids }: { ids: string[] }) {
   const intl = useIntl();
   const collections = nameOrder(
     allCollections.filter((each) => each.characterId === null),
-    (each) => each.name,
+    (each) => collectionName(each, intl),
     locale,
   );
   const { running, setFavorite, addToCollection, exportItems, askDelete } = useBulkStore(
@@ -99,7 +99,7 @@ function SelectionActions({ ids }: { ids: string[] }) {
             {intl.formatMessage({ id: 'gallery.bulk.addToCollection' })}
           </>
         }
-        actions={collections.map((each) => ({ id: each.id, label: each.name }))}
+        actions={collections.map((each) => ({ id: each.id, label: collectionName(each, intl) }))}
         onAction={(collectionId) => void addToCollection(collectionId, ids)}
         disabled={disabled || collections.length === 0}
       />

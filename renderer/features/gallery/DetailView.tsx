@@ -23,7 +23,7 @@ import type { MessageId } from '../../i18n/catalogs.ts';
 import { useFormats, useLocale } from '../../i18n/LanguageProvider.tsx';
 import type { Formats } from '../../i18n/format.ts';
 import { isRightToLeft } from '../../i18n/locales.ts';
-import { SaidText } from './SaidText.tsx';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 /** The quick look (Space) and the detail view (Enter) of one library item, as a modal dialog. */
 export function DetailView() {
@@ -181,7 +181,7 @@ function DetailInfo({ item }: { item: LibraryItem }) {
       </div>
       {error && (
         <p className="field-error" role="alert">
-          {error}
+          <SaidText said={error} />
         </p>
       )}
     </div>

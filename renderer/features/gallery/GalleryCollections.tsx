@@ -2,7 +2,7 @@ import { useState, type Dispatch, type FormEvent, type SetStateAction } from 're
 import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
 import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
-import { useCollectionsStore } from './collectionsStore.ts';
+import { collectionName, useCollectionsStore } from './collectionsStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { Button } from '../../ui/Button.tsx';
 import { invoke } from '../../bridge/invoke.ts';
@@ -12,8 +12,8 @@ import { useBulkStore } from './bulkStore.ts';
 import { isFinished } from './itemLabels.ts';
 import { carriesTiles, droppedTileIds, endTileDrag } from './tileDrag.ts';
 import { useFormats, useLocale } from '../../i18n/LanguageProvider.tsx';
-import { currentFormats } from '../../i18n/currentLocale.ts';
 import { nameOrder } from './nameOrder.ts';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 /**
  * All items, favorites and the collections (one per character appears by itself). Tiles dragged
@@ -28,14 +28,14 @@ export function GalleryCollections() {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const intl = useIntl();
   const locale = useLocale();
-  const byName = (list: typeof collections) => nameOrder(list, (each) => each.name, locale);
+  const byName = (list: typeof collections) => nameOrder(list, (each) => collectionName(each, intl), locale);
   const own = byName(collections.filter((each) => each.characterId === null));
   const characters = byName(collections.filter((each) => each.characterId !== null));
   const showAll = !favorites && !collectionId;
   const drop = { dropTarget, setDropTarget };
   const ofCollection = (each: (typeof collections)[number]) => ({
     id: each.id,
-    label: each.name,
+    label: collectionName(each, intl),
     current: collectionId === each.id,
     onClick: () => setFilter({ collectionId: each.id, favorites: undefined }),
     count: each.count,
@@ -74,7 +74,7 @@ export function GalleryCollections() {
       <NewCollection />
       {error && (
         <p className="field-error" role="alert">
-          {error}
+          <SaidText said={error} />
         </p>
       )}
       {characters.length > 0 && (
@@ -193,5 +193,5 @@ async function referenceForCharacter(characterId: string, ids: readonly string[]
       return;
     }
   }
-  useToastStore.getState().show(currentFormats().text('gallery.collections.referenceRefused'));
+  useToastStore.getState().show({ id: 'gallery.collections.referenceRefused' });
 }

@@ -23,6 +23,7 @@ import { OfflineBanner } from '../../ui/OfflineBanner.tsx';
 import { useSelectionStore } from './selectionStore.ts';
 import './gallery.css';
 import { Button } from '../../ui/Button.tsx';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 for (const store of [
   useGalleryStore,
@@ -42,6 +43,7 @@ export function GalleryScreen() {
   const { empty, error, enter } = useGalleryStore(useShallow((s) => ({ empty: s.total === 0, error: s.error, enter: s.enter })));
   const pendingDelete = useBulkStore((s) => s.pendingDelete);
   const compareError = useCompareStore((s) => s.error);
+  const shownError = error ?? compareError;
   const galleryItemId = useNavigationStore((s) => s.galleryItemId);
   // A first generation on its way shows as a placeholder tile, not as an empty library.
   const generating = useJobsInFlightStore((s) => Object.values(s.jobs).some((job) => job.kind === 'generation.create'));
@@ -82,9 +84,9 @@ export function GalleryScreen() {
         <OfflineBanner what={intl.formatMessage({ id: 'gallery.offline' })} />
         <GalleryFilters />
         <BulkBar />
-        {(error ?? compareError) && (
+        {shownError && (
           <p className="field-error" role="alert">
-            {error ?? compareError}
+            <SaidText said={shownError} />
           </p>
         )}
         {empty && !generating ? <EmptyLibrary /> : <GalleryGrid />}

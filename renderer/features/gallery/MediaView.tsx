@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import type { AppError, LibraryItem } from '../../../shared/ipc/index.ts';
 import { useShallow } from 'zustand/react/shallow';
 import { mediaUrl } from '../../stores/appInfoStore.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
@@ -112,17 +112,22 @@ function MissingMedia({ item, online }: { item: LibraryItem; online: boolean }) 
   );
   const intl = useIntl();
   const describe = useDescribeError();
-  let message: { id: MessageId; reason?: string };
+  let message: { id: MessageId; reason?: string | AppError };
   if (item.status === 'failed')
     message = item.errorMessage ? { id: 'gallery.media.failedBecause', reason: item.errorMessage } : { id: 'gallery.media.failed' };
   else if (item.status === 'pending' || item.status === 'processing') message = { id: 'gallery.media.making' };
-  else if (fetchError) message = { id: 'gallery.media.fetchFailed', reason: describe(fetchError) };
+  else if (fetchError) message = { id: 'gallery.media.fetchFailed', reason: fetchError };
   else if (!online) message = { id: 'gallery.media.offline' };
   else if (fetch) return <MediaFetching fetch={fetch} />;
   else message = { id: 'gallery.media.none' };
   return (
     <div className="media-missing" role="status">
-      <p>{intl.formatMessage({ id: message.id }, { reason: message.reason ?? '' })}</p>
+      <p>
+        {intl.formatMessage(
+          { id: message.id },
+          { reason: typeof message.reason === 'object' ? describe(message.reason) : (message.reason ?? '') },
+        )}
+      </p>
     </div>
   );
 }

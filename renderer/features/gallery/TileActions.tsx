@@ -5,7 +5,7 @@ import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { useHandoffStore } from '../../stores/handoffStore.ts';
 import { Menu, Tooltip } from '../../ui/primitives/index.ts';
 import { useBulkStore } from './bulkStore.ts';
-import { useCollectionsStore } from './collectionsStore.ts';
+import { collectionName, useCollectionsStore } from './collectionsStore.ts';
 import { useDetailStore } from './detailStore.ts';
 import { isFinished } from './itemLabels.ts';
 import { runAgainRequest } from './runAgainRequest.ts';
@@ -40,7 +40,7 @@ export function TileActions({ item }: { item: LibraryItem }) {
   const intl = useIntl();
   const own = nameOrder(
     collections.filter((each) => each.characterId === null),
-    (each) => each.name,
+    (each) => collectionName(each, intl),
     locale,
   );
   return (
@@ -64,7 +64,7 @@ export function TileActions({ item }: { item: LibraryItem }) {
           label={intl.formatMessage({ id: 'gallery.actions.addToCollection' })}
           className="tile-action"
           trigger={<FolderPlus size={ICON} aria-hidden="true" />}
-          actions={own.map((each) => ({ id: each.id, label: each.name }))}
+          actions={own.map((each) => ({ id: each.id, label: collectionName(each, intl) }))}
           onAction={(id) => void useBulkStore.getState().addToCollection(id, [item.id])}
         />
       )}

@@ -1,13 +1,11 @@
 import { create, type StoreApi } from 'zustand';
-import type { EventPayload } from '../../../shared/ipc/index.ts';
+import type { AppError, EventPayload } from '../../../shared/ipc/index.ts';
 import { COMMAND_LIMITS } from '../../../shared/api/limits.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 import { useCollectionsStore } from './collectionsStore.ts';
 import { useGalleryStore } from './galleryStore.ts';
 import { useSelectionStore } from './selectionStore.ts';
-import { currentFormats } from '../../i18n/currentLocale.ts';
-import type { Said, Words } from './SaidText.tsx';
+import type { Said, Words } from '../../ui/SaidText.tsx';
 
 /** The app's contract caps one command's ids; bigger selections go in slices. */
 const SLICE = COMMAND_LIMITS.idsPerCommand;
@@ -102,7 +100,7 @@ function marking(set: SetBulk) {
       set({ running: { id: favorite ? 'gallery.bulk.addingFavorites' : 'gallery.bulk.removingFavorites' }, error: null, notice: null });
       for (const slice of slices(ids)) {
         const reply = await invoke('library.setFavorite', { ids: slice, favorite });
-        if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
+        if (!reply.ok) return set({ running: null, error: reply.error });
       }
       useGalleryStore.getState().patchItems(ids, { favorite });
       set({
@@ -113,13 +111,13 @@ function marking(set: SetBulk) {
     },
 
     addToCollection: async (collectionId, ids) => {
-      const name =
-        useCollectionsStore.getState().collections.find((each) => each.id === collectionId)?.name ??
-        currentFormats().text('gallery.bulk.theCollection');
+      const collection = useCollectionsStore.getState().collections.find((each) => each.id === collectionId);
+      // An untitled scene's collection has no name of its own (see collectionName).
+      const name: string | Words = collection ? collection.name || { id: 'scenes.untitled' } : { id: 'gallery.bulk.theCollection' };
       set({ running: { id: 'gallery.bulk.adding', values: { name } }, error: null, notice: null });
       for (const slice of slices(ids)) {
         const reply = await invoke('collections.addItems', { id: collectionId, itemIds: slice });
-        if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
+        if (!reply.ok) return set({ running: null, error: reply.error });
       }
       await useCollectionsStore.getState().load();
       void useGalleryStore.getState().refresh();
@@ -141,7 +139,7 @@ function exporting(set: SetBulk, get: GetBulk) {
         set({ exporting: { exportId, exported: 0, total: slice.length, bytes: 0, totalBytes: 0, cancelling: false } });
         const reply = await invoke('library.export', folder ? { ids: slice, destination: folder, exportId } : { ids: slice, exportId });
         if (!reply.ok) {
-          set({ running: null, exporting: null, error: describeError(reply.error) });
+          set({ running: null, exporting: null, error: reply.error });
           return null;
         }
         folder = reply.value.folder;
@@ -176,7 +174,7 @@ function exporting(set: SetBulk, get: GetBulk) {
       if (!exporting || exporting.cancelling) return;
       set({ exporting: { ...exporting, cancelling: true }, running: { id: 'gallery.bulk.cancellingExport' } });
       const reply = await invoke('library.cancelExport', { exportId: exporting.exportId });
-      if (!reply.ok) set({ error: describeError(reply.error) });
+      if (!reply.ok) set({ error: reply.error });
     },
   } satisfies Partial<BulkState>;
 }
@@ -192,12 +190,12 @@ function deleting(set: SetBulk, get: GetBulk) {
       if (!ids) return;
       set({ pendingDelete: null, running: { id: 'gallery.bulk.deleting', values: { count: ids.length } }, error: null, notice: null });
       let deleted = 0;
-      const failed: string[] = [];
+      const failed: AppError[] = [];
       for (const slice of slices(ids)) {
         const reply = await invoke('library.delete', { ids: slice });
-        if (!reply.ok) return set({ running: null, error: describeError(reply.error) });
+        if (!reply.ok) return set({ running: null, error: reply.error });
         deleted += reply.value.deleted;
-        for (const each of reply.value.failed) failed.push(describeError(each.error));
+        for (const each of reply.value.failed) failed.push(each.error);
       }
       useSelectionStore.getState().forget(ids);
       void useGalleryStore.getState().refresh();

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
-import type { LibraryItem } from '../../../shared/ipc/index.ts';
+import type { AppError, LibraryItem } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 
 /** Two to four items side by side. */
 export const COMPARE_MIN = 2;
@@ -10,7 +9,8 @@ export const COMPARE_MAX = 4;
 interface CompareState {
   items: readonly LibraryItem[];
   open: boolean;
-  error: string | null;
+  /** Why the items could not be read, worded where it is shown. */
+  error: AppError | null;
   /** Reads the items afresh and opens them side by side, in the order given. */
   compare: (ids: readonly string[]) => Promise<void>;
   close: () => void;
@@ -25,7 +25,7 @@ export const useCompareStore = create<CompareState>()((set) => ({
     if (ids.length < COMPARE_MIN || ids.length > COMPARE_MAX) return;
     const replies = await Promise.all(ids.map((id) => invoke('library.get', { id })));
     const failed = replies.find((reply) => !reply.ok);
-    if (failed && !failed.ok) return set({ error: describeError(failed.error) });
+    if (failed && !failed.ok) return set({ error: failed.error });
     const items = replies.flatMap((reply) => (reply.ok ? [reply.value] : []));
     // Compared media is wanted now, whatever the automatic download setting says.
     const missing = items.filter((item) => !item.downloaded && item.mediaId).map((item) => item.id);

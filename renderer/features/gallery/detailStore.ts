@@ -4,11 +4,10 @@ import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 import { fileNameOf, isFinished } from './itemLabels.ts';
 import { runAgainRequest } from './runAgainRequest.ts';
 import { currentFormats } from '../../i18n/currentLocale.ts';
-import type { Words } from './SaidText.tsx';
+import type { Words } from '../../ui/SaidText.tsx';
 
 /** `preview` is the quick look Space opens; `full` is the detail view Enter opens. */
 export type DetailMode = 'preview' | 'full';
@@ -25,7 +24,8 @@ interface DetailState {
   submitting: boolean;
   /** What happened after an action. */
   notice: Words | null;
-  error: string | null;
+  /** What went wrong with the last action, worded where it is shown. */
+  error: AppError | null;
   /** The open item's media being fetched on demand (it was not downloaded yet); null when not. */
   fetch: MediaFetch | null;
   /** Why the media could not be asked for, or did not come (the page words it when it shows it). */
@@ -132,7 +132,7 @@ function runningAgain(set: SetDetail, get: GetDetail) {
       const reply = await invoke('quotes.price', { operationId: request.operationId, input: request.body });
       if (get().item?.id !== item.id) return;
       if (reply.ok) set({ price: reply.value, pricing: false });
-      else set({ pricing: false, price: null, error: describeError(reply.error) });
+      else set({ pricing: false, price: null, error: reply.error });
     },
     recheckPrice: async () => {
       const { item, price } = get();
@@ -140,7 +140,7 @@ function runningAgain(set: SetDetail, get: GetDetail) {
       const reply = await invoke('quotes.get', { id: price.quoteId });
       if (get().item?.id !== item.id) return;
       if (reply.ok) set({ price: reply.value, error: null });
-      else set({ error: describeError(reply.error) });
+      else set({ error: reply.error });
     },
     runAgain: async () => {
       const { item, price } = get();
@@ -152,14 +152,12 @@ function runningAgain(set: SetDetail, get: GetDetail) {
         request.kind === 'generation'
           ? await invoke('generations.create', { body: request.body, quoteId })
           : await invoke('audio.create', { body: request.body, quoteId });
-      if (!reply.ok) return set({ submitting: false, error: describeError(reply.error) });
+      if (!reply.ok) return set({ submitting: false, error: reply.error });
       const label = currentFormats().text('gallery.runAgain.jobLabel', { title: item.title });
       useJobsStore.getState().apply(reply.value, { characterId: item.characterId, label });
       set({
         submitting: false,
-        notice: price
-          ? { id: 'gallery.runAgain.queuedFor', values: { credits: currentFormats().credits(price.credits) } }
-          : { id: 'gallery.runAgain.queued' },
+        notice: price ? { id: 'gallery.runAgain.queuedFor', values: { credits: price.credits } } : { id: 'gallery.runAgain.queued' },
       });
       // A quote binds one submission; price the next one afresh.
       void get().priceRunAgain();
@@ -179,13 +177,13 @@ function fileActions(set: SetDetail, get: GetDetail) {
           return;
         }
         const reply = await invoke('shell.saveAs', { mediaId: item.mediaId, fileName: fileNameOf(item) });
-        if (!reply.ok) return set({ error: describeError(reply.error) });
+        if (!reply.ok) return set({ error: reply.error });
         set({ notice: reply.value.saved ? { id: 'gallery.file.saved', values: { title: item.title } } : null, error: null });
         return;
       }
       if (!destination) return;
       const reply = await invoke('library.export', { ids: [item.id], destination });
-      if (!reply.ok) return set({ error: describeError(reply.error) });
+      if (!reply.ok) return set({ error: reply.error });
       set({
         notice: reply.value.exported > 0 ? { id: 'gallery.file.savedTo', values: { folder: reply.value.folder } } : NOTHING_SAVED,
         error: null,
@@ -200,11 +198,11 @@ function fileActions(set: SetDetail, get: GetDetail) {
           return;
         }
         const reply = await invoke('shell.showInFolder', { mediaId: item.mediaId });
-        if (!reply.ok) set({ error: describeError(reply.error) });
+        if (!reply.ok) set({ error: reply.error });
         return;
       }
       const reply = await invoke('library.export', { ids: [item.id] });
-      if (!reply.ok) return set({ error: describeError(reply.error) });
+      if (!reply.ok) return set({ error: reply.error });
       set({
         notice: reply.value.exported > 0 ? { id: 'gallery.file.isIn', values: { folder: reply.value.folder } } : NO_MEDIA_YET,
         error: null,

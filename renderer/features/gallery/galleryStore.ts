@@ -1,8 +1,7 @@
 import { create, type StoreApi } from 'zustand';
-import type { LibraryFilter, LibraryItem } from '../../../shared/ipc/index.ts';
+import type { AppError, LibraryFilter, LibraryItem } from '../../../shared/ipc/index.ts';
 import { COMMAND_LIMITS } from '../../../shared/api/limits.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 import { PAGE_SIZE } from './itemShapes.ts';
 import { warmFirstThumbnails } from './thumbnailWarmup.ts';
 
@@ -39,7 +38,8 @@ interface GalleryState {
   total: number | null;
   pages: Readonly<Record<number, readonly LibraryItem[]>>;
   visible: { first: number; last: number };
-  error: string | null;
+  /** Why the page could not be read, worded where it is shown. */
+  error: AppError | null;
 
   setFilter: (patch: Partial<LibraryFilter>) => void;
   clearFilter: () => void;
@@ -182,7 +182,7 @@ function pageLoader(set: SetGallery, get: GetGallery) {
     const reply = await invoke('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
     inflight.delete(key);
     if (asked <= order.since) return;
-    if (!reply.ok) return set({ error: describeError(reply.error) });
+    if (!reply.ok) return set({ error: reply.error });
     const result = reply.value;
     const total = countFrom(asked, result.total);
     if (page === 0) warmIfOpening(result.items);
@@ -309,7 +309,7 @@ async function reread(set: SetGallery, get: GetGallery): Promise<void> {
   for (let page = firstPage; page <= lastPage; page += 1) {
     asked = ++order.asked;
     const reply = await invoke('library.query', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-    if (!reply.ok) return set({ error: describeError(reply.error) });
+    if (!reply.ok) return set({ error: reply.error });
     loaded[page] = reply.value.items;
     total = reply.value.total;
     if (page * PAGE_SIZE + PAGE_SIZE >= total) break;

@@ -2,11 +2,9 @@ import type { LibraryItem } from '../../../shared/ipc/index.ts';
 import { useAppInfoStore } from '../../stores/appInfoStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 import { CAST_ITEM_MIME } from '../../ui/castItemDrag.ts';
-import { currentFormats } from '../../i18n/currentLocale.ts';
 import { fileNameOf, isFinished } from './itemLabels.ts';
-import type { Words } from './SaidText.tsx';
+import type { Words } from '../../ui/SaidText.tsx';
 
 /** The service's URL of the item's media, which a drop in the studio references without uploading again. */
 function serviceUrlOf(item: LibraryItem): string | null {
@@ -48,21 +46,21 @@ export function startMediaDrag(
   if (plan.kind !== 'file') {
     event.preventDefault();
     const toasts = useToastStore.getState();
-    const reason = currentFormats().text(plan.reason.id, plan.reason.values);
+    const reason = plan.reason;
     if (plan.kind === 'none') {
       toasts.show(reason);
       return;
     }
     void invoke('library.fetchMedia', { ids: [item.id], role: 'output' }).then((reply) => {
       if (reply.ok) toasts.show(reason);
-      else toasts.show(describeError(reply.error), 'error');
+      else toasts.show(reply.error, 'error');
     });
     return;
   }
   if (useAppInfoStore.getState().info?.host === 'electron' && item.mediaId) {
     event.preventDefault();
     void invoke('shell.startDrag', { mediaId: item.mediaId, fileName: fileNameOf(item) }).then((reply) => {
-      if (!reply.ok) useToastStore.getState().show(describeError(reply.error), 'error');
+      if (!reply.ok) useToastStore.getState().show(reply.error, 'error');
     });
     return;
   }

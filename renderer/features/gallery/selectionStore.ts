@@ -1,7 +1,6 @@
 import { create } from 'zustand';
-import type { Reply } from '../../../shared/ipc/index.ts';
+import type { AppError, Reply } from '../../../shared/ipc/index.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 import { useGalleryStore } from './galleryStore.ts';
 
 export interface ClickModifiers {
@@ -18,7 +17,8 @@ interface SelectionState {
   /** The keyboard cursor: the index arrows move and Enter opens. */
   focus: number;
   busy: boolean;
-  error: string | null;
+  /** Why the selection could not be made, worded where it is shown. */
+  error: AppError | null;
 
   click: (index: number, id: string, modifiers: ClickModifiers) => Promise<void>;
   setFocus: (index: number) => void;
@@ -75,7 +75,7 @@ export const useSelectionStore = create<SelectionState>()((set, get) => ({
     if (range && anchor !== null) {
       set({ focus: index, busy: true });
       const ids = await idsBetween(anchor, index);
-      if (!ids.ok) return set({ busy: false, error: describeError(ids.error) });
+      if (!ids.ok) return set({ busy: false, error: ids.error });
       const next = toggle ? new Set(selected) : new Set<string>();
       for (const each of ids.value) next.add(each);
       set({ selected: next, busy: false, error: null });
@@ -97,7 +97,7 @@ export const useSelectionStore = create<SelectionState>()((set, get) => ({
     set({ busy: true });
     const ids = await matchingIds();
     if (ids.ok) set({ selected: new Set(ids.value), busy: false, error: null });
-    else set({ busy: false, error: describeError(ids.error) });
+    else set({ busy: false, error: ids.error });
   },
 
   clear: () => set({ selected: new Set(), anchor: null, error: null }),

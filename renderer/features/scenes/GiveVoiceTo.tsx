@@ -2,7 +2,6 @@ import { UserRoundPlus } from 'lucide-react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useShallow } from 'zustand/react/shallow';
-import { useDescribeError } from '../../errors/errorMessages.ts';
 import { useCharactersStore } from '../../stores/charactersStore.ts';
 import { useToastStore } from '../../stores/toastStore.ts';
 import { Menu } from '../../ui/primitives/index.ts';
@@ -16,7 +15,6 @@ export function GiveVoiceTo({ voiceId, voiceName }: { voiceId: string; voiceName
     useShallow((s) => ({ byId: s.byId, order: s.order, loaded: s.loaded, load: s.load })),
   );
   const cast = useCastStore((s) => s.byCharacter);
-  const describe = useDescribeError();
   useEffect(() => {
     if (!loaded) void load();
     if (!useCastStore.getState().loaded) void useCastStore.getState().load();
@@ -31,18 +29,19 @@ export function GiveVoiceTo({ voiceId, voiceName }: { voiceId: string; voiceName
   });
 
   const give = async (characterId: string) => {
-    const name = byId[characterId]?.name ?? intl.formatMessage({ id: 'scenes.giveVoice.someone' });
+    const named = byId[characterId]?.name;
     const error = await useCastStore.getState().setVoice(characterId, voiceId);
     const toast = useToastStore.getState();
     if (error)
+      // Kept as it came and worded when drawn: an error toast stays up through a change of language.
       toast.show(
-        intl.formatMessage(
-          { id: 'scenes.giveVoice.failed' },
-          { name: isolated(name), voice: isolated(voiceName), reason: describe(error) },
-        ),
+        { id: 'scenes.giveVoice.failed', values: { name: named ?? { id: 'scenes.giveVoice.someone' }, voice: voiceName, reason: error } },
         'error',
       );
-    else toast.show(intl.formatMessage({ id: 'scenes.giveVoice.done' }, { name: isolated(name), voice: isolated(voiceName) }), 'success');
+    else {
+      const name = named ?? intl.formatMessage({ id: 'scenes.giveVoice.someone' });
+      toast.show(intl.formatMessage({ id: 'scenes.giveVoice.done' }, { name: isolated(name), voice: isolated(voiceName) }), 'success');
+    }
   };
 
   if (actions.length === 0) return null;

@@ -5,7 +5,7 @@ import { Button as AriaButton, FileTrigger } from 'react-aria-components';
 import { API_KEY_PATTERN } from '../../../shared/api/apiKeyFormat.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
-import type { CommandInput, ConnectionCheck } from '../../../shared/ipc/index.ts';
+import type { AppError, CommandInput, ConnectionCheck } from '../../../shared/ipc/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, TextArea, TextInput } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
@@ -57,7 +57,7 @@ function httpsProblem(value: string, problems: AddressProblems): MessageId | nul
  * Connect a service, in onboarding and in Settings alike: its address, media (CDN) address,
  * optional CA certificate, API key and billing page. The service is asked first (nothing is
  * stored); what it said is shown, and a connection that did not check out is saved only through a
- * second, explicit button. `save` stores the connection and switches to it, answering a sentence when it could not.
+ * second, explicit button. `save` stores the connection and switches to it, answering the error when it could not.
  */
 export function ConnectServiceForm({
   save,
@@ -65,7 +65,7 @@ export function ConnectServiceForm({
   cancelLabel,
   initialName = '',
 }: {
-  save: (input: ServiceInput) => Promise<string | null>;
+  save: (input: ServiceInput) => Promise<AppError | null>;
   onCancel: () => void;
   cancelLabel?: string;
   initialName?: string;
@@ -145,10 +145,10 @@ function inputOf({ name, baseUrl, cdnUrl, caPem, apiKey, billingUrl }: Draft): S
 type ConnectFlow = ReturnType<typeof useConnectFlow>;
 
 /** Asking the service, then storing the connection: what is running, what the service said, what failed. */
-function useConnectFlow(save: (input: ServiceInput) => Promise<string | null>) {
+function useConnectFlow(save: (input: ServiceInput) => Promise<AppError | null>) {
   const [busy, setBusy] = useState<'checking' | 'saving' | null>(null);
   const [check, setCheck] = useState<ConnectionCheck | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
   const [saved, setSaved] = useState(false);
 
   const store = async (input: ServiceInput) => {
@@ -164,7 +164,7 @@ function useConnectFlow(save: (input: ServiceInput) => Promise<string | null>) {
     setError(null);
     const { name: _name, billingUrl: _billing, ...candidate } = input;
     const result = await useProfilesStore.getState().check(candidate);
-    if (typeof result === 'string') {
+    if ('code' in result) {
       setBusy(null);
       setError(result);
       return;

@@ -324,7 +324,7 @@ function ProfileOutcome({ profile }: { profile: Profile }) {
       )}
       {notice && (
         <p className="muted" role="status">
-          {'message' in notice ? intl.formatMessage({ id: notice.message }) : notice.sentence}
+          {'message' in notice ? intl.formatMessage({ id: notice.message }) : describe(notice.error)}
         </p>
       )}
     </>

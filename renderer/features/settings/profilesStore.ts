@@ -2,16 +2,16 @@ import { create, type StoreApi } from 'zustand';
 import type { AppError, CommandInput, Connection, ConnectionCheck, Profile, Reply } from '../../../shared/ipc/index.ts';
 import { useConnectionStore } from '../../stores/connectionStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { describeError } from '../../errors/errorMessages.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 
-/** What a connection's card says after a change: a message of the studio's, or the sentence of a failure. */
-export type ProfileNotice = { message: MessageId } | { sentence: string };
+/** What a connection's card says after a change: a message of the studio's, or the failure (worded where shown). */
+export type ProfileNotice = { message: MessageId } | { error: AppError };
 
 interface ProfilesState {
   profiles: readonly Profile[];
   loaded: boolean;
-  error: string | null;
+  /** Kept as it came and worded where it is shown. */
+  error: AppError | null;
   /** Per profile: the last "test connection" answer, or the error it failed with (worded where it is shown). */
   tests: Readonly<
     Record<string, ConnectionCheck | { ok: false; error: AppError; status?: undefined; accountName?: undefined; plan: null; balance: null }>
@@ -22,10 +22,10 @@ interface ProfilesState {
 
   load: () => Promise<void>;
   add: (input: CommandInput<'profiles.add'>) => Promise<boolean>;
-  /** Adds a connection and switches to it; answers the sentence of what went wrong, or null. */
-  addAndUse: (input: CommandInput<'profiles.add'>) => Promise<string | null>;
+  /** Adds a connection and switches to it; answers what went wrong, or null. */
+  addAndUse: (input: CommandInput<'profiles.add'>) => Promise<AppError | null>;
   /** Asks a candidate service before anything is stored. */
-  check: (input: CommandInput<'profiles.check'>) => Promise<ConnectionCheck | string>;
+  check: (input: CommandInput<'profiles.check'>) => Promise<ConnectionCheck | AppError>;
   setBillingUrl: (id: string, billingUrl: string | null) => Promise<boolean>;
   /** How long the service keeps a request key: a request in doubt is resent only within it. */
   setKeyRetention: (id: string, seconds: number) => Promise<boolean>;
@@ -58,15 +58,15 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
 
 type Notes = ReturnType<typeof notes>;
 
-/** A sentence under a profile's card, and a profile's new record in the list. */
+/** A note under a profile's card, and a profile's new record in the list. */
 function notes(set: SetProfiles, get: GetProfiles) {
-  const note = (id: string, sentence: string) => set({ notices: { ...get().notices, [id]: { sentence } } });
+  const note = (id: string, error: AppError) => set({ notices: { ...get().notices, [id]: { error } } });
   const say = (id: string, message: MessageId) => set({ notices: { ...get().notices, [id]: { message } } });
   const replace = (profile: Profile) => set({ profiles: get().profiles.map((each) => (each.id === profile.id ? profile : each)) });
-  /** A profile changed by core: its new record and `done` on success, the failure's sentence otherwise. */
+  /** A profile changed by core: its new record and `done` on success, the failure otherwise. */
   const updated = (id: string, reply: Reply<Profile>, done: MessageId): boolean => {
     if (!reply.ok) {
-      note(id, describeError(reply.error));
+      note(id, reply.error);
       return false;
     }
     replace(reply.value);
@@ -82,13 +82,13 @@ function adding(set: SetProfiles, get: GetProfiles, { say }: Notes) {
     load: async () => {
       const reply = await invoke('profiles.list', {});
       if (reply.ok) set({ profiles: reply.value, loaded: true, error: null });
-      else set({ loaded: true, error: describeError(reply.error) });
+      else set({ loaded: true, error: reply.error });
     },
 
     add: async (input) => {
       const reply = await invoke('profiles.add', input);
       if (!reply.ok) {
-        set({ error: describeError(reply.error) });
+        set({ error: reply.error });
         return false;
       }
       const profile = reply.value;
@@ -99,11 +99,11 @@ function adding(set: SetProfiles, get: GetProfiles, { say }: Notes) {
 
     addAndUse: async (input) => {
       const added = await invoke('profiles.add', input);
-      if (!added.ok) return describeError(added.error);
+      if (!added.ok) return added.error;
       const profile = added.value;
       set({ profiles: [...get().profiles, profile], error: null });
       const activated = await invoke('profiles.activate', { id: profile.id });
-      if (!activated.ok) return describeError(activated.error);
+      if (!activated.ok) return activated.error;
       useConnectionStore.getState().apply(activated.value);
       await get().load();
       say(profile.id, 'settings.profile.notice.addedInUse');
@@ -112,7 +112,7 @@ function adding(set: SetProfiles, get: GetProfiles, { say }: Notes) {
 
     check: async (input) => {
       const reply = await invoke('profiles.check', input);
-      return reply.ok ? reply.value : describeError(reply.error);
+      return reply.ok ? reply.value : reply.error;
     },
   } satisfies Partial<ProfilesState>;
 }
@@ -132,7 +132,7 @@ function editing(set: SetProfiles, get: GetProfiles, { note, say, replace, updat
 
     activate: async (id) => {
       const reply = await invoke('profiles.activate', { id });
-      if (!reply.ok) return note(id, describeError(reply.error));
+      if (!reply.ok) return note(id, reply.error);
       useConnectionStore.getState().apply(reply.value);
       await get().load();
       say(id, 'settings.profile.notice.inUse');
@@ -142,7 +142,7 @@ function editing(set: SetProfiles, get: GetProfiles, { note, say, replace, updat
 
     removeKey: async (id) => {
       const reply = await invoke('profiles.removeKey', { id });
-      if (!reply.ok) return note(id, describeError(reply.error));
+      if (!reply.ok) return note(id, reply.error);
       replace(reply.value);
       say(id, 'settings.profile.notice.keyRemoved');
     },
@@ -150,7 +150,7 @@ function editing(set: SetProfiles, get: GetProfiles, { note, say, replace, updat
     remove: async (id) => {
       const reply = await invoke('profiles.remove', { id });
       if (reply.ok) set({ profiles: get().profiles.filter((each) => each.id !== id) });
-      else note(id, describeError(reply.error));
+      else note(id, reply.error);
     },
   } satisfies Partial<ProfilesState>;
 }

@@ -14,6 +14,7 @@ import { useVoicesStore } from './voicesStore.ts';
 import { useTracksStore } from './tracksStore.ts';
 import { formatCount } from '../../ui/format.ts';
 import { useDescribeError } from '../../errors/errorMessages.ts';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 /** The speech tracks, each with a player and its waveform. */
 export function TrackList() {
@@ -37,7 +38,13 @@ export function TrackList() {
       <h2 id="tracks-heading" className="lib-section-title">
         {intl.formatMessage({ id: 'voices.tracks.title' })} <span className="lib-section-count">{formatCount(total)}</span>
       </h2>
-      <div aria-live="polite">{notice && <p className="status-notice">{notice}</p>}</div>
+      <div aria-live="polite">
+        {notice && (
+          <p className="status-notice">
+            <SaidText said={notice} />
+          </p>
+        )}
+      </div>
       {error && (
         <p className="field-error" role="alert">
           {describe(error)}

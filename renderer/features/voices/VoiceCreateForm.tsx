@@ -15,6 +15,7 @@ import { PriceButton } from '../../ui/PriceButton.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { createPriceStore } from './priceStore.ts';
 import { useVoicesStore } from './voicesStore.ts';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 type CloneBody = CommandInput<'voices.clone'>['body'];
 type SetupMode = 'voice_clone' | 'voice_design';
@@ -137,12 +138,12 @@ export function VoiceCreateForm() {
       />
       {cloneError && (
         <p className="field-error" role="alert">
-          {cloneError}
+          <SaidText said={cloneError} />
         </p>
       )}
       {cloneNotice && (
         <p className="status-notice" role="status">
-          {cloneNotice}
+          <SaidText said={cloneNotice} />
         </p>
       )}
     </form>
@@ -177,18 +178,19 @@ function SampleSource({ picking }: { picking: boolean }) {
       clearSample: s.clearSample,
     })),
   );
-  const [fileError, setFileError] = useState<string | null>(null);
+  // Why a dropped file was not taken, worded when shown (so a change of language reaches it).
+  const [fileError, setFileError] = useState<{ why: 'notAudio' | 'tooLarge'; name: string } | null>(null);
 
   const takeFile = (files: File[]) => {
     const file = files[0];
     if (!file) return;
     const info = UPLOAD_TYPES[file.type as keyof typeof UPLOAD_TYPES];
     if (!info || info.kind !== 'audio') {
-      setFileError(intl.formatMessage({ id: 'voices.sample.notAudio' }, { name: file.name }));
+      setFileError({ why: 'notAudio', name: file.name });
       return;
     }
     if (file.size > info.maxBytes) {
-      setFileError(intl.formatMessage({ id: 'voices.sample.tooLarge' }, { name: file.name, max: formats.bytes(MAX_AUDIO_BYTES) }));
+      setFileError({ why: 'tooLarge', name: file.name });
       return;
     }
     setFileError(null);
@@ -213,7 +215,12 @@ function SampleSource({ picking }: { picking: boolean }) {
         ))}
       {(fileError ?? uploadError) && (
         <p className="field-error" role="alert">
-          {fileError ?? uploadError}
+          {fileError
+            ? intl.formatMessage(
+                { id: fileError.why === 'notAudio' ? 'voices.sample.notAudio' : 'voices.sample.tooLarge' },
+                { name: fileError.name, max: formats.bytes(MAX_AUDIO_BYTES) },
+              )
+            : uploadError && <SaidText said={uploadError} />}
         </p>
       )}
     </>

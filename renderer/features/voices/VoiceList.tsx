@@ -14,6 +14,7 @@ import { formatCount } from '../../ui/format.ts';
 import { GiveVoiceTo } from '../scenes/GiveVoiceTo.tsx';
 
 import type { MessageId } from '../../i18n/catalogs.ts';
+import { SaidText } from '../../ui/SaidText.tsx';
 
 const OWNER_LABELS: Record<string, MessageId> = { me: 'voices.owner.me', team: 'voices.owner.team', system: 'voices.owner.system' };
 const ALL_MODELS = '';
@@ -51,7 +52,7 @@ export function VoiceList({ onSpeak }: { onSpeak: (voice: Voice) => void }) {
         </div>
         {error && (
           <p className="field-error" role="alert">
-            {error}
+            <SaidText said={error} />
           </p>
         )}
         {loaded && own.length === 0 && !error ? (

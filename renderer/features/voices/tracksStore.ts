@@ -2,7 +2,7 @@ import { create, type StoreApi } from 'zustand';
 import type { AppError, CommandInput, LibraryItem } from '../../../shared/ipc/index.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
-import { currentFormats } from '../../i18n/currentLocale.ts';
+import type { Words } from '../../errors/said.ts';
 
 type SpeechBody = CommandInput<'audio.create'>['body'];
 
@@ -19,7 +19,8 @@ interface TracksState {
   creating: boolean;
   /** Worded when shown (`useDescribeError`), in the language shown then. */
   createError: AppError | null;
-  notice: string | null;
+  /** What the last action did, worded where it is shown. */
+  notice: Words | null;
   /** The track awaiting delete confirmation. */
   pendingDelete: LibraryItem | null;
 
@@ -81,7 +82,7 @@ function making(set: SetTracks, get: GetTracks) {
         return false;
       }
       useJobsStore.getState().apply(reply.value, { characterId: null, label: body.name ?? 'Speech' });
-      set({ creating: false, notice: currentFormats().text('voices.speech.queued') });
+      set({ creating: false, notice: { id: 'voices.speech.queued' } });
       get().scheduleReload();
       return true;
     },
@@ -96,7 +97,10 @@ function trackActions(set: SetTracks, get: GetTracks) {
       if (!reply.ok) return set({ error: reply.error });
       const result = reply.value;
       set({
-        notice: result.exported > 0 ? `“${track.title}” saved to ${result.folder}.` : `“${track.title}” is not downloaded yet.`,
+        notice:
+          result.exported > 0
+            ? { id: 'voices.tracks.savedTo', values: { title: track.title, folder: result.folder } }
+            : { id: 'voices.tracks.notDownloaded', values: { title: track.title } },
         error: null,
       });
     },
@@ -112,7 +116,7 @@ function trackActions(set: SetTracks, get: GetTracks) {
       set({
         tracks: get().tracks.filter((each) => each.id !== track.id),
         total: Math.max(0, get().total - 1),
-        notice: `“${track.title}” deleted.`,
+        notice: { id: 'voices.tracks.deleted', values: { title: track.title } },
       });
     },
   } satisfies Partial<TracksState>;

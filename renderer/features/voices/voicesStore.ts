@@ -1,9 +1,8 @@
 import { create, type StoreApi } from 'zustand';
 import type { Voice } from '../../../shared/api/index.ts';
-import type { CommandInput, VoiceView } from '../../../shared/ipc/index.ts';
+import type { AppError, CommandInput, VoiceView } from '../../../shared/ipc/index.ts';
 import { invoke, uploadFile } from '../../bridge/index.ts';
-import { describeError } from '../../errors/errorMessages.ts';
-import { currentFormats } from '../../i18n/currentLocale.ts';
+import type { Said, Words } from '../../errors/said.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 
 type CloneBody = CommandInput<'voices.clone'>['body'];
@@ -15,14 +14,16 @@ interface VoicesState {
   voices: readonly VoiceView[];
   presets: readonly VoiceView[];
   loaded: boolean;
-  error: string | null;
+  /** Errors and notices are kept as they came and worded where they are shown. */
+  error: AppError | null;
   /** The uploaded sample the clone form will send as source_url, and the file it was made from (to play and trim). */
   sample: { name: string; url: string; file: File } | null;
   uploading: boolean;
-  uploadError: string | null;
+  uploadError: AppError | null;
   cloning: boolean;
-  cloneError: string | null;
-  cloneNotice: string | null;
+  /** The service's own words about a voice that failed, or why it was refused or failed. */
+  cloneError: Said | null;
+  cloneNotice: Words | null;
 
   load: () => Promise<void>;
   /** voices.updated: re-read once a burst of updates has settled. */
@@ -72,7 +73,7 @@ function listing(set: SetVoices, get: GetVoices) {
   return {
     load: async () => {
       const reply = await invoke('voices.list', {});
-      if (!reply.ok) return set({ loaded: true, error: describeError(reply.error) });
+      if (!reply.ok) return set({ loaded: true, error: reply.error });
       const { voices, presets } = reply.value;
       set({ voices, presets, loaded: true, error: null });
       // The notice follows the voice the user just asked for, until it is ready or failed.
@@ -80,11 +81,11 @@ function listing(set: SetVoices, get: GetVoices) {
       const made = asked ? voices.find((voice) => voice.name === asked && voice.status !== 'processing') : undefined;
       if (made) {
         pendingName = null;
-        if (made.status === 'ready') set({ cloneNotice: currentFormats().text('voices.create.ready', { name: made.name }) });
+        if (made.status === 'ready') set({ cloneNotice: { id: 'voices.create.ready', values: { name: made.name } } });
         else
           set({
             cloneNotice: null,
-            cloneError: made.error_message ?? currentFormats().text('voices.create.failed', { name: made.name }),
+            cloneError: made.error_message ?? { id: 'voices.create.failed', values: { name: made.name } },
           });
       }
     },
@@ -103,7 +104,7 @@ function sampleUpload(set: SetVoices) {
       set({ uploading: true, uploadError: null });
       const reply = await uploadFile(file);
       if (reply.ok) set({ uploading: false, sample: { name: file.name, url: reply.value.url, file } });
-      else set({ uploading: false, uploadError: describeError(reply.error) });
+      else set({ uploading: false, uploadError: reply.error });
     },
 
     clearSample: () => set({ sample: null, uploadError: null }),
@@ -117,7 +118,7 @@ function cloning(set: SetVoices, get: GetVoices) {
       set({ cloning: true, cloneError: null, cloneNotice: null });
       const reply = await invoke('voices.clone', { body, quoteId });
       if (!reply.ok) {
-        set({ cloning: false, cloneError: describeError(reply.error) });
+        set({ cloning: false, cloneError: reply.error });
         return false;
       }
       useJobsStore.getState().apply(reply.value, { characterId: null, label: `Voice: ${body.name}` });
@@ -125,7 +126,7 @@ function cloning(set: SetVoices, get: GetVoices) {
       set({
         cloning: false,
         sample: null,
-        cloneNotice: currentFormats().text('voices.create.queued', { name: body.name, mode: body.setup_mode ?? 'voice_clone' }),
+        cloneNotice: { id: 'voices.create.queued', values: { name: body.name, mode: body.setup_mode ?? 'voice_clone' } },
       });
       get().scheduleReload();
       return true;

@@ -1,6 +1,7 @@
 import type { Reply, SceneExportFormat, SceneExportResult } from '../../../../shared/ipc/index.ts';
 import { planSceneExport } from '../../../../shared/scenes/exportPlan.ts';
 import { invoke } from '../../../bridge/invoke.ts';
+import { currentFormats } from '../../../i18n/currentLocale.ts';
 import { mediaUrl, useAppInfoStore } from '../../../stores/appInfoStore.ts';
 import { runJoinWorker } from './joinWorkerClient.ts';
 import type { SceneExportProgress } from './joinWorkerProtocol.ts';
@@ -47,7 +48,8 @@ export async function exportScene(sceneId: string, options: ExportSceneOptions):
   const joined = await runJoinWorker({
     exportId,
     clips: plan.clips.map((clip) => ({ lineId: clip.lineId, number: clip.number, url: absoluteMediaUrl(base, clip.mediaId) })),
-    title: got.value.title,
+    // The title card of an untitled scene says so in the language the export was made in.
+    title: got.value.title || currentFormats().text('scenes.untitled'),
     mode: wantsMp4 ? 'join' : 'measure',
     signal: options.signal,
     onProgress: options.onProgress,

@@ -4,12 +4,13 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAppInfoStore } from '../../../stores/appInfoStore.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { InlineError } from '../../../ui/InlineError.tsx';
-import { CANNOT_OPEN, useAboutStore, type Folder } from './aboutStore.ts';
+import { useAboutStore, type Folder } from './aboutStore.ts';
 import { buildCommit, pageEngine } from './buildInfo.ts';
 import { CopyDiagnostics } from './CopyDiagnostics.tsx';
 import { LicencesList } from './LicencesList.tsx';
 import { UpdatesPanel } from './UpdatesPanel.tsx';
 import './about.css';
+import { SaidText } from '../../../ui/SaidText.tsx';
 
 /** Names of products, the same in every language. */
 const PRODUCT = { app: 'Cast Studio', electron: 'Electron', chromium: 'Chromium', node: 'Node', ipc: 'IPC v' };
@@ -64,7 +65,7 @@ export function AboutSection() {
 }
 
 function FolderFact({ folder, path }: { folder: Folder; path: string }) {
-  const note = useAboutStore((s) => (s.folderNote?.folder === folder ? s.folderNote.text : null));
+  const note = useAboutStore((s) => (s.folderNote?.folder === folder ? s.folderNote.error : null));
   const intl = useIntl();
   return (
     <>
@@ -82,7 +83,8 @@ function FolderFact({ folder, path }: { folder: Folder; path: string }) {
         </Button>
         {note && (
           <span className="muted about-folder-note" role="status">
-            {note === CANNOT_OPEN ? intl.formatMessage({ id: CANNOT_OPEN }) : note}
+            {/* A host that cannot open folders (the browser host) says so in words of its own. */}
+            {note.code === 'not_available' ? intl.formatMessage({ id: 'settings.about.cannotOpen' }) : <SaidText said={note} />}
           </span>
         )}
       </dd>

@@ -3,8 +3,6 @@ import type { CommandOutput } from '../../../../shared/ipc/index.ts';
 import type { AppError } from '../../../../shared/ipc/index.ts';
 import type { NoticeList, NoticesMissing } from '../../../../shared/ipc/notices.ts';
 import { invoke } from '../../../bridge/invoke.ts';
-import { describeError } from '../../../errors/errorMessages.ts';
-import type { MessageId } from '../../../i18n/catalogs.ts';
 import { buildCommit, pageEngine } from './buildInfo.ts';
 
 export type About = CommandOutput<'app.about'>;
@@ -14,12 +12,10 @@ export type CopyState = { state: 'idle' } | { state: 'copying' } | { state: 'cop
 
 interface AboutState {
   about: About | null;
-  error: string | null;
-  /**
-   * A sentence after "Open" for a folder that failed to open, or CANNOT_OPEN (a message id) for a
-   * folder this host cannot open (the browser host).
-   */
-  folderNote: { folder: Folder; text: string } | null;
+  /** Errors are kept as they came and worded where they are shown. */
+  error: AppError | null;
+  /** Why a folder did not open, said after its "Open" (worded there). */
+  folderNote: { folder: Folder; error: AppError } | null;
   notices: NoticeList | null;
   /** Why the notices are not shown: core's reason, or the error of the command; worded where shown. */
   noticesMissing: NoticesMissing | AppError | null;
@@ -42,22 +38,19 @@ const initial = {
   copy: { state: 'idle' } as CopyState,
 };
 
-/** The note of a host that cannot open folders: a message id, put into words where the note is shown. */
-export const CANNOT_OPEN = 'settings.about.cannotOpen' satisfies MessageId;
-
 /** Settings → About: versions and folders, the licence notices (asked for when shown) and the diagnostics. */
 export const useAboutStore = create<AboutState>()((set, get) => ({
   ...initial,
   load: async () => {
     const reply = await invoke('app.about', {});
     if (reply.ok) set({ about: reply.value, error: null });
-    else set({ error: describeError(reply.error) });
+    else set({ error: reply.error });
   },
   openFolder: async (folder) => {
     set({ folderNote: null });
     const reply = await invoke('shell.openFolder', { folder });
     if (reply.ok) return;
-    set({ folderNote: { folder, text: reply.error.code === 'not_available' ? CANNOT_OPEN : describeError(reply.error) } });
+    set({ folderNote: { folder, error: reply.error } });
   },
   loadNotices: async () => {
     if (get().notices || get().noticesLoading) return;
@@ -71,7 +64,7 @@ export const useAboutStore = create<AboutState>()((set, get) => ({
     set({ copy: { state: 'copying' } });
     const reply = await invoke('app.diagnostics', { build: buildCommit(), page: pageEngine() });
     if (!reply.ok) {
-      set({ copy: { state: 'idle' }, error: describeError(reply.error) });
+      set({ copy: { state: 'idle' }, error: reply.error });
       return;
     }
     try {

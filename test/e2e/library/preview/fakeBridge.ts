@@ -50,8 +50,7 @@ function makeItem(index: number): LibraryItem {
     id: uuid(index + 1),
     kind,
     status,
-    title:
-      kind === 'audio' ? `Line ${index + 1}: ${words}` : kind === 'character_create' ? `Character ${character?.name}` : `A ${words} scene`,
+    title: kind === 'audio' ? `Line ${index + 1}: ${words}` : kind === 'character_create' ? (character?.name ?? '') : `A ${words} scene`,
     prompt: kind === 'audio' ? null : `${character?.name} in a ${words} setting, soft light, 35mm`,
     characterId: kind === 'audio' ? null : (character?.id ?? null),
     characterName: kind === 'audio' ? null : (character?.name ?? null),

@@ -86,8 +86,14 @@ describe('dock and taskbar progress, and the job-done notification', () => {
   });
 
   it('names the finished job in its notification by the creator’s own text', () => {
-    expect(jobNotice(job('a', 'done'))).toEqual({ title: 'Job a is ready', body: 'Click to open it in Cast Studio.' });
+    expect(jobNotice(job('a', 'done'))).toEqual({ title: '\u2068Job a\u2069 is ready', body: 'Click to open it in Cast Studio.' });
     expect(jobNotice({ ...job('b', 'done'), title: { what: 'character_regenerate', subject: ' ' } }).title).toBe('Your job is ready');
+  });
+
+  it('words the notification as the page said in its language, the job’s own text isolated inside', () => {
+    const arabic = { ready: 'جاهز: {subject}', readyUnnamed: 'مهمتك جاهزة', open: 'انقر لفتحها في Cast Studio.' };
+    expect(jobNotice(job('a', 'done'), arabic)).toEqual({ title: 'جاهز: \u2068Job a\u2069', body: 'انقر لفتحها في Cast Studio.' });
+    expect(jobNotice({ ...job('b', 'done'), title: { what: 'character_regenerate', subject: '' } }, arabic).title).toBe('مهمتك جاهزة');
   });
 });
 

@@ -15,6 +15,7 @@ import {
 import { describeError, ERROR_MESSAGES, KNOWN_ERROR_CODES } from '../../../../renderer/errors/errorMessages.ts';
 import { JOB_TITLE_MESSAGES, jobTitleText } from '../../../../renderer/ui/JobTitleLabel.tsx';
 import { formatsFor } from '../../../../renderer/i18n/format.ts';
+import { checkText } from '../../../../renderer/stores/connectionStatus.ts';
 import { LOCALES, PSEUDO_LOCALE } from '../../../../renderer/i18n/locales.ts';
 
 const DIR = fileURLToPath(new URL('../../../../renderer/i18n/messages/', import.meta.url));
@@ -244,11 +245,40 @@ describe('error messages', () => {
       formatsFor('en'),
     );
     expect(words).toBe(
-      'The service refused a value (duration). Correct it and try again. The service said: “The model makes clips of 1 to 10 seconds.”',
+      'The service refused a value (duration). Correct it and try again. The service said: “\u2068The model makes clips of 1 to 10 seconds.\u2069”',
     );
     expect(describeError({ code: 'validation_error', params: {}, serviceMessage: 'Trop long.' }, formatsFor('fr'))).toContain(
-      '«\u202fTrop long.\u202f»',
+      '«\u202f\u2068Trop long.\u2069\u202f»',
     );
+  });
+
+  it('isolates the service’s words, so an English sentence keeps its order inside an Arabic one', () => {
+    const said = 'Duration must be 1 to 10 seconds.';
+    const error: AppError = { code: 'validation_error', params: {}, serviceMessage: said };
+    for (const locale of LOCALES) {
+      const words = describeError(error, formatsFor(locale));
+      // First-strong isolate … pop directional isolate, around the service's words and nothing else.
+      expect(words, locale).toContain(`\u2068${said}\u2069`);
+      expect(words.split('\u2068'), locale).toHaveLength(2);
+    }
+    const arabic = describeError(error, formatsFor('ar'));
+    expect(arabic).toContain(`«\u2068${said}\u2069»`);
+    // The check of a service quotes it the same way.
+    const check = checkText(
+      {
+        ok: false,
+        status: 'service_error',
+        problem: 'refused',
+        host: 'api.example',
+        detail: null,
+        serviceMessage: said,
+        accountName: null,
+        plan: null,
+        balance: null,
+      },
+      formatsFor('ar'),
+    );
+    expect(check).toContain(`\u2068${said}\u2069`);
   });
 
   it('follows the language asked for', () => {

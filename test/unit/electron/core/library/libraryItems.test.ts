@@ -11,6 +11,22 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(1
 const CDN = 'https://cdn.example.test/media';
 
 let library: LibraryDatabase;
+
+/** A finished generation of a character, numbered `n`. */
+function completedGeneration(n: number, type: 'image' | 'character_create', prompt: string | null, characterId: string): void {
+  store.upsertGeneration({
+    id: uuid(n),
+    type,
+    status: 'completed',
+    prompt,
+    character_id: characterId,
+    credits_used: 2,
+    completed_at: '2026-01-03T00:00:00.000Z',
+    error_message: null,
+    output: { url: `${CDN}/out-${n}.png`, thumbnail_url: `${CDN}/thumb-${n}.png` },
+    created_at: `2026-01-03T00:00:${String(n).padStart(2, '0')}.000Z`,
+  });
+}
 let store: ResourceStore;
 let queries: LibraryQueryStore;
 
@@ -36,20 +52,7 @@ beforeEach(() => {
     fullbody_url: null,
     created_at: '2026-01-02T00:00:00.000Z',
   });
-  for (let n = 1; n <= 5; n += 1) {
-    store.upsertGeneration({
-      id: uuid(n),
-      type: 'image',
-      status: 'completed',
-      prompt: `picture ${n}`,
-      character_id: n <= 3 ? MIRA : ORO,
-      credits_used: 2,
-      completed_at: '2026-01-03T00:00:00.000Z',
-      error_message: null,
-      output: { url: `${CDN}/out-${n}.png`, thumbnail_url: `${CDN}/thumb-${n}.png` },
-      created_at: `2026-01-03T00:00:0${n}.000Z`,
-    });
-  }
+  for (let n = 1; n <= 5; n += 1) completedGeneration(n, 'image', `picture ${n}`, n <= 3 ? MIRA : ORO);
 });
 afterEach(() => library.close());
 
@@ -79,6 +82,13 @@ describe('a collection per character', () => {
       characterId: ORO,
       count: 1,
     });
+  });
+});
+
+describe('a character’s portrait in the library', () => {
+  it('is titled by the character’s name alone, with no English word the page would have to show', () => {
+    completedGeneration(40, 'character_create', null, MIRA);
+    expect(queries.item(uuid(40))?.title).toBe('Mira Vale');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editBetween, placeEdit, toLibraryLine } from '../../../../../electron/core/spaces/sceneLines.ts';
+import { editBetween, placeEdit, toLibraryLine, toLibrarySettings } from '../../../../../electron/core/spaces/sceneLines.ts';
 
 describe('placing a local text edit beside another member’s', () => {
   const apply = (text: string, at: number, edit: { removed: number; inserted: string }) =>
@@ -39,5 +39,12 @@ describe("another member's line as the library may hold it", () => {
 
   it('leaves out a line whose id the app would not make', () => {
     expect(toLibraryLine({ ...base, id: 'not-a-uuid' })).toBeNull();
+  });
+});
+
+describe("another member's scene settings as the library may hold them", () => {
+  it('keeps an untitled scene untitled, so each page words the default in its own language', () => {
+    expect(toLibrarySettings({ title: '  ', aspect: '16:9', quality: 'pro' }).title).toBe('');
+    expect(toLibrarySettings({ title: ' The pier ', aspect: '16:9', quality: 'pro' }).title).toBe('The pier');
   });
 });

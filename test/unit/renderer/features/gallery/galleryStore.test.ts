@@ -287,7 +287,7 @@ describe('the gallery paging through the library', () => {
       on: () => () => undefined,
     });
     await firstScreen();
-    expect(useGalleryStore.getState().error).toMatch(/filter/);
+    expect(useGalleryStore.getState().error?.code).toBe('invalid_filter');
     expect(useGalleryStore.getState().answered).toBe(false);
   });
 });

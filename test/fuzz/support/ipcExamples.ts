@@ -1,12 +1,26 @@
 import fc from 'fast-check';
+import { EMOTIONS } from '../../../shared/api/voiceOptions.ts';
+import { QUALITIES } from '../../../shared/api/optionValues.ts';
+import { LIMITS } from '../../../shared/api/limits.ts';
 import type { CommandName } from '../../../shared/ipc/index.ts';
+import { SCENE_EXPORT_CHUNK_BYTES } from '../../../shared/ipc/sceneExportChunks.ts';
+import { SCENE_ASPECTS } from '../../../shared/ipc/sceneSettings.ts';
+import { SCREENS } from '../../../shared/ipc/screens.ts';
+import { SPACE_INPUT_LIMITS } from '../../../shared/ipc/spaces.ts';
+import { MAX_TEXT_CHANGES } from '../../../shared/scenes/textChanges.ts';
+
+/** A scene line's fields other than its id and kind, all empty. */
+export const BLANK_LINE = { characterId: null, voiceId: null, text: '', emotion: null, talk: null, clipItemId: null };
+
+/** Ids core holds when the fuzz starts (a scene and its lines), so inputs reach past `not_found`. */
+export type KnownIds = { sceneIds?: readonly string[]; lineIds?: readonly string[] };
 
 /**
  * For each IPC command, an arbitrary of inputs its schema accepts. They are what the renderer could
  * send; the handler must answer each with a value or a typed error, never a throw. Paths that a
  * handler may write to or read from stay inside `scratch`, and URLs point at a closed local port.
  */
-export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arbitrary<unknown>>> {
+export function validInputs(scratch: string, known: KnownIds = {}): Partial<Record<CommandName, fc.Arbitrary<unknown>>> {
   const id = fc.oneof(
     fc.uuid(),
     fc.string({ minLength: 1, maxLength: 40 }),
@@ -31,7 +45,7 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
   );
   const filter = fc.record(
     {
-      kinds: fc.array(fc.constantFrom('image', 'video', 'talk', 'audio', 'character', 'voice'), { maxLength: 3 }),
+      kinds: fc.array(fc.constantFrom('image', 'video', 'talk', 'character_create', 'audio'), { maxLength: 3 }),
       statuses: fc.array(fc.string({ maxLength: 10 }), { maxLength: 2 }),
       characterId: id,
       from: fc.oneof(
@@ -53,6 +67,7 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     name: text(100).filter((s) => s.trim().length > 0),
     parameters: fc.record({ creationType: fc.constantFrom('human', 'fantasy', 'prompt', 'image'), mood: text(500) }, { requiredKeys: [] }),
   });
+  const scenes = sceneInputs(scratch, id, known);
   const generationBody = fc.record({
     character_id: fc.uuid(),
     type: fc.constantFrom('image', 'video', 'talk'),
@@ -114,7 +129,7 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
     'characters.revert': fc.record({ id }),
     'characters.delete': fc.record({ id }),
     'generations.create': fc.record(
-      { body: generationBody, quoteId: nullableQuote, speech: fc.record({ voice_id: fc.string({ maxLength: 40 }), text: text(5000) }) },
+      { body: generationBody, quoteId: nullableQuote, speech: fc.record({ voice_id: fc.uuid(), text: text(5000) }) },
       { requiredKeys: ['body', 'quoteId'] },
     ),
     'library.query': fc.record({ filter, offset: fc.integer({ min: 0, max: 1_000_000 }), limit: fc.integer({ min: 1, max: 500 }) }),
@@ -168,6 +183,7 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
         autoDownload: fc.boolean(),
         notifications: fc.boolean(),
         theme: fc.constantFrom('system', 'light', 'dark'),
+        language: fc.constantFrom('system', 'en', 'ar', 'en-XA'),
         autoUpdate: fc.boolean(),
         updateChannel: fc.constantFrom('stable', 'beta'),
         libraryPath: fc.string({ maxLength: 20 }).map((s) => `${scratch}/library-${s.replace(/[/\\]/g, '_')}`),
@@ -185,6 +201,215 @@ export function validInputs(scratch: string): Partial<Record<CommandName, fc.Arb
       open: fc.string({ maxLength: 300 }),
     }),
     'window.focusChanged': fc.record({ focused: fc.boolean() }),
+    'app.screenShown': fc.record({ screen: fc.constantFrom(...SCREENS) }),
+    'account.spendByCharacter': fc.record({ days: fc.oneof(fc.constantFrom(1, 365), fc.integer({ min: 1, max: 365 })) }),
+    'profiles.check': fc.record(
+      {
+        baseUrl: deadUrl,
+        cdnUrl: deadUrl,
+        caPem: fc.constantFrom('', 'not a pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----'),
+        apiKey: fc.constantFrom('sk_live_x', `sk_live_${'a'.repeat(64)}`, '', 'k'.repeat(200)),
+      },
+      { requiredKeys: ['baseUrl', 'cdnUrl'] },
+    ),
+    'profiles.setBillingUrl': fc.record({
+      id,
+      billingUrl: fc.option(
+        fc.constantFrom('https://127.0.0.1:9/billing', 'http://localhost:9/?q=%3Cscript%3E', 'https://127.0.0.1:9/#top'),
+        {
+          nil: null,
+        },
+      ),
+    }),
+    'library.health': empty,
+    'library.diskSpace': empty,
+    'library.checkIntegrity': empty,
+    'library.repair': empty,
+    // The embedded sandbox's admin API: in the fuzz its port is closed.
+    'sandbox.get': empty,
+    'sandbox.decideQuote': fc.record({ id, decision: fc.constantFrom('approve', 'reject') }),
+    'sandbox.addCredits': fc.record({ amount: fc.oneof(fc.constantFrom(1, 1_000_000), fc.integer({ min: 1, max: 1_000_000 })) }),
+    'sandbox.setPlan': fc.record({ plan: fc.constantFrom('free', 'creator', 'studio') }),
+    'sandbox.setSpeed': fc.record({ speed: fc.constantFrom('fast', 'realtime') }),
+    // Answered by the browser host's bridge, not core: not_available here.
+    'shell.listSessions': empty,
+    'shell.endSession': fc.record({ id }),
+    ...scenes,
+    'spaces.status': empty,
+    'spaces.leave': empty,
+    'spaces.join': fc.record({
+      // Addresses a join may take (or refuse): every one that could reach a server is on a closed local port.
+      serverUrl: fc.constantFrom(
+        'https://127.0.0.1:9',
+        'http://127.0.0.1:9/sync/',
+        'http://localhost:9',
+        '  https://[::1]:9  ',
+        'http://example.invalid:9',
+        'https://user:pw@127.0.0.1:9',
+        'https://127.0.0.1:9/?code=x',
+        'ftp://127.0.0.1:9',
+        'not a url',
+        '../../etc/passwd',
+        `https://127.0.0.1:9/${'a'.repeat(SPACE_INPUT_LIMITS.serverUrl - 'https://127.0.0.1:9/'.length)}`,
+      ),
+      joinCode: fc.oneof(
+        fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0),
+        fc.constantFrom('c'.repeat(SPACE_INPUT_LIMITS.joinCode), ' code ', '../x', '💥'.repeat(50), 'a\u0000b'),
+      ),
+    }),
+  };
+}
+
+/** The scene commands' inputs; `id` is the file's hostile id (missing, `../`, 200 characters). */
+function sceneInputs(scratch: string, id: fc.Arbitrary<string>, known: KnownIds): Partial<Record<CommandName, fc.Arbitrary<unknown>>> {
+  const sceneId = known.sceneIds?.length ? fc.oneof(fc.constantFrom(...known.sceneIds), id) : id;
+  const lineUuid = known.lineIds?.length ? fc.oneof(fc.constantFrom(...known.lineIds), fc.uuid()) : fc.uuid();
+  const lineId = fc.oneof(lineUuid, id);
+  const exportId = fc.oneof(fc.uuid(), fc.constantFrom('-', 'x'.repeat(64), 'CON', '0'));
+  const maxText = LIMITS.audioText.max;
+  const words = fc.oneof(
+    { arbitrary: fc.string({ maxLength: 60 }), weight: 4 },
+    { arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }), weight: 2 },
+    // At the limit, in astral characters (two UTF-16 units each) and with a right-to-left override.
+    { arbitrary: fc.constantFrom('a'.repeat(maxText), '💥'.repeat(maxText / 2), '\u202eevil', '\u0000'), weight: 1 },
+  );
+  const title = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('t'.repeat(200), 'é'.repeat(200), '../../scene', '\u202e', ''));
+  const optionText = fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constant('e'.repeat(LIMITS.generationOptionText.max)));
+  const settingText = fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constant('s'.repeat(LIMITS.speechSettingText.max)));
+  const line = fc.record({
+    id: lineUuid,
+    kind: fc.constantFrom('talk', 'speech', 'clip'),
+    characterId: fc.option(id, { nil: null }),
+    voiceId: fc.option(id, { nil: null }),
+    text: words,
+    emotion: fc.option(fc.constantFrom(...EMOTIONS), { nil: null }),
+    talk: fc.option(
+      fc.record(
+        {
+          duration: fc.integer({ min: LIMITS.generationDuration.min, max: LIMITS.generationDuration.max }),
+          expression: optionText,
+          quality: fc.constantFrom(...QUALITIES),
+        },
+        { requiredKeys: [] },
+      ),
+      { nil: null },
+    ),
+    clipItemId: fc.option(id, { nil: null }),
+  });
+  // A few lines, the same line twice (the schema does not forbid it), or the most a scene takes.
+  const manyLines = Array.from({ length: 1000 }, (_v, i) => ({
+    ...BLANK_LINE,
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    kind: 'speech',
+  }));
+  const lines = fc.oneof(
+    { arbitrary: fc.array(line, { maxLength: 4 }), weight: 8 },
+    { arbitrary: line.map((l) => [l, l]), weight: 1 },
+    { arbitrary: fc.constant(manyLines), weight: 1 },
+  );
+  const lineIds = fc.array(lineId, { maxLength: 5 });
+  // Changes that fit their base: ascending, apart, inside it, each doing something.
+  const textEdit = words.chain((base) =>
+    fc
+      .array(fc.tuple(fc.nat(), fc.nat(), fc.string({ unit: 'grapheme', maxLength: 8 })), { minLength: 1, maxLength: MAX_TEXT_CHANGES })
+      .map((steps) => {
+        const changes: { at: number; remove: number; insert: string }[] = [];
+        let from = 0;
+        for (const [gap, cut, insert] of steps) {
+          if (from > base.length) break;
+          const at = from + (gap % (base.length - from + 1));
+          const remove = cut % (base.length - at + 1);
+          changes.push({ at, remove, insert: remove === 0 && insert === '' ? 'x' : insert });
+          from = at + remove + 1;
+        }
+        return { base, changes };
+      }),
+  );
+  const join = fc.record({
+    remuxed: fc.boolean(),
+    lines: fc.oneof(
+      fc.array(fc.record({ lineId, durationMs: fc.integer({ min: 1, max: 3_600_000 }) }), { minLength: 1, maxLength: 5 }),
+      fc.constant(Array.from({ length: 1000 }, (_v, i) => ({ lineId: manyLines[i]?.id ?? 'x', durationMs: 3_600_000 }))),
+    ),
+    width: fc.oneof(fc.constantFrom(1, 8192), fc.integer({ min: 1, max: 8192 })),
+    height: fc.oneof(fc.constantFrom(1, 8192), fc.integer({ min: 1, max: 8192 })),
+    frameRate: fc.oneof(fc.constantFrom(1, 240, 29.97), fc.double({ min: 1, max: 240, noNaN: true })),
+  });
+  const destination = fc.oneof(
+    fc.string({ minLength: 1, maxLength: 20 }).map((s) => `${scratch}/scene-${s.replace(/[/\\]/g, '_')}`),
+    fc.constantFrom(`${scratch}/a/../scene-up`, `${scratch}/${'d'.repeat(200)}`),
+  );
+  const chunkChars = Math.ceil(SCENE_EXPORT_CHUNK_BYTES / 3) * 4;
+  const base64 = fc.oneof(
+    fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => Buffer.from(b).toString('base64')),
+    fc.constantFrom('!!!not base64!!!', '====', 'A', 'A'.repeat(chunkChars)),
+  );
+  return {
+    'cast.voices': fc.constant({}),
+    'cast.setVoice': fc.record(
+      {
+        characterId: id,
+        voiceId: fc.option(id, { nil: null }),
+        settings: fc.record(
+          {
+            emotion: fc.constantFrom(...EMOTIONS),
+            speaker: settingText,
+            voice_description: settingText,
+            style_instruction: settingText,
+            language: fc.oneof(
+              fc.constantFrom('en', 'pt-BR', 'zh-Hans-CN', 'x'.repeat(LIMITS.speechLanguage.max)),
+              fc.string({ minLength: LIMITS.speechLanguage.min, maxLength: 10 }),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: ['characterId', 'voiceId'] },
+    ),
+    'scenes.list': fc.constant({}),
+    'scenes.get': fc.record({ id: sceneId }),
+    'scenes.create': fc.record({ title }, { requiredKeys: [] }),
+    'scenes.update': fc.record(
+      {
+        id: sceneId,
+        title,
+        aspect: fc.constantFrom(...SCENE_ASPECTS),
+        quality: fc.constantFrom(...QUALITIES),
+        lines,
+        seenLineIds: fc.array(lineId, { maxLength: 6 }),
+      },
+      { requiredKeys: ['id'] },
+    ),
+    'scenes.editLineText': fc
+      .tuple(sceneId, lineUuid, textEdit)
+      .map(([scene, lineUuidValue, edit]) => ({ sceneId: scene, lineId: lineUuidValue, ...edit })),
+    'scenes.presence': fc.record({ sceneId: fc.option(sceneId, { nil: null }), lineId: fc.option(lineUuid, { nil: null }) }),
+    // Known scenes stay for the commands after this one; a removal is tried on the others.
+    'scenes.delete': fc.record({ id }),
+    'scenes.duplicate': fc.record({ id: sceneId }),
+    'scenes.queueGroups': fc.record({
+      sceneIds: fc.oneof(fc.array(sceneId, { maxLength: 6 }), fc.constant(Array.from({ length: 500 }, (_v, i) => `scene-${i}`))),
+    }),
+    'scenes.price': fc.record({ id: sceneId, lineIds }, { requiredKeys: ['id'] }),
+    // The queue stays paused in the fuzz: lines queued here are never sent.
+    'scenes.render': fc.record({ id: sceneId, lineIds }, { requiredKeys: ['id'] }),
+    'scenes.exportChunk': fc.record({
+      exportId,
+      // Past the most one export may stage (16 GiB) is refused before anything is written.
+      position: fc.oneof(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(0, 2 ** 34 + 1, 64 * 1024 ** 3)),
+      dataBase64: base64,
+    }),
+    'scenes.export': fc.record(
+      {
+        id: sceneId,
+        exportId,
+        destination,
+        formats: fc.array(fc.constantFrom('mp4', 'srt', 'vtt', 'fcpxml', 'otio'), { minLength: 1, maxLength: 5 }),
+        join,
+      },
+      { requiredKeys: ['id', 'exportId', 'join'] },
+    ),
+    'scenes.cancelExport': fc.record({ exportId }),
   };
 }
 

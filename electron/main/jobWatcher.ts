@@ -2,6 +2,7 @@ import { app, Notification, type BrowserWindow } from 'electron';
 import { Job } from '../../shared/ipc/models.ts';
 import { jobNotice } from './jobNotice.ts';
 import { QueueProgress } from './queueProgress.ts';
+import type { ShellWords } from './shellWords.ts';
 import type { RouterLike } from '../../shared/ipc/bridgeFrames.ts';
 
 type JobWatcherOptions = {
@@ -9,6 +10,8 @@ type JobWatcherOptions = {
   window: () => BrowserWindow | null;
   /** The user's "notify me" setting, read at the moment a job finishes. */
   notificationsEnabled: () => Promise<boolean>;
+  /** The shell's words as the job finishes: Settings' language at that moment. */
+  words: () => Promise<ShellWords>;
 };
 
 /**
@@ -39,7 +42,7 @@ export function watchJobs(options: JobWatcherOptions): () => void {
     if (!Notification.isSupported() || !(await options.notificationsEnabled())) return;
     const win = options.window();
     if (win && !win.isDestroyed() && win.isFocused()) return; // the user is watching already
-    const notification = new Notification(jobNotice(job));
+    const notification = new Notification(jobNotice(job, await options.words()));
     shown.add(notification);
     notification.on('close', () => shown.delete(notification));
     notification.on('click', () => {

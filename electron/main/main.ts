@@ -26,6 +26,7 @@ import { handleAppProtocol, handleMediaProtocol, registerPrivilegedSchemes } fro
 import { utilitySandbox } from './sandboxUtility.ts';
 import { applySessionPolicy } from './sessionPolicy.ts';
 import { registerShellHandlers } from './shellHandlers.ts';
+import { ShellLanguage, shellLocale } from './shellWords.ts';
 import { startFailureWords } from './startFailureWords.ts';
 import { checkDroppedFile } from './uploadCheck.ts';
 import { createMainWindow, hardenContents } from './window.ts';
@@ -41,13 +42,19 @@ else void start();
 
 async function start(): Promise<void> {
   await app.whenReady();
+  // The menu, notifications and dialogs speak the page's language, and follow Settings' changes.
+  const menuOptions = { isMac: process.platform === 'darwin', isPackaged: app.isPackaged, productName: app.getName() };
+  const language = new ShellLanguage(
+    shellLocale(peekPreferences(app.getPath('userData'))?.settings, preferredSystemLanguages(app)),
+    (words) => installAppMenu(words, menuOptions),
+  );
   // Electron's lock keeps a second desktop app out; this one also keeps out a browser host started
   // on the same folder (`--data`), which knows nothing of Electron's.
   let folderLock: DataFolderLock;
   try {
     folderLock = await acquireDataFolderLock(app.getPath('userData'));
   } catch (error) {
-    dialog.showErrorBox('Cast Studio', startFailureWords(error));
+    dialog.showErrorBox('Cast Studio', startFailureWords(error, await language.words()));
     app.quit();
     return;
   }
@@ -82,7 +89,6 @@ async function start(): Promise<void> {
   handleAppProtocol(join(root, 'dist', 'renderer'), csp, startScreenIn(preferences), () =>
     startCatalog(chosenCatalogIn(peekPreferences(app.getPath('userData'))), preferredSystemLanguages(app)),
   );
-  installAppMenu({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, productName: app.getName() });
 
   // The window opens at once on the renderer's "Starting…" screen; invokes wait for core, which
   // runs in a utility process of its own; the keychain and the sandbox's process stay here.
@@ -121,7 +127,9 @@ async function start(): Promise<void> {
     onReply: (command, reply) => {
       if (command !== 'settings.set') return;
       applyTheme(reply);
-      if (reply.ok) updates?.settingsChanged(reply.value);
+      if (!reply.ok) return;
+      updates?.settingsChanged(reply.value);
+      void language.follow(shellLocale(reply.value, preferredSystemLanguages(app)));
     },
   });
   const openWindow = () => {
@@ -159,7 +167,9 @@ async function start(): Promise<void> {
   try {
     core = await starting;
   } catch (error) {
-    dialog.showErrorBox('Cast Studio could not start', `${startFailureWords(error)}\n\nThe log is in ${app.getPath('logs')}.`);
+    const words = await language.words();
+    const logFolder = words.say('shell.start.logFolder', { folder: app.getPath('logs') });
+    dialog.showErrorBox(words.say('shell.start.failed'), `${startFailureWords(error, words)}\n\n${logFolder}`);
     app.exit(1);
     return;
   }
@@ -172,6 +182,7 @@ async function start(): Promise<void> {
       const reply = await core.router.handle('settings.get', {});
       return reply.ok && (reply.value as Settings).notifications;
     },
+    words: () => language.words(),
   });
   applyTheme(await core.router.handle('settings.get', {}));
   const beforeRestart = async () => {

@@ -28,6 +28,16 @@ const LOADERS: Readonly<Record<CatalogLocale, () => Promise<{ default: Catalog }
 const cache = createIntlCache();
 
 /**
+ * Arguments that are a person's own text or a path, which may run the other way from the sentence
+ * around them (an Arabic prompt in an English title, a path in an Arabic dialog): each is set apart
+ * with first-strong isolate marks, the plain-text form of the page's `<bdi>`.
+ */
+const ISOLATED = new Set(['subject', 'folder']);
+const isolated = (values: ShellValues | undefined): ShellValues | undefined =>
+  values &&
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, ISOLATED.has(name) ? `\u2068${String(value)}\u2069` : value]));
+
+/**
  * The language the shell speaks, picked as the page's (electron/core/app/startLanguage.ts): the one
  * chosen in Settings (the pseudo-locale reads English), else the first of the system's the studio
  * speaks, else English. `settings` is core's Settings or the `settings` of preferences.json.
@@ -53,7 +63,7 @@ function wordsFrom(locale: CatalogLocale, catalog: Catalog): ShellWords {
   // catalog; the shell formats only its own ids, so its subset stands in for one.
   const messages = shell as IntlConfig['messages'];
   const intl = createIntl({ locale, defaultLocale: 'en', messages }, cache);
-  return { locale, say: (id, values) => intl.formatMessage({ id }, values) };
+  return { locale, say: (id, values) => intl.formatMessage({ id }, isolated(values)) };
 }
 
 /**

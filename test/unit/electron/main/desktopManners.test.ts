@@ -88,12 +88,15 @@ describe('dock and taskbar progress, and the job-done notification', () => {
 
   it('names the finished job in its notification by the creator’s own text, in the studio’s language', async () => {
     const english = await loadShellWords('en');
-    expect(jobNotice(job('a', 'done'), english)).toEqual({ title: 'Job a is ready', body: 'Click to open it in Cast Studio.' });
+    expect(jobNotice(job('a', 'done'), english)).toEqual({ title: '\u2068Job a\u2069 is ready', body: 'Click to open it in Cast Studio.' });
     expect(jobNotice({ ...job('b', 'done'), title: { what: 'character_regenerate', subject: ' ' } }, english).title).toBe(
       'Your job is ready',
     );
     const japanese = await loadShellWords('ja');
-    expect(jobNotice(job('a', 'done'), japanese)).toEqual({ title: 'Job aができました', body: 'クリックすると Cast Studio で開きます。' });
+    expect(jobNotice(job('a', 'done'), japanese)).toEqual({
+      title: '\u2068Job a\u2069ができました',
+      body: 'クリックすると Cast Studio で開きます。',
+    });
   });
 });
 

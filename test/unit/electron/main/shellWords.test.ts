@@ -116,13 +116,17 @@ describe('the application menu', () => {
 describe('Arabic', () => {
   it('is right-to-left text around the creator’s own words, with its own plural forms', async () => {
     const words = await loadShellWords('ar');
-    expect(words.say('shell.notice.ready', { subject: 'Mira' })).toBe('Mira جاهز');
+    // The creator's text and a path are isolated, so they keep their own direction inside the sentence.
+    expect(words.say('shell.notice.ready', { subject: 'Mira' })).toBe('\u2068Mira\u2069 جاهز');
     expect(words.say('shell.notice.open')).toBe('انقر لفتحها في Cast Studio.');
     expect(words.say('shell.menu.view')).toBe('عرض');
     expect(words.say('shell.start.coreLate', { seconds: 1 })).toContain('خلال ثانية واحدة.');
     expect(words.say('shell.start.coreLate', { seconds: 2 })).toContain('خلال ثانيتين.');
+    expect(words.say('shell.start.logFolder', { folder: '/home/ana/.config/Cast Studio/logs' })).toBe(
+      'السجلّ موجود في \u2068/home/ana/.config/Cast Studio/logs\u2069.',
+    );
     expect(words.say('shell.start.folderInUse', { holder: 'other', pid: 0, folder: '/data/cast' })).toBe(
-      'نسخة أخرى من Cast Studio تستخدم مجلد البيانات /data/cast بالفعل. أغلقها أولًا، أو اختر مجلد بيانات آخر.',
+      'نسخة أخرى من Cast Studio تستخدم مجلد البيانات \u2068/data/cast\u2069 بالفعل. أغلقها أولًا، أو اختر مجلد بيانات آخر.',
     );
   });
 });

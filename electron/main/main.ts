@@ -43,7 +43,7 @@ else void start();
 async function start(): Promise<void> {
   await app.whenReady();
   // The menu, notifications and dialogs speak the page's language, and follow Settings' changes.
-  const menuOptions = { isMac: process.platform === 'darwin', isPackaged: app.isPackaged, productName: app.getName() };
+  const menuOptions = { platform: process.platform, isPackaged: app.isPackaged, productName: app.getName() };
   const language = new ShellLanguage(
     shellLocale(peekPreferences(app.getPath('userData'))?.settings, preferredSystemLanguages(app)),
     (words) => installAppMenu(words, menuOptions),

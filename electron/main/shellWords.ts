@@ -10,7 +10,7 @@ export type ShellValues = Readonly<Record<string, string | number>>;
 /** The shell's words in one language: its menu, notifications and start-failure dialogs. */
 export type ShellWords = {
   readonly locale: CatalogLocale;
-  say(id: ShellMessageId, values?: ShellValues): string;
+  readonly say: (id: ShellMessageId, values?: ShellValues) => string;
 };
 
 // One chunk per language in the main bundle, as in the page's: a run loads the one it speaks.

@@ -12,9 +12,19 @@ const english = JSON.parse(
 const SHELL_IDS = Object.keys(english).filter((id) => id.startsWith('shell.')) as ShellMessageId[];
 
 /** A value of the right kind for each argument the shell's messages take. */
-const SAMPLE = { subject: 'Mira on a rooftop', holder: 'known', pid: 4242, folder: '/home/ana/.config/Cast Studio', seconds: 120 };
+const SAMPLE = {
+  subject: 'Mira on a rooftop',
+  holder: 'known',
+  pid: 4242,
+  folder: '/home/ana/.config/Cast Studio',
+  seconds: 120,
+  platform: 'windows',
+};
 
-const options = { isMac: false, isPackaged: true, productName: 'Cast Studio' };
+const options = { platform: 'linux', isPackaged: true, productName: 'Cast Studio' } as const;
+const PLATFORMS = ['darwin', 'win32', 'linux'] as const;
+const items = (list: readonly MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
+  list.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
 const labels = (items: readonly MenuItemConstructorOptions[]): string[] =>
   items.flatMap((item) => [
     ...(item.label === undefined ? [] : [item.label]),
@@ -46,7 +56,7 @@ describe.each(LOCALES)('the shell’s words in %s', (locale: CatalogLocale) => {
       const text = words.say(id, SAMPLE);
       expect(text.trim(), `${locale} ${id}`).not.toBe('');
       expect(text, `${locale} ${id}`).not.toMatch(/[{}]/);
-      if (locale !== 'en') expect(text, `${locale} ${id} is the id, not a message`).not.toBe(id);
+      expect(text, `${locale} ${id} is the id, not a message`).not.toBe(id);
     }
   });
 
@@ -61,40 +71,71 @@ describe.each(LOCALES)('the shell’s words in %s', (locale: CatalogLocale) => {
     expect(unknown).not.toMatch(/[0-9٠-٩]/);
   });
 
-  it('labels the menu’s own items and every role it lists', async () => {
+  it.each(PLATFORMS)('labels every item of the menu on %s, each with one of the shell’s menu messages', async (platform) => {
     const words = await load();
-    const template = appMenuTemplate(words, options, () => undefined);
-    expect(labels(template)).toEqual(
-      (
-        [
-          'shell.menu.file',
-          'shell.menu.edit',
-          'shell.menu.view',
-          'shell.menu.reload',
-          'shell.menu.actualSize',
-          'shell.menu.zoomIn',
-          'shell.menu.zoomOut',
-          'shell.menu.fullScreen',
-          'shell.menu.window',
-          'shell.menu.help',
-          'shell.menu.studioHelp',
-        ] as const
-      ).map((id) => words.say(id)),
-    );
+    const menuWords = new Set(SHELL_IDS.filter((id) => id.startsWith('shell.menu.')).map((id) => words.say(id, { platform: 'other' })));
+    menuWords.add(words.say('shell.menu.quit', { platform: 'windows' }));
+    const all = items(appMenuTemplate(words, { ...options, platform }, () => undefined)).filter((item) => item.type !== 'separator');
+    // macOS's application menu is named after the product and filled by Electron.
+    const ours = all.filter((item) => item.role !== 'appMenu');
+    expect(ours.length).toBeGreaterThan(15);
+    for (const item of ours) expect(menuWords.has(item.label ?? ''), `${locale} ${platform} ${item.role ?? item.label}`).toBe(true);
   });
 });
 
+/** The roles of a menu's items, as Electron's `fileMenu`, `editMenu` and `windowMenu` roles would give them. */
+const rolesOf = (item: MenuItemConstructorOptions | undefined): string[] =>
+  ((item?.submenu ?? []) as MenuItemConstructorOptions[]).map((entry) => entry.role ?? entry.type ?? `[${String(entry.label)}]`);
+
 describe('the application menu', () => {
+  it('spells out the File, Edit and Window menus as Electron’s roles make them, per platform', async () => {
+    const words = await loadShellWords('en');
+    const [file, edit, , windowMenu] = appMenuTemplate(words, { ...options, platform: 'win32' }, () => undefined);
+    expect(rolesOf(file)).toEqual(['quit']);
+    expect(file && rolesOf(file) && (file.submenu as MenuItemConstructorOptions[])[0]?.label).toBe('Exit');
+    expect(rolesOf(edit)).toEqual(['undo', 'redo', 'separator', 'cut', 'copy', 'paste', 'delete', 'separator', 'selectAll']);
+    expect(rolesOf(windowMenu)).toEqual(['minimize', 'zoom', 'close']);
+    const linux = appMenuTemplate(words, options, () => undefined);
+    expect((linux[0]?.submenu as MenuItemConstructorOptions[])[0]?.label).toBe('Quit');
+    const [, macFile, macEdit, , macWindow] = appMenuTemplate(words, { ...options, platform: 'darwin' }, () => undefined);
+    expect(rolesOf(macFile)).toEqual(['close']);
+    expect(rolesOf(macEdit)).toEqual([
+      'undo',
+      'redo',
+      'separator',
+      'cut',
+      'copy',
+      'paste',
+      'pasteAndMatchStyle',
+      'delete',
+      'selectAll',
+      'separator',
+      '[Speech]',
+    ]);
+    expect(rolesOf(macWindow)).toEqual(['minimize', 'zoom', 'separator', 'front']);
+  });
+
   it('is in the chosen language', async () => {
     const words = await loadShellWords('ja');
     const template = appMenuTemplate(words, options, () => undefined);
     expect(template.map((item) => item.label)).toEqual(['ファイル', '編集', '表示', 'ウインドウ', 'ヘルプ']);
-    expect(labels(template)).toContain('Cast Studio ヘルプ');
+    expect(labels(template)).toEqual(
+      expect.arrayContaining([
+        'Cast Studio ヘルプ',
+        '終了',
+        '取り消す',
+        'コピー',
+        'ペースト',
+        'すべてを選択',
+        'しまう',
+        'ウインドウを閉じる',
+      ]),
+    );
   });
 
   it('keeps the product’s name on macOS’s application menu, and developer tools in development builds only', async () => {
     const words = await loadShellWords('fr');
-    const mac = appMenuTemplate(words, { ...options, isMac: true, isPackaged: false }, () => undefined);
+    const mac = appMenuTemplate(words, { ...options, platform: 'darwin', isPackaged: false }, () => undefined);
     expect(mac[0]).toEqual({ label: 'Cast Studio', role: 'appMenu' });
     const view = mac.find((item) => item.label === 'Affichage')?.submenu as MenuItemConstructorOptions[];
     expect(view.map((item) => item.role)).toContain('toggleDevTools');

@@ -42,11 +42,12 @@ else void start();
 
 async function start(): Promise<void> {
   await app.whenReady();
+  // Read before core starts, as core reads it: the screen and language kept when this run began.
+  const preferences = peekPreferences(app.getPath('userData'));
   // The menu, notifications and dialogs speak the page's language, and follow Settings' changes.
   const menuOptions = { platform: process.platform, isPackaged: app.isPackaged, productName: app.getName() };
-  const language = new ShellLanguage(
-    shellLocale(peekPreferences(app.getPath('userData'))?.settings, preferredSystemLanguages(app)),
-    (words) => installAppMenu(words, menuOptions),
+  const language = new ShellLanguage(shellLocale(preferences?.settings, preferredSystemLanguages(app)), (words) =>
+    installAppMenu(words, menuOptions),
   );
   // Electron's lock keeps a second desktop app out; this one also keeps out a browser host started
   // on the same folder (`--data`), which knows nothing of Electron's.
@@ -83,9 +84,7 @@ async function start(): Promise<void> {
 
   applySessionPolicy(session.defaultSession, { appOrigin: APP_ORIGIN, csp });
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, APP_ORIGIN));
-  // Read before core starts, as core reads it: the screen kept when this run began. The language is
-  // read at each load of the page, so a reload after a change in Settings starts in the new one.
-  const preferences = peekPreferences(app.getPath('userData'));
+  // The page's language is read at each load, so a reload after a change in Settings starts in it.
   handleAppProtocol(join(root, 'dist', 'renderer'), csp, startScreenIn(preferences), () =>
     startCatalog(chosenCatalogIn(peekPreferences(app.getPath('userData'))), preferredSystemLanguages(app)),
   );

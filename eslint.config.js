@@ -129,6 +129,15 @@ const LAYERS = [
   },
 ];
 
+/**
+ * The page's message catalogs are also read by the desktop app's main process: its menu,
+ * notifications and start-failure dialogs are worded from their `shell.*` messages, so every word of
+ * the studio is in one set of catalogs, translated and checked together. JSON only, no code: an
+ * element of its own, matched before `renderer`, that main may import and nothing else of the page's.
+ */
+const CATALOGS = { type: 'catalogs', dir: 'renderer/i18n/messages', readBy: ['renderer', 'main'] };
+const readsCatalogs = (layer) => (CATALOGS.readBy.includes(layer.type) ? [CATALOGS.type] : []);
+
 const dirOf = (type) => LAYERS.find((layer) => layer.type === type)?.dir;
 const DIRECTION = LAYERS.map((layer) => `${layer.dir}/ → ${layer.ours.map(dirOf).join(', ') || 'none of ours'}`).join('; ');
 
@@ -178,7 +187,8 @@ const boundariesConfig = {
   plugins: { boundaries },
   settings: {
     // Each layer is its folder, matched from the repository root (not as a suffix of any path).
-    'boundaries/elements': LAYERS.map((layer) => ({ type: layer.type, pattern: layer.dir, partialMatch: false })),
+    // The first element a file matches is its own, so the catalogs come before the rest of the page.
+    'boundaries/elements': [CATALOGS, ...LAYERS].map((layer) => ({ type: layer.type, pattern: layer.dir, partialMatch: false })),
     'boundaries/root-path': import.meta.dirname,
     'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
     'import/resolver': { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
@@ -193,7 +203,7 @@ const boundariesConfig = {
         message: `'{{dependency.source}}' is outside the folders {{from.elementPath}}/ may import. Import direction (docs/ARCHITECTURE.md): ${DIRECTION}.`,
         policies: LAYERS.map((layer) => ({
           from: { element: { type: layer.type } },
-          allow: { to: { element: { types: [layer.type, ...layer.ours] } } },
+          allow: { to: { element: { types: [layer.type, ...layer.ours, ...readsCatalogs(layer)] } } },
         })),
       },
     ],

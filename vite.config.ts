@@ -4,7 +4,7 @@ import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /** One config, four targets: `vite build --mode renderer|main|preload|sandbox`. */
 
@@ -82,9 +82,26 @@ const renderer: UserConfig = {
   },
 };
 
+/**
+ * The main process words its menu, notifications and start dialogs from the page's catalogs
+ * (electron/main/shellWords.ts), one chunk per language; each chunk keeps only the `shell.*`
+ * messages, about 2 KB of the 110–160 KB a whole catalog weighs.
+ */
+const shellMessagesOnly: Plugin = {
+  name: 'cast:shell-messages-only',
+  // Before Vite's JSON plugin, which turns the file into a module.
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/[\\/]renderer[\\/]i18n[\\/]messages[\\/][^\\/]+\.json$/.test(id)) return null;
+    const catalog = JSON.parse(code) as Record<string, string>;
+    return { code: JSON.stringify(Object.fromEntries(Object.entries(catalog).filter(([key]) => key.startsWith('shell.')))), map: null };
+  },
+};
+
 const main: UserConfig = {
   root,
   publicDir: false,
+  plugins: [shellMessagesOnly],
   ssr: { target: 'node', noExternal: bundledDependencies },
   build: {
     ssr: true,

@@ -1,22 +1,14 @@
-import type { CommandInput } from '../../shared/ipc/index.ts';
 import type { Job } from '../../shared/ipc/models.ts';
-
-/** The notification's words as the page last gave them (`shell.noticeWords`), in its language. */
-export type NoticeWords = CommandInput<'shell.noticeWords'>;
-
-/** Until the page has said, English (the page sends its own as soon as it shows). */
-export const ENGLISH_NOTICE_WORDS: NoticeWords = {
-  ready: '{subject} is ready',
-  readyUnnamed: 'Your job is ready',
-  open: 'Click to open it in Cast Studio.',
-};
+import type { ShellWords } from './shellWords.ts';
 
 /**
  * The native notification of a finished job, named by the creator's own text in its title (a
- * prompt, a name), isolated so it keeps its own direction inside a sentence of another script.
+ * prompt, a name), in the studio's language.
  */
-export function jobNotice(job: Job, words: NoticeWords = ENGLISH_NOTICE_WORDS): { title: string; body: string } {
+export function jobNotice(job: Job, words: ShellWords): { title: string; body: string } {
   const subject = job.title.subject.trim();
-  const title = subject ? words.ready.split('{subject}').join(`\u2068${subject}\u2069`) : words.readyUnnamed;
-  return { title, body: words.open };
+  return {
+    title: subject ? words.say('shell.notice.ready', { subject }) : words.say('shell.notice.readyUntitled'),
+    body: words.say('shell.notice.open'),
+  };
 }

@@ -1,31 +1,28 @@
 import { app, Notification, type BrowserWindow } from 'electron';
 import { Job } from '../../shared/ipc/models.ts';
-import { ENGLISH_NOTICE_WORDS, jobNotice, type NoticeWords } from './jobNotice.ts';
+import { jobNotice } from './jobNotice.ts';
 import { QueueProgress } from './queueProgress.ts';
-import type { ShellRouter } from '../core/host/remoteCore.ts';
+import type { ShellWords } from './shellWords.ts';
+import type { RouterLike } from '../../shared/ipc/bridgeFrames.ts';
 
 type JobWatcherOptions = {
-  router: Pick<ShellRouter, 'subscribe' | 'emit' | 'register'>;
+  router: RouterLike & { emit(event: 'notification.clicked', payload: { itemId: string }): void };
   window: () => BrowserWindow | null;
   /** The user's "notify me" setting, read at the moment a job finishes. */
   notificationsEnabled: () => Promise<boolean>;
+  /** The shell's words as the job finishes: Settings' language at that moment. */
+  words: () => Promise<ShellWords>;
 };
 
 /**
  * Desktop manners driven by `job.updated`: the dock or taskbar shows progress while the queue
  * works, and a finished job raises a native notification whose click brings the window forward and
- * tells the renderer to open the item (`notification.clicked`). Its words are the page's, in the
- * page's language (`shell.noticeWords`).
+ * tells the renderer to open the item (`notification.clicked`).
  */
 export function watchJobs(options: JobWatcherOptions): () => void {
   const progress = new QueueProgress();
   // Notifications that are only referenced by the OS may be collected before their click arrives.
   const shown = new Set<Notification>();
-  let words: NoticeWords = ENGLISH_NOTICE_WORDS;
-  options.router.register('shell.noticeWords', (given) => {
-    words = given;
-    return { ok: true as const };
-  });
 
   return options.router.subscribe((event, payload) => {
     if (event !== 'job.updated') return;
@@ -45,7 +42,7 @@ export function watchJobs(options: JobWatcherOptions): () => void {
     if (!Notification.isSupported() || !(await options.notificationsEnabled())) return;
     const win = options.window();
     if (win && !win.isDestroyed() && win.isFocused()) return; // the user is watching already
-    const notification = new Notification(jobNotice(job, words));
+    const notification = new Notification(jobNotice(job, await options.words()));
     shown.add(notification);
     notification.on('close', () => shown.delete(notification));
     notification.on('click', () => {

@@ -26,6 +26,7 @@ import { handleAppProtocol, handleMediaProtocol, registerPrivilegedSchemes } fro
 import { utilitySandbox } from './sandboxUtility.ts';
 import { applySessionPolicy } from './sessionPolicy.ts';
 import { registerShellHandlers } from './shellHandlers.ts';
+import { ShellLanguage, shellLocale } from './shellWords.ts';
 import { startFailureWords } from './startFailureWords.ts';
 import { checkDroppedFile } from './uploadCheck.ts';
 import { createMainWindow, hardenContents } from './window.ts';
@@ -41,13 +42,20 @@ else void start();
 
 async function start(): Promise<void> {
   await app.whenReady();
+  // Read before core starts, as core reads it: the screen and language kept when this run began.
+  const preferences = peekPreferences(app.getPath('userData'));
+  // The menu, notifications and dialogs speak the page's language, and follow Settings' changes.
+  const menuOptions = { platform: process.platform, isPackaged: app.isPackaged, productName: app.getName() };
+  const language = new ShellLanguage(shellLocale(preferences?.settings, preferredSystemLanguages(app)), (words) =>
+    installAppMenu(words, menuOptions),
+  );
   // Electron's lock keeps a second desktop app out; this one also keeps out a browser host started
   // on the same folder (`--data`), which knows nothing of Electron's.
   let folderLock: DataFolderLock;
   try {
     folderLock = await acquireDataFolderLock(app.getPath('userData'));
   } catch (error) {
-    dialog.showErrorBox('Cast Studio', startFailureWords(error));
+    dialog.showErrorBox('Cast Studio', startFailureWords(error, await language.words()));
     app.quit();
     return;
   }
@@ -76,13 +84,10 @@ async function start(): Promise<void> {
 
   applySessionPolicy(session.defaultSession, { appOrigin: APP_ORIGIN, csp });
   app.on('web-contents-created', (_event, contents) => hardenContents(contents, APP_ORIGIN));
-  // Read before core starts, as core reads it: the screen kept when this run began. The language is
-  // read at each load of the page, so a reload after a change in Settings starts in the new one.
-  const preferences = peekPreferences(app.getPath('userData'));
+  // The page's language is read at each load, so a reload after a change in Settings starts in it.
   handleAppProtocol(join(root, 'dist', 'renderer'), csp, startScreenIn(preferences), () =>
     startCatalog(chosenCatalogIn(peekPreferences(app.getPath('userData'))), preferredSystemLanguages(app)),
   );
-  installAppMenu({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, productName: app.getName() });
 
   // The window opens at once on the renderer's "Starting…" screen; invokes wait for core, which
   // runs in a utility process of its own; the keychain and the sandbox's process stay here.
@@ -121,7 +126,9 @@ async function start(): Promise<void> {
     onReply: (command, reply) => {
       if (command !== 'settings.set') return;
       applyTheme(reply);
-      if (reply.ok) updates?.settingsChanged(reply.value);
+      if (!reply.ok) return;
+      updates?.settingsChanged(reply.value);
+      void language.follow(shellLocale(reply.value, preferredSystemLanguages(app)));
     },
   });
   const openWindow = () => {
@@ -159,7 +166,9 @@ async function start(): Promise<void> {
   try {
     core = await starting;
   } catch (error) {
-    dialog.showErrorBox('Cast Studio could not start', `${startFailureWords(error)}\n\nThe log is in ${app.getPath('logs')}.`);
+    const words = await language.words();
+    const logFolder = words.say('shell.start.logFolder', { folder: app.getPath('logs') });
+    dialog.showErrorBox(words.say('shell.start.failed'), `${startFailureWords(error, words)}\n\n${logFolder}`);
     app.exit(1);
     return;
   }
@@ -172,6 +181,7 @@ async function start(): Promise<void> {
       const reply = await core.router.handle('settings.get', {});
       return reply.ok && (reply.value as Settings).notifications;
     },
+    words: () => language.words(),
   });
   applyTheme(await core.router.handle('settings.get', {}));
   const beforeRestart = async () => {

@@ -1,19 +1,22 @@
 import { DataFolderInUseError } from '../core/app/dataFolderLock.ts';
 import { CoreNotReadyError } from '../core/host/remoteCore.ts';
+import type { ShellWords } from './shellWords.ts';
 
 /**
  * What the desktop app's dialog says when it cannot start, worded here from what was thrown: core
- * gives the facts (whose lock, how long it waited), the shell says them. In English, as the rest
- * of main's dialogs and menu: no window, so no catalog, has been loaded yet. Any other error says
- * its message.
+ * gives the facts (whose lock, how long it waited), the shell says them in the studio's language.
+ * Any other error says its message (core's, in English, as its log lines).
  */
-export function startFailureWords(error: unknown): string {
+export function startFailureWords(error: unknown, words: ShellWords): string {
   if (error instanceof DataFolderInUseError) {
-    const who = error.pid === null ? 'Another Cast Studio' : `Another Cast Studio (process ${error.pid})`;
-    return `${who} is already using the data folder ${error.dir}. Close it first, or choose another data folder.`;
+    return words.say('shell.start.folderInUse', {
+      holder: error.pid === null ? 'other' : 'known',
+      pid: error.pid ?? 0,
+      folder: error.dir,
+    });
   }
   if (error instanceof CoreNotReadyError) {
-    return `Cast Studio’s core did not start within ${String(error.limitMs / 1000)} seconds. Open Cast Studio again; if it does not start then either, its log says why.`;
+    return words.say('shell.start.coreLate', { seconds: Math.round(error.limitMs / 1000) });
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -19,7 +19,6 @@ import { SkipToContent, SkipToScreenTarget } from './SkipLinks.tsx';
 import { startApp } from './startApp.ts';
 import { useShortcuts } from './useShortcuts.ts';
 import { useTheme } from './useTheme.ts';
-import { useNoticeWords } from './noticeWords.ts';
 import './app.css';
 
 /** The app frame: header, navigation, the current screen, onboarding on first run, toasts. */
@@ -38,7 +37,6 @@ export function App() {
   useEffect(() => startApp(), [attempt]);
   useTheme();
   useShortcuts();
-  useNoticeWords();
 
   // Tests and the shells wait on this: the host has answered app.info.
   useEffect(() => {

@@ -337,16 +337,6 @@ export const commands = {
   },
   'shell.openFolder': { input: z.object({ folder: z.enum(['data', 'logs']) }).strict(), output: Ok },
   'shell.openExternal': { input: z.object({ url: z.url({ protocol: /^https$/ }) }).strict(), output: Ok },
-  /**
-   * The words of the desktop notification a finished job raises, in the page's language: the page
-   * owns the words and hands them over whenever its language changes. `ready` holds `{subject}`
-   * where the job's own text goes.
-   */
-  'shell.noticeWords': {
-    input: z.object({ ready: z.string().max(300), readyUnnamed: z.string().max(300), open: z.string().max(300) }).strict(),
-    output: Ok,
-  },
-
   // Browser-host-only, answered by its bridge (electron/web/bridgeServer.ts): the sessions of pages
   // opened from its links, and ending one. The desktop app has none and answers not_available.
   'shell.listSessions': {

@@ -121,6 +121,21 @@ describe('import direction between our folders', LINT_CASE, () => {
     ));
 });
 
+describe('the message catalogs, which main reads too', LINT_CASE, () => {
+  const catalog = 'renderer/i18n/messages/ja.json';
+  const loadOf = (from: string, to: string) => `export const load = () => import('${specifier(from, to)}', { with: { type: 'json' } });\n`;
+
+  it('accepts main importing a catalog', () => accepted('electron/main/x.ts', loadOf('electron/main/x.ts', catalog)));
+  it('accepts main importing a catalog from deep inside', () =>
+    accepted(fileAt('electron/main', 2), loadOf(fileAt('electron/main', 2), catalog)));
+  it('accepts the page importing its catalogs', () => accepted('renderer/i18n/x.ts', loadOf('renderer/i18n/x.ts', catalog)));
+  it('rejects main importing any other file of the page', () =>
+    rejected('electron/main/x.ts', importOf('electron/main/x.ts', 'renderer/i18n/catalogs.ts'), FOLDER_RULE));
+  it('rejects core importing a catalog', () => rejected('electron/core/x.ts', loadOf('electron/core/x.ts', catalog), FOLDER_RULE));
+  it('rejects the browser host importing a catalog', () =>
+    rejected('electron/web/x.ts', loadOf('electron/web/x.ts', catalog), FOLDER_RULE));
+});
+
 describe('packages each layer may import', LINT_CASE, () => {
   describe('shared', () => {
     it('rejects a Node built-in in shared', () => rejected('shared/api/x.ts', "import fs from 'node:fs';\n"));

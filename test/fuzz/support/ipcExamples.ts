@@ -195,11 +195,6 @@ export function validInputs(scratch: string, known: KnownIds = {}): Partial<Reco
     'shell.saveAs': fc.record({ mediaId: id, fileName: fc.string({ maxLength: 255 }) }, { requiredKeys: ['mediaId'] }),
     'shell.openFolder': fc.record({ folder: fc.constantFrom('data', 'logs') }),
     'shell.openExternal': fc.record({ url: fc.constantFrom('https://127.0.0.1:9/help', 'https://example.invalid/') }),
-    'shell.noticeWords': fc.record({
-      ready: fc.string({ maxLength: 300 }),
-      readyUnnamed: fc.string({ maxLength: 300 }),
-      open: fc.string({ maxLength: 300 }),
-    }),
     'window.focusChanged': fc.record({ focused: fc.boolean() }),
     'app.screenShown': fc.record({ screen: fc.constantFrom(...SCREENS) }),
     'account.spendByCharacter': fc.record({ days: fc.oneof(fc.constantFrom(1, 365), fc.integer({ min: 1, max: 365 })) }),

@@ -4,6 +4,7 @@ import { isAllowedExternalUrl } from '../../../../electron/main/externalLinks.ts
 import { safeFileName } from '../../../../electron/main/fileNames.ts';
 import { jobNotice } from '../../../../electron/main/jobNotice.ts';
 import { QueueProgress } from '../../../../electron/main/queueProgress.ts';
+import { loadShellWords } from '../../../../electron/main/shellWords.ts';
 import { DEFAULT_SIZE, restoreWindowState } from '../../../../electron/main/windowState.ts';
 
 const screen = { x: 0, y: 0, width: 1920, height: 1080 };
@@ -85,15 +86,17 @@ describe('dock and taskbar progress, and the job-done notification', () => {
     expect(queue.update(job('fresh', 'done', null, '2030-01-01T11:59:30Z'), now).finished).toHaveLength(1);
   });
 
-  it('names the finished job in its notification by the creator’s own text', () => {
-    expect(jobNotice(job('a', 'done'))).toEqual({ title: '\u2068Job a\u2069 is ready', body: 'Click to open it in Cast Studio.' });
-    expect(jobNotice({ ...job('b', 'done'), title: { what: 'character_regenerate', subject: ' ' } }).title).toBe('Your job is ready');
-  });
-
-  it('words the notification as the page said in its language, the job’s own text isolated inside', () => {
-    const arabic = { ready: 'جاهز: {subject}', readyUnnamed: 'مهمتك جاهزة', open: 'انقر لفتحها في Cast Studio.' };
-    expect(jobNotice(job('a', 'done'), arabic)).toEqual({ title: 'جاهز: \u2068Job a\u2069', body: 'انقر لفتحها في Cast Studio.' });
-    expect(jobNotice({ ...job('b', 'done'), title: { what: 'character_regenerate', subject: '' } }, arabic).title).toBe('مهمتك جاهزة');
+  it('names the finished job in its notification by the creator’s own text, in the studio’s language', async () => {
+    const english = await loadShellWords('en');
+    expect(jobNotice(job('a', 'done'), english)).toEqual({ title: '\u2068Job a\u2069 is ready', body: 'Click to open it in Cast Studio.' });
+    expect(jobNotice({ ...job('b', 'done'), title: { what: 'character_regenerate', subject: ' ' } }, english).title).toBe(
+      'Your job is ready',
+    );
+    const japanese = await loadShellWords('ja');
+    expect(jobNotice(job('a', 'done'), japanese)).toEqual({
+      title: '\u2068Job a\u2069ができました',
+      body: 'クリックすると Cast Studio で開きます。',
+    });
   });
 });
 

@@ -8,14 +8,17 @@ import { describe, expect, it } from 'vitest';
  * modules may import Electron's types, never its values.
  */
 const PURE = [
+  'electron/main/appMenuTemplate.ts',
   'electron/main/appResponse.ts',
   'electron/main/appUrls.ts',
   'electron/main/externalLinks.ts',
   'electron/main/fileNames.ts',
+  'electron/main/jobNotice.ts',
   'electron/main/keychainFallback.ts',
   'electron/main/mediaResponse.ts',
   'electron/main/queueProgress.ts',
   'electron/main/senderPolicy.ts',
+  'electron/main/shellWords.ts',
   'electron/main/startFailureWords.ts',
   'electron/main/uploadCheck.ts',
   'electron/main/windowState.ts',

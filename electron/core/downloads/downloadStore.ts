@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ResourceKind } from '../../../shared/api/common.ts';
 import type { AppError } from '../../../shared/ipc/index.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
-import { storedDownloadError } from './storedDownloadError.ts';
+import { storedDownloadError, type DownloadFailure } from './storedDownloadError.ts';
 
 /**
  * The owner kind of a file the app made itself (a scene's exported video): nothing to download,
@@ -10,8 +10,7 @@ import { storedDownloadError } from './storedDownloadError.ts';
  */
 export const LOCAL_OWNER = 'local';
 
-/** Why a download failed for good (migration 0005). */
-export type DownloadFailure = 'unreachable' | 'gone' | 'disk_full' | 'error';
+export type { DownloadFailure } from './storedDownloadError.ts';
 
 export type DownloadState = 'pending' | 'done' | 'failed' | 'removed';
 

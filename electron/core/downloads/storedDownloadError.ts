@@ -1,5 +1,7 @@
 import { AppError } from '../../../shared/ipc/index.ts';
-import type { DownloadFailure } from './downloadStore.ts';
+
+/** Why a download failed for good (the download row's `failure`, migration 0005). */
+export type DownloadFailure = 'unreachable' | 'gone' | 'disk_full' | 'error';
 
 /**
  * A download's error as its row keeps it: the whole AppError (code and parameters) as JSON in

@@ -59,7 +59,8 @@ describe.skipIf(chromiumMissing() !== null)('a scene on two machines', () => {
     // B's list, read before the scene was made, shows it as it arrives.
     await b.app.page.locator(`.scene-card[data-scene-id="${sceneId}"] .scene-card-open`).click();
     await b.app.editor().waitFor();
-    expect(await b.app.editor().locator('input[data-field="title"]').inputValue()).toBe('Noodle stall');
+    // A names the scene just after making it: B may open it before the name arrives, and gets it then.
+    await expect.poll(() => b.app.editor().locator('input[data-field="title"]').inputValue(), { timeout: 30_000 }).toBe('Noodle stall');
 
     const written = ['Two bowls, please.', 'With egg?', 'Always with egg.'];
     await a.app.editor().locator('[data-action="add-line"]').click();

@@ -191,6 +191,8 @@ function DetailInfo({ item }: { item: LibraryItem }) {
 /** What the item is: its prompt, and the facts of how and when it was made. */
 function DetailFacts({ item }: { item: LibraryItem }) {
   const online = useConnectionStore((s) => s.connection?.online ?? true);
+  // Its download failed for good (download.failed): not "not yet", which would promise it.
+  const downloadFailed = useDetailStore((s) => s.item?.id === item.id && s.fetchError !== null);
   const intl = useIntl();
   const formats = useFormats();
   const say = (id: MessageId) => intl.formatMessage({ id });
@@ -225,7 +227,17 @@ function DetailFacts({ item }: { item: LibraryItem }) {
         <dt>{say('gallery.detail.finished')}</dt>
         <dd>{formats.dateTimeOf(item.completedAt)}</dd>
         <dt>{say('gallery.detail.local')}</dt>
-        <dd>{say(item.downloaded ? 'gallery.detail.yes' : online ? 'gallery.detail.notYet' : 'gallery.detail.notYetOffline')}</dd>
+        <dd>
+          {say(
+            item.downloaded
+              ? 'gallery.detail.yes'
+              : downloadFailed
+                ? 'gallery.detail.downloadFailed'
+                : online
+                  ? 'gallery.detail.notYet'
+                  : 'gallery.detail.notYetOffline',
+          )}
+        </dd>
         {options.map(([key, value]) => (
           <div key={key} className="detail-option">
             <dt>{optionLabel(key, intl)}</dt>

@@ -184,6 +184,8 @@ describe.skipIf(chromiumMissing() !== null)('media is never lost, and always com
 
     const en = await openItem('en');
     await en.detail().getByText('The media could not be fetched. The file is no longer available on the service.').waitFor();
+    // Its facts say it is not on this computer and will not be by itself, not "not yet".
+    await en.detail().getByText('No — it could not be downloaded').waitFor();
     expect(await inspectScreen(en.page, 'gallery-download-failed-en')).toBe('');
     await en.close();
 

@@ -41,11 +41,21 @@ export type SavedFigure = z.infer<typeof figure>;
 export type SavedRun = z.infer<typeof savedRun>;
 export type SavedRunFile = SavedRun & { file: string };
 
-/** Every saved run in `dir`, oldest first (by file name, which starts with the day and time). */
+/**
+ * Every saved run in `dir`, oldest first: by file name, which starts with the day and time, and a
+ * second run saved in the same minute (`<stem>-2.json`) after the first (`<stem>.json`).
+ */
 export function readSavedRuns(dir = RESULTS_DIR): SavedRunFile[] {
+  const order = (name: string) => {
+    const [, stem = name, n = '1'] = /^(.*?)(?:-(\d+))?\.json$/.exec(name) ?? [];
+    return { stem, n: Number(n) };
+  };
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
-    .sort();
+    .sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x.stem < y.stem ? -1 : x.stem > y.stem ? 1 : x.n - y.n;
+    });
   return files.map((file) => {
     let json: unknown;
     try {

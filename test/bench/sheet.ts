@@ -71,32 +71,40 @@ function header(missed: readonly Row[]): string[] {
     '',
     'A time is judged by its `_ratio` over a same-run `_reference`; its own bound is in brackets.',
     '"Met": yes, no, n/a (not measured), "—" (context). "Day": the latest run\'s (month-day); "Earlier": the runs',
-    'before it, newest first.',
+    'before it on the newest day of them, newest first.',
     '',
   ];
 }
 
-/** The runs the tables cite, one item per day and machine: its conditions, then each command with its commit and notes. */
+/**
+ * The runs the tables cite, one item per day and machine: the conditions its runs shared, then each
+ * command with its commit, what was its own of the conditions (the load, how long it took) and notes.
+ */
 function runsSection(runs: readonly SavedRunFile[]): string[] {
   const days = new Map<string, SavedRunFile[]>();
   for (const run of runs) {
-    const key = [run.date, machineLabel(run), run.machine.memory_gib, run.machine.conditions].join('|');
+    const key = [run.date, machineLabel(run), run.machine.memory_gib].join('|');
     days.set(key, [...(days.get(key) ?? []), run]);
   }
   const lines = ['## Runs cited', ''];
   for (const day of days.values()) {
     const first = day[0]!;
     const memory = first.machine.memory_gib === null ? '' : `, ${first.machine.memory_gib} GiB`;
+    const parts = (run: SavedRunFile) => run.machine.conditions.split('; ');
+    const shared = parts(first).filter((part) => day.every((run) => parts(run).includes(part)));
     const commands = new Map<string, SavedRunFile[]>();
     for (const run of day) {
-      const key = `\`${run.command}\`${run.commit ? `, \`${run.commit}\`` : ''}`;
+      // Where the run's figures were also written (`--out FILE`) says nothing about how it was run.
+      const command = run.command.replace(/ --out \S+/, '');
+      const own = parts(run).filter((part) => !shared.includes(part));
+      const key = `\`${command}\`${run.commit ? `, \`${run.commit}\`` : ''}${own.length ? ` (${own.join('; ')})` : ''}`;
       commands.set(key, [...(commands.get(key) ?? []), run]);
     }
     const said = [...commands].map(([command, group]) => {
       const notes = [...new Set(group.flatMap((run) => run.notes))].join(' ');
       return `${command}${group.length > 1 ? ` (${group.length} runs)` : ''}.${notes ? ` ${notes}` : ''}`;
     });
-    lines.push(...wrap(`- ${first.date}, ${machineLabel(first)}${memory}; ${first.machine.conditions}. ${said.join(' ')}`, '  '));
+    lines.push(...wrap(`- ${first.date}, ${machineLabel(first)}${memory}; ${shared.join('; ')}. ${said.join(' ')}`, '  '));
   }
   return [...lines, ''];
 }
@@ -163,7 +171,7 @@ function methodLines(group: FigureGroup): string[] {
   return [...lines, ''];
 }
 
-/** The runs before the latest that printed the figure: the latest's day and the day before it, newest first, three values each. */
+/** The runs before the latest that printed the figure, of the newest day among them: at most two values, newest first. */
 function earlier(row: Row): string {
   const days: { day: string; values: string[] }[] = [];
   for (const reading of row.earlier) {
@@ -171,7 +179,7 @@ function earlier(row: Row): string {
     if (days.at(-1)?.day !== day) days.push({ day, values: [] });
     days.at(-1)!.values.push(number(reading.value));
   }
-  const shown = days.slice(0, 2).map(({ day, values }) => `${values.slice(0, 3).join(', ')}${values.length > 3 ? ', …' : ''} (${day})`);
+  const shown = days.slice(0, 1).map(({ day, values }) => `${values.slice(0, 2).join(', ')}${values.length > 2 ? ', …' : ''} (${day})`);
   return shown.join('; ') || '—';
 }
 

@@ -75,19 +75,19 @@ function portraitJobs() {
     create: async (input) => {
       const reply = await invoke('characters.create', input);
       if (!reply.ok) return { error: reply.error };
-      useJobsStore.getState().apply(reply.value, { characterId: reply.value.resourceId, label: input.body.name });
+      useJobsStore.getState().apply(reply.value, { characterId: reply.value.resourceId });
       return { job: reply.value };
     },
     regenerate: async (id, customDetails, quoteId) => {
       const reply = await invoke('characters.regenerate', { id, customDetails, quoteId });
       if (!reply.ok) return { error: reply.error };
-      useJobsStore.getState().apply(reply.value, { characterId: id, label: 'Regenerate' });
+      useJobsStore.getState().apply(reply.value, { characterId: id });
       return { job: reply.value };
     },
     revert: async (id) => {
       const reply = await invoke('characters.revert', { id });
       if (!reply.ok) return { error: reply.error };
-      useJobsStore.getState().apply(reply.value, { characterId: id, label: 'Revert' });
+      useJobsStore.getState().apply(reply.value, { characterId: id });
       return { job: reply.value };
     },
   } satisfies Partial<CharactersState>;

@@ -3,7 +3,7 @@ import type { AppError, Job, JobState } from '../../shared/ipc/index.ts';
 import { invoke } from '../bridge/invoke.ts';
 
 /** What the renderer knows about a job it submitted itself (the Job record does not carry it). */
-export type JobContext = { characterId: string | null; label: string };
+export type JobContext = { characterId: string | null };
 
 type JobsState = {
   jobs: Record<string, Job>;

@@ -6,7 +6,6 @@ import { useJobsStore } from '../../stores/jobsStore.ts';
 import { invoke } from '../../bridge/invoke.ts';
 import { fileNameOf, isFinished } from './itemLabels.ts';
 import { runAgainRequest } from './runAgainRequest.ts';
-import { currentFormats } from '../../i18n/currentLocale.ts';
 import type { Words } from '../../ui/SaidText.tsx';
 
 /** `preview` is the quick look Space opens; `full` is the detail view Enter opens. */
@@ -153,8 +152,7 @@ function runningAgain(set: SetDetail, get: GetDetail) {
           ? await invoke('generations.create', { body: request.body, quoteId })
           : await invoke('audio.create', { body: request.body, quoteId });
       if (!reply.ok) return set({ submitting: false, error: reply.error });
-      const label = currentFormats().text('gallery.runAgain.jobLabel', { title: item.title });
-      useJobsStore.getState().apply(reply.value, { characterId: item.characterId, label });
+      useJobsStore.getState().apply(reply.value, { characterId: item.characterId });
       set({
         submitting: false,
         notice: price ? { id: 'gallery.runAgain.queuedFor', values: { credits: price.credits } } : { id: 'gallery.runAgain.queued' },

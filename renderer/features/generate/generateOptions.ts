@@ -189,9 +189,6 @@ export const STYLE_SUGGESTIONS = [
 ] as const;
 export const EXPRESSION_SUGGESTIONS = ['neutral', 'happy', 'serious', 'surprised', 'sad', 'excited', 'thoughtful', 'warm'] as const;
 
-/** The type's name in a job's title, which the queue keeps as it was written. */
-export const TYPE_LABELS: Record<GenerationType, string> = { image: 'Image', video: 'Video', talk: 'Talk' };
-
 /** The type's name on screen, as a catalog id. */
 export const TYPE_WORDS: Record<GenerationType, MessageId> = {
   image: 'generate.type.image',

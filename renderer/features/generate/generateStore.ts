@@ -17,7 +17,6 @@ import {
   durationRange,
   MEDIA_OPTION_KEYS,
   referenceImagesMax,
-  TYPE_LABELS,
   type MediaOptionKey,
   type OptionValues,
 } from './generateOptions.ts';
@@ -340,7 +339,7 @@ function submission(set: SetGenerate, get: GetGenerate, pricing: GeneratePricing
         return null;
       }
       const { characterId, type } = state;
-      useJobsStore.getState().apply(reply.value, { characterId, label: `${TYPE_LABELS[type]}: ${built.body.prompt}` });
+      useJobsStore.getState().apply(reply.value, { characterId });
       const shownCredits = price.status === 'priced' ? price.price.credits : null;
       const lastSubmitted = { jobId: reply.value.id, batchId: reply.value.batchId ?? null, count, type, shownCredits };
       set({ submitting: false, attempted: false, lastSubmitted });

@@ -334,8 +334,7 @@ function pricingAndRendering(set: SetScenes, get: GetScenes) {
         return false;
       }
       const jobs = useJobsStore.getState();
-      for (const job of reply.value.jobs)
-        jobs.apply(job, { characterId: job.resourceKind === 'character' ? job.resourceId : null, label: scene.title });
+      for (const job of reply.value.jobs) jobs.apply(job, { characterId: job.resourceKind === 'character' ? job.resourceId : null });
       get().apply(reply.value.scene);
       set({ rendering: false });
       void get().refreshPrice();

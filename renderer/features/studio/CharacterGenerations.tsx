@@ -62,7 +62,7 @@ export function CharacterGenerations({ characterId }: { characterId: string }) {
         <ul className="generation-grid" aria-label={intl.formatMessage({ id: 'studio.generations.list' })}>
           {pending.map((job) => (
             <li key={job.id}>
-              <PendingTile job={job} label={job.prompt ?? contexts[job.id]?.label ?? jobTitleText(job.title, formats)} now={now} />
+              <PendingTile job={job} label={job.prompt ?? jobTitleText(job.title, formats)} now={now} />
             </li>
           ))}
           {items.map((item) => (

@@ -81,7 +81,7 @@ function making(set: SetTracks, get: GetTracks) {
         set({ creating: false, createError: reply.error });
         return false;
       }
-      useJobsStore.getState().apply(reply.value, { characterId: null, label: body.name ?? 'Speech' });
+      useJobsStore.getState().apply(reply.value, { characterId: null });
       set({ creating: false, notice: { id: 'voices.speech.queued' } });
       get().scheduleReload();
       return true;

@@ -121,7 +121,7 @@ function cloning(set: SetVoices, get: GetVoices) {
         set({ cloning: false, cloneError: reply.error });
         return false;
       }
-      useJobsStore.getState().apply(reply.value, { characterId: null, label: `Voice: ${body.name}` });
+      useJobsStore.getState().apply(reply.value, { characterId: null });
       pendingName = body.name;
       set({
         cloning: false,

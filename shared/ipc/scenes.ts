@@ -304,7 +304,14 @@ export const sceneCommands = {
    */
   'scenes.presence': { input: z.object({ sceneId: Id.nullable(), lineId: z.uuid().nullable() }).strict(), output: Ok },
   'scenes.delete': { input: z.object({ id: Id }).strict(), output: Ok },
-  'scenes.duplicate': { input: z.object({ id: Id }).strict(), output: Scene },
+  /**
+   * A copy of the scene. `title` is the copy's, worded by the page in the person's language ("… (copy)");
+   * without it the copy keeps the original's title.
+   */
+  'scenes.duplicate': {
+    input: z.object({ id: Id, title: z.string().max(APP_NAME_LIMITS.sceneTitle).optional() }).strict(),
+    output: Scene,
+  },
   /**
    * The queue's names for groups of jobs that may be scenes' (`sceneIds` are the groups' batch ids):
    * each scene's title and each of its jobs' line and speaker. Ids that were never scenes are left out.

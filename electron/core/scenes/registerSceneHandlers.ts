@@ -74,7 +74,7 @@ export function registerSceneHandlers(router: Router, deps: SceneDeps): void {
     return { ok: true as const };
   });
   router.register('scenes.queueGroups', (input) => sceneQueueGroups(parts(), input.sceneIds));
-  router.register('scenes.duplicate', (input) => duplicate(parts(), requireScene(parts(), input.id), now()));
+  router.register('scenes.duplicate', (input) => duplicate(parts(), requireScene(parts(), input.id), now(), input.title));
   registerRenderCommands(router, parts, now, claims);
 }
 
@@ -208,12 +208,15 @@ function linesToWrite(current: SceneLineInput[], sent: SceneLineInput[], seenLin
   return mergeLineList(sent, current, seen).map((line) => (seen.has(line.id) ? { ...line, text: words.get(line.id) ?? line.text } : line));
 }
 
-/** A copy with new line ids; its lines keep their content keys, so their renders are reused, never paid again. */
-function duplicate(parts: SceneParts, source: SceneRecord, at: string) {
+/**
+ * A copy with new line ids; its lines keep their content keys, so their renders are reused, never
+ * paid again. Its title is the page's (in the person's language), else the original's.
+ */
+function duplicate(parts: SceneParts, source: SceneRecord, at: string, title: string | undefined) {
   const copy: SceneRecord = {
     ...source,
     id: randomUUID(),
-    title: `${source.title} (copy)`.slice(0, 200),
+    title: title ?? source.title,
     collectionId: null,
     createdAt: at,
     updatedAt: at,

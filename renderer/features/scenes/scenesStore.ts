@@ -1,8 +1,10 @@
 import { create, type StoreApi } from 'zustand';
 import type { AppError, Scene, SceneAspect, SceneLine, ScenePrice, SceneSummary } from '../../../shared/ipc/index.ts';
 import type { ScenePresenceMember } from '../../../shared/ipc/scenes.ts';
+import { APP_NAME_LIMITS } from '../../../shared/api/limits.ts';
 import { mergeLineList } from '../../../shared/scenes/lineListMerge.ts';
 import { invoke } from '../../bridge/invoke.ts';
+import { currentFormats } from '../../i18n/currentLocale.ts';
 import { useJobsStore } from '../../stores/jobsStore.ts';
 import { selectLine, stateOfLines } from './sceneSelectors.ts';
 import { LineTexts } from './lineTexts.ts';
@@ -206,7 +208,11 @@ function sceneList(set: SetScenes, get: GetScenes) {
       })),
 
     duplicateScene: async (id) => {
-      const reply = await invoke('scenes.duplicate', { id });
+      const original = get().summaries.find((each) => each.id === id)?.title ?? get().scene?.title ?? '';
+      // The copy's title in the person's language; an untitled scene's copy stays untitled.
+      const title =
+        original === '' ? '' : currentFormats().text('scenes.copyTitle', { title: original }).slice(0, APP_NAME_LIMITS.sceneTitle);
+      const reply = await invoke('scenes.duplicate', { id, title });
       if (!reply.ok) {
         set({ listError: reply.error });
         return null;

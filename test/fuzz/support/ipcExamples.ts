@@ -381,7 +381,7 @@ function sceneInputs(scratch: string, id: fc.Arbitrary<string>, known: KnownIds)
     'scenes.presence': fc.record({ sceneId: fc.option(sceneId, { nil: null }), lineId: fc.option(lineUuid, { nil: null }) }),
     // Known scenes stay for the commands after this one; a removal is tried on the others.
     'scenes.delete': fc.record({ id }),
-    'scenes.duplicate': fc.record({ id: sceneId }),
+    'scenes.duplicate': fc.record({ id: sceneId, title }, { requiredKeys: ['id'] }),
     'scenes.queueGroups': fc.record({
       sceneIds: fc.oneof(fc.array(sceneId, { maxLength: 6 }), fc.constant(Array.from({ length: 500 }, (_v, i) => `scene-${i}`))),
     }),

@@ -3,6 +3,8 @@ import type { Bridge, CommandInput, Scene, SceneLine } from '../../../../../shar
 import { applyChanges, changesOnto } from '../../../../../shared/scenes/textChanges.ts';
 import { setBridgeForTests } from '../../../../../renderer/bridge/invoke.ts';
 import { SAVE_DEBOUNCE_MS, TEXT_SEND_MS, useScenesStore } from '../../../../../renderer/features/scenes/scenesStore.ts';
+import { loadMessages } from '../../../../../renderer/i18n/catalogs.ts';
+import { setCurrentLocale } from '../../../../../renderer/i18n/currentLocale.ts';
 
 type Update = CommandInput<'scenes.update'>;
 
@@ -19,6 +21,7 @@ class FakeCore {
   edits: CommandInput<'scenes.editLineText'>[] = [];
   rendered = new Set<string>();
   held: (() => void)[] | null = null;
+  duplicated: CommandInput<'scenes.duplicate'>[] = [];
 
   private stored(line: Update['lines'] extends (infer L)[] | undefined ? L : never): SceneLine {
     const key = `${line.characterId}|${line.text}`;
@@ -44,6 +47,12 @@ class FakeCore {
     return {
       invoke: (async (command: string, input: Update) => {
         if (command === 'scenes.get') return { ok: true, value: this.scene };
+        if (command === 'scenes.list') return { ok: true, value: [] };
+        if (command === 'scenes.duplicate') {
+          const asked = input as unknown as CommandInput<'scenes.duplicate'>;
+          this.duplicated.push(structuredClone(asked));
+          return { ok: true, value: { ...this.scene, id: 'copy', title: asked.title ?? this.scene.title } };
+        }
         if (command === 'scenes.price')
           return {
             ok: true,
@@ -225,6 +234,23 @@ describe('the scene editor saving as the creator types', () => {
     expect(store().scene?.lines.map((each) => each.text)).toEqual(['One', 'Theirs', 'Mine']);
     await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS + 10);
     expect(core.updates.at(-1)?.lines?.map((each) => each.text)).toEqual(['One', 'Theirs', 'Mine']);
+  });
+
+  it('names a scene’s copy in the person’s language, and leaves an untitled scene’s copy untitled', async () => {
+    await loadMessages('de');
+    setCurrentLocale('de');
+    try {
+      store().setTitle('Pier');
+      await store().duplicateScene('s1');
+      store().setTitle('');
+      await store().duplicateScene('s1');
+    } finally {
+      setCurrentLocale('en');
+    }
+    expect(core.duplicated).toEqual([
+      { id: 's1', title: 'Pier (Kopie)' },
+      { id: 's1', title: '' },
+    ]);
   });
 
   it('writes pending edits before the editor closes', async () => {

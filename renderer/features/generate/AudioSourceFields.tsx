@@ -7,7 +7,9 @@ import { EMOTIONS as EMOTION_VALUES, isEmotion } from '../../../shared/api/voice
 import { Field, Select, type SelectOption } from '../../ui/Field.tsx';
 import { InlineError } from '../../ui/InlineError.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
-import { asksForInput, type AudioSource } from './buildGeneration.ts';
+import type { AudioSource } from './buildGeneration.ts';
+import { asksForInput, panelIssueText, type PanelIssue } from './panelIssues.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { useGenerateStore } from './generateStore.ts';
 import { OptionField } from './OptionField.tsx';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
@@ -48,7 +50,9 @@ export function AudioSourceFields({ allowSpeech }: { allowSpeech: boolean }) {
     label: intl.formatMessage({ id: SOURCE_WORDS[value] }),
   }));
   const source = !allowSpeech && state.audioSource === 'speech' ? 'track' : state.audioSource;
-  const show = (issue: string | undefined) => (issue && (state.attempted || !asksForInput(issue)) ? issue : null);
+  const formats = useFormats();
+  const show = (issue: PanelIssue | undefined) =>
+    issue && (state.attempted || !asksForInput(issue)) ? panelIssueText(issue, formats) : null;
 
   return (
     <div className="audio-source option-wide">

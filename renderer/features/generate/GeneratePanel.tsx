@@ -18,7 +18,9 @@ import { usePriceWatch } from '../../ui/usePriceWatch.ts';
 import { AudioSourceFields } from './AudioSourceFields.tsx';
 import { applicableOptions, modeOf, TYPE_WORDS } from './generateOptions.ts';
 import { useGenerateStore } from './generateStore.ts';
-import { asksForInput, usesSpeech } from './buildGeneration.ts';
+import { usesSpeech } from './buildGeneration.ts';
+import { asksForInput, needsFile, panelIssueText, type PanelIssue } from './panelIssues.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import { SubmittedProgress } from './SubmittedProgress.tsx';
 import { OptionField } from './OptionField.tsx';
 import { useGenerateHandoffs } from './useGenerateHandoffs.ts';
@@ -26,8 +28,6 @@ import './generate.css';
 import { LimitedTextArea } from '../../ui/TextLimit.tsx';
 
 const FORM_ID = 'generate-form';
-/** The shared validator's sentences about a file the mode needs: hints until the first try to submit. */
-const NEEDS_MEDIA = /^(A talk|Lipsync|Image edit|Video)/;
 const TYPES: readonly GenerationType[] = ['image', 'video', 'talk'];
 
 const PROMPT_PLACEHOLDER: Record<GenerationType, MessageId> = {
@@ -70,6 +70,8 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
   );
   const showToast = useToastStore((s) => s.show);
   const intl = useIntl();
+  const formats = useFormats();
+  const word = (issue: PanelIssue | null | undefined) => (issue ? panelIssueText(issue, formats) : null);
 
   // An approval given or credits bought elsewhere show here without a click.
   usePriceWatch(form.price, actions.recheckPrice);
@@ -118,7 +120,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
         onChange={actions.setType}
       />
       <form id={FORM_ID} className="generate-form" noValidate {...formSubmitHandlers(submit)}>
-        <ModelField type={type} model={model} error={capabilitiesError ? null : (form.issues.model ?? null)} />
+        <ModelField type={type} model={model} error={capabilitiesError ? null : word(form.issues.model)} />
         <InlineError error={capabilitiesError} />
 
         <LimitedTextArea
@@ -127,7 +129,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
           required
           max={LIMITS.generationPrompt.max}
           min={LIMITS.generationPrompt.min}
-          error={form.issues.prompt && (form.attempted || form.prompt.length > 0) ? form.issues.prompt : null}
+          error={form.attempted || form.prompt.length > 0 ? word(form.issues.prompt) : null}
           rows={4}
           value={form.prompt}
           placeholder={intl.formatMessage({ id: PROMPT_PLACEHOLDER[type] })}
@@ -142,7 +144,7 @@ export function GeneratePanel({ character }: { character: CharacterView }) {
 
         {most > 1 ? <CountChoice most={most} count={count} /> : null}
 
-        {stray && (form.attempted || !(asksForInput(stray) || NEEDS_MEDIA.test(stray))) ? <InlineError error={stray} /> : null}
+        {stray && (form.attempted || !(asksForInput(stray) || needsFile(stray))) ? <InlineError error={word(stray)} /> : null}
         {notReady ? (
           <p className="field-hint">{intl.formatMessage({ id: 'generate.notReady' }, { name: <bdi key="name">{character.name}</bdi> })}</p>
         ) : null}

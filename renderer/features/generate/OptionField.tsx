@@ -8,6 +8,8 @@ import { Combobox } from '../../ui/Combobox.tsx';
 import { Field, Select, Switch, TextInput } from '../../ui/Field.tsx';
 import { SegmentedControl } from '../../ui/SegmentedControl.tsx';
 import { useGenerateStore } from './generateStore.ts';
+import { panelIssueText } from './panelIssues.ts';
+import { useFormats } from '../../i18n/LanguageProvider.tsx';
 import {
   CHOICES,
   durationRange,
@@ -63,7 +65,9 @@ export function OptionField({
   const { values, issues, attempted } = useGenerateStore(
     useShallow((s) => ({ values: s.values[type], issues: s.issues, attempted: s.attempted })),
   );
-  const issue = issues[optionKey] ?? null;
+  const formats = useFormats();
+  const found = issues[optionKey];
+  const issue = found ? panelIssueText(found, formats) : null;
 
   if (isMediaOption(optionKey))
     return <MediaOptionField optionKey={optionKey} type={type} model={model} issue={issue} attempted={attempted} />;

@@ -2,13 +2,10 @@ import type { AudioTrack, Capabilities, CreateGenerationRequest, Emotion, Genera
 import { findModel } from '../../../shared/api/findModel.ts';
 import { LIMITS } from '../../../shared/api/limits.ts';
 import { resolveGeneration } from '../../../shared/api/resolveGeneration.ts';
-import { generationIssueText } from './generationIssueText.ts';
 import type { CommandInput } from '../../../shared/ipc/index.ts';
 import { readyUrls, stillUploading, type Attachment } from '../../stores/attachments.ts';
 import { applicableOptions, isMediaOption, modeOf, type MediaOptionKey, type OptionValues } from './generateOptions.ts';
-import { tooLongMessage } from '../../ui/format.ts';
-import type { MessageId } from '../../i18n/catalogs.ts';
-import { currentFormats } from '../../i18n/currentLocale.ts';
+import { tooLong, type Issues } from './panelIssues.ts';
 
 export type AudioSource = 'track' | 'speech' | 'file';
 export type SpeechFields = { voiceId: string; text: string; emotion: Emotion };
@@ -28,9 +25,6 @@ export type GenerateForm = {
 
 export type GenerationBody = CommandInput<'generations.create'>['body'];
 export type SpeechStep = NonNullable<CommandInput<'generations.create'>['speech']>;
-
-/** Field → sentence. Keys are option names, or `prompt`, `model`, `voice`, `text`. */
-export type Issues = Partial<Record<string, string>>;
 
 export type BuiltGeneration = {
   body: GenerationBody;
@@ -82,7 +76,7 @@ export function buildGeneration(
 
   const speech = speechStep(form, mode, options, issues);
   if (capabilities) checkAsService(body, speech, capabilities, issues);
-  else issues.model = currentFormats().text('generate.issue.noModels');
+  else issues.model = { code: 'no_models' };
 
   return { body, speech, issues };
 }
@@ -96,7 +90,7 @@ function collectOptions(form: GenerateForm, mode: string, tracks: readonly Audio
     if (isMediaOption(key)) {
       const attachments = form.media[type][key];
       // A failed file says why on its slot and goes unsent; it never holds the request back.
-      if (stillUploading(attachments)) issues[key] = currentFormats().text('generate.issue.uploading');
+      if (stillUploading(attachments)) issues[key] = { code: 'uploading' };
       const urls = readyUrls(attachments);
       if (key === 'reference_images') {
         if (urls.length > 0) options.reference_images = urls;
@@ -118,11 +112,9 @@ function collectOptions(form: GenerateForm, mode: string, tracks: readonly Audio
 /** The prompt as it is sent (trimmed), with an issue when it is empty or too long. */
 function checkPrompt(form: GenerateForm, issues: Issues): string {
   const prompt = form.prompt.trim();
-  if (!prompt) issues.prompt = currentFormats().text('generate.issue.noPrompt');
-  else {
-    const tooLong = tooLongMessage(currentFormats().text('generate.prompt.what'), form.prompt.length, LIMITS.generationPrompt.max);
-    if (tooLong) issues.prompt = tooLong;
-  }
+  const over = tooLong('prompt', form.prompt.length, LIMITS.generationPrompt.max);
+  if (!prompt) issues.prompt = { code: 'no_prompt' };
+  else if (over) issues.prompt = over;
   return prompt;
 }
 
@@ -130,16 +122,14 @@ function checkPrompt(form: GenerateForm, issues: Issues): string {
 function speechStep(form: GenerateForm, mode: string, options: Record<string, unknown>, issues: Issues): SpeechStep | null {
   if (usesSpeech(form)) {
     const text = form.speech.text;
-    if (!form.speech.voiceId) issues.voice = currentFormats().text('generate.issue.noVoice');
-    if (!text.trim()) issues.text = currentFormats().text('generate.issue.noLine');
-    else {
-      const tooLong = tooLongMessage(currentFormats().text('generate.audio.line.what'), text.length, LIMITS.audioText.max);
-      if (tooLong) issues.text = tooLong;
-    }
+    const over = tooLong('line', text.length, LIMITS.audioText.max);
+    if (!form.speech.voiceId) issues.voice = { code: 'no_voice' };
+    if (!text.trim()) issues.text = { code: 'no_line' };
+    else if (over) issues.text = over;
     return { voice_id: form.speech.voiceId, text: text.trim(), emotion: form.speech.emotion };
   }
   if ((form.type === 'talk' || mode === 'lipsync') && form.audioSource === 'track' && !options.audio_url && !issues.audio_url) {
-    issues.audio_url = currentFormats().text(form.audioTrackId ? 'generate.issue.trackNotReady' : 'generate.issue.noTrack');
+    issues.audio_url = { code: form.audioTrackId ? 'track_not_ready' : 'no_track' };
   }
   return null;
 }
@@ -154,23 +144,6 @@ function checkAsService(body: GenerationBody, speech: SpeechStep | null, capabil
   const resolved = resolveGeneration(checked, capabilities);
   if (!resolved.ok) {
     const field = resolved.issue.field.replace(/^options\./, '');
-    issues[field] ??= generationIssueText(resolved.issue, currentFormats());
+    issues[field] ??= { code: 'service', issue: resolved.issue };
   }
-}
-
-/** The sentences asking for an input not given yet: hints, not errors, until the first try to submit. */
-const ASKS_FOR_INPUT = [
-  'generate.issue.noPrompt',
-  'generate.issue.noVoice',
-  'generate.issue.noLine',
-  'generate.issue.noTrack',
-] as const satisfies readonly MessageId[];
-
-export function asksForInput(issue: string): boolean {
-  const say = currentFormats();
-  return ASKS_FOR_INPUT.some((id) => say.text(id) === issue);
-}
-
-export function hasIssues(issues: Issues): boolean {
-  return Object.values(issues).some(Boolean);
 }

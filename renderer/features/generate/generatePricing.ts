@@ -3,7 +3,8 @@ import { RESULTS_PER_CLICK } from '../../../shared/api/limits.ts';
 import { OPERATION_IDS } from '../../../shared/api/operations.ts';
 import type { Price } from '../../../shared/ipc/index.ts';
 import { QuotePricer, type PriceState } from '../../stores/quotePricer.ts';
-import { hasIssues, usesSpeech, type BuiltGeneration, type GenerateForm, type GenerationBody, type SpeechStep } from './buildGeneration.ts';
+import { usesSpeech, type BuiltGeneration, type GenerateForm, type GenerationBody, type SpeechStep } from './buildGeneration.ts';
+import { hasIssues } from './panelIssues.ts';
 import { pricingAudioUrl } from './pricingAudio.ts';
 
 type CountedForm = GenerateForm & { count: Record<GenerationType, number> };

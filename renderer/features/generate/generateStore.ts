@@ -11,7 +11,8 @@ import type { GeneratePrefill } from '../../stores/navigationStore.ts';
 import { isFresh, type PriceState } from '../../stores/quotePricer.ts';
 import { registerStoreReset } from '../../stores/resetStores.ts';
 import type { Refusal, UploadKind } from '../../stores/uploads.ts';
-import { buildGeneration, hasIssues, type AudioSource, type GenerateForm, type Issues, type SpeechFields } from './buildGeneration.ts';
+import { buildGeneration, type AudioSource, type GenerateForm, type SpeechFields } from './buildGeneration.ts';
+import { hasIssues, type Issues } from './panelIssues.ts';
 import {
   defaultValues,
   durationRange,

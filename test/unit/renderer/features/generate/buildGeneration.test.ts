@@ -3,6 +3,10 @@ import { DEFAULT_CAPABILITIES, GENERATION_DEFAULTS, OPTIONS_BY_TYPE } from '../.
 import { buildGeneration, type GenerateForm } from '../../../../../renderer/features/generate/buildGeneration.ts';
 import { applicableOptions, defaultValues } from '../../../../../renderer/features/generate/generateOptions.ts';
 import type { Attachment } from '../../../../../renderer/stores/attachments.ts';
+import { panelIssueText, type PanelIssue } from '../../../../../renderer/features/generate/panelIssues.ts';
+import { formatsFor } from '../../../../../renderer/i18n/format.ts';
+import { loadMessages } from '../../../../../renderer/i18n/catalogs.ts';
+import { setCurrentLocale } from '../../../../../renderer/i18n/currentLocale.ts';
 
 const CHARACTER = '6f1c3a52-7a35-4a53-9a51-0f0d7d0b9c11';
 const empty = () => ({ reference_images: [], input_image: [], reference_video: [], start_frame: [], audio_url: [] });
@@ -20,6 +24,9 @@ function form(change: Partial<GenerateForm> = {}): GenerateForm {
     ...change,
   };
 }
+
+/** An issue as the page words it in English. */
+const say = (issue: PanelIssue | undefined) => (issue ? panelIssueText(issue, formatsFor('en')) : undefined);
 
 const ready = (url: string): Attachment => ({
   key: url,
@@ -75,7 +82,8 @@ describe('the generate panel request', () => {
       DEFAULT_CAPABILITIES,
       [],
     );
-    expect(built.issues.input_image).toMatch(/image to transform/);
+    expect(built.issues.input_image).toMatchObject({ code: 'service', issue: { code: 'needs_input_image' } });
+    expect(say(built.issues.input_image)).toMatch(/image to transform/);
   });
 
   it('checks the duration against the model and the reference images against its maximum', () => {
@@ -86,7 +94,7 @@ describe('the generate panel request', () => {
       DEFAULT_CAPABILITIES,
       [],
     );
-    expect(tooLong.issues.duration).toMatch(/1 to 10 seconds/);
+    expect(say(tooLong.issues.duration)).toMatch(/1 to 10 seconds/);
 
     const media = {
       ...empty(),
@@ -98,15 +106,16 @@ describe('the generate panel request', () => {
       DEFAULT_CAPABILITIES,
       [],
     );
-    expect(many.issues.reference_images).toMatch(/at most 2/);
+    expect(say(many.issues.reference_images)).toMatch(/at most 2/);
   });
 
   it('counts the prompt limit as the user types', () => {
     const built = buildGeneration(form({ prompt: 'x'.repeat(2001) }), CHARACTER, DEFAULT_CAPABILITIES, []);
     // The sentence names the limit and how much to remove; the text itself is never cut.
-    expect(built.issues.prompt).toBe(`A prompt has at most ${(2000).toLocaleString()} characters; remove 1.`);
+    expect(built.issues.prompt).toEqual({ code: 'too_long', what: 'prompt', length: 2001, max: 2000 });
+    expect(say(built.issues.prompt)).toBe(`A prompt has at most ${(2000).toLocaleString()} characters; remove 1.`);
     expect(built.body.prompt).toHaveLength(2001);
-    expect(buildGeneration(form({ prompt: '  ' }), CHARACTER, DEFAULT_CAPABILITIES, []).issues.prompt).toBeDefined();
+    expect(buildGeneration(form({ prompt: '  ' }), CHARACTER, DEFAULT_CAPABILITIES, []).issues.prompt).toEqual({ code: 'no_prompt' });
   });
 
   it('lets a talk clip take its audio from speech made first, in the same request', () => {
@@ -135,5 +144,21 @@ describe('the generate panel request', () => {
     expect(built.issues).toEqual({});
     expect(built.speech).toBeNull();
     expect(built.body.options?.audio_url).toBe(track.audio_url);
+  });
+
+  it('finds issues as codes, the same whatever language the page speaks', async () => {
+    const talk = form({ type: 'talk', prompt: '', speech: { voiceId: '', text: 'x'.repeat(5003), emotion: 'auto' } });
+    await loadMessages('ja');
+    setCurrentLocale('en');
+    const english = buildGeneration(talk, CHARACTER, DEFAULT_CAPABILITIES, []).issues;
+    setCurrentLocale('ja');
+    const japanese = buildGeneration(talk, CHARACTER, DEFAULT_CAPABILITIES, []).issues;
+    setCurrentLocale('en');
+    expect(japanese).toEqual(english);
+    expect(english).toEqual({
+      prompt: { code: 'no_prompt' },
+      voice: { code: 'no_voice' },
+      text: { code: 'too_long', what: 'line', length: 5003, max: 5000 },
+    });
   });
 });

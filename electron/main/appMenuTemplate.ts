@@ -10,14 +10,14 @@ const SEPARATOR: Item = { type: 'separator' };
  * The application menu: the platform's standard roles and shortcuts (undo, copy, paste, zoom,
  * full screen, minimise…), developer tools only in development builds. Electron labels its roles in
  * English, so each is given its label in the studio's language, and the File, Edit and Window
- * menus are spelled out as Electron's `fileMenu`, `editMenu` and `windowMenu` roles would make them.
- * macOS's application menu (About, Hide, Quit) is left to Electron.
+ * menus are spelled out as Electron's `fileMenu`, `editMenu` and `windowMenu` roles would make them;
+ * so is macOS's application menu (`appMenu`: About, Services, Hide, Quit).
  */
 export function appMenuTemplate(words: ShellWords, options: AppMenuOptions, openHelp: () => void): Item[] {
   const isMac = options.platform === 'darwin';
   const say = words.say;
   return [
-    ...(isMac ? [{ label: options.productName, role: 'appMenu' } as const] : []),
+    ...(isMac ? [{ label: options.productName, submenu: macAppItems(words, options.productName) }] : []),
     {
       label: say('shell.menu.file'),
       submenu: [
@@ -42,6 +42,21 @@ export function appMenuTemplate(words: ShellWords, options: AppMenuOptions, open
       label: say('shell.menu.help'),
       submenu: [{ label: say('shell.menu.studioHelp'), click: openHelp }],
     },
+  ];
+}
+
+/** macOS's application menu, as Electron's `appMenu` role makes it, in the studio's language. */
+function macAppItems({ say }: ShellWords, app: string): Item[] {
+  return [
+    { role: 'about', label: say('shell.menu.about', { app }) },
+    SEPARATOR,
+    { role: 'services', label: say('shell.menu.services') },
+    SEPARATOR,
+    { role: 'hide', label: say('shell.menu.hide', { app }) },
+    { role: 'hideOthers', label: say('shell.menu.hideOthers') },
+    { role: 'unhide', label: say('shell.menu.showAll') },
+    SEPARATOR,
+    { role: 'quit', label: say('shell.menu.quitApp', { app }) },
   ];
 }
 

@@ -13,6 +13,7 @@ const SHELL_IDS = Object.keys(english).filter((id) => id.startsWith('shell.')) a
 
 /** A value of the right kind for each argument the shell's messages take. */
 const SAMPLE = {
+  app: 'Cast Studio',
   subject: 'Mira on a rooftop',
   holder: 'known',
   pid: 4242,
@@ -73,11 +74,13 @@ describe.each(LOCALES)('the shell’s words in %s', (locale: CatalogLocale) => {
 
   it.each(PLATFORMS)('labels every item of the menu on %s, each with one of the shell’s menu messages', async (platform) => {
     const words = await load();
-    const menuWords = new Set(SHELL_IDS.filter((id) => id.startsWith('shell.menu.')).map((id) => words.say(id, { platform: 'other' })));
+    const menuWords = new Set(
+      SHELL_IDS.filter((id) => id.startsWith('shell.menu.')).map((id) => words.say(id, { platform: 'other', app: options.productName })),
+    );
     menuWords.add(words.say('shell.menu.quit', { platform: 'windows' }));
     const all = items(appMenuTemplate(words, { ...options, platform }, () => undefined)).filter((item) => item.type !== 'separator');
-    // macOS's application menu is named after the product and filled by Electron.
-    const ours = all.filter((item) => item.role !== 'appMenu');
+    // macOS's application menu is named after the product; its items are the shell's words.
+    const ours = all.filter((item) => item.label !== options.productName);
     expect(ours.length).toBeGreaterThan(15);
     for (const item of ours) expect(menuWords.has(item.label ?? ''), `${locale} ${platform} ${item.role ?? item.label}`).toBe(true);
   });
@@ -136,7 +139,12 @@ describe('the application menu', () => {
   it('keeps the product’s name on macOS’s application menu, and developer tools in development builds only', async () => {
     const words = await loadShellWords('fr');
     const mac = appMenuTemplate(words, { ...options, platform: 'darwin', isPackaged: false }, () => undefined);
-    expect(mac[0]).toEqual({ label: 'Cast Studio', role: 'appMenu' });
+    expect(mac[0]?.label).toBe('Cast Studio');
+    // As Electron's `appMenu` role makes it, in the studio's language.
+    expect(rolesOf(mac[0])).toEqual(['about', 'separator', 'services', 'separator', 'hide', 'hideOthers', 'unhide', 'separator', 'quit']);
+    expect(labels([mac[0] ?? {}])).toEqual(
+      expect.arrayContaining(['À propos de Cast Studio', 'Services', 'Masquer Cast Studio', 'Tout afficher', 'Quitter Cast Studio']),
+    );
     const view = mac.find((item) => item.label === 'Affichage')?.submenu as MenuItemConstructorOptions[];
     expect(view.map((item) => item.role)).toContain('toggleDevTools');
     const packaged = appMenuTemplate(words, options, () => undefined);

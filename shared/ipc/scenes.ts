@@ -208,6 +208,24 @@ export const SceneJoin = z
   .strict();
 export type SceneJoin = z.infer<typeof SceneJoin>;
 
+/** One of the page's words an export writes as a name: something a file name keeps (a letter or a digit), short. */
+const ExportName = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/[\p{L}\p{N}]/u);
+
+/**
+ * The page's words, in the person's language, that an export writes onto the disk and into the
+ * library: the name of an untitled scene (its folder, files, timeline and library item), the folder
+ * of the line clips, and a line clip's name when no character names the line (a narrator line, a
+ * talk line whose character is gone, a gallery clip). Core has no words of its own for these.
+ */
+export const SceneExportNames = z
+  .object({ untitled: ExportName, clipsFolder: ExportName, narrator: ExportName, someone: ExportName, clip: ExportName })
+  .strict();
+export type SceneExportNames = z.infer<typeof SceneExportNames>;
+
 export const SceneExportResult = z.object({
   cancelled: z.boolean(),
   folder: z.string(),
@@ -344,7 +362,8 @@ export const sceneCommands = {
   /**
    * Writes the scene's files into the destination: the MP4 received through `scenes.exportChunk`
    * (when `mp4` is asked for), subtitles and a timeline timed by `join`, and the line clips the
-   * timeline references; `scene.exporting` follows it. Cancelling leaves no partial file.
+   * timeline references; `scene.exporting` follows it. Cancelling leaves no partial file. `names`
+   * are the page's words for what has no name of its own (an untitled scene, a narrator's clip).
    */
   'scenes.export': {
     input: z
@@ -354,6 +373,7 @@ export const sceneCommands = {
         destination: z.string().min(1).max(4096).optional(),
         formats: z.array(SceneExportFormat).min(1).max(5).optional(),
         join: SceneJoin,
+        names: SceneExportNames,
       })
       .strict(),
     output: SceneExportResult,

@@ -52,9 +52,10 @@ export function toFcpxml(timeline: Timeline): string {
     offset += length;
     const ref = `ref="r${index + 2}" name="${xml(clip.name)}" duration="${time(length)}" start="0s"`;
     if (clip.hasVideo) return `            <asset-clip ${ref} offset="${at}" format="r1" tcFormat="NDF"/>`;
-    // An audio-only clip rides on a gap in the primary storyline, as editors place narration.
+    // An audio-only clip rides on a gap in the primary storyline, as editors place narration. The gap
+    // has no name: the editor calls it what it calls gaps, in its own language.
     return [
-      `            <gap name="Gap" offset="${at}" duration="${time(length)}" start="0s">`,
+      `            <gap offset="${at}" duration="${time(length)}" start="0s">`,
       `              <asset-clip ${ref} offset="0s" lane="-1"/>`,
       '            </gap>',
     ].join('\n');
@@ -101,7 +102,8 @@ export function toOtio(timeline: Timeline): string {
     active_media_reference_key: 'DEFAULT_MEDIA',
   });
   const gap = (index: number) => ({ OTIO_SCHEMA: 'Gap.1', name: '', source_range: range(frames[index] ?? 0) });
-  const track = (name: string, kind: 'Video' | 'Audio', children: unknown[]) => ({ OTIO_SCHEMA: 'Track.1', name, kind, children });
+  // `kind` is the schema's code; the tracks have no name, so the editor names them in its own language.
+  const track = (kind: 'Video' | 'Audio', children: unknown[]) => ({ OTIO_SCHEMA: 'Track.1', name: '', kind, children });
   const document = {
     OTIO_SCHEMA: 'Timeline.1',
     name: timeline.title,
@@ -112,10 +114,9 @@ export function toOtio(timeline: Timeline): string {
       children: [
         track(
           'Video',
-          'Video',
           timeline.clips.map((each, index) => (each.hasVideo ? clip(each, index) : gap(index))),
         ),
-        track('Audio', 'Audio', timeline.clips.map(clip)),
+        track('Audio', timeline.clips.map(clip)),
       ],
     },
   };

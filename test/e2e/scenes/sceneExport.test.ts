@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDurationMs } from '../../../electron/core/scenes/mediaDuration.ts';
@@ -99,11 +99,14 @@ describe.skipIf(chromiumMissing() !== null)('exporting a scene', () => {
     );
     expect(referenced).toHaveLength(3);
     for (const path of referenced) expect(statSync(path).size).toBeGreaterThan(0);
+    // The clips' folder and names are the page's words (English here) and the characters' names.
+    expect(referenced.map((path) => basename(dirname(path)))).toEqual(['Clips', 'Clips', 'Clips']);
+    expect(referenced.map((path) => basename(path).replace(/\.\w+$/, ''))).toEqual(['01 Ada Quill', '02 Bo Marsh', '03 Ada Quill']);
     expect(readdirSync(result.folder).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
   it('re-encodes a scene with a narrator line, holding a still picture while the narrator speaks', async () => {
-    const outcome = await app.exportScene(narrated.id, ['mp4', 'vtt'], { destination: destination() });
+    const outcome = await app.exportScene(narrated.id, ['mp4', 'vtt', 'fcpxml'], { destination: destination() });
     if (!outcome.reply.ok) throw new Error(JSON.stringify(outcome.reply.error));
     const result = outcome.reply.value;
     expect(result.remuxed).toBe(false);
@@ -117,6 +120,13 @@ describe.skipIf(chromiumMissing() !== null)('exporting a scene', () => {
     const vtt = readFileSync(result.files.find((file) => file.format === 'vtt')!.path, 'utf8');
     expect(vtt).toContain('<v Ada Quill>It is getting dark.');
     expect(vtt).toContain('\nAnd so the night fell over the valley.\n');
+    // A narrator's line clip is named by the page's word for a narrator.
+    const fcpxml = readFileSync(result.files.find((file) => file.format === 'fcpxml')!.path, 'utf8');
+    expect([...fcpxml.matchAll(/<asset id="\w+" name="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      '01 Ada Quill',
+      '02 Narrator',
+      '03 Bo Marsh',
+    ]);
   });
 
   it('cancelled midway, leaves no file behind', async () => {

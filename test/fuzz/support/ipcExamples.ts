@@ -334,6 +334,18 @@ function sceneInputs(scratch: string, id: fc.Arbitrary<string>, known: KnownIds)
     fc.string({ minLength: 1, maxLength: 20 }).map((s) => `${scratch}/scene-${s.replace(/[/\\]/g, '_')}`),
     fc.constantFrom(`${scratch}/a/../scene-up`, `${scratch}/${'d'.repeat(200)}`),
   );
+  // The page's words an export writes as names: any with a letter or a digit, in any script, with separators, at the limit.
+  const exportName = fc.oneof(
+    fc.string({ maxLength: 40 }).map((s) => `n${s}`),
+    fc.constantFrom('無題のシーン', 'مشهد بلا عنوان', '../../x', 'a:b*c?"<>|', ' .\u202ex. ', 'x\u0000', 'e'.repeat(80)),
+  );
+  const exportNames = fc.record({
+    untitled: exportName,
+    clipsFolder: exportName,
+    narrator: exportName,
+    someone: exportName,
+    clip: exportName,
+  });
   const chunkChars = Math.ceil(SCENE_EXPORT_CHUNK_BYTES / 3) * 4;
   const base64 = fc.oneof(
     fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => Buffer.from(b).toString('base64')),
@@ -401,8 +413,9 @@ function sceneInputs(scratch: string, id: fc.Arbitrary<string>, known: KnownIds)
         destination,
         formats: fc.array(fc.constantFrom('mp4', 'srt', 'vtt', 'fcpxml', 'otio'), { minLength: 1, maxLength: 5 }),
         join,
+        names: exportNames,
       },
-      { requiredKeys: ['id', 'exportId', 'join'] },
+      { requiredKeys: ['id', 'exportId', 'join', 'names'] },
     ),
     'scenes.cancelExport': fc.record({ exportId }),
   };

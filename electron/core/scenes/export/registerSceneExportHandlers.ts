@@ -53,7 +53,14 @@ export function registerSceneExportHandlers(router: Router, deps: SceneExportDep
     const scene = await sceneOf(router, input.id);
     const parent =
       input.destination === undefined ? folders.defaultFolder(deps.clock.now()) : await folders.checkDestination(input.destination);
-    return exporter.run({ scene, exportId: input.exportId, parent, formats: input.formats ?? DEFAULT_FORMATS, join: input.join });
+    return exporter.run({
+      scene,
+      exportId: input.exportId,
+      parent,
+      formats: input.formats ?? DEFAULT_FORMATS,
+      join: input.join,
+      names: input.names,
+    });
   });
 
   router.register('scenes.cancelExport', async (input) => ({ cancelled: await partsOf(deps.active()).exporter.cancel(input.exportId) }));

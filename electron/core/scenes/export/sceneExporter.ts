@@ -8,6 +8,7 @@ import type {
   EventPayload,
   Scene,
   SceneExportFormat,
+  SceneExportNames,
   SceneExportResult,
   SceneExportStage,
   SceneJoin,
@@ -30,6 +31,8 @@ export type SceneExportRequest = {
   parent: string;
   formats: readonly SceneExportFormat[];
   join: SceneJoin;
+  /** The page's words (the person's language) for what has no name of its own; core has none. */
+  names: SceneExportNames;
 };
 
 export type SceneExporterDeps = {
@@ -84,7 +87,7 @@ export class SceneExporter {
     const run: Run = { request, folder: '', signal: controller.signal, send, staged: null };
     let keep = false;
     try {
-      folder = await freshFolder(request.parent, safeName(scene.title, 'Scene'));
+      folder = await freshFolder(request.parent, baseName(request));
       run.folder = folder;
       const result = await this.write(run);
       keep = !result.cancelled;
@@ -114,7 +117,7 @@ export class SceneExporter {
     const { request, folder, signal, send } = run;
     const cancelled = { cancelled: true, folder, files: [], remuxed: request.join.remuxed, durationMs: 0, itemId: null };
     const files: Written[] = [];
-    const base = safeName(request.scene.title, 'Scene');
+    const base = baseName(request);
     const mp4 = request.formats.includes('mp4') ? await this.writeVideo(run, join(folder, `${base}.mp4`)) : null;
     if (mp4) files.push({ format: 'mp4', path: mp4.path });
     if (signal.aborted) return cancelled;
@@ -184,10 +187,12 @@ export class SceneExporter {
     const { request, folder, signal, send } = run;
     const wanted = request.formats.filter((format): format is 'fcpxml' | 'otio' => format === 'fcpxml' || format === 'otio');
     if (wanted.length === 0) return [];
-    const clips = await this.copyLineClips(request, join(folder, `${base} clips`), signal, (done) => send('timeline', done));
+    const clips = await this.copyLineClips(request, join(folder, safeName(request.names.clipsFolder, request.exportId)), signal, (done) =>
+      send('timeline', done),
+    );
     if (signal.aborted) return [];
     const timeline: Timeline = {
-      title: request.scene.title || 'Scene',
+      title: titleOf(request),
       width: request.join.width,
       height: request.join.height,
       frameRate: request.join.frameRate,
@@ -217,8 +222,11 @@ export class SceneExporter {
       if (!stored || !line.mediaType) {
         throw new AppFailure('clip_missing', { line: number });
       }
-      const speaker = (line.characterId ? names.get(line.characterId) : undefined) ?? (line.kind === 'speech' ? 'Narrator' : 'Clip');
-      const name = `${String(number).padStart(2, '0')} ${safeName(speaker, 'Line')}`;
+      const speaker = safeName(
+        (line.characterId ? names.get(line.characterId) : undefined) ?? '',
+        unnamedSpeaker(request.names, line.kind),
+      );
+      const name = [String(number).padStart(2, '0'), speaker].filter((part) => part !== '').join(' ');
       const path = join(clipsFolder, `${name}${extensionOf(line.mediaType)}`);
       await copyFileInto(stored.path, path, signal);
       const durationMs = request.join.lines[index]?.durationMs ?? 0;
@@ -235,10 +243,10 @@ export class SceneExporter {
     const path = await this.deps.media.place(mp4.staged, contentId);
     run.staged = null;
     const itemId = `local-${randomUUID()}`;
-    const title = request.scene.title.trim() || 'Scene';
     this.deps.store.addLocalVideo({
       itemId,
-      title,
+      // The gallery shows an item's title as it is, so an untitled scene's export keeps the page's words.
+      title: titleOf(request),
       contentId,
       size: mp4.size,
       path,
@@ -248,6 +256,21 @@ export class SceneExporter {
     });
     return itemId;
   }
+}
+
+/** The scene's title, else the page's name for an untitled scene. */
+function titleOf(request: SceneExportRequest): string {
+  return request.scene.title.trim() || request.names.untitled.trim();
+}
+
+/** The name of the export's folder and files: the title as a file system takes it (the export's id if no word of it is left). */
+function baseName(request: SceneExportRequest): string {
+  return safeName(request.scene.title, safeName(request.names.untitled, request.exportId));
+}
+
+/** A line clip's name when no character names it, in the page's words ('' if none of them is left in a file name). */
+function unnamedSpeaker(names: SceneExportNames, kind: Scene['lines'][number]['kind']): string {
+  return safeName(kind === 'speech' ? names.narrator : kind === 'talk' ? names.someone : names.clip, '');
 }
 
 /** The join must be of this scene's lines as they are now, in order. */

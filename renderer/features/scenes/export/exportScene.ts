@@ -1,4 +1,4 @@
-import type { Reply, SceneExportFormat, SceneExportResult } from '../../../../shared/ipc/index.ts';
+import type { Reply, SceneExportFormat, SceneExportNames, SceneExportResult } from '../../../../shared/ipc/index.ts';
 import { planSceneExport } from '../../../../shared/scenes/exportPlan.ts';
 import { invoke } from '../../../bridge/invoke.ts';
 import { currentFormats } from '../../../i18n/currentLocale.ts';
@@ -43,13 +43,14 @@ export async function exportScene(sceneId: string, options: ExportSceneOptions):
   const plan = planSceneExport(got.value);
   if (!plan.ok) return { ok: false, error: { code: 'scene_not_exportable', params: plan.problem } };
 
+  const names = exportNames();
   const wantsMp4 = options.formats.includes('mp4');
   const base = await mediaBase();
   const joined = await runJoinWorker({
     exportId,
     clips: plan.clips.map((clip) => ({ lineId: clip.lineId, number: clip.number, url: absoluteMediaUrl(base, clip.mediaId) })),
     // The title card of an untitled scene says so in the language the export was made in.
-    title: got.value.title || currentFormats().text('scenes.untitled'),
+    title: got.value.title || names.untitled,
     mode: wantsMp4 ? 'join' : 'measure',
     signal: options.signal,
     onProgress: options.onProgress,
@@ -70,6 +71,7 @@ export async function exportScene(sceneId: string, options: ExportSceneOptions):
       exportId,
       formats: options.formats,
       join: joined.value,
+      names,
       ...(options.destination === undefined ? {} : { destination: options.destination }),
     });
     if (reply.ok && !reply.value.cancelled) options.onProgress({ stage: 'library', progress: 1 });
@@ -77,6 +79,23 @@ export async function exportScene(sceneId: string, options: ExportSceneOptions):
   } finally {
     options.signal.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The words the export writes onto the disk and into the library, in the person's language: an
+ * untitled scene's name (folder, files, timeline, gallery item), the line clips' folder, and the
+ * name of a line's clip file when no character names the line.
+ */
+export function exportNames(): SceneExportNames {
+  const formats = currentFormats();
+  const clipName = (kind: 'speech' | 'talk' | 'clip') => formats.text('scenes.export.clipName', { kind });
+  return {
+    untitled: formats.text('scenes.untitled'),
+    clipsFolder: formats.text('scenes.export.clipsFolder'),
+    narrator: clipName('speech'),
+    someone: clipName('talk'),
+    clip: clipName('clip'),
+  };
 }
 
 async function cancelAt(exportId: string, cancelled: () => Reply<ExportResult>): Promise<Reply<ExportResult>> {

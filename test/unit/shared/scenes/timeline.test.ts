@@ -32,7 +32,7 @@ describe('scene timelines', () => {
         <sequence format="r1" duration="88/25s" tcStart="0s" tcFormat="NDF" audioLayout="stereo" audioRate="48k">
           <spine>
             <asset-clip ref="r2" name="01 Ada" duration="50/25s" start="0s" offset="0s" format="r1" tcFormat="NDF"/>
-            <gap name="Gap" offset="50/25s" duration="38/25s" start="0s">
+            <gap offset="50/25s" duration="38/25s" start="0s">
               <asset-clip ref="r3" name="02 Narrator" duration="38/25s" start="0s" offset="0s" lane="-1"/>
             </gap>
           </spine>
@@ -53,7 +53,9 @@ describe('scene timelines', () => {
   it('writes OpenTimelineIO with a gap under narration and every clip on the audio track', () => {
     const otio = JSON.parse(toOtio(timeline)) as {
       OTIO_SCHEMA: string;
-      tracks: { children: { kind: string; children: { OTIO_SCHEMA: string; source_range: { duration: { value: number } } }[] }[] };
+      tracks: {
+        children: { name: string; kind: string; children: { OTIO_SCHEMA: string; source_range: { duration: { value: number } } }[] }[];
+      };
     };
     expect(otio.OTIO_SCHEMA).toBe('Timeline.1');
     const [video, audio] = otio.tracks.children;
@@ -62,5 +64,10 @@ describe('scene timelines', () => {
       ['Gap.1', 38],
     ]);
     expect(audio?.children.map((child) => child.OTIO_SCHEMA)).toEqual(['Clip.2', 'Clip.2']);
+    // No English track names: the editor names the tracks in its own language.
+    expect(otio.tracks.children.map((track) => [track.name, track.kind])).toEqual([
+      ['', 'Video'],
+      ['', 'Audio'],
+    ]);
   });
 });

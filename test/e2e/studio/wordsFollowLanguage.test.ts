@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, launchChromium, settleTheme, startStudioHost, type StudioHost } from '../support/index.ts';
+import { CastPage } from './pages/CastPage.ts';
+import { GeneratePanel } from './pages/GeneratePanel.ts';
 import { LanguagePage } from './pages/LanguagePage.ts';
 import { StudioApp } from './pages/StudioApp.ts';
 
@@ -11,7 +13,8 @@ const SHOTS = join(process.cwd(), 'test-artifacts', 'screenshots');
 /**
  * Words a store keeps follow a change of language: a notice the voice lab showed in English reads
  * Arabic once Arabic is chosen, without a reload; a scene made with no title is called "Untitled
- * scene" in the language shown, never stored so. Photographed at 1024×700 in both themes and both
+ * scene" in the language shown, never stored so; what the generate panel says a request lacks is
+ * worded as it is drawn. Photographed at 1024×700 in both themes and both
  * languages (test-artifacts/screenshots/studio-words-*.png).
  */
 describe.skipIf(chromiumMissing() !== null)('words kept by stores follow the language', () => {
@@ -27,6 +30,7 @@ describe.skipIf(chromiumMissing() !== null)('words kept by stores follow the lan
     app.page.setDefaultTimeout(20_000);
     await app.startInSandbox();
     sceneId = (await studio.call('scenes.create', {})).id;
+    await studio.createCharacter('Nour');
   }, 300_000);
 
   afterAll(async () => {
@@ -52,6 +56,21 @@ describe.skipIf(chromiumMissing() !== null)('words kept by stores follow the lan
     await expect.poll(async () => (await language.document()).lang).toBe(lang);
   }
 
+  /** Nour's page, with its generate panel. */
+  async function openNour(): Promise<GeneratePanel> {
+    await app.go('studio');
+    const panel = new GeneratePanel(app.page);
+    // The studio opens on the page last seen there: the cast the first time, Nour's page after.
+    const cast = new CastPage(app.page);
+    await panel.root.or(cast.card('Nour')).first().waitFor();
+    if (!(await panel.root.isVisible())) await cast.open('Nour');
+    await panel.root.waitFor();
+    return panel;
+  }
+
+  const promptError = (panel: GeneratePanel) =>
+    panel.root.locator('.field', { has: app.page.locator('[data-field="prompt"]') }).locator('.field-error');
+
   const notice = () => app.page.locator('.track-list-notice, .status-notice', { hasText: /Harbour/ }).first();
 
   it('keeps a scene with no title untitled, and words it in the language shown', async () => {
@@ -60,6 +79,13 @@ describe.skipIf(chromiumMissing() !== null)('words kept by stores follow the lan
     await app.page.locator('[data-nav="scenes"]').click();
     const card = app.page.locator(`.scene-card[data-scene-id="${sceneId}"]`);
     await expect.poll(() => card.innerText()).toContain('Untitled scene');
+  });
+
+  it('says what the generate panel lacks once a submit was tried', async () => {
+    const panel = await openNour();
+    await panel.setPrompt('');
+    await panel.root.locator('[data-field="prompt"]').press('Control+Enter');
+    await expect.poll(() => promptError(panel).innerText()).toMatch(/Write a prompt/);
   });
 
   it('shows a track’s saved notice in Arabic once Arabic is chosen', async () => {
@@ -98,5 +124,12 @@ describe.skipIf(chromiumMissing() !== null)('words kept by stores follow the lan
     await expect.poll(() => card.innerText()).toContain('مشهد');
     expect(await card.innerText()).not.toContain('Untitled scene');
     await photograph('scenes-ar');
+  });
+
+  it('words what the generate panel lacks in Arabic, as it is drawn', async () => {
+    const panel = await openNour();
+    await expect.poll(() => promptError(panel).innerText()).toMatch(/[\u0600-\u06ff]/);
+    expect(await promptError(panel).innerText()).not.toMatch(/Write a prompt/);
+    await photograph('generate-ar');
   });
 });

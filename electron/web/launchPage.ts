@@ -42,6 +42,8 @@ function launchPageHtml(launchUrl: string, words: HostWords): string {
     '<!doctype html>',
     `<html lang="${locale}" dir="${isRightToLeft(locale) ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">`,
     '<meta name="referrer" content="no-referrer">',
+    // Shown for a moment before the studio: dark on a dark system, so it does not flash white.
+    '<meta name="color-scheme" content="light dark">',
     `<meta http-equiv="refresh" content="0;url=${url}">`,
     `<title>${escapeHtml(words.say('host.launch.title'))}</title></head>`,
     `<body><p>${words.html('host.launch.body', {}, { link: (inner) => `<a href="${url}">${inner}</a>` })}</p></body></html>`,

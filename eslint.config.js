@@ -130,12 +130,13 @@ const LAYERS = [
 ];
 
 /**
- * The page's message catalogs are also read by the desktop app's main process: its menu,
- * notifications and start-failure dialogs are worded from their `shell.*` messages, so every word of
- * the studio is in one set of catalogs, translated and checked together. JSON only, no code: an
- * element of its own, matched before `renderer`, that main may import and nothing else of the page's.
+ * The page's message catalogs are also read by the desktop app's main process and the browser host:
+ * main's menu, notifications and start-failure dialogs are worded from their `shell.*` messages, the
+ * host's launch page and plain-text answers from their `host.*` ones, so every word of the studio is
+ * in one set of catalogs, translated and checked together. JSON only, no code: an element of its
+ * own, matched before `renderer`, that main and web may import and nothing else of the page's.
  */
-const CATALOGS = { type: 'catalogs', dir: 'renderer/i18n/messages', readBy: ['renderer', 'main'] };
+const CATALOGS = { type: 'catalogs', dir: 'renderer/i18n/messages', readBy: ['renderer', 'main', 'web'] };
 const readsCatalogs = (layer) => (CATALOGS.readBy.includes(layer.type) ? [CATALOGS.type] : []);
 
 const dirOf = (type) => LAYERS.find((layer) => layer.type === type)?.dir;

@@ -1,20 +1,16 @@
-import { createIntl, createIntlCache, type IntlConfig } from '@formatjs/intl';
 import type { CatalogLocale } from '../../shared/i18n/locales.ts';
+import { loadCatalogWords, type CatalogLoaders, type CatalogWords, type WordValues } from '../core/app/catalogWords.ts';
 import { chosenCatalogIn, startCatalog } from '../core/app/startLanguage.ts';
 
-type Catalog = Readonly<Record<string, string>>;
 /** A message of the shell's: the `shell.*` keys of the page's catalogs (renderer/i18n/messages). */
 export type ShellMessageId = Extract<keyof typeof import('../../renderer/i18n/messages/en.json'), `shell.${string}`>;
-export type ShellValues = Readonly<Record<string, string | number>>;
+export type ShellValues = WordValues;
 
 /** The shell's words in one language: its menu, notifications and start-failure dialogs. */
-export type ShellWords = {
-  readonly locale: CatalogLocale;
-  readonly say: (id: ShellMessageId, values?: ShellValues) => string;
-};
+export type ShellWords = CatalogWords<ShellMessageId>;
 
 // One chunk per language in the main bundle, as in the page's: a run loads the one it speaks.
-const LOADERS: Readonly<Record<CatalogLocale, () => Promise<{ default: Catalog }>>> = {
+const LOADERS: CatalogLoaders = {
   en: () => import('../../renderer/i18n/messages/en.json', { with: { type: 'json' } }),
   es: () => import('../../renderer/i18n/messages/es.json', { with: { type: 'json' } }),
   'pt-BR': () => import('../../renderer/i18n/messages/pt-BR.json', { with: { type: 'json' } }),
@@ -24,18 +20,6 @@ const LOADERS: Readonly<Record<CatalogLocale, () => Promise<{ default: Catalog }
   'zh-CN': () => import('../../renderer/i18n/messages/zh-CN.json', { with: { type: 'json' } }),
   ar: () => import('../../renderer/i18n/messages/ar.json', { with: { type: 'json' } }),
 };
-
-const cache = createIntlCache();
-
-/**
- * Arguments that are a person's own text or a path, which may run the other way from the sentence
- * around them (an Arabic prompt in an English title, a path in an Arabic dialog): each is set apart
- * with first-strong isolate marks, the plain-text form of the page's `<bdi>`.
- */
-const ISOLATED = new Set(['subject', 'folder']);
-const isolated = (values: ShellValues | undefined): ShellValues | undefined =>
-  values &&
-  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, ISOLATED.has(name) ? `\u2068${String(value)}\u2069` : value]));
 
 /**
  * The language the shell speaks, picked as the page's (electron/core/app/startLanguage.ts): the one
@@ -47,23 +31,8 @@ export function shellLocale(settings: unknown, systemLanguages: readonly string[
 }
 
 /** The shell's words in `locale`; in English when its catalog cannot be loaded. */
-export async function loadShellWords(locale: CatalogLocale): Promise<ShellWords> {
-  try {
-    return wordsFrom(locale, (await LOADERS[locale]()).default);
-  } catch (error) {
-    if (locale === 'en') throw error;
-    return wordsFrom('en', (await LOADERS.en()).default);
-  }
-}
-
-function wordsFrom(locale: CatalogLocale, catalog: Catalog): ShellWords {
-  // Only the shell's own messages: the rest of the catalog is the page's and is never parsed here.
-  const shell = Object.fromEntries(Object.entries(catalog).filter(([id]) => id.startsWith('shell.')));
-  // The page's declaration of message ids (renderer/i18n/catalogs.ts) types `messages` as a whole
-  // catalog; the shell formats only its own ids, so its subset stands in for one.
-  const messages = shell as IntlConfig['messages'];
-  const intl = createIntl({ locale, defaultLocale: 'en', messages }, cache);
-  return { locale, say: (id, values) => intl.formatMessage({ id }, isolated(values)) };
+export function loadShellWords(locale: CatalogLocale): Promise<ShellWords> {
+  return loadCatalogWords<ShellMessageId>(LOADERS, 'shell.', locale);
 }
 
 /**

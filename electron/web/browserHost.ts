@@ -17,6 +17,7 @@ import { routerWatchingSettings, startUpdates } from '../core/updates/startUpdat
 import type { Updater } from '../core/updates/updateService.ts';
 import type { HostSessionView } from './hostAuth.ts';
 import { HostKeychain } from './hostKeychain.ts';
+import { launchLocale, loadHostWords } from './hostWords.ts';
 import { startHostServer } from './hostServer.ts';
 import { removeLaunchPage, writeLaunchPage } from './launchPage.ts';
 import { openBrowser } from './openBrowser.ts';
@@ -146,7 +147,11 @@ async function startLocked(options: BrowserHostOptions, rendererDir: string, rel
   // The page may open at once, as the desktop app's window does: its bridge socket waits for core.
   // The opener's command line names only a private page in the data folder, never the launch code
   // (another local user can read command lines); the browser's history sees a code spent at once.
-  if (options.open) openBrowser(writeLaunchPage(options.userDataDir, host.launchUrl()), (message) => log.warn(message));
+  // Its words are in Settings' language as this run began, else the system's (no browser has asked yet).
+  if (options.open) {
+    const words = await loadHostWords(launchLocale(chosenCatalogIn(preferences)));
+    openBrowser(writeLaunchPage(options.userDataDir, host.launchUrl(), words), (message) => log.warn(message));
+  }
   options.onListening?.(() => host.launchUrl());
   const core = await startCore(options, { log, mediaBase: host.mediaBase, launchSandbox }).catch(async (error: unknown) => {
     await host.close();

@@ -14,6 +14,8 @@ import { fetchSiteAllowed, type HostAuth } from './hostAuth.ts';
 import { BuildFiles, contentSecurityPolicy, contentTypeOf, resolveStaticFile } from './staticFiles.ts';
 import { SESSION_HEADER, UPLOAD_PATH } from '../../shared/ipc/bridgeFrames.ts';
 import { closeAfterAnswer } from './uploadRoute.ts';
+import { wordsForRequest, type HostMessageId } from './hostWords.ts';
+import type { WordValues } from '../core/app/catalogWords.ts';
 
 /** Where a content id's file is: in the active library's folder, or as core says (ShellCore.mediaFile). */
 export type MediaResolver = (contentId: string) => Promise<StoredFile | null>;
@@ -66,15 +68,18 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
   const buildFiles = new BuildFiles();
 
   return (request, response) => {
-    void route(request, response).catch(() => {
-      if (!response.headersSent) send(response, 500, 'Cast Studio could not answer this request.');
-      else response.destroy();
-    });
+    void route(request, response)
+      .catch(async () => {
+        if (!response.headersSent) await say(request, response, 500, 'host.http.failed');
+        else response.destroy();
+      })
+      .catch(() => response.destroy());
   };
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // A DNS-rebound name reaches this socket with someone else's Host: refuse before anything else.
-    if (!auth.hostMatches(request.headers.host)) return send(response, 403, 'This host answers only to 127.0.0.1.');
+    // A person who typed another name for this machine (localhost) reads it: where the studio is.
+    if (!auth.hostMatches(request.headers.host)) return say(request, response, 403, 'host.http.wrongHost', { address: auth.origin });
     const rawUrl = request.url ?? '/';
     const rawPath = rawUrl.split('?')[0] ?? '/';
     const method = request.method ?? 'GET';
@@ -87,7 +92,7 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
       if (method !== 'PUT') return send(response, 405, 'Use PUT.');
       if (!auth.originMatches(request.headers.origin, true) || !auth.sessionMatches(headerOf(request, SESSION_HEADER))) {
         closeAfterAnswer(request, response);
-        return send(response, 403, 'This page is not the one Cast Studio opened.');
+        return say(request, response, 403, 'host.http.notOurPage');
       }
       return options.upload(request, response);
     }
@@ -122,13 +127,13 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
       auth.originMatches(request.headers.origin, false) &&
       fetchSiteAllowed(headerOf(request, 'sec-fetch-site')) &&
       auth.mediaKeyMatches(key);
-    if (!allowed) return send(response, 403, 'This page is not the one Cast Studio opened.');
+    if (!allowed) return say(request, response, 403, 'host.http.notOurPage');
     // Ids only, never paths: `../x`, `%2e%2e`, `/etc/passwd` and friends fail the pattern here.
     if (!isMediaId(id)) return send(response, 400, 'That is not a media id.');
     const resolver = options.resolveMedia();
-    if (!resolver) return send(response, 503, 'Cast Studio is still starting.');
+    if (!resolver) return say(request, response, 503, 'host.http.starting');
     const found = await resolver(id);
-    if (!found) return send(response, 404, 'No media with that id is in the library.');
+    if (!found) return say(request, response, 404, 'host.http.noMedia');
 
     const range = parseRange(headerOf(request, 'range'), found.size);
     // The type comes from the file's own first bytes, from a fixed list; anything else is octet-stream.
@@ -155,7 +160,7 @@ export function createRequestHandler(options: HttpRoutesOptions): (request: Inco
     const found = await resolveStaticFile(options.rendererDir, rawPath);
     // Browsers ask for a favicon on their own; the build may not have one.
     if (!found && rawPath === '/favicon.ico') return void response.writeHead(204, BASE_HEADERS).end();
-    if (!found) return send(response, 404, 'Not found.');
+    if (!found) return say(request, response, 404, 'host.http.notFound');
     const { file, size } = found;
     const isPage = file.endsWith('.html');
     const headers = {
@@ -183,7 +188,29 @@ function headerOf(request: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function send(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+/**
+ * A plain-text answer, in English unless `language` says otherwise. English alone for a page's
+ * developer (a wrong method, a malformed media id, a spent launch code): the page never shows these
+ * and no link a person follows leads to them, so they stay English, as logs do.
+ */
+function send(response: ServerResponse, status: number, message: string, language: Record<string, string> = ENGLISH): void {
+  response.writeHead(status, { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...language, 'Cache-Control': 'no-store' });
   response.end(message);
+}
+
+const ENGLISH = { 'Content-Language': 'en' };
+
+/**
+ * A plain-text answer a person may read (a media file opened in a tab, a mistyped address), in the
+ * first of the request's languages the studio speaks, else English.
+ */
+async function say(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  id: HostMessageId,
+  values?: WordValues,
+): Promise<void> {
+  const words = await wordsForRequest(headerOf(request, 'accept-language'));
+  send(response, status, words.say(id, values), { 'Content-Language': words.locale, Vary: 'Accept-Language' });
 }

@@ -1,8 +1,8 @@
-import { LOCALES, matchLocale, type CatalogLocale } from '../../shared/i18n/locales.ts';
+import { isRightToLeft, LOCALES, matchLocale, type CatalogLocale } from '../../shared/i18n/locales.ts';
 import type { Settings } from '../../shared/ipc/index.ts';
 
 // The list and the match live in shared/: the shells pick the catalog a page starts in as it does.
-export { LOCALES, matchLocale, type CatalogLocale };
+export { isRightToLeft, LOCALES, matchLocale, type CatalogLocale };
 
 /**
  * English with every letter accented and each message made longer, built from the English
@@ -13,12 +13,6 @@ export const PSEUDO_LOCALE = 'en-XA';
 export type Locale = CatalogLocale | typeof PSEUDO_LOCALE;
 
 export type LanguageChoice = Settings['language'];
-
-const RIGHT_TO_LEFT: ReadonlySet<string> = new Set(['ar']);
-
-export function isRightToLeft(locale: Locale): boolean {
-  return RIGHT_TO_LEFT.has(locale);
-}
 
 /** The locale a choice in Settings means: its own, or the system's when it follows the system. */
 export function resolveLocale(choice: LanguageChoice | undefined, system: readonly string[]): Locale {

@@ -6,6 +6,13 @@
 export const LOCALES = ['en', 'es', 'pt-BR', 'fr', 'de', 'ja', 'zh-CN', 'ar'] as const;
 export type CatalogLocale = (typeof LOCALES)[number];
 
+const RIGHT_TO_LEFT: ReadonlySet<string> = new Set(['ar']);
+
+/** Whether `locale` is written right to left: the page's `dir`, and the shells' pages'. */
+export function isRightToLeft(locale: string): boolean {
+  return RIGHT_TO_LEFT.has(locale);
+}
+
 /**
  * The first of the system's preferred languages the studio speaks: an exact match first
  * ("pt-BR"), then the language alone ("pt-PT" and "pt" read Brazilian Portuguese, "zh-Hans-CN"

@@ -82,6 +82,7 @@ export const OfflineAction = z.enum([
   'delete_character',
   'delete_item',
   'upload',
+  'sandbox',
 ]);
 
 export const APP_ERROR_PARAMS = {

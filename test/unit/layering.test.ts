@@ -132,8 +132,11 @@ describe('the message catalogs, which main reads too', LINT_CASE, () => {
   it('rejects main importing any other file of the page', () =>
     rejected('electron/main/x.ts', importOf('electron/main/x.ts', 'renderer/i18n/catalogs.ts'), FOLDER_RULE));
   it('rejects core importing a catalog', () => rejected('electron/core/x.ts', loadOf('electron/core/x.ts', catalog), FOLDER_RULE));
-  it('rejects the browser host importing a catalog', () =>
-    rejected('electron/web/x.ts', loadOf('electron/web/x.ts', catalog), FOLDER_RULE));
+  it('accepts the browser host importing a catalog', () => accepted('electron/web/x.ts', loadOf('electron/web/x.ts', catalog)));
+  it('rejects the browser host importing any other file of the page', () =>
+    rejected('electron/web/x.ts', importOf('electron/web/x.ts', 'renderer/i18n/catalogs.ts'), FOLDER_RULE));
+  it('rejects the sandbox importing a catalog', () =>
+    rejected('electron/sandbox/x.ts', loadOf('electron/sandbox/x.ts', catalog), FOLDER_RULE));
 });
 
 describe('packages each layer may import', LINT_CASE, () => {

@@ -13,6 +13,8 @@ export type SandboxAdminServices = {
   credits: Pick<CreditsBook, 'account' | 'storeAccount' | 'balance'>;
   queue: Pick<JobQueue, 'pump'>;
   readonly planRequired: boolean;
+  /** The sandbox answers: while it does not, the commands answer `offline` at once, as the others do. */
+  readonly online: boolean;
   notePlan(subscription: { status: string } | null): void;
 };
 
@@ -65,6 +67,9 @@ export function registerSandboxAdminHandlers(router: Router, deps: { access: San
 async function adminOf(access: ReturnType<SandboxAdminAccess>): Promise<Admin> {
   if (!access) throw new AppFailure('not_sandbox', {});
   const { session, adminToken } = access;
+  // Whether the sandbox answers, not canSend(): these go with the admin token, so a key waiting to be
+  // replaced does not shut them.
+  if (!session.online) throw new AppFailure('offline', { doing: 'sandbox' });
   const client = new SandboxAdminClient({ baseUrl: session.api.http.baseUrl, dispatcher: session.dispatcher, adminToken });
   // A service that refuses every call of a free-plan key (spec 5.3) refuses the account read too;
   // the account last read still names whose plan to change, so a lapsed plan can be restored here.

@@ -228,6 +228,9 @@ describe('error messages', () => {
     expect(describeError({ code: 'offline', params: { doing: 'delete_track' } }, en)).toBe(
       'Deleting a track needs the service. Try again when you are online.',
     );
+    expect(describeError({ code: 'offline', params: { doing: 'sandbox' } }, en)).toBe(
+      'Cast Studio cannot reach the sandbox now. Try again once it is back.',
+    );
     expect(describeError({ code: 'disk_full', params: { when: 'library_export', exported: 3, folder: '/tmp/out' } }, en)).toBe(
       'The disk is full: 3 items were exported to \u2068/tmp/out\u2069. Free some space and export the rest.',
     );

@@ -11,7 +11,9 @@ export const ENGLISH_UNTITLED_SCENE = 'Untitled scene';
  * name (the mirror's character, else the name the item holds; "Character" alone for no name):
  * a character named "Character study" keeps a portrait titled so. A scene or a scene's own
  * collection loses exactly "Untitled scene"; "Untitled scene 2" is someone's title. The search
- * index follows the titles through 0002's update trigger.
+ * index follows the titles through 0002's update trigger. A space's shared documents hold the
+ * scene's title and collection too: they are emptied there once each (spaces/englishUntitled.ts),
+ * else reading them would bring the English back.
  */
 export const migration0011: Migration = {
   version: 11,

@@ -28,33 +28,41 @@ export class EnglishUntitled {
 
   /** Empties the scene document's title when it is the English default, the first time its content is read here. */
   scene(sceneId: string, doc: Y.Doc): void {
-    const shared = readScene(doc);
+    const key = factOf('scene', sceneId);
+    if (this.facts.fact(key) !== null) return;
+    const { title, lines } = readScene(doc);
     // An empty document's content has not arrived yet: it is looked at when it has.
-    if (!shared.title && shared.lines.length === 0) return;
-    this.once(`untitled-words/scene/${sceneId}`, () => {
-      if (shared.title === ENGLISH_UNTITLED_SCENE) doc.transact(() => writeSceneSettings(doc, { title: '' }), LOCAL_ORIGIN);
-    });
+    if (!title && lines.length === 0) return;
+    if (title === ENGLISH_UNTITLED_SCENE) doc.transact(() => writeSceneSettings(doc, { title: '' }), LOCAL_ORIGIN);
+    this.facts.setFact(key, this.now());
   }
 
   /** A scene or collection this machine wrote into the documents: its title is what the creator has now, never to be emptied later. */
   written(what: 'scene' | 'collection', id: string): void {
-    this.once(`untitled-words/${what}/${id}`, () => {});
+    const key = factOf(what, id);
+    if (this.facts.fact(key) === null) this.facts.setFact(key, this.now());
   }
 
-  /** Empties the name of each of this machine's scenes' collections that still has the English default, once each. */
+  /**
+   * Empties the name of each of this machine's scenes' collections that still has the English
+   * default, once each (a collection is this machine's, so the document holds it from the first).
+   */
   collections(spaceDoc: Y.Doc, sceneCollections: ReadonlySet<string>): void {
-    for (const collection of readSpace(spaceDoc).collections) {
-      if (collection.characterId !== null || !sceneCollections.has(collection.id)) continue;
-      this.once(`untitled-words/collection/${collection.id}`, () => {
-        if (collection.name !== ENGLISH_UNTITLED_SCENE) return;
-        spaceDoc.transact(() => putCollection(spaceDoc, { id: collection.id, name: '', characterId: null }), LOCAL_ORIGIN);
-      });
+    const unseen = [...sceneCollections].filter((id) => this.facts.fact(factOf('collection', id)) === null);
+    if (unseen.length === 0) return;
+    const english = readSpace(spaceDoc).collections.filter(
+      (collection) => collection.characterId === null && collection.name === ENGLISH_UNTITLED_SCENE && unseen.includes(collection.id),
+    );
+    if (english.length > 0) {
+      spaceDoc.transact(() => {
+        for (const { id } of english) putCollection(spaceDoc, { id, name: '', characterId: null });
+      }, LOCAL_ORIGIN);
     }
+    for (const id of unseen) this.facts.setFact(factOf('collection', id), this.now());
   }
+}
 
-  private once(key: string, fn: () => void): void {
-    if (this.facts.fact(key) !== null) return;
-    fn();
-    this.facts.setFact(key, this.now());
-  }
+/** The space's fact that this machine has looked at a scene's or collection's title. */
+function factOf(what: 'scene' | 'collection', id: string): string {
+  return `untitled-words/${what}/${id}`;
 }

@@ -88,5 +88,9 @@ describe('the English default title in a space’s shared documents', () => {
     expect(names()).toEqual({ 'k-own': '', 'k-typed': 'Untitled scene', 'k-two': 'Untitled scene 2' });
     putCollection(space, { id: 'k-own', name: 'Untitled scene', characterId: null });
     expect(originsDuring(space, () => untitled.collections(space, own))).toEqual([]);
+    // A newer collection of this machine's, named otherwise: nothing to write.
+    putCollection(space, { id: 'k-new', name: 'Pier shots', characterId: null });
+    expect(originsDuring(space, () => untitled.collections(space, new Set([...own, 'k-new'])))).toEqual([]);
+    expect(names()['k-new']).toBe('Pier shots');
   });
 });

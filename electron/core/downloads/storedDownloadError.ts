@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/ipc/index.ts';
+import { storedJson } from '../library/storedJson.ts';
 
 /** Why a download failed for good (the download row's `failure`, migration 0005). */
 export type DownloadFailure = 'unreachable' | 'gone' | 'disk_full' | 'error';
@@ -18,19 +19,9 @@ export function storedDownloadError(error: AppError): string {
  */
 export function readStoredDownloadError(row: { failure: DownloadFailure | null; error_message: string | null }): AppError | null {
   if (row.error_message === null && row.failure === null) return null;
-  const stored = parsed(row.error_message);
+  const stored = storedJson(row.error_message, AppError);
   if (stored) return stored;
   if (row.failure === 'gone') return { code: 'download_gone', params: {} };
   if (row.failure === 'disk_full') return { code: 'disk_full', params: { when: 'download' } };
   return { code: 'download_failed', params: { why: row.failure === 'unreachable' ? 'unreachable' : 'other', status: null } };
-}
-
-function parsed(text: string | null): AppError | null {
-  if (!text?.startsWith('{')) return null;
-  try {
-    const error = AppError.safeParse(JSON.parse(text));
-    return error.success ? error.data : null;
-  } catch {
-    return null;
-  }
 }

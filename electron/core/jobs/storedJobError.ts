@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_ERROR_PARAMS, AppError, appError, isAppErrorCode, type AppErrorCode, type JobState } from '../../../shared/ipc/index.ts';
 import { bareParams } from '../ipc/appFailure.ts';
+import { storedJson } from '../library/storedJson.ts';
 
 /**
  * A job's error as its row keeps it: the code in `error_code`, and in `error_message` its
@@ -29,7 +30,7 @@ export function storedJobError(error: AppError | null): StoredJobError {
 export function readStoredJobError(row: StoredJobError & { state: JobState; quoted_credits: number | null }): AppError | null {
   const code = row.error_code === 'unreachable' ? 'network_error' : row.error_code;
   if (code === null) return null;
-  const detail = parseDetail(row.error_message);
+  const detail = storedJson(row.error_message, Detail);
   if (detail) {
     const error = AppError.safeParse({ code, ...detail });
     if (error.success) return error.data;
@@ -40,16 +41,6 @@ export function readStoredJobError(row: StoredJobError & { state: JobState; quot
     if (params.success) return appError(code, params.data as never, { serviceMessage: speaks && !detail ? row.error_message : null });
   }
   return appError('job_error', { state: row.state === 'failed' ? 'failed' : row.state === 'waiting_connection' ? 'waiting' : 'other' });
-}
-
-function parseDetail(text: string | null): z.infer<typeof Detail> | null {
-  if (!text?.startsWith('{')) return null;
-  try {
-    const parsed = Detail.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The parameters a code stands for in a row that names only the code: an older version's job codes, else a service's. */

@@ -1,6 +1,7 @@
 import { AppError, appError } from '../../../shared/ipc/index.ts';
 import type { SceneLineKind } from '../../../shared/ipc/scenes.ts';
 import type { LibraryDatabase } from '../library/libraryDatabase.ts';
+import { storedJson } from '../library/storedJson.ts';
 
 /** Where a render stands (a line's state when its key matches). */
 export type RenderState = 'queued' | 'rendering' | 'done' | 'failed';
@@ -198,11 +199,5 @@ function toRender(row: Row): SceneRender {
 /** A stored render error; an older version's sentence reads as a render that failed without a reason of its own. */
 function readError(text: string | null): AppError | null {
   if (text === null) return null;
-  try {
-    const parsed = AppError.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // A sentence, not JSON: read below.
-  }
-  return appError('render_failed', {});
+  return storedJson(text, AppError) ?? appError('render_failed', {});
 }

@@ -10,6 +10,7 @@ import type { LibraryDatabase } from '../library/libraryDatabase.ts';
 import type { Logger } from '../log/logger.ts';
 import { SceneStore } from '../scenes/sceneStore.ts';
 import { LOCAL_ORIGIN, STORED_ORIGIN } from './documentOrigins.ts';
+import { EnglishUntitled } from './englishUntitled.ts';
 import { ChangeQueue, localChanges, type LocalChange } from './localChanges.ts';
 import { observeClaims, type ClaimRoom } from './lineClaims.ts';
 import { SceneMirror } from './sceneMirror.ts';
@@ -46,7 +47,13 @@ export type SpaceDocumentsDeps = {
 
 const SEEDED = 'seeded';
 
-type OpenSpace = { membership: SpaceMembership; store: SpaceUpdateStore; docs: StoredDocuments; connection: SpaceConnection | null };
+type OpenSpace = {
+  membership: SpaceMembership;
+  store: SpaceUpdateStore;
+  docs: StoredDocuments;
+  connection: SpaceConnection | null;
+  untitled: EnglishUntitled;
+};
 
 /**
  * A space's shared documents on this machine: kept on disk (they open and take edits offline),
@@ -91,7 +98,7 @@ export class SpaceDocuments implements SpaceLink {
       () => this.now(),
       () => this.report(),
     );
-    this.current = { membership, store, docs, connection: null };
+    this.current = { membership, store, docs, connection: null, untitled: new EnglishUntitled(store, () => this.now()) };
     this.watch(spaceName, docs.open(spaceName));
     for (const sceneId of this.space.listedScenes(docs.open(spaceName)).keys()) this.openScene(sceneId);
     const waited = this.queued.take();
@@ -223,7 +230,11 @@ export class SpaceDocuments implements SpaceLink {
     const spaceDoc = this.spaceDoc();
     if (!spaceDoc) return;
     this.space.exportChange(spaceDoc, change);
-    if (change.kind === 'scene') this.scenes.exportScene(change.sceneId, this.openScene(change.sceneId));
+    if (change.kind === 'collection') this.current?.untitled.written('collection', change.collectionId);
+    if (change.kind === 'scene') {
+      this.scenes.exportScene(change.sceneId, this.openScene(change.sceneId));
+      this.current?.untitled.written('scene', change.sceneId);
+    }
     if (change.kind === 'sceneRemoved') this.closeScene(change.sceneId);
   }
 
@@ -285,12 +296,14 @@ export class SpaceDocuments implements SpaceLink {
     const spaceDoc = this.spaceDoc();
     if (!spaceDoc) return;
     const listed = this.space.listedScenes(spaceDoc);
-    for (const sceneId of new SpaceMirrorStore(this.deps.library).sceneIds()) {
+    const store = new SpaceMirrorStore(this.deps.library);
+    for (const sceneId of store.sceneIds()) {
       if (listed.has(sceneId)) continue;
       this.closeScene(sceneId);
       if (this.scenes.removeScene(sceneId)) this.deps.announce?.sceneRemoved(sceneId);
     }
     for (const sceneId of listed.keys()) this.importScene(sceneId);
+    this.current?.untitled.collections(spaceDoc, store.sceneCollectionIds());
     this.announceSpace(this.space.importSpace(spaceDoc));
   }
 
@@ -318,7 +331,9 @@ export class SpaceDocuments implements SpaceLink {
     if (!spaceDoc) return;
     const listed = this.space.listedScenes(spaceDoc);
     if (!listed.has(sceneId)) return;
-    if (this.scenes.importScene(sceneId, this.openScene(sceneId), listed.get(sceneId) ?? null)) this.deps.announce?.scene(sceneId);
+    const doc = this.openScene(sceneId);
+    this.current?.untitled.scene(sceneId, doc);
+    if (this.scenes.importScene(sceneId, doc, listed.get(sceneId) ?? null)) this.deps.announce?.scene(sceneId);
   }
 
   private spaceDoc(): Y.Doc | null {

@@ -23,6 +23,12 @@ export class SpaceMirrorStore {
     return this.library.get<{ created_at: string }>('SELECT created_at FROM scenes WHERE id = ?', id)?.created_at ?? null;
   }
 
+  /** The collections that are a scene's own (made on its first render). */
+  sceneCollectionIds(): Set<string> {
+    const rows = this.library.all<{ id: string }>('SELECT collection_id AS id FROM scenes WHERE collection_id IS NOT NULL');
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** The creator's own collections (a character's collection is its items, never stored). */
   collections(): CollectionRow[] {
     return this.library.all<CollectionRow>(

@@ -9,6 +9,7 @@ import { migration0007 } from './0007-jobBatches.ts';
 import { migration0008 } from './0008-kindCounts.ts';
 import { migration0009 } from './0009-searchPrefixes.ts';
 import { migration0010 } from './0010-jobDoubtAndWaits.ts';
+import { migration0011 } from './0011-englishDefaultTitles.ts';
 
 /** Every migration in order; a new one is appended, never edited once shipped. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0008,
   migration0009,
   migration0010,
+  migration0011,
 ];

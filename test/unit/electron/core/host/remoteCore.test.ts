@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serveCore } from '../../../../../electron/core/host/serveCore.ts';
 import { CoreLink, type CoreProcess } from '../../../../../electron/core/host/coreLink.ts';
 import { channelPort } from '../../../../../electron/core/host/corePorts.ts';
+import type { CoreStartConfig } from '../../../../../electron/core/host/coreProtocol.ts';
 import { CORE_STATES, CoreNotReadyError, startRemoteCore } from '../../../../../electron/core/host/remoteCore.ts';
 import type { LogFields, Logger } from '../../../../../electron/core/log/logger.ts';
 import { MemoryKeychain } from '../../../../support/memoryKeychain.ts';
@@ -62,6 +63,11 @@ class ScriptedCore {
     this.port.close();
     this.endWith({ code });
   }
+}
+
+/** What a shell tells core at start, as these tests' shells do: `userDataDir` where a test needs a folder of its own. */
+function startConfig(userDataDir = '/nowhere'): CoreStartConfig {
+  return { userDataDir, host: 'browser', mediaBase: '/media/', keyStorage: 'memory', sandbox: false };
 }
 
 const channels: MessagePort[] = [];
@@ -416,14 +422,7 @@ describe('a core that does not start again', () => {
 
   it('answers at once what is asked of a core that has ended, before the shell has started another', async () => {
     const core = new ScriptedCore();
-    const config = {
-      userDataDir: '/nowhere',
-      host: 'browser' as const,
-      mediaBase: '/media/',
-      keyStorage: 'memory' as const,
-      sandbox: false,
-    };
-    const link = new CoreLink(core.process(), config, { keychain: new MemoryKeychain(), log: recordingLog() }, () => undefined);
+    const link = new CoreLink(core.process(), startConfig(), { keychain: new MemoryKeychain(), log: recordingLog() }, () => undefined);
     await link.ready;
     core.end(1);
     await link.exited;
@@ -446,8 +445,7 @@ describe('a core that does not start again', () => {
         if (frame.type === 'invoke') port.postMessage({ type: 'reply', id: frame.id, reply: { ok: true, value: null } });
       };
       const log = recordingLog();
-      const config = { userDataDir, host: 'browser' as const, mediaBase: '/media/', keyStorage: 'memory' as const, sandbox: false };
-      const link = new CoreLink(core.process(), config, { keychain: new MemoryKeychain(), log }, () => undefined);
+      const link = new CoreLink(core.process(), startConfig(userDataDir), { keychain: new MemoryKeychain(), log }, () => undefined);
       await link.ready;
       const asked = () => core.received.filter((frame) => frame.type === 'resolveMedia').map((frame) => frame.contentId);
 
@@ -495,14 +493,7 @@ describe('a core that does not start again', () => {
 
   it('does not wait its grace on a core whose start failed: that core answers no stop', async () => {
     const core = new ScriptedCore({ type: 'startFailed', message: 'Another Cast Studio is using this data folder.' });
-    const config = {
-      userDataDir: '/nowhere',
-      host: 'browser' as const,
-      mediaBase: '/media/',
-      keyStorage: 'memory' as const,
-      sandbox: false,
-    };
-    const link = new CoreLink(core.process(), config, { keychain: new MemoryKeychain(), log: recordingLog() }, () => undefined);
+    const link = new CoreLink(core.process(), startConfig(), { keychain: new MemoryKeychain(), log: recordingLog() }, () => undefined);
     await expect(link.ready).rejects.toThrow('Another Cast Studio is using this data folder.');
 
     const begun = Date.now();
@@ -522,7 +513,7 @@ describe('core behind a port (core’s side)', () => {
     port1.postMessage({ type: 'invoke', id: -1, command: 'jobs.list', input: {} });
     port1.postMessage({
       type: 'start',
-      config: { userDataDir: '', host: 'browser', mediaBase: '', keyStorage: 'memory' as const, sandbox: false },
+      config: { ...startConfig(), userDataDir: '', mediaBase: '' },
     });
 
     await until('two refusals', () => (frames.length >= 2 ? frames : undefined));

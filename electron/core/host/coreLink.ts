@@ -81,6 +81,8 @@ export class CoreLink {
   private readonly media = new Pending<ResolvedMedia | null>();
   private readonly answers = new Pending<Outcome>();
   private readonly stops = new Pending<null>();
+  /** Events received this turn, handed on once its replies have been (see queueEvent). */
+  private readonly events: [name: string, json: string][] = [];
   private readonly sandboxes = new Map<number, LaunchedSandbox>();
   private next = 1;
   /** The active library's media folder, as core last said; its files are served without asking core. */
@@ -208,12 +210,28 @@ export class CoreLink {
       case 'stopped':
         return this.stops.settle(frame.id, null);
       case 'event':
-        return this.onEvent(frame.name, frame.json);
+        return this.queueEvent(frame.name, frame.json);
       case 'log':
         return this.shell.log[frame.level](frame.message, frame.fields);
       case 'call':
         return void this.answerCall(frame.id, frame.call);
     }
+  }
+
+  /**
+   * Hands core's events on in order, after the replies core sent before them. A reply settles a
+   * promise, which its askers see only once this turn's promise reactions run; an event handed on at
+   * once would overtake it wherever several frames arrive in one turn (Node's IPC channel, core's
+   * child process, emits every message it has read before any reaction runs): a page would then
+   * apply a reply read before the change the event announced, and keep the older state.
+   */
+  private queueEvent(name: string, json: string): void {
+    this.events.push([name, json]);
+    if (this.events.length === 1) setImmediate(() => this.flushEvents());
+  }
+
+  private flushEvents(): void {
+    for (const [name, json] of this.events.splice(0)) this.onEvent(name, json);
   }
 
   /** Only a folder inside the user data folder's `media/` is taken: nothing else is ever served from. */

@@ -116,6 +116,40 @@ describe('core behind a port (the shell side)', () => {
     await remote.stop();
   });
 
+  it('hands a reply on before an event core sent after it, when both arrive in one turn', async () => {
+    // Node's IPC channel (core in its child process) emits every message it has read in one go,
+    // before any promise reaction runs: here, a reply and the event of a change made just after it.
+    let deliver: (frame: unknown) => void = () => undefined;
+    const port: CoreProcess['port'] = {
+      listen: (listener) => void (deliver = listener),
+      post: (frame) => {
+        if (frame.type === 'start') process.nextTick(() => deliver({ type: 'ready' }));
+        if (frame.type !== 'invoke') return;
+        process.nextTick(() => {
+          deliver({ type: 'reply', id: frame.id, reply: { ok: true, value: { onboarded: false } } });
+          deliver({ type: 'event', name: 'connection.changed', json: '{"onboarded":true}' });
+        });
+      },
+      close: () => undefined,
+    };
+    const seen: string[] = [];
+    const shell = { keychain: new MemoryKeychain(), log: recordingLog() };
+    const link = new CoreLink(
+      { port, exited: new Promise(() => undefined), terminate: async () => undefined },
+      startConfig(),
+      shell,
+      (name, json) => seen.push(`${name} ${json}`),
+    );
+    await link.ready;
+    // As the bridge hands a reply to a page: a few promise reactions after it settles.
+    await link
+      .invoke('connection.get', {})
+      .then((reply) => reply)
+      .then((reply) => seen.push(`reply ${JSON.stringify(reply)}`));
+    await until('the event', () => (seen.length > 1 ? seen : undefined));
+    expect(seen).toEqual(['reply {"ok":true,"value":{"onboarded":false}}', 'connection.changed {"onboarded":true}']);
+  });
+
   it('refuses a malformed frame from core with a clear error, and answers the request it claimed to answer', async () => {
     const core = new ScriptedCore();
     core.onFrame = (frame, port) => {

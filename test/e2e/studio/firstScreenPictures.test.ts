@@ -63,14 +63,16 @@ describe.skipIf(chromiumMissing() !== null)('the first screen’s thumbnails, as
         }
         await page.goto(studio.url);
         await page.locator('.gallery-scroller[data-total="140"]').waitFor({ timeout: 30_000 });
-        // Every tile on screen with a picture has it.
+        // Every tile the grid made has its picture: those on screen and the row kept ready below
+        // them (a picture still on its way has no resource entry yet, so it would read as never asked for).
         await page.waitForFunction(() => {
           const scroller = document.querySelector('.gallery-scroller')!.getBoundingClientRect();
-          const shown = [...document.querySelectorAll<HTMLImageElement>('.gallery-tile img')].filter((img) => {
+          const images = [...document.querySelectorAll<HTMLImageElement>('.gallery-tile img')];
+          const shown = images.filter((img) => {
             const box = img.getBoundingClientRect();
             return box.bottom > scroller.top && box.top < scroller.bottom;
           });
-          return shown.length > 0 && shown.every((img) => img.complete && img.naturalWidth > 0);
+          return shown.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
         });
         const { askedAhead, fetched, rendered, shown, firstImageElementAt } = await page.evaluate(() => {
           const firstImage = (window as unknown as { firstImageElementAt: number | null }).firstImageElementAt;

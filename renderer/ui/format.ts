@@ -1,4 +1,5 @@
 import { currentFormats } from '../i18n/currentLocale.ts';
+import type { Formats } from '../i18n/format.ts';
 
 /**
  * How numbers read on screen: counts with the reader's digit grouping, credits with their unit,
@@ -44,7 +45,7 @@ export function formatDateTime(iso: string | null | undefined): string {
  * The sentence for text past its limit, naming how much to remove: "A prompt has at most 2,000
  * characters; remove 12." `what` is the text's name in the studio's language. Null when the text fits.
  */
-export function tooLongMessage(what: string, length: number, max: number): string | null {
+export function tooLongMessage(what: string, length: number, max: number, formats: Formats = currentFormats()): string | null {
   if (length <= max) return null;
-  return currentFormats().text('ui.limit.tooLong', { what, max, excess: length - max });
+  return formats.text('ui.limit.tooLong', { what, max, excess: length - max });
 }

@@ -2,6 +2,7 @@ import type { GenerationIssue } from '../../../shared/api/index.ts';
 import type { MessageId } from '../../i18n/catalogs.ts';
 import type { Formats } from '../../i18n/format.ts';
 import { generationIssueText } from './generationIssueText.ts';
+import { tooLongMessage } from '../../ui/format.ts';
 
 /**
  * What the panel finds wrong with one field before anything is sent, as a code the page words when
@@ -33,7 +34,7 @@ const WHAT = { prompt: 'generate.prompt.what', line: 'generate.audio.line.what' 
 export function panelIssueText(issue: PanelIssue, formats: Formats): string {
   switch (issue.code) {
     case 'too_long':
-      return formats.text('ui.limit.tooLong', { what: formats.text(WHAT[issue.what]), max: issue.max, excess: issue.length - issue.max });
+      return tooLongMessage(formats.text(WHAT[issue.what]), issue.length, issue.max, formats) ?? '';
     case 'service':
       return generationIssueText(issue.issue, formats);
     default:
